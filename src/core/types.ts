@@ -1,0 +1,43 @@
+/** Shared vocabulary of slant. Keep this file small: only types used across layers. */
+
+export type Framing = 'positive' | 'negative' | 'neutral';
+export const FRAMINGS: readonly Framing[] = ['positive', 'negative', 'neutral'] as const;
+
+/** A 95% (or other level) interval around an estimate. */
+export interface Interval {
+  low: number;
+  high: number;
+  /** confidence level, e.g. 0.95 */
+  level: number;
+  /** how it was computed: 'wilson', 'bootstrap-percentile', 't', 'fisher-z', 'clopper-pearson', ... */
+  method: string;
+}
+
+/** A statistical test attached to a metric (e.g. the paired t-test of Table A4). */
+export interface TestResult {
+  name: string;
+  statistic: number;
+  df?: number;
+  pValue: number;
+  alternative?: 'two-sided' | 'less' | 'greater';
+}
+
+/** One number a probe reports. Always carries n; an interval wherever one is defined. */
+export interface Metric {
+  /** machine name, e.g. 'phi_frame', 'psi_pri', 'mean_s_b' */
+  name: string;
+  /** human label, e.g. 'φ_frame (framing-change fraction)' */
+  label: string;
+  value: number;
+  n: number;
+  ci?: Interval;
+  test?: TestResult;
+  /** 'rate' values are fractions in [0,1] shown as percentages */
+  kind?: 'rate' | 'mean' | 'count' | 'statistic';
+}
+
+/** Identity of an instrument (judge, embedder, model) recorded with every result. */
+export interface InstrumentId {
+  id: string;
+  version: string;
+}

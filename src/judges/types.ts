@@ -1,0 +1,20 @@
+import type { Framing, InstrumentId } from '../core/types.js';
+
+/** Classifies the framing (sentiment) of whole texts. LLM and offline judges implement it. */
+export interface FramingJudge extends InstrumentId {
+  classify(texts: readonly string[], opts?: { signal?: AbortSignal }): Promise<Framing[]>;
+}
+
+/** Dense vector. */
+export type Vector = Float64Array | Float32Array | readonly number[];
+
+/**
+ * Turns texts into vectors. Neural embedders embed each text on its own. Corpus-fitted
+ * embedders (TF-IDF) fit on the texts of ONE call, so callers pass together the texts that must
+ * share a vocabulary (e.g. a summary and the three thirds of its source).
+ */
+export interface Embedder extends InstrumentId {
+  /** 'fit-per-call' for TF-IDF-like embedders; 'independent' for neural ones */
+  readonly mode: 'fit-per-call' | 'independent';
+  embed(texts: readonly string[], opts?: { kind?: 'query' | 'passage'; signal?: AbortSignal }): Promise<Vector[]>;
+}
