@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+import type { InstrumentId, Metric } from '../core/types.js';
+import type { Embedder, FramingJudge } from '../judges/types.js';
+import type { LanguageModel } from '../models/types.js';
+
+/** A small table a probe reports beside its metrics (e.g. the 3x3 framing transition matrix). */
+export interface ResultTable {
+  name: string;
+  title: string;
+  columns: string[];
+  rows: (string | number | null)[][];
+}
+
+/** Metrics (and tables) for one group: one model x dataset cell, or one model inside a multi-model file. */
+export interface GroupResult {
+  /** e.g. { model: 'builtin:lead-3', dataset: 'demo-reviews' } */
+  labels: Record<string, string>;
+  metrics: Metric[];
+  tables?: ResultTable[];
+  /** probe-specific extra data (e.g. positional distributions), JSON-serialisable */
+  extra?: Record<string, unknown>;
+}
+
+/** The instruments a probe may use; the runner builds them from config. */
+export interface ProbeJudges {
+  framing?: FramingJudge;
+  embedder?: Embedder;
+  /** an LLM judge (certainty, wildframe evaluation, verdicts) */
+  llm?: LanguageModel;
+}
+
+export interface ProbeContext<O> {
+  judges: ProbeJudges;
+  options: O;
+  signal?: AbortSignal;
+}
+
+/**
+ * One bias measurement: record schema + per-item measure + aggregate.
+ * R: canonical record (after field mapping), M: per-item measurement (JSON-serialisable), O: options.
+ */
+export interface Probe<R extends { id: string }, M, O> {
+  name: string;
+  description: string;
+  /** canonical fields a record must/may carry, for docs and error messages */
+  fields: { name: string; required: boolean; description: string }[];
+  recordSchema: z.ZodType<R>;
+  optionsSchema: z.ZodType<O>;
+  /** which judges this probe needs with these options */
+  needs(options: O): (keyof ProbeJudges)[];
+  measure(record: R, ctx: ProbeContext<O>): Promise<M>;
+  /** aggregate the items of one group */
+  aggregate(items: { recordId: string; measurement: M }[], options: O): Omit<GroupResult, 'labels'>;
+}
+
+/** Instruments recorded in results. */
+export function instrumentIds(judges: ProbeJudges): InstrumentId[] {
+  const out: InstrumentId[] = [];
+  for (const j of [judges.framing, judges.embedder, judges.llm]) if (j) out.push({ id: j.id, version: j.version });
+  return out;
+}
