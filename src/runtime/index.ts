@@ -1,0 +1,11 @@
+export { Store, DEFAULT_STORE_PATH, newRunId } from './store.js';
+export type { RunRow, RunStatus, CellInput, CellRow, CellStatus } from './store.js';
+export { MIGRATIONS, SCHEMA_VERSION } from './store-schema.js';
+export { RequestCache, SECRET_KEY, stripSecrets } from './cache.js';
+export type { CacheParts, CacheEntry, CacheStats, GetOrComputeOptions } from './cache.js';
+export { canonicalJson, sha256Hex } from './canonical-json.js';
+export { toStoredJson, fromStoredJson } from './stored-json.js';
+export { createProgress, renderProgressLine, formatDuration } from './progress.js';
+export type { Progress, ProgressOptions, ProgressStream } from './progress.js';
+export { installInterruptHandler, InterruptedError } from './interrupt.js';
+export type { InterruptHandler, InterruptOptions } from './interrupt.js';

@@ -1,0 +1,95 @@
+/**
+ * A one-line progress bar on stderr: `label [#####.....] 123/456 27% 12.3/s ETA 0:35`.
+ * Hand-written (about 80 lines) rather than cli-progress: we need one bar format, a TTY check,
+ * throttling and an injectable clock for tests, and nothing else.
+ */
+
+export interface ProgressStream {
+  isTTY?: boolean;
+  columns?: number;
+  write(chunk: string): unknown;
+}
+
+export interface ProgressOptions {
+  total: number;
+  label: string;
+  stream?: ProgressStream;
+  /** false turns it off (e.g. --json, --quiet); it is also off when the stream is not a TTY */
+  enabled?: boolean;
+  /** milliseconds clock, for tests */
+  now?: () => number;
+}
+
+export interface Progress {
+  tick(n?: number): void;
+  setTotal(total: number): void;
+  /** draw the final state and end the line */
+  done(): void;
+  readonly count: number;
+}
+
+const BAR_WIDTH = 20;
+const MIN_INTERVAL_MS = 100;
+
+export function createProgress(opts: ProgressOptions): Progress {
+  const stream = opts.stream ?? process.stderr;
+  const now = opts.now ?? Date.now;
+  const on = opts.enabled !== false && stream.isTTY === true;
+  const start = now();
+  let total = opts.total;
+  let count = 0;
+  let lastDraw = Number.NEGATIVE_INFINITY;
+  let finished = false;
+
+  const draw = (force: boolean): void => {
+    if (!on || finished) return;
+    const t = now();
+    if (!force && t - lastDraw < MIN_INTERVAL_MS) return;
+    lastDraw = t;
+    let line = renderProgressLine({ label: opts.label, count, total, elapsedMs: t - start });
+    if (stream.columns !== undefined && line.length > stream.columns - 1) line = line.slice(0, stream.columns - 1);
+    stream.write(`\r${line}\x1b[K`);
+  };
+
+  return {
+    tick(n = 1) {
+      count += n;
+      draw(total > 0 && count >= total);
+    },
+    setTotal(t) {
+      total = t;
+      draw(false);
+    },
+    done() {
+      draw(true);
+      if (on && !finished) stream.write('\n');
+      finished = true;
+    },
+    get count() {
+      return count;
+    },
+  };
+}
+
+/** The bar text, without cursor control. Exported for tests and for non-TTY summaries. */
+export function renderProgressLine(s: { label: string; count: number; total: number; elapsedMs: number }): string {
+  const frac = s.total > 0 ? Math.min(1, s.count / s.total) : 0;
+  const filled = Math.round(frac * BAR_WIDTH);
+  const bar = `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}]`;
+  const rate = s.elapsedMs > 0 ? s.count / (s.elapsedMs / 1000) : 0;
+  const left = Math.max(0, s.total - s.count);
+  const eta = rate > 0 ? formatDuration(left / rate) : '?';
+  // rounded, but never 100% before the last item
+  const pct = s.count >= s.total ? 100 : Math.min(99, Math.round(frac * 100));
+  const of = s.total > 0 ? `${s.count}/${s.total} ${pct}%` : `${s.count}`;
+  return `${s.label} ${bar} ${of} ${rate.toFixed(1)}/s ETA ${eta}`;
+}
+
+/** 35 -> "0:35", 3725 -> "1:02:05". */
+export function formatDuration(seconds: number): string {
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}

@@ -1,0 +1,96 @@
+import type Database from 'better-sqlite3';
+import { UserError } from '../core/errors.js';
+
+/**
+ * Forward-only migrations for the run store. `PRAGMA user_version` holds the number of
+ * migrations applied; migration i (0-based) takes the schema from version i to i + 1.
+ * Never edit a released migration: append a new one. docs/store.md documents the schema.
+ */
+export const MIGRATIONS: readonly string[] = [
+  // v1
+  `
+  CREATE TABLE runs (
+    id           TEXT PRIMARY KEY,
+    created_at   TEXT NOT NULL,
+    updated_at   TEXT NOT NULL,
+    status       TEXT NOT NULL CHECK (status IN ('running','completed','failed','interrupted')),
+    config_json  TEXT NOT NULL,
+    config_hash  TEXT NOT NULL,
+    label        TEXT,
+    summary_json TEXT
+  );
+  CREATE INDEX runs_created_at ON runs (created_at);
+
+  CREATE TABLE cells (
+    run_id       TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    key          TEXT NOT NULL,
+    model        TEXT NOT NULL,
+    probe        TEXT NOT NULL,
+    dataset      TEXT NOT NULL,
+    options_json TEXT,
+    status       TEXT NOT NULL CHECK (status IN ('pending','running','completed','failed','interrupted')),
+    PRIMARY KEY (run_id, key)
+  );
+
+  CREATE TABLE outputs (
+    run_id      TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    cell_key    TEXT NOT NULL,
+    record_id   TEXT NOT NULL,
+    output_json TEXT NOT NULL,
+    created_at  TEXT NOT NULL,
+    PRIMARY KEY (run_id, cell_key, record_id)
+  );
+
+  CREATE TABLE items (
+    run_id           TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    cell_key         TEXT NOT NULL,
+    record_id        TEXT NOT NULL,
+    measurement_json TEXT NOT NULL,
+    created_at       TEXT NOT NULL,
+    PRIMARY KEY (run_id, cell_key, record_id)
+  );
+
+  CREATE TABLE results (
+    run_id      TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    cell_key    TEXT NOT NULL,
+    result_json TEXT NOT NULL,
+    created_at  TEXT NOT NULL,
+    PRIMARY KEY (run_id, cell_key)
+  );
+
+  CREATE TABLE cache (
+    key           TEXT PRIMARY KEY,
+    provider      TEXT NOT NULL,
+    model         TEXT NOT NULL,
+    request_json  TEXT NOT NULL,
+    response_json TEXT NOT NULL,
+    created_at    TEXT NOT NULL,
+    hits          INTEGER NOT NULL DEFAULT 0,
+    last_hit_at   TEXT
+  );
+  CREATE INDEX cache_provider_model ON cache (provider, model);
+  CREATE INDEX cache_created_at ON cache (created_at);
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** Bring the database up to SCHEMA_VERSION; each migration commits atomically with its version bump. */
+export function migrate(db: Database.Database, path: string): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > SCHEMA_VERSION) {
+    throw new UserError(
+      `run store ${path} has schema version ${current}, but this slant knows only up to ${SCHEMA_VERSION}`,
+      { hint: 'upgrade slant, or point --store at another file' },
+    );
+  }
+  for (let v = current; v < SCHEMA_VERSION; v++) {
+    const sql = MIGRATIONS[v] as string;
+    // Re-read the version inside the write lock: another process may have migrated meanwhile.
+    db.transaction(() => {
+      if ((db.pragma('user_version', { simple: true }) as number) !== v) return;
+      db.exec(sql);
+      db.pragma(`user_version = ${v + 1}`);
+    }).immediate();
+  }
+}

@@ -1,0 +1,292 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { UserError } from '../core/errors.js';
+import { migrate } from './store-schema.js';
+import { fromStoredJson, toStoredJson } from './stored-json.js';
+
+/** Where a project keeps its run store, relative to the project directory. */
+export const DEFAULT_STORE_PATH = '.slant/slant.db';
+
+export type RunStatus = 'running' | 'completed' | 'failed' | 'interrupted';
+export type CellStatus = 'pending' | 'running' | 'completed' | 'failed' | 'interrupted';
+
+export interface RunRow {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  status: RunStatus;
+  configJson: string;
+  configHash: string;
+  label: string | null;
+  /** parsed summary_json, or null when none was set */
+  summary: unknown;
+}
+
+export interface CellInput {
+  key: string;
+  model: string;
+  probe: string;
+  dataset: string;
+  options?: unknown;
+  /** defaults to 'pending' for a new cell; an existing cell keeps its status when omitted */
+  status?: CellStatus;
+}
+
+export interface CellRow {
+  key: string;
+  model: string;
+  probe: string;
+  dataset: string;
+  options: unknown;
+  status: CellStatus;
+}
+
+interface RawRun {
+  id: string;
+  created_at: string;
+  updated_at: string;
+  status: RunStatus;
+  config_json: string;
+  config_hash: string;
+  label: string | null;
+  summary_json: string | null;
+}
+
+const RUN_COLUMNS = 'id, created_at, updated_at, status, config_json, config_hash, label, summary_json';
+
+function toRun(r: RawRun): RunRow {
+  return {
+    id: r.id,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    status: r.status,
+    configJson: r.config_json,
+    configHash: r.config_hash,
+    label: r.label,
+    summary: r.summary_json === null ? null : fromStoredJson(r.summary_json),
+  };
+}
+
+/** `2026-11-22T18-05-03-ab12`: UTC time to the second plus 4 random hex digits; sorts by time. */
+export function newRunId(now: Date = new Date()): string {
+  const stamp = now.toISOString().slice(0, 19).replace(/:/g, '-');
+  return `${stamp}-${randomBytes(2).toString('hex')}`;
+}
+
+/**
+ * The run store: one SQLite file (WAL) holding runs, cells, outputs, item measurements,
+ * results and the request cache. Every put is its own committed transaction, so a process
+ * killed between puts loses nothing it had stored. Schema: docs/store.md.
+ */
+export class Store {
+  readonly path: string;
+  readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
+
+  private constructor(db: Database.Database, path: string) {
+    this.db = db;
+    this.path = path;
+  }
+
+  /** Open (creating file and parent directories if needed) and migrate. `:memory:` works too. */
+  static open(path: string = DEFAULT_STORE_PATH): Store {
+    let db: Database.Database | undefined;
+    try {
+      if (path !== ':memory:') ensureDir(dirname(path));
+      db = new Database(path);
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.pragma('busy_timeout = 5000');
+      db.pragma('foreign_keys = ON');
+      migrate(db, path);
+      return new Store(db, path);
+    } catch (err) {
+      db?.close();
+      if (err instanceof UserError) throw err;
+      throw new UserError(`cannot open run store ${path}: ${(err as Error).message}`, { cause: err });
+    }
+  }
+
+  close(): void {
+    this.statements.clear();
+    if (this.db.open) this.db.close();
+  }
+
+  /** A prepared statement, cached by its SQL text (for the runtime modules built on the store). */
+  statement(sql: string): Database.Statement {
+    let s = this.statements.get(sql);
+    if (s === undefined) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  /** Run `fn` in one transaction (nested calls become savepoints). `fn` must be synchronous. */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  createRun(input: { configJson: string; configHash: string; label?: string }): RunRow {
+    const now = new Date();
+    const at = now.toISOString();
+    for (let attempt = 0; ; attempt++) {
+      const id = newRunId(now);
+      const r = this.statement(
+        `INSERT OR IGNORE INTO runs (${RUN_COLUMNS}) VALUES (?, ?, ?, 'running', ?, ?, ?, NULL)`,
+      ).run(id, at, at, input.configJson, input.configHash, input.label ?? null);
+      if (r.changes === 1) return this.getRun(id) as RunRow;
+      if (attempt > 20) throw new Error('could not allocate a unique run id');
+    }
+  }
+
+  getRun(id: string): RunRow | undefined {
+    const r = this.statement(`SELECT ${RUN_COLUMNS} FROM runs WHERE id = ?`).get(id) as RawRun | undefined;
+    return r === undefined ? undefined : toRun(r);
+  }
+
+  /** The most recently created run, optionally only among runs with one of the given statuses. */
+  latestRun(filter: { status?: string[] } = {}): RunRow | undefined {
+    const statuses = filter.status ?? [];
+    const where = statuses.length > 0 ? `WHERE status IN (${statuses.map(() => '?').join(',')})` : '';
+    const r = this.statement(
+      `SELECT ${RUN_COLUMNS} FROM runs ${where} ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+    ).get(...statuses) as RawRun | undefined;
+    return r === undefined ? undefined : toRun(r);
+  }
+
+  /** Newest first. */
+  listRuns(limit = 50): RunRow[] {
+    const rows = this.statement(
+      `SELECT ${RUN_COLUMNS} FROM runs ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+    ).all(limit) as RawRun[];
+    return rows.map(toRun);
+  }
+
+  /** Set status (and summary, when given). Throws if the run does not exist. */
+  setRunStatus(id: string, status: RunStatus, summary?: unknown): void {
+    const summaryJson = summary === undefined ? null : toStoredJson(summary, 'run summary');
+    const r = this.statement(
+      'UPDATE runs SET status = ?, updated_at = ?, summary_json = coalesce(?, summary_json) WHERE id = ?',
+    ).run(status, new Date().toISOString(), summaryJson, id);
+    if (r.changes === 0) throw new Error(`no run with id "${id}"`);
+  }
+
+  /** Deletes the run and everything stored under it. Returns false if there was no such run. */
+  deleteRun(id: string): boolean {
+    return this.statement('DELETE FROM runs WHERE id = ?').run(id).changes > 0;
+  }
+
+  upsertCell(runId: string, cell: CellInput): void {
+    this.statement(
+      `INSERT INTO cells (run_id, key, model, probe, dataset, options_json, status)
+       VALUES (@runId, @key, @model, @probe, @dataset, @options, coalesce(@status, 'pending'))
+       ON CONFLICT (run_id, key) DO UPDATE SET model = excluded.model, probe = excluded.probe,
+         dataset = excluded.dataset, options_json = excluded.options_json,
+         status = coalesce(@status, cells.status)`,
+    ).run({
+      runId,
+      key: cell.key,
+      model: cell.model,
+      probe: cell.probe,
+      dataset: cell.dataset,
+      options: cell.options === undefined ? null : toStoredJson(cell.options, 'cell options'),
+      status: cell.status ?? null,
+    });
+  }
+
+  /** In the order the cells were first added. */
+  listCells(runId: string): CellRow[] {
+    const rows = this.statement(
+      'SELECT key, model, probe, dataset, options_json, status FROM cells WHERE run_id = ? ORDER BY rowid',
+    ).all(runId) as (Omit<CellRow, 'options'> & { options_json: string | null })[];
+    return rows.map(({ options_json, ...rest }) => ({
+      ...rest,
+      options: options_json === null ? null : fromStoredJson(options_json),
+    }));
+  }
+
+  setCellStatus(runId: string, cellKey: string, status: CellStatus): void {
+    const r = this.statement('UPDATE cells SET status = ? WHERE run_id = ? AND key = ?').run(status, runId, cellKey);
+    if (r.changes === 0) throw new Error(`no cell "${cellKey}" in run "${runId}"`);
+  }
+
+  putOutput(runId: string, cellKey: string, recordId: string, output: unknown): void {
+    this.statement(
+      `INSERT INTO outputs (run_id, cell_key, record_id, output_json, created_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (run_id, cell_key, record_id) DO UPDATE
+         SET output_json = excluded.output_json, created_at = excluded.created_at`,
+    ).run(runId, cellKey, recordId, toStoredJson(output, `output for record "${recordId}"`), new Date().toISOString());
+  }
+
+  getOutput(runId: string, cellKey: string, recordId: string): unknown {
+    const r = this.statement(
+      'SELECT output_json FROM outputs WHERE run_id = ? AND cell_key = ? AND record_id = ?',
+    ).get(runId, cellKey, recordId) as { output_json: string } | undefined;
+    return r === undefined ? undefined : fromStoredJson(r.output_json);
+  }
+
+  /** All outputs of a cell, in the order records were first stored. */
+  getOutputs(runId: string, cellKey: string): { recordId: string; output: unknown }[] {
+    const rows = this.statement(
+      'SELECT record_id, output_json FROM outputs WHERE run_id = ? AND cell_key = ? ORDER BY rowid',
+    ).all(runId, cellKey) as { record_id: string; output_json: string }[];
+    return rows.map((r) => ({ recordId: r.record_id, output: fromStoredJson(r.output_json) }));
+  }
+
+  /** Idempotent: storing a record again replaces its measurement but keeps its position. */
+  putItem(runId: string, cellKey: string, recordId: string, measurement: unknown): void {
+    this.statement(
+      `INSERT INTO items (run_id, cell_key, record_id, measurement_json, created_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (run_id, cell_key, record_id) DO UPDATE
+         SET measurement_json = excluded.measurement_json, created_at = excluded.created_at`,
+    ).run(
+      runId,
+      cellKey,
+      recordId,
+      toStoredJson(measurement, `measurement for record "${recordId}"`),
+      new Date().toISOString(),
+    );
+  }
+
+  /** Measurements of a cell, in the order records were first stored. */
+  getItems(runId: string, cellKey: string): { recordId: string; measurement: unknown }[] {
+    const rows = this.statement(
+      'SELECT record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ? ORDER BY rowid',
+    ).all(runId, cellKey) as { record_id: string; measurement_json: string }[];
+    return rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) }));
+  }
+
+  /** Records of a cell that already have a measurement (what a resumed run skips). */
+  completedRecordIds(runId: string, cellKey: string): Set<string> {
+    const rows = this.statement('SELECT record_id FROM items WHERE run_id = ? AND cell_key = ?')
+      .pluck()
+      .all(runId, cellKey) as string[];
+    return new Set(rows);
+  }
+
+  putResult(runId: string, cellKey: string, result: unknown): void {
+    this.statement(
+      `INSERT INTO results (run_id, cell_key, result_json, created_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (run_id, cell_key) DO UPDATE
+         SET result_json = excluded.result_json, created_at = excluded.created_at`,
+    ).run(runId, cellKey, toStoredJson(result, `result for cell "${cellKey}"`), new Date().toISOString());
+  }
+
+  /** Results of a run, in the order cells were first given one. */
+  getResults(runId: string): { cellKey: string; result: unknown }[] {
+    const rows = this.statement(
+      'SELECT cell_key, result_json FROM results WHERE run_id = ? ORDER BY rowid',
+    ).all(runId) as { cell_key: string; result_json: string }[];
+    return rows.map((r) => ({ cellKey: r.cell_key, result: fromStoredJson(r.result_json) }));
+  }
+}
+
+/** Create the store's directory; a fresh `.slant/` gets a .gitignore so the cache is never committed. */
+function ensureDir(dir: string): void {
+  if (existsSync(dir)) return;
+  mkdirSync(dir, { recursive: true });
+  if (basename(dir) === '.slant') writeFileSync(`${dir}/.gitignore`, '*\n');
+}
