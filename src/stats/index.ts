@@ -1,0 +1,8 @@
+/** slant's statistics layer: every metric carries n, an interval, and a test where the paper has one. */
+export * from './rng.js';
+export * from './distributions.js';
+export * from './quantile.js';
+export * from './mean.js';
+export * from './proportion.js';
+export * from './bootstrap.js';
+export * from './ttest.js';

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bootstrapInterval,
+  bootstrapMeanInterval,
+  bootstrapMeanOfGroupMeans,
+} from '../../src/stats/bootstrap.js';
+import { mean, tInterval } from '../../src/stats/mean.js';
+import { normalQuantile } from '../../src/stats/distributions.js';
+import { createRng } from '../../src/stats/rng.js';
+
+function normalSample(n: number, mu: number, sigma: number, seed: number): Float64Array {
+  const rng = createRng(seed);
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = mu + sigma * normalQuantile((rng() + 1e-12) / (1 + 2e-12));
+  return out;
+}
+
+describe('bootstrapInterval', () => {
+  it('is deterministic for a seed and changes with the seed', () => {
+    const xs = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5];
+    const a = bootstrapMeanInterval(xs, { seed: 7 });
+    const b = bootstrapMeanInterval(xs, { seed: 7 });
+    const c = bootstrapMeanInterval(xs, { seed: 8 });
+    expect(a).toEqual(b);
+    expect(a).not.toEqual(c);
+    expect(a.method).toBe('bootstrap-percentile');
+    expect(a.level).toBe(0.95);
+    expect(a.low).toBeLessThan(mean(xs));
+    expect(a.high).toBeGreaterThan(mean(xs));
+  });
+
+  it('for the mean of a large normal sample is close to the t interval', () => {
+    const xs = normalSample(2000, 10, 2, 11);
+    const t = tInterval(xs);
+    const pct = bootstrapMeanInterval(xs);
+    const bca = bootstrapMeanInterval(xs, { method: 'bca' });
+    const width = t.high - t.low; // ≈ 2·1.96·2/√2000 ≈ 0.175
+    for (const ci of [pct, bca]) {
+      expect(Math.abs(ci.low - t.low)).toBeLessThan(0.1 * width);
+      expect(Math.abs(ci.high - t.high)).toBeLessThan(0.1 * width);
+    }
+    expect(bca.method).toBe('bootstrap-bca');
+  });
+
+  it('BCa shifts towards the long tail for a skewed statistic', () => {
+    // Exponential-like sample: the BCa interval for the mean sits to the right of the percentile one.
+    const rng = createRng(5);
+    const xs = Array.from({ length: 60 }, () => -Math.log(1 - rng()));
+    const pct = bootstrapMeanInterval(xs);
+    const bca = bootstrapMeanInterval(xs, { method: 'bca' });
+    expect(bca.high).toBeGreaterThan(pct.high);
+    expect(bca.low).toBeGreaterThan(pct.low);
+  });
+
+  it('level and resamples are honoured; degenerate and bad input handled', () => {
+    const xs = [1, 2, 3, 4, 5, 6, 7, 8];
+    const w95 = bootstrapMeanInterval(xs);
+    const w50 = bootstrapMeanInterval(xs, { level: 0.5 });
+    expect(w50.high - w50.low).toBeLessThan(w95.high - w95.low);
+    expect(bootstrapMeanInterval([4])).toMatchObject({ low: 4, high: 4 });
+    expect(() => bootstrapMeanInterval([])).toThrow(RangeError);
+    expect(() => bootstrapMeanInterval(xs, { resamples: 0 })).toThrow(RangeError);
+    expect(() => bootstrapInterval(xs, () => NaN)).toThrow(/NaN on 2000 of 2000/);
+  });
+
+  it('passes a resample of the right size drawn from the data', () => {
+    const xs = [10, 20, 30];
+    const seen = new Set<number>();
+    bootstrapInterval(
+      xs,
+      (s) => {
+        expect(s).toHaveLength(3);
+        for (const v of s) seen.add(v);
+        return s[0] as number;
+      },
+      { resamples: 200 },
+    );
+    expect([...seen].sort((a, b) => a - b)).toEqual([10, 20, 30]);
+  });
+});
+
+describe('bootstrapMeanOfGroupMeans', () => {
+  it('centres on the mean of group means, not the pooled mean', () => {
+    // group means 1 and 10 -> mean of means 5.5; pooled mean (1·100 + 10·2)/102 ≈ 1.18
+    const big = Array.from({ length: 100 }, (_, i) => 1 + ((i % 2) - 0.5) * 0.2);
+    const small = [9.9, 10.1];
+    const ci = bootstrapMeanOfGroupMeans([big, small]);
+    expect(ci.low).toBeLessThan(5.5);
+    expect(ci.high).toBeGreaterThan(5.5);
+    expect(ci.low).toBeGreaterThan(5.3);
+    expect(ci.high).toBeLessThan(5.7);
+    expect(ci.method).toBe('bootstrap-percentile');
+  });
+
+  it('is deterministic and rejects empty input', () => {
+    const gs = [[1, 2, 3], [4, 5, 9]];
+    expect(bootstrapMeanOfGroupMeans(gs, { seed: 1 })).toEqual(bootstrapMeanOfGroupMeans(gs, { seed: 1 }));
+    expect(() => bootstrapMeanOfGroupMeans([])).toThrow(/no groups/);
+    expect(() => bootstrapMeanOfGroupMeans([[1], []])).toThrow(/group 1 is empty/);
+  });
+
+  it('with constant groups gives a point interval', () => {
+    expect(bootstrapMeanOfGroupMeans([[2, 2], [4, 4, 4]])).toMatchObject({ low: 3, high: 3 });
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { mean, meanMetric, sd, tInterval, variance } from '../../src/stats/mean.js';
+
+// R's sleep data, group 1 (extra hours of sleep).
+const g1 = [0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0];
+
+describe('mean / variance / sd', () => {
+  it('matches hand computation', () => {
+    // sum = 7.5 -> mean 0.75; R: var(sleep$extra[1:10]) = 3.200556, sd = 1.789010
+    expect(mean(g1)).toBeCloseTo(0.75, 12);
+    expect(variance(g1)).toBeCloseTo(3.200556, 6);
+    expect(sd(g1)).toBeCloseTo(1.78901, 5);
+    // population variance of [2,4,4,4,5,5,7,9] = 4 (classic example), sample = 32/7
+    expect(variance([2, 4, 4, 4, 5, 5, 7, 9], 0)).toBe(4);
+    expect(variance([2, 4, 4, 4, 5, 5, 7, 9])).toBeCloseTo(32 / 7, 12);
+    expect(sd([2, 4, 4, 4, 5, 5, 7, 9], 0)).toBe(2);
+  });
+
+  it('is accurate for large offsets', () => {
+    const xs = [1e9 + 4, 1e9 + 7, 1e9 + 13, 1e9 + 16];
+    expect(variance(xs)).toBeCloseTo(30, 6);
+  });
+
+  it('handles degenerate input', () => {
+    expect(mean([])).toBeNaN();
+    expect(variance([1])).toBeNaN();
+    expect(variance([], 0)).toBeNaN();
+    expect(variance([3], 0)).toBe(0);
+    expect(mean(new Float64Array([1, 2, 3]))).toBe(2);
+  });
+});
+
+describe('tInterval', () => {
+  it("matches R's t.test(sleep group 1)$conf.int", () => {
+    // R: t.test(sleep$extra[1:10]) -> 95 percent CI -0.5297804  2.0297804
+    const ci = tInterval(g1);
+    expect(ci.low).toBeCloseTo(-0.5297804, 6);
+    expect(ci.high).toBeCloseTo(2.0297804, 6);
+    expect(ci.method).toBe('t');
+    expect(ci.level).toBe(0.95);
+  });
+
+  it('honours the level and degenerate cases', () => {
+    const ci90 = tInterval(g1, 0.9);
+    expect(ci90.high - ci90.low).toBeLessThan(2.0297804 + 0.5297804);
+    expect(() => tInterval([1])).toThrow(RangeError);
+    expect(() => tInterval([1, 2], 1.5)).toThrow(RangeError);
+    expect(tInterval([2, 2, 2])).toMatchObject({ low: 2, high: 2 });
+  });
+});
+
+describe('meanMetric', () => {
+  it('carries n, kind and a t interval', () => {
+    const m = meanMetric('mean_extra', 'extra sleep', g1);
+    expect(m).toMatchObject({ name: 'mean_extra', label: 'extra sleep', n: 10, kind: 'mean' });
+    expect(m.value).toBeCloseTo(0.75, 12);
+    expect(m.ci?.low).toBeCloseTo(-0.5297804, 6);
+  });
+
+  it('has no interval for n < 2 and value NaN for n = 0', () => {
+    const m0 = meanMetric('x', 'x', []);
+    expect(m0.n).toBe(0);
+    expect(m0.value).toBeNaN();
+    expect(m0.ci).toBeUndefined();
+    const m1 = meanMetric('x', 'x', [5]);
+    expect(m1).toMatchObject({ value: 5, n: 1 });
+    expect(m1.ci).toBeUndefined();
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { createRng, sampleWithoutReplacement, shuffleInPlace } from '../../src/stats/rng.js';
+
+describe('createRng (mulberry32)', () => {
+  it('is deterministic for a seed and differs between seeds', () => {
+    const a = createRng(42);
+    const b = createRng(42);
+    const c = createRng(43);
+    const sa = Array.from({ length: 5 }, () => a());
+    const sb = Array.from({ length: 5 }, () => b());
+    const sc = Array.from({ length: 5 }, () => c());
+    expect(sa).toEqual(sb);
+    expect(sa).not.toEqual(sc);
+  });
+
+  it('pins the first output of the reference mulberry32 for seed 0', () => {
+    // Reference implementation (Tommy Ettinger's mulberry32, state 0):
+    // t = 0x6D2B79F5; t = imul(t ^ t>>>15, t|1); t ^= t + imul(t ^ t>>>7, t|61); (t ^ t>>>14)>>>0
+    // = 1144304738, / 2^32 = 0.26642920868471265
+    expect(createRng(0)()).toBeCloseTo(0.26642920868471265, 15);
+  });
+
+  it('yields values in [0,1) with mean close to 1/2', () => {
+    const r = createRng(7);
+    let s = 0;
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = 0; i < 100000; i++) {
+      const v = r();
+      lo = Math.min(lo, v);
+      hi = Math.max(hi, v);
+      s += v;
+    }
+    expect(lo).toBeGreaterThanOrEqual(0);
+    expect(hi).toBeLessThan(1);
+    expect(s / 100000).toBeGreaterThan(0.49);
+    expect(s / 100000).toBeLessThan(0.51);
+  });
+
+  it('rejects a non-finite seed', () => {
+    expect(() => createRng(NaN)).toThrow(RangeError);
+  });
+});
+
+describe('shuffleInPlace', () => {
+  it('permutes in place, reproducibly', () => {
+    const a = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    const out = shuffleInPlace(a, createRng(1));
+    expect(out).toBe(a);
+    expect([...a].sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(shuffleInPlace([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], createRng(1))).toEqual(a);
+  });
+
+  it('puts each element in each position about equally often', () => {
+    const rng = createRng(3);
+    const counts = [0, 0, 0];
+    for (let i = 0; i < 30000; i++) {
+      const a = shuffleInPlace([0, 1, 2], rng);
+      counts[a[0] as number]! += 1;
+    }
+    for (const c of counts) expect(Math.abs(c - 10000)).toBeLessThan(500);
+  });
+});
+
+describe('sampleWithoutReplacement', () => {
+  it('returns k distinct elements and leaves the input alone', () => {
+    const src = Object.freeze([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const s = sampleWithoutReplacement(src, 4, createRng(5));
+    expect(s).toHaveLength(4);
+    expect(new Set(s).size).toBe(4);
+    for (const v of s) expect(src).toContain(v);
+    expect(sampleWithoutReplacement(src, 0, createRng(5))).toEqual([]);
+    expect(sampleWithoutReplacement(src, 10, createRng(5)).sort((a, b) => a - b)).toEqual([...src]);
+  });
+
+  it('rejects k out of range', () => {
+    expect(() => sampleWithoutReplacement([1, 2], 3, createRng(1))).toThrow(RangeError);
+    expect(() => sampleWithoutReplacement([1, 2], -1, createRng(1))).toThrow(RangeError);
+    expect(() => sampleWithoutReplacement([1, 2], 1.5, createRng(1))).toThrow(RangeError);
+  });
+});

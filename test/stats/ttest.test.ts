@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import ttest from '@stdlib/stats-ttest';
+import { oneSampleTTest, pairedTTest, welchTTest } from '../../src/stats/ttest.js';
+
+// R's `sleep` data set: extra hours of sleep under two drugs for the same 10 patients.
+const group1 = [0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0];
+const group2 = [1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4];
+
+describe('pairedTTest', () => {
+  it("matches R: t.test(extra ~ group, data = sleep, paired = TRUE)", () => {
+    // R output: t = -4.0621, df = 9, p-value = 0.002833
+    // 95 percent confidence interval: -2.4598858 -0.7001142; mean difference -1.58
+    const r = pairedTTest(group1, group2);
+    expect(r.statistic).toBeCloseTo(-4.0621, 4);
+    expect(r.df).toBe(9);
+    expect(r.pValue).toBeCloseTo(0.002833, 6);
+    expect(r.ci.low).toBeCloseTo(-2.4598858, 6);
+    expect(r.ci.high).toBeCloseTo(-0.7001142, 6);
+    expect(r.meanDifference).toBeCloseTo(-1.58, 12);
+    expect(r).toMatchObject({ name: 'paired t-test', alternative: 'two-sided' });
+    expect(r.ci).toMatchObject({ level: 0.95, method: 't' });
+  });
+
+  it('agrees with @stdlib/stats-ttest on the paired differences', () => {
+    const d = group1.map((v, i) => v - (group2[i] as number));
+    const ref = ttest(d);
+    const r = pairedTTest(group1, group2);
+    expect(r.statistic).toBeCloseTo(ref.statistic, 10);
+    expect(r.pValue).toBeCloseTo(ref.pValue, 10);
+  });
+
+  it('one-sided alternatives give a halved p and a one-sided interval', () => {
+    // scipy ttest_rel(g1, g2, alternative='less'): p = 0.0014164450986921364, CI (-inf, -0.8669947329707163)
+    const r = pairedTTest(group1, group2, { alternative: 'less' });
+    expect(r.pValue).toBeCloseTo(0.0014164450986921364, 10);
+    expect(r.ci.low).toBe(-Infinity);
+    expect(r.ci.high).toBeCloseTo(-0.8669947329707163, 8);
+    const g = pairedTTest(group1, group2, { alternative: 'greater' });
+    expect(g.pValue).toBeCloseTo(1 - 0.0014164450986921364, 10);
+    expect(g.ci.high).toBe(Infinity);
+  });
+
+  it('rejects unequal lengths, n < 2 and non-finite values', () => {
+    expect(() => pairedTTest([1, 2], [1])).toThrow(/same length/);
+    expect(() => pairedTTest([1], [2])).toThrow(RangeError);
+    expect(() => pairedTTest([1, NaN], [2, 3])).toThrow(/x\[1\]/);
+  });
+
+  it('zero variance of differences: t = ±Infinity or NaN', () => {
+    const r = pairedTTest([2, 3, 4], [1, 2, 3]); // every difference is 1
+    expect(r.statistic).toBe(Infinity);
+    expect(r.pValue).toBe(0);
+    expect(r.ci).toMatchObject({ low: 1, high: 1 });
+    const s = pairedTTest([1, 2, 3], [1, 2, 3]);
+    expect(s.statistic).toBeNaN();
+    expect(s.pValue).toBeNaN();
+    expect(pairedTTest([1, 2, 3], [2, 3, 4], { alternative: 'greater' }).pValue).toBe(1);
+  });
+});
+
+describe('welchTTest', () => {
+  it("matches R: t.test(extra ~ group, data = sleep)", () => {
+    // R output: t = -1.8608, df = 17.776, p-value = 0.07939
+    // 95 percent confidence interval: -3.3654832  0.2054832
+    const r = welchTTest(group1, group2);
+    expect(r.statistic).toBeCloseTo(-1.8608, 4);
+    expect(r.df).toBeCloseTo(17.776, 3);
+    expect(r.pValue).toBeCloseTo(0.07939, 5);
+    expect(r.ci.low).toBeCloseTo(-3.3654832, 6);
+    expect(r.ci.high).toBeCloseTo(0.2054832, 6);
+    expect(r.meanDifference).toBeCloseTo(-1.58, 12);
+  });
+
+  it('needs two values per group', () => {
+    expect(() => welchTTest([1], [1, 2])).toThrow(/x/);
+    expect(() => welchTTest([1, 2], [1])).toThrow(/y/);
+  });
+
+  it('both groups constant: t infinite, df NaN', () => {
+    const r = welchTTest([1, 1, 1], [2, 2]);
+    expect(r.statistic).toBe(-Infinity);
+    expect(r.df).toBeNaN();
+    expect(r.pValue).toBe(0);
+  });
+});
+
+describe('oneSampleTTest', () => {
+  it('matches scipy ttest_1samp(group1, 0.5)', () => {
+    // scipy: statistic 0.44190338023794046, p 0.6689866236146746, CI (-0.52978041, 2.02978041)
+    const r = oneSampleTTest(group1, { mu: 0.5 });
+    expect(r.statistic).toBeCloseTo(0.44190338023794046, 10);
+    expect(r.pValue).toBeCloseTo(0.6689866236146746, 10);
+    expect(r.ci.low).toBeCloseTo(-0.5297804135262321, 8);
+    expect(r.meanDifference).toBeCloseTo(0.75, 12);
+    expect(r.df).toBe(9);
+  });
+
+  it('rejects bad options', () => {
+    expect(() => oneSampleTTest([1, 2, 3], { level: 0 })).toThrow(RangeError);
+    expect(() => oneSampleTTest([1, 2, 3], { mu: NaN })).toThrow(RangeError);
+    expect(() => oneSampleTTest([])).toThrow(/at least 2/);
+  });
+});
