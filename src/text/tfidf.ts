@@ -1,0 +1,289 @@
+/**
+ * TF-IDF vectorizer. With default options it reproduces scikit-learn's default
+ * `TfidfVectorizer()` (CountVectorizer + TfidfTransformer):
+ *
+ *   - lowercase = true; token_pattern r"(?u)\b\w\w+\b": maximal runs of two or more word
+ *     characters, where Python's Unicode \w is letters, digits and underscore ([\p{L}\p{N}_]);
+ *   - tf = raw count of the term in the document (sublinear_tf=False; with sublinearTf
+ *     tf = 1 + ln(count));
+ *   - idf(t) = ln((1 + n) / (1 + df(t))) + 1 (smooth_idf=True; without smoothing
+ *     idf(t) = ln(n / df(t)) + 1), n = number of documents fitted, df = documents containing t;
+ *   - each row tf * idf, then divided by its l2 norm (norm='l2'; 'l1' or null on request);
+ *   - features sorted alphabetically (by code unit, as Python sorts str for the ASCII/BMP
+ *     text that matters here), so column j is `vocabulary()[j]` = get_feature_names_out()[j].
+ *
+ * Differences from scikit-learn, on purpose:
+ *   - a corpus with no terms (or none left after min/max df pruning) fits an empty vocabulary
+ *     and transforms to empty vectors, where sklearn raises ValueError: one degenerate record
+ *     must not abort a measurement run;
+ *   - minDf/maxDf: an integer >= 1 is a document count, a number in (0, 1) a fraction of the
+ *     documents (JavaScript cannot tell 1 from 1.0: leave maxDf unset for sklearn's 1.0);
+ *   - a custom tokenPattern is a JavaScript RegExp (\w and \b are ASCII-only in JS; use
+ *     \p{L}/\p{N} with the u flag). Like sklearn, a pattern with a capture group yields group 1.
+ *
+ * Speed: terms are interned once per corpus into integer ids; per-document counts go into a
+ * reused typed array, so no per-token objects are created besides the token string itself.
+ */
+import { UserError } from '../core/errors.js';
+import type { SparseVector } from './vector.js';
+
+export type { SparseVector } from './vector.js';
+
+export interface TfidfOptions {
+  /** lower-case before tokenizing (default true) */
+  lowercase?: boolean;
+  /** token regex (default: sklearn's (?u)\b\w\w+\b, i.e. /[\p{L}\p{N}_]{2,}/gu) */
+  tokenPattern?: RegExp;
+  /** weight by idf (default true) */
+  useIdf?: boolean;
+  /** add one to document frequencies and n (default true) */
+  smoothIdf?: boolean;
+  /** tf = 1 + ln(count) (default false) */
+  sublinearTf?: boolean;
+  /** row normalisation (default 'l2') */
+  norm?: 'l2' | 'l1' | null;
+  /** terms dropped after tokenizing (compared after lower-casing when lowercase is on) */
+  stopWords?: readonly string[];
+  /** ignore terms in fewer documents than this (integer count, or fraction in (0,1)); default 1 */
+  minDf?: number;
+  /** ignore terms in more documents than this (integer count, or fraction in (0,1)); default: no limit */
+  maxDf?: number;
+}
+
+/** sklearn's default token pattern (?u)\b\w\w+\b in JavaScript. */
+export const SKLEARN_TOKEN_PATTERN = /[\p{L}\p{N}_]{2,}/gu;
+
+function checkDf(name: string, v: number | undefined): void {
+  if (v === undefined) return;
+  const ok = Number.isFinite(v) && (Number.isInteger(v) ? v >= 0 : v > 0 && v < 1);
+  if (!ok) {
+    throw new UserError(`TF-IDF ${name} must be an integer document count >= 0 or a fraction in (0, 1); got ${v}`);
+  }
+}
+
+function dfLimit(v: number, n: number): number {
+  return Number.isInteger(v) ? v : v * n;
+}
+
+/** Term ids of one document and their counts (ids in first-seen order). */
+interface DocCounts {
+  ids: Int32Array;
+  counts: Float64Array;
+}
+
+export class TfidfVectorizer {
+  private readonly lowercase: boolean;
+  private readonly pattern: RegExp;
+  private readonly useIdf: boolean;
+  private readonly smoothIdf: boolean;
+  private readonly sublinearTf: boolean;
+  private readonly normKind: 'l2' | 'l1' | null;
+  private readonly stop: ReadonlySet<string> | null;
+  private readonly minDf: number;
+  private readonly maxDf: number | undefined;
+
+  private vocab: string[] | null = null;
+  private index: Map<string, number> = new Map();
+  private idfArr: Float64Array = new Float64Array(0);
+  /** counts by final index while weighing one document; all zeros between calls */
+  private scratch: Float64Array = new Float64Array(0);
+
+  constructor(opts: TfidfOptions = {}) {
+    this.lowercase = opts.lowercase ?? true;
+    const p = opts.tokenPattern ?? SKLEARN_TOKEN_PATTERN;
+    this.pattern = new RegExp(p.source, p.flags.includes('g') ? p.flags : `${p.flags}g`);
+    this.useIdf = opts.useIdf ?? true;
+    this.smoothIdf = opts.smoothIdf ?? true;
+    this.sublinearTf = opts.sublinearTf ?? false;
+    this.normKind = opts.norm === undefined ? 'l2' : opts.norm;
+    checkDf('minDf', opts.minDf);
+    checkDf('maxDf', opts.maxDf);
+    this.minDf = opts.minDf ?? 1;
+    this.maxDf = opts.maxDf;
+    const sw = opts.stopWords;
+    this.stop = sw === undefined ? null : new Set(this.lowercase ? sw.map((w) => w.toLowerCase()) : sw);
+  }
+
+  /** Calls `fn` for each token of `doc`. */
+  private eachToken(doc: string, fn: (tok: string) => void): void {
+    const src = this.lowercase ? doc.toLowerCase() : doc;
+    const re = this.pattern;
+    re.lastIndex = 0;
+    for (let m = re.exec(src); m !== null; m = re.exec(src)) {
+      if (m[0].length === 0) {
+        re.lastIndex++;
+        continue;
+      }
+      const tok = m.length > 1 ? (m[1] ?? '') : m[0];
+      if (this.stop !== null && this.stop.has(tok)) continue;
+      fn(tok);
+    }
+  }
+
+  /** Learn vocabulary and idf from `docs`. */
+  fit(docs: readonly string[]): this {
+    this.fitCounts(docs);
+    return this;
+  }
+
+  /** Fit on `docs` and return their tf-idf vectors (same as fit(docs).transform(docs), faster). */
+  fitTransform(docs: readonly string[]): SparseVector[] {
+    const { perDoc, remap } = this.fitCounts(docs);
+    return perDoc.map((d) => this.weigh(d.ids, d.counts, remap));
+  }
+
+  /** Tf-idf vectors of `docs` over the fitted vocabulary (unknown terms are ignored). */
+  transform(docs: readonly string[]): SparseVector[] {
+    if (this.vocab === null) throw new Error('TfidfVectorizer.transform called before fit');
+    const V = this.vocab.length;
+    const counts = new Float64Array(V);
+    const touched: number[] = [];
+    const out: SparseVector[] = [];
+    for (const doc of docs) {
+      touched.length = 0;
+      this.eachToken(doc, (tok) => {
+        const j = this.index.get(tok);
+        if (j === undefined) return;
+        if (counts[j] === 0) touched.push(j);
+        counts[j] = (counts[j] as number) + 1;
+      });
+      const ids = Int32Array.from(touched);
+      const c = new Float64Array(ids.length);
+      for (let k = 0; k < ids.length; k++) {
+        const j = ids[k] as number;
+        c[k] = counts[j] as number;
+        counts[j] = 0;
+      }
+      out.push(this.weigh(ids, c, null));
+    }
+    return out;
+  }
+
+  /** Feature names; column j of every vector is vocabulary()[j]. */
+  vocabulary(): string[] {
+    if (this.vocab === null) throw new Error('TfidfVectorizer.vocabulary called before fit');
+    return this.vocab.slice();
+  }
+
+  /** idf weight of each feature (all ones when useIdf is false). */
+  idf(): Float64Array {
+    if (this.vocab === null) throw new Error('TfidfVectorizer.idf called before fit');
+    return this.idfArr.slice();
+  }
+
+  /** Number of features. */
+  get dimension(): number {
+    return this.vocab === null ? 0 : this.vocab.length;
+  }
+
+  /**
+   * Tokenize and count all docs with provisional ids; build the sorted, pruned vocabulary and
+   * idf. Returns per-document counts and the map provisional id -> final index (-1 = pruned).
+   */
+  private fitCounts(docs: readonly string[]): { perDoc: DocCounts[]; remap: Int32Array } {
+    const n = docs.length;
+    const ids = new Map<string, number>();
+    const terms: string[] = [];
+    let counts = new Float64Array(1024);
+    let df = new Int32Array(1024);
+    const touched: number[] = [];
+    const perDoc: DocCounts[] = [];
+    for (const doc of docs) {
+      touched.length = 0;
+      this.eachToken(doc, (tok) => {
+        let id = ids.get(tok);
+        if (id === undefined) {
+          id = terms.length;
+          ids.set(tok, id);
+          terms.push(tok);
+          if (id >= counts.length) {
+            const c2 = new Float64Array(counts.length * 2);
+            c2.set(counts);
+            counts = c2;
+            const d2 = new Int32Array(df.length * 2);
+            d2.set(df);
+            df = d2;
+          }
+        }
+        if (counts[id] === 0) touched.push(id);
+        counts[id] = (counts[id] as number) + 1;
+      });
+      const dIds = Int32Array.from(touched);
+      const dCounts = new Float64Array(dIds.length);
+      for (let k = 0; k < dIds.length; k++) {
+        const id = dIds[k] as number;
+        dCounts[k] = counts[id] as number;
+        counts[id] = 0;
+        df[id] = (df[id] as number) + 1;
+      }
+      perDoc.push({ ids: dIds, counts: dCounts });
+    }
+
+    const minCount = dfLimit(this.minDf, n);
+    const maxCount = this.maxDf === undefined ? Infinity : dfLimit(this.maxDf, n);
+    if (maxCount < minCount) {
+      throw new UserError(`TF-IDF maxDf (${this.maxDf}) corresponds to fewer documents than minDf (${this.minDf})`);
+    }
+    const kept: number[] = [];
+    for (let id = 0; id < terms.length; id++) {
+      const d = df[id] as number;
+      if (d >= minCount && d <= maxCount) kept.push(id);
+    }
+    kept.sort((a, b) => {
+      const x = terms[a] as string;
+      const y = terms[b] as string;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+    const remap = new Int32Array(terms.length).fill(-1);
+    const vocab: string[] = new Array<string>(kept.length);
+    const idf = new Float64Array(kept.length);
+    const index = new Map<string, number>();
+    const s = this.smoothIdf ? 1 : 0;
+    for (let j = 0; j < kept.length; j++) {
+      const id = kept[j] as number;
+      const t = terms[id] as string;
+      remap[id] = j;
+      vocab[j] = t;
+      index.set(t, j);
+      idf[j] = this.useIdf ? Math.log((n + s) / ((df[id] as number) + s)) + 1 : 1;
+    }
+    this.vocab = vocab;
+    this.index = index;
+    this.idfArr = idf;
+    return { perDoc, remap };
+  }
+
+  /** Weight counts into a normalised sparse vector sorted by final index. */
+  private weigh(ids: Int32Array, counts: Float64Array, remap: Int32Array | null): SparseVector {
+    const V = this.idfArr.length;
+    if (this.scratch.length !== V) this.scratch = new Float64Array(V);
+    const scratch = this.scratch;
+    let m = 0;
+    const tmp = new Int32Array(ids.length);
+    for (let k = 0; k < ids.length; k++) {
+      const id = ids[k] as number;
+      const j = remap === null ? id : (remap[id] as number);
+      if (j < 0) continue;
+      tmp[m++] = j;
+      scratch[j] = counts[k] as number;
+    }
+    const indices = m === tmp.length ? tmp : tmp.slice(0, m);
+    indices.sort(); // typed-array sort is numeric
+    const values = new Float64Array(m);
+    let total = 0;
+    for (let p = 0; p < m; p++) {
+      const j = indices[p] as number;
+      const c = scratch[j] as number;
+      scratch[j] = 0;
+      const tf = this.sublinearTf ? 1 + Math.log(c) : c;
+      const v = tf * (this.idfArr[j] as number);
+      values[p] = v;
+      total += this.normKind === 'l1' ? Math.abs(v) : v * v;
+    }
+    if (this.normKind !== null && total > 0) {
+      const d = this.normKind === 'l2' ? Math.sqrt(total) : total;
+      for (let p = 0; p < m; p++) values[p] = (values[p] as number) / d;
+    }
+    return { indices, values };
+  }
+}
