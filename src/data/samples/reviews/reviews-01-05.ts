@@ -118,6 +118,18 @@ The dock bags are not lasting anything close to 60 days with two pets. We are re
 
 Then there is the app. A forced update in month two moved the scheduling menu, removed the option to set different suction levels per room, and added a banner advertising the company's mopping attachment every time you open it. Worse, the app now needs to be connected to the cloud for the robot to start a scheduled clean. During a two-day internet outage in our neighborhood, the robot simply did not run at all, even though its schedule was set. Nothing about a vacuum cleaner should need a server in another country to decide when to turn on.
 
+Update after 4 months:
+
+I spent most of this month trying to get the problems fixed through official channels, so here is how that went.
+
+The first support ticket, about the mapping drift, was answered after four days by someone who asked me to send a screenshot of the map, the robot's serial number and a photo of the dock's position. I sent all three. Nine days later I got a reply asking for the same three things, apparently from a different agent who had not read the thread. When I pointed this out, the ticket was escalated to "tier two," and a week after that I was invited to join a beta firmware program.
+
+The beta firmware did improve the mapping somewhat. For about ten days the robot knew where it was every single time, and I was starting to draft a more positive update. Then a second beta build arrived automatically, and the robot started stopping in the middle of the hallway with a "wheel suspended" error, even though both wheels were firmly on the floor. Leaving the beta program rolled it back to the original firmware, with the original mapping problems and, as a bonus, a second wipe of my saved map.
+
+I also asked support directly whether the robot could be set to run its schedule without an internet connection. The answer was that offline scheduling is "on the roadmap" but that they could not share a date. I asked whether the app's advertising banner could be disabled. It cannot, although you can dismiss it each time.
+
+In fairness, the one hardware question I asked got a quick and useful answer: they sent a free replacement side brush after the cable incident bent the old one, without requiring me to send anything back. The people answering the tickets seem to be trying. But the process is slow, repetitive and, so far, has not fixed a single one of the software issues that matter.
+
 Update after 5 months:
 
 The battery has started to degrade noticeably. It used to clean the whole ground floor in one run of about 95 minutes and return with 30 percent left. Now it returns to recharge halfway through, sits on the dock for three hours, and finishes the job in the evening. The battery is not user-replaceable according to the manual; a warranty claim would mean shipping the robot and the dock back for an estimated two to three weeks.
