@@ -78,7 +78,7 @@ export function renderProgressLine(s: { label: string; count: number; total: num
   const bar = `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}]`;
   const rate = s.elapsedMs > 0 ? s.count / (s.elapsedMs / 1000) : 0;
   const left = Math.max(0, s.total - s.count);
-  const eta = rate > 0 ? formatDuration(left / rate) : '?';
+  const eta = rate > 0 && s.total > 0 ? formatDuration(left / rate) : '?';
   // rounded, but never 100% before the last item
   const pct = s.count >= s.total ? 100 : Math.min(99, Math.round(frac * 100));
   const of = s.total > 0 ? `${s.count}/${s.total} ${pct}%` : `${s.count}`;
