@@ -51,6 +51,11 @@ export interface Probe<R extends { id: string }, M, O> {
   measure(record: R, ctx: ProbeContext<O>): Promise<M>;
   /** aggregate the items of one group */
   aggregate(items: { recordId: string; measurement: M }[], options: O): Omit<GroupResult, 'labels'>;
+  /**
+   * Item-level values of the headline metrics (e.g. { phi_frame: 1 } for a changed item), used for
+   * the run summary: the mean of the per-(model, dataset) means with a bootstrap interval.
+   */
+  itemValues?(measurement: M, options: O): Record<string, number>;
 }
 
 /** Instruments recorded in results. */

@@ -1,0 +1,49 @@
+/** The commented slant.yaml that `slant init` writes. Kept valid by a test. */
+export const EXAMPLE_CONFIG = `# slant.yaml — what to audit. Reference: docs/config.md
+# JSON Schema for editors: \`slant schema config > slant.schema.json\`
+version: 1
+
+# Where runs, per-item measurements and the request cache live (SQLite, WAL).
+store: .slant/slant.db
+# One folder per run with results.json and report.html.
+reports: .slant/reports
+# Records processed at once.
+concurrency: 4
+
+# Models that write the outputs. Ids are "<provider>:<model>".
+# builtin:lead-3 and builtin:textrank need no network.
+models:
+  - id: builtin:lead-3
+  - id: builtin:textrank
+    label: textrank
+
+# Datasets: a file (JSONL, CSV, TSV, Parquet, JSON) or a built-in demo corpus.
+datasets:
+  - name: demo-reviews
+    builtin: demo-reviews
+  # - name: my-reviews
+  #   path: data/reviews.csv
+  #   fields: { source: reviewText }   # canonical field -> column
+  #   limit: 1000
+  #   skipInvalid: false
+
+# Probes: what to measure.
+probes:
+  - name: framing             # seed 000, eq. 1: does the output's sentiment differ from its source?
+  - name: primacy             # seed 000, eq. 2: is the output closest to the beginning of its source?
+    options:
+      alpha: 0.05             # threshold of eq. 2
+      split: words            # words | sentences | characters: how the source is cut into thirds
+
+# Instruments: "offline" and "tfidf" need no network; a model id uses an LLM/embedding model.
+judges:
+  framing: offline
+  embedder: tfidf
+
+# Generation settings (seed 000, Appendix A.2: near-greedy, at most 500 new tokens, fixed seed).
+generation:
+  prompt: alessa-summarize    # preset, or a template containing {{document}}
+  temperature: 0
+  maxTokens: 500
+  seed: 42
+`;

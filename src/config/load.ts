@@ -1,0 +1,42 @@
+import { readFileSync, existsSync } from 'node:fs';
+import { parse as parseYaml, YAMLParseError } from 'yaml';
+import type { z } from 'zod';
+import { UserError } from '../core/errors.js';
+import { configSchema, type SlantConfig } from './schema.js';
+
+/** Turn zod issues into one readable message per issue: the key path, what is wrong, allowed values. */
+export function formatZodIssues(issues: readonly z.core.$ZodIssue[], where: string): string {
+  const lines = issues.map((issue) => {
+    const path = issue.path.length ? issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[') : '(top level)';
+    let detail = issue.message;
+    if (issue.code === 'invalid_value' && 'values' in issue) {
+      detail = `${issue.message}; allowed: ${(issue.values as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    } else if (issue.code === 'unrecognized_keys' && 'keys' in issue) {
+      detail = `unknown key(s) ${(issue.keys as string[]).map((k) => `"${k}"`).join(', ')}`;
+    }
+    return `  - ${path}: ${detail}`;
+  });
+  return `${where} is not valid:\n${lines.join('\n')}`;
+}
+
+export function parseConfig(raw: unknown, where = 'config'): SlantConfig {
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) throw new UserError(formatZodIssues(parsed.error.issues, where), { hint: 'see docs/config.md, or run `slant init` for a commented example' });
+  return parsed.data;
+}
+
+export function loadConfigFile(path: string): SlantConfig {
+  if (!existsSync(path)) throw new UserError(`config file not found: ${path}`, { hint: 'run `slant init` to write an example slant.yaml' });
+  const text = readFileSync(path, 'utf8');
+  let raw: unknown;
+  try {
+    raw = parseYaml(text, { prettyErrors: true });
+  } catch (err) {
+    if (err instanceof YAMLParseError) {
+      const pos = err.linePos?.[0];
+      throw new UserError(`${path}${pos ? `, line ${pos.line}, column ${pos.col}` : ''}: invalid YAML: ${err.message.split('\n')[0]}`);
+    }
+    throw err;
+  }
+  return parseConfig(raw ?? {}, path);
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** Input formats the data layer reads. */
+export const inputFormatSchema = z.enum(['jsonl', 'csv', 'tsv', 'parquet', 'json']);
+
+const modelIdSchema = z
+  .string()
+  .min(1)
+  .regex(/^[a-z][a-z0-9-]*:.+$/, 'expected "<provider>:<model>", e.g. "builtin:lead-3" or "openai:gpt-4o-mini"');
+
+export const modelSchema = z
+  .object({
+    id: modelIdSchema.describe('provider:model id, e.g. builtin:lead-3, builtin:textrank, openai:gpt-4o-mini'),
+    label: z.string().min(1).optional().describe('name shown in reports (default: the id)'),
+    options: z.record(z.string(), z.unknown()).optional().describe('provider options (baseURL, timeoutMs, ...); never put API keys here, use the environment'),
+  })
+  .strict();
+
+export const datasetSchema = z
+  .object({
+    name: z.string().min(1).regex(/^[\w.-]+$/, 'expected letters, digits, "_", "-" or "."'),
+    builtin: z.enum(['demo-reviews', 'demo-interviews']).optional().describe('a built-in demo dataset instead of a file'),
+    path: z.string().min(1).optional().describe('file with records (JSONL, CSV, TSV, Parquet, JSON)'),
+    format: inputFormatSchema.optional().describe('default: from the file extension'),
+    fields: z.record(z.string(), z.string()).optional().describe('canonical field -> column, e.g. { source: reviewText }'),
+    limit: z.number().int().positive().optional(),
+    skipInvalid: z.boolean().optional(),
+  })
+  .strict()
+  .refine((d) => (d.builtin === undefined) !== (d.path === undefined), {
+    message: 'a dataset needs exactly one of "path" or "builtin"',
+  });
+
+export const probeEntrySchema = z
+  .object({
+    name: z.enum(['framing', 'primacy']).describe('probe name'),
+    options: z.record(z.string(), z.unknown()).optional().describe('probe options, validated by the probe'),
+  })
+  .strict();
+
+export const judgesSchema = z
+  .object({
+    framing: z.string().default('offline').describe('"offline" or a model id used with the paper\'s A.1 prompt'),
+    embedder: z.string().default('tfidf').describe('"tfidf" or an embedding model id'),
+  })
+  .strict();
+
+export const generationSchema = z
+  .object({
+    prompt: z.string().default('alessa-summarize').describe('a preset name or a template containing {{document}}'),
+    temperature: z.number().min(0).max(2).default(0),
+    maxTokens: z.number().int().positive().default(500),
+    seed: z.number().int().default(42),
+  })
+  .strict();
+
+export const configSchema = z
+  .object({
+    version: z.literal(1).default(1),
+    store: z.string().default('.slant/slant.db').describe('SQLite store (runs, items, request cache)'),
+    reports: z.string().default('.slant/reports').describe('where reports are written, one folder per run'),
+    concurrency: z.number().int().positive().max(256).default(4),
+    models: z.array(modelSchema).min(1),
+    datasets: z.array(datasetSchema).min(1),
+    probes: z.array(probeEntrySchema).min(1),
+    judges: judgesSchema.default({ framing: 'offline', embedder: 'tfidf' }),
+    generation: generationSchema.default({ prompt: 'alessa-summarize', temperature: 0, maxTokens: 500, seed: 42 }),
+  })
+  .strict();
+
+export type SlantConfig = z.infer<typeof configSchema>;
+export type ModelEntry = z.infer<typeof modelSchema>;
+export type DatasetEntry = z.infer<typeof datasetSchema>;
+export type ProbeEntry = z.infer<typeof probeEntrySchema>;
+
+/** JSON Schema for slant.yaml (editors use it for completion and validation). */
+export function configJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(configSchema, { io: 'input' }) as Record<string, unknown>;
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { FRAMINGS, type Framing, type Metric } from '../../core/types.js';
+import { proportionMetric } from '../../stats/proportion.js';
+import type { Probe } from '../types.js';
+import { TABLE2_TRANSITIONS, transitionCounts, transitionName } from './transitions.js';
+
+export const framingRecordSchema = z.object({
+  id: z.string(),
+  source: z.string().min(1),
+  output: z.string().min(1),
+});
+export type FramingRecord = z.infer<typeof framingRecordSchema>;
+
+export const framingOptionsSchema = z.object({}).strict();
+export type FramingOptions = z.infer<typeof framingOptionsSchema>;
+
+/** Per item: f_c (framing of the source context), f_s (framing of the summary/output). */
+export interface FramingMeasurement {
+  fC: Framing;
+  fS: Framing;
+  changed: boolean;
+}
+
+/**
+ * Seed 000, eq. 1: φ_frame = (1/n) Σ 𝕀(f_c ≠ f_s), plus the 3×3 transition matrix and the six
+ * off-diagonal rates of Table 2 (each the share of ALL items that moved from x to y).
+ */
+export function aggregateFraming(items: readonly FramingMeasurement[]): { metrics: Metric[]; counts: number[][] } {
+  const n = items.length;
+  const changed = items.filter((i) => i.fC !== i.fS).length;
+  const counts = transitionCounts(items);
+  const metrics: Metric[] = [proportionMetric('phi_frame', 'φ_frame (framing-change fraction, eq. 1)', changed, n)];
+  for (const [from, to] of TABLE2_TRANSITIONS) {
+    const c = counts[FRAMINGS.indexOf(from)]?.[FRAMINGS.indexOf(to)] ?? 0;
+    metrics.push(proportionMetric(`shift_${from}_to_${to}`, transitionName(from, to), c, n));
+  }
+  for (const f of FRAMINGS) {
+    metrics.push(proportionMetric(`source_${f}`, `source framed ${f}`, items.filter((i) => i.fC === f).length, n));
+    metrics.push(proportionMetric(`output_${f}`, `output framed ${f}`, items.filter((i) => i.fS === f).length, n));
+  }
+  return { metrics, counts };
+}
+
+export const framingProbe: Probe<FramingRecord, FramingMeasurement, FramingOptions> = {
+  name: 'framing',
+  description: 'Framing shift (seed 000, eq. 1): does the output carry a different sentiment than its source?',
+  fields: [
+    { name: 'id', required: false, description: 'record id (derived from content when absent)' },
+    { name: 'source', required: true, description: 'the text the model processed' },
+    { name: 'output', required: true, description: 'the model output (e.g. a summary)' },
+  ],
+  recordSchema: framingRecordSchema,
+  optionsSchema: framingOptionsSchema,
+  needs: () => ['framing'],
+  async measure(record, ctx) {
+    const judge = ctx.judges.framing;
+    if (!judge) throw new Error('framing probe needs a framing judge');
+    const [fC, fS] = await judge.classify([record.source, record.output], { signal: ctx.signal });
+    if (!fC || !fS) throw new Error(`framing judge ${judge.id} returned fewer labels than texts`);
+    return { fC, fS, changed: fC !== fS };
+  },
+  itemValues: (m) => ({ phi_frame: m.changed ? 1 : 0 }),
+  aggregate(items) {
+    const { metrics, counts } = aggregateFraming(items.map((i) => i.measurement));
+    const n = items.length;
+    const header = ['source \\ output', ...FRAMINGS];
+    return {
+      metrics,
+      tables: [
+        {
+          name: 'transitions',
+          title: 'Framing transitions (rows: source, columns: output), counts',
+          columns: header,
+          rows: FRAMINGS.map((f, i) => [f, ...(counts[i] ?? [])]),
+        },
+        {
+          name: 'transitions_pct',
+          title: 'Framing transitions, % of all items',
+          columns: header,
+          rows: FRAMINGS.map((f, i) => [f, ...(counts[i] ?? []).map((c) => (n ? Number(((100 * c) / n).toFixed(1)) : null))]),
+        },
+      ],
+    };
+  },
+};

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import type { Metric } from '../../core/types.js';
+import { meanMetric, mean } from '../../stats/mean.js';
+import { proportionMetric } from '../../stats/proportion.js';
+import { pairedTTest } from '../../stats/ttest.js';
+import { splitIntoThirds } from '../../text/thirds.js';
+import { cosineDense } from '../../text/vector.js';
+import type { Embedder } from '../../judges/types.js';
+import type { Probe } from '../types.js';
+
+export const primacyRecordSchema = z.object({
+  id: z.string(),
+  source: z.string().min(1),
+  output: z.string().min(1),
+});
+export type PrimacyRecord = z.infer<typeof primacyRecordSchema>;
+
+export const primacyOptionsSchema = z
+  .object({
+    /** ψ_pri threshold α (seed 000 uses 0.05) */
+    alpha: z.number().min(0).max(1).default(0.05),
+    /** how the source is cut into three equal parts; the seed does not say, we default to words */
+    split: z.enum(['words', 'sentences', 'characters']).default('words'),
+  })
+  .strict();
+export type PrimacyOptions = z.infer<typeof primacyOptionsSchema>;
+
+export interface PrimacyMeasurement {
+  sB: number;
+  sM: number;
+  sE: number;
+  /** s_b > s_m + α (eq. 2) */
+  primacy: boolean;
+  /** s_e > s_m + α, the recency counterpart */
+  recency: boolean;
+}
+
+/** Cosine similarity of the output with each third of the source: [s_b, s_m, s_e]. */
+export async function thirdSimilarities(embedder: Embedder, source: string, output: string, split: PrimacyOptions['split'], signal?: AbortSignal): Promise<[number, number, number]> {
+  const thirds = splitIntoThirds(source, { unit: split });
+  let vecs;
+  if (embedder.mode === 'fit-per-call') {
+    vecs = await embedder.embed([output, ...thirds], { signal });
+  } else {
+    // e5-style models distinguish the query (the summary) from the passages (the thirds)
+    const [q] = await embedder.embed([output], { kind: 'query', signal });
+    const ps = await embedder.embed(thirds, { kind: 'passage', signal });
+    vecs = [q, ...ps];
+  }
+  const [o, b, m, e] = vecs;
+  if (!o || !b || !m || !e) throw new Error(`embedder ${embedder.id} returned fewer vectors than texts`);
+  return [cosineDense(o, b), cosineDense(o, m), cosineDense(o, e)];
+}
+
+export function measurePrimacy(s: [number, number, number], alpha: number): PrimacyMeasurement {
+  const [sB, sM, sE] = s;
+  return { sB, sM, sE, primacy: sB > sM + alpha, recency: sE > sM + alpha };
+}
+
+/**
+ * Seed 000, eq. 2: ψ_pri = (1/n) Σ 𝕀(s_b > s_m + α); means of s_b, s_m, s_e (Table 1);
+ * coverage (s̄_b + s̄_m + s̄_e)/3 (Table 5); paired two-sided t-test of s_b against s_m (Table A4).
+ */
+export function aggregatePrimacy(items: readonly PrimacyMeasurement[]): Metric[] {
+  const n = items.length;
+  const sb = Float64Array.from(items, (i) => i.sB);
+  const sm = Float64Array.from(items, (i) => i.sM);
+  const se = Float64Array.from(items, (i) => i.sE);
+  const coverage = Float64Array.from(items, (i) => (i.sB + i.sM + i.sE) / 3);
+  const metrics: Metric[] = [
+    proportionMetric('psi_pri', 'ψ_pri (primacy rate, eq. 2)', items.filter((i) => i.primacy).length, n),
+    proportionMetric('psi_rec', 'recency rate (s_e > s_m + α)', items.filter((i) => i.recency).length, n),
+  ];
+  if (n === 0) return metrics;
+  metrics.push(meanMetric('mean_s_b', 's̄_b (similarity to beginning)', sb));
+  metrics.push(meanMetric('mean_s_m', 's̄_m (similarity to middle)', sm));
+  metrics.push(meanMetric('mean_s_e', 's̄_e (similarity to end)', se));
+  metrics.push(meanMetric('coverage', 'coverage (s̄_b+s̄_m+s̄_e)/3', coverage));
+  const diff = Float64Array.from(items, (i) => i.sB - i.sM);
+  const d: Metric = { ...meanMetric('mean_s_b_minus_s_m', 's̄_b − s̄_m', diff), kind: 'mean' };
+  if (n >= 2) {
+    const t = pairedTTest(sb, sm);
+    d.value = mean(diff);
+    d.ci = t.ci;
+    d.test = { name: 'paired t-test (s_b vs s_m, two-sided)', statistic: t.statistic, df: t.df, pValue: t.pValue, alternative: 'two-sided' };
+  }
+  metrics.push(d);
+  return metrics;
+}
+
+export const primacyProbe: Probe<PrimacyRecord, PrimacyMeasurement, PrimacyOptions> = {
+  name: 'primacy',
+  description: 'Primacy (seed 000, eq. 2): is the output closer to the beginning of its source than to the middle?',
+  fields: [
+    { name: 'id', required: false, description: 'record id (derived from content when absent)' },
+    { name: 'source', required: true, description: 'the text the model processed' },
+    { name: 'output', required: true, description: 'the model output (e.g. a summary)' },
+  ],
+  recordSchema: primacyRecordSchema,
+  optionsSchema: primacyOptionsSchema,
+  needs: () => ['embedder'],
+  async measure(record, ctx) {
+    const embedder = ctx.judges.embedder;
+    if (!embedder) throw new Error('primacy probe needs an embedder');
+    const s = await thirdSimilarities(embedder, record.source, record.output, ctx.options.split, ctx.signal);
+    return measurePrimacy(s, ctx.options.alpha);
+  },
+  itemValues: (m) => ({
+    psi_pri: m.primacy ? 1 : 0,
+    psi_rec: m.recency ? 1 : 0,
+    mean_s_b: m.sB,
+    mean_s_m: m.sM,
+    mean_s_e: m.sE,
+    coverage: (m.sB + m.sM + m.sE) / 3,
+  }),
+  aggregate(items) {
+    return { metrics: aggregatePrimacy(items.map((i) => i.measurement)) };
+  },
+};

@@ -1,0 +1,33 @@
+import { UserError } from '../core/errors.js';
+import { framingProbe } from './framing/index.js';
+import { primacyProbe } from './primacy/index.js';
+import type { Probe } from './types.js';
+
+// Probes are heterogeneous in record, measurement and option types; the runner treats them uniformly.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyProbe = Probe<any, any, any>;
+
+const PROBES: Record<string, AnyProbe> = {
+  framing: framingProbe,
+  primacy: primacyProbe,
+};
+
+export function getProbe(name: string): AnyProbe {
+  const p = PROBES[name];
+  if (!p) throw new UserError(`unknown probe "${name}"; available: ${Object.keys(PROBES).join(', ')}`);
+  return p;
+}
+
+export function probeNames(): string[] {
+  return Object.keys(PROBES);
+}
+
+/** Validate a probe's options, with an error naming the probe and the bad key. */
+export function parseProbeOptions(probe: AnyProbe, raw: unknown): Record<string, unknown> {
+  const parsed = probe.optionsSchema.safeParse(raw ?? {});
+  if (!parsed.success) {
+    const msg = parsed.error.issues.map((i) => `  - probes.${probe.name}.options${i.path.length ? '.' + i.path.join('.') : ''}: ${i.message}`).join('\n');
+    throw new UserError(`invalid options for probe "${probe.name}":\n${msg}`);
+  }
+  return parsed.data as Record<string, unknown>;
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/**
+ * The results JSON written by `slant run`, `slant measure` and `slant demo` (documented in
+ * docs/results.md). Versioned by `schema`; readers check it.
+ */
+export const RESULTS_SCHEMA_ID = 'slant.results/v1';
+
+const intervalSchema = z.object({ low: z.number(), high: z.number(), level: z.number(), method: z.string() });
+const testSchema = z.object({
+  name: z.string(),
+  statistic: z.number(),
+  df: z.number().optional(),
+  pValue: z.number(),
+  alternative: z.enum(['two-sided', 'less', 'greater']).optional(),
+});
+export const metricSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  value: z.number(),
+  n: z.number().int().nonnegative(),
+  ci: intervalSchema.optional(),
+  test: testSchema.optional(),
+  kind: z.enum(['rate', 'mean', 'count', 'statistic']).optional(),
+});
+const tableSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
+});
+const instrumentSchema = z.object({ id: z.string(), version: z.string() });
+const warningSchema = z.object({ source: z.string(), message: z.string(), count: z.number().int().positive() });
+
+export const groupSchema = z.object({
+  labels: z.record(z.string(), z.string()),
+  n: z.number().int().nonnegative(),
+  metrics: z.array(metricSchema),
+  tables: z.array(tableSchema).optional(),
+  extra: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const itemSchema = z.object({
+  labels: z.record(z.string(), z.string()),
+  recordId: z.string(),
+  measurement: z.unknown(),
+});
+
+export const probeResultSchema = z.object({
+  probe: z.string(),
+  options: z.record(z.string(), z.unknown()),
+  judges: z.array(instrumentSchema),
+  groups: z.array(groupSchema),
+  /** mean of the per-group means, when there is more than one group */
+  summary: z.array(metricSchema).optional(),
+  items: z.array(itemSchema),
+});
+
+export const resultsSchema = z.object({
+  schema: z.literal(RESULTS_SCHEMA_ID),
+  slant: z.object({ version: z.string() }),
+  run: z.object({
+    id: z.string(),
+    command: z.string(),
+    createdAt: z.string(),
+    finishedAt: z.string(),
+    status: z.enum(['completed', 'interrupted', 'failed']),
+  }),
+  models: z.array(instrumentSchema),
+  datasets: z.array(z.object({ name: z.string(), n: z.number().int().nonnegative(), skipped: z.number().int().nonnegative() })),
+  probes: z.array(probeResultSchema),
+  warnings: z.array(warningSchema),
+});
+
+export type Results = z.infer<typeof resultsSchema>;
+export type ProbeResult = z.infer<typeof probeResultSchema>;
+export type GroupResultJson = z.infer<typeof groupSchema>;

@@ -1,0 +1,33 @@
+import type { Metric } from '../core/types.js';
+
+/** Format a metric value: rates as percentages, means with 3 decimals, statistics with 4. */
+export function formatValue(value: number, kind: Metric['kind']): string {
+  if (!Number.isFinite(value)) return String(value);
+  if (kind === 'rate') return `${(100 * value).toFixed(1)}%`;
+  if (kind === 'count') return String(Math.round(value));
+  if (kind === 'statistic') return value.toFixed(4);
+  return value.toFixed(3);
+}
+
+export function formatInterval(m: Metric): string {
+  if (!m.ci) return '';
+  return `[${formatValue(m.ci.low, m.kind)}, ${formatValue(m.ci.high, m.kind)}]`;
+}
+
+export function formatP(p: number): string {
+  if (!Number.isFinite(p)) return String(p);
+  if (p < 1e-4) return p.toExponential(2);
+  return p.toFixed(4);
+}
+
+export function formatTest(m: Metric): string {
+  if (!m.test) return '';
+  const df = m.test.df !== undefined ? `, df=${Number.isInteger(m.test.df) ? m.test.df : m.test.df.toFixed(2)}` : '';
+  return `t=${m.test.statistic.toFixed(3)}${df}, p=${formatP(m.test.pValue)}`;
+}
+
+/** Headline metrics per probe, in the order of seed 000's Table 1. */
+export const HEADLINE: Record<string, string[]> = {
+  framing: ['phi_frame'],
+  primacy: ['mean_s_b', 'mean_s_m', 'mean_s_e', 'psi_pri', 'coverage', 'mean_s_b_minus_s_m'],
+};

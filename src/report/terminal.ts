@@ -1,0 +1,43 @@
+import Table from 'cli-table3';
+import type { Results } from '../probes/results.js';
+import { formatInterval, formatTest, formatValue, HEADLINE } from './format.js';
+
+/** Aligned tables for a person at a terminal: one row per (model, dataset), headline metrics. */
+export function renderTerminalReport(results: Results, opts: { color?: boolean } = {}): string {
+  const out: string[] = [];
+  for (const probe of results.probes) {
+    const names = HEADLINE[probe.probe] ?? probe.groups[0]?.metrics.slice(0, 4).map((m) => m.name) ?? [];
+    const first = probe.groups[0];
+    const head = ['model', 'dataset', 'n', ...names.map((n) => first?.metrics.find((m) => m.name === n)?.label.split(' (')[0] ?? n)];
+    const table = new Table({ head, style: { head: opts.color ? ['cyan'] : [], border: opts.color ? ['grey'] : [] } });
+    for (const g of probe.groups) {
+      table.push([
+        g.labels.model ?? '',
+        g.labels.dataset ?? '',
+        String(g.n),
+        ...names.map((n) => {
+          const m = g.metrics.find((x) => x.name === n);
+          if (!m) return '';
+          const ci = formatInterval(m);
+          const test = m.test ? `\n${formatTest(m)}` : '';
+          return `${formatValue(m.value, m.kind)}${ci ? `\n${ci}` : ''}${test}`;
+        }),
+      ]);
+    }
+    out.push(`${probe.probe} — judges: ${probe.judges.map((j) => `${j.id}@${j.version}`).join(', ') || 'none'}`);
+    out.push(table.toString());
+    if (probe.summary?.length) {
+      const s = probe.summary
+        .filter((m) => names.includes(m.name))
+        .map((m) => `${m.label}: ${formatValue(m.value, m.kind)} ${formatInterval(m)}`)
+        .join('\n  ');
+      if (s) out.push(`  ${s}`);
+    }
+    out.push('');
+  }
+  if (results.warnings.length) {
+    out.push('warnings:');
+    for (const w of results.warnings) out.push(`  ${w.source}: ${w.message}${w.count > 1 ? ` (×${w.count})` : ''}`);
+  }
+  return out.join('\n');
+}

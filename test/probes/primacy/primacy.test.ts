@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { aggregatePrimacy, measurePrimacy, primacyProbe, thirdSimilarities } from '../../../src/probes/primacy/index.js';
+import type { Embedder } from '../../../src/judges/types.js';
+
+describe('primacy probe (seed 000, eq. 2)', () => {
+  it('flags s_b > s_m + α strictly, and the recency counterpart', () => {
+    expect(measurePrimacy([0.8, 0.7, 0.6], 0.05).primacy).toBe(true);
+    // 0.75 > 0.70 + 0.05 is false: equality does not count
+    expect(measurePrimacy([0.75, 0.7, 0.6], 0.05).primacy).toBe(false);
+    expect(measurePrimacy([0.75, 0.7, 0.6], 0.0).primacy).toBe(true);
+    expect(measurePrimacy([0.5, 0.6, 0.7], 0.05)).toMatchObject({ primacy: false, recency: true });
+  });
+
+  it('aggregates ψ_pri, the means, coverage and the paired t-test', () => {
+    // s_b = [0.9, 0.8, 0.7, 0.6], s_m = [0.7, 0.75, 0.7, 0.5], s_e = [0.6, 0.6, 0.8, 0.5]
+    // primacy (α = .05): 0.9>0.75 ✓, 0.8>0.8 ✗, 0.7>0.75 ✗, 0.6>0.55 ✓  → ψ_pri = 2/4
+    // recency: 0.6>0.75 ✗, 0.6>0.8 ✗, 0.8>0.75 ✓, 0.5>0.55 ✗ → 1/4
+    // d = s_b − s_m = [0.2, 0.05, 0, 0.1]; mean 0.0875; sd = sqrt(Σ(d−d̄)²/3)
+    //   = sqrt((0.01265625+0.00140625+0.00765625+0.00015625)/3) = sqrt(0.00729167) = 0.0853913
+    // t = 0.0875 / (0.0853913/2) = 2.04939, df 3; two-sided p = 0.1328 (R: t.test(sb, sm, paired=TRUE))
+    const sb = [0.9, 0.8, 0.7, 0.6];
+    const sm = [0.7, 0.75, 0.7, 0.5];
+    const se = [0.6, 0.6, 0.8, 0.5];
+    const items = sb.map((b, i) => measurePrimacy([b, sm[i]!, se[i]!], 0.05));
+    const metrics = aggregatePrimacy(items);
+    const get = (n: string) => metrics.find((x) => x.name === n);
+    expect(get('psi_pri')?.value).toBe(0.5);
+    expect(get('psi_rec')?.value).toBe(0.25);
+    expect(get('mean_s_b')?.value).toBeCloseTo(0.75, 12);
+    expect(get('mean_s_m')?.value).toBeCloseTo(0.6625, 12);
+    expect(get('mean_s_e')?.value).toBeCloseTo(0.625, 12);
+    expect(get('coverage')?.value).toBeCloseTo((0.75 + 0.6625 + 0.625) / 3, 12);
+    const d = get('mean_s_b_minus_s_m');
+    expect(d?.value).toBeCloseTo(0.0875, 12);
+    expect(d?.test?.statistic).toBeCloseTo(2.04939, 4);
+    expect(d?.test?.df).toBe(3);
+    expect(d?.test?.pValue).toBeCloseTo(0.1328, 3);
+  });
+
+  it('embeds the output with the three thirds in one call for fit-per-call embedders', async () => {
+    const calls: string[][] = [];
+    const embedder: Embedder = {
+      id: 'fake',
+      version: '1',
+      mode: 'fit-per-call',
+      // output [1,0,0], thirds: first identical, middle orthogonal, end 45°
+      embed: async (texts) => {
+        calls.push([...texts]);
+        return [[1, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]];
+      },
+    };
+    const s = await thirdSimilarities(embedder, 'one two three four five six', 'summary', 'words');
+    expect(calls[0]).toEqual(['summary', 'one two', 'three four', 'five six']);
+    expect(s[0]).toBeCloseTo(1);
+    expect(s[1]).toBeCloseTo(0);
+    expect(s[2]).toBeCloseTo(Math.SQRT1_2);
+  });
+
+  it('uses query/passage roles for independent (e5-style) embedders', async () => {
+    const kinds: (string | undefined)[] = [];
+    const embedder: Embedder = {
+      id: 'e5',
+      version: '1',
+      mode: 'independent',
+      embed: async (texts, o) => {
+        kinds.push(o?.kind);
+        return texts.map(() => [1, 0]);
+      },
+    };
+    await thirdSimilarities(embedder, 'a b c d e f', 'sum', 'words');
+    expect(kinds).toEqual(['query', 'passage']);
+  });
+
+  it('validates options with defaults α = 0.05 and split by words', () => {
+    expect(primacyProbe.optionsSchema.parse({})).toEqual({ alpha: 0.05, split: 'words' });
+    expect(() => primacyProbe.optionsSchema.parse({ split: 'paragraphs' })).toThrow();
+  });
+});
