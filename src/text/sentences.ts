@@ -60,7 +60,7 @@ const MAYBE_FINAL = new Set([
   'est', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
   'mon', 'tue', 'tues', 'wed', 'thu', 'thur', 'thurs', 'fri', 'sat', 'sun', 'ave', 'blvd', 'rd',
   'mt', 'ft', 'oz', 'lb', 'lbs', 'hr', 'hrs', 'min', 'mins', 'yr', 'yrs', 'mo', 'mos', 'wk',
-  'approx', 'govt', 'intl', 'natl', 'misc', 'avg', 'max', 'dist', 'cal', 'kg', 'km', 'cm', 'mm',
+  'govt', 'intl', 'natl', 'misc', 'avg', 'dist',
 ]);
 
 /** Words that typically open a sentence; used after initialisms and "maybe final" abbreviations. */
@@ -82,8 +82,8 @@ const LINE_RE = /[^\r\n\u2028\u2029]+/g;
 const LIST_MARKER_RE = /^(?:[-*•‣◦▪–—]|\(?\d{1,3}[.)])\s+/u;
 /** terminator run, closing quotes/brackets, then whitespace or end of line */
 const CANDIDATE_RE = /[.!?…]+["'”’»)\]]*(?=\s|$)/gu;
-/** mid-line bullet or upper-case speaker label, preceded by whitespace */
-const SOFT_START_RE = /\s(?=•\s|(?:[A-Z][A-Z'’.-]+)(?: [A-Z][A-Z'’.-]+){0,3}:\s)/gu;
+/** mid-line bullet, or a whole upper-case speaker label ("HOST:", "RACHEL MARTIN, BYLINE:") */
+const SOFT_START_RE = /(?<!\S)(?:•(?=\s)|[A-Z][A-Z'’-]+(?:,? [A-Z][A-Z'’-]+){0,3}:(?=\s))/gu;
 const CLOSERS_RE = /["'”’»)\]]+$/u;
 const OPENERS_STRIP_RE = /^["'“‘«([]+/u;
 const INITIALISM_RE = /^(?:\p{L}{1,2}\.)+\p{L}{1,2}$/u;
