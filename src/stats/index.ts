@@ -6,3 +6,8 @@ export * from './mean.js';
 export * from './proportion.js';
 export * from './bootstrap.js';
 export * from './ttest.js';
+export * from './correlation.js';
+export * from './chisquare.js';
+export * from './classification.js';
+export * from './kendall.js';
+export * from './agreement.js';

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { cohenKappa, fleissKappa, krippendorffAlpha } from '../../src/stats/agreement.js';
+
+// Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability", section C: 4 observers × 12 units,
+// values 1–5, with missing data (the '.' cells). Reported: nominal α = 0.743, ordinal 0.815,
+// interval 0.849, ratio 0.797. (Re-derived independently from the pairwise form
+// α = 1 − D_o/D_e in Python: 0.7434210526, 0.8153875038, 0.8491071429, 0.7974027747.)
+const _ = null;
+const reliability = [
+  [1, 2, 3, 3, 2, 1, 4, 1, 2, _, _, _],
+  [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, _, 3],
+  [_, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, _],
+  [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, _],
+];
+
+describe('krippendorffAlpha', () => {
+  it("reproduces Krippendorff's (2011) worked example at every level", () => {
+    expect(krippendorffAlpha(reliability, 'nominal')).toBeCloseTo(0.7434210526315791, 10);
+    expect(krippendorffAlpha(reliability, 'ordinal')).toBeCloseTo(0.8153875037548814, 10);
+    expect(krippendorffAlpha(reliability, 'interval')).toBeCloseTo(0.8491071428571428, 10);
+    expect(krippendorffAlpha(reliability, 'ratio')).toBeCloseTo(0.7974027747116128, 10);
+    // rounded as published
+    expect(krippendorffAlpha(reliability, 'nominal').toFixed(3)).toBe('0.743');
+  });
+
+  it('is 1 for perfect agreement and undefined with one value', () => {
+    expect(krippendorffAlpha([[1, 2, 3], [1, 2, 3]], 'nominal')).toBe(1);
+    expect(krippendorffAlpha([[1, 1], [1, 1]], 'interval')).toBeNaN();
+    expect(krippendorffAlpha([[1, _], [_, 2]], 'nominal')).toBeNaN(); // nothing pairable
+  });
+
+  it('rejects ragged or invalid data', () => {
+    expect(() => krippendorffAlpha([[1, 2], [1]], 'nominal')).toThrow(/coder 1/);
+    expect(() => krippendorffAlpha([[1, NaN], [1, 2]], 'nominal')).toThrow(/unit 1/);
+    expect(() => krippendorffAlpha([[1, -2], [1, 2]], 'ratio')).toThrow(/non-negative/);
+  });
+});
+
+describe('fleissKappa', () => {
+  it('Wikipedia worked example (10 subjects, 14 raters, 5 categories) -> κ = 0.210', () => {
+    // https://en.wikipedia.org/wiki/Fleiss%27_kappa#Worked_example: P̄ = 0.378, P̄e = 0.213, κ = 0.210.
+    // se by Fleiss, Nee & Landis (1979) as irr::kappam.fleiss, computed by hand in numpy:
+    //   Σp_jq_j = 0.7872, se = 0.016965069, z = 12.3743.
+    const counts = [
+      [0, 0, 0, 0, 14],
+      [0, 2, 6, 4, 2],
+      [0, 0, 3, 5, 6],
+      [0, 3, 9, 2, 0],
+      [2, 2, 8, 1, 1],
+      [7, 7, 0, 0, 0],
+      [3, 2, 6, 3, 0],
+      [2, 5, 3, 2, 2],
+      [6, 5, 2, 1, 0],
+      [0, 2, 2, 3, 7],
+    ];
+    const r = fleissKappa(counts);
+    expect(r.kappa).toBeCloseTo(0.20993070442195522, 12);
+    expect(r.kappa.toFixed(3)).toBe('0.210');
+    expect(r.se).toBeCloseTo(0.016965069224393132, 12);
+    expect(r.pValue).toBeGreaterThan(0);
+    expect(r.pValue / 3.6005943234666626e-35).toBeCloseTo(1, 4);
+  });
+
+  it('perfect agreement gives κ = 1; a single category gives NaN', () => {
+    expect(fleissKappa([[3, 0], [0, 3], [3, 0]]).kappa).toBeCloseTo(1, 12);
+    expect(fleissKappa([[3, 0], [3, 0]]).kappa).toBeNaN();
+  });
+
+  it('rejects inconsistent counts', () => {
+    expect(() => fleissKappa([])).toThrow(/no items/);
+    expect(() => fleissKappa([[2, 1], [1, 1]])).toThrow(/item 1 has 2 ratings, expected 3/);
+    expect(() => fleissKappa([[2, 1], [1]])).toThrow(/item 1 has 1 categories/);
+    expect(() => fleissKappa([[1, 0]])).toThrow(/2 raters/);
+  });
+});
+
+describe('cohenKappa', () => {
+  it('Wikipedia example: 20 yes/yes, 15 no/no, 5 yes/no, 10 no/yes -> κ = 0.4', () => {
+    // p_o = 35/50 = 0.7; A says yes 25/50, B says yes 30/50; p_e = 0.5·0.6 + 0.5·0.4 = 0.5; κ = 0.2/0.5 = 0.4
+    const a = [...Array(20).fill('yes'), ...Array(15).fill('no'), ...Array(5).fill('yes'), ...Array(10).fill('no')];
+    const b = [...Array(20).fill('yes'), ...Array(15).fill('no'), ...Array(5).fill('no'), ...Array(10).fill('yes')];
+    expect(cohenKappa(a, b)).toBeCloseTo(0.4, 12);
+  });
+
+  it('degenerate input', () => {
+    expect(cohenKappa(['x', 'x'], ['x', 'x'])).toBeNaN();
+    expect(cohenKappa(['x', 'y'], ['x', 'y'])).toBe(1);
+    expect(() => cohenKappa([], [])).toThrow(/no items/);
+    expect(() => cohenKappa(['x'], [])).toThrow(/length/);
+  });
+});
