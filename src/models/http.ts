@@ -1,0 +1,328 @@
+/**
+ * Shared HTTP plumbing for the model providers.
+ *
+ * Providers talk to their APIs with Node 20's global `fetch` (undici) instead of vendor SDKs:
+ * each provider folder owns exactly one wire protocol, the request body is built in plain sight
+ * (so every decoding setting can be checked and warned about), there is no extra dependency per
+ * vendor, and the tests run against real loopback HTTP servers that speak the same protocol.
+ *
+ * Retrying is NOT done here: errors carry `retryable` / `retryAfterMs` and the runtime Scheduler
+ * (src/runtime/scheduler.ts) decides. Secrets (API keys) are removed from every error message.
+ */
+import { UserError } from '../core/errors.js';
+
+/** An HTTP-level failure of a provider call (non-2xx status, or an unusable 2xx body). */
+export class ProviderHttpError extends Error {
+  /** HTTP status; 200 for a 2xx answer whose body could not be used (malformed, truncated). */
+  readonly status: number;
+  /** how long the server asked us to wait, from Retry-After / rate-limit headers or body */
+  readonly retryAfterMs?: number;
+  readonly retryable: boolean;
+  readonly provider: string;
+  constructor(provider: string, status: number, message: string, opts: { retryable: boolean; retryAfterMs?: number; cause?: unknown }) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = 'ProviderHttpError';
+    this.provider = provider;
+    this.status = status;
+    this.retryable = opts.retryable;
+    if (opts.retryAfterMs !== undefined) this.retryAfterMs = opts.retryAfterMs;
+  }
+}
+
+/** The connection failed (refused, reset, closed mid-body). Always retryable. */
+export class ProviderNetworkError extends Error {
+  readonly retryable = true;
+  readonly provider: string;
+  constructor(provider: string, message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'ProviderNetworkError';
+    this.provider = provider;
+  }
+}
+
+/** Statuses worth retrying: request timeout, conflict, rate limit, and server errors. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/** Replace every occurrence of each secret (and any `sk-…`-looking key) by `[redacted]`. */
+export function redact(text: string, secrets: readonly (string | undefined)[] = []): string {
+  let out = text;
+  for (const s of secrets) {
+    if (s !== undefined && s.length >= 4) out = out.split(s).join('[redacted]');
+  }
+  return out.replace(/\b(sk-[A-Za-z0-9_*-]{6,}|AIza[0-9A-Za-z_-]{10,})/g, '[redacted]');
+}
+
+/** Parse a duration like OpenAI's rate-limit reset headers: "1s", "6m0s", "20ms", "1h2m3.5s". */
+export function parseGoDuration(s: string): number | undefined {
+  const re = /(\d+(?:\.\d+)?)(ms|h|m|s)/g;
+  let total = 0;
+  let consumed = 0;
+  for (const m of s.trim().matchAll(re)) {
+    const n = Number(m[1]);
+    const unit = m[2];
+    total += unit === 'ms' ? n : unit === 's' ? n * 1000 : unit === 'm' ? n * 60_000 : n * 3_600_000;
+    consumed += m[0].length;
+  }
+  return consumed > 0 && consumed === s.trim().length ? total : undefined;
+}
+
+/**
+ * How long to wait before retrying, from the response headers, in ms:
+ * `retry-after-ms`, then `retry-after` (seconds or an HTTP date), then the reset time of an
+ * exhausted rate-limit bucket (OpenAI `x-ratelimit-reset-*` durations, Anthropic
+ * `anthropic-ratelimit-*-reset` timestamps). `now` is injectable for tests.
+ */
+export function retryAfterFromHeaders(h: Headers, now: number = Date.now()): number | undefined {
+  const ms = h.get('retry-after-ms');
+  if (ms !== null && ms.trim() !== '' && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
+  const ra = h.get('retry-after');
+  if (ra !== null && ra.trim() !== '') {
+    const secs = Number(ra);
+    if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
+    const date = Date.parse(ra);
+    if (Number.isFinite(date)) return Math.max(0, date - now);
+  }
+  const resets: number[] = [];
+  for (const bucket of ['requests', 'tokens', 'input-tokens', 'output-tokens']) {
+    const remaining = h.get(`x-ratelimit-remaining-${bucket}`) ?? h.get(`anthropic-ratelimit-${bucket}-remaining`);
+    if (remaining !== null && Number(remaining) > 0) continue;
+    const openai = h.get(`x-ratelimit-reset-${bucket}`);
+    if (openai !== null) {
+      const d = parseGoDuration(openai);
+      if (d !== undefined) resets.push(d);
+    }
+    const anthropic = h.get(`anthropic-ratelimit-${bucket}-reset`);
+    if (anthropic !== null) {
+      const t = Date.parse(anthropic);
+      if (Number.isFinite(t)) resets.push(Math.max(0, t - now));
+    }
+  }
+  return resets.length > 0 ? Math.max(...resets) : undefined;
+}
+
+/** Gemini puts the wait in the error body: error.details[].retryDelay = "30s". */
+function retryAfterFromBody(body: unknown): number | undefined {
+  const details = (body as { error?: { details?: unknown } } | null)?.error?.details;
+  if (!Array.isArray(details)) return undefined;
+  for (const d of details) {
+    const delay = (d as { retryDelay?: unknown } | null)?.retryDelay;
+    if (typeof delay === 'string') {
+      const ms = parseGoDuration(delay);
+      if (ms !== undefined) return ms;
+    }
+  }
+  return undefined;
+}
+
+function errorMessageFromBody(text: string): { message: string; json: unknown } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { message: text.slice(0, 300).trim(), json: undefined };
+  }
+  const e = (json as { error?: unknown; message?: unknown } | null) ?? {};
+  if (typeof e.error === 'string') return { message: e.error, json };
+  const inner = e.error as { message?: unknown } | undefined;
+  if (inner !== undefined && typeof inner.message === 'string') return { message: inner.message, json };
+  if (typeof e.message === 'string') return { message: e.message, json };
+  return { message: text.slice(0, 300).trim(), json };
+}
+
+export interface HttpCall {
+  /** provider name for messages, e.g. 'openai' */
+  provider: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** values that must never appear in an error (API keys) */
+  secrets?: readonly (string | undefined)[];
+  /** env var that holds the key, named in 401/403 errors */
+  keyEnv?: string;
+}
+
+function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`; // never the query string (it could carry a key)
+  } catch {
+    return '(invalid URL)';
+  }
+}
+
+/** Send the request; return the Response when 2xx, throw a classified error otherwise. */
+export async function send(call: HttpCall): Promise<Response> {
+  const headers: Record<string, string> = { ...(call.headers ?? {}) };
+  const init: RequestInit = { method: call.method ?? 'POST', headers };
+  if (call.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(call.body);
+  }
+  if (call.signal !== undefined) init.signal = call.signal;
+  let res: Response;
+  try {
+    res = await fetch(call.url, init);
+  } catch (err) {
+    if (call.signal?.aborted === true) throw call.signal.reason;
+    throw new ProviderNetworkError(call.provider, `${call.provider}: request to ${describeUrl(call.url)} failed: ${redact(causeText(err), call.secrets)}`);
+  }
+  if (res.ok) return res;
+  let text = '';
+  try {
+    text = await res.text();
+  } catch {
+    if (call.signal?.aborted === true) throw call.signal.reason;
+  }
+  const { message, json } = errorMessageFromBody(text);
+  const safe = redact(message, call.secrets);
+  if (res.status === 401 || res.status === 403) {
+    const where = call.keyEnv !== undefined ? ` Set ${call.keyEnv} or pass apiKey in the model options.` : '';
+    throw new UserError(`${call.provider}: the API rejected the credentials (HTTP ${res.status}): ${safe}`, {
+      hint: `Check the API key.${where}`,
+    });
+  }
+  const retryAfterMs = retryAfterFromHeaders(res.headers) ?? retryAfterFromBody(json);
+  throw new ProviderHttpError(call.provider, res.status, `${call.provider}: HTTP ${res.status} from ${describeUrl(call.url)}: ${safe}`, {
+    retryable: isRetryableStatus(res.status),
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+  });
+}
+
+function causeText(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = err.cause as { code?: unknown; message?: unknown } | undefined;
+  const code = typeof cause?.code === 'string' ? ` (${cause.code})` : '';
+  const msg = typeof cause?.message === 'string' ? cause.message : err.message;
+  return `${msg}${code}`;
+}
+
+/** Read a whole body; a connection that dies mid-body becomes a retryable network error. */
+async function readText(res: Response, call: HttpCall): Promise<string> {
+  try {
+    return await res.text();
+  } catch (err) {
+    if (call.signal?.aborted === true) throw call.signal.reason;
+    throw new ProviderNetworkError(call.provider, `${call.provider}: the response body from ${describeUrl(call.url)} was cut off: ${redact(causeText(err), call.secrets)}`);
+  }
+}
+
+/** POST/GET and parse a JSON answer. A 2xx with an unparsable body is a retryable error. */
+export async function requestJson(call: HttpCall): Promise<unknown> {
+  const res = await send(call);
+  const text = await readText(res, call);
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new ProviderHttpError(call.provider, res.status, `${call.provider}: malformed JSON from ${describeUrl(call.url)} (${text.length} bytes)`, {
+      retryable: true,
+      cause: err,
+    });
+  }
+}
+
+/** Error for a 2xx JSON answer that lacks what the protocol promises. Retryable: servers glitch. */
+export function badShape(provider: string, what: string): ProviderHttpError {
+  return new ProviderHttpError(provider, 200, `${provider}: unexpected response shape: ${what}`, { retryable: true });
+}
+
+/** Yield the lines of a streamed body (NDJSON). A mid-stream disconnect is a network error. */
+export async function* readLines(res: Response, call: HttpCall): AsyncGenerator<string> {
+  if (res.body === null) return;
+  const decoder = new TextDecoder();
+  let buf = '';
+  const reader = res.body.getReader();
+  try {
+    for (;;) {
+      let chunk: Awaited<ReturnType<typeof reader.read>>;
+      try {
+        chunk = await reader.read();
+      } catch (err) {
+        if (call.signal?.aborted === true) throw call.signal.reason;
+        throw new ProviderNetworkError(call.provider, `${call.provider}: the stream from ${describeUrl(call.url)} was cut off: ${redact(causeText(err), call.secrets)}`);
+      }
+      if (chunk.done) break;
+      buf += decoder.decode(chunk.value, { stream: true });
+      let nl = buf.indexOf('\n');
+      while (nl >= 0) {
+        const line = buf.slice(0, nl).replace(/\r$/, '');
+        buf = buf.slice(nl + 1);
+        yield line;
+        nl = buf.indexOf('\n');
+      }
+    }
+    buf += decoder.decode();
+    if (buf.length > 0) yield buf;
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** Yield the `data:` payloads of a server-sent-events body (OpenAI-style streaming). */
+export async function* readSse(res: Response, call: HttpCall): AsyncGenerator<string> {
+  let data: string[] = [];
+  for await (const line of readLines(res, call)) {
+    if (line === '') {
+      if (data.length > 0) yield data.join('\n');
+      data = [];
+    } else if (line.startsWith('data:')) {
+      data.push(line.slice(5).replace(/^ /, ''));
+    }
+  }
+  if (data.length > 0) yield data.join('\n');
+}
+
+/** Join a base URL and a path without doubling or dropping slashes. */
+export function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/** Options every HTTP provider accepts. Precedence: these options > environment variables > defaults. */
+export interface ProviderOptions {
+  apiKey?: string;
+  baseURL?: string;
+  /** per-attempt timeout, ms (otherwise the scheduler's) */
+  timeoutMs?: number;
+  /** extra request headers (e.g. an organisation or project header) */
+  headers?: Record<string, string>;
+  /** environment to read (default process.env); tests pass their own */
+  env?: Record<string, string | undefined>;
+  [k: string]: unknown;
+}
+
+/** First non-empty value among explicit option, then the env vars in order, then the default. */
+export function pickSetting(explicit: unknown, env: Record<string, string | undefined>, names: readonly string[], fallback?: string): string | undefined {
+  if (typeof explicit === 'string' && explicit.trim() !== '') return explicit.trim();
+  for (const n of names) {
+    const v = env[n];
+    if (v !== undefined && v.trim() !== '') return v.trim();
+  }
+  return fallback;
+}
+
+/** The API key from options or env; a missing one is a UserError naming the env var(s). */
+export function requireKey(provider: string, opts: ProviderOptions, names: readonly string[]): string {
+  const key = pickSetting(opts.apiKey, opts.env ?? process.env, names);
+  if (key === undefined) {
+    throw new UserError(`${provider}: no API key. Set ${names.join(' or ')} or pass apiKey in the model options.`, {
+      hint: `export ${names[0] ?? 'API_KEY'}=...`,
+    });
+  }
+  return key;
+}
+
+/** Validate a base URL from options/env; a bad one is a UserError naming where it came from. */
+export function checkBaseUrl(provider: string, url: string, source: string): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new UserError(`${provider}: base URL from ${source} is not a valid URL: "${url}"`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new UserError(`${provider}: base URL from ${source} must be http(s), got "${u.protocol}"`);
+  if (u.username !== '' || u.password !== '') throw new UserError(`${provider}: base URL from ${source} must not contain credentials; pass apiKey instead`);
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,45 @@
+/**
+ * `openai-compatible:<baseURL>#<model>`: any server speaking OpenAI Chat Completions (vLLM,
+ * LM Studio, llama.cpp's /v1, TGI, hosted open-model APIs). Reuses the OpenAI wire code with
+ * the 'openai-compatible' flavor: max_tokens instead of max_completion_tokens, top_k is sent,
+ * logit bias by token id only (the server's tokenizer is unknown here).
+ * Key (optional): options.apiKey > OPENAI_COMPATIBLE_API_KEY.
+ */
+import { UserError } from '../../core/errors.js';
+import type { Scheduler } from '../../runtime/scheduler.js';
+import { checkBaseUrl, pickSetting, type ProviderOptions } from '../http.js';
+import { OpenAIChatModel } from '../openai/chat-model.js';
+
+export const OPENAI_COMPATIBLE_ENV = ['OPENAI_COMPATIBLE_API_KEY', 'OPENAI_COMPATIBLE_BASE_URL'] as const;
+
+/** Split "<baseURL>#<model>"; the base URL may also come from options or env. */
+export function parseCompatibleId(rest: string, opts: ProviderOptions): { baseURL: string; model: string } {
+  const hash = rest.lastIndexOf('#');
+  const urlPart = hash >= 0 ? rest.slice(0, hash) : '';
+  const model = hash >= 0 ? rest.slice(hash + 1) : rest;
+  const env = opts.env ?? process.env;
+  // the URL in the id is the most explicit; then options.baseURL; then the environment
+  const url = urlPart !== '' ? urlPart : pickSetting(opts.baseURL, env, ['OPENAI_COMPATIBLE_BASE_URL']);
+  if (url === undefined)
+    throw new UserError(`openai-compatible: no base URL in "${rest}". Use openai-compatible:<baseURL>#<model>, e.g. openai-compatible:http://127.0.0.1:8000/v1#Qwen/Qwen2.5-7B-Instruct`);
+  if (model.trim() === '') throw new UserError(`openai-compatible: no model name in "${rest}" (expected <baseURL>#<model>)`);
+  return { baseURL: checkBaseUrl('openai-compatible', url, 'the model id'), model };
+}
+
+export function createOpenAICompatibleModel(rest: string, opts: ProviderOptions, scheduler: Scheduler): OpenAIChatModel {
+  const { baseURL, model } = parseCompatibleId(rest, opts);
+  const apiKey = pickSetting(opts.apiKey, opts.env ?? process.env, ['OPENAI_COMPATIBLE_API_KEY']);
+  return new OpenAIChatModel({
+    flavor: 'openai-compatible',
+    id: `openai-compatible:${baseURL}#${model}`,
+    model,
+    baseURL,
+    scheduler,
+    keyEnv: 'OPENAI_COMPATIBLE_API_KEY',
+    ...(apiKey !== undefined ? { apiKey } : {}),
+    ...(opts.headers !== undefined ? { headers: opts.headers } : {}),
+    ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+    ...(opts.stream === true ? { stream: true } : {}),
+    ...(opts.strictJsonSchema === true ? { strictJsonSchema: true } : {}),
+  });
+}

@@ -1,0 +1,230 @@
+/**
+ * OpenAI Chat Completions (`POST {baseURL}/chat/completions`), for OpenAI itself and for
+ * OpenAI-compatible servers (vLLM, LM Studio, llama.cpp's /v1, hosted open-model APIs).
+ */
+import type { Scheduler } from '../../runtime/scheduler.js';
+import { badShape, joinUrl, readSse, requestJson, send, type HttpCall } from '../http.js';
+import type { Capabilities, GenerateParams, GenerateRequest, GenerateResult, LanguageModel, TokenLogprob, Warning } from '../types.js';
+import { checkParams, clampTopK, otherWarning, setParams, type ParamKey } from '../warnings.js';
+import { tokenIdBias } from './tokenizer.js';
+
+export type OpenAIFlavor = 'openai' | 'openai-compatible';
+
+export interface OpenAIChatConfig {
+  flavor: OpenAIFlavor;
+  /** full model id, e.g. 'openai:gpt-4o-mini' */
+  id: string;
+  /** model name sent on the wire */
+  model: string;
+  baseURL: string;
+  apiKey?: string;
+  headers?: Record<string, string>;
+  scheduler: Scheduler;
+  timeoutMs?: number;
+  /** stream the answer as server-sent events (default false) */
+  stream?: boolean;
+  /** send `strict: true` with JSON schemas (OpenAI then requires every property listed and additionalProperties: false) */
+  strictJsonSchema?: boolean;
+  /** env var named in credential errors */
+  keyEnv?: string;
+}
+
+/** o-series and gpt-5 reasoning models reject sampling settings, logprobs and logit bias. */
+export function isReasoningModel(model: string): boolean {
+  return /^(o\d|gpt-5)(?!-chat)/.test(model.toLowerCase());
+}
+
+export function openaiCapabilities(flavor: OpenAIFlavor, model: string): Capabilities {
+  const reasoning = flavor === 'openai' && isReasoningModel(model);
+  return {
+    logprobs: reasoning ? false : { maxTopK: 20 },
+    logitBias: reasoning ? false : flavor === 'openai' ? 'both' : 'token-id',
+    seed: true,
+    mirostat: false,
+    stepwise: false,
+    jsonSchema: true,
+    embeddings: false,
+  };
+}
+
+function unsupportedFor(flavor: OpenAIFlavor, model: string): Partial<Record<ParamKey, string>> {
+  if (flavor === 'openai-compatible') return {};
+  const out: Partial<Record<ParamKey, string>> = { topK: 'has no top-k sampling' };
+  if (isReasoningModel(model)) {
+    out.temperature = `reasoning model "${model}" accepts no temperature`;
+    out.topP = `reasoning model "${model}" accepts no top_p`;
+  }
+  return out;
+}
+
+type FinishReason = NonNullable<GenerateResult['finishReason']>;
+
+export function mapOpenAIFinish(r: unknown): FinishReason | undefined {
+  if (r === 'stop') return 'stop';
+  if (r === 'length') return 'length';
+  if (r === 'content_filter') return 'content-filter';
+  if (typeof r === 'string') return 'other';
+  return undefined;
+}
+
+interface WireLogprob {
+  token?: unknown;
+  logprob?: unknown;
+  top_logprobs?: unknown;
+}
+
+export function parseOpenAILogprobs(content: unknown): TokenLogprob[] | undefined {
+  if (!Array.isArray(content)) return undefined;
+  return content.map((c: WireLogprob) => {
+    const t: TokenLogprob = { token: String(c.token ?? ''), logprob: Number(c.logprob) };
+    if (Array.isArray(c.top_logprobs))
+      t.top = (c.top_logprobs as WireLogprob[]).map((a) => ({ token: String(a.token ?? ''), logprob: Number(a.logprob) }));
+    return t;
+  });
+}
+
+export class OpenAIChatModel implements LanguageModel {
+  readonly id: string;
+  readonly version = 'chat-completions/1';
+  readonly provider: OpenAIFlavor;
+  readonly capabilities: Capabilities;
+  private readonly cfg: OpenAIChatConfig;
+
+  constructor(cfg: OpenAIChatConfig) {
+    this.cfg = cfg;
+    this.id = cfg.id;
+    this.provider = cfg.flavor;
+    this.capabilities = openaiCapabilities(cfg.flavor, cfg.model);
+  }
+
+  async generate(req: GenerateRequest): Promise<GenerateResult> {
+    const params = req.params ?? {};
+    const warnings = checkParams(this.provider, this.capabilities, params, { unsupported: unsupportedFor(this.cfg.flavor, this.cfg.model) });
+    const body = await this.buildBody(req, params, warnings);
+    const call: HttpCall = {
+      provider: this.provider,
+      url: joinUrl(this.cfg.baseURL, 'chat/completions'),
+      headers: {
+        ...(this.cfg.apiKey !== undefined ? { authorization: `Bearer ${this.cfg.apiKey}` } : {}),
+        ...(this.cfg.headers ?? {}),
+      },
+      body,
+      secrets: [this.cfg.apiKey],
+      ...(this.cfg.keyEnv !== undefined ? { keyEnv: this.cfg.keyEnv } : {}),
+    };
+    const result = await this.cfg.scheduler.run(
+      this.provider,
+      (signal) => (this.cfg.stream === true ? this.callStream({ ...call, signal }) : this.callJson({ ...call, signal })),
+      { ...(req.signal !== undefined ? { signal: req.signal } : {}), ...(this.cfg.timeoutMs !== undefined ? { timeoutMs: this.cfg.timeoutMs } : {}) },
+    );
+    return { ...result, warnings: [...warnings, ...result.warnings], cached: false };
+  }
+
+  /** The request body; exported behaviour is pinned by tests through the loopback server. */
+  private async buildBody(req: GenerateRequest, p: GenerateParams, warnings: Warning[]): Promise<Record<string, unknown>> {
+    const flavor = this.cfg.flavor;
+    const caps = this.capabilities;
+    const skip = new Set(Object.keys(unsupportedFor(flavor, this.cfg.model)));
+    const set = new Set(setParams(p));
+    const body: Record<string, unknown> = {
+      model: this.cfg.model,
+      messages: req.messages.map((m) => ({ role: m.role, content: m.content })),
+    };
+    if (set.has('temperature') && !skip.has('temperature')) body.temperature = p.temperature;
+    if (set.has('topP') && !skip.has('topP')) body.top_p = p.topP;
+    if (set.has('topK') && !skip.has('topK')) body.top_k = p.topK;
+    if (set.has('maxTokens')) body[flavor === 'openai' ? 'max_completion_tokens' : 'max_tokens'] = p.maxTokens;
+    if (set.has('seed')) body.seed = p.seed;
+    if (set.has('stop')) body.stop = p.stop;
+    const k = clampTopK(caps, p.logprobs);
+    if (k !== undefined) {
+      body.logprobs = true;
+      if (k > 0) body.top_logprobs = k;
+    }
+    if (set.has('logitBias') && caps.logitBias !== false && p.logitBias !== undefined) {
+      const byString = flavor === 'openai' ? p.logitBias.byString : undefined;
+      const { bias, warnings: w } = await tokenIdBias(this.cfg.model, byString, p.logitBias.byTokenId);
+      warnings.push(...w);
+      if (Object.keys(bias).length > 0) body.logit_bias = bias;
+    }
+    if (set.has('jsonSchema') && p.jsonSchema !== undefined) {
+      body.response_format = {
+        type: 'json_schema',
+        json_schema: { name: p.jsonSchema.name, schema: p.jsonSchema.schema, strict: this.cfg.strictJsonSchema === true },
+      };
+    }
+    if (this.cfg.stream === true) {
+      body.stream = true;
+      body.stream_options = { include_usage: true };
+    }
+    return body;
+  }
+
+  private async callJson(call: HttpCall): Promise<Omit<GenerateResult, 'cached'>> {
+    const json = (await requestJson(call)) as {
+      choices?: { message?: { content?: unknown; refusal?: unknown }; finish_reason?: unknown; logprobs?: { content?: unknown } | null }[];
+      usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
+    };
+    const choice = json?.choices?.[0];
+    if (choice === undefined || typeof choice !== 'object' || choice.message === undefined) throw badShape(this.provider, 'no choices[0].message');
+    const warnings: Warning[] = [];
+    const content = choice.message.content;
+    if (typeof choice.message.refusal === 'string' && choice.message.refusal !== '')
+      warnings.push(otherWarning(`${this.provider}: the model refused: ${choice.message.refusal}`));
+    const out: Omit<GenerateResult, 'cached'> = {
+      text: typeof content === 'string' ? content : '',
+      warnings,
+    };
+    const finish = mapOpenAIFinish(choice.finish_reason);
+    if (finish !== undefined) out.finishReason = finish;
+    const usage = json.usage;
+    if (usage !== undefined && typeof usage.prompt_tokens === 'number' && typeof usage.completion_tokens === 'number')
+      out.usage = { inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens };
+    const lp = parseOpenAILogprobs(choice.logprobs?.content);
+    if (lp !== undefined) out.logprobs = lp;
+    return out;
+  }
+
+  private async callStream(call: HttpCall): Promise<Omit<GenerateResult, 'cached'>> {
+    const res = await send(call);
+    let text = '';
+    let finish: FinishReason | undefined;
+    let usage: GenerateResult['usage'];
+    let logprobs: TokenLogprob[] | undefined;
+    let done = false;
+    for await (const data of readSse(res, call)) {
+      if (data.trim() === '[DONE]') {
+        done = true;
+        break;
+      }
+      let chunk: {
+        choices?: { delta?: { content?: unknown }; finish_reason?: unknown; logprobs?: { content?: unknown } | null }[];
+        usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } | null;
+        error?: { message?: unknown };
+      };
+      try {
+        chunk = JSON.parse(data) as typeof chunk;
+      } catch {
+        throw badShape(this.provider, 'malformed JSON in the event stream');
+      }
+      if (chunk.error !== undefined) throw badShape(this.provider, `error in stream: ${String(chunk.error.message ?? '')}`);
+      const c = chunk.choices?.[0];
+      if (c !== undefined) {
+        if (typeof c.delta?.content === 'string') text += c.delta.content;
+        const f = mapOpenAIFinish(c.finish_reason);
+        if (f !== undefined) finish = f;
+        const lp = parseOpenAILogprobs(c.logprobs?.content);
+        if (lp !== undefined) logprobs = [...(logprobs ?? []), ...lp];
+      }
+      const u = chunk.usage;
+      if (u != null && typeof u.prompt_tokens === 'number' && typeof u.completion_tokens === 'number')
+        usage = { inputTokens: u.prompt_tokens, outputTokens: u.completion_tokens };
+    }
+    if (!done && finish === undefined) throw badShape(this.provider, 'the event stream ended before the answer was complete');
+    const out: Omit<GenerateResult, 'cached'> = { text, warnings: [] };
+    if (finish !== undefined) out.finishReason = finish;
+    if (usage !== undefined) out.usage = usage;
+    if (logprobs !== undefined) out.logprobs = logprobs;
+    return out;
+  }
+}

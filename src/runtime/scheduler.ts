@@ -1,0 +1,400 @@
+/**
+ * Request scheduler for model providers: per-provider concurrency, adaptive back-off on rate
+ * limits (429) honouring Retry-After, retries with exponential back-off and jitter on 5xx /
+ * timeouts / reset connections (capped), a per-request timeout, and clean cancellation through
+ * an AbortSignal (Ctrl-C): queued work is rejected, in-flight requests are aborted, and results
+ * already returned stay returned.
+ *
+ * Rate limits are adaptive (AIMD): a 429 pauses the provider's whole lane for the wait the
+ * server asked for and halves the lane's concurrency; each run of `limit` successes adds one
+ * slot back, up to the configured maximum.
+ */
+
+export type SleepFn = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+export interface SchedulerOptions {
+  /** maximum concurrent requests per provider name, e.g. { openai: 16, ollama: 1 } */
+  concurrency?: Record<string, number>;
+  /** for providers not in `concurrency` (default 4) */
+  defaultConcurrency?: number;
+  /** retries after the first attempt for errors, timeouts and resets (default 5) */
+  maxRetries?: number;
+  /** retries after 429 answers, counted separately (default 20) */
+  maxRateLimitRetries?: number;
+  /** first back-off step (default 500 ms); doubles per retry */
+  baseDelayMs?: number;
+  /** cap on any single wait, including a server's Retry-After (default 60 s) */
+  maxDelayMs?: number;
+  /** per-attempt timeout (default 120 s; 0 = none) */
+  timeoutMs?: number;
+  /** cancels everything (Ctrl-C) */
+  signal?: AbortSignal;
+  /** injectable for tests */
+  sleep?: SleepFn;
+  /** injectable for tests; returns [0, 1) */
+  random?: () => number;
+  /** called before each retry */
+  onRetry?: (info: RetryInfo) => void;
+}
+
+export interface RetryInfo {
+  provider: string;
+  /** 1 for the first retry */
+  attempt: number;
+  delayMs: number;
+  reason: 'rate-limit' | 'timeout' | 'error';
+  error: unknown;
+}
+
+export interface RunOptions {
+  /** cancels this request only */
+  signal?: AbortSignal;
+  /** overrides the scheduler's per-attempt timeout */
+  timeoutMs?: number;
+}
+
+export interface LaneStats {
+  /** attempts started (first tries and retries) */
+  attempts: number;
+  succeeded: number;
+  failed: number;
+  retries: number;
+  rateLimited: number;
+  timeouts: number;
+  inFlight: number;
+  queued: number;
+  /** current adaptive concurrency limit */
+  concurrency: number;
+  maxConcurrency: number;
+}
+
+/** A request attempt took longer than the timeout. Retryable. */
+export class RequestTimeoutError extends Error {
+  readonly retryable = true;
+  constructor(provider: string, ms: number) {
+    super(`${provider}: request timed out after ${ms} ms`);
+    this.name = 'RequestTimeoutError';
+  }
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (e: unknown) => void;
+  signal: AbortSignal;
+  onAbort: () => void;
+  done: boolean;
+}
+
+/** FIFO queue with O(1) amortised shift. */
+class Fifo<T> {
+  private items: T[] = [];
+  private head = 0;
+  get length(): number {
+    return this.items.length - this.head;
+  }
+  push(x: T): void {
+    this.items.push(x);
+  }
+  shift(): T | undefined {
+    if (this.head >= this.items.length) return undefined;
+    const x = this.items[this.head];
+    this.items[this.head] = undefined as unknown as T;
+    this.head++;
+    if (this.head > 1024 && this.head * 2 > this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return x;
+  }
+}
+
+class Lane {
+  limit: number;
+  active = 0;
+  /** retries go first, so a rate-limited request does not lose its place */
+  readonly retryQueue = new Fifo<Waiter>();
+  readonly queue = new Fifo<Waiter>();
+  paused = false;
+  pauseEnd = 0;
+  pauseGen = 0;
+  decreasedInGen = -1;
+  okStreak = 0;
+  readonly stats: Omit<LaneStats, 'inFlight' | 'queued' | 'concurrency' | 'maxConcurrency'> = {
+    attempts: 0,
+    succeeded: 0,
+    failed: 0,
+    retries: 0,
+    rateLimited: 0,
+    timeouts: 0,
+  };
+  max: number;
+  constructor(max: number) {
+    this.max = max;
+    this.limit = max;
+  }
+  get queued(): number {
+    return this.queue.length + this.retryQueue.length;
+  }
+}
+
+export const defaultSleep: SleepFn = (ms, signal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted === true) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+/** A controller aborted when any of `parents` aborts (with that parent's reason); `unlink` detaches it. */
+function linkedController(parents: (AbortSignal | undefined)[]): { ctrl: AbortController; unlink: () => void } {
+  const ctrl = new AbortController();
+  const attached: { s: AbortSignal; f: () => void }[] = [];
+  for (const s of parents) {
+    if (s === undefined) continue;
+    if (s.aborted) {
+      ctrl.abort(s.reason);
+      break;
+    }
+    const f = (): void => ctrl.abort(s.reason);
+    s.addEventListener('abort', f, { once: true });
+    attached.push({ s, f });
+  }
+  return {
+    ctrl,
+    unlink: () => {
+      for (const { s, f } of attached) s.removeEventListener('abort', f);
+    },
+  };
+}
+
+function errorInfo(err: unknown): { retryable: boolean; status?: number; retryAfterMs?: number } {
+  if (typeof err !== 'object' || err === null) return { retryable: false };
+  const e = err as { retryable?: unknown; status?: unknown; retryAfterMs?: unknown };
+  const out: { retryable: boolean; status?: number; retryAfterMs?: number } = { retryable: e.retryable === true };
+  if (typeof e.status === 'number') out.status = e.status;
+  if (typeof e.retryAfterMs === 'number' && Number.isFinite(e.retryAfterMs)) out.retryAfterMs = e.retryAfterMs;
+  return out;
+}
+
+export class Scheduler {
+  private readonly lanes = new Map<string, Lane>();
+  private readonly opts: Required<Omit<SchedulerOptions, 'signal' | 'onRetry' | 'concurrency'>> & {
+    concurrency: Record<string, number>;
+  };
+  private readonly signal: AbortSignal | undefined;
+  private readonly onRetry: ((info: RetryInfo) => void) | undefined;
+
+  constructor(opts: SchedulerOptions = {}) {
+    this.opts = {
+      concurrency: { ...(opts.concurrency ?? {}) },
+      defaultConcurrency: opts.defaultConcurrency ?? 4,
+      maxRetries: opts.maxRetries ?? 5,
+      maxRateLimitRetries: opts.maxRateLimitRetries ?? 20,
+      baseDelayMs: opts.baseDelayMs ?? 500,
+      maxDelayMs: opts.maxDelayMs ?? 60_000,
+      timeoutMs: opts.timeoutMs ?? 120_000,
+      sleep: opts.sleep ?? defaultSleep,
+      random: opts.random ?? Math.random,
+    };
+    for (const [name, n] of Object.entries(this.opts.concurrency)) {
+      if (!Number.isInteger(n) || n < 1) throw new RangeError(`Scheduler: concurrency for "${name}" must be a positive integer, got ${n}`);
+    }
+    if (!Number.isInteger(this.opts.defaultConcurrency) || this.opts.defaultConcurrency < 1)
+      throw new RangeError(`Scheduler: defaultConcurrency must be a positive integer, got ${this.opts.defaultConcurrency}`);
+    this.signal = opts.signal;
+    this.onRetry = opts.onRetry;
+  }
+
+  /** Set a provider's maximum concurrency (before or between runs). */
+  setConcurrency(provider: string, n: number): void {
+    if (!Number.isInteger(n) || n < 1) throw new RangeError(`Scheduler: concurrency for "${provider}" must be a positive integer, got ${n}`);
+    this.opts.concurrency[provider] = n;
+    const lane = this.lanes.get(provider);
+    if (lane !== undefined) {
+      lane.max = n;
+      lane.limit = n;
+      this.pump(lane);
+    }
+  }
+
+  /** Run `fn` under the provider's concurrency limit, with retries and timeout. */
+  async run<T>(provider: string, fn: (signal: AbortSignal) => Promise<T>, opts: RunOptions = {}): Promise<T> {
+    const lane = this.lane(provider);
+    const { ctrl: runCtrl, unlink } = linkedController([this.signal, opts.signal]);
+    const runSignal = runCtrl.signal;
+    const timeoutMs = opts.timeoutMs ?? this.opts.timeoutMs;
+    let errorRetries = 0;
+    let rateLimitRetries = 0;
+    try {
+      for (let attempt = 0; ; attempt++) {
+        await this.acquire(lane, runSignal, attempt > 0);
+        let outcome: { ok: true; value: T } | { ok: false; error: unknown; timedOut: boolean };
+        lane.stats.attempts++;
+        try {
+          outcome = { ok: true, value: await this.attempt(provider, fn, runSignal, timeoutMs) };
+        } catch (error) {
+          outcome = { ok: false, error, timedOut: error instanceof RequestTimeoutError };
+        } finally {
+          lane.active--;
+        }
+        if (outcome.ok) {
+          lane.stats.succeeded++;
+          this.onSuccess(lane);
+          this.pump(lane);
+          return outcome.value;
+        }
+        this.pump(lane);
+        if (runSignal.aborted) {
+          lane.stats.failed++;
+          throw runSignal.reason;
+        }
+        const info = errorInfo(outcome.error);
+        if (outcome.timedOut) lane.stats.timeouts++;
+        const rateLimited = info.status === 429;
+        const exhausted = rateLimited ? rateLimitRetries >= this.opts.maxRateLimitRetries : errorRetries >= this.opts.maxRetries;
+        if (!info.retryable || exhausted) {
+          lane.stats.failed++;
+          throw outcome.error;
+        }
+        lane.stats.retries++;
+        const delayMs = this.delayFor(rateLimited ? rateLimitRetries++ : errorRetries++, info.retryAfterMs);
+        this.onRetry?.({
+          provider,
+          attempt: attempt + 1,
+          delayMs,
+          reason: rateLimited ? 'rate-limit' : outcome.timedOut ? 'timeout' : 'error',
+          error: outcome.error,
+        });
+        if (rateLimited) {
+          lane.stats.rateLimited++;
+          this.onRateLimit(lane, delayMs); // the lane pause is the back-off; re-queue in front
+        } else {
+          await this.opts.sleep(delayMs, runSignal);
+        }
+      }
+    } finally {
+      unlink();
+    }
+  }
+
+  stats(): { providers: Record<string, LaneStats>; total: Omit<LaneStats, 'concurrency' | 'maxConcurrency'> } {
+    const providers: Record<string, LaneStats> = {};
+    const total = { attempts: 0, succeeded: 0, failed: 0, retries: 0, rateLimited: 0, timeouts: 0, inFlight: 0, queued: 0 };
+    for (const [name, lane] of this.lanes) {
+      const s: LaneStats = { ...lane.stats, inFlight: lane.active, queued: lane.queued, concurrency: lane.limit, maxConcurrency: lane.max };
+      providers[name] = s;
+      for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += s[k];
+    }
+    return { providers, total };
+  }
+
+  private lane(provider: string): Lane {
+    let lane = this.lanes.get(provider);
+    if (lane === undefined) {
+      lane = new Lane(this.opts.concurrency[provider] ?? this.opts.defaultConcurrency);
+      this.lanes.set(provider, lane);
+    }
+    return lane;
+  }
+
+  /** Exponential back-off with "equal jitter", or the server's Retry-After; capped at maxDelayMs. */
+  private delayFor(attempt: number, retryAfterMs: number | undefined): number {
+    if (retryAfterMs !== undefined) return Math.min(retryAfterMs, this.opts.maxDelayMs);
+    const exp = Math.min(this.opts.maxDelayMs, this.opts.baseDelayMs * 2 ** attempt);
+    return Math.round(exp / 2 + this.opts.random() * (exp / 2));
+  }
+
+  private onSuccess(lane: Lane): void {
+    if (lane.limit >= lane.max) return;
+    lane.okStreak++;
+    if (lane.okStreak >= lane.limit) {
+      lane.limit++;
+      lane.okStreak = 0;
+    }
+  }
+
+  private onRateLimit(lane: Lane, delayMs: number): void {
+    // many in-flight requests hit the same 429 wave: shrink once per pause
+    if (lane.decreasedInGen !== lane.pauseGen || !lane.paused) {
+      lane.limit = Math.max(1, Math.floor(lane.limit / 2));
+      lane.okStreak = 0;
+    }
+    const end = Date.now() + delayMs;
+    if (lane.paused && end <= lane.pauseEnd) return;
+    lane.paused = true;
+    lane.pauseEnd = end;
+    const gen = ++lane.pauseGen;
+    lane.decreasedInGen = gen;
+    const resume = (): void => {
+      if (lane.pauseGen !== gen) return;
+      lane.paused = false;
+      this.pump(lane);
+    };
+    this.opts.sleep(delayMs, this.signal).then(resume, resume);
+  }
+
+  private acquire(lane: Lane, signal: AbortSignal, retry: boolean): Promise<void> {
+    if (signal.aborted) return Promise.reject(signal.reason);
+    if (!lane.paused && lane.active < lane.limit && lane.queued === 0) {
+      lane.active++;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const w: Waiter = {
+        resolve,
+        reject,
+        signal,
+        done: false,
+        onAbort: () => {
+          if (w.done) return;
+          w.done = true; // left in the queue; pump skips it
+          reject(signal.reason);
+        },
+      };
+      signal.addEventListener('abort', w.onAbort, { once: true });
+      (retry ? lane.retryQueue : lane.queue).push(w);
+    });
+  }
+
+  private pump(lane: Lane): void {
+    while (!lane.paused && lane.active < lane.limit) {
+      const w = lane.retryQueue.shift() ?? lane.queue.shift();
+      if (w === undefined) return;
+      if (w.done) continue;
+      w.done = true;
+      w.signal.removeEventListener('abort', w.onAbort);
+      lane.active++;
+      w.resolve();
+    }
+  }
+
+  private async attempt<T>(provider: string, fn: (signal: AbortSignal) => Promise<T>, runSignal: AbortSignal, timeoutMs: number): Promise<T> {
+    const { ctrl, unlink } = linkedController([runSignal]);
+    let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
+    // Racing against the abort guarantees progress even if `fn` ignores its signal.
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(ctrl.signal.reason);
+      ctrl.signal.addEventListener('abort', onAbort, { once: true });
+    });
+    if (timeoutMs > 0) timer = setTimeout(() => ctrl.abort(new RequestTimeoutError(provider, timeoutMs)), timeoutMs);
+    try {
+      const work = fn(ctrl.signal);
+      work.catch(() => undefined); // its rejection after an abort is expected and handled via the race
+      return await Promise.race([work, aborted]);
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
+      if (onAbort !== undefined) ctrl.signal.removeEventListener('abort', onAbort);
+      unlink();
+    }
+  }
+}
