@@ -35,6 +35,10 @@ HOST: Has there been any pushback?
 
 RUTH LINDQVIST: Some. We had a few heated comments at the first church clinic, and a couple of angry letters to the editor. But it has been far less than I expected. People here care a great deal about their neighbors, and once it stopped being about politics and became about the baby down the road, the tone changed.
 
+HOST: What role did the schools play?
+
+RUTH LINDQVIST: A big one. Both school principals let us send a short note home in every backpack before each school clinic, signed by the school nurse, whom families know and trust. Parents could fill in a consent form at home, and we vaccinated the children during the school day without a parent having to take time off. The teachers were wonderful about it. One fourth grade class even made posters for the clinic days, which I still have on my office wall.
+
 HOST: What do the numbers look like now?
 
 RUTH LINDQVIST: Kindergarten vaccination coverage for the current school year is 89 percent, up from 61 percent two years ago. For two-year-olds it is 84 percent, up from 57. We have not had a single case of whooping cough in eighteen months. And our evening clinics are fully booked most weeks.
