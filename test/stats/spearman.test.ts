@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { rankAverage, spearman } from '../../src/stats/spearman.js';
+
+describe('spearman (scipy.stats.spearmanr)', () => {
+  it('averages tied ranks', () => {
+    expect(Array.from(rankAverage([10, 20, 20, 30]))).toEqual([1, 2.5, 2.5, 4]);
+    expect(Array.from(rankAverage([3, 1, 2]))).toEqual([3, 1, 2]);
+  });
+
+  it('reproduces the scipy documentation example (with a tie)', () => {
+    // stats.spearmanr([1, 2, 3, 4, 5], [5, 6, 7, 8, 7])
+    //   -> statistic=0.8207826816681233, pvalue=0.08858700531354381
+    // exact: stats.permutation_test(..., permutation_type='pairings', n_resamples=np.inf) -> 0.13333333333333333
+    const r = spearman([1, 2, 3, 4, 5], [5, 6, 7, 8, 7], { exact: true });
+    expect(r.rho).toBeCloseTo(0.8207826816681233, 12);
+    expect(r.pValue).toBeCloseTo(0.08858700531354381, 10);
+    expect(r.pExact).toBeCloseTo(2 / 15, 12);
+    expect(r.n).toBe(5);
+  });
+
+  it('n = 5 models, one swap: rho = 0.9 (as in the paper\'s Table 1)', () => {
+    // scipy: spearmanr([1,2,3,4,5],[1,2,3,5,4]) -> 0.9, p = 0.03738607346849874; exact p = 10/120
+    const r = spearman([1, 2, 3, 4, 5], [1, 2, 3, 5, 4], { exact: true });
+    expect(r.rho).toBeCloseTo(0.9, 12);
+    expect(r.pValue).toBeCloseTo(0.03738607346849874, 10);
+    expect(r.pExact).toBeCloseTo(1 / 12, 12);
+  });
+
+  it('perfect and constant cases', () => {
+    const r = spearman([1, 2, 3], [30, 20, 10]);
+    expect(r.rho).toBe(-1);
+    expect(r.pValue).toBe(0);
+    expect(Number.isNaN(spearman([1, 2, 3], [4, 4, 4]).rho)).toBe(true);
+    expect(() => spearman([1, 2], [1])).toThrow(RangeError);
+  });
+});
