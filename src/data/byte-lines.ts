@@ -1,0 +1,80 @@
+import { InputError } from '../core/errors.js';
+
+/** One physical line of a byte stream, without its "\n" (and without a "\r" before it). */
+export interface ByteLine {
+  /** 1-based physical line number */
+  line: number;
+  bytes: Uint8Array;
+  /** false only for a last line that the file ends without a newline */
+  terminated: boolean;
+}
+
+/** Longest line accepted; a longer one is almost surely not line-delimited text. */
+export const MAX_LINE_BYTES = 256 * 1024 * 1024;
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * Splits a byte stream on "\n" without decoding it: UTF-8 never has 0x0A inside a multi-byte
+ * sequence, so splitting bytes first and decoding each line later is exact. A UTF-8 BOM at the start
+ * of the stream is dropped; "\r\n" line ends lose their "\r". Yields lines in batches (one batch per
+ * incoming chunk) to keep per-line async overhead low. Memory is bounded by the chunk size plus the
+ * longest line.
+ */
+export async function* splitLines(source: AsyncIterable<Uint8Array>, file: string): AsyncGenerator<ByteLine[]> {
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  let lineNo = 0;
+  let first = true;
+  for await (let chunk of source) {
+    if (first && chunk.length > 0) {
+      first = false;
+      if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3);
+    }
+    const batch: ByteLine[] = [];
+    let start = 0;
+    for (let nl = chunk.indexOf(LF, start); nl !== -1; nl = chunk.indexOf(LF, start)) {
+      let bytes = chunk.subarray(start, nl);
+      if (pending.length > 0) {
+        bytes = concat([...pending, bytes], pendingBytes + bytes.length);
+        pending = [];
+        pendingBytes = 0;
+      }
+      lineNo += 1;
+      batch.push({ line: lineNo, bytes: stripCr(bytes), terminated: true });
+      start = nl + 1;
+    }
+    if (start < chunk.length) {
+      // copy: the stream may reuse its buffer
+      pending.push(Uint8Array.prototype.slice.call(chunk, start));
+      pendingBytes += chunk.length - start;
+      if (pendingBytes > MAX_LINE_BYTES) {
+        throw new InputError(
+          { file, line: lineNo + 1 },
+          `line ${lineNo + 1} is longer than ${MAX_LINE_BYTES / (1024 * 1024)} MB; expected one record per line`,
+        );
+      }
+    }
+    if (batch.length > 0) yield batch;
+  }
+  if (pendingBytes > 0) {
+    lineNo += 1;
+    yield [{ line: lineNo, bytes: stripCr(concat(pending, pendingBytes)), terminated: false }];
+  }
+}
+
+function stripCr(bytes: Uint8Array): Uint8Array {
+  return bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.subarray(0, bytes.length - 1) : bytes;
+}
+
+function concat(parts: Uint8Array[], total: number): Uint8Array {
+  if (parts.length === 1 && parts[0] !== undefined) return parts[0];
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
