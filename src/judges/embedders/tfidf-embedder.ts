@@ -19,13 +19,13 @@ export class TfidfEmbedder implements Embedder {
     this.opts = opts;
   }
 
-  embed(texts: readonly string[], opts?: { kind?: 'query' | 'passage'; signal?: AbortSignal }): Promise<Vector[]> {
+  async embed(texts: readonly string[], opts?: { kind?: 'query' | 'passage'; signal?: AbortSignal }): Promise<Vector[]> {
     opts?.signal?.throwIfAborted();
-    if (texts.length === 0) return Promise.resolve([]);
+    if (texts.length === 0) return [];
     const v = new TfidfVectorizer(this.opts);
     const rows = v.fitTransform(texts);
     const dim = v.dimension;
-    return Promise.resolve(rows.map((r) => toDense(r, dim)));
+    return rows.map((r) => toDense(r, dim));
   }
 }
 

@@ -19,12 +19,8 @@ export class LeadModel implements LanguageModel {
     this.id = `builtin:lead-${k}`;
   }
 
-  generate(req: GenerateRequest): Promise<GenerateResult> {
-    try {
-      const { input, warnings } = readTask(this.id, req);
-      return Promise.resolve(result(leadK(input, this.k), warnings));
-    } catch (e) {
-      return Promise.reject(e);
-    }
+  async generate(req: GenerateRequest): Promise<GenerateResult> {
+    const { input, warnings } = readTask(this.id, req);
+    return result(leadK(input, this.k), warnings);
   }
 }

@@ -70,12 +70,8 @@ export class TextRankModel implements LanguageModel {
     this.id = k === 3 ? 'builtin:textrank' : `builtin:textrank-${k}`;
   }
 
-  generate(req: GenerateRequest): Promise<GenerateResult> {
-    try {
-      const { input, warnings } = readTask(this.id, req);
-      return Promise.resolve(result(textRankSummary(input, this.k), warnings));
-    } catch (e) {
-      return Promise.reject(e);
-    }
+  async generate(req: GenerateRequest): Promise<GenerateResult> {
+    const { input, warnings } = readTask(this.id, req);
+    return result(textRankSummary(input, this.k), warnings);
   }
 }
