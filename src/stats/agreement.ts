@@ -157,3 +157,50 @@ export function cohenKappa(a: string[], b: string[]): number {
   const po = agree / n;
   return pe === 1 ? NaN : (po - pe) / (1 - pe);
 }
+
+/**
+ * Weighted Cohen's kappa for ordinal ratings (quadratic = "QWK"), as scikit-learn
+ * cohen_kappa_score(weights='linear' | 'quadratic'):
+ *   κ_w = 1 − Σ w_ij O_ij / Σ w_ij E_ij,  w_ij = |i − j| or (i − j)²,
+ * where i, j index the sorted distinct values of both raters (or `categories` when given, which
+ * fixes the scale and must contain every rating), O is the joint count table and E the outer product
+ * of its margins / N. NaN when Σ w_ij E_ij = 0. Throws RangeError for unequal lengths, no items,
+ * non-finite ratings, or a rating missing from `categories`.
+ */
+export function weightedCohenKappa(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  weights: 'linear' | 'quadratic',
+  categories?: readonly number[],
+): number {
+  if (a.length !== b.length) throw new RangeError(`weightedCohenKappa: raters differ in length (${a.length} vs ${b.length})`);
+  const n = a.length;
+  if (n === 0) throw new RangeError('weightedCohenKappa: no items');
+  const seen = new Set<number>();
+  for (let i = 0; i < n; i++) {
+    for (const v of [a[i] as number, b[i] as number]) {
+      if (!Number.isFinite(v)) throw new RangeError(`weightedCohenKappa: item ${i} has a non-finite rating (${v})`);
+      seen.add(v);
+    }
+  }
+  const labels = categories ? [...categories].sort((x, y) => x - y) : [...seen].sort((x, y) => x - y);
+  const index = new Map(labels.map((v, i) => [v, i]));
+  for (const v of seen) {
+    if (!index.has(v)) throw new RangeError(`weightedCohenKappa: rating ${v} is not one of the categories ${labels.join(', ')}`);
+  }
+  const k = labels.length;
+  const O = labels.map(() => new Array<number>(k).fill(0));
+  for (let i = 0; i < n; i++) O[index.get(a[i] as number)!]![index.get(b[i] as number)!]! += 1;
+  const rows = O.map((r) => r.reduce((x, y) => x + y, 0));
+  const cols = labels.map((_, j) => O.reduce((x, r) => x + (r[j] as number), 0));
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < k; i++) {
+    for (let j = 0; j < k; j++) {
+      const w = weights === 'linear' ? Math.abs(i - j) : (i - j) * (i - j);
+      num += w * (O[i]![j] as number);
+      den += (w * (rows[i] as number) * (cols[j] as number)) / n;
+    }
+  }
+  return den === 0 ? NaN : 1 - num / den;
+}

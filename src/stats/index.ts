@@ -11,3 +11,4 @@ export * from './chisquare.js';
 export * from './classification.js';
 export * from './kendall.js';
 export * from './agreement.js';
+export * from './bradley-terry.js';

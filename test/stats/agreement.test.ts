@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cohenKappa, fleissKappa, krippendorffAlpha } from '../../src/stats/agreement.js';
+import { cohenKappa, fleissKappa, krippendorffAlpha, weightedCohenKappa } from '../../src/stats/agreement.js';
 
 // Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability", section C: 4 observers × 12 units,
 // values 1–5, with missing data (the '.' cells). Reported: nominal α = 0.743, ordinal 0.815,
@@ -87,5 +87,33 @@ describe('cohenKappa', () => {
     expect(cohenKappa(['x', 'y'], ['x', 'y'])).toBe(1);
     expect(() => cohenKappa([], [])).toThrow(/no items/);
     expect(() => cohenKappa(['x'], [])).toThrow(/length/);
+  });
+});
+
+describe('weightedCohenKappa', () => {
+  // a = [0,1,2,0,1,2,2,1], b = [0,1,1,0,2,2,1,0]. Joint table O (rows a, cols b):
+  //   [[2,0,0],[1,1,1],[0,2,1]]; margins rows (2,3,3), cols (3,3,2), N = 8; E = rows·cols/8.
+  // Disagreements all at distance 1: Σ wO = 4 for both weightings.
+  // linear:    Σ wE = 0.75 + 2·0.5 + 1.125 + 0.75 + 2·1.125 + 1.125 = 7      -> κ = 1 − 4/7    = 0.428571
+  // quadratic: Σ wE = 0.75 + 4·0.5 + 1.125 + 0.75 + 4·1.125 + 1.125 = 10.25 -> κ = 1 − 4/10.25 = 0.609756
+  const a = [0, 1, 2, 0, 1, 2, 2, 1];
+  const b = [0, 1, 1, 0, 2, 2, 1, 0];
+
+  it('linear and quadratic weights by hand', () => {
+    expect(weightedCohenKappa(a, b, 'linear')).toBeCloseTo(1 - 4 / 7, 12);
+    expect(weightedCohenKappa(a, b, 'quadratic')).toBeCloseTo(1 - 4 / 10.25, 12);
+  });
+
+  it('accepts an explicit category scale and rejects ratings outside it', () => {
+    // An unused top category 3 leaves the indices of 0–2 and all margins unchanged.
+    expect(weightedCohenKappa(a, b, 'quadratic', [0, 1, 2, 3])).toBeCloseTo(1 - 4 / 10.25, 12);
+    expect(() => weightedCohenKappa(a, b, 'linear', [0, 1])).toThrow(/rating 2/);
+  });
+
+  it('degenerate input', () => {
+    expect(weightedCohenKappa([1, 1], [1, 1], 'linear')).toBeNaN();
+    expect(weightedCohenKappa([1, 2, 3], [1, 2, 3], 'quadratic')).toBe(1);
+    expect(() => weightedCohenKappa([], [], 'linear')).toThrow(/no items/);
+    expect(() => weightedCohenKappa([1], [NaN], 'linear')).toThrow(/non-finite/);
   });
 });

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { fitBradleyTerryTies, type PairCounts } from '../../src/stats/bradley-terry.js';
+
+// Four items, counts (a wins, b wins, ties). Reference: the Rao–Kupper likelihood written directly
+// from the paper's probabilities (P(i≻j) = π_i/(π_i+θπ_j), P(tie) = (θ²−1)π_iπ_j/((π_i+θπ_j)(θπ_i+π_j)))
+// and maximised with scipy.optimize.minimize(BFGS, gtol 1e-10) over log π and log(θ − 1):
+//   π = {A: 2.72888088468929, B: 0.7900527490034783, C: 0.6354181021805227, D: 0.7299611541009086}
+//   (geometric mean 1), θ = 1.6173367203143143, log-likelihood −57.58826980038867.
+// Without ties (same wins, ties dropped), standard Bradley–Terry:
+//   π = {A: 3.4909147229956194, B: 0.7308385722898971, C: 0.5492885387442361, D: 0.7135735805751088},
+//   log-likelihood −27.452012683735944.
+const pairs: PairCounts[] = [
+  { a: 'A', b: 'B', aWins: 6, bWins: 2, ties: 2 },
+  { a: 'B', b: 'C', aWins: 5, bWins: 3, ties: 2 },
+  { a: 'A', b: 'C', aWins: 7, bWins: 1, ties: 2 },
+  { a: 'C', b: 'D', aWins: 4, bWins: 4, ties: 3 },
+  { a: 'A', b: 'D', aWins: 8, bWins: 1, ties: 1 },
+  { a: 'B', b: 'D', aWins: 3, bWins: 5, ties: 2 },
+];
+
+describe('fitBradleyTerryTies', () => {
+  it('matches a direct numerical maximisation of the Rao–Kupper likelihood', () => {
+    const fit = fitBradleyTerryTies(pairs);
+    expect(fit.converged).toBe(true);
+    expect(fit.theta).toBeCloseTo(1.6173367203143143, 6);
+    expect(fit.strength.A).toBeCloseTo(2.72888088468929, 6);
+    expect(fit.strength.B).toBeCloseTo(0.7900527490034783, 6);
+    expect(fit.strength.C).toBeCloseTo(0.6354181021805227, 6);
+    expect(fit.strength.D).toBeCloseTo(0.7299611541009086, 6);
+    expect(fit.lambda.A).toBeCloseTo(2.72888088468929 ** 2, 5);
+    expect(fit.logLikelihood).toBeCloseTo(-57.58826980038867, 8);
+    expect(fit.ranking).toEqual(['A', 'B', 'D', 'C']);
+    expect(fit.items).toEqual(['A', 'B', 'C', 'D']);
+  });
+
+  it('without ties reduces to standard Bradley–Terry with θ = 1', () => {
+    const fit = fitBradleyTerryTies(pairs.map((p) => ({ ...p, ties: 0 })));
+    expect(fit.theta).toBe(1);
+    expect(fit.strength.A).toBeCloseTo(3.4909147229956194, 6);
+    expect(fit.strength.C).toBeCloseTo(0.5492885387442361, 6);
+    expect(fit.logLikelihood).toBeCloseTo(-27.452012683735944, 8);
+  });
+
+  it('pools repeated pairs in either orientation', () => {
+    const split: PairCounts[] = [
+      ...pairs.slice(1),
+      { a: 'A', b: 'B', aWins: 4, bWins: 1, ties: 1 },
+      { a: 'B', b: 'A', aWins: 1, bWins: 2, ties: 1 },
+    ];
+    const fit = fitBradleyTerryTies(split);
+    expect(fit.strength.A).toBeCloseTo(2.72888088468929, 6);
+    expect(fit.theta).toBeCloseTo(1.6173367203143143, 6);
+  });
+
+  it('reports non-convergence when an item never loses or never wins, and a prior fixes it', () => {
+    // A never loses: its MLE strength is infinite (the likelihood keeps rising as π_A grows).
+    const bad: PairCounts[] = [
+      { a: 'A', b: 'B', aWins: 3, bWins: 0, ties: 0 },
+      { a: 'B', b: 'C', aWins: 2, bWins: 1, ties: 0 },
+      { a: 'A', b: 'C', aWins: 2, bWins: 0, ties: 0 },
+    ];
+    const fit = fitBradleyTerryTies(bad, { maxIterations: 500 });
+    expect(fit.converged).toBe(false);
+    // B never wins or ties: strength 0.
+    const zero = fitBradleyTerryTies([{ a: 'A', b: 'B', aWins: 3, bWins: 0, ties: 0 }]);
+    expect(zero.strength.B).toBe(0);
+    expect(zero.converged).toBe(false);
+    const reg = fitBradleyTerryTies(bad, { prior: 0.5 });
+    expect(reg.converged).toBe(true);
+    expect(reg.ranking[0]).toBe('A');
+  });
+
+  it('rejects malformed pairs and handles no data', () => {
+    expect(() => fitBradleyTerryTies([{ a: 'x', b: 'x', aWins: 1, bWins: 0, ties: 0 }])).toThrow(/itself/);
+    expect(() => fitBradleyTerryTies([{ a: 'x', b: 'y', aWins: -1, bWins: 0, ties: 0 }])).toThrow(/aWins/);
+    expect(fitBradleyTerryTies([])).toMatchObject({ items: [], ranking: [], converged: true });
+  });
+});
