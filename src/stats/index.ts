@@ -12,3 +12,5 @@ export * from './classification.js';
 export * from './kendall.js';
 export * from './agreement.js';
 export * from './bradley-terry.js';
+export * from './spearman.js';
+export * from './wasserstein.js';

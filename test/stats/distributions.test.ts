@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { checkLevel, chiSquareSf, normalCdf, tCdf, tQuantile, zCritical } from '../../src/stats/distributions.js';
+
+describe('distribution wrappers (values from scipy.stats)', () => {
+  it('normal', () => {
+    expect(zCritical(0.95)).toBeCloseTo(1.959963984540054, 12); // norm.ppf(0.975)
+    expect(normalCdf(0)).toBe(0.5);
+  });
+
+  it('t', () => {
+    expect(tCdf(-2.262157, 9)).toBeCloseTo(0.025000006652215814, 10); // t.cdf(-2.262157, 9)
+    expect(tQuantile(0.975, 9)).toBeCloseTo(2.262157, 6);
+  });
+
+  it('chi-square upper tail keeps precision far in the tail', () => {
+    // chi2.sf(100, 1) = 1.5239706048320995e-23; 1 − cdf would be 0 in double precision.
+    expect(chiSquareSf(100, 1) / 1.5239706048320995e-23).toBeCloseTo(1, 8);
+    expect(chiSquareSf(3.841458820694124, 1)).toBeCloseTo(0.05, 12);
+    expect(chiSquareSf(0, 3)).toBe(1);
+    expect(chiSquareSf(Infinity, 3)).toBe(0);
+    expect(chiSquareSf(NaN, 3)).toBeNaN();
+  });
+
+  it('checkLevel', () => {
+    expect(() => checkLevel(0.95, 'x')).not.toThrow();
+    expect(() => checkLevel(1, 'x')).toThrow(/x: level/);
+    expect(() => checkLevel(NaN, 'x')).toThrow(RangeError);
+  });
+});
