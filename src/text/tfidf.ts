@@ -53,6 +53,43 @@ export interface TfidfOptions {
 /** sklearn's default token pattern (?u)\b\w\w+\b in JavaScript. */
 export const SKLEARN_TOKEN_PATTERN = /[\p{L}\p{N}_]{2,}/gu;
 
+const WORD_CHAR_RE = /[\p{L}\p{N}_]/u;
+
+/**
+ * Appends to `out` every maximal run of two or more word characters ([\p{L}\p{N}_], Python's
+ * Unicode \w) in `s`: the same tokens as SKLEARN_TOKEN_PATTERN without a match object per
+ * token. ASCII is classified by code; other characters by WORD_CHAR_RE.
+ */
+function scanWordRuns(s: string, out: string[]): void {
+  let start = -1;
+  let chars = 0;
+  const n = s.length;
+  for (let i = 0; i < n; ) {
+    const c = s.charCodeAt(i);
+    let width = 1;
+    let word: boolean;
+    if (c < 128) {
+      word = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+    } else {
+      const cp = s.codePointAt(i) as number;
+      width = cp > 0xffff ? 2 : 1;
+      word = WORD_CHAR_RE.test(String.fromCodePoint(cp));
+    }
+    if (word) {
+      if (start < 0) {
+        start = i;
+        chars = 0;
+      }
+      chars++;
+    } else if (start >= 0) {
+      if (chars >= 2) out.push(s.slice(start, i));
+      start = -1;
+    }
+    i += width;
+  }
+  if (start >= 0 && chars >= 2) out.push(s.slice(start, n));
+}
+
 function checkDf(name: string, v: number | undefined): void {
   if (v === undefined) return;
   const ok = Number.isFinite(v) && (Number.isInteger(v) ? v >= 0 : v > 0 && v < 1);
@@ -74,6 +111,8 @@ interface DocCounts {
 export class TfidfVectorizer {
   private readonly lowercase: boolean;
   private readonly pattern: RegExp;
+  /** the sklearn default pattern: tokenized by `scanWordRuns` instead of the regex (faster) */
+  private readonly defaultPattern: boolean;
   private readonly useIdf: boolean;
   private readonly smoothIdf: boolean;
   private readonly sublinearTf: boolean;
@@ -91,6 +130,7 @@ export class TfidfVectorizer {
   constructor(opts: TfidfOptions = {}) {
     this.lowercase = opts.lowercase ?? true;
     const p = opts.tokenPattern ?? SKLEARN_TOKEN_PATTERN;
+    this.defaultPattern = p.source === SKLEARN_TOKEN_PATTERN.source && p.flags.includes('u');
     this.pattern = new RegExp(p.source, p.flags.includes('g') ? p.flags : `${p.flags}g`);
     this.useIdf = opts.useIdf ?? true;
     this.smoothIdf = opts.smoothIdf ?? true;
@@ -104,20 +144,26 @@ export class TfidfVectorizer {
     this.stop = sw === undefined ? null : new Set(this.lowercase ? sw.map((w) => w.toLowerCase()) : sw);
   }
 
-  /** Calls `fn` for each token of `doc`. */
-  private eachToken(doc: string, fn: (tok: string) => void): void {
+  /** Tokens of `doc` after lower-casing and stop-word removal. */
+  private tokensOf(doc: string): string[] {
     const src = this.lowercase ? doc.toLowerCase() : doc;
-    const re = this.pattern;
-    re.lastIndex = 0;
-    for (let m = re.exec(src); m !== null; m = re.exec(src)) {
-      if (m[0].length === 0) {
-        re.lastIndex++;
-        continue;
+    let toks: string[] = [];
+    if (this.defaultPattern) {
+      scanWordRuns(src, toks);
+    } else {
+      const re = this.pattern;
+      re.lastIndex = 0;
+      for (let m = re.exec(src); m !== null; m = re.exec(src)) {
+        if (m[0].length === 0) {
+          re.lastIndex++;
+          continue;
+        }
+        toks.push(m.length > 1 ? (m[1] ?? '') : m[0]);
       }
-      const tok = m.length > 1 ? (m[1] ?? '') : m[0];
-      if (this.stop !== null && this.stop.has(tok)) continue;
-      fn(tok);
     }
+    const stop = this.stop;
+    if (stop !== null) toks = toks.filter((t) => !stop.has(t));
+    return toks;
   }
 
   /** Learn vocabulary and idf from `docs`. */
@@ -141,12 +187,13 @@ export class TfidfVectorizer {
     const out: SparseVector[] = [];
     for (const doc of docs) {
       touched.length = 0;
-      this.eachToken(doc, (tok) => {
-        const j = this.index.get(tok);
-        if (j === undefined) return;
+      const index = this.index;
+      for (const tok of this.tokensOf(doc)) {
+        const j = index.get(tok);
+        if (j === undefined) continue;
         if (counts[j] === 0) touched.push(j);
         counts[j] = (counts[j] as number) + 1;
-      });
+      }
       const ids = Int32Array.from(touched);
       const c = new Float64Array(ids.length);
       for (let k = 0; k < ids.length; k++) {
@@ -190,7 +237,7 @@ export class TfidfVectorizer {
     const perDoc: DocCounts[] = [];
     for (const doc of docs) {
       touched.length = 0;
-      this.eachToken(doc, (tok) => {
+      for (const tok of this.tokensOf(doc)) {
         let id = ids.get(tok);
         if (id === undefined) {
           id = terms.length;
@@ -207,7 +254,7 @@ export class TfidfVectorizer {
         }
         if (counts[id] === 0) touched.push(id);
         counts[id] = (counts[id] as number) + 1;
-      });
+      }
       const dIds = Int32Array.from(touched);
       const dCounts = new Float64Array(dIds.length);
       for (let k = 0; k < dIds.length; k++) {
