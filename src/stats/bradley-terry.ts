@@ -57,19 +57,6 @@ export interface BradleyTerryFit {
   converged: boolean;
 }
 
-/** Log-likelihood of the Rao–Kupper model for given strengths (by item index) and θ. */
-function logLik(s: number[][], pi: Float64Array, theta: number, ties: number): number {
-  let l = ties > 0 ? ties * Math.log(theta * theta - 1) : 0;
-  const n = pi.length;
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
-      const sij = s[i]![j]!;
-      if (sij > 0) l += sij * (Math.log(pi[i]!) - Math.log(pi[i]! + theta * pi[j]!));
-    }
-  }
-  return l;
-}
-
 export function fitBradleyTerryTies(pairs: PairCounts[], opts: BradleyTerryOptions = {}): BradleyTerryFit {
   const maxIterations = opts.maxIterations ?? 10000;
   const tolerance = opts.tolerance ?? 1e-10;
@@ -96,48 +83,61 @@ export function fitBradleyTerryTies(pairs: PairCounts[], opts: BradleyTerryOptio
     id(p.b);
   });
   const n = items.length;
-  // s[i][j] = wins of i over j + ties(i, j)
-  const s = items.map(() => new Array<number>(n).fill(0));
+  // Sparse over compared pairs: for each unordered pair (i < j), s_ij = wins of i + ties, s_ji likewise.
+  const pairIndex = new Map<number, number>();
+  const pi0: number[] = [];
+  const pj0: number[] = [];
+  const sIJ: number[] = [];
+  const sJI: number[] = [];
   let totalTies = 0;
-  const compared = items.map(() => new Array<boolean>(n).fill(false));
   for (const p of pairs) {
-    const i = index.get(p.a)!;
-    const j = index.get(p.b)!;
-    s[i]![j]! += p.aWins + p.ties;
-    s[j]![i]! += p.bWins + p.ties;
-    totalTies += p.ties;
-    compared[i]![j] = true;
-    compared[j]![i] = true;
-  }
-  if (prior > 0) {
-    for (let i = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++) {
-        if (!compared[i]![j]) continue;
-        s[i]![j]! += prior;
-        s[j]![i]! += prior;
-        totalTies += prior;
-      }
+    let i = index.get(p.a)!;
+    let j = index.get(p.b)!;
+    let wi = p.aWins;
+    let wj = p.bWins;
+    if (i > j) {
+      [i, j] = [j, i];
+      [wi, wj] = [wj, wi];
     }
+    const key = i * n + j;
+    let k = pairIndex.get(key);
+    if (k === undefined) {
+      k = sIJ.length;
+      pairIndex.set(key, k);
+      pi0.push(i);
+      pj0.push(j);
+      sIJ.push(prior);
+      sJI.push(prior);
+      totalTies += prior;
+    }
+    sIJ[k]! += wi + p.ties;
+    sJI[k]! += wj + p.ties;
+    totalTies += p.ties;
   }
-  const S = s.map((row) => row.reduce((a, b) => a + b, 0));
+  const m = sIJ.length;
+  const S = new Float64Array(n);
+  for (let k = 0; k < m; k++) {
+    S[pi0[k]!]! += sIJ[k]!;
+    S[pj0[k]!]! += sJI[k]!;
+  }
   let pi = new Float64Array(n).fill(1);
   let theta = totalTies > 0 ? 1.5 : 1;
   let iterations = 0;
   let converged = n === 0;
+  const denom = new Float64Array(n);
   while (!converged && iterations < maxIterations) {
     iterations++;
-    const next = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      let denom = 0;
-      for (let j = 0; j < n; j++) {
-        if (j === i) continue;
-        const sij = s[i]![j]!;
-        const sji = s[j]![i]!;
-        if (sij > 0) denom += sij / (pi[i]! + theta * pi[j]!);
-        if (sji > 0) denom += (theta * sji) / (pi[j]! + theta * pi[i]!);
-      }
-      next[i] = denom === 0 ? pi[i]! : S[i]! / denom;
+    denom.fill(0);
+    for (let k = 0; k < m; k++) {
+      const i = pi0[k]!;
+      const j = pj0[k]!;
+      const a = sIJ[k]! / (pi[i]! + theta * pi[j]!); // s_ij / (π_i + θπ_j)
+      const b = sJI[k]! / (pi[j]! + theta * pi[i]!); // s_ji / (π_j + θπ_i)
+      denom[i]! += a + theta * b;
+      denom[j]! += b + theta * a;
     }
+    const next = new Float64Array(n);
+    for (let i = 0; i < n; i++) next[i] = denom[i] === 0 ? pi[i]! : S[i]! / denom[i]!;
     // Scale to geometric mean 1 (only over positive strengths, so a zero does not poison the scale).
     let logSum = 0;
     let positive = 0;
@@ -152,11 +152,10 @@ export function fitBradleyTerryTies(pairs: PairCounts[], opts: BradleyTerryOptio
     let nextTheta = theta;
     if (totalTies > 0) {
       let c = 0;
-      for (let i = 0; i < n; i++) {
-        for (let j = 0; j < n; j++) {
-          const sij = s[i]![j]!;
-          if (sij > 0) c += (sij * next[j]!) / (next[i]! + theta * next[j]!);
-        }
+      for (let k = 0; k < m; k++) {
+        const i = pi0[k]!;
+        const j = pj0[k]!;
+        c += (sIJ[k]! * next[j]!) / (next[i]! + theta * next[j]!) + (sJI[k]! * next[i]!) / (next[j]! + theta * next[i]!);
       }
       c /= 2 * totalTies;
       nextTheta = 1 / (2 * c) + Math.sqrt(1 + 1 / (4 * c * c));
@@ -172,6 +171,13 @@ export function fitBradleyTerryTies(pairs: PairCounts[], opts: BradleyTerryOptio
   }
   // A boundary solution (some strength 0 or infinite) is not an MLE.
   if (pi.some((v) => !(v > 0 && Number.isFinite(v)))) converged = false;
+  let logLikelihood = totalTies > 0 ? totalTies * Math.log(theta * theta - 1) : 0;
+  for (let k = 0; k < m; k++) {
+    const i = pi0[k]!;
+    const j = pj0[k]!;
+    if (sIJ[k]! > 0) logLikelihood += sIJ[k]! * (Math.log(pi[i]!) - Math.log(pi[i]! + theta * pi[j]!));
+    if (sJI[k]! > 0) logLikelihood += sJI[k]! * (Math.log(pi[j]!) - Math.log(pi[j]! + theta * pi[i]!));
+  }
   const strength: Record<string, number> = {};
   const lambda: Record<string, number> = {};
   items.forEach((name, i) => {
@@ -188,7 +194,7 @@ export function fitBradleyTerryTies(pairs: PairCounts[], opts: BradleyTerryOptio
     lambda,
     theta,
     ranking,
-    logLikelihood: logLik(s, pi, theta, totalTies),
+    logLikelihood,
     iterations,
     converged,
   };
