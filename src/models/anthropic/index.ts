@@ -1,0 +1,29 @@
+import { UserError } from '../../core/errors.js';
+import type { Scheduler } from '../../runtime/scheduler.js';
+import { checkBaseUrl, pickSetting, requireKey, type ProviderOptions } from '../http.js';
+import { AnthropicModel } from './messages-model.js';
+
+export { AnthropicModel, ANTHROPIC_CAPABILITIES } from './messages-model.js';
+export const ANTHROPIC_ENV = ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL'] as const;
+export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
+
+/** `anthropic:<model>`. Key: options.apiKey > ANTHROPIC_API_KEY. Base URL: options.baseURL > ANTHROPIC_BASE_URL > default. */
+export function createAnthropicModel(model: string, opts: ProviderOptions, scheduler: Scheduler): AnthropicModel {
+  if (model.trim() === '') throw new UserError('anthropic: the model id needs a model name, e.g. anthropic:claude-3-5-haiku-latest');
+  const env = opts.env ?? process.env;
+  const apiKey = requireKey('anthropic', opts, ['ANTHROPIC_API_KEY']);
+  const baseURL = checkBaseUrl(
+    'anthropic',
+    pickSetting(opts.baseURL, env, ['ANTHROPIC_BASE_URL'], ANTHROPIC_DEFAULT_BASE_URL) ?? ANTHROPIC_DEFAULT_BASE_URL,
+    typeof opts.baseURL === 'string' ? 'options.baseURL' : 'ANTHROPIC_BASE_URL',
+  );
+  return new AnthropicModel({
+    id: `anthropic:${model}`,
+    model,
+    baseURL,
+    apiKey,
+    scheduler,
+    ...(opts.headers !== undefined ? { headers: opts.headers } : {}),
+    ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+  });
+}

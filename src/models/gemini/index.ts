@@ -1,0 +1,29 @@
+import { UserError } from '../../core/errors.js';
+import type { Scheduler } from '../../runtime/scheduler.js';
+import { checkBaseUrl, pickSetting, requireKey, type ProviderOptions } from '../http.js';
+import { GeminiModel } from './generate-model.js';
+
+export { GeminiModel, GEMINI_CAPABILITIES } from './generate-model.js';
+export const GEMINI_ENV = ['GEMINI_API_KEY', 'GOOGLE_API_KEY', 'GEMINI_BASE_URL'] as const;
+export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
+
+/** `gemini:<model>`. Key: options.apiKey > GEMINI_API_KEY > GOOGLE_API_KEY. Base URL: options.baseURL > GEMINI_BASE_URL > default. */
+export function createGeminiModel(model: string, opts: ProviderOptions, scheduler: Scheduler): GeminiModel {
+  if (model.trim() === '') throw new UserError('gemini: the model id needs a model name, e.g. gemini:gemini-2.0-flash');
+  const env = opts.env ?? process.env;
+  const apiKey = requireKey('gemini', opts, ['GEMINI_API_KEY', 'GOOGLE_API_KEY']);
+  const baseURL = checkBaseUrl(
+    'gemini',
+    pickSetting(opts.baseURL, env, ['GEMINI_BASE_URL'], GEMINI_DEFAULT_BASE_URL) ?? GEMINI_DEFAULT_BASE_URL,
+    typeof opts.baseURL === 'string' ? 'options.baseURL' : 'GEMINI_BASE_URL',
+  );
+  return new GeminiModel({
+    id: `gemini:${model}`,
+    model: model.replace(/^models\//, ''),
+    baseURL,
+    apiKey,
+    scheduler,
+    ...(opts.headers !== undefined ? { headers: opts.headers } : {}),
+    ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+  });
+}

@@ -1,0 +1,27 @@
+import type { Scheduler } from '../../runtime/scheduler.js';
+import { checkBaseUrl, pickSetting, type ProviderOptions } from '../http.js';
+import { LlamaCppModel } from './completion-model.js';
+
+export { LlamaCppModel, LLAMACPP_CAPABILITIES } from './completion-model.js';
+export const LLAMACPP_ENV = ['LLAMACPP_BASE_URL', 'LLAMACPP_API_KEY'] as const;
+export const LLAMACPP_DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
+
+/**
+ * `llamacpp:<baseURL>` (e.g. llamacpp:http://127.0.0.1:8080); the server serves one model.
+ * Base URL: the id > options.baseURL > LLAMACPP_BASE_URL > http://127.0.0.1:8080.
+ * Key (only if the server was started with --api-key): options.apiKey > LLAMACPP_API_KEY.
+ */
+export function createLlamaCppModel(rest: string, opts: ProviderOptions, scheduler: Scheduler): LlamaCppModel {
+  const env = opts.env ?? process.env;
+  const url = rest.trim() !== '' ? rest.trim() : (pickSetting(opts.baseURL, env, ['LLAMACPP_BASE_URL'], LLAMACPP_DEFAULT_BASE_URL) ?? LLAMACPP_DEFAULT_BASE_URL);
+  const baseURL = checkBaseUrl('llamacpp', url, rest.trim() !== '' ? 'the model id' : 'options.baseURL / LLAMACPP_BASE_URL');
+  const apiKey = pickSetting(opts.apiKey, env, ['LLAMACPP_API_KEY']);
+  return new LlamaCppModel({
+    id: `llamacpp:${baseURL}`,
+    baseURL,
+    scheduler,
+    ...(apiKey !== undefined ? { apiKey } : {}),
+    ...(opts.headers !== undefined ? { headers: opts.headers } : {}),
+    ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+  });
+}

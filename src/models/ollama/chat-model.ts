@@ -1,0 +1,103 @@
+/**
+ * Ollama native chat (`POST {host}/api/chat`), streamed as newline-delimited JSON (Ollama's
+ * default). Seed, top-k and JSON-schema output (`format`) are honoured. Ollama accepts mirostat
+ * options but no longer applies them, and has no logit bias or logprobs here: all warned, none sent.
+ */
+import type { Scheduler } from '../../runtime/scheduler.js';
+import { badShape, joinUrl, readLines, send, type HttpCall } from '../http.js';
+import type { Capabilities, GenerateRequest, GenerateResult, LanguageModel } from '../types.js';
+import { checkParams, setParams } from '../warnings.js';
+
+export const OLLAMA_CAPABILITIES: Capabilities = {
+  logprobs: false,
+  logitBias: false,
+  seed: true,
+  mirostat: false,
+  stepwise: false,
+  jsonSchema: true,
+  embeddings: true,
+};
+
+export interface OllamaConfig {
+  id: string;
+  model: string;
+  baseURL: string;
+  headers?: Record<string, string>;
+  scheduler: Scheduler;
+  timeoutMs?: number;
+  /** Ollama keep_alive, e.g. "5m" */
+  keepAlive?: string;
+}
+
+export function mapOllamaDone(r: unknown): GenerateResult['finishReason'] {
+  if (r === 'stop') return 'stop';
+  if (r === 'length') return 'length';
+  return typeof r === 'string' ? 'other' : undefined;
+}
+
+export class OllamaModel implements LanguageModel {
+  readonly id: string;
+  readonly version = 'api-chat/1';
+  readonly provider = 'ollama';
+  readonly capabilities = OLLAMA_CAPABILITIES;
+  constructor(private readonly cfg: OllamaConfig) {
+    this.id = cfg.id;
+  }
+
+  async generate(req: GenerateRequest): Promise<GenerateResult> {
+    const p = req.params ?? {};
+    const warnings = checkParams('ollama', this.capabilities, p, {
+      unsupported: { mirostat: 'accepts mirostat but no longer applies it (removed from its sampler)' },
+    });
+    const set = new Set(setParams(p));
+    const options: Record<string, unknown> = {};
+    if (set.has('temperature')) options.temperature = p.temperature;
+    if (set.has('topP')) options.top_p = p.topP;
+    if (set.has('topK')) options.top_k = p.topK;
+    if (set.has('maxTokens')) options.num_predict = p.maxTokens;
+    if (set.has('seed')) options.seed = p.seed;
+    if (set.has('stop')) options.stop = p.stop;
+    const body: Record<string, unknown> = {
+      model: this.cfg.model,
+      messages: req.messages.map((m) => ({ role: m.role, content: m.content })),
+      stream: true,
+    };
+    if (Object.keys(options).length > 0) body.options = options;
+    if (set.has('jsonSchema') && p.jsonSchema !== undefined) body.format = p.jsonSchema.schema;
+    if (this.cfg.keepAlive !== undefined) body.keep_alive = this.cfg.keepAlive;
+    const call: HttpCall = { provider: 'ollama', url: joinUrl(this.cfg.baseURL, 'api/chat'), body, ...(this.cfg.headers !== undefined ? { headers: this.cfg.headers } : {}) };
+    const result = await this.cfg.scheduler.run('ollama', (signal) => this.stream({ ...call, signal }), {
+      ...(req.signal !== undefined ? { signal: req.signal } : {}),
+      ...(this.cfg.timeoutMs !== undefined ? { timeoutMs: this.cfg.timeoutMs } : {}),
+    });
+    return { ...result, warnings, cached: false };
+  }
+
+  private async stream(call: HttpCall): Promise<Omit<GenerateResult, 'cached' | 'warnings'>> {
+    const res = await send(call);
+    let text = '';
+    for await (const line of readLines(res, call)) {
+      if (line.trim() === '') continue;
+      let msg: { message?: { content?: unknown }; done?: unknown; done_reason?: unknown; prompt_eval_count?: unknown; eval_count?: unknown; error?: unknown };
+      try {
+        msg = JSON.parse(line) as typeof msg;
+      } catch {
+        throw badShape('ollama', 'malformed JSON line in the stream');
+      }
+      if (typeof msg.error === 'string') throw badShape('ollama', `error in stream: ${msg.error}`);
+      if (typeof msg.message?.content === 'string') text += msg.message.content;
+      if (msg.done === true) {
+        const out: Omit<GenerateResult, 'cached' | 'warnings'> = { text };
+        const finish = mapOllamaDone(msg.done_reason);
+        if (finish !== undefined) out.finishReason = finish;
+        if (typeof msg.prompt_eval_count === 'number' || typeof msg.eval_count === 'number')
+          out.usage = {
+            inputTokens: typeof msg.prompt_eval_count === 'number' ? msg.prompt_eval_count : 0,
+            outputTokens: typeof msg.eval_count === 'number' ? msg.eval_count : 0,
+          };
+        return out;
+      }
+    }
+    throw badShape('ollama', 'the stream ended before "done": true');
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Model ids → models. An id is "<provider>:<rest>": openai:gpt-4o-mini, anthropic:<model>,
+ * gemini:<model>, ollama:<model>, llamacpp:<baseURL>, openai-compatible:<baseURL>#<model>,
+ * replay:<file>[#<model>], builtin:lead-3. Settings come from explicit options, then
+ * environment variables, then defaults (docs/providers.md).
+ */
+import { UserError } from '../core/errors.js';
+import { Scheduler } from '../runtime/scheduler.js';
+import { createAnthropicModel, ANTHROPIC_CAPABILITIES, ANTHROPIC_ENV } from './anthropic/index.js';
+import { createBuiltinModel } from './builtin/index.js';
+import { createGeminiModel, GEMINI_CAPABILITIES, GEMINI_ENV } from './gemini/index.js';
+import type { ProviderOptions } from './http.js';
+import { createLlamaCppModel, LLAMACPP_CAPABILITIES, LLAMACPP_ENV } from './llamacpp/index.js';
+import { createOllamaModel, OLLAMA_CAPABILITIES, OLLAMA_ENV } from './ollama/index.js';
+import { createOpenAICompatibleModel, OPENAI_COMPATIBLE_ENV } from './openai-compatible/index.js';
+import { createOpenAIModel, openaiCapabilities, OPENAI_ENV } from './openai/index.js';
+import { ReplayModel } from './replay/index.js';
+import { NO_CAPABILITIES, type Capabilities, type LanguageModel } from './types.js';
+
+export type { ProviderOptions } from './http.js';
+
+/** Default per-provider concurrency: hosted APIs in parallel, local servers one at a time. */
+export const DEFAULT_CONCURRENCY: Record<string, number> = {
+  openai: 8,
+  anthropic: 4,
+  gemini: 4,
+  'openai-compatible': 4,
+  ollama: 1,
+  llamacpp: 1,
+};
+
+let defaultScheduler: Scheduler | undefined;
+
+/** The process-wide scheduler used when createModel gets none (shared so limits hold across models). */
+export function getDefaultScheduler(): Scheduler {
+  defaultScheduler ??= new Scheduler({ concurrency: DEFAULT_CONCURRENCY });
+  return defaultScheduler;
+}
+
+export interface ProviderInfo {
+  name: string;
+  idForm: string;
+  capabilities: Capabilities;
+  /** environment variables read (keys and base URLs) */
+  env: string[];
+}
+
+const PROVIDERS: ProviderInfo[] = [
+  { name: 'openai', idForm: 'openai:<model>', capabilities: openaiCapabilities('openai', 'gpt-4o-mini'), env: [...OPENAI_ENV, 'OPENAI_ORG_ID', 'OPENAI_PROJECT_ID'] },
+  { name: 'anthropic', idForm: 'anthropic:<model>', capabilities: ANTHROPIC_CAPABILITIES, env: [...ANTHROPIC_ENV] },
+  { name: 'gemini', idForm: 'gemini:<model>', capabilities: GEMINI_CAPABILITIES, env: [...GEMINI_ENV] },
+  { name: 'ollama', idForm: 'ollama:<model>', capabilities: OLLAMA_CAPABILITIES, env: [...OLLAMA_ENV] },
+  { name: 'llamacpp', idForm: 'llamacpp:<baseURL>', capabilities: LLAMACPP_CAPABILITIES, env: [...LLAMACPP_ENV] },
+  {
+    name: 'openai-compatible',
+    idForm: 'openai-compatible:<baseURL>#<model>',
+    capabilities: openaiCapabilities('openai-compatible', ''),
+    env: [...OPENAI_COMPATIBLE_ENV],
+  },
+  { name: 'replay', idForm: 'replay:<file.jsonl>[#<model>]', capabilities: NO_CAPABILITIES, env: [] },
+  { name: 'builtin', idForm: 'builtin:lead-<k> | builtin:textrank[-<k>]', capabilities: NO_CAPABILITIES, env: [] },
+];
+
+/** Providers with their id form, default capabilities and the env vars they read. */
+export function listProviders(): ProviderInfo[] {
+  return PROVIDERS.map((p) => ({ ...p, capabilities: { ...p.capabilities }, env: [...p.env] }));
+}
+
+export function parseModelId(id: string): { provider: string; rest: string } {
+  const m = /^([a-z][a-z0-9-]*):(.*)$/s.exec(id.trim());
+  if (m === null || m[1] === undefined || m[2] === undefined)
+    throw new UserError(`"${id}" is not a model id; expected <provider>:<model>, e.g. openai:gpt-4o-mini (providers: ${PROVIDERS.map((p) => p.name).join(', ')}, gguf)`);
+  return { provider: m[1], rest: m[2] };
+}
+
+/** Build a model from its id. */
+export async function createModel(id: string, opts: ProviderOptions & { scheduler?: Scheduler } = {}): Promise<LanguageModel> {
+  const { provider, rest } = parseModelId(id);
+  const scheduler = opts.scheduler ?? getDefaultScheduler();
+  switch (provider) {
+    case 'builtin':
+      return createBuiltinModel(id.trim());
+    case 'openai':
+      return createOpenAIModel(rest, opts, scheduler);
+    case 'openai-compatible':
+      return createOpenAICompatibleModel(rest, opts, scheduler);
+    case 'anthropic':
+      return createAnthropicModel(rest, opts, scheduler);
+    case 'gemini':
+      return createGeminiModel(rest, opts, scheduler);
+    case 'ollama':
+      return createOllamaModel(rest, opts, scheduler);
+    case 'llamacpp':
+      return createLlamaCppModel(rest, opts, scheduler);
+    case 'replay':
+      return new ReplayModel(rest);
+    case 'gguf':
+      throw new UserError(`gguf models (in-process llama.cpp through node-llama-cpp) are not available in this build: "${id}"`, {
+        hint: 'Serve the file with llama-server and use llamacpp:http://127.0.0.1:8080 instead.',
+      });
+    default:
+      throw new UserError(`unknown model provider "${provider}" in "${id}"; known providers: ${PROVIDERS.map((p) => p.name).join(', ')}, gguf`);
+  }
+}

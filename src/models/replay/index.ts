@@ -1,0 +1,1 @@
+export { ReplayModel, parseReplayId } from './replay-model.js';

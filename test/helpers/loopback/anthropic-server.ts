@@ -1,0 +1,33 @@
+/** Loopback server speaking the Anthropic Messages API. */
+import { echo, lastUserText, type Responder } from './answer.js';
+import { startLoopback, type LoopbackOptions, type LoopbackServer } from './server.js';
+
+export function startAnthropicServer(opts: LoopbackOptions & { respond?: Responder; apiKey?: string } = {}): Promise<LoopbackServer> {
+  const respond = opts.respond ?? echo;
+  return startLoopback((req, reply) => {
+    if (opts.apiKey !== undefined && req.headers['x-api-key'] !== opts.apiKey) {
+      reply.json(401, { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } });
+      return;
+    }
+    if (req.path !== '/v1/messages') {
+      reply.json(404, { type: 'error', error: { type: 'not_found_error', message: `no route ${req.path}` } });
+      return;
+    }
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (typeof body.max_tokens !== 'number') {
+      reply.json(400, { type: 'error', error: { type: 'invalid_request_error', message: 'max_tokens: Field required' } });
+      return;
+    }
+    const a = respond(lastUserText(body.messages), body);
+    reply.json(200, {
+      id: 'msg_1',
+      type: 'message',
+      role: 'assistant',
+      model: body.model,
+      content: [{ type: 'text', text: a.text }],
+      stop_reason: a.finish === 'length' ? 'max_tokens' : 'end_turn',
+      stop_sequence: null,
+      usage: { input_tokens: a.inputTokens ?? 0, output_tokens: a.outputTokens ?? 0 },
+    });
+  }, opts);
+}

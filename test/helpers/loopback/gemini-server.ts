@@ -1,0 +1,37 @@
+/** Loopback server speaking Gemini generateContent. */
+import { echo, lastUserText, type Responder } from './answer.js';
+import { startLoopback, type LoopbackOptions, type LoopbackServer } from './server.js';
+
+export function startGeminiServer(opts: LoopbackOptions & { respond?: Responder; apiKey?: string } = {}): Promise<LoopbackServer> {
+  const respond = opts.respond ?? echo;
+  return startLoopback((req, reply) => {
+    if (opts.apiKey !== undefined && req.headers['x-goog-api-key'] !== opts.apiKey) {
+      reply.json(403, { error: { code: 403, message: 'API key not valid. Please pass a valid API key.', status: 'PERMISSION_DENIED' } });
+      return;
+    }
+    const m = /^\/v1beta\/models\/([^/:]+):generateContent$/.exec(req.path);
+    if (m === null) {
+      reply.json(404, { error: { code: 404, message: `no route ${req.path}`, status: 'NOT_FOUND' } });
+      return;
+    }
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const a = respond(lastUserText(body.contents), body);
+    const gc = (body.generationConfig ?? {}) as { responseLogprobs?: boolean };
+    const candidate: Record<string, unknown> = {
+      content: { role: 'model', parts: [{ text: a.text }] },
+      finishReason: a.finish === 'length' ? 'MAX_TOKENS' : 'STOP',
+      index: 0,
+    };
+    if (gc.responseLogprobs === true && a.logprobs !== undefined) {
+      candidate.logprobsResult = {
+        chosenCandidates: a.logprobs.map((l) => ({ token: l.token, logProbability: l.logprob })),
+        topCandidates: a.logprobs.map((l) => ({ candidates: (l.top ?? []).map((t) => ({ token: t.token, logProbability: t.logprob })) })),
+      };
+    }
+    reply.json(200, {
+      candidates: [candidate],
+      usageMetadata: { promptTokenCount: a.inputTokens ?? 0, candidatesTokenCount: a.outputTokens ?? 0, totalTokenCount: (a.inputTokens ?? 0) + (a.outputTokens ?? 0) },
+      modelVersion: decodeURIComponent(m[1] ?? ''),
+    });
+  }, opts);
+}

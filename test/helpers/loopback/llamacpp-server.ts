@@ -1,0 +1,50 @@
+/** Loopback server speaking llama.cpp's native API: /apply-template, /completion, /embedding. */
+import { echo, lastUserText, type Responder } from './answer.js';
+import { startLoopback, type LoopbackOptions, type LoopbackServer } from './server.js';
+
+/** A toy chat template: "<|role|>content\n" per message, then "<|assistant|>" unless the last message is the assistant's (prefill). */
+export function toyTemplate(messages: { role: string; content: string }[]): string {
+  const last = messages[messages.length - 1];
+  const prefill = last?.role === 'assistant';
+  const head = (prefill ? messages.slice(0, -1) : messages).map((m) => `<|${m.role}|>${m.content}\n`).join('');
+  return prefill ? `${head}<|assistant|>${last.content}` : `${head}<|assistant|>`;
+}
+
+export function startLlamaCppServer(opts: LoopbackOptions & { respond?: Responder } = {}): Promise<LoopbackServer> {
+  const respond = opts.respond ?? echo;
+  return startLoopback((req, reply) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (req.path === '/apply-template') {
+      reply.json(200, { prompt: toyTemplate((body.messages ?? []) as { role: string; content: string }[]) });
+      return;
+    }
+    if (req.path !== '/completion') {
+      reply.json(404, { error: { code: 404, message: 'File Not Found', type: 'not_found_error' } });
+      return;
+    }
+    const prompt = String(body.prompt ?? '');
+    // the "user text" is what follows the last <|user|> tag, up to the newline
+    const user = /<\|user\|>([^\n]*)\n(?![\s\S]*<\|user\|>)/.exec(prompt)?.[1] ?? lastUserText([]);
+    const a = respond(user, body);
+    const nProbs = typeof body.n_probs === 'number' ? body.n_probs : 0;
+    const out: Record<string, unknown> = {
+      content: a.text,
+      stop: true,
+      stop_type: a.finish === 'length' ? 'limit' : 'eos',
+      truncated: false,
+      tokens_evaluated: a.inputTokens ?? 0,
+      tokens_predicted: a.outputTokens ?? 0,
+      prompt,
+      generation_settings: body,
+    };
+    if (nProbs > 0 && a.logprobs !== undefined)
+      out.completion_probabilities = a.logprobs.map((l, i) => ({
+        id: i,
+        token: l.token,
+        logprob: l.logprob,
+        bytes: [],
+        top_logprobs: (l.top ?? []).slice(0, nProbs).map((t, j) => ({ id: 100 + j, token: t.token, logprob: t.logprob, bytes: [] })),
+      }));
+    reply.json(200, out);
+  }, opts);
+}

@@ -1,0 +1,37 @@
+/** Loopback server speaking Ollama's native API: /api/chat (NDJSON stream or one JSON) and /api/embed. */
+import { echo, lastUserText, type Responder } from './answer.js';
+import { toyEmbedding } from './openai-server.js';
+import { startLoopback, type LoopbackOptions, type LoopbackServer } from './server.js';
+
+export function startOllamaServer(opts: LoopbackOptions & { respond?: Responder; embed?: (t: string) => number[] } = {}): Promise<LoopbackServer> {
+  const respond = opts.respond ?? echo;
+  return startLoopback(async (req, reply) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (req.path === '/api/embed') {
+      const input = Array.isArray(body.input) ? (body.input as unknown[]).map(String) : [String(body.input)];
+      reply.json(200, { model: body.model, embeddings: input.map(opts.embed ?? toyEmbedding), prompt_eval_count: input.length });
+      return;
+    }
+    if (req.path !== '/api/chat') {
+      reply.json(404, { error: `no route ${req.path}` });
+      return;
+    }
+    const a = respond(lastUserText(body.messages), body);
+    const final = {
+      model: body.model,
+      message: { role: 'assistant', content: '' },
+      done: true,
+      done_reason: a.finish ?? 'stop',
+      prompt_eval_count: a.inputTokens ?? 0,
+      eval_count: a.outputTokens ?? 0,
+    };
+    if (body.stream === false) {
+      reply.json(200, { ...final, message: { role: 'assistant', content: a.text } });
+      return;
+    }
+    const pieces = a.text.match(/\S+\s*/g) ?? [''];
+    const lines: unknown[] = pieces.map((p) => ({ model: body.model, message: { role: 'assistant', content: p }, done: false }));
+    lines.push(final);
+    await reply.ndjson(lines);
+  }, opts);
+}
