@@ -9,8 +9,8 @@
  *   - idf(t) = ln((1 + n) / (1 + df(t))) + 1 (smooth_idf=True; without smoothing
  *     idf(t) = ln(n / df(t)) + 1), n = number of documents fitted, df = documents containing t;
  *   - each row tf * idf, then divided by its l2 norm (norm='l2'; 'l1' or null on request);
- *   - features sorted alphabetically (by code unit, as Python sorts str for the ASCII/BMP
- *     text that matters here), so column j is `vocabulary()[j]` = get_feature_names_out()[j].
+ *   - features sorted alphabetically by code point (Python's str order), so column j is
+ *     `vocabulary()[j]` = get_feature_names_out()[j].
  *
  * Differences from scikit-learn, on purpose:
  *   - a corpus with no terms (or none left after min/max df pruning) fits an empty vocabulary
@@ -88,6 +88,24 @@ function scanWordRuns(s: string, out: string[]): void {
     i += width;
   }
   if (start >= 0 && chars >= 2) out.push(s.slice(start, n));
+}
+
+/**
+ * Python's str order (by code point). JavaScript's `<` compares UTF-16 code units, which puts
+ * astral characters (surrogate pairs) before U+E000..U+FFFF; at the first differing unit we
+ * shift surrogates above the rest of the BMP, which restores code point order.
+ */
+export function compareCodePoints(x: string, y: string): number {
+  const n = Math.min(x.length, y.length);
+  for (let i = 0; i < n; i++) {
+    let a = x.charCodeAt(i);
+    let b = y.charCodeAt(i);
+    if (a === b) continue;
+    if (a >= 0xd800) a += a <= 0xdfff ? 0x2000 : -0x800;
+    if (b >= 0xd800) b += b <= 0xdfff ? 0x2000 : -0x800;
+    return a - b;
+  }
+  return x.length - y.length;
 }
 
 function checkDf(name: string, v: number | undefined): void {
@@ -276,11 +294,7 @@ export class TfidfVectorizer {
       const d = df[id] as number;
       if (d >= minCount && d <= maxCount) kept.push(id);
     }
-    kept.sort((a, b) => {
-      const x = terms[a] as string;
-      const y = terms[b] as string;
-      return x < y ? -1 : x > y ? 1 : 0;
-    });
+    kept.sort((a, b) => compareCodePoints(terms[a] as string, terms[b] as string));
     const remap = new Int32Array(terms.length).fill(-1);
     const vocab: string[] = new Array<string>(kept.length);
     const idf = new Float64Array(kept.length);

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { TfidfVectorizer } from '../../src/text/tfidf.js';
+import { TfidfVectorizer, compareCodePoints } from '../../src/text/tfidf.js';
 import { cosineSparse, toDense } from '../../src/text/vector.js';
 import { UserError } from '../../src/core/errors.js';
 
@@ -156,5 +156,18 @@ describe('TfidfVectorizer options', () => {
 
   it('transform before fit is a programming error', () => {
     expect(() => new TfidfVectorizer().transform(['x'])).toThrow(/before fit/);
+  });
+});
+
+describe('compareCodePoints (Python str order)', () => {
+  it('orders astral characters after the rest of the BMP, like Python', () => {
+    // Python: sorted(['\U0001d400a', 'zz', '\uff21b']) == ['zz', '\uff21b', '\U0001d400a'] (0x7A < 0xFF21 < 0x1D400)
+    const words = ['\u{1d400}a', 'zz', '\uff21b'];
+    expect([...words].sort(compareCodePoints)).toEqual(['zz', '\uff21b', '\u{1d400}a']);
+    // plain JS sort would put the surrogate pair (0xD835) before U+FF21
+    expect([...words].sort()).toEqual(['zz', '\u{1d400}a', '\uff21b']);
+    expect(compareCodePoints('ab', 'abc')).toBeLessThan(0);
+    expect(compareCodePoints('b', 'a')).toBeGreaterThan(0);
+    expect(compareCodePoints('x', 'x')).toBe(0);
   });
 });
