@@ -171,3 +171,22 @@ describe('compareCodePoints (Python str order)', () => {
     expect(compareCodePoints('x', 'x')).toBe(0);
   });
 });
+
+describe('Unicode parity with scikit-learn', () => {
+  it('matches TfidfVectorizer() from scikit-learn 1.9.1 on awkward Unicode', () => {
+    // Pinned from Python: v = TfidfVectorizer(); X = v.fit_transform(docs)
+    // ("İ".lower() is "i" + U+0307, a combining mark that is not \w, hence "stanbul")
+    const docs = ['Über café naïve São Paulo 東京 ２０２０ x_y __init__ Ⅻ ½ ١٢٣ İstanbul ǅemal', 'ÀÉÎ straße ß ﬁne café'];
+    const v = new TfidfVectorizer();
+    const X = v.fitTransform(docs);
+    expect(v.vocabulary()).toEqual([
+      '__init__', 'caf\xe9', 'na\xefve', 'paulo', 'stanbul', 'stra\xdfe', 's\xe3o', 'x_y', '\xe0\xe9\xee', '\xfcber',
+      '\u01c6emal', '\u0661\u0662\u0663', '\u6771\u4eac', '\ufb01ne', '\uff12\uff10\uff12\uff10',
+    ]);
+    expect(v.idf()[0]).toBeCloseTo(1.4054651081081644, 14);
+    expect(v.idf()[1]).toBe(1);
+    expect(Array.from(X[1]!.indices)).toEqual([1, 5, 8, 13]);
+    const expected = [0.37997836159100784, 0.534046329052269, 0.534046329052269, 0.534046329052269];
+    expected.forEach((e, i) => expect(X[1]!.values[i]).toBeCloseTo(e, 14));
+  });
+});
