@@ -116,6 +116,202 @@ export function maxOverTargets(perTarget: readonly RougeScores[]): RougeScores {
   return out;
 }
 
+/**
+ * Fast path for many comparisons among the same texts: tokens interned to small integer ids
+ * (one interner per batch, e.g. per article), so that counting and LCS compare integers.
+ * Results are identical to the string functions above.
+ */
+export class TokenInterner {
+  private readonly ids = new Map<string, number>();
+  get size(): number {
+    return this.ids.size;
+  }
+  intern(tokens: readonly string[]): Int32Array {
+    const out = new Int32Array(tokens.length);
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i] as string;
+      let id = this.ids.get(t);
+      if (id === undefined) {
+        id = this.ids.size;
+        this.ids.set(t, id);
+      }
+      out[i] = id;
+    }
+    return out;
+  }
+}
+
+function score(overlap: number, targetTotal: number, predictionTotal: number): RougeScore {
+  const precision = overlap / Math.max(predictionTotal, 1);
+  const recall = overlap / Math.max(targetTotal, 1);
+  return { precision, recall, fmeasure: fmeasure(precision, recall) };
+}
+
+/** ROUGE-1/2/L of interned token ids; `scratch` must hold at least `vocabSize` zeros (left zeroed). */
+export function rougeFromIds(target: Int32Array, prediction: Int32Array, scratch: Int32Array): RougeScores {
+  // ROUGE-1: clipped unigram overlap with a counting array
+  for (const id of target) scratch[id] = (scratch[id] as number) + 1;
+  let o1 = 0;
+  for (const id of prediction) {
+    if ((scratch[id] as number) > 0) {
+      scratch[id] = (scratch[id] as number) - 1;
+      o1++;
+    }
+  }
+  for (const id of target) scratch[id] = 0;
+  // ROUGE-2: bigram keys a * 2^21 + b (exact for < 2^21 distinct tokens per batch)
+  let o2 = 0;
+  const nT2 = Math.max(target.length - 1, 0);
+  const nP2 = Math.max(prediction.length - 1, 0);
+  if (nT2 > 0 && nP2 > 0) {
+    const bigrams = new Map<number, number>();
+    for (let i = 0; i < nT2; i++) {
+      const k = (target[i] as number) * 2097152 + (target[i + 1] as number);
+      bigrams.set(k, (bigrams.get(k) ?? 0) + 1);
+    }
+    for (let i = 0; i < nP2; i++) {
+      const k = (prediction[i] as number) * 2097152 + (prediction[i + 1] as number);
+      const c = bigrams.get(k);
+      if (c !== undefined && c > 0) {
+        bigrams.set(k, c - 1);
+        o2++;
+      }
+    }
+  }
+  const rougeLScore =
+    target.length === 0 || prediction.length === 0
+      ? { precision: 0, recall: 0, fmeasure: 0 }
+      : (() => {
+          const lcs = lcsLengthIds(target, prediction);
+          const precision = lcs / prediction.length;
+          const recall = lcs / target.length;
+          return { precision, recall, fmeasure: fmeasure(precision, recall) };
+        })();
+  return { rouge1: score(o1, target.length, prediction.length), rouge2: score(o2, nT2, nP2), rougeL: rougeLScore };
+}
+
+/** LCS length of two id sequences. */
+export function lcsLengthIds(a: Int32Array, b: Int32Array): number {
+  const m = b.length;
+  let prev = new Int32Array(m + 1);
+  let cur = new Int32Array(m + 1);
+  for (let i = 0; i < a.length; i++) {
+    const ai = a[i] as number;
+    for (let j = 1; j <= m; j++) {
+      if (ai === (b[j - 1] as number)) cur[j] = (prev[j - 1] as number) + 1;
+      else {
+        const up = prev[j] as number;
+        const left = cur[j - 1] as number;
+        cur[j] = up > left ? up : left;
+      }
+    }
+    const t = prev;
+    prev = cur;
+    cur = t;
+  }
+  return prev[m] as number;
+}
+
+/**
+ * A target text prepared once for scoring many predictions against it (e.g. one gold summary
+ * against every system): bigram counts, and per-token bit masks for the bit-parallel LCS of
+ * Hyyrö (2004): V ← (V + (V & M_c)) | (V − (V & M_c)) over the prediction tokens c; the LCS
+ * length is the number of zero bits of V among the target's m positions.
+ */
+export interface PreparedTarget {
+  ids: Int32Array;
+  bigrams: Map<number, number>;
+  words: number;
+  masks: Map<number, Uint32Array>;
+}
+
+const bigramKey = (a: number, b: number): number => a * 2097152 + b;
+
+function bigramCounts(ids: Int32Array): Map<number, number> {
+  const m = new Map<number, number>();
+  for (let i = 0; i + 1 < ids.length; i++) {
+    const k = bigramKey(ids[i] as number, ids[i + 1] as number);
+    m.set(k, (m.get(k) ?? 0) + 1);
+  }
+  return m;
+}
+
+export function prepareTarget(ids: Int32Array): PreparedTarget {
+  const words = Math.max(1, Math.ceil(ids.length / 32));
+  const masks = new Map<number, Uint32Array>();
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] as number;
+    let m = masks.get(id);
+    if (m === undefined) {
+      m = new Uint32Array(words);
+      masks.set(id, m);
+    }
+    m[i >>> 5] = ((m[i >>> 5] as number) | (1 << (i & 31))) >>> 0;
+  }
+  return { ids, bigrams: bigramCounts(ids), words, masks };
+}
+
+/** LCS length by the bit-parallel recurrence (equals lcsLengthIds(target.ids, prediction)). */
+export function lcsBitParallel(target: PreparedTarget, prediction: Int32Array): number {
+  const m = target.ids.length;
+  if (m === 0 || prediction.length === 0) return 0;
+  const W = target.words;
+  const V = new Uint32Array(W).fill(0xffffffff);
+  for (const c of prediction) {
+    const M = target.masks.get(c);
+    if (M === undefined) continue;
+    let carry = 0;
+    let borrow = 0;
+    for (let w = 0; w < W; w++) {
+      const v = V[w] as number;
+      const u = (v & (M[w] as number)) >>> 0;
+      const sum = v + u + carry;
+      carry = sum > 0xffffffff ? 1 : 0;
+      const diff = v - u - borrow;
+      borrow = diff < 0 ? 1 : 0;
+      V[w] = ((sum >>> 0) | (diff >>> 0)) >>> 0;
+    }
+  }
+  let ones = 0;
+  for (let i = 0; i < m; i++) if (((V[i >>> 5] as number) >>> (i & 31)) & 1) ones++;
+  return m - ones;
+}
+
+/**
+ * ROUGE-1/2/L of a prediction (interned ids, with its bigram counts) against a prepared target.
+ * `scratch` must hold at least vocabulary-size zeros and is left zeroed.
+ */
+export function rougeAgainstPrepared(target: PreparedTarget, prediction: Int32Array, predictionBigrams: Map<number, number>, scratch: Int32Array): RougeScores {
+  const t = target.ids;
+  for (const id of t) scratch[id] = (scratch[id] as number) + 1;
+  let o1 = 0;
+  for (const id of prediction) {
+    if ((scratch[id] as number) > 0) {
+      scratch[id] = (scratch[id] as number) - 1;
+      o1++;
+    }
+  }
+  for (const id of t) scratch[id] = 0;
+  let o2 = 0;
+  const [small, large] = predictionBigrams.size < target.bigrams.size ? [predictionBigrams, target.bigrams] : [target.bigrams, predictionBigrams];
+  for (const [k, c] of small) {
+    const d = large.get(k);
+    if (d !== undefined) o2 += c < d ? c : d;
+  }
+  const nT2 = Math.max(t.length - 1, 0);
+  const nP2 = Math.max(prediction.length - 1, 0);
+  let rl: RougeScore = { precision: 0, recall: 0, fmeasure: 0 };
+  if (t.length > 0 && prediction.length > 0) {
+    const lcs = lcsBitParallel(target, prediction);
+    const precision = lcs / prediction.length;
+    const recall = lcs / t.length;
+    rl = { precision, recall, fmeasure: fmeasure(precision, recall) };
+  }
+  return { rouge1: score(o1, t.length, prediction.length), rouge2: score(o2, nT2, nP2), rougeL: rl };
+}
+
+export { bigramCounts as idBigramCounts };
+
 export interface RougeScorer {
   tokenize(text: string): string[];
   /** same argument order as rouge-score: `score(target, prediction)` */

@@ -74,3 +74,56 @@ describe('ROUGE details', () => {
     expect(tie.rouge2.fmeasure).toBe(0.1);
   });
 });
+
+describe('interned fast path', () => {
+  it('rougeFromIds equals rougeFromTokens', async () => {
+    const { TokenInterner, rougeFromIds } = await import('../../src/text/rouge.js');
+    const texts = [
+      'the cat sat on the mat and the cat slept',
+      'a cat sat on a mat',
+      'the the the cat',
+      'nothing in common here',
+      '',
+      'mat the on sat cat the',
+    ].map((t) => rougeTokenize(t));
+    const interner = new TokenInterner();
+    const ids = texts.map((t) => interner.intern(t));
+    const scratch = new Int32Array(interner.size);
+    for (let i = 0; i < texts.length; i++) {
+      for (let j = 0; j < texts.length; j++) {
+        const a = rougeFromTokens(texts[i]!, texts[j]!);
+        const b = rougeFromIds(ids[i]!, ids[j]!, scratch);
+        for (const t of ['rouge1', 'rouge2', 'rougeL'] as const) {
+          expect(b[t].precision).toBeCloseTo(a[t].precision, 14);
+          expect(b[t].recall).toBeCloseTo(a[t].recall, 14);
+          expect(b[t].fmeasure).toBeCloseTo(a[t].fmeasure, 14);
+        }
+      }
+    }
+    expect(Array.from(scratch).every((v) => v === 0)).toBe(true);
+  });
+});
+
+describe('prepared targets and bit-parallel LCS', () => {
+  it('agree with the dynamic programme and the string functions', async () => {
+    const { TokenInterner, prepareTarget, rougeAgainstPrepared, idBigramCounts, lcsBitParallel, lcsLengthIds } = await import('../../src/text/rouge.js');
+    // deterministic pseudo-random token sequences over a small vocabulary, lengths 0..80
+    let seed = 7;
+    const rand = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const seqs: string[][] = [];
+    for (let i = 0; i < 40; i++) seqs.push(Array.from({ length: Math.floor(rand() * 81) }, () => `w${Math.floor(rand() * 12)}`));
+    seqs.push(Array.from({ length: 64 }, (_, i) => `w${i % 5}`)); // exactly two 32-bit words
+    const interner = new TokenInterner();
+    const ids = seqs.map((s) => interner.intern(s));
+    const scratch = new Int32Array(interner.size);
+    for (let i = 0; i < seqs.length; i++) {
+      const target = prepareTarget(ids[i]!);
+      for (let j = 0; j < seqs.length; j += 3) {
+        expect(lcsBitParallel(target, ids[j]!)).toBe(lcsLengthIds(ids[i]!, ids[j]!));
+        const a = rougeFromTokens(seqs[i]!, seqs[j]!);
+        const b = rougeAgainstPrepared(target, ids[j]!, idBigramCounts(ids[j]!), scratch);
+        for (const t of ['rouge1', 'rouge2', 'rougeL'] as const) expect(b[t].fmeasure).toBeCloseTo(a[t].fmeasure, 14);
+      }
+    }
+  });
+});

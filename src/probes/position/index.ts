@@ -1,0 +1,62 @@
+/**
+ * The `position` probe: position bias in summarization (seed 003, Chhabra et al.). See
+ * docs/probes/position.md for the equations and the compatible modes.
+ */
+import type { Probe } from '../types.js';
+import { aggregatePositionGroups, positionTables, type PositionItem } from './aggregate.js';
+import { measurePosition, type PositionMeasurement } from './measure.js';
+import { positionOptionsSchema, positionRecordSchema, type PositionOptions, type PositionRecord } from './schema.js';
+
+export { aggregatePositionGroups, positionTables, spearmanAcrossSystems, goldCounts } from './aggregate.js';
+export type { PositionAggregate, SpearmanRow, PositionItem } from './aggregate.js';
+export { measurePosition, toSentences } from './measure.js';
+export type { PositionMeasurement, OutputMeasurement } from './measure.js';
+export { positionOptionsSchema, positionRecordSchema, SINGLE_OUTPUT } from './schema.js';
+export type { PositionOptions, PositionRecord } from './schema.js';
+export { segmentBounds, sentenceSegments } from './segments.js';
+export type { ShortArticleMode } from './segments.js';
+export { placeSummary, topIndices } from './mapping.js';
+export type { Placement } from './mapping.js';
+
+export const positionProbe: Probe<PositionRecord, PositionMeasurement, PositionOptions> = {
+  name: 'position',
+  description:
+    'Position bias (seed 003): which segments of the article the summary draws on, compared with the gold summaries (Wasserstein distance), plus ROUGE.',
+  fields: [
+    { name: 'id', required: false, description: 'record id (derived from content when absent)' },
+    { name: 'source', required: true, description: 'the article: text, or an array of its sentences' },
+    { name: 'reference', required: false, description: 'one gold summary: text, or an array of its sentences (or use references)' },
+    { name: 'references', required: false, description: 'several gold summaries, each text or an array of sentences' },
+    { name: 'output', required: false, description: 'the model summary: text or an array of sentences (or use outputs)' },
+    { name: 'outputs', required: false, description: 'several systems: { system name: summary }' },
+  ],
+  recordSchema: positionRecordSchema,
+  optionsSchema: positionOptionsSchema,
+  needs: (o) => (o.mapper === 'embedding' ? ['embedder'] : []),
+  async measure(record, ctx) {
+    const deps: Parameters<typeof measurePosition>[2] = {};
+    if (ctx.judges.embedder) deps.embedder = ctx.judges.embedder;
+    if (ctx.signal) deps.signal = ctx.signal;
+    return measurePosition(record, ctx.options, deps);
+  },
+  aggregate(items, options) {
+    const agg = aggregatePositionGroups(items as PositionItem[], options);
+    const tables = positionTables(agg);
+    const common = {
+      goldDistribution: agg.goldDistribution,
+      articles: agg.articles,
+      excludedArticles: agg.excludedArticles,
+      shortArticles: agg.shortArticles,
+    };
+    const only = agg.groups.length === 1 ? agg.groups[0] : undefined;
+    if (only) {
+      // one system in this group (the runner's labels name it): its metrics are the group's
+      return { metrics: only.metrics, tables: tables.filter((t) => t.name === 'distributions'), extra: { ...only.extra, ...common } };
+    }
+    return {
+      metrics: [{ name: 'articles', label: 'articles measured', value: agg.articles, n: items.length, kind: 'count' }],
+      tables,
+      extra: { ...common, systems: agg.groups, spearman: agg.spearman },
+    };
+  },
+};
