@@ -1,0 +1,62 @@
+import type { Probe } from '../types.js';
+import { aggregateWildframe } from './aggregate.js';
+import { measureWildframe } from './measure.js';
+import {
+  wildframeOptionsSchema,
+  wildframeRecordSchema,
+  type WildframeMeasurement,
+  type WildframeOptions,
+  type WildframeRecord,
+} from './schema.js';
+
+export { aggregateWildframe } from './aggregate.js';
+export { measureWildframe } from './measure.js';
+export { parseSentimentAnswer, SENTIMENT_LABELS, type ParsedAnswer, type SentimentLabel } from './parse-answer.js';
+export { outcomeOf, shiftScore, opposite, RELEASE_SCORING, OUTCOMES, type Outcome, type Polarity, type ScoringRule } from './score.js';
+export { humanScoreFromRelease, humanScoreFromMajority, humanMajorityShift, ANNOTATORS } from './humans.js';
+export { loadWildframeRelease, buildWildframeRecords, modelNameFromReleaseFile, type WildframeImport, type WildframeImportStats } from './release.js';
+export * from './schema.js';
+
+/**
+ * WildFrame (Lior et al., seed 001): does the model, like people, read a clearly positive or
+ * negative statement differently once an opposite-sentiment prefix or suffix is added?
+ */
+export const wildframeProbe: Probe<WildframeRecord, WildframeMeasurement, WildframeOptions> = {
+  name: 'wildframe',
+  description: 'WildFrame (seed 001): sentiment shift under opposite framing, compared with 5 human annotators per statement',
+  fields: [
+    { name: 'id', required: false, description: 'record id (the release: sentence_id / ID)' },
+    { name: 'base', required: true, description: 'the original statement' },
+    { name: 'baseSentiment', required: true, description: "its sentiment: 'positive' or 'negative'" },
+    { name: 'framed', required: true, description: 'the statement with the opposite framing added' },
+    { name: 'prediction', required: false, description: 'a recorded model answer (raw text); no model is called when present' },
+    { name: 'humanScore', required: false, description: 'annotators of 5 whose label follows the framing (0-5)' },
+    { name: 'model', required: false, description: 'which model gave the prediction (groups results)' },
+    { name: 'releaseLabel', required: false, description: "the release's processed label, to check parsing" },
+  ],
+  recordSchema: wildframeRecordSchema,
+  optionsSchema: wildframeOptionsSchema,
+  needs(options) {
+    switch (options.evaluator) {
+      case 'recorded':
+        return [];
+      case 'llm':
+        return ['llm'];
+      case 'offline':
+        return ['framing'];
+      case 'auto':
+        return ['llm', 'framing'];
+    }
+  },
+  measure: measureWildframe,
+  itemValues(m): Record<string, number> {
+    if (m.score === null) return {};
+    return { shift_rate: m.outcome === 'framed' ? 1 : 0, mean_shift_score: m.score };
+  },
+  aggregate(items, options) {
+    return aggregateWildframe(
+      items.map((i) => i.measurement),
+      options,
+    );
+  },
+};
