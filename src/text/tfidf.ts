@@ -90,6 +90,8 @@ function scanWordRuns(s: string, out: string[]): void {
   if (start >= 0 && chars >= 2) out.push(s.slice(start, n));
 }
 
+const SURROGATE_RE = /[\ud800-\udfff]/;
+
 /**
  * Python's str order (by code point). JavaScript's `<` compares UTF-16 code units, which puts
  * astral characters (surrogate pairs) before U+E000..U+FFFF; at the first differing unit we
@@ -294,7 +296,11 @@ export class TfidfVectorizer {
       const d = df[id] as number;
       if (d >= minCount && d <= maxCount) kept.push(id);
     }
-    kept.sort((a, b) => compareCodePoints(terms[a] as string, terms[b] as string));
+    // native string sort is code-unit order, equal to code point order without surrogates
+    const keptTerms = kept.map((id) => terms[id] as string);
+    if (keptTerms.some((t) => SURROGATE_RE.test(t))) keptTerms.sort(compareCodePoints);
+    else keptTerms.sort();
+    for (let j = 0; j < keptTerms.length; j++) kept[j] = ids.get(keptTerms[j] as string) as number;
     const remap = new Int32Array(terms.length).fill(-1);
     const vocab: string[] = new Array<string>(kept.length);
     const idf = new Float64Array(kept.length);

@@ -19,7 +19,7 @@
  * gives ['', '', ''].
  */
 import { splitSentencesWithOffsets } from './sentences.js';
-import { countWords, wordSpans } from './tokens.js';
+import { countWords, wordStarts } from './tokens.js';
 
 export type ThirdsUnit = 'words' | 'sentences' | 'characters';
 
@@ -57,9 +57,9 @@ export function arraySplitSizes(n: number, k: number): number[] {
 }
 
 function byWords(text: string): [TextPart, TextPart, TextPart] {
-  const spans = wordSpans(text);
-  const sizes = arraySplitSizes(spans.length, 3);
-  const firstOf = (k: number): number | undefined => spans[k]?.start;
+  const starts = wordStarts(text);
+  const sizes = arraySplitSizes(starts.length, 3);
+  const firstOf = (k: number): number | undefined => starts[k];
   const i1 = sizes[0] as number;
   const i2 = i1 + (sizes[1] as number);
   const c1 = sizes[1] === 0 ? text.length : (firstOf(i1) ?? text.length);

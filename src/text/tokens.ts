@@ -24,6 +24,14 @@ export function countWords(text: string): number {
   return n;
 }
 
+/** Start offsets of the words of `text`, in order (no object per word). */
+export function wordStarts(text: string): number[] {
+  const out: number[] = [];
+  WORD_RE.lastIndex = 0;
+  for (let m = WORD_RE.exec(text); m !== null; m = WORD_RE.exec(text)) out.push(m.index);
+  return out;
+}
+
 /** Character spans [start, end) of the words of `text`, in order. */
 export function wordSpans(text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
