@@ -5,7 +5,7 @@
  * environment variables, then defaults (docs/providers.md).
  */
 import { UserError } from '../core/errors.js';
-import { Scheduler } from '../runtime/scheduler.js';
+import { getDefaultScheduler, type Scheduler } from '../runtime/scheduler.js';
 import { createAnthropicModel, ANTHROPIC_CAPABILITIES, ANTHROPIC_ENV } from './anthropic/index.js';
 import { createBuiltinModel } from './builtin/index.js';
 import { createGeminiModel, GEMINI_CAPABILITIES, GEMINI_ENV } from './gemini/index.js';
@@ -19,23 +19,7 @@ import { NO_CAPABILITIES, type Capabilities, type LanguageModel } from './types.
 
 export type { ProviderOptions } from './http.js';
 
-/** Default per-provider concurrency: hosted APIs in parallel, local servers one at a time. */
-export const DEFAULT_CONCURRENCY: Record<string, number> = {
-  openai: 8,
-  anthropic: 4,
-  gemini: 4,
-  'openai-compatible': 4,
-  ollama: 1,
-  llamacpp: 1,
-};
-
-let defaultScheduler: Scheduler | undefined;
-
-/** The process-wide scheduler used when createModel gets none (shared so limits hold across models). */
-export function getDefaultScheduler(): Scheduler {
-  defaultScheduler ??= new Scheduler({ concurrency: DEFAULT_CONCURRENCY });
-  return defaultScheduler;
-}
+export { DEFAULT_CONCURRENCY, getDefaultScheduler } from '../runtime/scheduler.js';
 
 export interface ProviderInfo {
   name: string;

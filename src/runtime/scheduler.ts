@@ -398,3 +398,21 @@ export class Scheduler {
     }
   }
 }
+
+/** Default per-provider concurrency: hosted APIs in parallel, local servers one at a time. */
+export const DEFAULT_CONCURRENCY: Readonly<Record<string, number>> = {
+  openai: 8,
+  anthropic: 4,
+  gemini: 4,
+  'openai-compatible': 4,
+  ollama: 1,
+  llamacpp: 1,
+};
+
+let defaultScheduler: Scheduler | undefined;
+
+/** The process-wide scheduler used when a model or embedder gets none (shared, so limits hold across them). */
+export function getDefaultScheduler(): Scheduler {
+  defaultScheduler ??= new Scheduler({ concurrency: { ...DEFAULT_CONCURRENCY } });
+  return defaultScheduler;
+}
