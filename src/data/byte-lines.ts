@@ -26,12 +26,7 @@ export async function* splitLines(source: AsyncIterable<Uint8Array>, file: strin
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
   let lineNo = 0;
-  let first = true;
-  for await (let chunk of source) {
-    if (first && chunk.length > 0) {
-      first = false;
-      if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3);
-    }
+  for await (const chunk of source) {
     const batch: ByteLine[] = [];
     let start = 0;
     for (let nl = chunk.indexOf(LF, start); nl !== -1; nl = chunk.indexOf(LF, start)) {
@@ -42,7 +37,7 @@ export async function* splitLines(source: AsyncIterable<Uint8Array>, file: strin
         pendingBytes = 0;
       }
       lineNo += 1;
-      batch.push({ line: lineNo, bytes: stripCr(bytes), terminated: true });
+      batch.push({ line: lineNo, bytes: clean(bytes, lineNo), terminated: true });
       start = nl + 1;
     }
     if (start < chunk.length) {
@@ -60,12 +55,15 @@ export async function* splitLines(source: AsyncIterable<Uint8Array>, file: strin
   }
   if (pendingBytes > 0) {
     lineNo += 1;
-    yield [{ line: lineNo, bytes: stripCr(concat(pending, pendingBytes)), terminated: false }];
+    yield [{ line: lineNo, bytes: clean(concat(pending, pendingBytes), lineNo), terminated: false }];
   }
 }
 
-function stripCr(bytes: Uint8Array): Uint8Array {
-  return bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.subarray(0, bytes.length - 1) : bytes;
+/** Drops a trailing "\r", and a UTF-8 BOM at the start of line 1 (however the chunks fell). */
+function clean(bytes: Uint8Array, line: number): Uint8Array {
+  let out = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.subarray(0, bytes.length - 1) : bytes;
+  if (line === 1 && out.length >= 3 && out[0] === 0xef && out[1] === 0xbb && out[2] === 0xbf) out = out.subarray(3);
+  return out;
 }
 
 function concat(parts: Uint8Array[], total: number): Uint8Array {

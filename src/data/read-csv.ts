@@ -1,5 +1,4 @@
-import { once } from 'node:events';
-import { finished } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
 import { InputError } from '../core/errors.js';
 import { splitLines } from './byte-lines.js';
@@ -21,17 +20,16 @@ export interface DelimitedOptions {
   checkHeader?: (header: CsvHeader) => void;
 }
 
-type Parsed = { kind: 'record'; fields: string[]; endLine: number } | { kind: 'error'; error: CsvError };
-
 /**
  * Reads CSV/TSV with a header row through csv-parse, streaming.
  *
  * Bytes are split into physical lines and each line is decoded with a fatal UTF-8 decoder before
  * csv-parse sees it, so invalid UTF-8 is reported with the line it is on (and the record containing
  * it is the one reported). Line ends are normalised to "\n" first, so CRLF files work and a CRLF
- * inside a quoted field becomes "\n". A BOM at the start is dropped. Fully empty lines are skipped
- * (they are not records). Quotes follow RFC 4180 for both CSV and TSV (pandas writes quoted TSV);
- * a stray quote inside an unquoted field is kept literally, as Python's csv module does.
+ * inside a quoted field becomes "\n". A BOM at the start is dropped. Empty lines are skipped
+ * (they are not records; in a one-column file an empty line is therefore not an empty value).
+ * Quotes follow RFC 4180 for both CSV and TSV (pandas writes quoted TSV); a stray quote inside an
+ * unquoted field is kept literally, as Python's csv module does.
  * Each row's location is the line where the record starts.
  */
 export async function* readDelimitedStream(
@@ -39,50 +37,69 @@ export async function* readDelimitedStream(
   file: string,
   opts: DelimitedOptions,
 ): AsyncGenerator<RawItem> {
-  const queue: Parsed[] = [];
+  // lines whose bytes were not valid UTF-8, ascending (decoded leniently so parsing can go on)
+  const badLines: number[] = [];
+  // parse errors, with how many records csv-parse had emitted before each (to keep file order)
+  const errors: { after: number; error: CsvError }[] = [];
   const parser = parse({
     delimiter: opts.delimiter,
     record_delimiter: '\n',
     bom: false,
-    skip_empty_lines: true,
     relax_column_count: true,
     relax_quotes: true,
-    // all parse errors arrive through on_skip, in order with the records; we decide what is fatal
+    // parse errors arrive through on_skip instead of ending the stream; we decide what is fatal
     skip_records_with_error: true,
-    on_record: (fields, info) => {
-      queue.push({ kind: 'record', fields, endLine: info.lines });
-      return null;
-    },
     on_skip: (error) => {
-      if (error !== undefined) queue.push({ kind: 'error', error });
+      if (error !== undefined) errors.push({ after: parser.info.records, error });
       return undefined;
     },
   });
-  parser.resume();
-  const done = finished(parser);
-  // awaited only after end(); an early exit (limit, error) destroys the parser and must not leave
-  // an unhandled rejection behind
-  done.catch(() => undefined);
-  // lines whose bytes were not valid UTF-8, ascending (decoded leniently so parsing can go on)
-  const badLines: number[] = [];
-  let header: string[] | undefined;
-  let lastEndLine = 0;
 
-  function* drain(): Generator<RawItem> {
-    while (queue.length > 0) {
-      const item = queue.shift();
-      if (item === undefined) break;
-      if (item.kind === 'error') {
-        yield csvProblem(file, item.error, lastEndLine);
-        continue;
+  async function* text(): AsyncGenerator<string> {
+    for await (const batch of splitLines(source, file)) {
+      const parts: string[] = [];
+      for (const { line, bytes, terminated } of batch) {
+        let decoded = decodeUtf8(bytes);
+        if (decoded === undefined) {
+          badLines.push(line);
+          decoded = decodeUtf8Lenient(bytes);
+        }
+        parts.push(terminated ? `${decoded}\n` : decoded);
       }
-      const startLine = item.endLine - countNewlines(item.fields);
-      lastEndLine = item.endLine;
+      yield parts.join('');
+    }
+  }
+  const input = Readable.from(text(), { objectMode: false });
+  input.on('error', (err) => parser.destroy(err));
+  input.pipe(parser);
+
+  let header: string[] | undefined;
+  let seen = 0; // records taken from the parser
+  let nextLine = 1; // line where the next record starts (csv-parse counts lines only at a cost)
+
+  function* errorsBefore(limit: number): Generator<RawItem> {
+    while (errors.length > 0 && (errors[0]?.after ?? Infinity) <= limit) {
+      const item = errors.shift();
+      if (item === undefined) break;
+      yield csvProblem(file, item.error, nextLine);
+      if (typeof item.error.lines === 'number') nextLine = item.error.lines + 1;
+    }
+  }
+
+  try {
+    for await (const chunk of parser) {
+      yield* errorsBefore(seen);
+      seen += 1;
+      const fields = chunk as string[];
+      const startLine = nextLine;
+      const endLine = startLine + countNewlines(fields);
+      nextLine = endLine + 1;
+      if (fields.length === 1 && fields[0] === '') continue; // an empty line
       while (badLines.length > 0 && (badLines[0] ?? 0) < startLine) badLines.shift();
-      const badLine = badLines[0] !== undefined && badLines[0] <= item.endLine ? badLines[0] : undefined;
+      const badLine = badLines[0] !== undefined && badLines[0] <= endLine ? badLines[0] : undefined;
       if (header === undefined) {
         if (badLine !== undefined) throw new InputError({ file, line: badLine }, `the header: ${invalidUtf8Message(badLine)}`);
-        header = item.fields;
+        header = fields;
         opts.checkHeader?.({ columns: header, duplicates: duplicatesOf(header) });
         continue;
       }
@@ -91,44 +108,28 @@ export async function* readDelimitedStream(
         yield { kind: 'problem', location, message: invalidUtf8Message(badLine) };
         continue;
       }
-      if (item.fields.length !== header.length) {
+      if (fields.length !== header.length) {
         yield {
           kind: 'problem',
           location,
-          message: `the record starting on line ${startLine} has ${item.fields.length} fields; the header has ${header.length}`,
+          message: `the record starting on line ${startLine} has ${fields.length} fields; the header has ${header.length}`,
         };
         continue;
       }
       const value: Record<string, unknown> = {};
-      header.forEach((name, i) => {
-        if (!Object.hasOwn(value, name)) value[name] = item.fields[i];
-      });
+      for (let i = 0; i < header.length; i++) {
+        const name = header[i] as string;
+        if (!Object.hasOwn(value, name)) value[name] = fields[i];
+      }
       yield { kind: 'row', value, location };
     }
-  }
-
-  try {
-    for await (const batch of splitLines(source, file)) {
-      const parts: string[] = [];
-      for (const { line, bytes, terminated } of batch) {
-        let text = decodeUtf8(bytes);
-        if (text === undefined) {
-          badLines.push(line);
-          text = decodeUtf8Lenient(bytes);
-        }
-        parts.push(terminated ? `${text}\n` : text);
-      }
-      if (!parser.write(parts.join(''))) await once(parser, 'drain');
-      yield* drain();
-    }
-    parser.end();
-    await done;
-    yield* drain();
+    yield* errorsBefore(Infinity);
     if (header === undefined) {
       throw new InputError({ file, line: 1 }, 'the file is empty; expected a header row naming the columns');
     }
   } finally {
-    if (!parser.destroyed) parser.destroy();
+    input.destroy();
+    parser.destroy();
   }
 }
 
@@ -137,16 +138,16 @@ export function readDelimitedFile(file: string, opts: DelimitedOptions): AsyncGe
   return readDelimitedStream(fileChunks(file), file, opts);
 }
 
-function csvProblem(file: string, error: CsvError, lastEndLine: number): RawItem {
+function csvProblem(file: string, error: CsvError, recordLine: number): RawItem {
   if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
-    const line = lastEndLine + 1;
+    const line = recordLine;
     return {
       kind: 'problem',
       location: { file, line },
       message: `line ${line} is incomplete (file ends mid-record): a quoted field opened there is never closed`,
     };
   }
-  const line = typeof error.lines === 'number' ? error.lines : lastEndLine + 1;
+  const line = typeof error.lines === 'number' ? error.lines : recordLine;
   return { kind: 'problem', location: { file, line }, message: `cannot parse the record on line ${line}: ${error.message}` };
 }
 

@@ -1,8 +1,4 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { once } from 'node:events';
-import { dirname } from 'node:path';
-import { finished } from 'node:stream/promises';
+import { openTextWriter } from './text-writer.js';
 
 export interface WriteCsvOptions {
   /** ',' (default) or '\t' for TSV */
@@ -24,20 +20,17 @@ export async function writeCsv(
 ): Promise<number> {
   const delimiter = opts.delimiter ?? ',';
   if (columns.length === 0) throw new TypeError('writeCsv needs at least one column');
-  await mkdir(dirname(path), { recursive: true });
-  const out = createWriteStream(path, { encoding: 'utf8' });
+  const out = await openTextWriter(path);
   let count = 0;
   try {
-    out.write(`${columns.map((c) => csvField(c, delimiter)).join(delimiter)}\n`);
+    await out.write(`${columns.map((c) => csvField(c, delimiter)).join(delimiter)}\n`);
     for await (const row of rows) {
-      const line = columns.map((c) => csvField(cellText(row[c]), delimiter)).join(delimiter);
-      if (!out.write(`${line}\n`)) await once(out, 'drain');
+      await out.write(`${columns.map((c) => csvField(cellText(row[c]), delimiter)).join(delimiter)}\n`);
       count += 1;
     }
-    out.end();
-    await finished(out);
+    await out.close();
   } catch (err) {
-    out.destroy();
+    await out.abort();
     throw err;
   }
   return count;

@@ -1,8 +1,4 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { once } from 'node:events';
-import { dirname } from 'node:path';
-import { finished } from 'node:stream/promises';
+import { openTextWriter } from './text-writer.js';
 
 /**
  * Writes rows as JSON Lines ("\n" after every row, UTF-8, no BOM), streaming: rows may come from
@@ -11,20 +7,18 @@ import { finished } from 'node:stream/promises';
  * number of rows written.
  */
 export async function writeJsonl(path: string, rows: Iterable<unknown> | AsyncIterable<unknown>): Promise<number> {
-  await mkdir(dirname(path), { recursive: true });
-  const out = createWriteStream(path, { encoding: 'utf8' });
+  const out = await openTextWriter(path);
   let count = 0;
   try {
     for await (const row of rows) {
       const line = JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
       if (line === undefined) throw new TypeError(`row ${count + 1} cannot be written as JSON (${typeof row})`);
-      if (!out.write(`${line}\n`)) await once(out, 'drain');
+      await out.write(`${line}\n`);
       count += 1;
     }
-    out.end();
-    await finished(out);
+    await out.close();
   } catch (err) {
-    out.destroy();
+    await out.abort();
     throw err;
   }
   return count;
