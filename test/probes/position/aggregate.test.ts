@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Metric } from '../../../src/core/types.js';
 import { aggregatePositionGroups, positionOptionsSchema, positionProbe, type PositionItem } from '../../../src/probes/position/index.js';
 import type { PositionMeasurement } from '../../../src/probes/position/measure.js';
 import { summEvalRecords } from '../../../src/probes/position/summeval.js';
@@ -29,7 +30,7 @@ function items(): PositionItem[] {
 }
 
 const options = positionOptionsSchema.parse({ K: 4, resamples: 500 });
-const metric = (g: { metrics: { name: string; value: number }[] }, n: string) => g.metrics.find((m) => m.name === n);
+const metric = (g: { metrics: Metric[] }, n: string) => g.metrics.find((m) => m.name === n);
 
 describe('aggregatePositionGroups', () => {
   const agg = aggregatePositionGroups(items(), options);
