@@ -1,1 +1,43 @@
-export {};
+/**
+ * slant's library API. The CLI is a thin layer over these; everything it does can be done from code.
+ */
+export * from './core/types.js';
+export { UserError, InputError, EXIT, formatLocation, type SourceLocation } from './core/errors.js';
+
+// config
+export { configSchema, configJsonSchema, type SlantConfig } from './config/schema.js';
+export { loadConfigFile, parseConfig } from './config/load.js';
+
+// data
+export * from './data/index.js';
+export { DEMO_DATASETS, DEMO_DOCUMENTS, type DemoDocument } from './data/samples/index.js';
+
+// text and statistics
+export * from './text/index.js';
+export * from './stats/index.js';
+
+// judges and models
+export type { FramingJudge, Embedder, Vector } from './judges/types.js';
+export { createFramingJudge, createEmbedder } from './judges/registry.js';
+export { createLlmFramingJudge, parseFramingAnswer, A1_FRAMING_PROMPT } from './judges/framing/llm-judge.js';
+export { evaluateFramingJudge, ratingToFraming } from './judges/framing/evaluate.js';
+export { TfidfEmbedder, tfidfCosines } from './judges/embedders/tfidf-embedder.js';
+export type * from './models/types.js';
+export { createModel } from './models/create-model.js';
+export { createBuiltinModel } from './models/builtin/index.js';
+
+// probes
+export type { Probe, ProbeContext, ProbeJudges, GroupResult, ResultTable } from './probes/types.js';
+export { getProbe, probeNames } from './probes/registry.js';
+export { framingProbe, aggregateFraming } from './probes/framing/index.js';
+export { primacyProbe, aggregatePrimacy, measurePrimacy, thirdSimilarities } from './probes/primacy/index.js';
+export { resultsSchema, RESULTS_SCHEMA_ID, type Results, type ProbeResult } from './probes/results.js';
+
+// running audits
+export { Store } from './runtime/store.js';
+export { RequestCache } from './runtime/cache.js';
+export { planRun, planMeasure } from './pipeline/plan.js';
+export { executePlan, type ExecutionPlan } from './pipeline/execute.js';
+export { runAndReport } from './pipeline/run.js';
+export { renderHtmlReport } from './report/html.js';
+export { renderTerminalReport } from './report/terminal.js';

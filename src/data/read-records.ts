@@ -140,7 +140,7 @@ export class RecordReader implements AsyncIterable<InputRecord> {
           }
         }
       }
-      id ??= deriveRecordId(fields, required);
+      id ??= deriveRecordId(fields, opts.idFrom ?? required);
 
       if (opts.schema !== undefined) {
         const checked = checkSchema(opts.schema, { id, ...fields });
@@ -157,13 +157,15 @@ export class RecordReader implements AsyncIterable<InputRecord> {
         }
       }
 
-      const firstSeen = seen.get(id);
+      const scope = opts.uniqueWithin === undefined ? '' : String(fields[opts.uniqueWithin] ?? '');
+      const seenKey = opts.uniqueWithin === undefined ? id : `${scope}\u0000${id}`;
+      const firstSeen = seen.get(seenKey);
       if (firstSeen !== undefined) {
         const message = `duplicate id "${id}": first at ${firstSeen}, again at ${place(item.location)}${id.startsWith('h:') ? ' (derived ids repeat when the text repeats)' : ''}`;
         problem(item.location, message, opts.duplicates === 'skip');
         continue;
       }
-      seen.set(id, place(item.location));
+      seen.set(seenKey, place(item.location));
 
       stats.accepted += 1;
       yield { id, fields, location: item.location };

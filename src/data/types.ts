@@ -38,6 +38,13 @@ export interface ReadOptions {
    * skipInvalid's leniency for other problems). Derived ids repeat when two records have identical text.
    */
   duplicates?: 'error' | 'skip';
+  /**
+   * Ids must be unique only among records with the same value of this canonical field (e.g.
+   * 'model': a long-format file holds one row per (item, model), so ids repeat across models).
+   */
+  uniqueWithin?: string;
+  /** canonical fields a derived id is computed from (default: the required fields) */
+  idFrom?: string[];
   /** stop after this many accepted records */
   limit?: number;
 }

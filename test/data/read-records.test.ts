@@ -241,3 +241,25 @@ describe('limit and streaming', () => {
     expect((await iterator.next()).done).toBe(true);
   });
 });
+
+describe('long-format files (one row per item and model)', () => {
+  it('uniqueWithin scopes the duplicate check; idFrom derives the same id for the same source', async () => {
+    const rows = [
+      { source: 'article one', output: 'a', model: 'm1' },
+      { source: 'article one', output: 'b', model: 'm2' },
+      { source: 'article two', output: 'c', model: 'm1' },
+    ];
+    const f = tmp.file('long.jsonl', rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    const { records } = await readAllRecords(f, { required: ['source', 'output'], optional: ['model'], uniqueWithin: 'model', idFrom: ['source'] });
+    expect(records).toHaveLength(3);
+    expect(records[0]?.id).toBe(records[1]?.id);
+    expect(records[2]?.id).not.toBe(records[0]?.id);
+    // without the scope the repeated source is a duplicate id
+    const err = await rejection(readAllRecords(f, { required: ['source', 'output'], optional: ['model'], idFrom: ['source'] }));
+    expect(err.message).toContain('duplicate id');
+    // a repeat within one model is still an error
+    const g = tmp.file('long-dup.jsonl', [rows[0], rows[0]].map((r) => JSON.stringify(r)).join('\n') + '\n');
+    const err2 = await rejection(readAllRecords(g, { required: ['source', 'output'], optional: ['model'], uniqueWithin: 'model', idFrom: ['source'] }));
+    expect(err2.message).toMatch(/duplicate id .*first at line 1, again at line 2/);
+  });
+});
