@@ -1,0 +1,141 @@
+/**
+ * npm run bench:runner [-- --requests 5000 --latency 50 --concurrency 32]
+ *
+ * Scheduler throughput against a loopback OpenAI-compatible server that answers after `latency`
+ * ms and admits `concurrency` requests at once (429 beyond). Ideal time = requests × latency /
+ * concurrency; the target is ≤ 1.15 × ideal. Then the same requests through the request cache
+ * (SQLite store in a temp dir): a populating pass, and a rerun that must make no request at all.
+ * The server runs in a child process (its own event loop), as a real server would; a raw-fetch
+ * pass with 32 plain workers gives the floor this machine allows, to judge the scheduler against.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createOpenAICompatibleModel } from '../src/models/openai-compatible/index.js';
+import type { GenerateRequest, GenerateResult } from '../src/models/types.js';
+import { RequestCache } from '../src/runtime/cache.js';
+import { Scheduler } from '../src/runtime/scheduler.js';
+import { Store } from '../src/runtime/store.js';
+
+const { values } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '5000' },
+    latency: { type: 'string', default: '50' },
+    concurrency: { type: 'string', default: '32' },
+  },
+});
+const n = Number(values.requests);
+const latency = Number(values.latency);
+const concurrency = Number(values.concurrency);
+const ideal = (n * latency) / concurrency;
+
+interface ServerStats {
+  count: number;
+  peak: number;
+  rejected: number;
+}
+const child: ChildProcess = fork(new URL('./loopback-server-process.ts', import.meta.url), {
+  execArgv: ['--import', 'tsx'],
+  env: { ...process.env, BENCH_LATENCY_MS: String(latency), BENCH_MAX_CONCURRENT: String(concurrency) },
+});
+const url = await new Promise<string>((resolve) => child.once('message', (m) => resolve((m as { url: string }).url)));
+const stats = (): Promise<ServerStats> =>
+  new Promise((resolve) => {
+    child.once('message', (m) => resolve(m as ServerStats));
+    child.send('stats');
+  });
+const requests: GenerateRequest[] = Array.from({ length: n }, (_, i) => ({
+  messages: [{ role: 'user', content: `request ${i}` }],
+  params: { temperature: 0, maxTokens: 16 },
+}));
+
+function newModel(): { model: ReturnType<typeof createOpenAICompatibleModel>; scheduler: Scheduler } {
+  const scheduler = new Scheduler({ concurrency: { 'openai-compatible': concurrency } });
+  return { model: createOpenAICompatibleModel(`${url}/v1#bench-model`, {}, scheduler), scheduler };
+}
+
+function report(name: string, ms: number, extra: Record<string, unknown> = {}): void {
+  console.log(JSON.stringify({ bench: name, requests: n, ms: Math.round(ms), ideal_ms: Math.round(ideal), ratio: Number((ms / ideal).toFixed(3)), ...extra }));
+}
+
+let failed = false;
+try {
+  // 0. floor: plain fetch from `concurrency` workers, no scheduler
+  {
+    const before = (await stats()).count;
+    let next = 0;
+    const t0 = performance.now();
+    const worker = async (): Promise<void> => {
+      while (next < n) {
+        const i = next++;
+        const res = await fetch(`${url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'bench-model', messages: requests[i]?.messages, temperature: 0, max_tokens: 16 }),
+        });
+        await res.json();
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    report('raw-fetch-floor', performance.now() - t0, { server_requests: (await stats()).count - before });
+  }
+
+  // 1. scheduler
+  {
+    const { model, scheduler } = newModel();
+    const before = (await stats()).count;
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    const out = await Promise.all(requests.map((r) => model.generate(r)));
+    const ms = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    const ok = out.every((r, i) => r.text === `echo: request ${i}`);
+    const ratio = ms / ideal;
+    const s = await stats();
+    report('scheduler', ms, {
+      server_requests: s.count - before,
+      rejected_429: s.rejected,
+      peak_concurrency: s.peak,
+      retries: scheduler.stats().total.retries,
+      client_cpu_ms_per_request: Number(((cpu.user + cpu.system) / 1000 / n).toFixed(3)),
+      answers_ok: ok,
+      target: '≤ 1.15',
+      pass: ok && ratio <= 1.15,
+    });
+    if (!ok || ratio > 1.15) failed = true;
+  }
+
+  // 2. through the request cache: populate, then rerun (no request may reach the server)
+  const dir = mkdtempSync(join(tmpdir(), 'slant-bench-runner-'));
+  const store = Store.open(join(dir, 'slant.db'));
+  try {
+    const cache = new RequestCache(store);
+    const { model } = newModel();
+    const cachedGenerate = async (r: GenerateRequest): Promise<GenerateResult> => {
+      const { value, cached } = await cache.getOrCompute({ provider: model.provider, model: model.id, request: { messages: r.messages, params: r.params } }, () =>
+        model.generate(r),
+      );
+      return { ...value, cached };
+    };
+    let before = (await stats()).count;
+    let t0 = performance.now();
+    await Promise.all(requests.map(cachedGenerate));
+    report('cache-populate', performance.now() - t0, { server_requests: (await stats()).count - before });
+    before = (await stats()).count;
+    t0 = performance.now();
+    const rerun = await Promise.all(requests.map(cachedGenerate));
+    const ms = performance.now() - t0;
+    const served = (await stats()).count - before;
+    const allCached = rerun.every((r) => r.cached);
+    report('cache-rerun', ms, { server_requests: served, all_cached: allCached, per_request_us: Math.round((ms * 1000) / n), pass: served === 0 && allCached });
+    if (served !== 0 || !allCached) failed = true;
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+} finally {
+  child.send('close');
+}
+if (failed) process.exitCode = 1;
