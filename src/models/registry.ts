@@ -1,7 +1,7 @@
 /**
  * Model ids → models. An id is "<provider>:<rest>": openai:gpt-4o-mini, anthropic:<model>,
  * gemini:<model>, ollama:<model>, llamacpp:<baseURL>, openai-compatible:<baseURL>#<model>,
- * replay:<file>[#<model>], builtin:lead-3. Settings come from explicit options, then
+ * replay:<file>[#<model>], gguf:<path>, builtin:lead-3. Settings come from explicit options, then
  * environment variables, then defaults (docs/providers.md).
  */
 import { UserError } from '../core/errors.js';
@@ -14,6 +14,7 @@ import { createLlamaCppModel, LLAMACPP_CAPABILITIES, LLAMACPP_ENV } from './llam
 import { createOllamaModel, OLLAMA_CAPABILITIES, OLLAMA_ENV } from './ollama/index.js';
 import { createOpenAICompatibleModel, OPENAI_COMPATIBLE_ENV } from './openai-compatible/index.js';
 import { createOpenAIModel, openaiCapabilities, OPENAI_ENV } from './openai/index.js';
+import { GGUF_CAPABILITIES } from './gguf/model.js';
 import { ReplayModel } from './replay/index.js';
 import { NO_CAPABILITIES, type Capabilities, type LanguageModel } from './types.js';
 
@@ -42,6 +43,7 @@ const PROVIDERS: ProviderInfo[] = [
     env: [...OPENAI_COMPATIBLE_ENV],
   },
   { name: 'replay', idForm: 'replay:<file.jsonl>[#<model>]', capabilities: NO_CAPABILITIES, env: [] },
+  { name: 'gguf', idForm: 'gguf:<path.gguf>', capabilities: GGUF_CAPABILITIES, env: [] },
   { name: 'builtin', idForm: 'builtin:lead-<k> | builtin:textrank[-<k>]', capabilities: NO_CAPABILITIES, env: [] },
 ];
 
@@ -53,7 +55,7 @@ export function listProviders(): ProviderInfo[] {
 export function parseModelId(id: string): { provider: string; rest: string } {
   const m = /^([a-z][a-z0-9-]*):(.*)$/s.exec(id.trim());
   if (m === null || m[1] === undefined || m[2] === undefined)
-    throw new UserError(`"${id}" is not a model id; expected <provider>:<model>, e.g. openai:gpt-4o-mini (providers: ${PROVIDERS.map((p) => p.name).join(', ')}, gguf)`);
+    throw new UserError(`"${id}" is not a model id; expected <provider>:<model>, e.g. openai:gpt-4o-mini (providers: ${PROVIDERS.map((p) => p.name).join(', ')})`);
   return { provider: m[1], rest: m[2] };
 }
 
@@ -78,11 +80,12 @@ export async function createModel(id: string, opts: ProviderOptions & { schedule
       return createLlamaCppModel(rest, opts, scheduler);
     case 'replay':
       return new ReplayModel(rest);
-    case 'gguf':
-      throw new UserError(`gguf models (in-process llama.cpp through node-llama-cpp) are not available in this build: "${id}"`, {
-        hint: 'Serve the file with llama-server and use llamacpp:http://127.0.0.1:8080 instead.',
-      });
+    case 'gguf': {
+      // loaded on demand: node-llama-cpp is an optional dependency
+      const { createGgufModel, parseGgufOptions } = await import('./gguf/index.js');
+      return createGgufModel(rest, parseGgufOptions(opts));
+    }
     default:
-      throw new UserError(`unknown model provider "${provider}" in "${id}"; known providers: ${PROVIDERS.map((p) => p.name).join(', ')}, gguf`);
+      throw new UserError(`unknown model provider "${provider}" in "${id}"; known providers: ${PROVIDERS.map((p) => p.name).join(', ')}`);
   }
 }
