@@ -63,7 +63,7 @@ console.log(
     ` -> ${((records.length * 1000) / total).toFixed(1)} articles/s`,
 );
 const cpu = process.cpuUsage(cpu0);
-console.log(`CPU time: measure ${(cpuMeasure / repeat).toFixed(0)} ms + aggregate ${(cpuAgg / repeat).toFixed(0)} ms per run; whole process ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms incl. module loading (wall-clock figures rise when other processes share the cores)`);
+console.log(`CPU time: measure ${(cpuMeasure / repeat).toFixed(0)} ms + aggregate ${(cpuAgg / repeat).toFixed(0)} ms per run; load + all runs ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms (wall-clock figures rise when other processes share the cores)`);
 console.log(`peak memory (max RSS): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 console.log(`gold distribution: ${agg.goldDistribution.map((v) => v.toFixed(3)).join(' ')}`);
 console.log('system   W        95% CI              shift    dropped  ROUGE-1 F');
