@@ -1,0 +1,74 @@
+/**
+ * The offline certainty comparator: a lexicon-and-rules model of epistemic markers that compares
+ * two texts directly (see pair-features.ts) on the judge's 5-point scale. δ = w · d(A, B) with
+ * weights fitted by scripts/fit-certainty-weights.ts; |δ| < tieBand → no clear difference,
+ * |δ| < clearBand → slightly, else clearly. The comparison is antisymmetric, so the two orders
+ * always agree and the offline comparator never reports an item inconsistent.
+ */
+import { extractMarkers, type MarkerHit } from './features.js';
+import { FITTED_CERTAINTY_WEIGHTS } from './fitted-weights.js';
+import { combineOrders, toCanonical, type CertaintyScore } from './labels.js';
+import { PAIR_FEATURE_NAMES, pairFeatures } from './pair-features.js';
+import type { CertaintyComparator, OrderCall, OrderedJudgement, PairJudgement, PairwiseCertaintyJudge } from './types.js';
+
+export interface OfflineWeights {
+  version: string;
+  weights: Record<string, number>;
+  tieBand: number;
+  clearBand: number;
+}
+
+export class OfflineCertaintyComparator implements PairwiseCertaintyJudge, CertaintyComparator {
+  readonly id = 'certainty-offline';
+  readonly version: string;
+  private readonly w: Float64Array;
+  private readonly tieBand: number;
+  private readonly clearBand: number;
+
+  constructor(weights: OfflineWeights = FITTED_CERTAINTY_WEIGHTS) {
+    this.version = weights.version;
+    this.w = Float64Array.from(PAIR_FEATURE_NAMES, (f) => weights.weights[f] ?? 0);
+    if (!(weights.tieBand >= 0 && weights.clearBand >= weights.tieBand)) {
+      throw new RangeError(`OfflineCertaintyComparator: need 0 ≤ tieBand ≤ clearBand, got ${weights.tieBand}, ${weights.clearBand}`);
+    }
+    this.tieBand = weights.tieBand;
+    this.clearBand = weights.clearBand;
+  }
+
+  /** δ(A, B): > 0 when B is more certain. */
+  delta(textA: string, textB: string): number {
+    const d = pairFeatures(textA, textB);
+    let z = 0;
+    for (let k = 0; k < d.length; k++) z += this.w[k]! * d[k]!;
+    return z;
+  }
+
+  scoreOf(delta: number): CertaintyScore {
+    const a = Math.abs(delta);
+    const mag = a < this.tieBand ? 0 : a < this.clearBand ? 1 : 2;
+    return (mag === 0 ? 0 : Math.sign(delta) * mag) as CertaintyScore;
+  }
+
+  private explain(textA: string, textB: string, delta: number): string {
+    const list = (hits: MarkerHit[]): string => [...new Set(hits.filter((h) => h.feature !== 'number').map((h) => `${h.phrase} (${h.feature})`))].join(', ') || 'none';
+    const ma = extractMarkers(textA);
+    const mb = extractMarkers(textB);
+    return `Text A markers: ${list(ma.hits)}; claim class ${ma.claimClass}. Text B markers: ${list(mb.hits)}; claim class ${mb.claimClass}. δ = ${delta.toFixed(3)}.`;
+  }
+
+  async judgeOrdered(textA: string, textB: string): Promise<OrderedJudgement> {
+    const delta = this.delta(textA, textB);
+    return { score: this.scoreOf(delta), reasoning: this.explain(textA, textB, delta) };
+  }
+
+  async compare(original: string, modified: string): Promise<PairJudgement> {
+    const fwd = await this.judgeOrdered(original, modified);
+    const rev = await this.judgeOrdered(modified, original);
+    const calls: OrderCall[] = [
+      { ...fwd, presentation: 'original-first', canonical: fwd.score === null ? null : toCanonical(fwd.score, 'original-first') },
+      { ...rev, presentation: 'modified-first', canonical: rev.score === null ? null : toCanonical(rev.score, 'modified-first') },
+    ];
+    const label = combineOrders(calls[0]!.canonical!, calls[1]!.canonical!);
+    return { label, judgeLabel: label, calls };
+  }
+}

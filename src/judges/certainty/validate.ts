@@ -1,0 +1,83 @@
+/**
+ * Validation of a certainty comparator against labelled pairs {a, b, label}: `label` is any number
+ * whose sign says which text humans found more certain (> 0: b; < 0: a; 0: same), e.g. the
+ * difference of two claim-strength ratings. Reports
+ * - directionAccuracy: on pairs with label ≠ 0, the share whose predicted direction matches
+ *   (a predicted "no clear difference" counts as a miss), n = those pairs;
+ * - decidedAccuracy: the same among pairs where the comparator did pick a direction;
+ * - tauB: Kendall τ_b between the predicted canonical score (−2..2) and the label, over all
+ *   pairs with a consistent prediction;
+ * - confusion: rows = true sign (−, 0, +), columns = predicted (−, 0, +, inconsistent/invalid).
+ */
+import { kendallTauB } from '../../stats/kendall.js';
+import { OfflineCertaintyComparator } from './offline-comparator.js';
+import type { CertaintyComparator } from './types.js';
+
+export interface LabelledPair {
+  a: string;
+  b: string;
+  label: number;
+}
+
+export interface CertaintyValidation {
+  directionAccuracy: number;
+  /** pairs with label ≠ 0 */
+  n: number;
+  decidedAccuracy: number;
+  decided: number;
+  /** share of label = 0 pairs predicted as no clear difference */
+  tieAccuracy: number;
+  nTies: number;
+  tauB: number;
+  tauBPValue: number;
+  nAll: number;
+  confusion: { rows: ['−', '0', '+']; columns: ['−', '0', '+', 'other']; counts: number[][] };
+}
+
+export async function validateCertaintyComparator(input: { items: readonly LabelledPair[]; comparator?: CertaintyComparator; signal?: AbortSignal }): Promise<CertaintyValidation> {
+  const comparator = input.comparator ?? new OfflineCertaintyComparator();
+  const counts = [0, 1, 2].map(() => [0, 0, 0, 0]);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  let n = 0;
+  let hit = 0;
+  let decided = 0;
+  let decidedHit = 0;
+  let nTies = 0;
+  let tieHit = 0;
+  for (const [k, it] of input.items.entries()) {
+    if (!Number.isFinite(it.label)) throw new RangeError(`validateCertaintyComparator: item ${k} has a non-numeric label (${String(it.label)})`);
+    const j = await comparator.compare(it.a, it.b, input.signal ? { signal: input.signal } : {});
+    const truth = Math.sign(it.label);
+    const pred = typeof j.label === 'number' ? Math.sign(j.label) : null;
+    counts[truth + 1]![pred === null ? 3 : pred + 1]!++;
+    if (typeof j.label === 'number') {
+      xs.push(j.label);
+      ys.push(it.label);
+    }
+    if (truth !== 0) {
+      n++;
+      if (pred === truth) hit++;
+      if (pred !== null && pred !== 0) {
+        decided++;
+        if (pred === truth) decidedHit++;
+      }
+    } else {
+      nTies++;
+      if (pred === 0) tieHit++;
+    }
+  }
+  const tau = xs.length >= 2 ? kendallTauB(xs, ys) : { tau: NaN, pValue: NaN };
+  return {
+    directionAccuracy: n ? hit / n : NaN,
+    n,
+    decidedAccuracy: decided ? decidedHit / decided : NaN,
+    decided,
+    tieAccuracy: nTies ? tieHit / nTies : NaN,
+    nTies,
+    tauB: tau.tau,
+    tauBPValue: tau.pValue,
+    nAll: input.items.length,
+    confusion: { rows: ['−', '0', '+'], columns: ['−', '0', '+', 'other'], counts },
+  };
+}

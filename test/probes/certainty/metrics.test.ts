@@ -1,0 +1,97 @@
+import { describe, it, expect } from 'vitest';
+import { cdMetrics, countLabels, inflationRatio, type ItemLabel } from '../../../src/probes/certainty/metrics.js';
+import { aggregateCertainty } from '../../../src/probes/certainty/aggregate.js';
+import { assignStrata, stratumSizes } from '../../../src/probes/certainty/strata.js';
+
+const get = (ms: { name: string; value: number; n: number }[], name: string) => {
+  const m = ms.find((x) => x.name === name);
+  if (!m) throw new Error(`no metric ${name}`);
+  return m;
+};
+
+// 10 items: +2, +1, +1, 0, 0, 0, −1, −2, inconsistent, invalid.
+const LABELS: ItemLabel[] = [2, 1, 1, 0, 0, 0, -1, -2, 'inconsistent', 'invalid'];
+
+describe('cdMetrics (eq. 2 and Table 2)', () => {
+  it('counts labels', () => {
+    expect(countLabels(LABELS)).toEqual({ total: 10, up: 3, down: 2, tie: 3, inconsistent: 1, invalid: 1, byScore: [1, 1, 3, 2, 1] });
+  });
+  it('uses the consistent items as N by default', () => {
+    const ms = cdMetrics(LABELS);
+    // N = 8 consistent: CD = 5/8, CD↑ = 3/8, CD↓ = 2/8, tie = 3/8, R = 3/2; inconsistent 1/10.
+    expect(get(ms, 'cd')).toMatchObject({ value: 5 / 8, n: 8 });
+    expect(get(ms, 'cd_up')).toMatchObject({ value: 3 / 8, n: 8 });
+    expect(get(ms, 'cd_down')).toMatchObject({ value: 2 / 8, n: 8 });
+    expect(get(ms, 'tie_rate')).toMatchObject({ value: 3 / 8, n: 8 });
+    expect(get(ms, 'ratio')).toMatchObject({ value: 1.5, n: 5 });
+    expect(get(ms, 'inconsistent_rate')).toMatchObject({ value: 0.1, n: 10 });
+    expect(get(ms, 'invalid_rate')).toMatchObject({ value: 0.1, n: 10 });
+    // mean of (2+1+1+0+0+0−1−2)/8 = 1/8
+    expect(get(ms, 'mean_score').value).toBeCloseTo(0.125, 12);
+  });
+  it('with denominator all, inconsistent items are neither shift nor tie', () => {
+    const ms = cdMetrics(LABELS, { denominator: 'all' });
+    expect(get(ms, 'cd')).toMatchObject({ value: 0.5, n: 10 });
+    expect(get(ms, 'tie_rate')).toMatchObject({ value: 0.3, n: 10 });
+  });
+  it('gives CD a Wilson interval', () => {
+    const cd = cdMetrics(LABELS).find((m) => m.name === 'cd')!;
+    // Wilson 95% for 5/8 (statsmodels proportion_confint(5, 8, method='wilson')): (0.30574, 0.86316)
+    expect(cd.ci!.low).toBeCloseTo(0.30574, 4);
+    expect(cd.ci!.high).toBeCloseTo(0.86316, 4);
+  });
+});
+
+describe('inflationRatio', () => {
+  it('maps the Wilson interval of the up-share through p/(1−p)', () => {
+    const r = inflationRatio(3, 2);
+    // Wilson 95% for 3/5: (0.23072, 0.88237) → R in (0.29989, 7.4946)
+    expect(r.value).toBe(1.5);
+    expect(r.ci!.low).toBeCloseTo(0.23072 / (1 - 0.23072), 3);
+    expect(r.ci!.high).toBeCloseTo(0.88237 / (1 - 0.88237), 2);
+  });
+  it('is infinite with no decreases and undefined with no shifts', () => {
+    expect(inflationRatio(4, 0).value).toBe(Infinity);
+    expect(inflationRatio(4, 0).ci!.high).toBe(Infinity);
+    const none = inflationRatio(0, 0);
+    expect(none.n).toBe(0);
+    expect(Number.isNaN(none.value)).toBe(true);
+  });
+});
+
+describe('strata (25/50/25)', () => {
+  it("reproduces the paper's 100/197/100 for N = 397", () => {
+    expect(stratumSizes(397)).toEqual({ low: 100, medium: 197, high: 100 });
+    expect(stratumSizes(8)).toEqual({ low: 2, medium: 4, high: 2 });
+    expect(stratumSizes(1)).toEqual({ low: 0, medium: 1, high: 0 });
+    expect(stratumSizes(2)).toEqual({ low: 1, medium: 0, high: 1 });
+  });
+  it('assigns by rank of certainty, in input order', () => {
+    expect(assignStrata([5, 1, 3, 8, 2, 7, 4, 6])).toEqual(['medium', 'low', 'medium', 'high', 'low', 'high', 'medium', 'medium']);
+  });
+  it('breaks CD down by stratum in the aggregate', () => {
+    const items = [
+      { label: 2 as const, sourceCertainty: 0.1 },
+      { label: 1 as const, sourceCertainty: 0.2 },
+      { label: 0 as const, sourceCertainty: 0.5 },
+      { label: 0 as const, sourceCertainty: 0.6 },
+      { label: -1 as const, sourceCertainty: 0.9 },
+      { label: 'inconsistent' as const, sourceCertainty: 0.95 },
+      { label: 0 as const, sourceCertainty: 0.4 },
+      { label: 1 as const, sourceCertainty: 0.45 },
+    ];
+    const { metrics } = aggregateCertainty(items);
+    expect(get(metrics, 'cd_up@low')).toMatchObject({ value: 1, n: 2 });
+    expect(get(metrics, 'cd@medium')).toMatchObject({ value: 0.25, n: 4 });
+    expect(get(metrics, 'cd_down@high')).toMatchObject({ value: 1, n: 1 });
+    expect(get(metrics, 'inconsistent_rate@high')).toMatchObject({ value: 0.5, n: 2 });
+  });
+  it('accepts stratum names and rejects a mix', () => {
+    const { metrics } = aggregateCertainty([
+      { label: 1, sourceCertainty: 'low' },
+      { label: 0, sourceCertainty: 'high' },
+    ]);
+    expect(get(metrics, 'cd@low')).toMatchObject({ value: 1, n: 1 });
+    expect(() => aggregateCertainty([{ label: 1, sourceCertainty: 'low' }, { label: 0, sourceCertainty: 3 }])).toThrow(/mixes/);
+  });
+});
