@@ -1,0 +1,51 @@
+import type { Probe } from '../types.js';
+import { aggregateHallucination } from './aggregate.js';
+import { measureHallucination } from './measure.js';
+import {
+  hallucinationOptionsSchema,
+  hallucinationRecordSchema,
+  type HallucinationMeasurement,
+  type HallucinationOptions,
+  type HallucinationRecord,
+} from './schema.js';
+
+export { aggregateHallucination, accuracyCounts, deltaH, PERIODS, type AccuracyCounts, type DeltaH } from './aggregate.js';
+export { measureHallucination } from './measure.js';
+export { KNOWN_CUTOFFS, resolveCutoff, periodOf, cutoffLastDay, itemDay, checkCutoff, type Period, type CutoffEntry } from './cutoffs.js';
+export { newcombeInterval, absInterval } from './newcombe.js';
+export * from './schema.js';
+
+/**
+ * Hallucination on post-cutoff news (Alessa et al., seed 000, §4 eqs. 3–4): the model judges true
+ * news items and their falsified counterparts; accuracies are split at the model's knowledge cutoff.
+ */
+export const hallucinationProbe: Probe<HallucinationRecord, HallucinationMeasurement, HallucinationOptions> = {
+  name: 'hallucination',
+  description: 'hallucination (seed 000): fact-check true and falsified news before and after the model’s knowledge cutoff; strict accuracy and δ_H',
+  fields: [
+    { name: 'id', required: false, description: 'record id' },
+    { name: 'date', required: true, description: 'date of the news item / event (YYYY-MM-DD or ISO timestamp)' },
+    { name: 'true_text', required: true, description: 'the true news item' },
+    { name: 'false_text', required: true, description: 'its falsified (negated) counterpart' },
+    { name: 'source', required: false, description: 'where the item comes from' },
+    { name: 'true_answer', required: false, description: 'a recorded answer for the true item (with false_answer, no model is called)' },
+    { name: 'false_answer', required: false, description: 'a recorded answer for the falsified item' },
+    { name: 'model', required: false, description: 'the model id of the recorded answers (for its cutoff)' },
+  ],
+  recordSchema: hallucinationRecordSchema,
+  optionsSchema: hallucinationOptionsSchema,
+  needs(options) {
+    return options.evaluator === 'recorded' ? [] : ['llm'];
+  },
+  measure: measureHallucination,
+  itemValues(m): Record<string, number> {
+    if (m.actual.verdict === null || m.falsified.verdict === null) return {};
+    return { strict_acc: m.actual.verdict && !m.falsified.verdict ? 1 : 0 };
+  },
+  aggregate(items, options) {
+    return aggregateHallucination(
+      items.map((i) => i.measurement),
+      options,
+    );
+  },
+};
