@@ -143,7 +143,13 @@ function systemGroup(name: string, items: readonly PositionItem[], options: Posi
     }
     metrics.push(mw, ms);
   }
-  extra.perArticle = both.map((a, i) => ({ id: a.recordId, wasserstein: perW[i], shift: perShift[i] }));
+  extra.perArticle = both.map((a, i) => ({
+    id: a.recordId,
+    wasserstein: perW[i],
+    shift: perShift[i],
+    distribution: proportions(a.model),
+    goldDistribution: proportions(a.gold),
+  }));
   metrics.push({ name: 'dropped_sentences', label: 'summary sentences dropped (zero similarity to every article sentence)', value: dropped, n: sentences, kind: 'count' });
   for (const t of ROUGE_TYPES) {
     if (rouge[t].f.length > 0) metrics.push(meanMetric(`${t}_f`, `${ROUGE_LABEL[t]} F`, rouge[t].f));

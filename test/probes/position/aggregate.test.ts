@@ -70,6 +70,9 @@ describe('aggregatePositionGroups', () => {
     // per-article: article b, gold [1,0,1,0] vs tail [0,1,0,1]: cumulative .5,.5,1 vs 0,.5,.5 -> (.5+0+.5)/4 = .25
     const per = tail.extra!.perArticle as { id: string; wasserstein: number }[];
     expect(per.find((p) => p.id === 'b')!.wasserstein).toBeCloseTo(0.25, 12);
+    const b = (tail.extra!.perArticle as { id: string; distribution: number[]; goldDistribution: number[] }[]).find((p) => p.id === 'b')!;
+    expect(b.distribution).toEqual([0, 0.5, 0, 0.5]);
+    expect(b.goldDistribution).toEqual([0.5, 0, 0.5, 0]);
     expect(metric(tail, 'wasserstein_per_article')!.n).toBe(2);
   });
 
