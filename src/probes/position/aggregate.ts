@@ -118,7 +118,7 @@ function systemGroup(name: string, items: readonly PositionItem[], options: Posi
     const w: Metric = { name: 'wasserstein', label: `Wasserstein distance gold vs model (${modeLabel})`, value: dist(goldSum, modelSum), n: arts.length, kind: 'statistic' };
     const shift: Metric = {
       name: 'position_shift',
-      label: 'position shift: model − gold mean segment position (< 0 lead, > 0 tail; fraction of article)',
+      label: 'position shift (model − gold mean segment position, fraction of the article; < 0 lead, > 0 tail)',
       value: meanPosition(modelSum) - meanPosition(goldSum),
       n: arts.length,
       kind: 'statistic',
@@ -157,6 +157,8 @@ function systemGroup(name: string, items: readonly PositionItem[], options: Posi
   extra.rouge = Object.fromEntries(
     ROUGE_TYPES.map((t) => [t, { precision: mean(rouge[t].p), recall: mean(rouge[t].r), fmeasure: mean(rouge[t].f), n: rouge[t].f.length }]),
   );
+  const order = ['wasserstein', 'position_shift', 'rouge1_f', 'dropped_sentences', 'wasserstein_per_article', 'position_shift_per_article', 'rouge2_f', 'rougeL_f'];
+  metrics.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
   return { labels: { model: name }, metrics, extra };
 }
 
