@@ -9,16 +9,34 @@
  * the human scores (0-5) with its Fisher-z 95% interval and p-value, the shift rates by base
  * polarity (Figure 3), the neutral rate, unparseable answers, and how often slant's answer parsing
  * agrees with the release's processed labels.
+ *
+ *   npx tsx scripts/wildframe-compare.ts --base-sentences DIR
+ *
+ * DIR holds the release's SPIKE extractions (base_sentences/{positive,negative}_{verbs,adjectives}_template.csv)
+ * with the in-house labels (answer: positive / negative / not suitable). Prints, per file: how many
+ * statements slant's pattern finds (same pattern and list), how often its polarity after negation
+ * matches the in-house label, and how its clarity flags relate to "not suitable".
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Metric } from '../src/core/types.js';
+import { readAllRecords } from '../src/data/index.js';
+import { clarityFlags, matchPatterns } from '../src/probes/wildframe/builder/index.js';
 import { buildWildframeRecords, parseSentimentAnswer, wildframeOptionsSchema, wildframeProbe } from '../src/probes/wildframe/index.js';
 
 const { values } = parseArgs({
-  options: { framed: { type: 'string' }, predictions: { type: 'string' }, json: { type: 'boolean', default: false } },
+  options: {
+    framed: { type: 'string' },
+    predictions: { type: 'string' },
+    'base-sentences': { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
 });
+if (values['base-sentences'] !== undefined) {
+  await baseSentences(values['base-sentences']);
+  process.exit(0);
+}
 if (values.framed === undefined || values.predictions === undefined) {
   process.stderr.write('usage: tsx scripts/wildframe-compare.ts --framed framed_eval.csv --predictions DIR [--json]\n');
   process.exit(2);
@@ -84,4 +102,43 @@ if (values.json) {
   const out = [head, ...lines].map((l) => l.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd());
   process.stdout.write(out.join('\n') + '\n');
   if (first) process.stdout.write(`(per file: ${String(first['unmatched_rows'])} prediction rows without human scores are not in the comparison)\n`);
+}
+
+async function baseSentences(dir: string): Promise<void> {
+  const pct = (a: number, b: number): string => `${a}/${b} (${b ? ((100 * a) / b).toFixed(1) : '-'}%)`;
+  for (const f of ['positive_verbs_template.csv', 'negative_verbs_template.csv', 'positive_adjectives_template.csv', 'negative_adjectives_template.csv']) {
+    // one row per (sentence, match) in the file: dedupe by sentence text
+    const { records } = await readAllRecords(join(dir, f), { deriveIds: true, required: ['sentence_text'], optional: ['answer'], duplicates: 'skip' });
+    const listPolarity = f.startsWith('positive') ? 'positive' : 'negative';
+    const pattern = f.includes('verbs') ? 'sentiment-verb' : 'causes-adjective';
+    let found = 0, labelled = 0, agree = 0, listAgree = 0, flippedLabel = 0, flippedCaught = 0, suitable = 0, suitableClear = 0, unsuitable = 0, unsuitableFlagged = 0;
+    for (const r of records) {
+      const text = String(r.fields['sentence_text']);
+      const answer = String(r.fields['answer'] ?? '');
+      const matches = matchPatterns(text);
+      const m = matches.find((x) => x.pattern === pattern && x.lexiconPolarity === listPolarity);
+      if (m) found++;
+      if (answer === 'not suitable') {
+        unsuitable++;
+        if (clarityFlags(text, matches).length > 0) unsuitableFlagged++;
+        continue;
+      }
+      if (answer !== 'positive' && answer !== 'negative') continue;
+      suitable++;
+      if (clarityFlags(text, matches).length === 0) suitableClear++;
+      if (!m) continue;
+      labelled++;
+      if (m.polarity === answer) agree++;
+      if (listPolarity === answer) listAgree++;
+      if (answer !== listPolarity) {
+        flippedLabel++;
+        if (m.negated) flippedCaught++;
+      }
+    }
+    process.stdout.write(
+      `${f}: statements ${records.length}; pattern found ${pct(found, records.length)}; polarity = in-house label ${pct(agree, labelled)} (list polarity alone ${pct(listAgree, labelled)}); ` +
+        `label opposite to the list, caught by negation ${pct(flippedCaught, flippedLabel)}; labelled statements left clear ${pct(suitableClear, suitable)}; ` +
+        `"not suitable" flagged ${pct(unsuitableFlagged, unsuitable)}\n`,
+    );
+  }
 }

@@ -1,7 +1,7 @@
 import { splitSentences } from '../../../text/sentences.js';
 import { opposite, type Polarity } from '../score.js';
 import { CAUSE_VERBS, SENTIMENT_ADJECTIVES, SENTIMENT_VERBS } from './lexicon.js';
-import { CLAUSE_BREAKS, isCueAt, isNegated, negationCues, NEGATION_CUES } from './negation.js';
+import { isCueAt, isNegated, negationCues, NEGATION_CUES } from './negation.js';
 import { tokenizeWords, type Tok } from './tokens.js';
 
 /**
@@ -10,8 +10,8 @@ import { tokenizeWords, type Tok } from './tokens.js';
  *
  * - 'sentiment-verb' (`:something :[pos/neg verbs]develops`): a form of a listed verb with a
  *   subject before it: some word earlier in the clause, and the nearest word before the verb
- *   (skipping negation, auxiliaries and adverbs) is not a determiner, possessive or preposition
- *   ("the love of" is a noun). Polarity: the verb list's.
+ *   (skipping negation, auxiliaries and adverbs) is not a determiner, possessive, preposition or
+ *   listed adjective ("the love of", "great support" are nouns). Polarity: the verb list's.
  * - 'causes-adjective' (`:something :[adjectives]badly :[cause synonym]causes :something`): a form
  *   of a "causes" synonym with a word before it (the event), a listed adjective at most
  *   ADJECTIVE_WINDOW words after it ("provides a delightfully charming evening"), and a word after
@@ -78,6 +78,8 @@ const SKIP_BEFORE_VERB: ReadonlySet<string> = new Set([
   'really', 'truly', 'absolutely', 'just', 'also', 'still', 'always', 'simply', 'totally', 'definitely', 'certainly', 'actually',
   'completely', 'so', 'even', 'to', 'ever', 'often', 'sometimes', 'usually', 'quickly', 'eventually', 'soon', 'then', 'already',
 ]);
+/** punctuation that ends the cause verb's window ("creates, at last, a good" does not match) */
+const WINDOW_BREAKS: ReadonlySet<string> = new Set([',', ';', ':', '(', ')', '.', '!', '?', '"']);
 const HEDGES: ReadonlySet<string> = new Set(['might', 'may', 'could', 'would', 'should', "'d", 'maybe', 'perhaps', 'probably']);
 const CONDITIONALS: ReadonlySet<string> = new Set(['if', 'unless', 'whether', 'when', 'whenever']);
 const CONTRASTS: ReadonlySet<string> = new Set(['but', 'however', 'although', 'though', 'yet', 'except', 'nevertheless', 'whereas']);
@@ -90,7 +92,8 @@ function verbMatch(tokens: readonly Tok[], i: number): PatternMatch | undefined 
   let j = i - 1;
   while (j >= 0 && (tokens[j] as Tok).word && (NEGATION_CUES.has((tokens[j] as Tok).lower) || SKIP_BEFORE_VERB.has((tokens[j] as Tok).lower))) j--;
   const prev = tokens[j];
-  if (prev === undefined || !prev.word || NOT_SUBJECT_BEFORE_VERB.has(prev.lower)) return undefined;
+  // a determiner, possessive or preposition before it, or a listed adjective ("great support"), makes it a noun
+  if (prev === undefined || !prev.word || NOT_SUBJECT_BEFORE_VERB.has(prev.lower) || SENTIMENT_ADJECTIVES.has(prev.lower)) return undefined;
   const negated = isNegated(tokens, i);
   return {
     pattern: 'sentiment-verb',
@@ -112,7 +115,7 @@ function causeMatch(tokens: readonly Tok[], c: number): PatternMatch | undefined
   let words = 0;
   for (let a = c + 1; a < tokens.length; a++) {
     const t = tokens[a] as Tok;
-    if (CLAUSE_BREAKS.has(t.lower)) return undefined;
+    if (WINDOW_BREAKS.has(t.lower)) return undefined;
     if (!t.word) continue;
     words += 1;
     if (words > ADJECTIVE_WINDOW) return undefined;

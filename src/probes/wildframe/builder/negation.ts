@@ -7,8 +7,10 @@ import type { Tok } from './tokens.js';
  * A sentiment word is negated when an odd number of negation cues stand before it in the same
  * clause, at most NEGATION_WINDOW word tokens before it (or before the "causes" verb of pattern 2).
  * A clause ends at , ; : ( ) . ! ? or a clause-opening conjunction (but, although, because, ...).
- * Two cues cancel ("not without"), as in "I can't say I didn't enjoy it". "not only" and "not just"
- * are not cues.
+ * Two cues cancel ("not without"), as in "I can't say I didn't enjoy it". "not only", "not just",
+ * "no doubt" and "no wonder" are not cues. Subordinating and coordinating words (and, or, so, as,
+ * than, what, when, how, ...) end the clause too: in "I'm not sure what causes the bad taste" the
+ * "not" governs "sure", not "causes".
  */
 export const NEGATION_CUES: ReadonlySet<string> = new Set([
   'not', "n't", 'no', 'never', 'nobody', 'nothing', 'none', 'neither', 'nor', 'nowhere', 'hardly', 'barely', 'scarcely',
@@ -21,6 +23,7 @@ export const NEGATION_CUES: ReadonlySet<string> = new Set([
 export const CLAUSE_BREAKS: ReadonlySet<string> = new Set([
   ',', ';', ':', '(', ')', '.', '!', '?', '"',
   'but', 'although', 'though', 'however', 'because', 'while', 'whereas', 'yet', 'which', 'who', 'if', 'unless',
+  'and', 'or', 'so', 'since', 'as', 'than', 'what', 'when', 'where', 'why', 'how', 'whether',
 ]);
 
 export const NEGATION_WINDOW = 4;
@@ -40,12 +43,14 @@ export function negationCues(tokens: readonly Tok[], index: number, window = NEG
   return cues;
 }
 
-/** the token at `i` is a negation cue ("not only" / "not just" add rather than negate) */
+/** the token at `i` is a negation cue ("not only", "not just", "no doubt", "no wonder" do not negate) */
 export function isCueAt(tokens: readonly Tok[], i: number): boolean {
   const t = tokens[i];
   if (t === undefined || !NEGATION_CUES.has(t.lower)) return false;
   const next = tokens[i + 1]?.lower;
-  return !(t.lower === 'not' && (next === 'only' || next === 'just'));
+  if (t.lower === 'not' && (next === 'only' || next === 'just')) return false;
+  if (t.lower === 'no' && (next === 'doubt' || next === 'wonder')) return false;
+  return true;
 }
 
 /** true when the token at `index` is negated (an odd number of cues govern it). */
