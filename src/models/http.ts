@@ -138,6 +138,8 @@ export interface HttpCall {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: unknown;
+  /** a body sent as is (e.g. FormData for file uploads); wins over `body` */
+  rawBody?: FormData | string;
   signal?: AbortSignal;
   /** values that must never appear in an error (API keys) */
   secrets?: readonly (string | undefined)[];
@@ -158,7 +160,9 @@ function describeUrl(url: string): string {
 export async function send(call: HttpCall): Promise<Response> {
   const headers: Record<string, string> = { ...(call.headers ?? {}) };
   const init: RequestInit = { method: call.method ?? 'POST', headers };
-  if (call.body !== undefined) {
+  if (call.rawBody !== undefined) {
+    init.body = call.rawBody;
+  } else if (call.body !== undefined) {
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(call.body);
   }
@@ -208,6 +212,11 @@ async function readText(res: Response, call: HttpCall): Promise<string> {
     if (call.signal?.aborted === true) throw call.signal.reason;
     throw new ProviderNetworkError(call.provider, `${call.provider}: the response body from ${describeUrl(call.url)} was cut off: ${redact(causeText(err), call.secrets)}`);
   }
+}
+
+/** Send and return the whole text body (a mid-body disconnect is a retryable network error). */
+export async function requestText(call: HttpCall): Promise<string> {
+  return readText(await send(call), call);
 }
 
 /** POST/GET and parse a JSON answer. A 2xx with an unparsable body is a retryable error. */

@@ -83,6 +83,28 @@ export function parseOpenAILogprobs(content: unknown): TokenLogprob[] | undefine
   });
 }
 
+/** Map a Chat Completions JSON answer to a result (without `cached`). */
+export function parseChatCompletion(raw: unknown, provider: string): Omit<GenerateResult, 'cached'> {
+  const json = raw as {
+    choices?: { message?: { content?: unknown; refusal?: unknown }; finish_reason?: unknown; logprobs?: { content?: unknown } | null }[];
+    usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
+  } | null;
+  const choice = json?.choices?.[0];
+  if (choice === undefined || typeof choice !== 'object' || choice.message === undefined) throw badShape(provider, 'no choices[0].message');
+  const warnings: Warning[] = [];
+  const content = choice.message.content;
+  if (typeof choice.message.refusal === 'string' && choice.message.refusal !== '') warnings.push(otherWarning(`${provider}: the model refused: ${choice.message.refusal}`));
+  const out: Omit<GenerateResult, 'cached'> = { text: typeof content === 'string' ? content : '', warnings };
+  const finish = mapOpenAIFinish(choice.finish_reason);
+  if (finish !== undefined) out.finishReason = finish;
+  const usage = json?.usage;
+  if (usage !== undefined && typeof usage.prompt_tokens === 'number' && typeof usage.completion_tokens === 'number')
+    out.usage = { inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens };
+  const lp = parseOpenAILogprobs(choice.logprobs?.content);
+  if (lp !== undefined) out.logprobs = lp;
+  return out;
+}
+
 export class OpenAIChatModel implements LanguageModel {
   readonly id: string;
   readonly version = 'chat-completions/1';
@@ -97,10 +119,32 @@ export class OpenAIChatModel implements LanguageModel {
     this.capabilities = openaiCapabilities(cfg.flavor, cfg.model);
   }
 
-  async generate(req: GenerateRequest): Promise<GenerateResult> {
+  /**
+   * @internal How to reach the API (for the Batch API runner in this folder). Holds the key in
+   * `headers`: never log or return it.
+   */
+  connection(): { provider: OpenAIFlavor; baseURL: string; headers: Record<string, string>; secrets: (string | undefined)[]; keyEnv?: string; scheduler: Scheduler; model: string } {
+    return {
+      provider: this.provider,
+      baseURL: this.cfg.baseURL,
+      headers: { ...(this.cfg.apiKey !== undefined ? { authorization: `Bearer ${this.cfg.apiKey}` } : {}), ...(this.cfg.headers ?? {}) },
+      secrets: [this.cfg.apiKey],
+      ...(this.cfg.keyEnv !== undefined ? { keyEnv: this.cfg.keyEnv } : {}),
+      scheduler: this.cfg.scheduler,
+      model: this.cfg.model,
+    };
+  }
+
+  /** The Chat Completions body for a request, and the warnings for settings not honoured (also used by the Batch API). */
+  async prepare(req: GenerateRequest, opts: { stream?: boolean } = {}): Promise<{ body: Record<string, unknown>; warnings: Warning[] }> {
     const params = req.params ?? {};
     const warnings = checkParams(this.provider, this.capabilities, params, { unsupported: unsupportedFor(this.cfg.flavor, this.cfg.model) });
-    const body = await this.buildBody(req, params, warnings);
+    const body = await this.buildBody(req, params, warnings, opts.stream ?? this.cfg.stream === true);
+    return { body, warnings };
+  }
+
+  async generate(req: GenerateRequest): Promise<GenerateResult> {
+    const { body, warnings } = await this.prepare(req);
     const call: HttpCall = {
       provider: this.provider,
       url: joinUrl(this.cfg.baseURL, 'chat/completions'),
@@ -120,8 +164,7 @@ export class OpenAIChatModel implements LanguageModel {
     return { ...result, warnings: [...warnings, ...result.warnings], cached: false };
   }
 
-  /** The request body; exported behaviour is pinned by tests through the loopback server. */
-  private async buildBody(req: GenerateRequest, p: GenerateParams, warnings: Warning[]): Promise<Record<string, unknown>> {
+  private async buildBody(req: GenerateRequest, p: GenerateParams, warnings: Warning[], stream: boolean): Promise<Record<string, unknown>> {
     const flavor = this.cfg.flavor;
     const caps = this.capabilities;
     const skip = new Set(Object.keys(unsupportedFor(flavor, this.cfg.model)));
@@ -153,7 +196,7 @@ export class OpenAIChatModel implements LanguageModel {
         json_schema: { name: p.jsonSchema.name, schema: p.jsonSchema.schema, strict: this.cfg.strictJsonSchema === true },
       };
     }
-    if (this.cfg.stream === true) {
+    if (stream) {
       body.stream = true;
       body.stream_options = { include_usage: true };
     }
@@ -161,28 +204,7 @@ export class OpenAIChatModel implements LanguageModel {
   }
 
   private async callJson(call: HttpCall): Promise<Omit<GenerateResult, 'cached'>> {
-    const json = (await requestJson(call)) as {
-      choices?: { message?: { content?: unknown; refusal?: unknown }; finish_reason?: unknown; logprobs?: { content?: unknown } | null }[];
-      usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
-    };
-    const choice = json?.choices?.[0];
-    if (choice === undefined || typeof choice !== 'object' || choice.message === undefined) throw badShape(this.provider, 'no choices[0].message');
-    const warnings: Warning[] = [];
-    const content = choice.message.content;
-    if (typeof choice.message.refusal === 'string' && choice.message.refusal !== '')
-      warnings.push(otherWarning(`${this.provider}: the model refused: ${choice.message.refusal}`));
-    const out: Omit<GenerateResult, 'cached'> = {
-      text: typeof content === 'string' ? content : '',
-      warnings,
-    };
-    const finish = mapOpenAIFinish(choice.finish_reason);
-    if (finish !== undefined) out.finishReason = finish;
-    const usage = json.usage;
-    if (usage !== undefined && typeof usage.prompt_tokens === 'number' && typeof usage.completion_tokens === 'number')
-      out.usage = { inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens };
-    const lp = parseOpenAILogprobs(choice.logprobs?.content);
-    if (lp !== undefined) out.logprobs = lp;
-    return out;
+    return parseChatCompletion(await requestJson(call), this.provider);
   }
 
   private async callStream(call: HttpCall): Promise<Omit<GenerateResult, 'cached'>> {

@@ -8,6 +8,19 @@ export interface OpenAIServerOptions extends LoopbackOptions {
   apiKey?: string;
   /** embedding of one text (default: [length, vowel count, 1]) */
   embed?: (text: string) => number[];
+  /** Batch API: GETs of a batch before it reaches its final status (default 2) */
+  batchPolls?: number;
+  /** Batch API: final status (default 'completed'); 'expired' answers only the first request */
+  batchFinal?: 'completed' | 'expired' | 'failed';
+}
+
+interface FakeBatch {
+  id: string;
+  input: string;
+  polls: number;
+  status: string;
+  output_file_id: string | null;
+  error_file_id: string | null;
 }
 
 export function toyEmbedding(text: string): number[] {
@@ -16,9 +29,107 @@ export function toyEmbedding(text: string): number[] {
 
 export function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise<LoopbackServer> {
   const respond = opts.respond ?? echo;
+  const files = new Map<string, string>();
+  const batches = new Map<string, FakeBatch>();
+  const finish = (b: FakeBatch): void => {
+    const final = opts.batchFinal ?? 'completed';
+    b.status = final;
+    if (final === 'failed') return;
+    const ok: string[] = [];
+    const bad: string[] = [];
+    const lines = b.input.split('\n').filter((l) => l.trim() !== '');
+    lines.forEach((line, i) => {
+      if (final === 'expired' && i > 0) return;
+      const row = JSON.parse(line) as { custom_id: string; body: Record<string, unknown> };
+      const prompt = lastUserText(row.body.messages);
+      if (prompt.startsWith('FAIL')) {
+        bad.push(JSON.stringify({ id: `r${i}`, custom_id: row.custom_id, response: { status_code: 400, body: { error: { message: 'bad request in batch' } } }, error: null }));
+        return;
+      }
+      const a = respond(prompt, row.body);
+      const body = {
+        id: `chatcmpl-b${i}`,
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content: a.text }, finish_reason: a.finish ?? 'stop', logprobs: null }],
+        usage: { prompt_tokens: a.inputTokens ?? 0, completion_tokens: a.outputTokens ?? 0 },
+      };
+      ok.push(JSON.stringify({ id: `r${i}`, custom_id: row.custom_id, response: { status_code: 200, request_id: `q${i}`, body }, error: null }));
+    });
+    if (ok.length > 0) {
+      b.output_file_id = `file-out-${b.id}`;
+      files.set(b.output_file_id, `${ok.join('\n')}\n`);
+    }
+    if (bad.length > 0) {
+      b.error_file_id = `file-err-${b.id}`;
+      files.set(b.error_file_id, `${bad.join('\n')}\n`);
+    }
+  };
   return startLoopback(async (req, reply) => {
     if (opts.apiKey !== undefined && req.headers.authorization !== `Bearer ${opts.apiKey}`) {
       reply.json(401, { error: { message: `Incorrect API key provided: ${String(req.headers.authorization ?? '').slice(7)}` } });
+      return;
+    }
+    if (req.path.endsWith('/files') && req.method === 'POST') {
+      // multipart: keep the JSONL lines of the uploaded file
+      const raw = typeof req.body === 'string' ? req.body : '';
+      if (!raw.includes('name="purpose"') || !/\r\n\r\nbatch\r\n/.test(raw)) {
+        reply.json(400, { error: { message: 'purpose must be batch' } });
+        return;
+      }
+      const jsonl = raw
+        .split(/\r?\n/)
+        .filter((l) => l.startsWith('{"custom_id"'))
+        .join('\n');
+      const id = `file-in-${files.size + 1}`;
+      files.set(id, jsonl);
+      reply.json(200, { id, object: 'file', purpose: 'batch', bytes: jsonl.length });
+      return;
+    }
+    const content = /\/files\/([^/]+)\/content$/.exec(req.path);
+    if (content !== null && req.method === 'GET') {
+      const text = files.get(decodeURIComponent(content[1] ?? ''));
+      if (text === undefined) reply.json(404, { error: { message: 'no such file' } });
+      else {
+        reply.raw.writeHead(200, { 'content-type': 'application/octet-stream' });
+        reply.raw.end(text);
+      }
+      return;
+    }
+    if (req.path.endsWith('/batches') && req.method === 'POST') {
+      const b = req.body as { input_file_id?: string; endpoint?: string; completion_window?: string };
+      const input = files.get(b.input_file_id ?? '');
+      if (input === undefined || b.endpoint !== '/v1/chat/completions' || b.completion_window !== '24h') {
+        reply.json(400, { error: { message: 'bad batch request' } });
+        return;
+      }
+      const id = `batch_${batches.size + 1}`;
+      const fb: FakeBatch = { id, input, polls: 0, status: 'validating', output_file_id: null, error_file_id: null };
+      batches.set(id, fb);
+      reply.json(200, { id, object: 'batch', status: fb.status });
+      return;
+    }
+    const bm = /\/batches\/([^/]+)$/.exec(req.path);
+    if (bm !== null && req.method === 'GET') {
+      const b = batches.get(decodeURIComponent(bm[1] ?? ''));
+      if (b === undefined) {
+        reply.json(404, { error: { message: 'no such batch' } });
+        return;
+      }
+      b.polls++;
+      if (b.status !== 'completed' && b.status !== 'expired' && b.status !== 'failed') {
+        if (b.polls >= (opts.batchPolls ?? 2)) finish(b);
+        else b.status = 'in_progress';
+      }
+      const total = b.input.split('\n').filter((l) => l.trim() !== '').length;
+      reply.json(200, {
+        id: b.id,
+        object: 'batch',
+        status: b.status,
+        output_file_id: b.output_file_id,
+        error_file_id: b.error_file_id,
+        request_counts: { total, completed: b.status === 'completed' ? total : 0, failed: 0 },
+        errors: b.status === 'failed' ? { data: [{ message: 'invalid model', line: 1 }] } : null,
+      });
       return;
     }
     const body = (req.body ?? {}) as Record<string, unknown>;
