@@ -154,24 +154,50 @@ export const defaultSleep: SleepFn = (ms, signal) =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
+/**
+ * One 'abort' listener per shared signal (the Ctrl-C signal is shared by thousands of requests),
+ * fanning out to the currently subscribed callbacks; avoids piling listeners on one signal.
+ */
+const fanouts = new WeakMap<AbortSignal, Set<() => void>>();
+
+function subscribe(signal: AbortSignal, cb: () => void): () => void {
+  let set = fanouts.get(signal);
+  if (set === undefined) {
+    const subs = new Set<() => void>();
+    set = subs;
+    fanouts.set(signal, subs);
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const f of [...subs]) f();
+        subs.clear();
+      },
+      { once: true },
+    );
+  }
+  const s = set;
+  s.add(cb);
+  return () => {
+    s.delete(cb);
+  };
+}
+
 /** A controller aborted when any of `parents` aborts (with that parent's reason); `unlink` detaches it. */
 function linkedController(parents: (AbortSignal | undefined)[]): { ctrl: AbortController; unlink: () => void } {
   const ctrl = new AbortController();
-  const attached: { s: AbortSignal; f: () => void }[] = [];
+  const unsubs: (() => void)[] = [];
   for (const s of parents) {
     if (s === undefined) continue;
     if (s.aborted) {
       ctrl.abort(s.reason);
       break;
     }
-    const f = (): void => ctrl.abort(s.reason);
-    s.addEventListener('abort', f, { once: true });
-    attached.push({ s, f });
+    unsubs.push(subscribe(s, () => ctrl.abort(s.reason)));
   }
   return {
     ctrl,
     unlink: () => {
-      for (const { s, f } of attached) s.removeEventListener('abort', f);
+      for (const u of unsubs) u();
     },
   };
 }

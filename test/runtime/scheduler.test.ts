@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { RequestTimeoutError, Scheduler, type SleepFn } from '../../src/runtime/scheduler.js';
 
@@ -278,5 +279,18 @@ describe('Scheduler timeouts and cancellation', () => {
     ctrl.abort(new Error('cancelled'));
     await expect(mine).rejects.toThrow('cancelled'); // not stuck in the 30-60 s back-off
     expect(await s.run('p', async () => 'other')).toBe('other');
+  });
+
+  it('adds one listener to a signal shared by many requests, not one per request', async () => {
+    const shared = new AbortController();
+    const s = new Scheduler({ signal: shared.signal, concurrency: { p: 2 } });
+    const perRequest = new AbortController();
+    const gate = deferred<void>();
+    const runs = Array.from({ length: 50 }, () => s.run('p', () => gate.promise, { signal: perRequest.signal }));
+    await tick();
+    expect(getEventListeners(shared.signal, 'abort')).toHaveLength(1);
+    expect(getEventListeners(perRequest.signal, 'abort')).toHaveLength(1);
+    gate.resolve();
+    await Promise.all(runs);
   });
 });
