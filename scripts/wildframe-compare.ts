@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import type { Metric } from '../src/core/types.js';
 import { readAllRecords } from '../src/data/index.js';
 import { clarityFlags, matchPatterns } from '../src/probes/wildframe/builder/index.js';
+import { createFramingJudge } from '../src/judges/registry.js';
 import { buildWildframeRecords, parseSentimentAnswer, wildframeOptionsSchema, wildframeProbe } from '../src/probes/wildframe/index.js';
 
 const { values } = parseArgs({
@@ -30,6 +31,8 @@ const { values } = parseArgs({
     framed: { type: 'string' },
     predictions: { type: 'string' },
     'base-sentences': { type: 'string' },
+    /** also score the offline framing judge as if it were a model (no network) */
+    offline: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
   },
 });
@@ -44,16 +47,21 @@ if (values.framed === undefined || values.predictions === undefined) {
 const options = wildframeOptionsSchema.parse({ evaluator: 'recorded' });
 const files = readdirSync(values.predictions).filter((f) => f.endsWith('.csv')).sort();
 const rows: Record<string, unknown>[] = [];
-for (const f of files) {
-  const { records, stats } = await buildWildframeRecords({ input: join(values.predictions, f), humans: values.framed });
+for (const f of [...files, ...(values.offline ? ['offline'] : [])]) {
+  const offline = f === 'offline';
+  const source = join(values.predictions, offline ? (files[0] ?? '') : f);
+  const { records, stats } = await buildWildframeRecords({ input: source, humans: values.framed });
+  if (offline) for (const r of records) Object.assign(r, { prediction: undefined, releaseLabel: undefined, model: 'offline framing judge' });
   // parsing agreement with the release's processed labels over ALL rows of the file (annotated or not)
-  const everyRow = (await buildWildframeRecords({ input: join(values.predictions, f) })).records;
+  const everyRow = offline ? [] : (await buildWildframeRecords({ input: source })).records;
   const sameLabel = everyRow.filter((r) => {
     const p = parseSentimentAnswer(r.prediction ?? '');
     return (p.label ?? p.value) === r.releaseLabel;
   }).length;
   const items = [];
-  for (const r of records) items.push({ recordId: r.id, measurement: await wildframeProbe.measure(r, { judges: {}, options }) });
+  const judges = offline ? { framing: await createFramingJudge('offline') } : {};
+  const opts = offline ? { ...options, evaluator: 'offline' as const } : options;
+  for (const r of records) items.push({ recordId: r.id, measurement: await wildframeProbe.measure(r, { judges, options: opts }) });
   const { metrics } = wildframeProbe.aggregate(items, options);
   const m = (name: string): Metric | undefined => metrics.find((x) => x.name === name);
   const r = m('pearson_r');
