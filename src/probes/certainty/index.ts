@@ -1,0 +1,60 @@
+import type { LanguageModel } from '../../models/types.js';
+import type { Probe } from '../types.js';
+import { aggregateCertainty } from './aggregate.js';
+import { measureCertainty } from './measure.js';
+import { certaintyOptionsSchema, certaintyRecordSchema, type CertaintyMeasurement, type CertaintyOptions, type CertaintyRecord } from './schema.js';
+
+export * from './schema.js';
+export { aggregateCertainty, strataOf, type AggregateItem } from './aggregate.js';
+export { cdMetrics, countLabels, inflationRatio, type ItemLabel } from './metrics.js';
+export { assignStrata, stratumSizes, STRATA, type Stratum } from './strata.js';
+export { measureCertainty, resolveComparator } from './measure.js';
+export { wordEditDistance, wedWords, levenshtein, embeddingCosine } from './preservation.js';
+export { brokenTelephone, type TelephoneResult, type TelephoneOptions } from './broken-telephone.js';
+export { humanValidation, type HumanLabelRow, type HumanValidationResult } from './human-validation.js';
+export { rankSourceCertainty, samplePass1, samplePass2, comparisonGraphConnected, type RankingOptions, type RankingResult } from './ranking.js';
+export { generateRewrite, type RewriteSettings } from './generate.js';
+export { validateCertaintyComparator, type LabelledPair, type CertaintyValidation } from '../../judges/certainty/validate.js';
+
+/**
+ * Certainty distortion (Belem et al., seed 004): does a rewrite express its finding with more or
+ * less certainty than the original? Each pair is compared in both orders by the LLM judge (or
+ * the offline lexicon comparator); the aggregate reports CD, CD↑, CD↓, R, tie and inconsistent
+ * rates, and the breakdown by source-certainty stratum.
+ * `moderator`: a stronger model that reviews inconsistent items (App. D.1).
+ */
+export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): Probe<CertaintyRecord, CertaintyMeasurement, CertaintyOptions> {
+  return {
+    name: 'certainty',
+    description: 'Certainty distortion (seed 004): pairwise certainty of original vs rewrite, both orders; CD, CD↑, CD↓, R by source-certainty stratum',
+    fields: [
+      { name: 'id', required: false, description: 'record id (derived from content when absent)' },
+      { name: 'original', required: true, description: 'the source text' },
+      { name: 'rewrite', required: true, description: "the model's rewrite of it" },
+      { name: 'sourceCertainty', required: false, description: 'certainty of the source: a number (higher = more certain) or low/medium/high' },
+      { name: 'model', required: false, description: 'which model wrote the rewrite (groups results)' },
+    ],
+    recordSchema: certaintyRecordSchema,
+    optionsSchema: certaintyOptionsSchema,
+    // 'auto' uses judges.llm when the runner configured one and the offline comparator otherwise.
+    needs: (options) => (options.comparator === 'llm' ? ['llm'] : []),
+    measure: (record, ctx) => measureCertainty(record, ctx, opts.moderator),
+    itemValues(m): Record<string, number> {
+      if (typeof m.label !== 'number') return {};
+      return { cd: m.label !== 0 ? 1 : 0, cd_up: m.label > 0 ? 1 : 0, cd_down: m.label < 0 ? 1 : 0 };
+    },
+    aggregate(items, options) {
+      return aggregateCertainty(
+        items.map((i) => {
+          const it: { label: CertaintyMeasurement['label']; sourceCertainty?: CertaintyMeasurement['sourceCertainty']; wed?: number; cosine?: number } = { label: i.measurement.label, wed: i.measurement.wed };
+          if (i.measurement.sourceCertainty !== undefined) it.sourceCertainty = i.measurement.sourceCertainty;
+          if (i.measurement.cosine !== undefined) it.cosine = i.measurement.cosine;
+          return it;
+        }),
+        { denominator: options.denominator },
+      );
+    },
+  };
+}
+
+export const certaintyProbe = createCertaintyProbe();

@@ -1,0 +1,48 @@
+import { UserError } from '../../core/errors.js';
+import { LlmCertaintyJudge } from '../../judges/certainty/llm-judge.js';
+import { OfflineCertaintyComparator } from '../../judges/certainty/offline-comparator.js';
+import type { CertaintyComparator, OrderCall } from '../../judges/certainty/types.js';
+import type { LanguageModel } from '../../models/types.js';
+import type { ProbeContext } from '../types.js';
+import { embeddingCosine, wordEditDistance } from './preservation.js';
+import type { CertaintyMeasurement, CertaintyOptions, CertaintyRecord, StoredCall } from './schema.js';
+
+let OFFLINE: OfflineCertaintyComparator | undefined;
+
+/** The comparator for these options: the LLM judge (judges.llm, with an optional moderator) or the offline one. */
+export function resolveComparator(ctx: ProbeContext<CertaintyOptions>, moderator?: LanguageModel): { kind: 'llm' | 'offline'; comparator: CertaintyComparator } {
+  const want = ctx.options.comparator;
+  if (want === 'llm' || (want === 'auto' && ctx.judges.llm)) {
+    if (!ctx.judges.llm) throw new UserError('certainty: comparator "llm" needs a judge model (judges.llm)', { hint: 'configure an evaluation model or use comparator: offline' });
+    const o: ConstructorParameters<typeof LlmCertaintyJudge>[1] = { temperature: ctx.options.temperature };
+    if (ctx.options.maxTokens !== undefined) o.maxTokens = ctx.options.maxTokens;
+    if (moderator) o.moderator = moderator;
+    return { kind: 'llm', comparator: new LlmCertaintyJudge(ctx.judges.llm, o) };
+  }
+  return { kind: 'offline', comparator: (OFFLINE ??= new OfflineCertaintyComparator()) };
+}
+
+function store(calls: readonly OrderCall[], keep: boolean): StoredCall[] {
+  return calls.map((c) => {
+    const s: StoredCall = { presentation: c.presentation, score: c.score, canonical: c.canonical };
+    if (keep) s.reasoning = c.reasoning;
+    return s;
+  });
+}
+
+export async function measureCertainty(record: CertaintyRecord, ctx: ProbeContext<CertaintyOptions>, moderator?: LanguageModel): Promise<CertaintyMeasurement> {
+  const { kind, comparator } = resolveComparator(ctx, moderator);
+  const j = await comparator.compare(record.original, record.rewrite, ctx.signal ? { signal: ctx.signal } : {});
+  const keep = ctx.options.keepReasoning;
+  const m: CertaintyMeasurement = {
+    label: j.label,
+    comparator: kind,
+    judgeLabel: j.judgeLabel,
+    calls: store(j.calls, keep),
+    wed: wordEditDistance(record.original, record.rewrite),
+  };
+  if (j.moderator) m.moderator = { label: j.moderator.label, calls: store(j.moderator.calls, keep) };
+  if (record.sourceCertainty !== undefined) m.sourceCertainty = record.sourceCertainty;
+  if (ctx.judges.embedder) m.cosine = await embeddingCosine(ctx.judges.embedder, record.original, record.rewrite, ctx.signal);
+  return m;
+}
