@@ -65,7 +65,15 @@ export function codePointLength(s: string): number {
  * for every script with simple case mappings (it differs only for title-case digraphs like 'ǅ').
  */
 export function pyIsUpper(s: string): boolean {
-  return s.toUpperCase() === s && s.toLowerCase() !== s;
+  // fast path for ASCII tokens (the vast majority): some A-Z and no a-z
+  let cased = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128) return s.toUpperCase() === s && s.toLowerCase() !== s;
+    if (c >= 97 && c <= 122) return false;
+    if (c >= 65 && c <= 90) cased = true;
+  }
+  return cased;
 }
 
 /**

@@ -26,6 +26,8 @@ interface CueList {
   prefixes: readonly string[];
   /** phrases by number of words (2 or 3) */
   phrases: ReadonlyMap<number, ReadonlySet<string>>;
+  /** first words of the phrases (phrase strings are built only after one of these) */
+  phraseStarts: ReadonlySet<string>;
 }
 
 function cueList(words: string[], prefixes: string[], phrases: string[]): CueList {
@@ -36,7 +38,7 @@ function cueList(words: string[], prefixes: string[], phrases: string[]): CueLis
     set.add(p);
     byLen.set(n, set);
   }
-  return { words: new Set(words), prefixes, phrases: byLen };
+  return { words: new Set(words), prefixes, phrases: byLen, phraseStarts: new Set(phrases.map((p) => p.split(' ')[0] as string)) };
 }
 
 const NEUTRAL = cueList(NEUTRAL_WORDS, [], NEUTRAL_PHRASES);
@@ -46,41 +48,40 @@ function isWordChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 39 || c === 45 || c === 95;
 }
 
-/** Lower-cased word tokens; typographic apostrophes become "'". */
-export function cueTokens(text: string): string[] {
-  const low = text.toLowerCase();
-  const out: string[] = [];
-  let cur = '';
-  for (let i = 0; i < low.length; i++) {
-    let c = low.charCodeAt(i);
-    if (c === 0x2019 || c === 0x2018) c = 39;
-    if (isWordChar(c)) cur += String.fromCharCode(c);
-    else if (cur !== '') {
-      out.push(cur);
-      cur = '';
-    }
-  }
-  if (cur !== '') out.push(cur);
-  // strip apostrophes/hyphens at token edges ("'ok'" -> "ok")
-  return out.map(trimEdges).filter((t) => t !== '');
+function isEdge(c: number): boolean {
+  return c === 39 || c === 45;
 }
 
-function trimEdges(t: string): string {
-  let a = 0;
-  let b = t.length;
-  while (a < b && (t.charCodeAt(a) === 39 || t.charCodeAt(a) === 45)) a++;
-  while (b > a && (t.charCodeAt(b - 1) === 39 || t.charCodeAt(b - 1) === 45)) b--;
-  return t.slice(a, b);
+/** Lower-cased word tokens; typographic apostrophes become "'"; edge apostrophes/hyphens dropped. */
+export function cueTokens(text: string): string[] {
+  const low = text.toLowerCase().replaceAll('\u2019', "'").replaceAll('\u2018', "'");
+  const out: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= low.length; i++) {
+    const word = i < low.length && isWordChar(low.charCodeAt(i));
+    if (word && start < 0) start = i;
+    else if (!word && start >= 0) {
+      let a = start;
+      let b = i;
+      while (a < b && isEdge(low.charCodeAt(a))) a++;
+      while (b > a && isEdge(low.charCodeAt(b - 1))) b--;
+      if (b > a) out.push(low.slice(a, b));
+      start = -1;
+    }
+  }
+  return out;
 }
 
 function countCues(tokens: readonly string[], list: CueList): number {
   let n = 0;
+  const two = list.phrases.get(2);
+  const three = list.phrases.get(3);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as string;
-    if (list.words.has(t) || list.prefixes.some((p) => t.startsWith(p))) n++;
-    const two = list.phrases.get(2);
+    if (list.words.has(t)) n++;
+    else for (const p of list.prefixes) if (t.startsWith(p)) { n++; break; }
+    if (!list.phraseStarts.has(t)) continue;
     if (two !== undefined && i + 1 < tokens.length && two.has(`${t} ${tokens[i + 1] as string}`)) n++;
-    const three = list.phrases.get(3);
     if (three !== undefined && i + 2 < tokens.length && three.has(`${t} ${tokens[i + 1] as string} ${tokens[i + 2] as string}`)) n++;
   }
   return n;
