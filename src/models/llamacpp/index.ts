@@ -3,6 +3,8 @@ import { checkBaseUrl, pickSetting, type ProviderOptions } from '../http.js';
 import { LlamaCppModel } from './completion-model.js';
 
 export { LlamaCppModel, LLAMACPP_CAPABILITIES } from './completion-model.js';
+/** per-attempt timeout for local servers unless options.timeoutMs is set */
+export const LOCAL_TIMEOUT_MS = 600_000;
 export const LLAMACPP_ENV = ['LLAMACPP_BASE_URL', 'LLAMACPP_API_KEY'] as const;
 export const LLAMACPP_DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
 
@@ -22,6 +24,7 @@ export function createLlamaCppModel(rest: string, opts: ProviderOptions, schedul
     scheduler,
     ...(apiKey !== undefined ? { apiKey } : {}),
     ...(opts.headers !== undefined ? { headers: opts.headers } : {}),
-    ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+    // local CPU inference (and loading the model on first use) can be slow: 10 min per attempt
+    timeoutMs: opts.timeoutMs ?? LOCAL_TIMEOUT_MS,
   });
 }

@@ -4,6 +4,8 @@ import { checkBaseUrl, pickSetting, type ProviderOptions } from '../http.js';
 import { OllamaModel } from './chat-model.js';
 
 export { OllamaModel, OLLAMA_CAPABILITIES } from './chat-model.js';
+/** per-attempt timeout for local servers unless options.timeoutMs is set */
+export const LOCAL_TIMEOUT_MS = 600_000;
 export const OLLAMA_ENV = ['OLLAMA_HOST'] as const;
 export const OLLAMA_DEFAULT_HOST = 'http://127.0.0.1:11434';
 
@@ -34,7 +36,8 @@ export function createOllamaModel(model: string, opts: ProviderOptions, schedule
     baseURL: checkBaseUrl('ollama', host, 'OLLAMA_HOST'),
     scheduler,
     ...(opts.headers !== undefined ? { headers: opts.headers } : {}),
-    ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+    // local CPU inference (and loading the model on first use) can be slow: 10 min per attempt
+    timeoutMs: opts.timeoutMs ?? LOCAL_TIMEOUT_MS,
     ...(typeof opts.keepAlive === 'string' ? { keepAlive: opts.keepAlive } : {}),
   });
 }
