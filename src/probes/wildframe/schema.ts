@@ -31,7 +31,13 @@ export const scoringRuleSchema = z
 export const wildframeOptionsSchema = z
   .object({
     /** 'paper' | 'with-neutral' | a template containing {{sentence}} */
-    prompt: z.string().min(1).default('with-neutral'),
+    prompt: z
+      .string()
+      .min(1)
+      .refine((p) => p === 'paper' || p === 'with-neutral' || p.includes('{{sentence}}'), {
+        message: "expected 'paper', 'with-neutral' or a template containing {{sentence}}",
+      })
+      .default('with-neutral'),
     /** shift score per outcome; the default is the release's (mixed scores 1, as there) */
     scoring: scoringRuleSchema.default({ framed: 1, neutral: 0.5, unchanged: 0, mixed: 1 }),
     /** human majority: at least this many of 5 annotators follow the framing */
