@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { PROBE_NAMES } from '../probes/registry.js';
 
-/** Input formats the data layer reads. */
-export const inputFormatSchema = z.enum(['jsonl', 'csv', 'tsv', 'parquet', 'json']);
+/** Input formats: the data layer's, plus SummEval's JSON (articles with references and every system's summary). */
+/** Formats the data layer reads (validate commands take these). */
+export const dataFormatSchema = z.enum(['jsonl', 'csv', 'tsv', 'parquet', 'json']);
+export const inputFormatSchema = z.enum(['jsonl', 'csv', 'tsv', 'parquet', 'json', 'summeval']);
 
 const modelIdSchema = z
   .string()
@@ -33,7 +36,7 @@ export const datasetSchema = z
 
 export const probeEntrySchema = z
   .object({
-    name: z.enum(['framing', 'primacy']).describe('probe name'),
+    name: z.enum(PROBE_NAMES).describe('probe name'),
     options: z.record(z.string(), z.unknown()).optional().describe('probe options, validated by the probe'),
   })
   .strict();

@@ -1,19 +1,24 @@
 import { UserError } from '../core/errors.js';
 import { framingProbe } from './framing/index.js';
 import { primacyProbe } from './primacy/index.js';
+import { positionProbe } from './position/index.js';
 import type { Probe } from './types.js';
 
 // Probes are heterogeneous in record, measurement and option types; the runner treats them uniformly.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyProbe = Probe<any, any, any>;
 
-const PROBES: Record<string, AnyProbe> = {
+export const PROBE_NAMES = ['framing', 'primacy', 'position'] as const;
+export type ProbeName = (typeof PROBE_NAMES)[number];
+
+const PROBES: Record<ProbeName, AnyProbe> = {
   framing: framingProbe,
   primacy: primacyProbe,
+  position: positionProbe,
 };
 
 export function getProbe(name: string): AnyProbe {
-  const p = PROBES[name];
+  const p = (PROBES as Record<string, AnyProbe | undefined>)[name];
   if (!p) throw new UserError(`unknown probe "${name}"; available: ${Object.keys(PROBES).join(', ')}`);
   return p;
 }

@@ -30,4 +30,10 @@ export function formatTest(m: Metric): string {
 export const HEADLINE: Record<string, string[]> = {
   framing: ['phi_frame'],
   primacy: ['mean_s_b', 'mean_s_m', 'mean_s_e', 'psi_pri', 'coverage', 'mean_s_b_minus_s_m'],
+  position: ['wasserstein', 'wasserstein_per_article', 'position_shift', 'rouge1_f'],
+};
+
+/** Tables a probe prints at the terminal (all tables go to report.html). */
+export const TERMINAL_TABLES: Record<string, string[]> = {
+  position: ['position_by_system', 'spearman'],
 };

@@ -1,6 +1,6 @@
 import Table from 'cli-table3';
 import type { Results } from '../probes/results.js';
-import { formatInterval, formatTest, formatValue, HEADLINE } from './format.js';
+import { formatInterval, formatTest, formatValue, HEADLINE, TERMINAL_TABLES } from './format.js';
 
 /** Aligned tables for a person at a terminal: one row per (model, dataset), headline metrics. */
 export function renderTerminalReport(results: Results, opts: { color?: boolean } = {}): string {
@@ -25,7 +25,17 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean }
       ]);
     }
     out.push(`${probe.probe} — judges: ${probe.judges.map((j) => `${j.id}@${j.version}`).join(', ') || 'none'}`);
-    out.push(table.toString());
+    // groups that carry their numbers only in tables (e.g. many systems in one file) skip the metric table
+    if (probe.groups.some((g) => names.some((n) => g.metrics.some((m) => m.name === n)))) out.push(table.toString());
+    for (const g of probe.groups) {
+      for (const t of g.tables ?? []) {
+        if (!(TERMINAL_TABLES[probe.probe] ?? []).includes(t.name)) continue;
+        const tt = new Table({ head: t.columns, style: { head: opts.color ? ['cyan'] : [], border: opts.color ? ['grey'] : [] } });
+        for (const r of t.rows) tt.push(r.map((c) => (c === null ? '' : typeof c === 'number' && !Number.isInteger(c) ? c.toFixed(4) : String(c))));
+        out.push(`${t.title} (${Object.values(g.labels).join(', ')})`);
+        out.push(tt.toString());
+      }
+    }
     if (probe.summary?.length) {
       const s = probe.summary
         .filter((m) => names.includes(m.name))

@@ -1,0 +1,61 @@
+/**
+ * npm run bench:measure [-- --docs 10000 --words 2000 --concurrency 4]
+ * Framing (offline judge) + primacy (TF-IDF) on synthetic 2,000-word documents through the full
+ * pipeline (store writes included). Prints items per second and peak memory.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Store } from '../src/runtime/store.js';
+import { executePlan } from '../src/pipeline/execute.js';
+import { recordedProducer } from '../src/pipeline/producers.js';
+import { planProbes, buildJudges } from '../src/pipeline/plan.js';
+import { aggregateRun } from '../src/pipeline/aggregate.js';
+import { WarningLog } from '../src/pipeline/warnings.js';
+import type { DatasetSource } from '../src/pipeline/datasets.js';
+import { syntheticDocuments } from './synthetic-docs.js';
+
+const { values } = parseArgs({ options: { docs: { type: 'string', default: '10000' }, words: { type: 'string', default: '2000' }, concurrency: { type: 'string', default: '4' } } });
+const docs = Number(values.docs);
+const words = Number(values.words);
+
+let peakRss = 0;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 50);
+
+const dataset: DatasetSource = {
+  name: 'synthetic',
+  async *records() {
+    for (const d of syntheticDocuments(docs, words)) yield { id: d.id, fields: { source: d.source, output: d.output }, location: { file: 'synthetic', row: 0 } };
+  },
+  stats: () => ({ read: docs, skipped: 0, problems: [] }),
+};
+
+const dir = mkdtempSync(join(tmpdir(), 'slant-bench-'));
+const store = Store.open(join(dir, 'bench.db'));
+try {
+  const probes = planProbes([{ name: 'framing' }, { name: 'primacy' }]);
+  const plan = { datasets: [dataset], producers: [recordedProducer('synthetic')], probes, judges: await buildJudges(probes, { framing: 'offline', embedder: 'tfidf' }), concurrency: Number(values.concurrency) };
+  const run = store.createRun({ configJson: '{}', configHash: 'bench' });
+  const t0 = performance.now();
+  const outcome = await executePlan(plan, store, run.id, { warnings: new WarningLog() });
+  const t1 = performance.now();
+  const results = aggregateRun(plan, store, run.id, outcome.cells, { includeItems: false });
+  const t2 = performance.now();
+  clearInterval(sampler);
+  peakRss = Math.max(peakRss, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);
+  const secs = (t1 - t0) / 1000;
+  console.log(`documents:            ${docs} × ~${words} words`);
+  console.log(`measure (both probes): ${secs.toFixed(1)} s → ${(docs / secs).toFixed(1)} documents/s, ${((2 * docs) / secs).toFixed(1)} item measurements/s`);
+  console.log(`aggregate:            ${((t2 - t1) / 1000).toFixed(2)} s`);
+  console.log(`peak RSS:             ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
+  for (const p of results) {
+    const m = p.groups[0]?.metrics.find((x) => x.name === (p.probe === 'framing' ? 'phi_frame' : 'psi_pri'));
+    console.log(`${p.probe}: ${m?.name} = ${m?.value.toFixed(3)} (n = ${m?.n})`);
+  }
+} finally {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+}

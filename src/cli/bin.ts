@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+import { EXIT } from '../core/errors.js';
+import { main } from './main.js';
+
+main(process.argv).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  () => {
+    process.exitCode = EXIT.internal;
+  },
+);

@@ -1,0 +1,17 @@
+import type { Command } from 'commander';
+import { demoConfig } from '../../config/demo.js';
+import { runSpec } from './run.js';
+import { parsePositiveInt } from '../parse.js';
+
+export function registerDemo(program: Command): void {
+  program
+    .command('demo')
+    .description('the built-in offline audit: lead-3 and TextRank summaries of the demo corpora, measured for framing shift and primacy')
+    .option('--limit <n>', 'documents per demo dataset', (v: string) => parsePositiveInt(v, '--limit'))
+    .option('--store <file>', 'SQLite store', '.slant/slant.db')
+    .option('--reports <dir>', 'where the report folder is written', '.slant/reports')
+    .action(async (opts: { limit?: number; store: string; reports: string }, cmd: Command) => {
+      const config = demoConfig({ store: opts.store, reports: opts.reports, limit: opts.limit });
+      await runSpec({ kind: 'run', baseDir: process.cwd(), config }, 'demo', cmd);
+    });
+}

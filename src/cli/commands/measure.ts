@@ -1,0 +1,72 @@
+import type { Command } from 'commander';
+import { UserError } from '../../core/errors.js';
+import { inputFormatSchema } from '../../config/schema.js';
+import { parseFieldMappings } from '../../data/index.js';
+import { probeNames, type ProbeName } from '../../probes/registry.js';
+import { runSpec } from './run.js';
+import { collect, parsePositiveInt, parseProbeSettings } from '../parse.js';
+import { basename } from 'node:path';
+
+interface MeasureOpts {
+  input?: string;
+  format?: string;
+  field: string[];
+  output?: string;
+  judge: string;
+  embedder: string;
+  set: string[];
+  skipInvalid?: boolean;
+  limit?: number;
+  concurrency: number;
+  store: string;
+  reports: string;
+}
+
+export function registerMeasure(program: Command): void {
+  program
+    .command('measure')
+    .description('measure recorded outputs: records with source and output (and optionally model) fields')
+    .argument('<probes...>', `probes to run: ${probeNames().join(', ')}`)
+    .option('-i, --input <file>', 'JSONL, CSV, TSV, Parquet or JSON file of records')
+    .option('--format <format>', 'input format (default: from the extension)')
+    .option('--field <canonical=column>', 'map a canonical field to a column, e.g. --field source=reviewText (repeatable)', collect, [])
+    .option('-o, --output <file>', 'also write the results JSON here')
+    .option('--judge <judge>', 'framing judge: offline or a model id', 'offline')
+    .option('--embedder <embedder>', 'embedder for primacy: tfidf or an embedding model id', 'tfidf')
+    .option('--set <probe.option=value>', 'probe option, e.g. --set primacy.alpha=0.1 (repeatable)', collect, [])
+    .option('--skip-invalid', 'skip invalid records (reports how many) instead of stopping at the first')
+    .option('--limit <n>', 'read at most n records', (v: string) => parsePositiveInt(v, '--limit'))
+    .option('--concurrency <n>', 'records measured at once', (v: string) => parsePositiveInt(v, '--concurrency'), 4)
+    .option('--store <file>', 'SQLite store', '.slant/slant.db')
+    .option('--reports <dir>', 'where the report folder is written', '.slant/reports')
+    .action(async (probes: string[], opts: MeasureOpts, cmd: Command) => {
+      if (!opts.input) throw new UserError('measure needs --input FILE', { hint: 'e.g. slant measure framing primacy --input outputs.jsonl' });
+      const format = opts.format === undefined ? undefined : inputFormatSchema.safeParse(opts.format);
+      if (format && !format.success) throw new UserError(`--format must be one of ${inputFormatSchema.options.join(', ')}, got "${opts.format}"`);
+      const settings = parseProbeSettings(opts.set);
+      for (const p of Object.keys(settings)) if (!probes.includes(p)) throw new UserError(`--set names probe "${p}", which is not being run (${probes.join(', ')})`);
+      const name = basename(opts.input).replace(/\.[^.]+$/, '').replace(/[^\w.-]/g, '_') || 'input';
+      await runSpec(
+        {
+          kind: 'measure',
+          baseDir: process.cwd(),
+          store: opts.store,
+          reports: opts.reports,
+          concurrency: opts.concurrency,
+          probes: probes.map((p) => ({ name: p as ProbeName, ...(settings[p] ? { options: settings[p] } : {}) })),
+          dataset: {
+            name,
+            path: opts.input,
+            ...(format?.data ? { format: format.data } : {}),
+            ...(opts.field.length ? { fields: parseFieldMappings(opts.field) } : {}),
+            ...(opts.limit ? { limit: opts.limit } : {}),
+            ...(opts.skipInvalid ? { skipInvalid: true } : {}),
+          },
+          judges: { framing: opts.judge, embedder: opts.embedder },
+          ...(opts.output ? { output: opts.output } : {}),
+        },
+        'measure',
+        cmd,
+      );
+    });
+}

@@ -1,0 +1,66 @@
+import { dirname, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { UserError } from '../../core/errors.js';
+import { loadConfigFile } from '../../config/load.js';
+import { planMeasure, planRun } from '../../pipeline/plan.js';
+import { Store } from '../../runtime/store.js';
+import { executeRun } from '../execute-run.js';
+import { globalOptions } from '../main-options.js';
+import { storedSpecSchema, type StoredSpec } from '../stored-spec.js';
+import { parsePositiveInt } from '../parse.js';
+
+/** Run a stored or fresh spec end to end. */
+export async function runSpec(spec: StoredSpec, command: string, cmd: Command, resumeRunId?: string): Promise<void> {
+  const global = globalOptions(cmd);
+  if (spec.kind === 'run') {
+    const plan = await planRun(spec.config, { baseDir: spec.baseDir });
+    await executeRun({ command, plan, storePath: resolve(spec.baseDir, spec.config.store), reportsDir: resolve(spec.baseDir, spec.config.reports), config: spec, resumeRunId, global });
+  } else {
+    const plan = await planMeasure({ probes: spec.probes, dataset: spec.dataset, judges: spec.judges, concurrency: spec.concurrency, baseDir: spec.baseDir });
+    await executeRun({
+      command,
+      plan,
+      storePath: resolve(spec.baseDir, spec.store),
+      reportsDir: resolve(spec.baseDir, spec.reports),
+      config: spec,
+      resumeRunId,
+      global,
+      resultsPath: spec.output ? resolve(spec.baseDir, spec.output) : undefined,
+    });
+  }
+}
+
+function resumeTarget(storePath: string, requested: string | true): { id: string; spec: StoredSpec } {
+  const store = Store.open(resolve(storePath));
+  try {
+    const run = requested === true ? store.latestRun({ status: ['running', 'interrupted', 'failed'] }) : store.getRun(requested);
+    if (!run) {
+      throw new UserError(requested === true ? `no unfinished run in ${storePath} to resume` : `no run "${requested}" in ${storePath}`, { hint: 'list runs with `slant runs`' });
+    }
+    const parsed = storedSpecSchema.safeParse(JSON.parse(run.configJson));
+    if (!parsed.success) throw new UserError(`run ${run.id} was stored by an incompatible slant version and cannot be resumed`);
+    return { id: run.id, spec: parsed.data };
+  } finally {
+    store.close();
+  }
+}
+
+export function registerRun(program: Command): void {
+  program
+    .command('run')
+    .description('generate outputs with the configured models and measure them with the configured probes')
+    .option('-c, --config <file>', 'config file', 'slant.yaml')
+    .option('--resume [run]', 'continue an interrupted run (default: the latest unfinished one); recomputes nothing that finished')
+    .option('--store <file>', 'SQLite store to look in for --resume', '.slant/slant.db')
+    .option('--concurrency <n>', 'records processed at once (overrides the config)', (v: string) => parsePositiveInt(v, '--concurrency'))
+    .action(async (opts: { config: string; resume?: string | true; store: string; concurrency?: number }, cmd: Command) => {
+      if (opts.resume !== undefined) {
+        const { id, spec } = resumeTarget(opts.store, opts.resume);
+        await runSpec(spec, spec.kind, cmd, id);
+        return;
+      }
+      const config = loadConfigFile(opts.config);
+      if (opts.concurrency) config.concurrency = opts.concurrency;
+      await runSpec({ kind: 'run', baseDir: dirname(resolve(opts.config)), config }, 'run', cmd);
+    });
+}

@@ -1,0 +1,61 @@
+import { resolve } from 'node:path';
+import { Store } from '../runtime/store.js';
+import { installInterruptHandler } from '../runtime/interrupt.js';
+import { createProgress } from '../runtime/progress.js';
+import { canonicalJson, sha256Hex } from '../runtime/canonical-json.js';
+import { runAndReport, type RunSummary } from '../pipeline/run.js';
+import type { ExecutionPlan } from '../pipeline/execute.js';
+import { renderTerminalReport } from '../report/terminal.js';
+import type { GlobalOptions } from './global-options.js';
+
+/** Shared by demo, run and measure: store, Ctrl-C handling, progress bar, printing. */
+export async function executeRun(args: {
+  command: string;
+  plan: ExecutionPlan;
+  storePath: string;
+  reportsDir: string;
+  config: unknown;
+  resumeRunId?: string;
+  totalHint?: number;
+  global: GlobalOptions;
+  /** extra path to copy results.json to (measure --output) */
+  resultsPath?: string;
+}): Promise<RunSummary> {
+  const store = Store.open(resolve(args.storePath));
+  const interrupt = installInterruptHandler();
+  const progress = createProgress({ total: args.totalHint ?? 0, label: args.command, enabled: !args.global.json && !args.global.quiet });
+  try {
+    const configJson = canonicalJson(args.config);
+    const summary = await runAndReport({
+      command: args.command,
+      plan: args.plan,
+      store,
+      configJson,
+      configHash: sha256Hex(configJson),
+      reportsDir: resolve(args.reportsDir),
+      resumeRunId: args.resumeRunId,
+      signal: interrupt.signal,
+      onItem: () => progress.tick(),
+      resultsPath: args.resultsPath,
+    });
+    progress.done();
+    printSummary(summary, args.global);
+    return summary;
+  } finally {
+    interrupt.dispose();
+    store.close();
+  }
+}
+
+function printSummary(s: RunSummary, global: GlobalOptions): void {
+  if (global.json) {
+    process.stdout.write(JSON.stringify({ runId: s.runId, status: s.results.run.status, reportDir: s.reportDir, measured: s.measured, reused: s.reused, results: s.results }) + '\n');
+    return;
+  }
+  if (!global.quiet) process.stdout.write(renderTerminalReport(s.results, { color: process.stdout.isTTY === true }) + '\n');
+  const lines = [`run ${s.runId}: ${s.results.run.status}; ${s.measured} item measurement(s) made${s.reused ? `, ${s.reused} reused from the store` : ''}${s.generated ? `, ${s.generated} output(s) generated (${s.cacheHits} from cache)` : ''}`];
+  lines.push(`report: ${s.reportDir}/report.html`);
+  lines.push(`results: ${s.reportDir}/results.json`);
+  if (s.interrupted) lines.push(`interrupted: resume with \`slant run --resume ${s.runId}\``);
+  process.stdout.write(lines.join('\n') + '\n');
+}

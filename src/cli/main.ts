@@ -1,0 +1,50 @@
+import { Command, CommanderError } from 'commander';
+import { EXIT, UserError } from '../core/errors.js';
+import { SLANT_VERSION } from '../version.js';
+import { registerCache } from './commands/cache.js';
+import { registerDemo } from './commands/demo.js';
+import { registerInit } from './commands/init.js';
+import { registerMeasure } from './commands/measure.js';
+import { registerRun } from './commands/run.js';
+import { registerRuns } from './commands/runs.js';
+import { registerSchema } from './commands/schema.js';
+import { registerValidate } from './commands/validate.js';
+
+export function buildProgram(): Command {
+  const program = new Command('slant')
+    .description('measure how language models distort the content they process')
+    .version(SLANT_VERSION)
+    .option('--json', 'machine-readable output on stdout (no tables, no progress bar)')
+    .option('-q, --quiet', 'print only the final lines and errors')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+  registerDemo(program);
+  registerRun(program);
+  registerMeasure(program);
+  registerValidate(program);
+  registerInit(program);
+  registerRuns(program);
+  registerCache(program);
+  registerSchema(program);
+  return program;
+}
+
+/** Run the CLI; user errors print one clear message (no stack) and exit with a documented code. */
+export async function main(argv: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv);
+    return EXIT.ok;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // help and version exit 0; usage errors were already printed by commander
+      return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (err instanceof UserError) {
+      process.stderr.write(`slant: ${err.message}\n${err.hint ? `hint: ${err.hint}\n` : ''}`);
+      return err.exitCode;
+    }
+    process.stderr.write(`slant: internal error (please report it):\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    return EXIT.internal;
+  }
+}
+

@@ -1,0 +1,27 @@
+import { UserError } from '../core/errors.js';
+
+export function parsePositiveInt(v: string, flag: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new UserError(`${flag} expects a positive whole number, got "${v}"`);
+  return n;
+}
+
+/** Collect a repeatable option into an array. */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+/** Parse `--set probe.key=value` into { probe: { key: value } } with JSON-ish values. */
+export function parseProbeSettings(specs: string[]): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const spec of specs) {
+    const m = /^([a-z-]+)\.([A-Za-z_][\w]*)=(.*)$/.exec(spec);
+    if (!m) throw new UserError(`--set expects probe.option=value (e.g. primacy.alpha=0.1), got "${spec}"`);
+    const [, probe, key, raw] = m as unknown as [string, string, string, string];
+    let value: unknown = raw;
+    if (raw === 'true' || raw === 'false') value = raw === 'true';
+    else if (raw.trim() !== '' && Number.isFinite(Number(raw))) value = Number(raw);
+    (out[probe] ??= {})[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { configSchema, datasetSchema, judgesSchema, probeEntrySchema } from '../config/schema.js';
+
+/**
+ * What a run stores as its config, so `slant run --resume` can rebuild the same plan
+ * whether the run came from `slant run`, `slant demo` or `slant measure`.
+ */
+export const storedSpecSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('run'), baseDir: z.string(), config: configSchema }),
+  z.object({
+    kind: z.literal('measure'),
+    baseDir: z.string(),
+    store: z.string(),
+    reports: z.string(),
+    concurrency: z.number().int().positive(),
+    probes: z.array(probeEntrySchema),
+    dataset: datasetSchema,
+    judges: judgesSchema,
+    output: z.string().optional(),
+  }),
+]);
+export type StoredSpec = z.infer<typeof storedSpecSchema>;

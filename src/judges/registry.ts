@@ -1,0 +1,31 @@
+import { UserError } from '../core/errors.js';
+import type { Embedder, FramingJudge } from './types.js';
+
+/**
+ * Judges by name: "offline" / "tfidf" need no network; any other value is a model id
+ * ("openai:o4-mini") used as an LLM judge (framing: seed 000 Appendix A.1's prompt).
+ */
+export async function createFramingJudge(spec: string): Promise<FramingJudge> {
+  if (spec === 'offline') {
+    const { createOfflineFramingJudge } = await import('./framing/offline-judge.js');
+    return createOfflineFramingJudge();
+  }
+  if (/^[a-z][a-z0-9-]*:/.test(spec)) {
+    const { createLlmFramingJudge } = await import('./framing/llm-judge.js');
+    const { createModel } = await import('../models/create-model.js');
+    return createLlmFramingJudge(await createModel(spec));
+  }
+  throw new UserError(`unknown framing judge "${spec}"; use "offline" or a model id such as "openai:o4-mini"`);
+}
+
+export async function createEmbedder(spec: string): Promise<Embedder> {
+  if (spec === 'tfidf') {
+    const { TfidfEmbedder } = await import('./embedders/tfidf-embedder.js');
+    return new TfidfEmbedder();
+  }
+  if (/^[a-z][a-z0-9-]*:/.test(spec)) {
+    const { createEmbedderFromId } = await import('./embedders/registry.js');
+    return createEmbedderFromId(spec);
+  }
+  throw new UserError(`unknown embedder "${spec}"; use "tfidf" or an embedding model id such as "openai:text-embedding-3-small"`);
+}

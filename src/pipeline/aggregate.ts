@@ -1,0 +1,61 @@
+import type { Metric } from '../core/types.js';
+import { bootstrapMeanOfGroupMeans } from '../stats/bootstrap.js';
+import { mean } from '../stats/mean.js';
+import type { Store } from '../runtime/store.js';
+import { instrumentIds } from '../probes/types.js';
+import type { ProbeResult, GroupResultJson } from '../probes/results.js';
+import type { CellRef, ExecutionPlan } from './execute.js';
+
+/** Aggregate every cell of a run into per-probe results (groups, summary, items). */
+export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, cells: CellRef[], opts: { includeItems?: boolean } = {}): ProbeResult[] {
+  return plan.probes.map(({ probe, options }) => {
+    const groups: GroupResultJson[] = [];
+    const items: ProbeResult['items'] = [];
+    const perGroupValues: Record<string, number>[][] = [];
+    for (const cell of cells.filter((c) => c.probe === probe.name)) {
+      const rows = store.getItems(runId, cell.key);
+      const labels = { model: cell.model, dataset: cell.dataset };
+      const agg = probe.aggregate(rows, options);
+      const group: GroupResultJson = { labels, n: rows.length, metrics: agg.metrics };
+      if (agg.tables) group.tables = agg.tables;
+      if (agg.extra) group.extra = agg.extra;
+      groups.push(group);
+      store.putResult(runId, cell.key, group);
+      if (probe.itemValues) perGroupValues.push(rows.map((r) => probe.itemValues!(r.measurement, options)));
+      if (opts.includeItems !== false) for (const r of rows) items.push({ labels, recordId: r.recordId, measurement: r.measurement });
+    }
+    const result: ProbeResult = { probe: probe.name, options, judges: instrumentIds(plan.judges).filter((j) => judgeUsed(probe.needs(options), plan, j.id)), groups, items };
+    if (groups.length > 1 && perGroupValues.length === groups.length) result.summary = summarize(perGroupValues, groups);
+    return result;
+  });
+}
+
+function judgeUsed(needs: string[], plan: ExecutionPlan, id: string): boolean {
+  return needs.some((k) => (plan.judges as Record<string, { id: string } | undefined>)[k]?.id === id);
+}
+
+/**
+ * Seed 000's abstract reports figures "averaged across all tested models": the mean of the
+ * per-(model, dataset) means, here with a bootstrap interval that resamples items within groups.
+ */
+function summarize(perGroup: Record<string, number>[][], groups: GroupResultJson[]): Metric[] {
+  const names = Object.keys(perGroup.find((g) => g.length > 0)?.[0] ?? {});
+  const out: Metric[] = [];
+  for (const name of names) {
+    const series = perGroup.filter((g) => g.length > 0).map((g) => Float64Array.from(g, (v) => v[name] ?? NaN));
+    if (series.length < 2) continue;
+    const groupMeans = series.map((s) => mean(s));
+    const label = groups[0]?.metrics.find((m) => m.name === name)?.label ?? name;
+    const kind = groups[0]?.metrics.find((m) => m.name === name)?.kind;
+    const metric: Metric = {
+      name,
+      label: `${label}, mean of ${series.length} group means`,
+      value: mean(groupMeans),
+      n: series.reduce((a, s) => a + s.length, 0),
+      ci: bootstrapMeanOfGroupMeans(series),
+    };
+    if (kind) metric.kind = kind;
+    out.push(metric);
+  }
+  return out;
+}

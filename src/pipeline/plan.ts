@@ -1,0 +1,82 @@
+import { UserError } from '../core/errors.js';
+import type { SlantConfig } from '../config/schema.js';
+import { getProbe, parseProbeOptions } from '../probes/registry.js';
+import type { ProbeJudges } from '../probes/types.js';
+import { createEmbedder, createFramingJudge } from '../judges/registry.js';
+import { createModel } from '../models/create-model.js';
+import { resolvePromptTemplate } from '../tasks/summarize.js';
+import { datasetSource } from './datasets.js';
+import type { ExecutionPlan, PlannedProbe } from './execute.js';
+import { modelProducer, recordedProducer } from './producers.js';
+
+export function planProbes(entries: SlantConfig['probes']): PlannedProbe[] {
+  const seen = new Set<string>();
+  return entries.map((entry) => {
+    if (seen.has(entry.name)) throw new UserError(`probe "${entry.name}" is listed twice`);
+    seen.add(entry.name);
+    const probe = getProbe(entry.name);
+    return { probe, options: parseProbeOptions(probe, entry.options) };
+  });
+}
+
+export async function buildJudges(probes: PlannedProbe[], judges: SlantConfig['judges']): Promise<ProbeJudges> {
+  const needed = new Set(probes.flatMap((p) => p.probe.needs(p.options)));
+  const out: ProbeJudges = {};
+  if (needed.has('framing')) out.framing = await createFramingJudge(judges.framing);
+  if (needed.has('embedder')) out.embedder = await createEmbedder(judges.embedder);
+  return out;
+}
+
+/** `slant run` / `slant demo`: models generate outputs from each dataset's sources. */
+export async function planRun(config: SlantConfig, opts: { baseDir?: string } = {}): Promise<ExecutionPlan> {
+  const probes = planProbes(config.probes);
+  const template = resolvePromptTemplate(config.generation.prompt);
+  const labels = new Set<string>();
+  const producers = [];
+  for (const m of config.models) {
+    const label = m.label ?? m.id;
+    if (labels.has(label)) throw new UserError(`models: "${label}" is listed twice (give one a different label)`);
+    labels.add(label);
+    const model = await createModel(m.id, m.options ?? {});
+    producers.push(modelProducer(model, label, { template, temperature: config.generation.temperature, maxTokens: config.generation.maxTokens, seed: config.generation.seed }));
+  }
+  const names = new Set<string>();
+  const datasets = config.datasets.map((d) => {
+    if (names.has(d.name)) throw new UserError(`datasets: "${d.name}" is listed twice`);
+    names.add(d.name);
+    return datasetSource(d, { required: ['source'], baseDir: opts.baseDir });
+  });
+  return { datasets, producers, probes, judges: await buildJudges(probes, config.judges), concurrency: config.concurrency };
+}
+
+/** Canonical fields the probes need (required by any) and may use (optional), for the data layer. */
+export function probeFields(probes: PlannedProbe[]): { required: string[]; optional: string[] } {
+  const required = new Set<string>();
+  const optional = new Set<string>(['model']);
+  for (const { probe } of probes) for (const f of probe.fields) if (f.name !== 'id') (f.required ? required : optional).add(f.name);
+  for (const r of required) optional.delete(r);
+  return { required: [...required], optional: [...optional] };
+}
+
+/** `slant measure`: outputs are recorded in the input file (optionally grouped by a `model` field). */
+export async function planMeasure(args: {
+  probes: SlantConfig['probes'];
+  dataset: SlantConfig['datasets'][number];
+  judges: SlantConfig['judges'];
+  concurrency: number;
+  baseDir?: string;
+}): Promise<ExecutionPlan> {
+  const probes = planProbes(args.probes);
+  const { required, optional } = probeFields(probes);
+  return {
+    // long format: one row per (item, model), so ids repeat across models; derived ids name the
+    // item by its required fields other than the output
+    datasets: [
+      datasetSource(args.dataset, { required, optional, baseDir: args.baseDir, uniqueWithin: 'model', idFrom: required.filter((f) => f !== 'output') }),
+    ],
+    producers: [recordedProducer('recorded')],
+    probes,
+    judges: await buildJudges(probes, args.judges),
+    concurrency: args.concurrency,
+  };
+}

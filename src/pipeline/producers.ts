@@ -1,0 +1,57 @@
+import type { InstrumentId } from '../core/types.js';
+import type { LanguageModel, Warning } from '../models/types.js';
+import { cleanSummary, renderSummarizePrompt } from '../tasks/summarize.js';
+import type { LoadedRecord } from './datasets.js';
+
+/** Where the output a probe measures comes from: a model that generates it, or the record itself. */
+export interface OutputProducer extends InstrumentId {
+  /** group label in results (the model id, its configured label, or the record's model field) */
+  label(record: LoadedRecord): string;
+  /** true when outputs cost something to make and must be stored for resume */
+  generates: boolean;
+  produce(record: LoadedRecord, signal?: AbortSignal): Promise<{ text: string; warnings: Warning[]; cached: boolean }>;
+}
+
+export interface GenerationSettings {
+  template: string;
+  temperature: number;
+  maxTokens: number;
+  seed: number;
+}
+
+/** Seed 000's summarization task (Appendix A.2: near-greedy, at most 500 new tokens, fixed seed). */
+export function modelProducer(model: LanguageModel, label: string, gen: GenerationSettings): OutputProducer {
+  return {
+    id: model.id,
+    version: model.version,
+    generates: true,
+    label: () => label,
+    async produce(record, signal) {
+      const source = String(record.fields.source);
+      const res = await model.generate({
+        messages: renderSummarizePrompt(gen.template, source),
+        params: { temperature: gen.temperature, maxTokens: gen.maxTokens, seed: gen.seed },
+        task: { kind: 'summarize', input: source, recordId: record.id },
+        signal,
+      });
+      return { text: cleanSummary(res.text), warnings: res.warnings, cached: res.cached };
+    },
+  };
+}
+
+/**
+ * Recorded outputs (`slant measure`): the output, if the probe uses one, is a field of the record
+ * (the probe's record schema checks it); an optional `model` field groups records.
+ */
+export function recordedProducer(defaultLabel: string): OutputProducer {
+  return {
+    id: 'recorded',
+    version: '1',
+    generates: false,
+    label: (r) => (typeof r.fields.model === 'string' && r.fields.model.trim() ? r.fields.model.trim() : defaultLabel),
+    async produce(record) {
+      const out = record.fields.output;
+      return { text: typeof out === 'string' ? out : '', warnings: [], cached: false };
+    },
+  };
+}

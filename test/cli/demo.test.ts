@@ -1,0 +1,40 @@
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resultsSchema } from '../../src/probes/results.js';
+import { runCli } from '../helpers/run-cli.js';
+
+describe('slant demo', () => {
+  it('runs the offline demo audit end to end and writes results.json and report.html', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slant-demo-'));
+    const res = await runCli(['demo', '--limit', '3', '--store', join(dir, 'slant.db'), '--reports', join(dir, 'reports')]);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/report: .*report\.html/);
+    expect(res.stdout).toContain('framing');
+    const runId = /run (\S+): completed/.exec(res.stdout)?.[1];
+    expect(runId).toBeDefined();
+    const results = resultsSchema.parse(JSON.parse(readFileSync(join(dir, 'reports', runId!, 'results.json'), 'utf8')));
+    expect(results.datasets).toEqual([
+      { name: 'demo-reviews', n: 3, skipped: 0 },
+      { name: 'demo-interviews', n: 3, skipped: 0 },
+    ]);
+    for (const probe of results.probes) {
+      // 2 models × 2 datasets
+      expect(probe.groups).toHaveLength(4);
+      expect(probe.items).toHaveLength(12);
+      expect(probe.summary?.length).toBeGreaterThan(0);
+    }
+    const html = readFileSync(join(dir, 'reports', runId!, 'report.html'), 'utf8');
+    expect(html).toContain('<h2>primacy</h2>');
+    expect(html).toContain('builtin:textrank');
+
+    // a second demo in the same store reuses nothing (new run) but the first run's rows stay
+    const again = await runCli(['--quiet', 'demo', '--limit', '1', '--store', join(dir, 'slant.db'), '--reports', join(dir, 'reports')]);
+    expect(again.code).toBe(0);
+    const runs = await runCli(['--json', 'runs', '--store', join(dir, 'slant.db')]);
+    expect((JSON.parse(runs.stdout) as unknown[]).length).toBe(2);
+    expect(existsSync(join(dir, 'reports', runId!, 'report.html'))).toBe(true);
+  });
+});
