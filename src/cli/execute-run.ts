@@ -5,13 +5,18 @@ import { createProgress } from '../runtime/progress.js';
 import { canonicalJson, sha256Hex } from '../runtime/canonical-json.js';
 import { runAndReport, type RunSummary } from '../pipeline/run.js';
 import type { ExecutionPlan } from '../pipeline/execute.js';
+import type { LanguageModel } from '../models/types.js';
+import { RequestCache } from '../runtime/cache.js';
+import { ModelContext } from '../runtime/model-context.js';
 import { renderTerminalReport } from '../report/terminal.js';
 import type { GlobalOptions } from './global-options.js';
 
 /** Shared by demo, run and measure: store, Ctrl-C handling, progress bar, printing. */
 export async function executeRun(args: {
   command: string;
-  plan: ExecutionPlan;
+  /** build the plan; every model it creates goes through `wrap` (request cache, usage) */
+  makePlan: (wrap: (m: LanguageModel) => LanguageModel) => Promise<ExecutionPlan>;
+  noCache?: boolean;
   storePath: string;
   reportsDir: string;
   config: unknown;
@@ -22,14 +27,23 @@ export async function executeRun(args: {
   resultsPath?: string;
 }): Promise<RunSummary> {
   const store = Store.open(resolve(args.storePath));
+  const models = new ModelContext(new RequestCache(store), { noCache: args.noCache });
+  let plan: ExecutionPlan;
+  try {
+    plan = await args.makePlan((m) => models.wrap(m));
+  } catch (err) {
+    store.close();
+    throw err;
+  }
   const interrupt = installInterruptHandler();
   const progress = createProgress({ total: args.totalHint ?? 0, label: args.command, enabled: !args.global.json && !args.global.quiet });
   try {
     const configJson = canonicalJson(args.config);
     const summary = await runAndReport({
       command: args.command,
-      plan: args.plan,
+      plan,
       store,
+      usage: () => models.usage.byModel(),
       configJson,
       configHash: sha256Hex(configJson),
       reportsDir: resolve(args.reportsDir),

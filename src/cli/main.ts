@@ -1,6 +1,9 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT, UserError } from '../core/errors.js';
 import { SLANT_VERSION } from '../version.js';
+import { ProviderHttpError, ProviderNetworkError } from '../models/http.js';
+import { RequestTimeoutError } from '../runtime/scheduler.js';
+import { UnparseableJudgeAnswerError } from '../judges/framing/llm-judge.js';
 import { registerCache } from './commands/cache.js';
 import { registerDemo } from './commands/demo.js';
 import { registerInit } from './commands/init.js';
@@ -42,6 +45,14 @@ export async function main(argv: string[]): Promise<number> {
     if (err instanceof UserError) {
       process.stderr.write(`slant: ${err.message}\n${err.hint ? `hint: ${err.hint}\n` : ''}`);
       return err.exitCode;
+    }
+    if (err instanceof ProviderHttpError || err instanceof ProviderNetworkError || err instanceof RequestTimeoutError) {
+      process.stderr.write(`slant: ${err.message}\nhint: the provider kept failing after retries; finished work is stored, continue with \`slant run --resume\`\n`);
+      return EXIT.provider;
+    }
+    if (err instanceof UnparseableJudgeAnswerError) {
+      process.stderr.write(`slant: ${err.message}\nhint: the judge's answers are never guessed; try another judge model, or resume after checking it\n`);
+      return EXIT.provider;
     }
     process.stderr.write(`slant: internal error (please report it):\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     return EXIT.internal;

@@ -28,6 +28,7 @@ export const datasetSchema = z
     fields: z.record(z.string(), z.string()).optional().describe('canonical field -> column, e.g. { source: reviewText }'),
     limit: z.number().int().positive().optional(),
     skipInvalid: z.boolean().optional(),
+    humans: z.string().min(1).optional().describe('WildFrame: framed_eval.csv with the 5-annotator scores'),
   })
   .strict()
   .refine((d) => (d.builtin === undefined) !== (d.path === undefined), {
@@ -45,6 +46,7 @@ export const judgesSchema = z
   .object({
     framing: z.string().default('offline').describe('"offline" or a model id used with the paper\'s A.1 prompt'),
     embedder: z.string().default('tfidf').describe('"tfidf" or an embedding model id'),
+    llm: modelIdSchema.optional().describe('model id of the LLM judge (certainty pairwise judge, WildFrame evaluator)'),
   })
   .strict();
 
@@ -63,6 +65,10 @@ export const configSchema = z
     store: z.string().default('.slant/slant.db').describe('SQLite store (runs, items, request cache)'),
     reports: z.string().default('.slant/reports').describe('where reports are written, one folder per run'),
     concurrency: z.number().int().positive().max(256).default(4),
+    providers: z
+      .record(z.string(), z.record(z.string(), z.unknown()))
+      .optional()
+      .describe('options per provider applied to every model of it, generators and judges alike (e.g. { openai: { baseURL: ... } }); a model\'s own options win'),
     models: z.array(modelSchema).min(1),
     datasets: z.array(datasetSchema).min(1),
     probes: z.array(probeEntrySchema).min(1),

@@ -49,6 +49,8 @@ export const EXIT = {
   usage: 2,
   /** bad input data */
   input: 3,
+  /** a model provider kept failing (network, HTTP errors after retries); finished work is stored */
+  provider: 4,
   /** interrupted (Ctrl-C / SIGTERM); everything finished is kept */
   interrupted: 130,
 } as const;

@@ -1,31 +1,38 @@
 import { UserError } from '../core/errors.js';
 import type { Embedder, FramingJudge } from './types.js';
+import type { LanguageModel } from '../models/types.js';
+
+/** Creates models by id; a run's factory adds provider options, the request cache and usage tracking. */
+export type ModelFactory = (id: string, options?: Record<string, unknown>) => Promise<LanguageModel>;
+const plainFactory: ModelFactory = async (id, options) => {
+  const { createModel } = await import('../models/create-model.js');
+  return createModel(id, options);
+};
 
 /**
  * Judges by name: "offline" / "tfidf" need no network; any other value is a model id
  * ("openai:o4-mini") used as an LLM judge (framing: seed 000 Appendix A.1's prompt).
  */
-export async function createFramingJudge(spec: string): Promise<FramingJudge> {
+export async function createFramingJudge(spec: string, makeModel: ModelFactory = plainFactory): Promise<FramingJudge> {
   if (spec === 'offline') {
     const { createOfflineFramingJudge } = await import('./framing/offline-judge.js');
     return createOfflineFramingJudge();
   }
   if (/^[a-z][a-z0-9-]*:/.test(spec)) {
     const { createLlmFramingJudge } = await import('./framing/llm-judge.js');
-    const { createModel } = await import('../models/create-model.js');
-    return createLlmFramingJudge(await createModel(spec));
+    return createLlmFramingJudge(await makeModel(spec));
   }
   throw new UserError(`unknown framing judge "${spec}"; use "offline" or a model id such as "openai:o4-mini"`);
 }
 
-export async function createEmbedder(spec: string): Promise<Embedder> {
+export async function createEmbedder(spec: string, providerOptions: Record<string, Record<string, unknown>> = {}): Promise<Embedder> {
   if (spec === 'tfidf') {
     const { TfidfEmbedder } = await import('./embedders/tfidf-embedder.js');
     return new TfidfEmbedder();
   }
   if (/^[a-z][a-z0-9-]*:/.test(spec)) {
     const { createEmbedderFromId } = await import('./embedders/registry.js');
-    return createEmbedderFromId(spec);
+    return createEmbedderFromId(spec, providerOptions[spec.slice(0, spec.indexOf(':'))] ?? {});
   }
   throw new UserError(`unknown embedder "${spec}"; use "tfidf" or an embedding model id such as "openai:text-embedding-3-small"`);
 }

@@ -82,3 +82,28 @@ function summEvalSource(entry: DatasetEntry, file: string): DatasetSource {
     stats: () => ({ read: n, skipped: 0, problems: [] }),
   };
 }
+
+/**
+ * WildFrame input: the release's prediction CSVs or canonical records, joined to the annotators'
+ * framed_eval.csv when `humans` is given. Rows that do not join are counted (never dropped silently).
+ */
+export function wildframeSource(entry: DatasetEntry, file: string, humans: string | undefined): DatasetSource {
+  let read = 0;
+  let skipped = 0;
+  const problems: ReadStats['problems'] = [];
+  return {
+    name: entry.name,
+    async *records() {
+      const { buildWildframeRecords } = await import('../probes/wildframe/release.js');
+      const { records, stats } = await buildWildframeRecords({ input: file, ...(humans ? { humans } : {}) });
+      read = stats.read;
+      skipped = stats.inputWithoutHumans ?? 0;
+      if (skipped > 0) problems.push({ location: { file }, message: `${skipped} row(s) have no human annotation in ${humans} and were left out` });
+      for (const [i, r] of (entry.limit ? records.slice(0, entry.limit) : records).entries()) {
+        const { id, ...fields } = r;
+        yield { id, fields, location: { file, row: i + 1 } };
+      }
+    },
+    stats: () => ({ read, skipped, problems }),
+  };
+}

@@ -125,7 +125,7 @@ export async function executePlan(
     outcome.datasets.push({ name: ds.name, n, skipped: st.skipped });
     if (st.skipped > 0) {
       const first = st.problems[0];
-      opts.warnings.add(`dataset ${ds.name}`, `skipped ${st.skipped} invalid record(s)${first ? `; first: ${formatLocation(first.location)}: ${first.message}` : ''}`);
+      opts.warnings.add(`dataset ${ds.name}`, `skipped ${st.skipped} record(s)${first ? `; first: ${formatLocation(first.location)}: ${first.message}` : ''}`);
     }
     if (opts.signal?.aborted) break;
   }

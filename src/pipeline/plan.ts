@@ -1,11 +1,29 @@
+import { resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 import type { SlantConfig } from '../config/schema.js';
 import { getProbe, parseProbeOptions } from '../probes/registry.js';
 import type { ProbeJudges } from '../probes/types.js';
-import { createEmbedder, createFramingJudge } from '../judges/registry.js';
+import { createEmbedder, createFramingJudge, type ModelFactory } from '../judges/registry.js';
+import type { LanguageModel } from '../models/types.js';
+
+/** Applied to every model a run creates (request cache, usage tracking). */
+export type ModelWrapper = (model: LanguageModel) => LanguageModel;
+
+export interface RunModelFactory {
+  make: ModelFactory;
+  providers: Record<string, Record<string, unknown>>;
+}
+
+/** Models by id with the config's per-provider options (a model's own options win), wrapped. */
+export function modelFactory(providers: Record<string, Record<string, unknown>> = {}, wrap: ModelWrapper = (m) => m): RunModelFactory {
+  return {
+    providers,
+    make: async (id, options = {}) => wrap(await createModel(id, { ...(providers[id.slice(0, id.indexOf(':'))] ?? {}), ...options })),
+  };
+}
 import { createModel } from '../models/create-model.js';
 import { resolvePromptTemplate } from '../tasks/summarize.js';
-import { datasetSource } from './datasets.js';
+import { datasetSource, wildframeSource } from './datasets.js';
 import type { ExecutionPlan, PlannedProbe } from './execute.js';
 import { modelProducer, recordedProducer } from './producers.js';
 
@@ -19,16 +37,26 @@ export function planProbes(entries: SlantConfig['probes']): PlannedProbe[] {
   });
 }
 
-export async function buildJudges(probes: PlannedProbe[], judges: SlantConfig['judges']): Promise<ProbeJudges> {
+export async function buildJudges(probes: PlannedProbe[], judges: SlantConfig['judges'], factory: RunModelFactory = modelFactory()): Promise<ProbeJudges> {
   const needed = new Set(probes.flatMap((p) => p.probe.needs(p.options)));
   const out: ProbeJudges = {};
-  if (needed.has('framing')) out.framing = await createFramingJudge(judges.framing);
-  if (needed.has('embedder')) out.embedder = await createEmbedder(judges.embedder);
+  if (needed.has('framing')) out.framing = await createFramingJudge(judges.framing, factory.make);
+  if (needed.has('embedder')) out.embedder = await createEmbedder(judges.embedder, factory.providers);
+  // an LLM judge is built whenever one is configured: probes in 'auto' mode use it when present
+  if (judges.llm) out.llm = await factory.make(judges.llm);
+  for (const { probe, options } of probes) {
+    const needs = probe.needs(options);
+    // a probe that needs the LLM judge and has no offline fallback among its needs
+    if (needs.includes('llm') && !out.llm && !needs.some((n) => n !== 'llm' && out[n])) {
+      throw new UserError(`probe "${probe.name}" with these options needs an LLM judge`, { hint: 'set judges.llm in slant.yaml, or pass --llm-judge <model id>' });
+    }
+  }
   return out;
 }
 
 /** `slant run` / `slant demo`: models generate outputs from each dataset's sources. */
-export async function planRun(config: SlantConfig, opts: { baseDir?: string } = {}): Promise<ExecutionPlan> {
+export async function planRun(config: SlantConfig, opts: { baseDir?: string; wrap?: ModelWrapper } = {}): Promise<ExecutionPlan> {
+  const factory = modelFactory(config.providers, opts.wrap);
   const probes = planProbes(config.probes);
   const template = resolvePromptTemplate(config.generation.prompt);
   const labels = new Set<string>();
@@ -37,7 +65,7 @@ export async function planRun(config: SlantConfig, opts: { baseDir?: string } = 
     const label = m.label ?? m.id;
     if (labels.has(label)) throw new UserError(`models: "${label}" is listed twice (give one a different label)`);
     labels.add(label);
-    const model = await createModel(m.id, m.options ?? {});
+    const model = await factory.make(m.id, m.options ?? {});
     producers.push(modelProducer(model, label, { template, temperature: config.generation.temperature, maxTokens: config.generation.maxTokens, seed: config.generation.seed }));
   }
   const names = new Set<string>();
@@ -46,7 +74,7 @@ export async function planRun(config: SlantConfig, opts: { baseDir?: string } = 
     names.add(d.name);
     return datasetSource(d, { required: ['source'], baseDir: opts.baseDir });
   });
-  return { datasets, producers, probes, judges: await buildJudges(probes, config.judges), concurrency: config.concurrency };
+  return { datasets, producers, probes, judges: await buildJudges(probes, config.judges, factory), concurrency: config.concurrency };
 }
 
 /** Canonical fields the probes need (required by any) and may use (optional), for the data layer. */
@@ -65,8 +93,15 @@ export async function planMeasure(args: {
   judges: SlantConfig['judges'];
   concurrency: number;
   baseDir?: string;
+  wrap?: ModelWrapper;
 }): Promise<ExecutionPlan> {
   const probes = planProbes(args.probes);
+  if (probes.some((p) => p.probe.name === 'wildframe')) {
+    if (probes.length > 1) throw new UserError('measure the wildframe probe on its own: its records (statements and framings) differ from the other probes\'');
+    const file = resolve(args.baseDir ?? process.cwd(), args.dataset.path ?? '');
+    const humans = args.dataset.humans ? resolve(args.baseDir ?? process.cwd(), args.dataset.humans) : undefined;
+    return { datasets: [wildframeSource(args.dataset, file, humans)], producers: [recordedProducer('recorded')], probes, judges: await buildJudges(probes, args.judges, modelFactory({}, args.wrap)), concurrency: args.concurrency };
+  }
   const { required, optional } = probeFields(probes);
   return {
     // long format: one row per (item, model), so ids repeat across models; derived ids name the
@@ -76,7 +111,7 @@ export async function planMeasure(args: {
     ],
     producers: [recordedProducer('recorded')],
     probes,
-    judges: await buildJudges(probes, args.judges),
+    judges: await buildJudges(probes, args.judges, modelFactory({}, args.wrap)),
     concurrency: args.concurrency,
   };
 }

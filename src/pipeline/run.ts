@@ -8,6 +8,8 @@ import { renderHtmlReport } from '../report/html.js';
 import { aggregateRun } from './aggregate.js';
 import { executePlan, type ExecutionPlan } from './execute.js';
 import { WarningLog } from './warnings.js';
+import { costReport } from '../runtime/cost.js';
+import type { ModelUsage } from '../runtime/usage.js';
 
 export interface RunArgs {
   command: string;
@@ -22,6 +24,8 @@ export interface RunArgs {
   onItem?: () => void;
   /** also write results.json here (e.g. `slant measure --output`) */
   resultsPath?: string;
+  /** token usage per model, read when the run ends (for the cost table) */
+  usage?: () => Record<string, ModelUsage>;
 }
 
 export interface RunSummary {
@@ -70,6 +74,8 @@ export async function runAndReport(args: RunArgs): Promise<RunSummary> {
     probes,
     warnings: warnings.list(),
   };
+  const usage = args.usage?.() ?? {};
+  if (Object.keys(usage).length > 0) results.usage = costReport(usage);
   store.setRunStatus(runId, status, { measured: outcome.measured, reused: outcome.reused });
   const reportDir = join(args.reportsDir, runId);
   mkdirSync(reportDir, { recursive: true });

@@ -2,19 +2,23 @@ import { UserError } from '../core/errors.js';
 import { framingProbe } from './framing/index.js';
 import { primacyProbe } from './primacy/index.js';
 import { positionProbe } from './position/index.js';
+import { wildframeProbe } from './wildframe/index.js';
+import { certaintyProbe } from './certainty/index.js';
 import type { Probe } from './types.js';
 
 // Probes are heterogeneous in record, measurement and option types; the runner treats them uniformly.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyProbe = Probe<any, any, any>;
 
-export const PROBE_NAMES = ['framing', 'primacy', 'position'] as const;
+export const PROBE_NAMES = ['framing', 'primacy', 'position', 'wildframe', 'certainty'] as const;
 export type ProbeName = (typeof PROBE_NAMES)[number];
 
 const PROBES: Record<ProbeName, AnyProbe> = {
   framing: framingProbe,
   primacy: primacyProbe,
   position: positionProbe,
+  wildframe: wildframeProbe,
+  certainty: certaintyProbe,
 };
 
 export function getProbe(name: string): AnyProbe {

@@ -70,6 +70,25 @@ export const resultsSchema = z.object({
   datasets: z.array(z.object({ name: z.string(), n: z.number().int().nonnegative(), skipped: z.number().int().nonnegative() })),
   probes: z.array(probeResultSchema),
   warnings: z.array(warningSchema),
+  /** tokens per model (live and cached answers) and their cost from the price table */
+  usage: z
+    .object({
+      rows: z.array(
+        z.object({
+          model: z.string(),
+          requests: z.number(),
+          cachedRequests: z.number(),
+          inputTokens: z.number(),
+          outputTokens: z.number(),
+          withoutUsage: z.number(),
+          cost: z.number().optional(),
+        }),
+      ),
+      total: z.number(),
+      unpriced: z.array(z.string()),
+      pricesAsOf: z.string(),
+    })
+    .optional(),
 });
 
 export type Results = z.infer<typeof resultsSchema>;

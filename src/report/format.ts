@@ -31,6 +31,8 @@ export const HEADLINE: Record<string, string[]> = {
   framing: ['phi_frame'],
   primacy: ['mean_s_b', 'mean_s_m', 'mean_s_e', 'psi_pri', 'coverage', 'mean_s_b_minus_s_m'],
   position: ['wasserstein', 'wasserstein_per_article', 'position_shift', 'rouge1_f'],
+  wildframe: ['shift_rate', 'shift_rate_base_positive', 'shift_rate_base_negative', 'neutral_rate', 'pearson_r'],
+  certainty: ['cd', 'cd_up', 'cd_down', 'ratio', 'tie_rate', 'inconsistent_rate'],
 };
 
 /** Tables a probe prints at the terminal (all tables go to report.html). */

@@ -1,5 +1,5 @@
-import Table from 'cli-table3';
 import type { Results } from '../probes/results.js';
+import { createTable } from './table.js';
 import { formatInterval, formatTest, formatValue, HEADLINE, TERMINAL_TABLES } from './format.js';
 
 /** Aligned tables for a person at a terminal: one row per (model, dataset), headline metrics. */
@@ -9,7 +9,7 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean }
     const names = HEADLINE[probe.probe] ?? probe.groups[0]?.metrics.slice(0, 4).map((m) => m.name) ?? [];
     const first = probe.groups[0];
     const head = ['model', 'dataset', 'n', ...names.map((n) => first?.metrics.find((m) => m.name === n)?.label.split(' (')[0] ?? n)];
-    const table = new Table({ head, style: { head: opts.color ? ['cyan'] : [], border: opts.color ? ['grey'] : [] } });
+    const table = createTable(head, { color: opts.color });
     for (const g of probe.groups) {
       table.push([
         g.labels.model ?? '',
@@ -30,7 +30,7 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean }
     for (const g of probe.groups) {
       for (const t of g.tables ?? []) {
         if (!(TERMINAL_TABLES[probe.probe] ?? []).includes(t.name)) continue;
-        const tt = new Table({ head: t.columns, style: { head: opts.color ? ['cyan'] : [], border: opts.color ? ['grey'] : [] } });
+        const tt = createTable(t.columns, { color: opts.color });
         for (const r of t.rows) tt.push(r.map((c) => (c === null ? '' : typeof c === 'number' && !Number.isInteger(c) ? c.toFixed(4) : String(c))));
         out.push(`${t.title} (${Object.values(g.labels).join(', ')})`);
         out.push(tt.toString());
@@ -44,6 +44,14 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean }
       if (s) out.push(`  ${s}`);
     }
     out.push('');
+  }
+  if (results.usage) {
+    out.push('usage:');
+    for (const r of results.usage.rows) {
+      const cost = r.cost === undefined ? (r.inputTokens + r.outputTokens > 0 ? 'no price' : '') : `$${r.cost.toFixed(4)}`;
+      out.push(`  ${r.model}: ${r.requests} request(s), ${r.cachedRequests} from cache, ${r.inputTokens} in / ${r.outputTokens} out tokens${cost ? `, ${cost}` : ''}`);
+    }
+    out.push(`  total $${results.usage.total.toFixed(4)} (prices as of ${results.usage.pricesAsOf}${results.usage.unpriced.length ? `; unpriced: ${results.usage.unpriced.join(', ')}` : ''})`);
   }
   if (results.warnings.length) {
     out.push('warnings:');

@@ -57,7 +57,7 @@ describe('slant measure', () => {
     expect(res.code).toBe(0);
     const parsed = JSON.parse(res.stdout) as { results: { datasets: { n: number; skipped: number }[]; warnings: { message: string }[] } };
     expect(parsed.results.datasets[0]).toMatchObject({ n: 2, skipped: 1 });
-    expect(parsed.results.warnings.some((w) => /skipped 1 invalid record/.test(w.message))).toBe(true);
+    expect(parsed.results.warnings.some((w) => /skipped 1 record/.test(w.message))).toBe(true);
   });
 
   it('rejects --set for a probe that is not run, and bad option values', async () => {

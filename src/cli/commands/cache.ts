@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
+import { createTable } from '../../report/table.js';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import Table from 'cli-table3';
 import { UserError } from '../../core/errors.js';
 import { Store } from '../../runtime/store.js';
 import { RequestCache } from '../../runtime/cache.js';
@@ -30,7 +30,7 @@ export function registerCache(program: Command): void {
         process.stdout.write(JSON.stringify(s) + '\n');
         return;
       }
-      const t = new Table({ head: ['provider', 'model', 'entries', 'hits'] });
+      const t = createTable(['provider', 'model', 'entries', 'hits']);
       for (const p of s.byProvider) t.push([p.provider, p.model, String(p.entries), String(p.hits)]);
       process.stdout.write(`${s.entries} entries, ${s.hits} hits, ${(s.bytes / 1024).toFixed(1)} KiB\n${t.toString()}\n`);
     });

@@ -8,6 +8,7 @@ export function registerDemo(program: Command): void {
     .command('demo')
     .description('the built-in offline audit: lead-3 and TextRank summaries of the demo corpora, measured for framing shift and primacy')
     .option('--limit <n>', 'documents per demo dataset', (v: string) => parsePositiveInt(v, '--limit'))
+    .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
     .option('--store <file>', 'SQLite store', '.slant/slant.db')
     .option('--reports <dir>', 'where the report folder is written', '.slant/reports')
     .action(async (opts: { limit?: number; store: string; reports: string }, cmd: Command) => {

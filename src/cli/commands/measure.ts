@@ -14,6 +14,8 @@ interface MeasureOpts {
   output?: string;
   judge: string;
   embedder: string;
+  llmJudge?: string;
+  humans?: string;
   set: string[];
   skipInvalid?: boolean;
   limit?: number;
@@ -33,10 +35,13 @@ export function registerMeasure(program: Command): void {
     .option('-o, --output <file>', 'also write the results JSON here')
     .option('--judge <judge>', 'framing judge: offline or a model id', 'offline')
     .option('--embedder <embedder>', 'embedder for primacy: tfidf or an embedding model id', 'tfidf')
+    .option('--llm-judge <model>', 'LLM judge model id (certainty pairwise judge, WildFrame evaluator)')
+    .option('--humans <file>', 'wildframe: framed_eval.csv with the annotators\' scores')
     .option('--set <probe.option=value>', 'probe option, e.g. --set primacy.alpha=0.1 (repeatable)', collect, [])
     .option('--skip-invalid', 'skip invalid records (reports how many) instead of stopping at the first')
     .option('--limit <n>', 'read at most n records', (v: string) => parsePositiveInt(v, '--limit'))
     .option('--concurrency <n>', 'records measured at once', (v: string) => parsePositiveInt(v, '--concurrency'), 4)
+    .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
     .option('--store <file>', 'SQLite store', '.slant/slant.db')
     .option('--reports <dir>', 'where the report folder is written', '.slant/reports')
     .action(async (probes: string[], opts: MeasureOpts, cmd: Command) => {
@@ -61,8 +66,9 @@ export function registerMeasure(program: Command): void {
             ...(opts.field.length ? { fields: parseFieldMappings(opts.field) } : {}),
             ...(opts.limit ? { limit: opts.limit } : {}),
             ...(opts.skipInvalid ? { skipInvalid: true } : {}),
+            ...(opts.humans ? { humans: opts.humans } : {}),
           },
-          judges: { framing: opts.judge, embedder: opts.embedder },
+          judges: { framing: opts.judge, embedder: opts.embedder, ...(opts.llmJudge ? { llm: opts.llmJudge } : {}) },
           ...(opts.output ? { output: opts.output } : {}),
         },
         'measure',

@@ -12,14 +12,24 @@ import { parsePositiveInt } from '../parse.js';
 /** Run a stored or fresh spec end to end. */
 export async function runSpec(spec: StoredSpec, command: string, cmd: Command, resumeRunId?: string): Promise<void> {
   const global = globalOptions(cmd);
+  const noCache = cmd.opts<{ cache?: boolean }>().cache === false;
   if (spec.kind === 'run') {
-    const plan = await planRun(spec.config, { baseDir: spec.baseDir });
-    await executeRun({ command, plan, storePath: resolve(spec.baseDir, spec.config.store), reportsDir: resolve(spec.baseDir, spec.config.reports), config: spec, resumeRunId, global });
-  } else {
-    const plan = await planMeasure({ probes: spec.probes, dataset: spec.dataset, judges: spec.judges, concurrency: spec.concurrency, baseDir: spec.baseDir });
+    const config = spec.config;
     await executeRun({
       command,
-      plan,
+      makePlan: (wrap) => planRun(config, { baseDir: spec.baseDir, wrap }),
+      noCache,
+      storePath: resolve(spec.baseDir, config.store),
+      reportsDir: resolve(spec.baseDir, config.reports),
+      config: spec,
+      resumeRunId,
+      global,
+    });
+  } else {
+    await executeRun({
+      command,
+      makePlan: (wrap) => planMeasure({ probes: spec.probes, dataset: spec.dataset, judges: spec.judges, concurrency: spec.concurrency, baseDir: spec.baseDir, wrap }),
+      noCache,
       storePath: resolve(spec.baseDir, spec.store),
       reportsDir: resolve(spec.baseDir, spec.reports),
       config: spec,
@@ -52,6 +62,7 @@ export function registerRun(program: Command): void {
     .option('-c, --config <file>', 'config file', 'slant.yaml')
     .option('--resume [run]', 'continue an interrupted run (default: the latest unfinished one); recomputes nothing that finished')
     .option('--store <file>', 'SQLite store to look in for --resume', '.slant/slant.db')
+    .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
     .option('--concurrency <n>', 'records processed at once (overrides the config)', (v: string) => parsePositiveInt(v, '--concurrency'))
     .action(async (opts: { config: string; resume?: string | true; store: string; concurrency?: number }, cmd: Command) => {
       if (opts.resume !== undefined) {

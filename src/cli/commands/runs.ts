@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createTable } from '../../report/table.js';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import Table from 'cli-table3';
 import { UserError } from '../../core/errors.js';
 import { Store } from '../../runtime/store.js';
 import { resultsSchema } from '../../probes/results.js';
@@ -23,7 +23,7 @@ export function registerRuns(program: Command): void {
           process.stdout.write(JSON.stringify(runs.map(({ configJson: _c, ...r }) => r)) + '\n');
           return;
         }
-        const t = new Table({ head: ['run', 'command', 'status', 'created', 'updated'] });
+        const t = createTable(['run', 'command', 'status', 'created', 'updated']);
         for (const r of runs) t.push([r.id, r.label ?? '', r.status, r.createdAt, r.updatedAt]);
         process.stdout.write(t.toString() + '\n');
       } finally {

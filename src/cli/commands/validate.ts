@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import Table from 'cli-table3';
+import { createTable } from '../../report/table.js';
 import { InputError, UserError } from '../../core/errors.js';
 import type { Framing } from '../../core/types.js';
 import { dataFormatSchema } from '../../config/schema.js';
@@ -23,6 +23,7 @@ interface ValidateFramingOpts {
 
 export function registerValidate(program: Command): void {
   const validate = program.command('validate').description('check a judge against labelled data');
+  registerValidateCertainty(validate);
   validate
     .command('framing')
     .description('accuracy of a framing judge on star-rated texts (1–2 negative, 3 neutral, 4–5 positive)')
@@ -71,7 +72,7 @@ export function registerValidate(program: Command): void {
         process.stdout.write(JSON.stringify({ judge: { id: judge.id, version: judge.version }, skipped, ...report }) + '\n');
         return;
       }
-      const t = new Table({ head: ['truth \\ predicted', ...report.confusion.labels] });
+      const t = createTable(['truth \\ predicted', ...report.confusion.labels]);
       report.confusion.labels.forEach((l, i) => t.push([l, ...(report.confusion.matrix[i] ?? []).map(String)]));
       process.stdout.write(
         [
@@ -80,6 +81,87 @@ export function registerValidate(program: Command): void {
           `accuracy          ${report.accuracy.toFixed(3)}`,
           `balanced accuracy ${report.balancedAccuracy.toFixed(3)}`,
           `recall: ${Object.entries(report.perClassRecall).map(([k, v]) => `${k} ${Number(v).toFixed(3)}`).join(', ')}`,
+          t.toString(),
+        ].join('\n') + '\n',
+      );
+    });
+}
+
+interface ValidateCertaintyOpts {
+  input?: string;
+  aField: string;
+  bField: string;
+  labelField: string;
+  format?: string;
+  llmJudge?: string;
+  limit?: number;
+  skipInvalid?: boolean;
+}
+
+function registerValidateCertainty(validate: Command): void {
+  validate
+    .command('certainty')
+    .description('direction accuracy and Kendall τ_b of a certainty comparator on labelled pairs (label > 0: b more certain)')
+    .option('-i, --input <file>', 'CSV, TSV, JSONL, Parquet or JSON file of pairs')
+    .option('--a-field <column>', 'first text', 'a')
+    .option('--b-field <column>', 'second text', 'b')
+    .option('--label-field <column>', 'a number whose sign says which text is more certain (> 0: b, < 0: a, 0: same)', 'label')
+    .option('--format <format>', 'input format (default: from the extension)')
+    .option('--llm-judge <model>', 'validate the pairwise LLM judge (Figure 24 prompt, both orders) instead of the offline comparator')
+    .option('--limit <n>', 'use at most n pairs', (v: string) => parsePositiveInt(v, '--limit'))
+    .option('--skip-invalid', 'skip pairs with an empty text or a non-numeric label (reports how many)')
+    .action(async (opts: ValidateCertaintyOpts, cmd: Command) => {
+      const global = globalOptions(cmd);
+      if (!opts.input) throw new UserError('validate certainty needs --input FILE');
+      const format = opts.format === undefined ? undefined : dataFormatSchema.safeParse(opts.format);
+      if (format && !format.success) throw new UserError(`--format must be one of ${dataFormatSchema.options.join(', ')}, got "${opts.format}"`);
+      const reader = readRecords(opts.input, {
+        format: format?.data,
+        fields: { a: opts.aField, b: opts.bField, label: opts.labelField },
+        required: ['a', 'b'],
+        optional: ['label'],
+        skipInvalid: opts.skipInvalid ?? false,
+        limit: opts.limit,
+        duplicates: 'skip',
+      });
+      const items: { a: string; b: string; label: number }[] = [];
+      let badLabels = 0;
+      for await (const r of reader) {
+        const raw = r.fields.label;
+        const label = typeof raw === 'number' ? raw : Number(String(raw ?? '').trim() || NaN);
+        if (!Number.isFinite(label)) {
+          if (opts.skipInvalid) {
+            badLabels++;
+            continue;
+          }
+          throw new InputError({ ...r.location, field: opts.labelField }, `expected a number (its sign says which text is more certain), got ${JSON.stringify(raw ?? null)}`);
+        }
+        items.push({ a: String(r.fields.a), b: String(r.fields.b), label });
+      }
+      if (items.length === 0) throw new UserError(`${opts.input}: no usable pairs`);
+      const { validateCertaintyComparator } = await import('../../judges/certainty/validate.js');
+      let comparator;
+      if (opts.llmJudge) {
+        const { LlmCertaintyJudge } = await import('../../judges/certainty/llm-judge.js');
+        const { createModel } = await import('../../models/create-model.js');
+        comparator = new LlmCertaintyJudge(await createModel(opts.llmJudge));
+      }
+      const report = await validateCertaintyComparator({ items, ...(comparator ? { comparator } : {}) });
+      const skipped = reader.stats.skipped + badLabels;
+      if (global.json) {
+        process.stdout.write(JSON.stringify({ comparator: opts.llmJudge ?? 'offline', skipped, ...report }) + '\n');
+        return;
+      }
+      const t = createTable(['truth \\ predicted', ...report.confusion.columns]);
+      report.confusion.rows.forEach((l, i) => t.push([l, ...(report.confusion.counts[i] ?? []).map(String)]));
+      process.stdout.write(
+        [
+          `comparator ${opts.llmJudge ?? 'offline'} on ${opts.input}`,
+          `pairs: ${report.nAll}${skipped ? ` (${skipped} skipped)` : ''}; with a human direction: ${report.n}`,
+          `direction accuracy            ${report.directionAccuracy.toFixed(3)}  (a "no clear difference" counts as a miss)`,
+          `accuracy where it decided     ${report.decidedAccuracy.toFixed(3)}  (n = ${report.decided})`,
+          `ties recognised               ${report.nTies ? report.tieAccuracy.toFixed(3) : '–'}  (n = ${report.nTies})`,
+          `Kendall τ_b                   ${report.tauB.toFixed(3)}  (p = ${report.tauBPValue.toExponential(2)})`,
           t.toString(),
         ].join('\n') + '\n',
       );
