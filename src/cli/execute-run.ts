@@ -44,6 +44,8 @@ export async function executeRun(args: {
       plan,
       store,
       usage: () => models.usage.byModel(),
+      onBatchResult: (id, r) => models.usage.record(id, r),
+      log: args.global.quiet || args.global.json ? undefined : (line) => process.stderr.write(`${line}\n`),
       configJson,
       configHash: sha256Hex(configJson),
       reportsDir: resolve(args.reportsDir),

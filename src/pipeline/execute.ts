@@ -6,6 +6,7 @@ import { InputError, formatLocation } from '../core/errors.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
 import { WarningLog } from './warnings.js';
+import { outputKey, runBatchPhase } from './batch-phase.js';
 
 export interface PlannedProbe {
   probe: AnyProbe;
@@ -18,6 +19,8 @@ export interface ExecutionPlan {
   probes: PlannedProbe[];
   judges: ProbeJudges;
   concurrency: number;
+  /** send OpenAI generations through the Batch API first (`slant run --batch`) */
+  batch?: boolean;
 }
 
 export interface CellRef {
@@ -42,7 +45,6 @@ export interface ExecutionOutcome {
 }
 
 export const cellKey = (model: string, dataset: string, probe: string): string => `${model}|${dataset}|${probe}`;
-const outputKey = (model: string, dataset: string): string => `${model}|${dataset}`;
 
 /**
  * Stream every dataset once; for each record and producer, get the output (stored, or generated
@@ -53,7 +55,15 @@ export async function executePlan(
   plan: ExecutionPlan,
   store: Store,
   runId: string,
-  opts: { signal?: AbortSignal; onItem?: () => void; warnings: WarningLog },
+  opts: {
+    signal?: AbortSignal;
+    onItem?: () => void;
+    warnings: WarningLog;
+    /** batch mode: where batch ids are remembered, and where batch usage is recorded */
+    batchStatePath?: string;
+    onBatchResult?: (modelId: string, r: { usage?: { inputTokens: number; outputTokens: number }; cached: boolean }) => void;
+    log?: (line: string) => void;
+  },
 ): Promise<ExecutionOutcome> {
   const cells = new Map<string, CellRef>();
   const done = new Map<string, Set<string>>();
@@ -72,6 +82,16 @@ export async function executePlan(
   };
 
   for (const ds of plan.datasets) {
+    if (plan.batch) {
+      await runBatchPhase(ds, plan.producers, store, runId, {
+        statePath: opts.batchStatePath ?? `${store.path}.batches.json`,
+        signal: opts.signal,
+        warnings: opts.warnings,
+        onResult: opts.onBatchResult,
+        log: opts.log,
+      });
+      if (opts.signal?.aborted) break;
+    }
     let n = 0;
     // duplicate ids are rejected by the data layer, which knows file positions
     const handle = async (record: LoadedRecord): Promise<void> => {

@@ -11,6 +11,8 @@ export type ModelWrapper = (model: LanguageModel) => LanguageModel;
 
 export interface RunModelFactory {
   make: ModelFactory;
+  /** the same model without the run's wrappers (for the Batch API) */
+  makeRaw: ModelFactory;
   providers: Record<string, Record<string, unknown>>;
 }
 
@@ -19,6 +21,7 @@ export function modelFactory(providers: Record<string, Record<string, unknown>> 
   return {
     providers,
     make: async (id, options = {}) => wrap(await createModel(id, { ...(providers[id.slice(0, id.indexOf(':'))] ?? {}), ...options })),
+    makeRaw: async (id, options = {}) => createModel(id, { ...(providers[id.slice(0, id.indexOf(':'))] ?? {}), ...options }),
   };
 }
 import { createModel } from '../models/create-model.js';
@@ -55,7 +58,7 @@ export async function buildJudges(probes: PlannedProbe[], judges: SlantConfig['j
 }
 
 /** `slant run` / `slant demo`: models generate outputs from each dataset's sources. */
-export async function planRun(config: SlantConfig, opts: { baseDir?: string; wrap?: ModelWrapper } = {}): Promise<ExecutionPlan> {
+export async function planRun(config: SlantConfig, opts: { baseDir?: string; wrap?: ModelWrapper; batch?: boolean } = {}): Promise<ExecutionPlan> {
   const factory = modelFactory(config.providers, opts.wrap);
   const probes = planProbes(config.probes);
   const template = resolvePromptTemplate(config.generation.prompt);
@@ -65,8 +68,10 @@ export async function planRun(config: SlantConfig, opts: { baseDir?: string; wra
     const label = m.label ?? m.id;
     if (labels.has(label)) throw new UserError(`models: "${label}" is listed twice (give one a different label)`);
     labels.add(label);
-    const model = await factory.make(m.id, m.options ?? {});
-    producers.push(modelProducer(model, label, { template, temperature: config.generation.temperature, maxTokens: config.generation.maxTokens, seed: config.generation.seed }));
+    const raw = await factory.makeRaw(m.id, m.options ?? {});
+    const model = opts.wrap ? opts.wrap(raw) : raw;
+    const gen = { template, temperature: config.generation.temperature, maxTokens: config.generation.maxTokens, seed: config.generation.seed };
+    producers.push(modelProducer(model, label, gen, opts.batch && raw.provider === 'openai' ? raw : undefined));
   }
   const names = new Set<string>();
   const datasets = config.datasets.map((d) => {
@@ -74,7 +79,8 @@ export async function planRun(config: SlantConfig, opts: { baseDir?: string; wra
     names.add(d.name);
     return datasetSource(d, { required: ['source'], baseDir: opts.baseDir });
   });
-  return { datasets, producers, probes, judges: await buildJudges(probes, config.judges, factory), concurrency: config.concurrency };
+  if (opts.batch && !producers.some((p) => p.batch)) throw new UserError('--batch needs at least one openai: model (the OpenAI Batch API)');
+  return { datasets, producers, probes, judges: await buildJudges(probes, config.judges, factory), concurrency: config.concurrency, batch: opts.batch === true };
 }
 
 /** Canonical fields the probes need (required by any) and may use (optional), for the data layer. */

@@ -1,5 +1,5 @@
 import type { InstrumentId } from '../core/types.js';
-import type { LanguageModel, Warning } from '../models/types.js';
+import type { GenerateRequest, LanguageModel, Warning } from '../models/types.js';
 import { cleanSummary, renderSummarizePrompt } from '../tasks/summarize.js';
 import type { LoadedRecord } from './datasets.js';
 
@@ -10,6 +10,8 @@ export interface OutputProducer extends InstrumentId {
   /** true when outputs cost something to make and must be stored for resume */
   generates: boolean;
   produce(record: LoadedRecord, signal?: AbortSignal): Promise<{ text: string; warnings: Warning[]; cached: boolean }>;
+  /** for batch mode: the request `produce` would send, the unwrapped model, and how to read its answer */
+  batch?: { model: LanguageModel; request(record: LoadedRecord): GenerateRequest; toOutput(text: string): string };
 }
 
 export interface GenerationSettings {
@@ -19,23 +21,29 @@ export interface GenerationSettings {
   seed: number;
 }
 
-/** Seed 000's summarization task (Appendix A.2: near-greedy, at most 500 new tokens, fixed seed). */
-export function modelProducer(model: LanguageModel, label: string, gen: GenerationSettings): OutputProducer {
+/**
+ * Seed 000's summarization task (Appendix A.2: near-greedy, at most 500 new tokens, fixed seed).
+ * `raw` is the model without the run's wrappers, for the Batch API.
+ */
+export function modelProducer(model: LanguageModel, label: string, gen: GenerationSettings, raw?: LanguageModel): OutputProducer {
+  const request = (record: LoadedRecord): GenerateRequest => {
+    const source = String(record.fields.source);
+    return {
+      messages: renderSummarizePrompt(gen.template, source),
+      params: { temperature: gen.temperature, maxTokens: gen.maxTokens, seed: gen.seed },
+      task: { kind: 'summarize', input: source, recordId: record.id },
+    };
+  };
   return {
     id: model.id,
     version: model.version,
     generates: true,
     label: () => label,
     async produce(record, signal) {
-      const source = String(record.fields.source);
-      const res = await model.generate({
-        messages: renderSummarizePrompt(gen.template, source),
-        params: { temperature: gen.temperature, maxTokens: gen.maxTokens, seed: gen.seed },
-        task: { kind: 'summarize', input: source, recordId: record.id },
-        signal,
-      });
+      const res = await model.generate({ ...request(record), signal });
       return { text: cleanSummary(res.text), warnings: res.warnings, cached: res.cached };
     },
+    ...(raw ? { batch: { model: raw, request, toOutput: cleanSummary } } : {}),
   };
 }
 

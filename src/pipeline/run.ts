@@ -26,6 +26,9 @@ export interface RunArgs {
   resultsPath?: string;
   /** token usage per model, read when the run ends (for the cost table) */
   usage?: () => Record<string, ModelUsage>;
+  /** record usage of answers that did not pass through the wrapped models (batch results) */
+  onBatchResult?: (modelId: string, r: { usage?: { inputTokens: number; outputTokens: number }; cached: boolean }) => void;
+  log?: (line: string) => void;
 }
 
 export interface RunSummary {
@@ -58,7 +61,7 @@ export async function runAndReport(args: RunArgs): Promise<RunSummary> {
   const warnings = new WarningLog();
   let outcome;
   try {
-    outcome = await executePlan(plan, store, runId, { signal: args.signal, onItem: args.onItem, warnings });
+    outcome = await executePlan(plan, store, runId, { signal: args.signal, onItem: args.onItem, warnings, onBatchResult: args.onBatchResult, log: args.log });
   } catch (err) {
     store.setRunStatus(runId, args.signal?.aborted ? 'interrupted' : 'failed');
     throw err;
@@ -75,7 +78,8 @@ export async function runAndReport(args: RunArgs): Promise<RunSummary> {
     warnings: warnings.list(),
   };
   const usage = args.usage?.() ?? {};
-  if (Object.keys(usage).length > 0) results.usage = costReport(usage);
+  // batch mode: generations are billed at batch prices (judges, if LLMs, are billed live: see docs)
+  if (Object.keys(usage).length > 0) results.usage = costReport(usage, undefined, { batch: plan.batch === true });
   store.setRunStatus(runId, status, { measured: outcome.measured, reused: outcome.reused });
   const reportDir = join(args.reportsDir, runId);
   mkdirSync(reportDir, { recursive: true });

@@ -129,3 +129,30 @@ judges:
     expect(res.stderr).not.toMatch(/\n\s+at /);
   });
 });
+
+describe('slant run --batch', () => {
+  it('sends generations through the OpenAI Batch API and measures them', async () => {
+    const server = await startOpenAIServer({ respond, apiKey: SECRET });
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'slant-batch-'));
+      writeFileSync(join(dir, 'reviews.jsonl'), REVIEWS.map((t, i) => JSON.stringify({ id: `r${i}`, text: t })).join('\n') + '\n');
+      writeFileSync(
+        join(dir, 'slant.yaml'),
+        `store: ${join(dir, 'slant.db')}\nreports: ${join(dir, 'reports')}\nproviders: { openai: { baseURL: ${server.url}/v1 } }\nmodels: [{ id: 'openai:gpt-4o-mini' }]\ndatasets: [{ name: d, path: reviews.jsonl, fields: { source: text } }]\nprobes: [{ name: primacy }]\n`,
+      );
+      process.env.SLANT_BATCH_POLL_MS = '1';
+      const res = await runCli(['--json', 'run', '--batch', '-c', join(dir, 'slant.yaml')]);
+      delete process.env.SLANT_BATCH_POLL_MS;
+      expect(res.stderr).toBe('');
+      expect(res.code).toBe(0);
+      const results = resultsSchema.parse((JSON.parse(res.stdout) as { results: unknown }).results);
+      expect(results.probes[0]?.groups[0]?.n).toBe(3);
+      expect(server.count('/v1/chat/completions')).toBe(0);
+      expect(server.requests.some((r) => r.path.endsWith('/batches') && r.method === 'POST')).toBe(true);
+      // batch usage is recorded and priced at the batch rate
+      expect(results.usage?.rows[0]?.inputTokens).toBe(300);
+    } finally {
+      await server.close();
+    }
+  });
+});

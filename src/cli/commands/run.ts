@@ -13,11 +13,12 @@ import { parsePositiveInt } from '../parse.js';
 export async function runSpec(spec: StoredSpec, command: string, cmd: Command, resumeRunId?: string): Promise<void> {
   const global = globalOptions(cmd);
   const noCache = cmd.opts<{ cache?: boolean }>().cache === false;
+  const batch = cmd.opts<{ batch?: boolean }>().batch === true;
   if (spec.kind === 'run') {
     const config = spec.config;
     await executeRun({
       command,
-      makePlan: (wrap) => planRun(config, { baseDir: spec.baseDir, wrap }),
+      makePlan: (wrap) => planRun(config, { baseDir: spec.baseDir, wrap, batch }),
       noCache,
       storePath: resolve(spec.baseDir, config.store),
       reportsDir: resolve(spec.baseDir, config.reports),
@@ -63,6 +64,7 @@ export function registerRun(program: Command): void {
     .option('--resume [run]', 'continue an interrupted run (default: the latest unfinished one); recomputes nothing that finished')
     .option('--store <file>', 'SQLite store to look in for --resume', '.slant/slant.db')
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
+    .option('--batch', 'send openai: generations through the OpenAI Batch API (half price; resumes the same batch after a restart)')
     .option('--concurrency <n>', 'records processed at once (overrides the config)', (v: string) => parsePositiveInt(v, '--concurrency'))
     .action(async (opts: { config: string; resume?: string | true; store: string; concurrency?: number }, cmd: Command) => {
       if (opts.resume !== undefined) {

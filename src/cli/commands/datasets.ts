@@ -1,0 +1,229 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { UserError } from '../../core/errors.js';
+import { importEvents } from '../../datasets/import-events.js';
+import {
+  buildNewsOnce,
+  exportNews,
+  llmFalsifier,
+  NEWSAPI_ENV,
+  NewsStore,
+  offlineFalsifier,
+  parseEvery,
+  runSchedule,
+  TRUSTED_DOMAINS,
+  type Falsifier,
+  type NewsBuildOptions,
+} from '../../datasets/news/index.js';
+import { checkCutoff } from '../../probes/hallucination/cutoffs.js';
+import { createModel } from '../../models/registry.js';
+import { Scheduler } from '../../runtime/scheduler.js';
+import { DEFAULT_STORE_PATH, Store } from '../../runtime/store.js';
+import { globalOptions } from '../main-options.js';
+import { collect, parsePositiveInt } from '../parse.js';
+
+async function makeFalsifier(kind: string, model: string | undefined): Promise<Falsifier | null> {
+  if (kind === 'none') return null;
+  if (kind === 'offline') return offlineFalsifier();
+  if (kind === 'llm') {
+    if (model === undefined) throw new UserError('--falsify llm needs --model <id> (e.g. openai:gpt-4o-mini)');
+    return llmFalsifier(await createModel(model));
+  }
+  throw new UserError(`--falsify expects offline, llm or none, got "${kind}"`);
+}
+
+/** SIGINT/SIGTERM abort the work; everything stored so far stays. */
+function interruptible(): { signal: AbortSignal; dispose: () => void } {
+  const ctrl = new AbortController();
+  const stop = (): void => ctrl.abort(new Error('interrupted'));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return {
+    signal: ctrl.signal,
+    dispose: () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    },
+  };
+}
+
+interface NewsFlags {
+  store: string;
+  query: string;
+  language: string;
+  from?: string;
+  lookbackDays: number;
+  domains?: string;
+  allDomains?: boolean;
+  feed: string[];
+  newsapi: boolean;
+  maxPages: number;
+  scrape: boolean;
+  falsify: string;
+  model?: string;
+  every?: string;
+  timezone?: string;
+  once?: boolean;
+}
+
+function buildOptions(flags: NewsFlags, store: NewsStore, falsifier: Falsifier | null, scheduler: Scheduler, signal: AbortSignal, log: (s: string) => void): NewsBuildOptions {
+  const hasKey = NEWSAPI_ENV.some((n) => (process.env[n] ?? '').trim() !== '');
+  const opts: NewsBuildOptions = { store, feeds: flags.feed, scrape: flags.scrape, falsifier, scheduler, signal, log };
+  if (flags.newsapi && hasKey) {
+    const from = flags.from ?? new Date(Date.now() - flags.lookbackDays * 86_400_000).toISOString().slice(0, 10);
+    const domains = flags.allDomains === true ? [] : flags.domains !== undefined ? flags.domains.split(',').map((d) => d.trim()).filter((d) => d !== '') : [...TRUSTED_DOMAINS];
+    opts.newsapi = { query: flags.query, language: flags.language, from, domains, maxPages: flags.maxPages };
+  } else if (flags.newsapi && flags.feed.length === 0) {
+    throw new UserError(`no news source: set ${NEWSAPI_ENV[0]} for NewsAPI, or give RSS/Atom feeds with --feed <url>`);
+  }
+  return opts;
+}
+
+function registerNews(datasets: Command): void {
+  datasets
+    .command('news')
+    .description('grow the self-updating news dataset (NewsLensSync, seed 000 A.3): fetch, dedupe, scrape, falsify, store')
+    .option('--store <file>', 'SQLite store', DEFAULT_STORE_PATH)
+    .option('--query <q>', 'NewsAPI query (the paper: politics)', 'politics')
+    .option('--language <code>', 'NewsAPI language', 'en')
+    .option('--from <date>', 'NewsAPI from-date (default: --lookback-days ago)')
+    .option('--lookback-days <n>', 'default from-date, days back', (v: string) => parsePositiveInt(v, '--lookback-days'), 2)
+    .option('--domains <list>', 'comma-separated domains (default: the paper’s trusted list)')
+    .option('--all-domains', 'no domain restriction')
+    .option('--feed <url>', 'an RSS or Atom feed (repeatable); works without a NewsAPI key', collect, [])
+    .option('--no-newsapi', 'do not call NewsAPI even when a key is set')
+    .option('--max-pages <n>', 'NewsAPI pages per pass (100 articles each)', (v: string) => parsePositiveInt(v, '--max-pages'), 1)
+    .option('--no-scrape', 'do not fetch article pages for the description')
+    .option('--falsify <kind>', 'offline (rule-based negator), llm (needs --model) or none', 'offline')
+    .option('--model <id>', 'model for --falsify llm')
+    .option('--every <when>', 'keep running: an interval (24h, 30m) or a cron expression ("0 6 * * *")')
+    .option('--timezone <tz>', 'timezone of a cron expression (default UTC)')
+    .option('--once', 'one pass, then exit (for a system cron); the default without --every')
+    .action(async (flags: NewsFlags, cmd: Command) => {
+      if (flags.every !== undefined && flags.once === true) throw new UserError('--every and --once exclude each other');
+      const every = flags.every !== undefined ? parseEvery(flags.every, flags.timezone ?? 'UTC') : undefined;
+      const json = globalOptions(cmd).json;
+      const quiet = globalOptions(cmd).quiet;
+      const log = (s: string): void => {
+        if (!quiet && !json) process.stderr.write(`${new Date().toISOString()} ${s}\n`);
+      };
+      const falsifier = await makeFalsifier(flags.falsify, flags.model);
+      const store = Store.open(resolve(flags.store));
+      const news = new NewsStore(store);
+      const { signal, dispose } = interruptible();
+      const scheduler = new Scheduler({ maxRateLimitRetries: 2, signal, concurrency: { scrape: 4, rss: 2, newsapi: 1 } });
+      const opts = buildOptions(flags, news, falsifier, scheduler, signal, log);
+      const report = (stats: unknown): void => {
+        if (json) process.stdout.write(JSON.stringify({ stats, total: news.count() }) + '\n');
+        else {
+          const s = stats as { added: number; fetched: number; duplicateUrl: number; duplicateTitle: number; falsifyRejected: number; sourceErrors: unknown[] };
+          process.stdout.write(
+            `added ${s.added} of ${s.fetched} fetched (${s.duplicateUrl} duplicate URLs, ${s.duplicateTitle} near-duplicate titles; ${s.falsifyRejected} falsifications failed the negation check); ${news.count()} articles stored\n`,
+          );
+        }
+      };
+      try {
+        if (every === undefined) {
+          report(await buildNewsOnce(opts));
+          return;
+        }
+        log(`scheduled: ${flags.every}; Ctrl-C to stop`);
+        await runSchedule({ every, lastCompleted: () => news.lastCompletedFetch(), runOnce: async () => report(await buildNewsOnce(opts)), signal, log });
+      } finally {
+        dispose();
+        store.close();
+      }
+    });
+
+  datasets
+    .command('export')
+    .description('export the news dataset as fact-check pairs (JSONL or Parquet), e.g. only after a model’s cutoff')
+    .requiredOption('--out <file>', 'output file (.jsonl or .parquet)')
+    .option('--store <file>', 'SQLite store', DEFAULT_STORE_PATH)
+    .option('--format <f>', 'jsonl or parquet (default: from the extension)')
+    .option('--from <date>', 'published on/after (YYYY-MM-DD)')
+    .option('--to <date>', 'published on/before (YYYY-MM-DD)')
+    .option('--post-cutoff-for <model>', 'only articles after this model’s knowledge cutoff')
+    .option('--cutoff <yyyy-mm>', 'the cutoff of --post-cutoff-for, when the built-in table lacks it')
+    .option('--include-unchecked', 'also export articles whose falsification failed the negation check or is missing')
+    .action(async (flags: { out: string; store: string; format?: string; from?: string; to?: string; postCutoffFor?: string; cutoff?: string; includeUnchecked?: boolean }, cmd: Command) => {
+      if (flags.format !== undefined && flags.format !== 'jsonl' && flags.format !== 'parquet') throw new UserError(`--format expects jsonl or parquet, got "${flags.format}"`);
+      if (flags.cutoff !== undefined && flags.postCutoffFor === undefined) throw new UserError('--cutoff goes with --post-cutoff-for <model>');
+      const store = Store.open(resolve(flags.store));
+      try {
+        const opts: Parameters<typeof exportNews>[1] = { out: flags.out };
+        if (flags.format !== undefined) opts.format = flags.format;
+        if (flags.from !== undefined) opts.from = flags.from;
+        if (flags.to !== undefined) opts.to = flags.to;
+        if (flags.postCutoffFor !== undefined) opts.postCutoffFor = flags.postCutoffFor;
+        if (flags.cutoff !== undefined && flags.postCutoffFor !== undefined) opts.cutoffs = { [flags.postCutoffFor]: checkCutoff(flags.cutoff, '--cutoff') };
+        if (flags.includeUnchecked === true) opts.includeUnchecked = true;
+        const st = await exportNews(new NewsStore(store), opts);
+        if (globalOptions(cmd).json) process.stdout.write(JSON.stringify(st) + '\n');
+        else
+          process.stdout.write(
+            `wrote ${st.written} pairs to ${flags.out}${st.range.from !== undefined ? ` (from ${st.range.from}${st.range.cutoff !== undefined ? `, after cutoff ${st.range.cutoff}` : ''})` : ''}; left out ${st.unchecked} without an accepted falsification, ${st.withoutText} without a description\n`,
+          );
+      } finally {
+        store.close();
+      }
+    });
+}
+
+function registerImport(datasets: Command): void {
+  datasets
+    .command('import <file>')
+    .description('turn dated one-sentence events (JSONL: date, text[, is_event, category]) into fact-check pairs')
+    .requiredOption('--out <file>', 'output JSONL of {id, date, true_text, false_text, source, ...}')
+    .option('--falsify <kind>', 'offline (rule-based negator) or llm (needs --model)', 'offline')
+    .option('--model <id>', 'model for --falsify llm')
+    .option('--from <date>', 'events on/after (YYYY-MM-DD)')
+    .option('--to <date>', 'events on/before (YYYY-MM-DD)')
+    .option('--date-field <name>', 'input field holding the date', 'date')
+    .option('--text-field <name>', 'input field holding the event text', 'text')
+    .option('--keep-rejected', 'also write pairs whose falsification failed the negation check (marked negation_check: false)')
+    .option('--limit <n>', 'stop after n pairs', (v: string) => parsePositiveInt(v, '--limit'))
+    .action(
+      async (
+        file: string,
+        flags: { out: string; falsify: string; model?: string; from?: string; to?: string; dateField: string; textField: string; keepRejected?: boolean; limit?: number },
+        cmd: Command,
+      ) => {
+        if (flags.falsify === 'none') throw new UserError('--falsify none makes no pairs; use offline or llm');
+        const falsifier = await makeFalsifier(flags.falsify, flags.model);
+        if (falsifier === null) return;
+        const { signal, dispose } = interruptible();
+        try {
+          const stats = await importEvents({
+            input: file,
+            output: flags.out,
+            falsifier,
+            dateField: flags.dateField,
+            textField: flags.textField,
+            signal,
+            ...(flags.from !== undefined ? { from: flags.from } : {}),
+            ...(flags.to !== undefined ? { to: flags.to } : {}),
+            ...(flags.keepRejected === true ? { keepRejected: true } : {}),
+            ...(flags.limit !== undefined ? { limit: flags.limit } : {}),
+          });
+          if (globalOptions(cmd).json) process.stdout.write(JSON.stringify(stats) + '\n');
+          else
+            process.stdout.write(
+              `wrote ${stats.written} pairs to ${flags.out} from ${stats.read} rows: ${stats.notEvents} not events, ${stats.outOfRange} out of range, ${stats.duplicates} duplicates, ${stats.noRule} with no negation rule, ${stats.rejected} failing the negation check${flags.keepRejected === true ? ' (kept)' : ''}\n` +
+                `methods: ${Object.entries(stats.methods)
+                  .map(([k, v]) => `${k} ${v}`)
+                  .join(', ')}\n`,
+            );
+        } finally {
+          dispose();
+        }
+      },
+    );
+}
+
+/** `slant datasets ...`: the self-updating news dataset and event import (seed 000, §5, A.3). */
+export function registerDatasets(program: Command): void {
+  const datasets = program.command('datasets').description('build fact-check datasets: self-updating news (NewsAPI, RSS) and imported events');
+  registerNews(datasets);
+  registerImport(datasets);
+}
