@@ -1,4 +1,5 @@
 import type { LanguageModel } from '../../models/types.js';
+import { splitSentencesWithOffsets } from '../../text/sentences.js';
 import { checkNegation, negateSentence, type NegationRule } from '../../text/negator/index.js';
 
 /**
@@ -30,15 +31,14 @@ export function offlineFalsifier(rules?: readonly NegationRule[]): Falsifier {
   return {
     id: 'offline',
     falsify(text: string): Promise<Falsified | null> {
-      const sentences = text.match(/[^.!?]+(?:[.!?]+["')\]]*|$)/g)?.map((s) => s.trim()).filter((s) => s !== '') ?? [text];
-      for (let i = 0; i < sentences.length; i++) {
-        const s = sentences[i] ?? '';
-        const n = negateSentence(s, rules);
+      const spans = splitSentencesWithOffsets(text);
+      for (const span of spans.length > 0 ? spans : [{ text: text.trim(), start: 0, end: text.length }]) {
+        const n = negateSentence(span.text, rules);
         if (n === null) continue;
-        const parts = [...sentences];
-        parts[i] = n.text;
-        const out = parts.join(' ');
-        return Promise.resolve({ text: out, method: `offline:${n.rule}`, accepted: checkNegation(text, out).ok });
+        // replace the sentence in place, keeping the rest of the text byte for byte
+        const at = text.indexOf(span.text, span.start);
+        const out = at < 0 ? n.text : text.slice(0, at) + n.text + text.slice(at + span.text.length);
+        return Promise.resolve({ text: out.trim(), method: `offline:${n.rule}`, accepted: checkNegation(text, out).ok });
       }
       return Promise.resolve(null);
     },
