@@ -48,6 +48,9 @@ export function registerValidate(program: Command): void {
         optional: ['rating'],
         skipInvalid: opts.skipInvalid ?? false,
         limit: opts.limit,
+        // ids do not matter here; a repeated text is counted once (and reported as skipped)
+        deriveIds: true,
+        duplicates: 'skip',
       });
       const items: { text: string; label: Framing }[] = [];
       let badRatings = 0;
@@ -122,6 +125,7 @@ function registerValidateCertainty(validate: Command): void {
         optional: ['label'],
         skipInvalid: opts.skipInvalid ?? false,
         limit: opts.limit,
+        deriveIds: true,
         duplicates: 'skip',
       });
       const items: { a: string; b: string; label: number }[] = [];
