@@ -28,6 +28,10 @@ interface FileStats {
   withGold: number;
   exactGold: number;
   goldPassCheck: number;
+  /** gold pairs whose gold negation adds/removes a negation cue (the negator's own kind) */
+  cueGold: number;
+  /** ... of which the negator's output equals the gold */
+  exactCueGold: number;
   failures: { sentence: string; output: string | null; why: string }[];
 }
 
@@ -48,12 +52,18 @@ function readPairs(path: string): { sentence: string; gold?: string }[] {
 }
 
 function measureFile(path: string, maxExamples: number): FileStats {
-  const s: FileStats = { file: basename(path), sentences: 0, produced: 0, accepted: 0, rules: {}, withGold: 0, exactGold: 0, goldPassCheck: 0, failures: [] };
+  const s: FileStats = { file: basename(path), sentences: 0, produced: 0, accepted: 0, rules: {}, withGold: 0, exactGold: 0, goldPassCheck: 0, cueGold: 0, exactCueGold: 0, failures: [] };
   const seen = new Set<string>();
   for (const { sentence, gold } of readPairs(path)) {
     if (gold !== undefined) {
       s.withGold++;
-      if (checkNegation(sentence, gold).ok) s.goldPassCheck++;
+      const g = checkNegation(sentence, gold);
+      if (g.ok) s.goldPassCheck++;
+      if (g.ok && g.polarity === 'cue-parity') {
+        s.cueGold++;
+        const out = negateSentence(sentence);
+        if (out !== null && negationTokens(out.text).join(' ') === negationTokens(gold).join(' ')) s.exactCueGold++;
+      }
     }
     if (seen.has(sentence)) {
       if (gold !== undefined) {
@@ -103,8 +113,10 @@ function main(argv: string[]): void {
       withGold: t.withGold + s.withGold,
       exactGold: t.exactGold + s.exactGold,
       goldPassCheck: t.goldPassCheck + s.goldPassCheck,
+      cueGold: t.cueGold + s.cueGold,
+      exactCueGold: t.exactCueGold + s.exactCueGold,
     }),
-    { sentences: 0, produced: 0, accepted: 0, withGold: 0, exactGold: 0, goldPassCheck: 0 },
+    { sentences: 0, produced: 0, accepted: 0, withGold: 0, exactGold: 0, goldPassCheck: 0, cueGold: 0, exactCueGold: 0 },
   );
   const rules: Record<string, number> = {};
   for (const s of stats) for (const [k, v] of Object.entries(s.rules)) rules[k] = (rules[k] ?? 0) + v;
@@ -117,7 +129,7 @@ function main(argv: string[]): void {
   for (const s of stats) {
     process.stdout.write(
       `${s.file}: ${s.sentences} sentences, produced ${pct(s.produced, s.sentences)}, accepted ${s.accepted} = ${pct(s.accepted, s.sentences)}` +
-        (s.withGold > 0 ? `; exact = gold ${pct(s.exactGold, s.withGold)} of ${s.withGold} pairs; gold passes check ${pct(s.goldPassCheck, s.withGold)}` : '') +
+        (s.withGold > 0 ? `; exact = gold ${pct(s.exactGold, s.withGold)} of ${s.withGold} pairs (${pct(s.exactCueGold, s.cueGold)} of ${s.cueGold} cue-negation golds); gold passes check ${pct(s.goldPassCheck, s.withGold)}` : '') +
         `\n  rules ${JSON.stringify(s.rules)}\n`,
     );
     for (const f of s.failures) process.stdout.write(`  x ${f.why}: ${f.sentence}\n      -> ${f.output ?? '(none)'}\n`);
@@ -127,6 +139,7 @@ function main(argv: string[]): void {
       (ci ? ` (Wilson 95% ${(100 * ci.low).toFixed(1)}-${(100 * ci.high).toFixed(1)}%)` : '') +
       `; produced ${pct(total.produced, total.sentences)}\n` +
       `gold pairs: ${total.withGold}; negator output equals the gold negation on ${pct(total.exactGold, total.withGold)}; gold negations passing the check: ${pct(total.goldPassCheck, total.withGold)}\n` +
+      `gold pairs negated by adding/removing a cue (the negator's kind): ${total.cueGold}; negator output equals that gold on ${pct(total.exactCueGold, total.cueGold)}\n` +
       `rules: ${JSON.stringify(rules)}\n`,
   );
 }

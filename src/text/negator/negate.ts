@@ -36,7 +36,24 @@ const BE = new Set(['is', 'are', 'was', 'were', 'am', "'s", "'re", 'be', 'been',
 interface VerbJson {
   text: string;
   terms?: { text: string; tags?: string[] }[];
+  offset?: { start: number; length: number };
   verb?: { auxiliary?: string; infinitive?: string; negative?: boolean };
+}
+
+/**
+ * Verb phrases that are not the finite verb of the main clause, as far as surface cues tell:
+ * a gerund ("In swimming, ..."); a bare past participle after a comma or a number ("..., identified
+ * as ...", "41 people killed"); a verb inside a relative clause (", where he is located").
+ */
+function isSubordinate(v: VerbJson, sentence: string): boolean {
+  const tags = v.terms?.[0]?.tags ?? [];
+  const bare = (v.verb?.auxiliary ?? '').trim() === '' && (v.terms?.length ?? 0) === 1;
+  if (tags.includes('Gerund') && bare) return true;
+  const start = v.offset?.start;
+  if (start === undefined) return false;
+  const before = sentence.slice(0, start);
+  if (bare && tags.includes('PastTense') && /(?:,|\b\d[\d,.]*(?:\s+\w+)?)\s*$/.test(before)) return true;
+  return /,\s*(?:where|which|who|whom|whose|when|while|after|before|as)\b[^,;]*$/i.test(before);
 }
 
 function tidy(s: string): string {
@@ -89,7 +106,7 @@ function negateVerb(sentence: string): Negation | null {
   const have = /\b(has|have|had) to\b/i.exec(sentence);
   const doc = nlp(sentence);
   const verbs = doc.verbs();
-  const json = verbs.json() as VerbJson[];
+  const json = (verbs as unknown as { json(o: { offset: boolean }): unknown }).json({ offset: true }) as VerbJson[];
   // an already negated verb anywhere in the main claim: affirm it
   const negIdx = json.findIndex((v) => v.verb?.negative === true);
   if (negIdx >= 0) {
@@ -97,7 +114,9 @@ function negateVerb(sentence: string): Negation | null {
     const out = tidy(doc.text());
     if (out !== sentence) return { text: out, rule: 'remove-negation' };
   }
-  const idx = pickVerb(json);
+  const main = json.map((v, i) => ({ v, i })).filter(({ v }) => !isSubordinate(v, sentence));
+  const picked = pickVerb(main.map(({ v }) => v));
+  const idx = main[picked]?.i ?? -1;
   const v = json[idx];
   if (v === undefined) return manualNegate(sentence);
   if (have !== null && v.text.toLowerCase().includes(`${have[1]?.toLowerCase()} to`)) {

@@ -30,6 +30,16 @@ describe('negateSentence', () => {
     expect(n?.text).toBe('The Nigerien government reports that at least fourteen soldiers were not killed in ambushes.');
   });
 
+  it('skips gerunds, bare participles after a comma or number, and relative clauses', () => {
+    expect(negateSentence("In swimming, Johannes Liebmann sets a men's world record.")?.text).toBe("In swimming, Johannes Liebmann does not set a men's world record.");
+    expect(negateSentence('The military says a soldier, identified as Sgt. Rampersad of New York, was killed in the attack.')?.text).toBe(
+      'The military says a soldier, identified as Sgt. Rampersad of New York, was not killed in the attack.',
+    );
+    expect(negateSentence('The death toll from the earthquake increases to 41 people killed, with 479 more injured.')?.text).toBe(
+      'The death toll from the earthquake does not increase to 41 people killed, with 479 more injured.',
+    );
+  });
+
   it('falls back to an antonym when only that rule is allowed', () => {
     expect(negateSentence('Oil prices rise after the OPEC meeting.', ['antonym'])).toEqual({ text: 'Oil prices fall after the OPEC meeting.', rule: 'antonym' });
   });
