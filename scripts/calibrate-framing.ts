@@ -20,6 +20,7 @@
  * Echo reviews are drowned out); 'class' balances classes only (sklearn class_weight='balanced').
  * Without --out nothing is written.
  */
+import { createRng } from '../src/stats/rng.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { Command } from 'commander';
@@ -104,17 +105,6 @@ function readBlitzer(file: string, dataset: string, expected: 'positive' | 'nega
   return out;
 }
 
-/** mulberry32: small deterministic PRNG. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Stratified (dataset × class) seeded split. */
 function split<T extends Review>(items: readonly T[], holdout: number, seed: number): { fit: T[]; held: T[] } {
@@ -127,7 +117,7 @@ function split<T extends Review>(items: readonly T[], holdout: number, seed: num
   }
   const fit: T[] = [];
   const held: T[] = [];
-  const rand = rng(seed);
+  const rand = createRng(seed);
   for (const key of [...groups.keys()].sort()) {
     const g = [...(groups.get(key) as T[])];
     for (let i = g.length - 1; i > 0; i--) {

@@ -25,3 +25,10 @@ export function parseProbeSettings(specs: string[]): Record<string, Record<strin
   }
   return out;
 }
+
+/** Validate a --format value against an enum schema; undefined when not given. */
+export function parseFormat<T extends string>(value: string | undefined, schema: { options: readonly T[] }): T | undefined {
+  if (value === undefined) return undefined;
+  if (!(schema.options as readonly string[]).includes(value)) throw new UserError(`--format must be one of ${schema.options.join(', ')}, got "${value}"`);
+  return value as T;
+}

@@ -53,3 +53,10 @@ export function sampleWithoutReplacement<T>(arr: readonly T[], k: number, rng: (
   }
   return copy.slice(0, k);
 }
+
+export type Rng = () => number;
+
+/** A seed for runs that did not ask for one. */
+export function randomSeed(): number {
+  return Math.floor(Math.random() * 4294967296);
+}

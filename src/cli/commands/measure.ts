@@ -4,7 +4,7 @@ import { inputFormatSchema } from '../../config/schema.js';
 import { parseFieldMappings } from '../../data/index.js';
 import { probeNames, type ProbeName } from '../../probes/registry.js';
 import { runSpec } from './run.js';
-import { collect, parsePositiveInt, parseProbeSettings } from '../parse.js';
+import { collect, parseFormat, parsePositiveInt, parseProbeSettings } from '../parse.js';
 import { basename } from 'node:path';
 
 interface MeasureOpts {
@@ -46,8 +46,7 @@ export function registerMeasure(program: Command): void {
     .option('--reports <dir>', 'where the report folder is written', '.slant/reports')
     .action(async (probes: string[], opts: MeasureOpts, cmd: Command) => {
       if (!opts.input) throw new UserError('measure needs --input FILE', { hint: 'e.g. slant measure framing primacy --input outputs.jsonl' });
-      const format = opts.format === undefined ? undefined : inputFormatSchema.safeParse(opts.format);
-      if (format && !format.success) throw new UserError(`--format must be one of ${inputFormatSchema.options.join(', ')}, got "${opts.format}"`);
+      const format = parseFormat(opts.format, inputFormatSchema);
       const settings = parseProbeSettings(opts.set);
       for (const p of Object.keys(settings)) if (!probes.includes(p)) throw new UserError(`--set names probe "${p}", which is not being run (${probes.join(', ')})`);
       const name = basename(opts.input).replace(/\.[^.]+$/, '').replace(/[^\w.-]/g, '_') || 'input';
@@ -62,7 +61,7 @@ export function registerMeasure(program: Command): void {
           dataset: {
             name,
             path: opts.input,
-            ...(format?.data ? { format: format.data } : {}),
+            ...(format ? { format } : {}),
             ...(opts.field.length ? { fields: parseFieldMappings(opts.field) } : {}),
             ...(opts.limit ? { limit: opts.limit } : {}),
             ...(opts.skipInvalid ? { skipInvalid: true } : {}),

@@ -7,7 +7,7 @@ import { readRecords } from '../../data/index.js';
 import { createFramingJudge } from '../../judges/registry.js';
 import { evaluateFramingJudge, ratingToFraming } from '../../judges/framing/evaluate.js';
 import { globalOptions } from '../main-options.js';
-import { parsePositiveInt } from '../parse.js';
+import { parseFormat, parsePositiveInt } from '../parse.js';
 import { createProgress } from '../../runtime/progress.js';
 
 interface ValidateFramingOpts {
@@ -38,11 +38,10 @@ export function registerValidate(program: Command): void {
     .action(async (opts: ValidateFramingOpts, cmd: Command) => {
       const global = globalOptions(cmd);
       if (!opts.input) throw new UserError('validate framing needs --input FILE');
-      const format = opts.format === undefined ? undefined : dataFormatSchema.safeParse(opts.format);
-      if (format && !format.success) throw new UserError(`--format must be one of ${dataFormatSchema.options.join(', ')}, got "${opts.format}"`);
+      const format = parseFormat(opts.format, dataFormatSchema);
       const judge = await createFramingJudge(opts.judge);
       const reader = readRecords(opts.input, {
-        format: format?.data,
+        ...(format ? { format } : {}),
         fields: { text: opts.textField, rating: opts.ratingField },
         required: ['text'],
         optional: ['rating'],
@@ -116,10 +115,9 @@ function registerValidateCertainty(validate: Command): void {
     .action(async (opts: ValidateCertaintyOpts, cmd: Command) => {
       const global = globalOptions(cmd);
       if (!opts.input) throw new UserError('validate certainty needs --input FILE');
-      const format = opts.format === undefined ? undefined : dataFormatSchema.safeParse(opts.format);
-      if (format && !format.success) throw new UserError(`--format must be one of ${dataFormatSchema.options.join(', ')}, got "${opts.format}"`);
+      const format = parseFormat(opts.format, dataFormatSchema);
       const reader = readRecords(opts.input, {
-        format: format?.data,
+        ...(format ? { format } : {}),
         fields: { a: opts.aField, b: opts.bField, label: opts.labelField },
         required: ['a', 'b'],
         optional: ['label'],

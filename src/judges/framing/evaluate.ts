@@ -1,5 +1,6 @@
 import { FRAMINGS, type Framing } from '../../core/types.js';
 import type { FramingJudge } from '../types.js';
+import { accuracy, balancedAccuracy, confusionMatrix, perClassRecall } from '../../stats/classification.js';
 
 export interface FramingEvaluation {
   n: number;
@@ -23,43 +24,20 @@ export function ratingToFraming(rating: number): Framing | null {
   return rating <= 2 ? 'negative' : rating === 3 ? 'neutral' : 'positive';
 }
 
-/** Scores predictions against labels (same length, same order). */
+/** Scores predictions against labels (same length, same order), with the stats layer's metrics. */
 export function scoreFramings(labels: readonly Framing[], predicted: readonly Framing[]): FramingEvaluation {
   if (labels.length !== predicted.length) {
     throw new Error(`scoreFramings: ${labels.length} labels but ${predicted.length} predictions`);
   }
-  const classes = [...FRAMINGS];
-  const index = new Map(classes.map((c, i) => [c, i]));
-  const matrix = classes.map(() => classes.map(() => 0));
-  let correct = 0;
-  for (let k = 0; k < labels.length; k++) {
-    const t = index.get(labels[k] as Framing);
-    const p = index.get(predicted[k] as Framing);
-    if (t === undefined || p === undefined) {
-      throw new Error(`scoreFramings: item ${k}: unknown framing ${JSON.stringify(t === undefined ? labels[k] : predicted[k])}`);
-    }
-    (matrix[t] as number[])[p] = ((matrix[t] as number[])[p] as number) + 1;
-    if (t === p) correct++;
-  }
-  const perClassRecall: Partial<Record<Framing, number>> = {};
-  let recallSum = 0;
-  let present = 0;
-  classes.forEach((c, i) => {
-    const row = matrix[i] as number[];
-    const total = row.reduce((a, b) => a + b, 0);
-    if (total === 0) return;
-    const r = (row[i] as number) / total;
-    perClassRecall[c] = r;
-    recallSum += r;
-    present++;
-  });
-  const n = labels.length;
+  const cm = confusionMatrix([...labels], [...predicted], FRAMINGS);
+  const recall: Partial<Record<Framing, number>> = {};
+  for (const [c, r] of Object.entries(perClassRecall(cm)) as [Framing, number][]) if (!Number.isNaN(r)) recall[c] = r;
   return {
-    n,
-    accuracy: n === 0 ? NaN : correct / n,
-    balancedAccuracy: present === 0 ? NaN : recallSum / present,
-    perClassRecall,
-    confusion: { labels: classes, matrix },
+    n: labels.length,
+    accuracy: accuracy(cm),
+    balancedAccuracy: balancedAccuracy(cm),
+    perClassRecall: recall,
+    confusion: { labels: cm.labels, matrix: cm.matrix },
   };
 }
 

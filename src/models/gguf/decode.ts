@@ -8,7 +8,7 @@ import type { ChatMessage, Warning } from '../types.js';
 import { otherWarning } from '../warnings.js';
 import { asToken, asTokens, type GgufCore, type LlamaSequence } from './core.js';
 import { Mirostat, type MirostatSpec, type MirostatTrace } from './mirostat.js';
-import { createRng } from './rng.js';
+import { createRng } from '../../stats/rng.js';
 import { logSumExp, samplePlain, topTokens } from './sampler.js';
 import type { StepController, StepDecision, StepRecord, StepState, TopEntry } from './step-types.js';
 

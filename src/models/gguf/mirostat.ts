@@ -12,7 +12,7 @@
  *   μ_{t+1} = μ_t − η(s_t − μ*), next temperature T = exp(μ_{t+1}), next distribution softmax(z/T).
  *   The paper gives no μ_0; we start at μ_0 = 0 (T = 1, the model's own distribution) unless told.
  */
-import type { Rng } from './rng.js';
+import type { Rng } from '../../stats/rng.js';
 import { draw, softmax, sortedTokens, topTokens, type Scored } from './sampler.js';
 
 export type MirostatSpec =

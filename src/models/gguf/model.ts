@@ -5,7 +5,7 @@ import { checkParams, clampTopK, otherWarning } from '../warnings.js';
 import type { GgufCore } from './core.js';
 import { decode, type DecodeOutcome } from './decode.js';
 import { resolveLogitBias } from './logit-bias.js';
-import { randomSeed } from './rng.js';
+import { randomSeed } from '../../stats/rng.js';
 
 export const GGUF_CAPABILITIES: Capabilities = {
   logprobs: { maxTopK: 20 },

@@ -6,7 +6,7 @@
  * top-p → draw. Temperature 0 is greedy (argmax, ties to the lowest token id). Mirostat replaces
  * temperature/top-k/top-p; see mirostat.ts.
  */
-import type { Rng } from './rng.js';
+import type { Rng } from '../../stats/rng.js';
 
 /** A token with its (unnormalised) score. */
 export interface Scored {

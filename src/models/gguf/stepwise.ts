@@ -20,7 +20,7 @@ import { decode } from './decode.js';
 import { resolveLogitBias } from './logit-bias.js';
 import type { MirostatSpec } from './mirostat.js';
 import { GgufModel } from './model.js';
-import { randomSeed } from './rng.js';
+import { randomSeed } from '../../stats/rng.js';
 import type { StepController, StepRecord } from './step-types.js';
 
 export type { StepController, StepDecision, StepRecord, StepState, TopEntry } from './step-types.js';

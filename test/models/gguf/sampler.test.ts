@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveLogitBias } from '../../../src/models/gguf/logit-bias.js';
 import { Mirostat, mirostatV1K } from '../../../src/models/gguf/mirostat.js';
-import { createRng } from '../../../src/models/gguf/rng.js';
+import { createRng } from '../../../src/stats/rng.js';
 import { argmax, logSumExp, samplePlain, softmax, topTokens } from '../../../src/models/gguf/sampler.js';
 
 /** an rng that returns the given numbers in turn */
