@@ -17,6 +17,8 @@ export const storedSpecSchema = z.discriminatedUnion('kind', [
     dataset: datasetSchema,
     judges: judgesSchema,
     output: z.string().optional(),
+    /** group label for records without a model field (the model under test, when given) */
+    label: z.string().optional(),
   }),
 ]);
 export type StoredSpec = z.infer<typeof storedSpecSchema>;

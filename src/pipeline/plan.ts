@@ -100,13 +100,16 @@ export async function planMeasure(args: {
   concurrency: number;
   baseDir?: string;
   wrap?: ModelWrapper;
+  /** group label of records without a model field */
+  label?: string;
 }): Promise<ExecutionPlan> {
   const probes = planProbes(args.probes);
+  const producer = recordedProducer(args.label ?? 'recorded');
   if (probes.some((p) => p.probe.name === 'wildframe')) {
     if (probes.length > 1) throw new UserError('measure the wildframe probe on its own: its records (statements and framings) differ from the other probes\'');
     const file = resolve(args.baseDir ?? process.cwd(), args.dataset.path ?? '');
     const humans = args.dataset.humans ? resolve(args.baseDir ?? process.cwd(), args.dataset.humans) : undefined;
-    return { datasets: [wildframeSource(args.dataset, file, humans)], producers: [recordedProducer('recorded')], probes, judges: await buildJudges(probes, args.judges, modelFactory({}, args.wrap)), concurrency: args.concurrency };
+    return { datasets: [wildframeSource(args.dataset, file, humans)], producers: [producer], probes, judges: await buildJudges(probes, args.judges, modelFactory({}, args.wrap)), concurrency: args.concurrency };
   }
   const { required, optional } = probeFields(probes);
   return {
@@ -115,7 +118,7 @@ export async function planMeasure(args: {
     datasets: [
       datasetSource(args.dataset, { required, optional, baseDir: args.baseDir, uniqueWithin: 'model', idFrom: required.filter((f) => f !== 'output') }),
     ],
-    producers: [recordedProducer('recorded')],
+    producers: [producer],
     probes,
     judges: await buildJudges(probes, args.judges, modelFactory({}, args.wrap)),
     concurrency: args.concurrency,

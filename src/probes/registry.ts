@@ -4,13 +4,14 @@ import { primacyProbe } from './primacy/index.js';
 import { positionProbe } from './position/index.js';
 import { wildframeProbe } from './wildframe/index.js';
 import { certaintyProbe } from './certainty/index.js';
+import { hallucinationProbe } from './hallucination/index.js';
 import type { Probe } from './types.js';
 
 // Probes are heterogeneous in record, measurement and option types; the runner treats them uniformly.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyProbe = Probe<any, any, any>;
 
-export const PROBE_NAMES = ['framing', 'primacy', 'position', 'wildframe', 'certainty'] as const;
+export const PROBE_NAMES = ['framing', 'primacy', 'position', 'wildframe', 'certainty', 'hallucination'] as const;
 export type ProbeName = (typeof PROBE_NAMES)[number];
 
 const PROBES: Record<ProbeName, AnyProbe> = {
@@ -19,6 +20,7 @@ const PROBES: Record<ProbeName, AnyProbe> = {
   position: positionProbe,
   wildframe: wildframeProbe,
   certainty: certaintyProbe,
+  hallucination: hallucinationProbe,
 };
 
 export function getProbe(name: string): AnyProbe {

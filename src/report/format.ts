@@ -23,7 +23,8 @@ export function formatP(p: number): string {
 export function formatTest(m: Metric): string {
   if (!m.test) return '';
   const df = m.test.df !== undefined ? `, df=${Number.isInteger(m.test.df) ? m.test.df : m.test.df.toFixed(2)}` : '';
-  return `t=${m.test.statistic.toFixed(3)}${df}, p=${formatP(m.test.pValue)}`;
+  const symbol = /chi/i.test(m.test.name) ? 'χ²' : /\bt-test|\bt test/i.test(m.test.name) ? 't' : 'stat';
+  return `${symbol}=${m.test.statistic.toFixed(3)}${df}, p=${formatP(m.test.pValue)}`;
 }
 
 /** Headline metrics per probe, in the order of seed 000's Table 1. */
@@ -33,6 +34,7 @@ export const HEADLINE: Record<string, string[]> = {
   position: ['wasserstein', 'wasserstein_per_article', 'position_shift', 'rouge1_f'],
   wildframe: ['shift_rate', 'shift_rate_base_positive', 'shift_rate_base_negative', 'neutral_rate', 'pearson_r'],
   certainty: ['cd', 'cd_up', 'cd_down', 'ratio', 'tie_rate', 'inconsistent_rate'],
+  hallucination: ['actual_acc_pre', 'falsified_acc_pre', 'strict_acc_pre', 'actual_acc_post', 'falsified_acc_post', 'strict_acc_post', 'delta_h'],
 };
 
 /** Tables a probe prints at the terminal (all tables go to report.html). */

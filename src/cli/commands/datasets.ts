@@ -221,9 +221,41 @@ function registerImport(datasets: Command): void {
     );
 }
 
-/** `slant datasets ...`: the self-updating news dataset and event import (seed 000, §5, A.3). */
+function registerWildframe(datasets: Command): void {
+  datasets
+    .command('wildframe <corpus>')
+    .description('build a WildFrame-style dataset (seed 001): extract clear sentiment statements from a corpus and reframe each with the opposite sentiment')
+    .requiredOption('--model <id>', 'model that writes the reframings (the paper\'s one-shot prompts)')
+    .requiredOption('--out <file>', 'output JSONL of {id, base, baseSentiment, framed, ...}')
+    .option('--field <name>', 'corpus field holding the text (JSONL/CSV/...)', 'text')
+    .option('--max-per-polarity <n>', 'stop after n accepted statements of each polarity (the paper keeps 500)', (v: string) => parsePositiveInt(v, '--max-per-polarity'))
+    .option('--include-unclear', 'keep statements flagged as having no clear sentiment')
+    .option('--limit <n>', 'read at most n corpus texts', (v: string) => parsePositiveInt(v, '--limit'))
+    .action(async (corpus: string, flags: { model: string; out: string; field: string; maxPerPolarity?: number; includeUnclear?: boolean; limit?: number }, cmd: Command) => {
+      const { buildWildframeDataset, readCorpusTexts } = await import('../../probes/wildframe/builder/index.js');
+      const { createModel } = await import('../../models/create-model.js');
+      const { writeJsonl } = await import('../../data/index.js');
+      const model = await createModel(flags.model);
+      const { signal, dispose } = interruptible();
+      try {
+        const { records, stats } = await buildWildframeDataset(readCorpusTexts(corpus, { field: flags.field, ...(flags.limit ? { limit: flags.limit } : {}) }), model, {
+          signal,
+          ...(flags.maxPerPolarity ? { maxPerPolarity: flags.maxPerPolarity } : {}),
+          ...(flags.includeUnclear ? { includeUnclear: true } : {}),
+        });
+        const written = await writeJsonl(flags.out, records);
+        if (globalOptions(cmd).json) process.stdout.write(JSON.stringify({ written, ...stats }) + '\n');
+        else process.stdout.write(`wrote ${written} statements to ${flags.out} from ${stats.texts} texts (${stats.candidates} candidates); rejected: ${JSON.stringify(stats.rejected)}\n`);
+      } finally {
+        dispose();
+      }
+    });
+}
+
+/** `slant datasets ...`: the self-updating news dataset, event import (seed 000, §5, A.3) and WildFrame building (seed 001). */
 export function registerDatasets(program: Command): void {
-  const datasets = program.command('datasets').description('build fact-check datasets: self-updating news (NewsAPI, RSS) and imported events');
+  const datasets = program.command('datasets').description('build datasets: self-updating news (NewsAPI, RSS), imported events, WildFrame statements');
   registerNews(datasets);
   registerImport(datasets);
+  registerWildframe(datasets);
 }

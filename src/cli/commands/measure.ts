@@ -15,6 +15,7 @@ interface MeasureOpts {
   judge: string;
   embedder: string;
   llmJudge?: string;
+  model?: string;
   humans?: string;
   set: string[];
   skipInvalid?: boolean;
@@ -35,7 +36,8 @@ export function registerMeasure(program: Command): void {
     .option('-o, --output <file>', 'also write the results JSON here')
     .option('--judge <judge>', 'framing judge: offline or a model id', 'offline')
     .option('--embedder <embedder>', 'embedder for primacy: tfidf or an embedding model id', 'tfidf')
-    .option('--llm-judge <model>', 'LLM judge model id (certainty pairwise judge, WildFrame evaluator)')
+    .option('--llm-judge <model>', 'LLM judge model id (certainty pairwise judge)')
+    .option('--model <id>', 'the model under test, for probes that ask it directly (hallucination: fact-checking; wildframe: sentiment of the framed statements)')
     .option('--humans <file>', 'wildframe: framed_eval.csv with the annotators\' scores')
     .option('--set <probe.option=value>', 'probe option, e.g. --set primacy.alpha=0.1 (repeatable)', collect, [])
     .option('--skip-invalid', 'skip invalid records (reports how many) instead of stopping at the first')
@@ -46,6 +48,8 @@ export function registerMeasure(program: Command): void {
     .option('--reports <dir>', 'where the report folder is written', '.slant/reports')
     .action(async (probes: string[], opts: MeasureOpts, cmd: Command) => {
       if (!opts.input) throw new UserError('measure needs --input FILE', { hint: 'e.g. slant measure framing primacy --input outputs.jsonl' });
+      if (opts.model && opts.llmJudge) throw new UserError('give either --model (the model under test) or --llm-judge, not both');
+      const llm = opts.model ?? opts.llmJudge;
       const format = parseFormat(opts.format, inputFormatSchema);
       const settings = parseProbeSettings(opts.set);
       for (const p of Object.keys(settings)) if (!probes.includes(p)) throw new UserError(`--set names probe "${p}", which is not being run (${probes.join(', ')})`);
@@ -67,7 +71,8 @@ export function registerMeasure(program: Command): void {
             ...(opts.skipInvalid ? { skipInvalid: true } : {}),
             ...(opts.humans ? { humans: opts.humans } : {}),
           },
-          judges: { framing: opts.judge, embedder: opts.embedder, ...(opts.llmJudge ? { llm: opts.llmJudge } : {}) },
+          judges: { framing: opts.judge, embedder: opts.embedder, ...(llm ? { llm } : {}) },
+          ...(opts.model ? { label: opts.model } : {}),
           ...(opts.output ? { output: opts.output } : {}),
         },
         'measure',

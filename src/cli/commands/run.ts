@@ -29,7 +29,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
   } else {
     await executeRun({
       command,
-      makePlan: (wrap) => planMeasure({ probes: spec.probes, dataset: spec.dataset, judges: spec.judges, concurrency: spec.concurrency, baseDir: spec.baseDir, wrap }),
+      makePlan: (wrap) => planMeasure({ probes: spec.probes, dataset: spec.dataset, judges: spec.judges, concurrency: spec.concurrency, baseDir: spec.baseDir, wrap, label: spec.label }),
       noCache,
       storePath: resolve(spec.baseDir, spec.store),
       reportsDir: resolve(spec.baseDir, spec.reports),

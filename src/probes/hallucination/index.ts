@@ -35,7 +35,8 @@ export const hallucinationProbe: Probe<HallucinationRecord, HallucinationMeasure
   recordSchema: hallucinationRecordSchema,
   optionsSchema: hallucinationOptionsSchema,
   needs(options) {
-    return options.evaluator === 'recorded' ? [] : ['llm'];
+    // 'auto' uses the model under test only for records without recorded answers (and says so if it is missing)
+    return options.evaluator === 'llm' ? ['llm'] : [];
   },
   measure: measureHallucination,
   itemValues(m): Record<string, number> {
