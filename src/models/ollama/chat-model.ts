@@ -4,7 +4,7 @@
  * options but no longer applies them, and has no logit bias or logprobs here: all warned, none sent.
  */
 import type { Scheduler } from '../../runtime/scheduler.js';
-import { badShape, joinUrl, readLines, send, type HttpCall } from '../http.js';
+import { badShape, joinUrl, open, readLines, type HttpCall } from '../http.js';
 import type { Capabilities, GenerateRequest, GenerateResult, LanguageModel } from '../types.js';
 import { checkParams, setParams } from '../warnings.js';
 
@@ -74,7 +74,7 @@ export class OllamaModel implements LanguageModel {
   }
 
   private async stream(call: HttpCall): Promise<Omit<GenerateResult, 'cached' | 'warnings'>> {
-    const res = await send(call);
+    const res = await open(call);
     let text = '';
     for await (const line of readLines(res, call)) {
       if (line.trim() === '') continue;

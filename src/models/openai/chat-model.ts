@@ -3,7 +3,7 @@
  * OpenAI-compatible servers (vLLM, LM Studio, llama.cpp's /v1, hosted open-model APIs).
  */
 import type { Scheduler } from '../../runtime/scheduler.js';
-import { badShape, joinUrl, readSse, requestJson, send, type HttpCall } from '../http.js';
+import { badShape, joinUrl, open, readSse, requestJson, type HttpCall } from '../http.js';
 import type { Capabilities, GenerateParams, GenerateRequest, GenerateResult, LanguageModel, TokenLogprob, Warning } from '../types.js';
 import { checkParams, clampTopK, otherWarning, setParams, type ParamKey } from '../warnings.js';
 import { tokenIdBias } from './tokenizer.js';
@@ -208,7 +208,7 @@ export class OpenAIChatModel implements LanguageModel {
   }
 
   private async callStream(call: HttpCall): Promise<Omit<GenerateResult, 'cached'>> {
-    const res = await send(call);
+    const res = await open(call);
     let text = '';
     let finish: FinishReason | undefined;
     let usage: GenerateResult['usage'];
