@@ -101,19 +101,30 @@ export async function executePlan(
         const label = producer.label(record);
         const pending = plan.probes.filter(({ probe, options }) => !done.get(ensureCell(label, ds.name, probe, options).key)?.has(record.id));
         outcome.reused += plan.probes.length - pending.length;
-        if (pending.length === 0) continue;
-        const output = await getOutput(producer, label, ds.name, record);
-        if (output === undefined) return;
+        let summary: string | undefined;
         for (const { probe, options } of pending) {
           if (opts.signal?.aborted) return;
           const cell = ensureCell(label, ds.name, probe, options);
-          const canonical = producer.generates ? { ...record.fields, id: record.id, output } : { ...record.fields, id: record.id };
-          const parsed = probe.recordSchema.safeParse(canonical);
+          let fields: Record<string, unknown> = record.fields;
+          let judges = plan.judges;
+          if (probe.asksModel && producer.model) {
+            // the probe questions the model under test itself (fact-checking, sentiment)
+            judges = { ...plan.judges, llm: producer.model };
+          } else if (probe.generation && producer.model) {
+            const generated = await getProbeOutput(producer, label, ds.name, record, probe, options);
+            if (generated === undefined) return;
+            fields = { ...record.fields, ...generated };
+          } else if (producer.generates) {
+            summary ??= await getOutput(producer, label, ds.name, record);
+            if (summary === undefined) return;
+            fields = { ...record.fields, output: summary };
+          }
+          const parsed = probe.recordSchema.safeParse({ ...fields, id: record.id });
           if (!parsed.success) {
             const issue = parsed.error.issues[0];
             throw new InputError({ ...record.location, field: issue?.path.join('.') }, `${issue?.message ?? 'invalid record'} (probe ${probe.name})`);
           }
-          const measurement: unknown = await probe.measure(parsed.data, { judges: plan.judges, options, signal: opts.signal });
+          const measurement: unknown = await probe.measure(parsed.data, { judges, options, signal: opts.signal });
           store.putItem(runId, cell.key, record.id, measurement);
           done.get(cell.key)?.add(record.id);
           outcome.measured++;
@@ -134,6 +145,35 @@ export async function executePlan(
         for (const w of res.warnings) opts.warnings.add(label, w.message);
         store.putOutput(runId, key, record.id, { text: res.text, warnings: res.warnings });
         return res.text;
+      } catch (err) {
+        if (opts.signal?.aborted) return undefined;
+        throw err;
+      }
+    };
+
+    /** A probe's own generation (its task prompt and parsing), stored like summaries for resume. */
+    const getProbeOutput = async (
+      producer: OutputProducer,
+      label: string,
+      dataset: string,
+      record: LoadedRecord,
+      probe: PlannedProbe['probe'],
+      options: Record<string, unknown>,
+    ): Promise<Record<string, unknown> | undefined> => {
+      const gen = probe.generation!;
+      const key = `${outputKey(label, dataset)}|${probe.name}:${gen.key(options)}`;
+      const stored = store.getOutput(runId, key, record.id) as { fields: Record<string, unknown> } | undefined;
+      if (stored) return stored.fields;
+      try {
+        const res = await gen.generate(producer.model!, { id: record.id, fields: record.fields }, options, {
+          defaults: producer.defaults ?? { temperature: 0, maxTokens: 500, seed: 42 },
+          signal: opts.signal,
+        });
+        outcome.generated++;
+        if (res.cached) outcome.cacheHits++;
+        for (const w of res.warnings) opts.warnings.add(label, w.message);
+        store.putOutput(runId, key, record.id, { fields: res.fields, warnings: res.warnings });
+        return res.fields;
       } catch (err) {
         if (opts.signal?.aborted) return undefined;
         throw err;

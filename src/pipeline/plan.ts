@@ -40,7 +40,13 @@ export function planProbes(entries: SlantConfig['probes']): PlannedProbe[] {
   });
 }
 
-export async function buildJudges(probes: PlannedProbe[], judges: SlantConfig['judges'], factory: RunModelFactory = modelFactory()): Promise<ProbeJudges> {
+export async function buildJudges(
+  probes: PlannedProbe[],
+  judges: SlantConfig['judges'],
+  factory: RunModelFactory = modelFactory(),
+  /** `slant run`: probes that ask the model under test get it from the run, not from judges.llm */
+  modelsUnderTest = false,
+): Promise<ProbeJudges> {
   const needed = new Set(probes.flatMap((p) => p.probe.needs(p.options)));
   const out: ProbeJudges = {};
   if (needed.has('framing')) out.framing = await createFramingJudge(judges.framing, factory.make);
@@ -48,6 +54,7 @@ export async function buildJudges(probes: PlannedProbe[], judges: SlantConfig['j
   // an LLM judge is built whenever one is configured: probes in 'auto' mode use it when present
   if (judges.llm) out.llm = await factory.make(judges.llm);
   for (const { probe, options } of probes) {
+    if (modelsUnderTest && probe.asksModel) continue;
     const needs = probe.needs(options);
     // a probe that needs the LLM judge and has no offline fallback among its needs
     if (needs.includes('llm') && !out.llm && !needs.some((n) => n !== 'llm' && out[n])) {
@@ -74,13 +81,14 @@ export async function planRun(config: SlantConfig, opts: { baseDir?: string; wra
     producers.push(modelProducer(model, label, gen, opts.batch && raw.provider === 'openai' ? raw : undefined));
   }
   const names = new Set<string>();
+  const fields = runFields(probes);
   const datasets = config.datasets.map((d) => {
     if (names.has(d.name)) throw new UserError(`datasets: "${d.name}" is listed twice`);
     names.add(d.name);
-    return datasetSource(d, { required: ['source'], baseDir: opts.baseDir });
+    return datasetSource(d, { ...fields, baseDir: opts.baseDir });
   });
   if (opts.batch && !producers.some((p) => p.batch)) throw new UserError('--batch needs at least one openai: model (the OpenAI Batch API)');
-  return { datasets, producers, probes, judges: await buildJudges(probes, config.judges, factory), concurrency: config.concurrency, batch: opts.batch === true };
+  return { datasets, producers, probes, judges: await buildJudges(probes, config.judges, factory, true), concurrency: config.concurrency, batch: opts.batch === true };
 }
 
 /** Canonical fields the probes need (required by any) and may use (optional), for the data layer. */
@@ -88,6 +96,24 @@ export function probeFields(probes: PlannedProbe[]): { required: string[]; optio
   const required = new Set<string>();
   const optional = new Set<string>(['model']);
   for (const { probe } of probes) for (const f of probe.fields) if (f.name !== 'id') (f.required ? required : optional).add(f.name);
+  for (const r of required) optional.delete(r);
+  return { required: [...required], optional: [...optional] };
+}
+
+/**
+ * Fields a `slant run` dataset must carry: each probe's required fields less what the run
+ * generates (its own task's fields, or `output` for the default summarization).
+ */
+export function runFields(probes: PlannedProbe[]): { required: string[]; optional: string[] } {
+  const required = new Set<string>();
+  const optional = new Set<string>();
+  for (const { probe } of probes) {
+    const produced = new Set(probe.asksModel ? [] : (probe.generation?.produces ?? ['output']));
+    for (const f of probe.fields) {
+      if (f.name === 'id' || f.name === 'model') continue;
+      (f.required && !produced.has(f.name) ? required : optional).add(f.name);
+    }
+  }
   for (const r of required) optional.delete(r);
   return { required: [...required], optional: [...optional] };
 }

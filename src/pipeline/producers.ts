@@ -2,6 +2,7 @@ import type { InstrumentId } from '../core/types.js';
 import type { GenerateRequest, LanguageModel, Warning } from '../models/types.js';
 import { cleanSummary, renderSummarizePrompt } from '../tasks/summarize.js';
 import type { LoadedRecord } from './datasets.js';
+import type { GenerationDefaults } from '../probes/types.js';
 
 /** Where the output a probe measures comes from: a model that generates it, or the record itself. */
 export interface OutputProducer extends InstrumentId {
@@ -10,6 +11,9 @@ export interface OutputProducer extends InstrumentId {
   /** true when outputs cost something to make and must be stored for resume */
   generates: boolean;
   produce(record: LoadedRecord, signal?: AbortSignal): Promise<{ text: string; warnings: Warning[]; cached: boolean }>;
+  /** the model under test (generating producers), for probes with their own task or that ask it */
+  model?: LanguageModel;
+  defaults?: GenerationDefaults;
   /** for batch mode: the request `produce` would send, the unwrapped model, and how to read its answer */
   batch?: { model: LanguageModel; request(record: LoadedRecord): GenerateRequest; toOutput(text: string): string };
 }
@@ -39,6 +43,8 @@ export function modelProducer(model: LanguageModel, label: string, gen: Generati
     version: model.version,
     generates: true,
     label: () => label,
+    model,
+    defaults: { temperature: gen.temperature, maxTokens: gen.maxTokens, seed: gen.seed },
     async produce(record, signal) {
       const res = await model.generate({ ...request(record), signal });
       return { text: cleanSummary(res.text), warnings: res.warnings, cached: res.cached };

@@ -6,18 +6,20 @@ import { z } from 'zod';
  */
 export const RESULTS_SCHEMA_ID = 'slant.results/v1';
 
-const intervalSchema = z.object({ low: z.number(), high: z.number(), level: z.number(), method: z.string() });
+/** JSON has no NaN or ±Infinity: such values (a mean of nothing, a ratio with a zero denominator) are written as null. */
+const num = z.number().nullable();
+const intervalSchema = z.object({ low: num, high: num, level: z.number(), method: z.string() });
 const testSchema = z.object({
   name: z.string(),
-  statistic: z.number(),
-  df: z.number().optional(),
-  pValue: z.number(),
+  statistic: num,
+  df: num.optional(),
+  pValue: num,
   alternative: z.enum(['two-sided', 'less', 'greater']).optional(),
 });
 export const metricSchema = z.object({
   name: z.string(),
   label: z.string(),
-  value: z.number(),
+  value: num,
   n: z.number().int().nonnegative(),
   ci: intervalSchema.optional(),
   test: testSchema.optional(),
@@ -92,5 +94,6 @@ export const resultsSchema = z.object({
 });
 
 export type Results = z.infer<typeof resultsSchema>;
+export type MetricJson = z.infer<typeof metricSchema>;
 export type ProbeResult = z.infer<typeof probeResultSchema>;
 export type GroupResultJson = z.infer<typeof groupSchema>;

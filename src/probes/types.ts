@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { InstrumentId, Metric } from '../core/types.js';
 import type { Embedder, FramingJudge } from '../judges/types.js';
-import type { LanguageModel } from '../models/types.js';
+import type { LanguageModel, Warning } from '../models/types.js';
 
 /** A small table a probe reports beside its metrics (e.g. the 3x3 framing transition matrix). */
 export interface ResultTable {
@@ -35,6 +35,30 @@ export interface ProbeContext<O> {
   signal?: AbortSignal;
 }
 
+/** Generation defaults of a run (config `generation`), which a probe's task may use or override. */
+export interface GenerationDefaults {
+  temperature: number;
+  maxTokens: number;
+  seed: number;
+}
+
+/**
+ * How `slant run` makes a probe's model output, when it is not seed 000's summarization of
+ * `source` into `output` (the default). The probe owns its prompts and the parsing of answers.
+ */
+export interface ProbeGeneration<O> {
+  /** canonical fields the generation fills (they are not required in the dataset) */
+  produces: string[];
+  /** distinguishes generations of the same probe with different options (stored-output key) */
+  key(options: O): string;
+  generate(
+    model: LanguageModel,
+    record: { id: string; fields: Record<string, unknown> },
+    options: O,
+    ctx: { defaults: GenerationDefaults; signal?: AbortSignal },
+  ): Promise<{ fields: Record<string, unknown>; warnings: Warning[]; cached: boolean }>;
+}
+
 /**
  * One bias measurement: record schema + per-item measure + aggregate.
  * R: canonical record (after field mapping), M: per-item measurement (JSON-serialisable), O: options.
@@ -56,6 +80,13 @@ export interface Probe<R extends { id: string }, M, O> {
    * the run summary: the mean of the per-(model, dataset) means with a bootstrap interval.
    */
   itemValues?(measurement: M, options: O): Record<string, number>;
+  /** the probe's own generation task for `slant run` (default: summarize `source` into `output`) */
+  generation?: ProbeGeneration<O>;
+  /**
+   * The probe asks the model under test itself while measuring (fact-checking, sentiment of a
+   * framed statement): in `slant run` each configured model is passed as `judges.llm`.
+   */
+  asksModel?: boolean;
 }
 
 /** Instruments recorded in results. */

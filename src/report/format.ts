@@ -1,7 +1,11 @@
-import type { Metric } from '../core/types.js';
+import type { MetricJson } from '../probes/results.js';
+
+/** A metric as read back from results.json: NaN and ±Infinity arrive as null. */
+type Metric = MetricJson;
 
 /** Format a metric value: rates as percentages, means with 3 decimals, statistics with 4. */
-export function formatValue(value: number, kind: Metric['kind']): string {
+export function formatValue(value: number | null, kind: Metric['kind']): string {
+  if (value === null) return '–';
   if (!Number.isFinite(value)) return String(value);
   if (kind === 'rate') return `${(100 * value).toFixed(1)}%`;
   if (kind === 'count') return String(Math.round(value));
@@ -14,7 +18,8 @@ export function formatInterval(m: Metric): string {
   return `[${formatValue(m.ci.low, m.kind)}, ${formatValue(m.ci.high, m.kind)}]`;
 }
 
-export function formatP(p: number): string {
+export function formatP(p: number | null): string {
+  if (p === null) return '–';
   if (!Number.isFinite(p)) return String(p);
   if (p < 1e-4) return p.toExponential(2);
   return p.toFixed(4);
@@ -22,9 +27,9 @@ export function formatP(p: number): string {
 
 export function formatTest(m: Metric): string {
   if (!m.test) return '';
-  const df = m.test.df !== undefined ? `, df=${Number.isInteger(m.test.df) ? m.test.df : m.test.df.toFixed(2)}` : '';
+  const df = m.test.df !== undefined && m.test.df !== null ? `, df=${Number.isInteger(m.test.df) ? m.test.df : m.test.df.toFixed(2)}` : '';
   const symbol = /chi/i.test(m.test.name) ? 'χ²' : /\bt-test|\bt test/i.test(m.test.name) ? 't' : 'stat';
-  return `${symbol}=${m.test.statistic.toFixed(3)}${df}, p=${formatP(m.test.pValue)}`;
+  return `${symbol}=${m.test.statistic === null ? '–' : m.test.statistic.toFixed(3)}${df}, p=${formatP(m.test.pValue)}`;
 }
 
 /** Headline metrics per probe, in the order of seed 000's Table 1. */

@@ -1,5 +1,4 @@
-import type { Metric } from '../core/types.js';
-import type { ProbeResult, Results } from '../probes/results.js';
+import type { MetricJson as Metric, ProbeResult, Results } from '../probes/results.js';
 import { escapeHtml as e } from './escape.js';
 import { formatInterval, formatP, formatValue } from './format.js';
 
@@ -15,7 +14,7 @@ details{margin:.5rem 0}code{background:#f3f5f8;padding:0 .2rem;border-radius:3px
 
 function metricRow(m: Metric): string {
   const test = m.test
-    ? `${e(m.test.name)}: ${m.test.statistic.toFixed(3)}${m.test.df !== undefined ? `, df ${e(Number.isInteger(m.test.df) ? m.test.df : m.test.df.toFixed(2))}` : ''}, p ${e(formatP(m.test.pValue))}`
+    ? `${e(m.test.name)}: ${m.test.statistic === null ? '–' : m.test.statistic.toFixed(3)}${m.test.df !== undefined && m.test.df !== null ? `, df ${e(Number.isInteger(m.test.df) ? m.test.df : m.test.df.toFixed(2))}` : ''}, p ${e(formatP(m.test.pValue))}`
     : '';
   return `<tr><td class="l">${e(m.label)}</td><td>${e(formatValue(m.value, m.kind))}</td><td>${e(formatInterval(m))}</td><td>${m.ci ? e(m.ci.method) : ''}</td><td>${e(m.n)}</td><td class="l">${test}</td></tr>`;
 }

@@ -79,3 +79,31 @@ describe('slant measure hallucination --model', () => {
     expect(server.requests.filter((r) => JSON.stringify(r.body).includes('fact-checking AI')).length).toBe(4);
   });
 });
+
+describe('slant run with probes that bring their own task', () => {
+  it('position writes F.3 list summaries, certainty rewrites, hallucination fact-checks with each model', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slant-run-tasks-'));
+    const article = 'The council approved the budget on Monday. Roads will be repaired in spring. Parks get new benches. Libraries extend their hours. The mayor thanked residents for their patience.';
+    writeFileSync(join(dir, 'articles.jsonl'), JSON.stringify({ id: 'a1', source: article, reference: 'The council approved the budget. Libraries extend their hours.' }) + '\n');
+    writeFileSync(join(dir, 'claims.jsonl'), JSON.stringify({ id: 'c1', original: 'Coffee may be associated with a lower risk of stroke.' }) + '\n');
+    writeFileSync(join(dir, 'pairs.jsonl'), JSON.stringify({ id: 'p1', date: '2026-03-01', true_text: 'X happened.', false_text: 'X did not happen.' }) + '\n');
+    const before = server.requests.length;
+    const common = `store: ${join(dir, 'db')}\nreports: ${join(dir, 'r')}\nmodels: [{ id: 'openai:gpt-4o-mini' }]\n`;
+    writeFileSync(join(dir, 'position.yaml'), `${common}datasets: [{ name: news, path: articles.jsonl }]\nprobes: [{ name: position, options: { sentences: 2 } }]\n`);
+    writeFileSync(join(dir, 'certainty.yaml'), `${common}datasets: [{ name: claims, path: claims.jsonl }]\nprobes: [{ name: certainty, options: { comparator: offline, decoding: greedy } }]\n`);
+    writeFileSync(join(dir, 'hall.yaml'), `${common}datasets: [{ name: pairs, path: pairs.jsonl }]\nprobes: [{ name: hallucination }]\n`);
+    for (const cfg of ['position', 'certainty', 'hall']) {
+      const res = await runCli(['--json', 'run', '-c', join(dir, `${cfg}.yaml`)]);
+      expect(res.stderr, cfg).toBe('');
+      expect(res.code, cfg).toBe(0);
+      const results = resultsSchema.parse((JSON.parse(res.stdout) as { results: unknown }).results);
+      expect(results.probes[0]?.groups[0]?.n, cfg).toBe(1);
+      expect(results.probes[0]?.groups[0]?.labels.model, cfg).toBe('openai:gpt-4o-mini');
+    }
+    const bodies = server.requests.slice(before).map((r) => JSON.stringify(r.body));
+    // F.3's list prompt, seed 004's paraphrase prompt, Table A7's fact-checking prompt
+    expect(bodies.some((b) => /2 sentences/.test(b) && b.includes('The council approved'))).toBe(true);
+    expect(bodies.some((b) => b.includes('Coffee may be associated'))).toBe(true);
+    expect(bodies.filter((b) => b.includes('fact-checking AI'))).toHaveLength(2);
+  });
+});

@@ -1,6 +1,7 @@
 import type { LanguageModel } from '../../models/types.js';
 import type { Probe } from '../types.js';
 import { aggregateCertainty } from './aggregate.js';
+import { generateRewrite } from './generate.js';
 import { measureCertainty } from './measure.js';
 import { certaintyOptionsSchema, certaintyRecordSchema, type CertaintyMeasurement, type CertaintyOptions, type CertaintyRecord } from './schema.js';
 
@@ -39,6 +40,14 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
     // 'auto' uses judges.llm when the runner configured one and the offline comparator otherwise.
     needs: (options) => (options.comparator === 'llm' ? ['llm'] : []),
     measure: (record, ctx) => measureCertainty(record, ctx, opts.moderator),
+    generation: {
+      produces: ['rewrite'],
+      key: (o) => `${o.task}/${o.intervention}/${o.decoding}`,
+      async generate(model, record, o, ctx) {
+        const r = await generateRewrite(model, String(record.fields.original), { task: o.task, intervention: o.intervention, decoding: o.decoding, seed: ctx.defaults.seed }, ctx.signal);
+        return { fields: { rewrite: r.text }, warnings: r.warnings, cached: r.cached };
+      },
+    },
     itemValues(m): Record<string, number> {
       if (typeof m.label !== 'number') return {};
       return { cd: m.label !== 0 ? 1 : 0, cd_up: m.label > 0 ? 1 : 0, cd_down: m.label < 0 ? 1 : 0 };

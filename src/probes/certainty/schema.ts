@@ -24,6 +24,12 @@ export const certaintyOptionsSchema = z
     maxTokens: z.number().int().positive().optional(),
     /** keep the judges' reasoning in the stored measurement (default true) */
     keepReasoning: z.boolean().default(true),
+    /** `slant run`: the rewriting task (Figures 16–23), the C.2 intervention and the decoding preset */
+    task: z
+      .enum(['spiced-paraphrase', 'spiced-news', 'mimic-paraphrase', 'mimic-simplify', 'abstract-paraphrase', 'abstract-summary', 'mimic-doc-paraphrase', 'mimic-doc-simplify'])
+      .default('spiced-paraphrase'),
+    intervention: z.enum(['none', 'preserve-semantics', 'do-not-hallucinate', 'preserve-certainty']).default('none'),
+    decoding: z.enum(['top-p', 'greedy']).default('top-p'),
   })
   .strict();
 export type CertaintyOptions = z.infer<typeof certaintyOptionsSchema>;

@@ -32,6 +32,8 @@ export const hallucinationProbe: Probe<HallucinationRecord, HallucinationMeasure
     { name: 'false_answer', required: false, description: 'a recorded answer for the falsified item' },
     { name: 'model', required: false, description: 'the model id of the recorded answers (for its cutoff)' },
   ],
+  // in `slant run` the model under test answers the probe's own questions (judges.llm)
+  asksModel: true,
   recordSchema: hallucinationRecordSchema,
   optionsSchema: hallucinationOptionsSchema,
   needs(options) {

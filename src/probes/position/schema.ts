@@ -81,6 +81,12 @@ export const positionOptionsSchema = z
     resamples: z.number().int().min(100).max(100_000).default(2000),
     /** seed for the bootstrap */
     seed: z.number().int().default(42),
+    /** `slant run`: how models are asked for summaries (Appendix F.3): list style and sentence count, or a paper preset */
+    promptStyle: z.enum(['dash', 'numbered', 'plain']).default('dash'),
+    sentences: z.number().int().min(1).max(20).default(3),
+    preset: z.object({ model: z.enum(['gpt-3.5', 'llama-2', 'dolly-v2']), dataset: z.enum(['xsum', 'cnndm', 'reddit', 'news']) }).strict().optional(),
+    /** Appendix G's role-play variant */
+    rolePlay: z.boolean().default(false),
   })
   .strict();
 

@@ -34,6 +34,8 @@ export const wildframeProbe: Probe<WildframeRecord, WildframeMeasurement, Wildfr
     { name: 'model', required: false, description: 'which model gave the prediction (groups results)' },
     { name: 'releaseLabel', required: false, description: "the release's processed label, to check parsing" },
   ],
+  // in `slant run` the model under test answers the probe's own questions (judges.llm)
+  asksModel: true,
   recordSchema: wildframeRecordSchema,
   optionsSchema: wildframeOptionsSchema,
   needs(options) {
