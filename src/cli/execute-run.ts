@@ -17,6 +17,7 @@ export async function executeRun(args: {
   /** build the plan; every model it creates goes through `wrap` (request cache, usage) */
   makePlan: (wrap: (m: LanguageModel) => LanguageModel) => Promise<ExecutionPlan>;
   noCache?: boolean;
+  prices?: Record<string, unknown>;
   storePath: string;
   reportsDir: string;
   config: unknown;
@@ -44,6 +45,7 @@ export async function executeRun(args: {
       plan,
       store,
       usage: () => models.usage.byModel(),
+      prices: args.prices,
       onBatchResult: (id, r) => models.usage.record(id, r),
       log: args.global.quiet || args.global.json ? undefined : (line) => process.stderr.write(`${line}\n`),
       configJson,

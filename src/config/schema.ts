@@ -69,6 +69,10 @@ export const configSchema = z
       .record(z.string(), z.record(z.string(), z.unknown()))
       .optional()
       .describe('options per provider applied to every model of it, generators and judges alike (e.g. { openai: { baseURL: ... } }); a model\'s own options win'),
+    prices: z
+      .record(z.string(), z.object({ input: z.number().min(0), output: z.number().min(0), batch: z.number().min(0).optional() }).strict())
+      .optional()
+      .describe('USD per 1M tokens per model id (a trailing * matches any suffix); overrides and extends the built-in table'),
     models: z.array(modelSchema).min(1),
     datasets: z.array(datasetSchema).min(1),
     probes: z.array(probeEntrySchema).min(1),

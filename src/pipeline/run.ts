@@ -8,7 +8,7 @@ import { renderHtmlReport } from '../report/html.js';
 import { aggregateRun } from './aggregate.js';
 import { executePlan, type ExecutionPlan } from './execute.js';
 import { WarningLog } from './warnings.js';
-import { costReport } from '../runtime/cost.js';
+import { costReport, DEFAULT_PRICES, mergePrices } from '../runtime/cost.js';
 import type { ModelUsage } from '../runtime/usage.js';
 
 export interface RunArgs {
@@ -26,6 +26,8 @@ export interface RunArgs {
   resultsPath?: string;
   /** token usage per model, read when the run ends (for the cost table) */
   usage?: () => Record<string, ModelUsage>;
+  /** price overrides (config `prices:`) */
+  prices?: Record<string, unknown>;
   /** record usage of answers that did not pass through the wrapped models (batch results) */
   onBatchResult?: (modelId: string, r: { usage?: { inputTokens: number; outputTokens: number }; cached: boolean }) => void;
   log?: (line: string) => void;
@@ -79,7 +81,7 @@ export async function runAndReport(args: RunArgs): Promise<RunSummary> {
   };
   const usage = args.usage?.() ?? {};
   // batch mode: generations are billed at batch prices (judges, if LLMs, are billed live: see docs)
-  if (Object.keys(usage).length > 0) results.usage = costReport(usage, undefined, { batch: plan.batch === true });
+  if (Object.keys(usage).length > 0) results.usage = costReport(usage, mergePrices(DEFAULT_PRICES, args.prices), { batch: plan.batch === true });
   store.setRunStatus(runId, status, { measured: outcome.measured, reused: outcome.reused });
   const reportDir = join(args.reportsDir, runId);
   mkdirSync(reportDir, { recursive: true });

@@ -59,6 +59,8 @@ reports: ${join(dir, 'reports')}
 concurrency: 2
 providers:
   openai: { baseURL: ${servers.openai!.url}/v1 }
+prices:
+  'ollama:llama3.2': { input: 1, output: 2 }
 models:
   - id: openai:gpt-4o-mini
   - id: anthropic:claude-3-5-haiku-latest
@@ -99,6 +101,9 @@ judges:
     expect(generations(servers.openai!)).toBe(3);
     // framing judge: 3 distinct sources + 6 models x 3 summaries, less identical summaries (deduplicated by the cache)
     expect(results.usage?.rows.find((r) => r.model === 'openai:o4-mini')?.requests).toBeGreaterThan(3);
+    // a price from the config overrides the built-in table (local ollama is otherwise free):
+    // 3 summaries × (100 input × $1 + 12 output × $2) per 1M tokens
+    expect(results.usage?.rows.find((r) => r.model === 'ollama:llama3.2')?.cost).toBeCloseTo((3 * (100 * 1 + 12 * 2)) / 1e6, 12);
 
     // the same run again: everything comes from the request cache, no server sees a request
     const before = Object.fromEntries(Object.entries(servers).map(([k, s]) => [k, s.requests.length]));

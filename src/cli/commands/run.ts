@@ -19,6 +19,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
     await executeRun({
       command,
       makePlan: (wrap) => planRun(config, { baseDir: spec.baseDir, wrap, batch }),
+      prices: config.prices,
       noCache,
       storePath: resolve(spec.baseDir, config.store),
       reportsDir: resolve(spec.baseDir, config.reports),
