@@ -5,14 +5,17 @@
  * ms and admits `concurrency` requests at once (429 beyond). Ideal time = requests × latency /
  * concurrency; the target is ≤ 1.15 × ideal. Then the same requests through the request cache
  * (SQLite store in a temp dir): a populating pass, and a rerun that must make no request at all.
- * The server runs in a child process (its own event loop), as a real server would; a raw-fetch
- * pass with 32 plain workers gives the floor this machine allows, to judge the scheduler against.
+ * The server runs in a child process (its own event loop), as a real server would. Two floors
+ * with `concurrency` plain workers and no scheduler: the global `fetch` (what providers used
+ * before; its WHATWG streams cost ~0.8 ms CPU per request here) and `requestJson` from
+ * src/models/http.ts (undici `request()`, what providers use now), to judge the scheduler against.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { requestJson } from '../src/models/http.js';
 import { createOpenAICompatibleModel } from '../src/models/openai-compatible/index.js';
 import type { GenerateRequest, GenerateResult } from '../src/models/types.js';
 import { RequestCache } from '../src/runtime/cache.js';
@@ -80,6 +83,30 @@ try {
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
     report('raw-fetch-floor', performance.now() - t0, { server_requests: (await stats()).count - before });
+  }
+
+  // 0b. floor: the providers' transport (requestJson) from `concurrency` workers, no scheduler
+  {
+    const before = (await stats()).count;
+    let next = 0;
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    const worker = async (): Promise<void> => {
+      while (next < n) {
+        const i = next++;
+        await requestJson({
+          provider: 'bench',
+          url: `${url}/v1/chat/completions`,
+          body: { model: 'bench-model', messages: requests[i]?.messages, temperature: 0, max_tokens: 16 },
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    const cpu = process.cpuUsage(cpu0);
+    report('raw-request-floor', performance.now() - t0, {
+      server_requests: (await stats()).count - before,
+      client_cpu_ms_per_request: Number(((cpu.user + cpu.system) / 1000 / n).toFixed(3)),
+    });
   }
 
   // 1. scheduler
