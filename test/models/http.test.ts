@@ -1,5 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { parseGoDuration, redact, retryAfterFromHeaders } from '../../src/models/http.js';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  open,
+  parseGoDuration,
+  ProviderHttpError,
+  ProviderNetworkError,
+  readLines,
+  redact,
+  requestJson,
+  retryAfterFromHeaders,
+} from '../../src/models/http.js';
 import { checkParams } from '../../src/models/warnings.js';
 import { NO_CAPABILITIES } from '../../src/models/types.js';
 
@@ -40,5 +52,94 @@ describe('checkParams', () => {
   it('warns once per unsupported setting and ignores unset/empty ones', () => {
     const w = checkParams('p', NO_CAPABILITIES, { temperature: 1, stop: [], logitBias: {}, seed: 0, jsonSchema: { name: 'n', schema: {} } });
     expect(w.map((x) => x.setting)).toEqual(['seed', 'jsonSchema']);
+  });
+});
+
+describe('open / requestJson / readLines over loopback (undici request)', () => {
+  let server: Server;
+  let base = '';
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const path = req.url ?? '/';
+      if (path === '/gzip') {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+        res.end(gzipSync(JSON.stringify({ ok: 'gzip', echoUa: req.headers['user-agent'] })));
+      } else if (path === '/br') {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'br' });
+        res.end(brotliCompressSync(JSON.stringify({ ok: 'br' })));
+      } else if (path === '/moved') {
+        res.writeHead(302, { location: '/gzip' });
+        res.end();
+      } else if (path === '/limited') {
+        res.writeHead(429, { 'retry-after': '2', 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'slow down, key sk-abcdefghijkl' } }));
+      } else if (path === '/slow-lines') {
+        res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+        res.write('{"a":1}\n');
+        // never finishes: the client must abort or break
+      } else {
+        res.writeHead(404);
+        res.end('nope');
+      }
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((r) => server.close(() => r()));
+  });
+
+  it('decodes gzip and br bodies and follows redirects, sending a user-agent like fetch', async () => {
+    expect(await requestJson({ provider: 't', url: `${base}/gzip`, method: 'GET' })).toEqual({ ok: 'gzip', echoUa: 'node' });
+    expect(await requestJson({ provider: 't', url: `${base}/br`, method: 'GET' })).toEqual({ ok: 'br' });
+    expect(await requestJson({ provider: 't', url: `${base}/moved`, method: 'GET', headers: { 'User-Agent': 'mine' } })).toEqual({ ok: 'gzip', echoUa: 'mine' });
+  });
+
+  it('classifies a 429 with Retry-After and redacts keys from the message', async () => {
+    const err = await requestJson({ provider: 't', url: `${base}/limited` }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderHttpError);
+    expect((err as ProviderHttpError).status).toBe(429);
+    expect((err as ProviderHttpError).retryable).toBe(true);
+    expect((err as ProviderHttpError).retryAfterMs).toBe(2000);
+    expect((err as Error).message).toContain('[redacted]');
+    expect((err as Error).message).not.toContain('sk-abcdefghijkl');
+  });
+
+  it('a refused connection is a retryable network error', async () => {
+    const s = createServer();
+    await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+    const port = (s.address() as AddressInfo).port;
+    await new Promise<void>((r) => s.close(() => r()));
+    const err = await requestJson({ provider: 't', url: `http://127.0.0.1:${port}/x` }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderNetworkError);
+    expect((err as Error).message).toContain('ECONNREFUSED');
+  });
+
+  it('rejects with signal.reason when aborted before the call or in the middle of a stream', async () => {
+    const pre = new AbortController();
+    pre.abort(new Error('pre-aborted'));
+    await expect(requestJson({ provider: 't', url: `${base}/gzip`, signal: pre.signal })).rejects.toThrow('pre-aborted');
+    const ac = new AbortController();
+    const call = { provider: 't', url: `${base}/slow-lines`, method: 'GET' as const, signal: ac.signal };
+    const lines: string[] = [];
+    const run = (async () => {
+      for await (const line of readLines(await open(call), call)) {
+        lines.push(line);
+        ac.abort(new Error('timed out'));
+      }
+    })();
+    await expect(run).rejects.toThrow('timed out');
+    expect(lines).toEqual(['{"a":1}']);
+  });
+
+  it('breaking out of readLines early closes the body instead of hanging', async () => {
+    const call = { provider: 't', url: `${base}/slow-lines`, method: 'GET' as const };
+    const res = await open(call);
+    for await (const line of readLines(res, call)) {
+      expect(line).toBe('{"a":1}');
+      break;
+    }
+    expect(res.body.destroyed).toBe(true);
   });
 });
