@@ -5,6 +5,7 @@ import { ProviderHttpError, ProviderNetworkError } from '../models/http.js';
 import { RequestTimeoutError } from '../runtime/scheduler.js';
 import { UnparseableJudgeAnswerError } from '../judges/framing/llm-judge.js';
 import { registerCache } from './commands/cache.js';
+import { registerCertainty } from './commands/certainty.js';
 import { registerDatasets } from './commands/datasets.js';
 import { registerDemo } from './commands/demo.js';
 import { registerInit } from './commands/init.js';
@@ -27,6 +28,7 @@ export function buildProgram(): Command {
   registerMeasure(program);
   registerValidate(program);
   registerDatasets(program);
+  registerCertainty(program);
   registerInit(program);
   registerRuns(program);
   registerCache(program);

@@ -1,0 +1,72 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOpenAIServer } from '../helpers/loopback/openai-server.js';
+import type { LoopbackServer } from '../helpers/loopback/server.js';
+import { runCli } from '../helpers/run-cli.js';
+
+let server: LoopbackServer;
+beforeAll(async () => {
+  // each rewrite drops one hedge: the telephone inflates certainty turn by turn
+  server = await startOpenAIServer({
+    respond: (prompt) => {
+      const text = prompt; // the paraphrase tasks send the text itself as the user message
+      return { text: text.replace(/\bmay\b/, 'does').replace(/\bpossibly\b/, 'clearly'), inputTokens: 30, outputTokens: 10 };
+    },
+  });
+  process.env.OPENAI_API_KEY = 'sk-loopback';
+  process.env.OPENAI_BASE_URL = `${server.url}/v1`;
+});
+afterAll(async () => {
+  delete process.env.OPENAI_BASE_URL;
+  await server.close();
+});
+
+describe('slant certainty telephone', () => {
+  it('rewrites T turns from the previous output and reports per-turn metrics and trajectories', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slant-tel-'));
+    const input = join(dir, 'claims.jsonl');
+    writeFileSync(input, [{ id: 'a', original: 'Coffee may possibly reduce the risk of stroke.' }, { id: 'b', original: 'The drug may lower blood pressure.' }].map((r) => JSON.stringify(r)).join('\n') + '\n');
+    const out = join(dir, 'telephone.json');
+    const res = await runCli(['certainty', 'telephone', input, '--model', 'openai:gpt-4o-mini', '--turns', '3', '--decoding', 'greedy', '-o', out, '--store', join(dir, 'db')]);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    const saved = JSON.parse(readFileSync(out, 'utf8')) as { perTurn: { turn: number }[]; trajectories: { id: string; outputs: string[] }[] };
+    expect(saved.perTurn.map((t) => t.turn)).toEqual([1, 2, 3]);
+    expect(saved.trajectories.find((t) => t.id === 'a')?.outputs).toHaveLength(3);
+    // turn 2 rewrote turn 1's output, not the original
+    expect(server.requests.some((r) => JSON.stringify(r.body).includes('Coffee does clearly reduce'))).toBe(true);
+    expect(res.stdout).toContain('2 texts × 3 turns');
+  });
+
+  it('refuses an unknown task with the allowed values', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slant-tel-'));
+    writeFileSync(join(dir, 'c.jsonl'), JSON.stringify({ original: 'x' }) + '\n');
+    const res = await runCli(['certainty', 'telephone', join(dir, 'c.jsonl'), '--model', 'openai:gpt-4o-mini', '--task', 'poetry', '--store', join(dir, 'db')]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('--task');
+  });
+});
+
+describe('slant certainty humans', () => {
+  it('reports τ_b with the leave-one-out consensus, α and κ from a label file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slant-hum-'));
+    const rows = ['item,annotator,label'];
+    const truth = [-2, -1, 0, 1, 2, 1, 0, -1];
+    truth.forEach((t, i) => {
+      rows.push(`p${i},ann1,${t}`, `p${i},ann2,${t}`, `p${i},ann3,${i === 3 ? 0 : t}`, `p${i},gpt,${-t}`);
+    });
+    writeFileSync(join(dir, 'labels.csv'), rows.join('\n') + '\n');
+    const res = await runCli(['--json', 'certainty', 'humans', join(dir, 'labels.csv'), '--judge', 'gpt']);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    const out = JSON.parse(res.stdout) as { annotators: { annotator: string; tauB: number }[]; judges: { judge: string; tauB: number }[]; items: number; fleissRaters: number };
+    expect(out.items).toBe(8);
+    expect(out.annotators.map((a) => a.annotator).sort()).toEqual(['ann1', 'ann2', 'ann3']);
+    // ann1 agrees perfectly with the consensus of ann2 and ann3 in order; the judge is reversed
+    expect(out.annotators.find((a) => a.annotator === 'ann1')?.tauB).toBeGreaterThan(0.9);
+    expect(out.judges[0]?.tauB).toBeLessThan(-0.9);
+    expect(out.fleissRaters).toBe(3);
+  });
+});
