@@ -10,6 +10,7 @@ import { RequestCache } from '../runtime/cache.js';
 import { ModelContext } from '../runtime/model-context.js';
 import { renderTerminalReport } from '../report/terminal.js';
 import type { GlobalOptions } from './global-options.js';
+import { EXIT, UserError } from '../core/errors.js';
 
 /** Shared by demo, run and measure: store, Ctrl-C handling, progress bar, printing. */
 export async function executeRun(args: {
@@ -58,6 +59,9 @@ export async function executeRun(args: {
     });
     progress.done();
     printSummary(summary, args.global);
+    if (summary.interrupted) {
+      throw new UserError(`run ${summary.runId} interrupted; everything finished is stored`, { exitCode: EXIT.interrupted, hint: `continue with \`slant run --resume ${summary.runId}\`` });
+    }
     return summary;
   } finally {
     interrupt.dispose();
@@ -74,6 +78,5 @@ function printSummary(s: RunSummary, global: GlobalOptions): void {
   const lines = [`run ${s.runId}: ${s.results.run.status}; ${s.measured} item measurement(s) made${s.reused ? `, ${s.reused} reused from the store` : ''}${s.generated ? `, ${s.generated} output(s) generated (${s.cacheHits} from cache)` : ''}`];
   lines.push(`report: ${s.reportDir}/report.html`);
   lines.push(`results: ${s.reportDir}/results.json`);
-  if (s.interrupted) lines.push(`interrupted: resume with \`slant run --resume ${s.runId}\``);
   process.stdout.write(lines.join('\n') + '\n');
 }
