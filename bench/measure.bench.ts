@@ -53,7 +53,7 @@ try {
   console.log(`peak RSS:             ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
   for (const p of results) {
     const m = p.groups[0]?.metrics.find((x) => x.name === (p.probe === 'framing' ? 'phi_frame' : 'psi_pri'));
-    console.log(`${p.probe}: ${m?.name} = ${m?.value.toFixed(3)} (n = ${m?.n})`);
+    console.log(`${p.probe}: ${m?.name} = ${m?.value?.toFixed(3)} (n = ${m?.n})`);
   }
 } finally {
   store.close();
