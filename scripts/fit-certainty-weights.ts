@@ -1,143 +1,189 @@
 /**
- * Fits the offline certainty comparator's category weights and bands, and (with --out) writes
- * src/judges/certainty/fitted-weights.ts. The data are NOT part of the repository; pass paths:
+ * Fits the offline certainty comparator. The data are NOT part of the repository; pass paths:
  *
  *   npx tsx scripts/fit-certainty-weights.ts \
  *     --strength ../shared/data/certainty/annotated_pubmed.csv,../shared/data/certainty/annotated_eureka.csv \
- *     [--wikiweasel ../shared/data/certainty/wikiweasel_train.csv] \
  *     --bands-on ../shared/data/certainty/insciout_train.jsonl \
- *     [--pairs 40000] [--l2 0.001] [--seed 11] [--out src/judges/certainty/fitted-weights.ts]
+ *     [--min-df 10] [--l2 0.00065] [--iterations 1500] [--cv 5] \
+ *     [--out-model src/judges/certainty/claim-strength-weights.ts] \
+ *     [--out src/judges/certainty/offline-fitted-weights.ts]
  *
- * Weights: pairwise logistic regression (fit-pairwise.ts) on random pairs of sentences with
- * different causal-strength labels (0-3; y = the second has the higher label) — and, with
- * --wikiweasel, pairs of one certain and one uncertain Wikipedia sentence — using the pairwise
- * marker features (pair-features.ts). Bands: the tie band and the clear band are chosen on the
- * --bands-on pairs (InSciOut train) to maximise direction accuracy on the pairs whose strengths differ, then τ_b. The InSciOut test split is never used here: validate on it with
- * scripts/validate-certainty.ts.
+ * Step 1 — claim-strength scorer (claim-strength.ts): multinomial logistic regression
+ * (claim-strength-fit.ts) on the sentence-level causal-strength labels (0 none, 1 correlational,
+ * 2 conditional causal, 3 causal) of the --strength files, with binary unigram/bigram features
+ * (document frequency ≥ --min-df) and the lexicon's hand features. With --cv k it first reports
+ * k-fold cross-validated accuracy and the direction accuracy of expected-strength differences on
+ * random sentence pairs with different labels.
+ *
+ * Step 2 — comparator: δ(A, B) = (E[s_B] − E[s_A]) + m · (hedge/booster lexicon difference, the
+ * pair-features.ts categories) + r · (rule claim class of B − of A, pair-features.ts claim_1..3 on
+ * the ordinal scale 1/2/3). m, r, the tie band and the clear band
+ * are chosen on the --bands-on pairs (InSciOut train) to maximise direction accuracy on the pairs
+ * whose strengths differ (a tie counts as a miss), then τ_b. The InSciOut test split is never
+ * used here: validate on it with scripts/validate-certainty.ts.
  */
 import { writeFileSync } from 'node:fs';
 import { Command } from 'commander';
-import { fitPairwiseLogistic, type PairwiseExample } from '../src/judges/certainty/fit-pairwise.js';
-import { extractMarkers } from '../src/judges/certainty/features.js';
-import { OfflineCertaintyComparator } from '../src/judges/certainty/offline-comparator.js';
-import { PAIR_FEATURE_NAMES, pairFeatures } from '../src/judges/certainty/pair-features.js';
+import { ClaimStrengthScorer, STRENGTH_CLASSES, strengthFeatures, type ClaimStrengthModel } from '../src/judges/certainty/claim-strength.js';
+import { fitSoftmax, type SparseExample } from '../src/judges/certainty/claim-strength-fit.js';
+import { OfflineCertaintyComparator, CLAIM_STRENGTH_WEIGHT } from '../src/judges/certainty/offline-comparator.js';
 import { kendallTauB } from '../src/stats/kendall.js';
 import { createRng } from '../src/stats/rng.js';
-import { loadInSciOut, loadStrengthSentences, loadWikiWeasel } from './validate-certainty.js';
+import { loadInSciOut, loadStrengthSentences } from './validate-certainty.js';
 
 const o = new Command()
   .requiredOption('--strength <files>', 'comma-separated causal-strength CSVs')
-  .option('--wikiweasel <file>')
-  .requiredOption('--bands-on <file>', 'InSciOut train JSONL for the bands')
-  .option('--pairs <n>', 'pairs to sample', '40000')
-  .option('--l2 <x>', 'L2 penalty', '0.001')
+  .requiredOption('--bands-on <file>', 'InSciOut train JSONL for m and the bands')
+  .option('--min-df <n>', 'minimum document frequency of an n-gram', '10')
+  .option('--l2 <x>', 'L2 penalty on the mean log-loss', '0.00065')
+  .option('--iterations <n>', 'gradient iterations', '1500')
+  .option('--cv <k>', 'report k-fold cross-validation first (0 = skip)', '0')
   .option('--seed <n>', 'seed', '11')
+  .option('--out-model <file>')
   .option('--out <file>')
-  .option('--model <kind>', "'structured' (ordinal claim scale + one hedge/booster scale m, chosen on --bands-on) or 'logistic'", 'structured')
   .parse()
-  .opts<{ strength: string; wikiweasel?: string; bandsOn: string; pairs: string; l2: string; seed: string; out?: string; model: string }>();
+  .opts<{ strength: string; bandsOn: string; minDf: string; l2: string; iterations: string; cv: string; seed: string; outModel?: string; out?: string }>();
 
-/**
- * The structured model: claim classes scored on their ordinal scale (1, 2, 3), every hedge
- * category −m (radiology hedges −2m, "less likely"-type −3m, "can" −m/2), every booster category +m.
- */
-function structuredWeights(m: number): Record<string, number> {
+const files = o.strength.split(',').map((f) => f.trim());
+const sentences = files.flatMap((f) => loadStrengthSentences(f));
+const feats = sentences.map((s) => strengthFeatures(s.text));
+const l2 = Number(o.l2);
+const iterations = Number(o.iterations);
+const minDf = Number(o.minDf);
+
+/** Vocabulary: hand features always; n-grams with document frequency ≥ minDf in the given rows. */
+function vocabulary(rows: readonly number[]): string[] {
+  const df = new Map<string, number>();
+  for (const i of rows) for (const f of feats[i]!.keys()) df.set(f, (df.get(f) ?? 0) + 1);
+  return [...df].filter(([f, n]) => n >= minDf || f.startsWith('rule_') || f.startsWith('cat_') || f.startsWith('grp_')).map(([f]) => f).sort();
+}
+
+function train(rows: readonly number[]): ClaimStrengthModel {
+  const vocab = vocabulary(rows);
+  const index = new Map(vocab.map((f, k) => [f, k]));
+  const ex: SparseExample[] = rows.map((i) => {
+    const idx: number[] = [];
+    const val: number[] = [];
+    for (const [f, v] of feats[i]!) {
+      const k = index.get(f);
+      if (k !== undefined) {
+        idx.push(k);
+        val.push(v);
+      }
+    }
+    return { idx, val, y: sentences[i]!.label };
+  });
+  const fit = fitSoftmax(ex, vocab.length, STRENGTH_CLASSES, { l2, iterations });
+  const weights: Record<string, number[]> = {};
+  vocab.forEach((f, k) => {
+    const w = Array.from({ length: STRENGTH_CLASSES }, (_, c) => Number(fit.w[k * STRENGTH_CLASSES + c]!.toFixed(3)));
+    if (w.some((x) => x !== 0)) weights[f] = w;
+  });
+  console.error(`  fitted ${rows.length} sentences, ${vocab.length} features, objective ${fit.loss.toFixed(4)}`);
+  return { version: 'claim-strength', bias: Array.from(fit.bias, (b) => Number(b.toFixed(3))), weights };
+}
+
+const rng = createRng(Number(o.seed));
+const k = Number(o.cv);
+if (k > 1) {
+  const fold = sentences.map(() => Math.floor(rng() * k));
+  const expected = new Float64Array(sentences.length);
+  let correct = 0;
+  for (let f = 0; f < k; f++) {
+    const scorer = new ClaimStrengthScorer(train(sentences.map((_, i) => i).filter((i) => fold[i] !== f)));
+    sentences.forEach((s, i) => {
+      if (fold[i] !== f) return;
+      const p = scorer.probabilities(s.text);
+      expected[i] = p.reduce((acc, q, c) => acc + c * q, 0);
+      if (p.indexOf(Math.max(...p)) === s.label) correct++;
+    });
+  }
+  let hit = 0;
+  let n = 0;
+  for (let t = 0; t < 20000; t++) {
+    const i = Math.floor(rng() * sentences.length);
+    const j = Math.floor(rng() * sentences.length);
+    if (sentences[i]!.label === sentences[j]!.label) continue;
+    n++;
+    if (Math.sign(expected[j]! - expected[i]!) === Math.sign(sentences[j]!.label - sentences[i]!.label)) hit++;
+  }
+  console.log(`${k}-fold CV on ${sentences.length} sentences: accuracy ${(correct / sentences.length).toFixed(3)}; pair direction accuracy of E[s] differences ${(hit / n).toFixed(3)} (${n} random pairs with different labels)`);
+}
+
+const model = train(sentences.map((_, i) => i));
+model.version = `claim-strength-${new Date().toISOString().slice(0, 10)}`;
+const source = `${sentences.length} causal-strength sentences (${files.map((f) => f.split('/').at(-1)).join(', ')}), n-grams with df ≥ ${minDf}, l2 ${l2}, ${iterations} iterations`;
+if (o.outModel) {
+  const body = `// Generated by scripts/fit-certainty-weights.ts — do not edit by hand.
+// Multinomial logistic regression (claim-strength.ts) fitted on ${source}.
+import type { ClaimStrengthModel } from './claim-strength.js';
+
+export const CLAIM_STRENGTH_MODEL: ClaimStrengthModel = {
+  version: ${JSON.stringify(model.version)},
+  bias: ${JSON.stringify(model.bias)},
+  weights: {
+${Object.entries(model.weights).map(([f, w]) => `    ${JSON.stringify(f)}: ${JSON.stringify(w)},`).join('\n')}
+  },
+};
+`;
+  writeFileSync(o.outModel, body);
+  console.log(`wrote ${o.outModel} (${Object.keys(model.weights).length} features)`);
+}
+
+/** Lexicon hedge/booster weights, scaled by m (the rule claim classes are left to the scorer). */
+function lexiconWeights(m: number, r = 0): Record<string, number> {
   const h = -m;
   return {
-    claim_1: 1, claim_2: 2, claim_3: 3,
+    claim_1: r, claim_2: 2 * r, claim_3: 3 * r,
     modal_hedge: h, can: h / 2, hedge_adverb: h, hedge_adjective: h, hedge_verb: h, cognitive_verb: h, conditional: h,
     negated_certainty: h, radiology_hedge: 2 * h, radiology_weak: 3 * h,
     booster_adverb: m, booster_verb: m, booster_adjective: m, radiology_strong: m,
   };
 }
 
-const rng = createRng(Number(o.seed));
-const dim = PAIR_FEATURE_NAMES.length;
-const examples: PairwiseExample[] = [];
-const sentences = o.strength.split(',').flatMap((f) => loadStrengthSentences(f.trim()));
-const markers = sentences.map((s) => extractMarkers(s.text));
-const nPairs = Number(o.pairs);
-for (let k = 0; k < nPairs; k++) {
-  const i = Math.floor(rng() * sentences.length);
-  const j = Math.floor(rng() * sentences.length);
-  const li = sentences[i]!.label;
-  const lj = sentences[j]!.label;
-  if (li === lj) continue;
-  examples.push({ d: pairFeatures(markers[i]!, markers[j]!), y: lj > li ? 1 : 0 });
-}
-let source = `${sentences.length} causal-strength sentences (${o.strength.split(',').length} files), ${examples.length} pairs`;
-if (o.wikiweasel) {
-  const ww = loadWikiWeasel(o.wikiweasel);
-  const cert = ww.filter((r) => !r.uncertain).map((r) => extractMarkers(r.text));
-  const unc = ww.filter((r) => r.uncertain).map((r) => extractMarkers(r.text));
-  const before = examples.length;
-  for (let k = 0; k < nPairs / 2; k++) {
-    const c = cert[Math.floor(rng() * cert.length)]!;
-    const u = unc[Math.floor(rng() * unc.length)]!;
-    examples.push(rng() < 0.5 ? { d: pairFeatures(c, u), y: 0 } : { d: pairFeatures(u, c), y: 1 });
-  }
-  source += ` + ${examples.length - before} WikiWeasel pairs`;
-}
-const w = o.model === 'logistic' ? fitPairwiseLogistic(examples, dim, { l2: Number(o.l2), iterations: 1500, learningRate: 1 }) : new Float64Array(dim);
-let correct = 0;
-for (const e of examples) {
-  let z = 0;
-  for (let k = 0; k < dim; k++) z += w[k]! * e.d[k]!;
-  if ((z > 0 ? 1 : 0) === e.y && z !== 0) correct++;
-}
-console.log(`fitted on ${source}; training pair accuracy ${(correct / examples.length).toFixed(3)}`);
-let weights: Record<string, number> = {};
-PAIR_FEATURE_NAMES.forEach((f, k) => {
-  weights[f] = Number(w[k]!.toFixed(4));
-});
-
-// Bands (and, for the structured model, m) on InSciOut train, maximising τ_b.
+const scorer = new ClaimStrengthScorer(model);
 const bandPairs = loadInSciOut(o.bandsOn);
 const labels = bandPairs.map((p) => p.label);
-let best = { tie: 0, clear: 0, tau: -Infinity, m: NaN, score: -Infinity };
-const grid = Array.from({ length: 41 }, (_, i) => i * 0.05);
-const mGrid = o.model === 'logistic' ? [NaN] : Array.from({ length: 11 }, (_, i) => i * 0.05);
-for (const m of mGrid) {
-  const ws = Number.isNaN(m) ? weights : structuredWeights(m);
-  const probe = new OfflineCertaintyComparator({ version: 'fit', weights: ws, tieBand: 0, clearBand: 0 });
-  const deltas = bandPairs.map((p) => probe.delta(p.a, p.b));
+const strengthDiff = bandPairs.map((p) => scorer.expectedStrength(p.b) - scorer.expectedStrength(p.a));
+let best = { tie: 0, clear: 0, tau: -Infinity, m: 0, r: 0, score: -Infinity, acc: 0 };
+const grid = Array.from({ length: 61 }, (_, i) => i * 0.025);
+for (const m of Array.from({ length: 11 }, (_, i) => i * 0.02)) for (const r of [0, 0.1, 0.2, 0.3, 0.5]) {
+  const probe = new OfflineCertaintyComparator({ version: 'fit', weights: lexiconWeights(m, r), tieBand: 0, clearBand: 0 });
+  const deltas = bandPairs.map((p, i) => probe.delta(p.a, p.b) + strengthDiff[i]!);
   for (const tie of grid) {
-    // A one-step change of claim class (δ = 1) must never be called a tie: tieBand < 1.
-    if (!Number.isNaN(m) && tie >= 1) continue;
     for (const clear of grid) {
       if (clear < tie) continue;
       const pred = deltas.map((d) => (Math.abs(d) < tie ? 0 : Math.sign(d) * (Math.abs(d) < clear ? 1 : 2)));
-      // Objective: direction accuracy on the differing pairs (the validation target), then τ_b.
       let hit = 0;
       let differ = 0;
-      pred.forEach((p, k) => {
-        if (labels[k] !== 0) {
+      pred.forEach((p, i) => {
+        if (labels[i] !== 0) {
           differ++;
-          if (Math.sign(p) === Math.sign(labels[k]!)) hit++;
+          if (Math.sign(p) === Math.sign(labels[i]!)) hit++;
         }
       });
       const t = kendallTauB(pred, labels).tau;
-      const score = (differ ? hit / differ : 0) + 1e-3 * t;
-      if (score > best.score + 1e-12) best = { tie, clear, tau: t, m, score };
+      const acc = differ ? hit / differ : 0;
+      const score = acc + 1e-3 * t;
+      if (score > best.score + 1e-12) best = { tie, clear, tau: t, m, r, score, acc };
     }
   }
 }
-if (!Number.isNaN(best.m)) {
-  weights = Object.fromEntries(Object.entries(structuredWeights(best.m)).map(([k, v]) => [k, Number(v.toFixed(4))]));
-  source = `structured model (ordinal claim scale; hedge/booster scale m = ${best.m.toFixed(2)} chosen on InSciOut train)`;
-}
-console.log(Object.entries(weights).map(([k, v]) => `${k}=${v}`).join(' '));
-console.log(`bands on ${o.bandsOn}: tieBand ${best.tie.toFixed(2)}, clearBand ${best.clear.toFixed(2)}, τ_b ${best.tau.toFixed(3)}`);
+const weights = { ...Object.fromEntries(Object.entries(lexiconWeights(best.m, best.r)).map(([f, v]) => [f, Number(v.toFixed(4))])), [CLAIM_STRENGTH_WEIGHT]: 1 };
+console.log(`on ${o.bandsOn}: m ${best.m.toFixed(2)}, rule-class scale r ${best.r.toFixed(2)}, tieBand ${best.tie.toFixed(3)}, clearBand ${best.clear.toFixed(3)}, direction accuracy ${best.acc.toFixed(3)}, τ_b ${best.tau.toFixed(3)}`);
 
 if (o.out) {
+  const fittedOn = `claim-strength scorer (${source}) + hedge/booster lexicon scale m = ${best.m.toFixed(2)} + rule claim classes on the ordinal scale × r = ${best.r.toFixed(2)}; m, r and bands chosen on InSciOut train (direction accuracy ${best.acc.toFixed(3)}, τ_b ${best.tau.toFixed(3)})`;
   const body = `// Generated by scripts/fit-certainty-weights.ts — do not edit by hand.
-// Fitted on ${source} (seed ${o.seed}, l2 ${o.l2}); bands chosen on InSciOut train (τ_b ${best.tau.toFixed(3)}).
-export const FITTED_CERTAINTY_WEIGHTS = {
+// ${fittedOn}
+import type { OfflineWeights } from './offline-comparator.js';
+
+export const OFFLINE_CERTAINTY_WEIGHTS: OfflineWeights & { fittedOn: string } = {
   version: 'fit-${new Date().toISOString().slice(0, 10)}',
-  weights: ${JSON.stringify(weights, null, 2).replace(/\n/g, '\n  ')} as Record<string, number>,
-  tieBand: ${best.tie.toFixed(2)},
-  clearBand: ${best.clear.toFixed(2)},
-  fittedOn: ${JSON.stringify(source)},
+  weights: ${JSON.stringify(weights, null, 2).replace(/\n/g, '\n  ')},
+  tieBand: ${best.tie.toFixed(3)},
+  clearBand: ${best.clear.toFixed(3)},
+  fittedOn: ${JSON.stringify(fittedOn)},
 };
 `;
   writeFileSync(o.out, body);

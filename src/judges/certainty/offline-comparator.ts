@@ -1,12 +1,18 @@
 /**
- * The offline certainty comparator: a lexicon-and-rules model of epistemic markers that compares
- * two texts directly (see pair-features.ts) on the judge's 5-point scale. δ = w · d(A, B) with
- * weights fitted by scripts/fit-certainty-weights.ts; |δ| < tieBand → no clear difference,
- * |δ| < clearBand → slightly, else clearly. The comparison is antisymmetric, so the two orders
- * always agree and the offline comparator never reports an item inconsistent.
+ * The offline certainty comparator compares two texts directly on the judge's 5-point scale:
+ *   δ(A, B) = w_cs · (E[s_B] − E[s_A]) + w · d(A, B),
+ * where E[s] is the expected causal-claim strength (0–3) from the claim-strength scorer
+ * (claim-strength.ts, a multinomial logistic regression on sentence-level strength labels) and
+ * d(A, B) the pairwise epistemic-marker differences (pair-features.ts: shared markers cancel).
+ * w_cs is the weight named CLAIM_STRENGTH_WEIGHT; weights and bands are fitted by
+ * scripts/fit-certainty-weights.ts (offline-fitted-weights.ts). |δ| < tieBand → no clear
+ * difference, |δ| < clearBand → slightly, else clearly. The comparison is antisymmetric, so the
+ * two orders always agree and the offline comparator never reports an item inconsistent.
  */
+import { ClaimStrengthScorer, type ClaimStrengthModel } from './claim-strength.js';
+import { CLAIM_STRENGTH_MODEL } from './claim-strength-weights.js';
 import { extractMarkers, type MarkerHit } from './features.js';
-import { FITTED_CERTAINTY_WEIGHTS } from './fitted-weights.js';
+import { OFFLINE_CERTAINTY_WEIGHTS } from './offline-fitted-weights.js';
 import { combineOrders, toCanonical, type CertaintyScore } from './labels.js';
 import { PAIR_FEATURE_NAMES, pairFeatures } from './pair-features.js';
 import type { CertaintyComparator, OrderCall, OrderedJudgement, PairJudgement, PairwiseCertaintyJudge } from './types.js';
@@ -18,16 +24,24 @@ export interface OfflineWeights {
   clearBand: number;
 }
 
+/** Name of the weight on the expected-claim-strength difference in OfflineWeights.weights. */
+export const CLAIM_STRENGTH_WEIGHT = 'claim_strength';
+
 export class OfflineCertaintyComparator implements PairwiseCertaintyJudge, CertaintyComparator {
   readonly id = 'certainty-offline';
   readonly version: string;
   private readonly w: Float64Array;
   private readonly tieBand: number;
   private readonly clearBand: number;
+  private readonly wStrength: number;
+  private readonly scorer: ClaimStrengthScorer | undefined;
 
-  constructor(weights: OfflineWeights = FITTED_CERTAINTY_WEIGHTS) {
-    this.version = weights.version;
+  /** `strengthModel` replaces the fitted claim-strength scorer (used only when w_cs ≠ 0). */
+  constructor(weights: OfflineWeights = OFFLINE_CERTAINTY_WEIGHTS, strengthModel: ClaimStrengthModel = CLAIM_STRENGTH_MODEL) {
     this.w = Float64Array.from(PAIR_FEATURE_NAMES, (f) => weights.weights[f] ?? 0);
+    this.wStrength = weights.weights[CLAIM_STRENGTH_WEIGHT] ?? 0;
+    this.scorer = this.wStrength !== 0 ? new ClaimStrengthScorer(strengthModel) : undefined;
+    this.version = this.scorer ? `${weights.version}+${this.scorer.version}` : weights.version;
     if (!(weights.tieBand >= 0 && weights.clearBand >= weights.tieBand)) {
       throw new RangeError(`OfflineCertaintyComparator: need 0 ≤ tieBand ≤ clearBand, got ${weights.tieBand}, ${weights.clearBand}`);
     }
@@ -40,6 +54,7 @@ export class OfflineCertaintyComparator implements PairwiseCertaintyJudge, Certa
     const d = pairFeatures(textA, textB);
     let z = 0;
     for (let k = 0; k < d.length; k++) z += this.w[k]! * d[k]!;
+    if (this.scorer) z += this.wStrength * (this.scorer.expectedStrength(textB) - this.scorer.expectedStrength(textA));
     return z;
   }
 
@@ -53,7 +68,8 @@ export class OfflineCertaintyComparator implements PairwiseCertaintyJudge, Certa
     const list = (hits: MarkerHit[]): string => [...new Set(hits.filter((h) => h.feature !== 'number').map((h) => `${h.phrase} (${h.feature})`))].join(', ') || 'none';
     const ma = extractMarkers(textA);
     const mb = extractMarkers(textB);
-    return `Text A markers: ${list(ma.hits)}; claim class ${ma.claimClass}. Text B markers: ${list(mb.hits)}; claim class ${mb.claimClass}. δ = ${delta.toFixed(3)}.`;
+    const strength = (t: string): string => (this.scorer ? `; expected claim strength ${this.scorer.expectedStrength(t).toFixed(2)}` : '');
+    return `Text A markers: ${list(ma.hits)}; claim class ${ma.claimClass}${strength(textA)}. Text B markers: ${list(mb.hits)}; claim class ${mb.claimClass}${strength(textB)}. δ = ${delta.toFixed(3)}.`;
   }
 
   async judgeOrdered(textA: string, textB: string): Promise<OrderedJudgement> {
