@@ -169,6 +169,27 @@ for (const m of Array.from({ length: 11 }, (_, i) => i * 0.02)) for (const r of 
     }
   }
 }
+// The tie band: chosen for 3-class balanced accuracy (−, no clear difference, +) with m and r
+// fixed. Direction accuracy alone drives it to 0, and a comparator that never reports a tie makes
+// CD ≈ 1 by construction, which is useless as a measurement.
+{
+  const probe = new OfflineCertaintyComparator({ version: 'fit', weights: lexiconWeights(best.m, best.r), tieBand: 0, clearBand: 0 });
+  const deltas = bandPairs.map((p, i) => probe.delta(p.a, p.b) + strengthDiff[i]!);
+  let bestBal = -Infinity;
+  for (const tie of grid) {
+    if (tie > best.clear) break;
+    const recall = [-1, 0, 1].map((k) => {
+      const idx = labels.map((l, i) => (Math.sign(l) === k ? i : -1)).filter((i) => i >= 0);
+      return idx.length ? idx.filter((i) => (Math.abs(deltas[i]!) < tie ? 0 : Math.sign(deltas[i]!)) === k).length / idx.length : 0;
+    });
+    const bal = (recall[0]! + recall[1]! + recall[2]!) / 3;
+    if (bal > bestBal + 1e-12) {
+      bestBal = bal;
+      best.tie = tie;
+    }
+  }
+  console.log(`tie band for 3-class balanced accuracy: ${best.tie.toFixed(3)} (${bestBal.toFixed(3)})`);
+}
 const weights = { ...Object.fromEntries(Object.entries(lexiconWeights(best.m, best.r)).map(([f, v]) => [f, Number(v.toFixed(4))])), [CLAIM_STRENGTH_WEIGHT]: 1 };
 console.log(`on ${o.bandsOn}: m ${best.m.toFixed(2)}, rule-class scale r ${best.r.toFixed(2)}, tieBand ${best.tie.toFixed(3)}, clearBand ${best.clear.toFixed(3)}, direction accuracy ${best.acc.toFixed(3)}, τ_b ${best.tau.toFixed(3)}`);
 
@@ -181,7 +202,7 @@ import type { OfflineWeights } from './offline-comparator.js';
 export const OFFLINE_CERTAINTY_WEIGHTS: OfflineWeights & { fittedOn: string } = {
   version: 'fit-${new Date().toISOString().slice(0, 10)}',
   weights: ${JSON.stringify(weights, null, 2).replace(/\n/g, '\n  ')},
-  tieBand: ${best.tie.toFixed(3)},
+  tieBand: ${best.tie.toFixed(3)}, // 3-class balanced accuracy on the --bands-on pairs
   clearBand: ${best.clear.toFixed(3)},
   fittedOn: ${JSON.stringify(fittedOn)},
 };
