@@ -2,25 +2,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import { countRows } from '../helpers/db-count.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIServer } from '../helpers/loopback/openai-server.js';
 import type { LoopbackServer } from '../helpers/loopback/server.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-function count(db: string, sql: string): number {
-  try {
-    const conn = new Database(db, { readonly: true, fileMustExist: true });
-    try {
-      return (conn.prepare(sql).get() as { n: number }).n;
-    } finally {
-      conn.close();
-    }
-  } catch {
-    return 0;
-  }
-}
 
 let server: LoopbackServer;
 beforeAll(async () => {
@@ -38,16 +26,16 @@ describe('Ctrl-C during a run', () => {
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
-    for (let i = 0; i < 600 && count(db, 'SELECT count(*) AS n FROM items') < 20; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 600 && countRows(db, 'SELECT count(*) AS n FROM items') < 20; i++) await new Promise((r) => setTimeout(r, 50));
     child.kill('SIGINT');
     const code = await exited;
     expect(code).toBe(130);
     expect(stderr).not.toMatch(/\n\s+at /);
-    const items = count(db, 'SELECT count(*) AS n FROM items');
+    const items = countRows(db, 'SELECT count(*) AS n FROM items');
     expect(items).toBeGreaterThanOrEqual(20);
     expect(items).toBeLessThan(200);
-    expect(count(db, "SELECT count(*) AS n FROM runs WHERE status = 'interrupted'")).toBe(1);
+    expect(countRows(db, "SELECT count(*) AS n FROM runs WHERE status = 'interrupted'")).toBe(1);
     // every stored summary has its measurement: nothing finished was lost, nothing half-written kept
-    expect(count(db, 'SELECT count(*) AS n FROM outputs')).toBeGreaterThanOrEqual(items);
+    expect(countRows(db, 'SELECT count(*) AS n FROM outputs')).toBeGreaterThanOrEqual(items);
   });
 });

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import { countRows } from '../helpers/db-count.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIServer } from '../helpers/loopback/openai-server.js';
 import type { LoopbackServer } from '../helpers/loopback/server.js';
@@ -11,18 +11,6 @@ import { runCli } from '../helpers/run-cli.js';
 const ROOT = resolve(import.meta.dirname, '../..');
 const N = 2000;
 
-function cacheEntries(db: string): number {
-  try {
-    const conn = new Database(db, { readonly: true, fileMustExist: true });
-    try {
-      return (conn.prepare('SELECT count(*) AS n FROM cache').get() as { n: number }).n;
-    } finally {
-      conn.close();
-    }
-  } catch {
-    return 0;
-  }
-}
 
 let server: LoopbackServer;
 beforeAll(async () => {
@@ -46,10 +34,10 @@ describe('resume after kill -9 in the middle of a 2,000-request run', () => {
       env: { ...process.env, OPENAI_API_KEY: 'sk-loopback' },
     });
     const exited = new Promise((res) => child.on('exit', res));
-    for (let i = 0; i < 1200 && cacheEntries(db) < 300; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 1200 && countRows(db, 'SELECT count(*) AS n FROM cache') < 300; i++) await new Promise((r) => setTimeout(r, 50));
     child.kill('SIGKILL');
     await exited;
-    const paidBefore = cacheEntries(db);
+    const paidBefore = countRows(db, 'SELECT count(*) AS n FROM cache');
     expect(paidBefore).toBeGreaterThanOrEqual(300);
     expect(paidBefore).toBeLessThan(N);
     const sentBefore = server.count('/v1/chat/completions');
@@ -70,6 +58,6 @@ describe('resume after kill -9 in the middle of a 2,000-request run', () => {
     const resent = prompts.length - new Set(prompts).size;
     // only requests in flight when the process was killed (at most the concurrency) were sent twice
     expect(resent).toBeLessThanOrEqual(16);
-    expect(cacheEntries(db)).toBe(N);
+    expect(countRows(db, 'SELECT count(*) AS n FROM cache')).toBe(N);
   });
 });

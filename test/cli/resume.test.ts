@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import { countRows } from '../helpers/db-count.js';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -21,18 +21,6 @@ function makeInput(file: string, n: number): void {
   writeFileSync(file, lines.join('\n') + '\n');
 }
 
-function countItems(db: string): number {
-  try {
-    const conn = new Database(db, { readonly: true, fileMustExist: true });
-    try {
-      return (conn.prepare('SELECT count(*) AS n FROM items').get() as { n: number }).n;
-    } finally {
-      conn.close();
-    }
-  } catch {
-    return 0; // not created yet
-  }
-}
 
 describe('resume after kill -9', () => {
   it('finishes without recomputing any item that was stored before the kill', async () => {
@@ -50,12 +38,12 @@ describe('resume after kill -9', () => {
     let before = 0;
     for (let i = 0; i < 600; i++) {
       await new Promise((r) => setTimeout(r, 50));
-      before = countItems(db);
+      before = countRows(db, 'SELECT count(*) AS n FROM items');
       if (before >= 100) break;
     }
     child.kill('SIGKILL');
     await exited;
-    before = countItems(db);
+    before = countRows(db, 'SELECT count(*) AS n FROM items');
     expect(before).toBeGreaterThanOrEqual(100);
     expect(before).toBeLessThan(2 * N);
 
@@ -68,6 +56,6 @@ describe('resume after kill -9', () => {
     expect(out.reused).toBe(before);
     expect(out.measured).toBe(2 * N - before);
     expect(out.results.probes.map((p) => p.groups[0]?.n)).toEqual([N, N]);
-    expect(countItems(db)).toBe(2 * N);
+    expect(countRows(db, 'SELECT count(*) AS n FROM items')).toBe(2 * N);
   });
 });
