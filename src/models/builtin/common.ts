@@ -19,9 +19,11 @@ export function readTask(modelId: string, req: GenerateRequest): { input: string
       { hint: 'built-in summarizers need a task input (GenerateRequest.task.input), they do not read prompts' },
     );
   }
-  const warnings: Warning[] = setParams(req.params).map((k) =>
-    unsupported(k, `${modelId} is an extractive system and ignores decoding settings; ${k} was not applied`),
-  );
+  // one warning per ignored setting (each names its setting), all with the same message so a
+  // report lists the model once: "… ignores decoding settings (temperature, maxTokens, seed)"
+  const ignored = setParams(req.params);
+  const message = `${modelId} is an extractive system and ignores decoding settings (${ignored.join(', ')})`;
+  const warnings: Warning[] = ignored.map((k) => unsupported(k, message));
   if (!SUMMARY_KINDS.has(req.task.kind)) {
     warnings.push(otherWarning(`${modelId} only summarizes; task "${req.task.kind}" was answered with an extract of the input`));
   }
