@@ -18,6 +18,8 @@ export class ModelContext {
   ) {}
 
   wrap(model: LanguageModel): LanguageModel {
+    // built-in extractive systems use no tokens and cost nothing: nothing to cache or count
+    if (model.provider === 'builtin') return model;
     const cached = this.cache && !UNCACHED_PROVIDERS.has(model.provider) ? withRequestCache(model, this.cache, this.opts) : model;
     return trackUsage(cached, this.usage);
   }
