@@ -1,3 +1,4 @@
+import type { NewsArticle } from './types.js';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parquetWriteFile } from 'hyparquet-writer';
@@ -28,20 +29,12 @@ export interface ExportOptions {
   includeUnchecked?: boolean;
 }
 
-export interface ExportRow {
+/** The paper's article fields plus the fact-check pair the hallucination probe reads. */
+export interface ExportRow extends NewsArticle {
   id: string;
   date: string;
   true_text: string;
   false_text: string | null;
-  source: string;
-  author: string | null;
-  title: string;
-  api_description: string | null;
-  webscraped_description: string | null;
-  falsified_description: string | null;
-  api_content: string | null;
-  url: string;
-  publishedAt: string;
   falsifier: string | null;
 }
 
