@@ -142,7 +142,7 @@ export async function executePlan(
         const res = await producer.produce(record, opts.signal);
         outcome.generated++;
         if (res.cached) outcome.cacheHits++;
-        for (const w of res.warnings) opts.warnings.add(label, w.message);
+        opts.warnings.addResult(label, res.warnings);
         store.putOutput(runId, key, record.id, { text: res.text, warnings: res.warnings });
         return res.text;
       } catch (err) {
@@ -171,7 +171,7 @@ export async function executePlan(
         });
         outcome.generated++;
         if (res.cached) outcome.cacheHits++;
-        for (const w of res.warnings) opts.warnings.add(label, w.message);
+        opts.warnings.addResult(label, res.warnings);
         store.putOutput(runId, key, record.id, { fields: res.fields, warnings: res.warnings });
         return res.fields;
       } catch (err) {

@@ -9,6 +9,11 @@ export class WarningLog {
     else this.counts.set(key, { source, message, count: 1 });
   }
 
+  /** The warnings of one result: a message repeated within it (one per ignored setting) counts once. */
+  addResult(source: string, warnings: readonly { message: string }[]): void {
+    for (const message of new Set(warnings.map((w) => w.message))) this.add(source, message);
+  }
+
   list(): { source: string; message: string; count: number }[] {
     return [...this.counts.values()];
   }
