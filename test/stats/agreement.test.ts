@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FLEISS_WIKIPEDIA, KRIPPENDORFF_2011 } from '../helpers/agreement-examples.js';
 import { cohenKappa, fleissKappa, krippendorffAlpha, weightedCohenKappa } from '../../src/stats/agreement.js';
 
 // Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability", section C: 4 observers × 12 units,
@@ -6,12 +7,7 @@ import { cohenKappa, fleissKappa, krippendorffAlpha, weightedCohenKappa } from '
 // interval 0.849, ratio 0.797. (Re-derived independently from the pairwise form
 // α = 1 − D_o/D_e in Python: 0.7434210526, 0.8153875038, 0.8491071429, 0.7974027747.)
 const _ = null;
-const reliability = [
-  [1, 2, 3, 3, 2, 1, 4, 1, 2, _, _, _],
-  [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, _, 3],
-  [_, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, _],
-  [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, _],
-];
+const reliability = KRIPPENDORFF_2011;
 
 describe('krippendorffAlpha', () => {
   it("reproduces Krippendorff's (2011) worked example at every level", () => {
@@ -41,18 +37,7 @@ describe('fleissKappa', () => {
     // https://en.wikipedia.org/wiki/Fleiss%27_kappa#Worked_example: P̄ = 0.378, P̄e = 0.213, κ = 0.210.
     // se by Fleiss, Nee & Landis (1979) as irr::kappam.fleiss, computed by hand in numpy:
     //   Σp_jq_j = 0.7872, se = 0.016965069, z = 12.3743.
-    const counts = [
-      [0, 0, 0, 0, 14],
-      [0, 2, 6, 4, 2],
-      [0, 0, 3, 5, 6],
-      [0, 3, 9, 2, 0],
-      [2, 2, 8, 1, 1],
-      [7, 7, 0, 0, 0],
-      [3, 2, 6, 3, 0],
-      [2, 5, 3, 2, 2],
-      [6, 5, 2, 1, 0],
-      [0, 2, 2, 3, 7],
-    ];
+    const counts = FLEISS_WIKIPEDIA;
     const r = fleissKappa(counts);
     expect(r.kappa).toBeCloseTo(0.20993070442195522, 12);
     expect(r.kappa.toFixed(3)).toBe('0.210');

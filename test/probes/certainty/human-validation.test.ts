@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { FLEISS_WIKIPEDIA, KRIPPENDORFF_2011 } from '../../helpers/agreement-examples.js';
 import { humanValidation, type HumanLabelRow } from '../../../src/probes/certainty/human-validation.js';
 
 function fromMatrix(coders: Record<string, (number | null)[]>): HumanLabelRow[] {
@@ -9,31 +10,15 @@ function fromMatrix(coders: Record<string, (number | null)[]>): HumanLabelRow[] 
 
 describe('humanValidation', () => {
   it("Krippendorff's α on Krippendorff (2011)'s worked example: interval 0.849, ordinal 0.815", () => {
-    const _ = null;
-    const rows = fromMatrix({
-      A: [1, 2, 3, 3, 2, 1, 4, 1, 2, _, _, _],
-      B: [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, _, 3],
-      C: [_, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, _],
-      D: [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, _],
-    });
+    const [A, B, C, D] = KRIPPENDORFF_2011 as [(number | null)[], (number | null)[], (number | null)[], (number | null)[]];
+    const rows = fromMatrix({ A, B, C, D });
     const r = humanValidation(rows);
     expect(r.alphaInterval).toBeCloseTo(0.849, 3);
     expect(r.alphaOrdinal).toBeCloseTo(0.815, 3);
   });
 
   it("Fleiss' κ on Fleiss' worked example (14 raters, 10 items): 0.210", () => {
-    const counts = [
-      [0, 0, 0, 0, 14],
-      [0, 2, 6, 4, 2],
-      [0, 0, 3, 5, 6],
-      [0, 3, 9, 2, 0],
-      [2, 2, 8, 1, 1],
-      [7, 7, 0, 0, 0],
-      [3, 2, 6, 3, 0],
-      [2, 5, 3, 2, 2],
-      [6, 5, 2, 1, 0],
-      [0, 2, 2, 3, 7],
-    ];
+    const counts = FLEISS_WIKIPEDIA;
     const rows: HumanLabelRow[] = [];
     counts.forEach((row, i) => {
       let a = 0;
