@@ -39,13 +39,23 @@ function strength(v: unknown, file: string, line: number, field: string): number
   return n;
 }
 
-export function loadInSciOut(file: string): LabelledPair[] {
+/** Non-blank JSONL lines as objects with their 1-based line numbers; a malformed line names its line. */
+function jsonlRows(file: string): { r: Record<string, unknown>; line: number }[] {
   return readFileSync(file, 'utf8')
     .split('\n')
     .map((l, i) => ({ l, line: i + 1 }))
     .filter(({ l }) => l.trim())
     .map(({ l, line }) => {
-      const r = JSON.parse(l) as Record<string, unknown>;
+      try {
+        return { r: JSON.parse(l) as Record<string, unknown>, line };
+      } catch (err) {
+        throw new InputError({ file, line }, `malformed JSON: ${(err as Error).message}`);
+      }
+    });
+}
+
+export function loadInSciOut(file: string): LabelledPair[] {
+  return jsonlRows(file).map(({ r, line }) => {
       const a = r.abstract_conclusion;
       const b = r.press_release_conclusion;
       if (typeof a !== 'string' || typeof b !== 'string') throw new InputError({ file, line }, 'expected abstract_conclusion and press_release_conclusion strings');
@@ -102,12 +112,7 @@ export function wikiWeaselPairs(rows: { text: string; uncertain: boolean }[], co
 }
 
 export function loadLabelledJsonl(file: string): LabelledPair[] {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .map((l, i) => ({ l, line: i + 1 }))
-    .filter(({ l }) => l.trim())
-    .map(({ l, line }) => {
-      const r = JSON.parse(l) as Record<string, unknown>;
+  return jsonlRows(file).map(({ r, line }) => {
       if (typeof r.a !== 'string' || typeof r.b !== 'string' || !Number.isFinite(Number(r.label))) throw new InputError({ file, line }, 'expected {a: string, b: string, label: number}');
       return { a: r.a, b: r.b, label: Number(r.label) };
     });
