@@ -1,4 +1,5 @@
 import type { Store } from '../runtime/store.js';
+import type { Warning } from '../models/types.js';
 import { runPool } from '../runtime/pool.js';
 import type { AnyProbe } from '../probes/registry.js';
 import type { ProbeJudges } from '../probes/types.js';
@@ -133,22 +134,40 @@ export async function executePlan(
       opts.onItem?.();
     };
 
-    const getOutput = async (producer: OutputProducer, label: string, dataset: string, record: LoadedRecord): Promise<string | undefined> => {
-      if (!producer.generates) return (await producer.produce(record)).text;
-      const key = outputKey(label, dataset);
-      const stored = store.getOutput(runId, key, record.id) as { text: string } | undefined;
-      if (stored) return stored.text;
+    /**
+     * A generation stored per (key, record) for resume: the stored value when there is one, else
+     * generate it, count it, log its warnings and store it before anyone measures it. An abort
+     * while generating yields undefined (the record is left for the resumed run).
+     */
+    const storedGeneration = async <T>(
+      key: string,
+      label: string,
+      record: LoadedRecord,
+      field: 'text' | 'fields',
+      make: () => Promise<{ value: T; warnings: Warning[]; cached: boolean }>,
+    ): Promise<T | undefined> => {
+      const hit = store.getOutput(runId, key, record.id) as Record<string, unknown> | undefined;
+      if (hit) return hit[field] as T;
       try {
-        const res = await producer.produce(record, opts.signal);
+        const res = await make();
         outcome.generated++;
         if (res.cached) outcome.cacheHits++;
         opts.warnings.addResult(label, res.warnings);
-        store.putOutput(runId, key, record.id, { text: res.text, warnings: res.warnings });
-        return res.text;
+        store.putOutput(runId, key, record.id, { [field]: res.value, warnings: res.warnings });
+        return res.value;
       } catch (err) {
         if (opts.signal?.aborted) return undefined;
         throw err;
       }
+    };
+
+    /** Seed 000's summary of the record's source (or the recorded output). */
+    const getOutput = async (producer: OutputProducer, label: string, dataset: string, record: LoadedRecord): Promise<string | undefined> => {
+      if (!producer.generates) return (await producer.produce(record)).text;
+      return storedGeneration(outputKey(label, dataset), label, record, 'text', async () => {
+        const res = await producer.produce(record, opts.signal);
+        return { value: res.text, warnings: res.warnings, cached: res.cached };
+      });
     };
 
     /** A probe's own generation (its task prompt and parsing), stored like summaries for resume. */
@@ -161,23 +180,13 @@ export async function executePlan(
       options: Record<string, unknown>,
     ): Promise<Record<string, unknown> | undefined> => {
       const gen = probe.generation!;
-      const key = `${outputKey(label, dataset)}|${probe.name}:${gen.key(options)}`;
-      const stored = store.getOutput(runId, key, record.id) as { fields: Record<string, unknown> } | undefined;
-      if (stored) return stored.fields;
-      try {
+      return storedGeneration(`${outputKey(label, dataset)}|${probe.name}:${gen.key(options)}`, label, record, 'fields', async () => {
         const res = await gen.generate(producer.model!, { id: record.id, fields: record.fields }, options, {
           defaults: producer.defaults ?? { temperature: 0, maxTokens: 500, seed: 42 },
           signal: opts.signal,
         });
-        outcome.generated++;
-        if (res.cached) outcome.cacheHits++;
-        opts.warnings.addResult(label, res.warnings);
-        store.putOutput(runId, key, record.id, { fields: res.fields, warnings: res.warnings });
-        return res.fields;
-      } catch (err) {
-        if (opts.signal?.aborted) return undefined;
-        throw err;
-      }
+        return { value: res.fields, warnings: res.warnings, cached: res.cached };
+      });
     };
 
     await runPool(ds.records(), plan.concurrency, handle, opts.signal);
