@@ -36,5 +36,14 @@ describe('slant demo', () => {
     const runs = await runCli(['--json', 'runs', '--store', join(dir, 'slant.db')]);
     expect((JSON.parse(runs.stdout) as unknown[]).length).toBe(2);
     expect(existsSync(join(dir, 'reports', runId!, 'report.html'))).toBe(true);
+
+    // `slant report <run>` prints the tables again from results.json and re-renders the HTML
+    const report = await runCli(['report', runId!, '--reports', join(dir, 'reports')]);
+    expect(report.code).toBe(0);
+    expect(report.stdout).toContain('primacy');
+    expect(report.stdout).toContain('builtin:lead-3');
+    const missing = await runCli(['report', 'no-such-run', '--reports', join(dir, 'reports')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no results at');
   });
 });

@@ -113,6 +113,13 @@ judges:
     const again = resultsSchema.parse((JSON.parse(second.stdout) as { results: unknown }).results);
     expect(again.usage?.rows.every((r) => r.cachedRequests === r.requests)).toBe(true);
 
+    // `slant cache stats` sees the paid answers per provider; `slant cache clear --provider` drops them
+    const stats = JSON.parse((await runCli(['--json', 'cache', 'stats', '--store', join(dir, 'slant.db')])).stdout) as { entries: number; byProvider: { provider: string }[] };
+    expect(stats.entries).toBeGreaterThan(0);
+    expect(stats.byProvider.map((p) => p.provider)).toEqual(expect.arrayContaining(['openai', 'anthropic', 'gemini', 'ollama']));
+    const cleared = await runCli(['cache', 'clear', '--provider', 'anthropic', '--store', join(dir, 'slant.db')]);
+    expect(cleared.stdout).toMatch(/deleted 3 cache entries/);
+
     // the API key never reaches the store or the reports
     for (const f of readdirSync(dir)) {
       if (f.startsWith('slant.db')) expect(readFileSync(join(dir, f)).includes(SECRET), f).toBe(false);
