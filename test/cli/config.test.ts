@@ -46,6 +46,14 @@ describe('config', () => {
     expect(missing.stderr).toContain('config file not found');
   });
 
+  it('`slant schema` prints the config and results JSON Schemas', async () => {
+    const config = JSON.parse((await runCli(['schema', 'config'])).stdout) as { properties: Record<string, unknown> };
+    expect(Object.keys(config.properties)).toContain('providers');
+    const results = JSON.parse((await runCli(['schema', 'results'])).stdout) as { properties: Record<string, unknown> };
+    expect(Object.keys(results.properties)).toEqual(expect.arrayContaining(['schema', 'run', 'probes', 'warnings', 'usage']));
+    expect((await runCli(['schema', 'other'])).code).toBe(2);
+  });
+
   it('`slant init` refuses to overwrite without --force', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'slant-init-'));
     const file = join(dir, 'slant.yaml');
