@@ -1,9 +1,10 @@
 /**
  * Fits a multinomial logistic regression (softmax, K classes) on sparse features:
- *   minimise (1/n) Σ_i −log p(y_i | x_i) + (λ/2) ‖W‖²  (intercepts not penalised),
+ *   minimise (1/W) Σ_i w_i · −log p(y_i | x_i) + (λ/2) ‖W‖²  (intercepts not penalised),
+ * with example weights w_i (default 1) and W = Σ_i w_i,
  * by accelerated gradient descent (Nesterov / FISTA momentum with a fixed step
- * 1/L, L = ½·max_i ‖x_i‖² + λ, an upper bound on the Hessian's largest eigenvalue of the mean
- * softmax loss). Deterministic; small enough to live in src so that it can be tested.
+ * 1/L, L = ½·max_i ‖x_i‖² + λ, an upper bound on the Hessian's largest eigenvalue of the
+ * weighted mean softmax loss, which is a convex combination of the examples' Hessians). Deterministic; small enough to live in src so that it can be tested.
  */
 export interface SparseExample {
   /** feature indices */
@@ -12,6 +13,8 @@ export interface SparseExample {
   val: readonly number[];
   /** class 0..K−1 */
   y: number;
+  /** example weight (default 1); weight 2 counts like the example given twice */
+  weight?: number;
 }
 
 export interface SoftmaxFit {
@@ -25,7 +28,8 @@ export interface SoftmaxFit {
 function objectiveAndGradient(ex: readonly SparseExample[], dim: number, K: number, w: Float64Array, b: Float64Array, l2: number, gw: Float64Array, gb: Float64Array): number {
   gw.fill(0);
   gb.fill(0);
-  const n = ex.length;
+  let n = 0;
+  for (const e of ex) n += e.weight ?? 1;
   let loss = 0;
   const z = new Float64Array(K);
   for (const e of ex) {
@@ -40,9 +44,10 @@ function objectiveAndGradient(ex: readonly SparseExample[], dim: number, K: numb
     let s = 0;
     for (let k = 0; k < K; k++) s += Math.exp(z[k]! - mx);
     const logZ = mx + Math.log(s);
-    loss += logZ - z[e.y]!;
+    const we = e.weight ?? 1;
+    loss += we * (logZ - z[e.y]!);
     for (let k = 0; k < K; k++) {
-      const r = (Math.exp(z[k]! - logZ) - (k === e.y ? 1 : 0)) / n;
+      const r = (we * (Math.exp(z[k]! - logZ) - (k === e.y ? 1 : 0))) / n;
       gb[k]! += r;
       for (let j = 0; j < e.idx.length; j++) gw[e.idx[j]! * K + k]! += r * e.val[j]!;
     }
@@ -59,6 +64,9 @@ function objectiveAndGradient(ex: readonly SparseExample[], dim: number, K: numb
 export function fitSoftmax(ex: readonly SparseExample[], dim: number, K: number, opts: { l2?: number; iterations?: number } = {}): SoftmaxFit {
   const l2 = opts.l2 ?? 1e-3;
   const iters = opts.iterations ?? 1500;
+  for (const [i, e] of ex.entries()) {
+    if (e.weight !== undefined && !(e.weight > 0 && Number.isFinite(e.weight))) throw new RangeError(`fitSoftmax: example ${i} has weight ${e.weight}; weights must be positive`);
+  }
   let maxNorm = 1; // the intercept's constant 1
   for (const e of ex) {
     let s = 1;

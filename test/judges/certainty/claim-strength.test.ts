@@ -51,6 +51,25 @@ describe('fitSoftmax', () => {
       expect(z.indexOf(Math.max(...z))).toBe(k);
     }
   });
+
+  it('weighs an example with weight 2 exactly like the example given twice', () => {
+    const base = [
+      { idx: [0], val: [1], y: 0 },
+      { idx: [1], val: [1], y: 1 },
+      { idx: [0, 1], val: [1, 1], y: 1 },
+    ];
+    const twice = fitSoftmax([...base, base[2]!], 2, 2, { l2: 1e-2, iterations: 300 });
+    const weighted = fitSoftmax([base[0]!, base[1]!, { ...base[2]!, weight: 2 }], 2, 2, { l2: 1e-2, iterations: 300 });
+    const plain = fitSoftmax(base, 2, 2, { l2: 1e-2, iterations: 300 });
+    for (let i = 0; i < 4; i++) expect(weighted.w[i]).toBeCloseTo(twice.w[i]!, 9);
+    expect(weighted.loss).toBeCloseTo(twice.loss, 9);
+    // and it does change the fit: the doubled mixed example pulls feature 0 towards class 1
+    expect(Math.abs(weighted.w[1]! - plain.w[1]!)).toBeGreaterThan(1e-3);
+  });
+
+  it('rejects a non-positive weight', () => {
+    expect(() => fitSoftmax([{ idx: [0], val: [1], y: 0, weight: 0 }], 1, 2)).toThrow(/example 0 has weight 0/);
+  });
 });
 
 describe('OfflineCertaintyComparator with a claim-strength term', () => {
