@@ -98,6 +98,7 @@ interface ValidateCertaintyOpts {
   llmJudge?: string;
   limit?: number;
   skipInvalid?: boolean;
+  unseenOnly?: boolean;
 }
 
 function registerValidateCertainty(validate: Command): void {
@@ -112,9 +113,11 @@ function registerValidateCertainty(validate: Command): void {
     .option('--llm-judge <model>', 'validate the pairwise LLM judge (Figure 24 prompt, both orders) instead of the offline comparator')
     .option('--limit <n>', 'use at most n pairs', (v: string) => parsePositiveInt(v, '--limit'))
     .option('--skip-invalid', 'skip pairs with an empty text or a non-numeric label (reports how many)')
+    .option('--unseen-only', "score only pairs whose texts the offline comparator was not fitted on (reports how many were left out)")
     .action(async (opts: ValidateCertaintyOpts, cmd: Command) => {
       const global = globalOptions(cmd);
       if (!opts.input) throw new UserError('validate certainty needs --input FILE');
+      if (opts.unseenOnly && opts.llmJudge) throw new UserError('--unseen-only applies to the offline comparator, not to --llm-judge');
       const format = parseFormat(opts.format, dataFormatSchema);
       const reader = readRecords(opts.input, {
         ...(format ? { format } : {}),
@@ -140,7 +143,14 @@ function registerValidateCertainty(validate: Command): void {
         }
         items.push({ a: String(r.fields.a), b: String(r.fields.b), label });
       }
-      if (items.length === 0) throw new UserError(`${opts.input}: no usable pairs`);
+      let seenLeftOut = 0;
+      if (opts.unseenOnly) {
+        const { inOfflineTrainingSet } = await import('../../judges/certainty/training-overlap.js');
+        const unseen = items.filter((it) => !inOfflineTrainingSet(it.a) && !inOfflineTrainingSet(it.b));
+        seenLeftOut = items.length - unseen.length;
+        items.splice(0, items.length, ...unseen);
+      }
+      if (items.length === 0) throw new UserError(`${opts.input}: no usable pairs${seenLeftOut ? ` (all ${seenLeftOut} contain a text the offline comparator was fitted on)` : ''}`);
       const { validateCertaintyComparator } = await import('../../judges/certainty/validate.js');
       let comparator;
       if (opts.llmJudge) {
@@ -151,7 +161,7 @@ function registerValidateCertainty(validate: Command): void {
       const report = await validateCertaintyComparator({ items, ...(comparator ? { comparator } : {}) });
       const skipped = reader.stats.skipped + badLabels;
       if (global.json) {
-        process.stdout.write(JSON.stringify({ comparator: opts.llmJudge ?? 'offline', skipped, ...report }) + '\n');
+        process.stdout.write(JSON.stringify({ comparator: opts.llmJudge ?? 'offline', skipped, ...(opts.unseenOnly ? { seenLeftOut } : {}), ...report }) + '\n');
         return;
       }
       const t = createTable(['truth \\ predicted', ...report.confusion.columns]);
@@ -159,11 +169,15 @@ function registerValidateCertainty(validate: Command): void {
       process.stdout.write(
         [
           `comparator ${opts.llmJudge ?? 'offline'} on ${opts.input}`,
-          `pairs: ${report.nAll}${skipped ? ` (${skipped} skipped)` : ''}; with a human direction: ${report.n}`,
-          `direction accuracy            ${report.directionAccuracy.toFixed(3)}  (a "no clear difference" counts as a miss)`,
-          `accuracy where it decided     ${report.decidedAccuracy.toFixed(3)}  (n = ${report.decided})`,
+          `pairs: ${report.nAll}${skipped ? ` (${skipped} skipped)` : ''}${seenLeftOut ? ` (${seenLeftOut} left out: a text was in the offline comparator's training data)` : ''}; with a human direction: ${report.n}`,
+          ...(report.inTraining
+            ? [`warning: ${report.inTraining} of ${report.nAll} pairs contain a text the offline comparator was fitted on; figures on them are in-sample (--unseen-only leaves them out; held-out figures: docs/probes/certainty.md)`]
+            : []),
+          `direction accuracy            ${report.n ? report.directionAccuracy.toFixed(3) : '–'}  (a "no clear difference" counts as a miss)`,
+          ...(Number.isNaN(report.orderAccuracy) ? [] : [`order accuracy                ${report.orderAccuracy.toFixed(3)}  (sign of the comparator's score δ, whatever its tie band)`]),
+          `accuracy where it decided     ${report.decided ? report.decidedAccuracy.toFixed(3) : '–'}  (n = ${report.decided})`,
           `ties recognised               ${report.nTies ? report.tieAccuracy.toFixed(3) : '–'}  (n = ${report.nTies})`,
-          `Kendall τ_b                   ${report.tauB.toFixed(3)}  (p = ${report.tauBPValue.toExponential(2)})`,
+          `Kendall τ_b                   ${Number.isNaN(report.tauB) ? '–' : `${report.tauB.toFixed(3)}  (p = ${report.tauBPValue.toExponential(2)})`}`,
           t.toString(),
         ].join('\n') + '\n',
       );

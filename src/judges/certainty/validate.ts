@@ -5,13 +5,26 @@
  * - directionAccuracy: on pairs with label ≠ 0, the share whose predicted direction matches
  *   (a predicted "no clear difference" counts as a miss), n = those pairs;
  * - decidedAccuracy: the same among pairs where the comparator did pick a direction;
+ * - orderAccuracy: for comparators with a continuous score δ(a, b) (the offline one), the share
+ *   of pairs with label ≠ 0 where the sign of δ agrees — which text it finds more certain,
+ *   whatever its tie band; only δ = 0 exactly counts as a miss;
+ * - inTraining: pairs with a text the offline comparator was fitted on (training-overlap.ts); the
+ *   figures on them are in-sample (only counted for the offline comparator);
  * - tauB: Kendall τ_b between the predicted canonical score (−2..2) and the label, over all
  *   pairs with a consistent prediction;
  * - confusion: rows = true sign (−, 0, +), columns = predicted (−, 0, +, inconsistent/invalid).
  */
 import { kendallTauB } from '../../stats/kendall.js';
 import { OfflineCertaintyComparator } from './offline-comparator.js';
+import { inOfflineTrainingSet } from './training-overlap.js';
 import type { CertaintyComparator } from './types.js';
+
+/** A comparator that also gives a continuous score, > 0 when b is more certain. */
+interface ScoredComparator extends CertaintyComparator {
+  delta(a: string, b: string): number;
+}
+
+const isScored = (c: CertaintyComparator): c is ScoredComparator => typeof (c as Partial<ScoredComparator>).delta === 'function';
 
 export interface LabelledPair {
   a: string;
@@ -25,6 +38,10 @@ export interface CertaintyValidation {
   n: number;
   decidedAccuracy: number;
   decided: number;
+  /** sign of the continuous score on pairs with label ≠ 0 (n as directionAccuracy); NaN without a score */
+  orderAccuracy: number;
+  /** pairs with a text from the offline comparator's training set (0 for other comparators) */
+  inTraining: number;
   /** share of label = 0 pairs predicted as no clear difference */
   tieAccuracy: number;
   nTies: number;
@@ -45,6 +62,10 @@ export async function validateCertaintyComparator(input: { items: readonly Label
   let decidedHit = 0;
   let nTies = 0;
   let tieHit = 0;
+  let orderHit = 0;
+  let inTraining = 0;
+  const scored = isScored(comparator) ? comparator : undefined;
+  const offline = comparator instanceof OfflineCertaintyComparator;
   for (const [k, it] of input.items.entries()) {
     if (!Number.isFinite(it.label)) throw new RangeError(`validateCertaintyComparator: item ${k} has a non-numeric label (${String(it.label)})`);
     const j = await comparator.compare(it.a, it.b, input.signal ? { signal: input.signal } : {});
@@ -55,9 +76,11 @@ export async function validateCertaintyComparator(input: { items: readonly Label
       xs.push(j.label);
       ys.push(it.label);
     }
+    if (offline && (inOfflineTrainingSet(it.a) || inOfflineTrainingSet(it.b))) inTraining++;
     if (truth !== 0) {
       n++;
       if (pred === truth) hit++;
+      if (scored && Math.sign(scored.delta(it.a, it.b)) === truth) orderHit++;
       if (pred !== null && pred !== 0) {
         decided++;
         if (pred === truth) decidedHit++;
@@ -73,6 +96,8 @@ export async function validateCertaintyComparator(input: { items: readonly Label
     n,
     decidedAccuracy: decided ? decidedHit / decided : NaN,
     decided,
+    orderAccuracy: scored && n ? orderHit / n : NaN,
+    inTraining,
     tieAccuracy: nTies ? tieHit / nTies : NaN,
     nTies,
     tauB: tau.tau,

@@ -49,6 +49,27 @@ describe('OfflineCertaintyComparator', () => {
     expect(v).toMatchObject({ directionAccuracy: 1, n: 2, nTies: 1, tieAccuracy: 1, nAll: 3 });
     expect(v.tauB).toBeCloseTo(1, 12);
     expect(v.confusion.counts).toEqual([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0]]);
+    expect(v.inTraining).toBe(0);
+  });
+  it('reports order accuracy from δ, which a tie band does not hide', async () => {
+    // Only the lexicon's modal hedge counts; a tie band of 5 makes every label "no clear difference".
+    const wide = new OfflineCertaintyComparator({ version: 'wide', weights: { modal_hedge: -1 }, tieBand: 5, clearBand: 5 });
+    const items = [
+      { a: 'X may reduce Y.', b: 'X reduces Y.', label: 1 }, // δ = +1: right
+      { a: 'X reduces Y.', b: 'X may reduce Y.', label: -1 }, // δ = −1: right
+      { a: 'X reduces Y.', b: 'X may reduce Y.', label: 1 }, // δ = −1: wrong
+      { a: 'X reduces Y.', b: 'X lowers Y.', label: 1 }, // δ = 0: a miss
+    ];
+    const v = await validateCertaintyComparator({ items, comparator: wide });
+    expect(v.directionAccuracy).toBe(0);
+    expect(v.decided).toBe(0);
+    expect(v.orderAccuracy).toBe(0.5);
+  });
+  it('has no order accuracy for a comparator without a score', async () => {
+    const labelOnly = { id: 'x', version: '1', compare: (a: string, b: string) => c.compare(a, b) };
+    const v = await validateCertaintyComparator({ items: [{ a: 'X may reduce Y.', b: 'X reduces Y.', label: 1 }], comparator: labelOnly });
+    expect(v.orderAccuracy).toBeNaN();
+    expect(v.directionAccuracy).toBe(1);
   });
 });
 

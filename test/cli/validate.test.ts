@@ -1,0 +1,57 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+
+// The offline comparator "was fitted on" exactly one sentence here, so the in-sample check can be
+// exercised without shipping any training text in the tests.
+const { SEEN } = vi.hoisted(() => ({ SEEN: 'Statins reduce mortality in older adults.' }));
+vi.mock('../../src/judges/certainty/claim-strength-training-set.js', async () => {
+  const { createHash } = await import('node:crypto');
+  return { TRAINING_SENTENCE_FINGERPRINTS: createHash('sha256').update(SEEN.toLowerCase()).digest('hex').slice(0, 8) };
+});
+
+function pairsFile(rows: object[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'slant-validate-'));
+  const file = join(dir, 'pairs.jsonl');
+  writeFileSync(file, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  return file;
+}
+
+const PAIRS = [
+  { a: 'These results suggest that exercise may improve memory.', b: 'Exercise improves memory.', label: 1 },
+  { a: 'Coffee lowers the risk of stroke.', b: 'Coffee might possibly lower the risk of stroke.', label: -1 },
+  { a: 'The drug reduces pain.', b: 'The drug reduces pain.', label: 0 },
+  { a: 'Statins may reduce mortality in older adults.', b: SEEN, label: 1 },
+];
+
+describe('slant validate certainty', () => {
+  it('reports direction, order and tie accuracy, τ_b and the confusion table, and flags in-sample pairs', async () => {
+    const res = await runCli(['validate', 'certainty', '--input', pairsFile(PAIRS)]);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('pairs: 4; with a human direction: 3');
+    expect(res.stdout).toMatch(/warning: 1 of 4 pairs contain a text the offline comparator was fitted on/);
+    expect(res.stdout).toMatch(/order accuracy\s+1\.000/);
+    expect(res.stdout).toMatch(/Kendall τ_b/);
+  });
+
+  it('--unseen-only leaves the in-sample pairs out and says how many', async () => {
+    const res = await runCli(['--json', 'validate', 'certainty', '--input', pairsFile(PAIRS), '--unseen-only']);
+    expect(res.code).toBe(0);
+    const out = JSON.parse(res.stdout) as { nAll: number; seenLeftOut: number; inTraining: number; n: number; orderAccuracy: number };
+    expect(out).toMatchObject({ nAll: 3, seenLeftOut: 1, inTraining: 0, n: 2, orderAccuracy: 1 });
+  });
+
+  it('names the file, line and field of a bad label, and skips it with --skip-invalid', async () => {
+    const file = pairsFile([PAIRS[0]!, { a: 'x', b: 'y', label: 'more' }]);
+    const bad = await runCli(['validate', 'certainty', '--input', file]);
+    expect(bad.code).toBe(3);
+    expect(bad.stderr).toContain(`${file}, line 2, field "label": expected a number`);
+    expect(bad.stderr).not.toMatch(/\bat .*\.ts:\d+/);
+    const skip = await runCli(['validate', 'certainty', '--input', file, '--skip-invalid']);
+    expect(skip.code).toBe(0);
+    expect(skip.stdout).toContain('(1 skipped)');
+  });
+});
