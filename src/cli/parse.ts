@@ -6,6 +6,12 @@ export function parsePositiveInt(v: string, flag: string): number {
   return n;
 }
 
+export function parseNonNegative(v: string, flag: string): number {
+  const x = Number(v);
+  if (v.trim() === '' || !Number.isFinite(x) || x < 0) throw new UserError(`${flag} expects a number ≥ 0, got "${v}"`);
+  return x;
+}
+
 /** Collect a repeatable option into an array. */
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];

@@ -44,6 +44,22 @@ describe('slant validate certainty', () => {
     expect(out).toMatchObject({ nAll: 3, seenLeftOut: 1, inTraining: 0, n: 2, orderAccuracy: 1 });
   });
 
+  it('--tie-band 0 makes the offline comparator always pick a direction; a bad band is a clear error', async () => {
+    const file = pairsFile([...PAIRS.slice(0, 3), { a: 'Coffee lowers the risk of stroke.', b: 'Coffee lowers the risk of a stroke.', label: 0 }]);
+    const wide = JSON.parse((await runCli(['--json', 'validate', 'certainty', '--input', file, '--tie-band', '100'])).stdout) as { decided: number; tieAccuracy: number };
+    expect(wide).toMatchObject({ decided: 0, tieAccuracy: 1 });
+    const none = JSON.parse((await runCli(['--json', 'validate', 'certainty', '--input', file, '--tie-band', '0'])).stdout) as { confusion: { counts: number[][] } };
+    // with no tie band only δ = 0 exactly is "no clear difference": the identical pair
+    expect(none.confusion.counts[1]![1]).toBeLessThanOrEqual(2);
+    expect(none.confusion.counts[0]![1] + none.confusion.counts[2]![1]).toBe(0);
+    const bad = await runCli(['validate', 'certainty', '--input', file, '--tie-band', '-1']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--tie-band expects a number ≥ 0, got "-1"');
+    const order = await runCli(['validate', 'certainty', '--input', file, '--tie-band', '1', '--clear-band', '0.5']);
+    expect(order.code).toBe(2);
+    expect(order.stderr).toContain('must be at least the tie band');
+  });
+
   it('names the file, line and field of a bad label, and skips it with --skip-invalid', async () => {
     const file = pairsFile([PAIRS[0]!, { a: 'x', b: 'y', label: 'more' }]);
     const bad = await runCli(['validate', 'certainty', '--input', file]);

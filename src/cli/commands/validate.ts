@@ -7,7 +7,7 @@ import { readRecords } from '../../data/index.js';
 import { createFramingJudge } from '../../judges/registry.js';
 import { evaluateFramingJudge, ratingToFraming } from '../../judges/framing/evaluate.js';
 import { globalOptions } from '../main-options.js';
-import { parseFormat, parsePositiveInt } from '../parse.js';
+import { parseFormat, parseNonNegative, parsePositiveInt } from '../parse.js';
 import { createProgress } from '../../runtime/progress.js';
 
 interface ValidateFramingOpts {
@@ -99,7 +99,10 @@ interface ValidateCertaintyOpts {
   limit?: number;
   skipInvalid?: boolean;
   unseenOnly?: boolean;
+  tieBand?: number;
+  clearBand?: number;
 }
+
 
 function registerValidateCertainty(validate: Command): void {
   validate
@@ -113,11 +116,15 @@ function registerValidateCertainty(validate: Command): void {
     .option('--llm-judge <model>', 'validate the pairwise LLM judge (Figure 24 prompt, both orders) instead of the offline comparator')
     .option('--limit <n>', 'use at most n pairs', (v: string) => parsePositiveInt(v, '--limit'))
     .option('--skip-invalid', 'skip pairs with an empty text or a non-numeric label (reports how many)')
+    .option('--tie-band <x>', 'offline comparator: |δ| below this is "no clear difference" (default: the fitted band; 0 = always pick a direction)', (v: string) => parseNonNegative(v, '--tie-band'))
+    .option('--clear-band <x>', 'offline comparator: |δ| below this is "slightly" (default: the fitted band)', (v: string) => parseNonNegative(v, '--clear-band'))
     .option('--unseen-only', "score only pairs whose texts the offline comparator was not fitted on (reports how many were left out)")
     .action(async (opts: ValidateCertaintyOpts, cmd: Command) => {
       const global = globalOptions(cmd);
       if (!opts.input) throw new UserError('validate certainty needs --input FILE');
-      if (opts.unseenOnly && opts.llmJudge) throw new UserError('--unseen-only applies to the offline comparator, not to --llm-judge');
+      if (opts.llmJudge && (opts.unseenOnly || opts.tieBand !== undefined || opts.clearBand !== undefined)) {
+        throw new UserError('--unseen-only, --tie-band and --clear-band apply to the offline comparator, not to --llm-judge');
+      }
       const format = parseFormat(opts.format, dataFormatSchema);
       const reader = readRecords(opts.input, {
         ...(format ? { format } : {}),
@@ -157,6 +164,9 @@ function registerValidateCertainty(validate: Command): void {
         const { LlmCertaintyJudge } = await import('../../judges/certainty/llm-judge.js');
         const { createModel } = await import('../../models/create-model.js');
         comparator = new LlmCertaintyJudge(await createModel(opts.llmJudge));
+      } else if (opts.tieBand !== undefined || opts.clearBand !== undefined) {
+        const { offlineComparator } = await import('../../probes/certainty/measure.js');
+        comparator = offlineComparator({ tieBand: opts.tieBand, clearBand: opts.clearBand });
       }
       const report = await validateCertaintyComparator({ items, ...(comparator ? { comparator } : {}) });
       const skipped = reader.stats.skipped + badLabels;

@@ -22,6 +22,12 @@ export const certaintyOptionsSchema = z
     /** judge temperature (App. D.1: 0) */
     temperature: z.number().min(0).default(0),
     maxTokens: z.number().int().positive().optional(),
+    /**
+     * offline comparator only: |δ| below the tie band is "no clear difference", below the clear
+     * band "slightly" (defaults: the fitted bands). A tie band of 0 makes it always pick a direction.
+     */
+    offlineTieBand: z.number().min(0).optional(),
+    offlineClearBand: z.number().min(0).optional(),
     /** keep the judges' reasoning in the stored measurement (default true) */
     keepReasoning: z.boolean().default(true),
     /** `slant run`: the rewriting task (Figures 16–23), the C.2 intervention and the decoding preset */

@@ -46,6 +46,15 @@ describe('certainty probe', () => {
     expect(typeof m.label === 'number' && m.label > 0).toBe(true);
   });
 
+  it('lets the offline tie and clear bands be set (a wide tie band calls everything a tie)', async () => {
+    const rec = { id: 'x', original: 'These results suggest that X may reduce Y.', rewrite: 'X clearly reduces Y.' };
+    const wide = await certaintyProbe.measure(rec, { judges: {}, options: certaintyOptionsSchema.parse({ offlineTieBand: 100 }) });
+    expect(wide.label).toBe(0);
+    const clear = await certaintyProbe.measure(rec, { judges: {}, options: certaintyOptionsSchema.parse({ offlineTieBand: 0, offlineClearBand: 0 }) });
+    expect(clear.label).toBe(2);
+    await expect(certaintyProbe.measure(rec, { judges: {}, options: certaintyOptionsSchema.parse({ offlineTieBand: 2, offlineClearBand: 1 }) })).rejects.toThrow(/at least the tie band/);
+  });
+
   it('demands a judge model when comparator is llm', async () => {
     await expect(certaintyProbe.measure({ id: 'x', original: 'a', rewrite: 'b' }, { judges: {}, options: { ...options, comparator: 'llm' } })).rejects.toThrow(/judge model/);
   });
