@@ -3,49 +3,111 @@
  *
  *   npx tsx scripts/fit-certainty-weights.ts \
  *     --strength ../shared/data/certainty/annotated_pubmed.csv,../shared/data/certainty/annotated_eureka.csv \
- *     --bands-on ../shared/data/certainty/insciout_train.jsonl \
- *     [--min-df 10] [--l2 0.00065] [--iterations 1500] [--cv 5] \
+ *     --in-domain ../shared/data/certainty/insciout_train.jsonl,../shared/data/certainty/insciout_test.jsonl \
+ *     [--pair-cv 5] [--min-df 10] [--l2 0.00065] [--iterations 1500] [--cv 5] \
  *     [--out-model src/judges/certainty/claim-strength-weights.ts] \
- *     [--out src/judges/certainty/offline-fitted-weights.ts]
+ *     [--out src/judges/certainty/offline-fitted-weights.ts] \
+ *     [--out-fingerprints src/judges/certainty/claim-strength-training-set.ts]
  *
  * Step 1 — claim-strength scorer (claim-strength.ts): multinomial logistic regression
- * (claim-strength-fit.ts) on the sentence-level causal-strength labels (0 none, 1 correlational,
- * 2 conditional causal, 3 causal) of the --strength files, with binary unigram/bigram features
- * (document frequency ≥ --min-df) and the lexicon's hand features. With --cv k it first reports
- * k-fold cross-validated accuracy and the direction accuracy of expected-strength differences on
- * random sentence pairs with different labels.
+ * (claim-strength-fit.ts) on sentence-level causal-strength labels (0 none, 1 correlational,
+ * 2 conditional causal, 3 causal): the --strength sentences (PubMed and EurekAlert, Yu et al.)
+ * plus both sentences of every --in-domain pair (InSciOut abstract and press-release conclusions
+ * with their strengths). In-domain sentences weigh --in-domain-weight each; the default makes
+ * the in-domain sentences weigh as much in total as the out-of-domain ones (a choice made before
+ * looking at results: the out-of-domain corpora label the same scale with different conventions
+ * — InSciOut codes "can"/"could" claims as conditional — and the in-domain set is 5× smaller).
  *
  * Step 2 — comparator: δ(A, B) = (E[s_B] − E[s_A]) + m · (hedge/booster lexicon difference, the
- * pair-features.ts categories) + r · (rule claim class of B − of A, pair-features.ts claim_1..3 on
- * the ordinal scale 1/2/3). m, r, the tie band and the clear band
- * are chosen on the --bands-on pairs (InSciOut train) to maximise direction accuracy on the pairs
- * whose strengths differ (a tie counts as a miss), then τ_b. The InSciOut test split is never
- * used here: validate on it with scripts/validate-certainty.ts.
+ * pair-features.ts categories) + r · (rule claim class of B − of A). On the in-domain pairs
+ * (their out-of-fold strength differences, see --pair-cv) or --bands-on pairs: m and r maximise the order accuracy (sign of δ agrees with the human
+ * strengths on pairs whose strengths differ), τ_b breaking ties; the tie band maximises 3-class
+ * balanced accuracy (−, same, +); the clear band maximises τ_b of the 5-point label.
+ *
+ * --pair-cv k: k-fold cross-validation over the in-domain pairs, grouped by study
+ * (original_file_id): for each fold, steps 1 and 2 run without the fold's pairs, and the fold is
+ * predicted; the parameters for a fold are chosen by an inner cross-validation on the other folds
+ * (nested; scorers fitted without two folds serve both nestings, so k(k+1)/2 + 1 fits in all).
+ * Every in-domain figure reported in docs/probes/certainty.md comes from these out-of-fold
+ * predictions, because the shipped comparator is fitted on all in-domain pairs.
+ * --out-fingerprints writes fingerprints of all training sentences (training-overlap.ts), so that
+ * validation flags in-sample pairs.
  */
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { ClaimStrengthScorer, STRENGTH_CLASSES, strengthFeatures, type ClaimStrengthModel } from '../src/judges/certainty/claim-strength.js';
 import { fitSoftmax, type SparseExample } from '../src/judges/certainty/claim-strength-fit.js';
-import { OfflineCertaintyComparator, CLAIM_STRENGTH_WEIGHT } from '../src/judges/certainty/offline-comparator.js';
+import { CLAIM_STRENGTH_WEIGHT } from '../src/judges/certainty/offline-comparator.js';
+import { PAIR_FEATURE_NAMES, pairFeatures } from '../src/judges/certainty/pair-features.js';
+import { textFingerprint } from '../src/judges/certainty/training-overlap.js';
 import { kendallTauB } from '../src/stats/kendall.js';
+import { wilsonInterval } from '../src/stats/proportion.js';
 import { createRng } from '../src/stats/rng.js';
-import { loadInSciOut, loadStrengthSentences } from './validate-certainty.js';
+import { loadInSciOutRecords, loadStrengthSentences } from './validate-certainty.js';
 
 const o = new Command()
-  .requiredOption('--strength <files>', 'comma-separated causal-strength CSVs')
-  .requiredOption('--bands-on <file>', 'InSciOut train JSONL for m and the bands')
+  .requiredOption('--strength <files>', 'comma-separated causal-strength CSVs (sentence, label)')
+  .option('--in-domain <files>', 'comma-separated InSciOut JSONL files: training sentences and the pairs m, r and the bands are chosen on')
+  .option('--in-domain-weight <x>', 'weight of each in-domain sentence (default: equal total weight with the --strength sentences)')
+  .option('--bands-on <file>', 'choose m, r and the bands on these InSciOut pairs instead of the in-domain ones')
+  .option('--augment', 'domain-specific feature copies (Daumé III 2007); the saved scorer uses the shared + in-domain weights')
+  .option('--lexicon-scale <m>', 'fix the marker-lexicon scale m instead of choosing it (InSciOut alone drives m to 0, and the lexicon is what knows radiology hedges)')
+  .option('--pair-cv <k>', 'k-fold cross-validation over the in-domain pairs, grouped by study (0 = skip)', '0')
   .option('--min-df <n>', 'minimum document frequency of an n-gram', '10')
   .option('--l2 <x>', 'L2 penalty on the mean log-loss', '0.00065')
   .option('--iterations <n>', 'gradient iterations', '1500')
-  .option('--cv <k>', 'report k-fold cross-validation first (0 = skip)', '0')
+  .option('--cv <k>', 'report k-fold sentence-level cross-validation on the --strength sentences first (0 = skip)', '0')
   .option('--seed <n>', 'seed', '11')
   .option('--out-model <file>')
   .option('--out <file>')
+  .option('--out-fingerprints <file>')
+  .option('--out-predictions <file>', 'JSONL of the out-of-fold in-domain predictions (with --pair-cv)')
   .parse()
-  .opts<{ strength: string; bandsOn: string; minDf: string; l2: string; iterations: string; cv: string; seed: string; outModel?: string; out?: string }>();
+  .opts<{
+    strength: string; inDomain?: string; inDomainWeight?: string; augment?: boolean; lexiconScale?: string; bandsOn?: string; pairCv: string; minDf: string; l2: string;
+    iterations: string; cv: string; seed: string; outModel?: string; out?: string; outFingerprints?: string; outPredictions?: string;
+  }>();
 
-const files = o.strength.split(',').map((f) => f.trim());
-const sentences = files.flatMap((f) => loadStrengthSentences(f));
+interface Sentence {
+  text: string;
+  label: number;
+  weight: number;
+  /** index of the in-domain pair it belongs to, if any */
+  pair?: number;
+}
+
+interface Pair {
+  id: string;
+  file: string;
+  a: string;
+  b: string;
+  /** press − abstract strength */
+  label: number;
+  /** abstract and press-release strengths */
+  sa: number;
+  sb: number;
+  /** marker differences d(A, B), PAIR_FEATURE_NAMES order */
+  d: Float64Array;
+}
+
+const pairOf = (file: string, r: ReturnType<typeof loadInSciOutRecords>[number]): Pair => ({
+  id: r.id, file, a: r.abstract, b: r.press, label: r.pressStrength - r.abstractStrength, sa: r.abstractStrength, sb: r.pressStrength, d: pairFeatures(r.abstract, r.press),
+});
+
+const list = (s: string | undefined): string[] => (s ? s.split(',').map((f) => f.trim()).filter(Boolean) : []);
+const base = (f: string): string => f.split('/').at(-1) ?? f;
+const strengthFiles = list(o.strength);
+const outOfDomain = strengthFiles.flatMap((f) => loadStrengthSentences(f));
+const pairs: Pair[] = list(o.inDomain).flatMap((file) => loadInSciOutRecords(file).map((r) => pairOf(base(file), r)));
+const inWeight = o.inDomainWeight !== undefined ? Number(o.inDomainWeight) : pairs.length ? outOfDomain.length / (2 * pairs.length) : 1;
+const sentences: Sentence[] = [
+  ...outOfDomain.map((s) => ({ ...s, weight: 1 })),
+  ...pairs.flatMap((p, i) => [
+    { text: p.a, label: p.sa, weight: inWeight, pair: i },
+    { text: p.b, label: p.sb, weight: inWeight, pair: i },
+  ]),
+];
 const feats = sentences.map((s) => strengthFeatures(s.text));
 const l2 = Number(o.l2);
 const iterations = Number(o.iterations);
@@ -58,61 +120,259 @@ function vocabulary(rows: readonly number[]): string[] {
   return [...df].filter(([f, n]) => n >= minDf || f.startsWith('rule_') || f.startsWith('cat_') || f.startsWith('grp_')).map(([f]) => f).sort();
 }
 
+/**
+ * Fits the scorer on the given sentences. With --augment every feature has three copies (Daumé III
+ * 2007, "frustratingly easy domain adaptation"): shared, out-of-domain only and in-domain only, so
+ * that the corpora may disagree where their labelling conventions differ (Yu et al. mostly code
+ * "X can reduce Y" as a direct causal claim, InSciOut as a conditional one). The returned model
+ * predicts in the in-domain view: shared + in-domain weights, summed into one weight per feature.
+ */
 function train(rows: readonly number[]): ClaimStrengthModel {
   const vocab = vocabulary(rows);
+  const V = vocab.length;
   const index = new Map(vocab.map((f, k) => [f, k]));
+  const copies = o.augment ? 3 : 1;
   const ex: SparseExample[] = rows.map((i) => {
     const idx: number[] = [];
     const val: number[] = [];
+    const domainOffset = sentences[i]!.pair === undefined ? V : 2 * V;
     for (const [f, v] of feats[i]!) {
       const k = index.get(f);
-      if (k !== undefined) {
-        idx.push(k);
+      if (k === undefined) continue;
+      idx.push(k);
+      val.push(v);
+      if (o.augment) {
+        idx.push(domainOffset + k);
         val.push(v);
       }
     }
-    return { idx, val, y: sentences[i]!.label };
+    return { idx, val, y: sentences[i]!.label, weight: sentences[i]!.weight };
   });
-  const fit = fitSoftmax(ex, vocab.length, STRENGTH_CLASSES, { l2, iterations });
+  const fit = fitSoftmax(ex, copies * V, STRENGTH_CLASSES, { l2, iterations });
   const weights: Record<string, number[]> = {};
   vocab.forEach((f, k) => {
-    const w = Array.from({ length: STRENGTH_CLASSES }, (_, c) => Number(fit.w[k * STRENGTH_CLASSES + c]!.toFixed(3)));
+    const w = Array.from({ length: STRENGTH_CLASSES }, (_, c) => {
+      const inDomain = o.augment ? fit.w[(2 * V + k) * STRENGTH_CLASSES + c]! : 0;
+      return Number((fit.w[k * STRENGTH_CLASSES + c]! + inDomain).toFixed(3));
+    });
     if (w.some((x) => x !== 0)) weights[f] = w;
   });
-  console.error(`  fitted ${rows.length} sentences, ${vocab.length} features, objective ${fit.loss.toFixed(4)}`);
+  console.error(`  fitted ${rows.length} sentences, ${V} features${o.augment ? ' × 3 copies' : ''}, objective ${fit.loss.toFixed(4)}`);
   return { version: 'claim-strength', bias: Array.from(fit.bias, (b) => Number(b.toFixed(3))), weights };
 }
 
 const rng = createRng(Number(o.seed));
 const k = Number(o.cv);
 if (k > 1) {
-  const fold = sentences.map(() => Math.floor(rng() * k));
-  const expected = new Float64Array(sentences.length);
+  const ood = outOfDomain.map((_, i) => i);
+  const fold = ood.map(() => Math.floor(rng() * k));
+  const expected = new Float64Array(ood.length);
   let correct = 0;
   for (let f = 0; f < k; f++) {
-    const scorer = new ClaimStrengthScorer(train(sentences.map((_, i) => i).filter((i) => fold[i] !== f)));
-    sentences.forEach((s, i) => {
-      if (fold[i] !== f) return;
-      const p = scorer.probabilities(s.text);
+    const scorer = new ClaimStrengthScorer(train(ood.filter((i) => fold[i] !== f)));
+    for (const i of ood) {
+      if (fold[i] !== f) continue;
+      const p = scorer.probabilities(sentences[i]!.text);
       expected[i] = p.reduce((acc, q, c) => acc + c * q, 0);
-      if (p.indexOf(Math.max(...p)) === s.label) correct++;
-    });
+      if (p.indexOf(Math.max(...p)) === sentences[i]!.label) correct++;
+    }
   }
   let hit = 0;
   let n = 0;
   for (let t = 0; t < 20000; t++) {
-    const i = Math.floor(rng() * sentences.length);
-    const j = Math.floor(rng() * sentences.length);
+    const i = Math.floor(rng() * ood.length);
+    const j = Math.floor(rng() * ood.length);
     if (sentences[i]!.label === sentences[j]!.label) continue;
     n++;
     if (Math.sign(expected[j]! - expected[i]!) === Math.sign(sentences[j]!.label - sentences[i]!.label)) hit++;
   }
-  console.log(`${k}-fold CV on ${sentences.length} sentences: accuracy ${(correct / sentences.length).toFixed(3)}; pair direction accuracy of E[s] differences ${(hit / n).toFixed(3)} (${n} random pairs with different labels)`);
+  console.log(`${k}-fold CV on the ${ood.length} --strength sentences: accuracy ${(correct / ood.length).toFixed(3)}; order accuracy of E[s] differences ${(hit / n).toFixed(3)} (${n} random pairs with different labels)`);
+}
+
+/** Lexicon hedge/booster weights scaled by m, rule claim classes on the ordinal scale × r. */
+function lexiconWeights(m: number, r = 0): Record<string, number> {
+  const h = -m;
+  return {
+    claim_1: r, claim_2: 2 * r, claim_3: 3 * r,
+    modal_hedge: h, can: h / 2, hedge_adverb: h, hedge_adjective: h, hedge_verb: h, cognitive_verb: h, conditional: h,
+    negated_certainty: h, radiology_hedge: 2 * h, radiology_weak: 3 * h,
+    booster_adverb: m, booster_verb: m, booster_adjective: m, radiology_strong: m,
+  };
+}
+
+interface Choice {
+  m: number;
+  r: number;
+  tie: number;
+  clear: number;
+  order: number;
+}
+
+const score5 = (d: number, tie: number, clear: number): number => (Math.abs(d) < tie ? 0 : Math.sign(d) * (Math.abs(d) < clear ? 1 : 2));
+
+function deltasOf(ps: readonly Pair[], sd: readonly number[], m: number, r: number): number[] {
+  const w = lexiconWeights(m, r);
+  const wv = PAIR_FEATURE_NAMES.map((f) => w[f] ?? 0);
+  return ps.map((p, i) => sd[i]! + p.d.reduce((s, x, j) => s + x * wv[j]!, 0));
+}
+
+function orderAccuracy(deltas: readonly number[], labels: readonly number[]): { hit: number; n: number } {
+  let hit = 0;
+  let n = 0;
+  labels.forEach((l, i) => {
+    if (l === 0) return;
+    n++;
+    if (Math.sign(deltas[i]!) === Math.sign(l)) hit++;
+  });
+  return { hit, n };
+}
+
+function balanced3(deltas: readonly number[], labels: readonly number[], tie: number): number {
+  const recall = [-1, 0, 1].map((c) => {
+    const idx = labels.flatMap((l, i) => (Math.sign(l) === c ? [i] : []));
+    return idx.length ? idx.filter((i) => (Math.abs(deltas[i]!) < tie ? 0 : Math.sign(deltas[i]!)) === c).length / idx.length : 0;
+  });
+  return (recall[0]! + recall[1]! + recall[2]!) / 3;
+}
+
+/** Chooses m, r, the tie band and the clear band on pairs with known strength differences sd. */
+function choose(ps: readonly Pair[], sd: readonly number[]): Choice {
+  const labels = ps.map((p) => p.label);
+  let best = { m: 0, r: 0, score: -Infinity, order: 0 };
+  const mGrid = o.lexiconScale !== undefined ? [Number(o.lexiconScale)] : Array.from({ length: 11 }, (_, i) => i * 0.02);
+  for (const m of mGrid) {
+    for (const r of [0, 0.1, 0.2, 0.3, 0.5]) {
+      const deltas = deltasOf(ps, sd, m, r);
+      const { hit, n } = orderAccuracy(deltas, labels);
+      const order = n ? hit / n : 0;
+      const score = order + 1e-3 * kendallTauB(deltas, labels).tau;
+      if (score > best.score + 1e-12) best = { m, r, score, order };
+    }
+  }
+  const deltas = deltasOf(ps, sd, best.m, best.r);
+  const grid = Array.from({ length: 61 }, (_, i) => i * 0.025);
+  let tie = 0;
+  let bestBal = -Infinity;
+  for (const t of grid) {
+    const b = balanced3(deltas, labels, t);
+    if (b > bestBal + 1e-12) {
+      bestBal = b;
+      tie = t;
+    }
+  }
+  let clear = tie;
+  let bestTau = -Infinity;
+  for (const c of grid) {
+    if (c < tie) continue;
+    const t = kendallTauB(deltas.map((d) => score5(d, tie, c)), labels).tau;
+    if (t > bestTau + 1e-12) {
+      bestTau = t;
+      clear = c;
+    }
+  }
+  return { m: best.m, r: best.r, tie, clear, order: best.order };
+}
+
+function strengthDiffs(scorer: ClaimStrengthScorer, ps: readonly Pair[]): number[] {
+  return ps.map((p) => scorer.expectedStrength(p.b) - scorer.expectedStrength(p.a));
+}
+
+const pct = (hit: number, n: number): string => {
+  if (!n) return 'n/a';
+  const ci = wilsonInterval(hit, n);
+  return `${(hit / n).toFixed(3)} [${ci.low.toFixed(3)}, ${ci.high.toFixed(3)}] (${hit}/${n})`;
+};
+
+/** Out-of-fold figures for one set of pairs. */
+function report(name: string, ps: readonly { label: number; delta: number; score: number }[]): void {
+  const differ = ps.filter((p) => p.label !== 0);
+  const same = ps.filter((p) => p.label === 0);
+  const order = differ.filter((p) => Math.sign(p.delta) === Math.sign(p.label)).length;
+  const strict = differ.filter((p) => Math.sign(p.score) === Math.sign(p.label)).length;
+  const decided = differ.filter((p) => p.score !== 0);
+  const decidedHit = decided.filter((p) => Math.sign(p.score) === Math.sign(p.label)).length;
+  const tieHit = same.filter((p) => p.score === 0).length;
+  const recall = [-1, 0, 1].map((c) => {
+    const rows = ps.filter((p) => Math.sign(p.label) === c);
+    return rows.length ? rows.filter((p) => Math.sign(p.score) === c).length / rows.length : 0;
+  });
+  const tau = kendallTauB(ps.map((p) => p.score), ps.map((p) => p.label));
+  console.log(`${name}
+  order accuracy (sign of δ, strengths differ)          ${pct(order, differ.length)}
+  direction accuracy (5-point label, a tie is a miss)   ${pct(strict, differ.length)}
+  accuracy where it gave a direction                    ${pct(decidedHit, decided.length)}
+  same-strength pairs called "no clear difference"      ${pct(tieHit, same.length)}
+  3-class balanced accuracy (−, same, +)                ${((recall[0]! + recall[1]! + recall[2]!) / 3).toFixed(3)}
+  Kendall τ_b (5-point label vs strength difference)    ${tau.tau.toFixed(3)} (n = ${ps.length})`);
+}
+
+/** Folds grouped by study id: ids ordered by a hash of the id, dealt round-robin. */
+function foldsOf(ps: readonly Pair[], kk: number): number[] {
+  const ids = [...new Set(ps.map((p) => p.id))].sort((x, y) => {
+    const hx = createHash('sha256').update(x).digest('hex');
+    const hy = createHash('sha256').update(y).digest('hex');
+    return hx < hy ? -1 : hx > hy ? 1 : 0;
+  });
+  const foldOf = new Map(ids.map((id, i) => [id, i % kk]));
+  return ps.map((p) => foldOf.get(p.id)!);
+}
+
+const pairCv = Number(o.pairCv);
+if (pairs.length && !o.bandsOn && pairCv < 2) throw new Error('with --in-domain pairs, m, r and the bands are chosen on out-of-fold predictions: pass --pair-cv k (k ≥ 2)');
+/** Out-of-fold strength differences E[s_B] − E[s_A] of the in-domain pairs (models fitted without the pair's fold). */
+let oofStrengthDiff: number[] | undefined;
+if (pairCv > 1) {
+  if (!pairs.length) throw new Error('--pair-cv needs --in-domain pairs');
+  const fold = foldsOf(pairs, pairCv);
+  const scorers = new Map<string, ClaimStrengthScorer>();
+  /** The scorer fitted without the in-domain pairs of the given folds (cached: {f, g} serves both nestings). */
+  const without = (...folds: number[]): ClaimStrengthScorer => {
+    const key = [...folds].sort().join(',');
+    let sc = scorers.get(key);
+    if (!sc) {
+      console.error(`fit without fold(s) ${key}:`);
+      sc = new ClaimStrengthScorer(train(sentences.flatMap((s, i) => (s.pair === undefined || !folds.includes(fold[s.pair]!) ? [i] : []))));
+      scorers.set(key, sc);
+    }
+    return sc;
+  };
+  const sdWithout = (pairIdx: readonly number[], ...folds: number[]): number[] => strengthDiffs(without(...folds), pairIdx.map((i) => pairs[i]!));
+  oofStrengthDiff = new Array<number>(pairs.length).fill(0);
+  for (let f = 0; f < pairCv; f++) {
+    const idx = pairs.flatMap((_, i) => (fold[i] === f ? [i] : []));
+    sdWithout(idx, f).forEach((d, j) => (oofStrengthDiff![idx[j]!] = d));
+  }
+  // Nested: the parameters for outer fold f are chosen on the other folds' pairs, each predicted by
+  // a scorer fitted without fold f and without its own fold — so no figure below saw its pair.
+  const oof: { label: number; delta: number; score: number; file: string; id: string; fold: number; m: number; r: number; tie: number; clear: number }[] = [];
+  for (let f = 0; f < pairCv; f++) {
+    const inner: number[] = [];
+    const innerSd: number[] = [];
+    for (let g = 0; g < pairCv; g++) {
+      if (g === f) continue;
+      const idx = pairs.flatMap((_, i) => (fold[i] === g ? [i] : []));
+      inner.push(...idx);
+      innerSd.push(...sdWithout(idx, f, g));
+    }
+    const c = choose(inner.map((i) => pairs[i]!), innerSd);
+    console.error(`outer fold ${f + 1}: m ${c.m.toFixed(2)}, r ${c.r.toFixed(2)}, tie band ${c.tie.toFixed(3)}, clear band ${c.clear.toFixed(3)} (inner out-of-fold order accuracy ${c.order.toFixed(3)})`);
+    const testIdx = pairs.flatMap((_, i) => (fold[i] === f ? [i] : []));
+    const testPairs = testIdx.map((i) => pairs[i]!);
+    const deltas = deltasOf(testPairs, testIdx.map((i) => oofStrengthDiff![i]!), c.m, c.r);
+    testPairs.forEach((p, i) => oof.push({ label: p.label, delta: deltas[i]!, score: score5(deltas[i]!, c.tie, c.clear), file: p.file, id: p.id, fold: f, m: c.m, r: c.r, tie: c.tie, clear: c.clear }));
+  }
+  console.log(`\nnested ${pairCv}-fold cross-validation over ${pairs.length} in-domain pairs (grouped by study; every pair predicted by a comparator whose scorer and parameters were fitted without it):`);
+  for (const file of [...new Set(oof.map((p) => p.file))]) report(`out-of-fold, ${file}`, oof.filter((p) => p.file === file));
+  report('out-of-fold, all in-domain pairs', oof);
+  if (o.outPredictions) {
+    writeFileSync(o.outPredictions, oof.map((p) => JSON.stringify(p)).join('\n') + '\n');
+    console.log(`wrote ${o.outPredictions}`);
+  }
 }
 
 const model = train(sentences.map((_, i) => i));
 model.version = `claim-strength-${new Date().toISOString().slice(0, 10)}`;
-const source = `${sentences.length} causal-strength sentences (${files.map((f) => f.split('/').at(-1)).join(', ')}), n-grams with df ≥ ${minDf}, l2 ${l2}, ${iterations} iterations`;
+const source = `${outOfDomain.length} causal-strength sentences (${strengthFiles.map(base).join(', ')})${pairs.length ? ` + ${2 * pairs.length} in-domain sentences (${[...new Set(pairs.map((p) => p.file))].join(', ')}) weighted ${inWeight.toFixed(3)} each` : ''}${o.augment ? ', domain-augmented features (in-domain view)' : ''}, n-grams with df ≥ ${minDf}, l2 ${l2}, ${iterations} iterations`;
 if (o.outModel) {
   const body = `// Generated by scripts/fit-certainty-weights.ts — do not edit by hand.
 // Multinomial logistic regression (claim-strength.ts) fitted on ${source}.
@@ -129,72 +389,34 @@ ${Object.entries(model.weights).map(([f, w]) => `    ${JSON.stringify(f)}: ${JSO
   writeFileSync(o.outModel, body);
   console.log(`wrote ${o.outModel} (${Object.keys(model.weights).length} features)`);
 }
-
-/** Lexicon hedge/booster weights, scaled by m (the rule claim classes are left to the scorer). */
-function lexiconWeights(m: number, r = 0): Record<string, number> {
-  const h = -m;
-  return {
-    claim_1: r, claim_2: 2 * r, claim_3: 3 * r,
-    modal_hedge: h, can: h / 2, hedge_adverb: h, hedge_adjective: h, hedge_verb: h, cognitive_verb: h, conditional: h,
-    negated_certainty: h, radiology_hedge: 2 * h, radiology_weak: 3 * h,
-    booster_adverb: m, booster_verb: m, booster_adjective: m, radiology_strong: m,
-  };
+if (o.outFingerprints) {
+  const prints = [...new Set(sentences.map((s) => textFingerprint(s.text)))].sort();
+  const lines = [];
+  for (let i = 0; i < prints.length; i += 12) lines.push(`  '${prints.slice(i, i + 12).join('')}'`);
+  writeFileSync(
+    o.outFingerprints,
+    `// Generated by scripts/fit-certainty-weights.ts — do not edit by hand.
+// Fingerprints (training-overlap.ts) of the ${prints.length} distinct training sentences of the claim-strength scorer:
+// ${source}.
+export const TRAINING_SENTENCE_FINGERPRINTS =
+${lines.join(' +\n')};
+`,
+  );
+  console.log(`wrote ${o.outFingerprints} (${prints.length} fingerprints)`);
 }
 
-const scorer = new ClaimStrengthScorer(model);
-const bandPairs = loadInSciOut(o.bandsOn);
-const labels = bandPairs.map((p) => p.label);
-const strengthDiff = bandPairs.map((p) => scorer.expectedStrength(p.b) - scorer.expectedStrength(p.a));
-let best = { tie: 0, clear: 0, tau: -Infinity, m: 0, r: 0, score: -Infinity, acc: 0 };
-const grid = Array.from({ length: 61 }, (_, i) => i * 0.025);
-for (const m of Array.from({ length: 11 }, (_, i) => i * 0.02)) for (const r of [0, 0.1, 0.2, 0.3, 0.5]) {
-  const probe = new OfflineCertaintyComparator({ version: 'fit', weights: lexiconWeights(m, r), tieBand: 0, clearBand: 0 });
-  const deltas = bandPairs.map((p, i) => probe.delta(p.a, p.b) + strengthDiff[i]!);
-  for (const tie of grid) {
-    for (const clear of grid) {
-      if (clear < tie) continue;
-      const pred = deltas.map((d) => (Math.abs(d) < tie ? 0 : Math.sign(d) * (Math.abs(d) < clear ? 1 : 2)));
-      let hit = 0;
-      let differ = 0;
-      pred.forEach((p, i) => {
-        if (labels[i] !== 0) {
-          differ++;
-          if (Math.sign(p) === Math.sign(labels[i]!)) hit++;
-        }
-      });
-      const t = kendallTauB(pred, labels).tau;
-      const acc = differ ? hit / differ : 0;
-      const score = acc + 1e-3 * t;
-      if (score > best.score + 1e-12) best = { tie, clear, tau: t, m, r, score, acc };
-    }
-  }
-}
-// The tie band: chosen for 3-class balanced accuracy (−, no clear difference, +) with m and r
-// fixed. Direction accuracy alone drives it to 0, and a comparator that never reports a tie makes
-// CD ≈ 1 by construction, which is useless as a measurement.
-{
-  const probe = new OfflineCertaintyComparator({ version: 'fit', weights: lexiconWeights(best.m, best.r), tieBand: 0, clearBand: 0 });
-  const deltas = bandPairs.map((p, i) => probe.delta(p.a, p.b) + strengthDiff[i]!);
-  let bestBal = -Infinity;
-  for (const tie of grid) {
-    if (tie > best.clear) break;
-    const recall = [-1, 0, 1].map((k) => {
-      const idx = labels.map((l, i) => (Math.sign(l) === k ? i : -1)).filter((i) => i >= 0);
-      return idx.length ? idx.filter((i) => (Math.abs(deltas[i]!) < tie ? 0 : Math.sign(deltas[i]!)) === k).length / idx.length : 0;
-    });
-    const bal = (recall[0]! + recall[1]! + recall[2]!) / 3;
-    if (bal > bestBal + 1e-12) {
-      bestBal = bal;
-      best.tie = tie;
-    }
-  }
-  console.log(`tie band for 3-class balanced accuracy: ${best.tie.toFixed(3)} (${bestBal.toFixed(3)})`);
-}
+// m, r and the bands: on --bands-on pairs with the final scorer, or on the in-domain pairs' out-of-fold
+// strength differences (the final scorer has seen the in-domain sentences, so its own differences on
+// them are in-sample and would choose m = r = 0 and a tie band too narrow for unseen text).
+const choicePairs: Pair[] = o.bandsOn ? loadInSciOutRecords(o.bandsOn).map((r) => pairOf(base(o.bandsOn!), r)) : pairs;
+if (!choicePairs.length) throw new Error('need --in-domain or --bands-on pairs to choose m, r and the bands');
+const best = choose(choicePairs, o.bandsOn ? strengthDiffs(new ClaimStrengthScorer(model), choicePairs) : oofStrengthDiff!);
+const chosenOn = o.bandsOn ? base(o.bandsOn) : [...new Set(pairs.map((p) => p.file))].join(' + ');
 const weights = { ...Object.fromEntries(Object.entries(lexiconWeights(best.m, best.r)).map(([f, v]) => [f, Number(v.toFixed(4))])), [CLAIM_STRENGTH_WEIGHT]: 1 };
-console.log(`on ${o.bandsOn}: m ${best.m.toFixed(2)}, rule-class scale r ${best.r.toFixed(2)}, tieBand ${best.tie.toFixed(3)}, clearBand ${best.clear.toFixed(3)}, direction accuracy ${best.acc.toFixed(3)}, τ_b ${best.tau.toFixed(3)}`);
+console.log(`chosen on ${chosenOn} (${choicePairs.length} pairs${o.bandsOn ? '' : ', out-of-fold strength differences'}): m ${best.m.toFixed(2)}, r ${best.r.toFixed(2)}, tie band ${best.tie.toFixed(3)}, clear band ${best.clear.toFixed(3)}, order accuracy ${best.order.toFixed(3)}`);
 
 if (o.out) {
-  const fittedOn = `claim-strength scorer (${source}) + hedge/booster lexicon scale m = ${best.m.toFixed(2)} + rule claim classes on the ordinal scale × r = ${best.r.toFixed(2)}; m, r and bands chosen on InSciOut train (direction accuracy ${best.acc.toFixed(3)}, τ_b ${best.tau.toFixed(3)})`;
+  const fittedOn = `claim-strength scorer (${source}) + hedge/booster lexicon scale m = ${best.m.toFixed(2)}${o.lexiconScale !== undefined ? ' (fixed)' : ''} + rule claim classes on the ordinal scale × r = ${best.r.toFixed(2)}; ${o.lexiconScale !== undefined ? 'r' : 'm and r'} chosen for order accuracy, the tie band for 3-class balanced accuracy and the clear band for τ_b on ${chosenOn}`;
   const body = `// Generated by scripts/fit-certainty-weights.ts — do not edit by hand.
 // ${fittedOn}
 import type { OfflineWeights } from './offline-comparator.js';
@@ -202,8 +424,8 @@ import type { OfflineWeights } from './offline-comparator.js';
 export const OFFLINE_CERTAINTY_WEIGHTS: OfflineWeights & { fittedOn: string } = {
   version: 'fit-${new Date().toISOString().slice(0, 10)}',
   weights: ${JSON.stringify(weights, null, 2).replace(/\n/g, '\n  ')},
-  tieBand: ${best.tie.toFixed(3)}, // 3-class balanced accuracy on the --bands-on pairs
-  clearBand: ${best.clear.toFixed(3)},
+  tieBand: ${best.tie.toFixed(3)}, // 3-class balanced accuracy (−, same, +)
+  clearBand: ${best.clear.toFixed(3)}, // τ_b of the 5-point label
   fittedOn: ${JSON.stringify(fittedOn)},
 };
 `;

@@ -54,13 +54,33 @@ function jsonlRows(file: string): { r: Record<string, unknown>; line: number }[]
     });
 }
 
-export function loadInSciOut(file: string): LabelledPair[] {
+export interface InSciOutRecord {
+  /** original_file_id (one study); line number when absent */
+  id: string;
+  abstract: string;
+  press: string;
+  abstractStrength: number;
+  pressStrength: number;
+}
+
+export function loadInSciOutRecords(file: string): InSciOutRecord[] {
   return jsonlRows(file).map(({ r, line }) => {
-      const a = r.abstract_conclusion;
-      const b = r.press_release_conclusion;
-      if (typeof a !== 'string' || typeof b !== 'string') throw new InputError({ file, line }, 'expected abstract_conclusion and press_release_conclusion strings');
-      return { a, b, label: strength(r.press_release_strength, file, line, 'press_release_strength') - strength(r.abstract_strength, file, line, 'abstract_strength') };
-    });
+    const a = r.abstract_conclusion;
+    const b = r.press_release_conclusion;
+    if (typeof a !== 'string' || typeof b !== 'string') throw new InputError({ file, line }, 'expected abstract_conclusion and press_release_conclusion strings');
+    return {
+      id: typeof r.original_file_id === 'string' ? r.original_file_id : `${file}:${line}`,
+      abstract: a,
+      press: b,
+      abstractStrength: strength(r.abstract_strength, file, line, 'abstract_strength'),
+      pressStrength: strength(r.press_release_strength, file, line, 'press_release_strength'),
+    };
+  });
+}
+
+/** Pairs a = abstract (the source), b = press release (the rewrite), label = press − abstract strength. */
+export function loadInSciOut(file: string): LabelledPair[] {
+  return loadInSciOutRecords(file).map((r) => ({ a: r.abstract, b: r.press, label: r.pressStrength - r.abstractStrength }));
 }
 
 /** Causal-strength sentences (junwang4/correlation-to-causation-exaggeration): sentence, label 0-3. */
@@ -120,7 +140,11 @@ export function loadLabelledJsonl(file: string): LabelledPair[] {
 
 function fmt(name: string, v: CertaintyValidation): string {
   const p = (x: number): string => (Number.isNaN(x) ? 'n/a' : x.toFixed(3));
-  return `${name}: direction accuracy ${p(v.directionAccuracy)} (n = ${v.n} differing pairs; ${p(v.decidedAccuracy)} of ${v.decided} where a direction was given); ties recognised ${p(v.tieAccuracy)} of ${v.nTies}; Kendall τ_b ${p(v.tauB)} (p = ${v.tauBPValue.toExponential(2)}, n = ${v.nAll})\n  confusion (rows true −/0/+, cols predicted −/0/+/other): ${JSON.stringify(v.confusion.counts)}`;
+  return [
+    `${name}: direction accuracy ${p(v.directionAccuracy)} (n = ${v.n} differing pairs; ${p(v.decidedAccuracy)} of ${v.decided} where a direction was given); order accuracy (sign of δ) ${p(v.orderAccuracy)}; ties recognised ${p(v.tieAccuracy)} of ${v.nTies}; Kendall τ_b ${p(v.tauB)} (p = ${v.tauBPValue.toExponential(2)}, n = ${v.nAll})`,
+    ...(v.inTraining ? [`  IN-SAMPLE: ${v.inTraining} of ${v.nAll} pairs contain a training sentence of the offline comparator (held-out figures: scripts/fit-certainty-weights.ts --pair-cv)`] : []),
+    `  confusion (rows true −/0/+, cols predicted −/0/+/other): ${JSON.stringify(v.confusion.counts)}`,
+  ].join('\n');
 }
 
 async function main(): Promise<void> {

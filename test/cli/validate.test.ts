@@ -51,7 +51,7 @@ describe('slant validate certainty', () => {
     const none = JSON.parse((await runCli(['--json', 'validate', 'certainty', '--input', file, '--tie-band', '0'])).stdout) as { confusion: { counts: number[][] } };
     // with no tie band only δ = 0 exactly is "no clear difference": the identical pair
     expect(none.confusion.counts[1]![1]).toBeLessThanOrEqual(2);
-    expect(none.confusion.counts[0]![1] + none.confusion.counts[2]![1]).toBe(0);
+    expect(none.confusion.counts[0]![1]! + none.confusion.counts[2]![1]!).toBe(0);
     const bad = await runCli(['validate', 'certainty', '--input', file, '--tie-band', '-1']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--tie-band expects a number ≥ 0, got "-1"');
