@@ -44,6 +44,7 @@ import { textFingerprint } from '../src/judges/certainty/training-overlap.js';
 import { kendallTauB } from '../src/stats/kendall.js';
 import { wilsonInterval } from '../src/stats/proportion.js';
 import { createRng } from '../src/stats/rng.js';
+import { summariseCertaintyPredictions } from '../src/judges/certainty/validate.js';
 import { loadInSciOutRecords, loadStrengthSentences } from './validate-certainty.js';
 
 const o = new Command()
@@ -283,36 +284,27 @@ const pct = (hit: number, n: number): string => {
   return `${(hit / n).toFixed(3)} [${ci.low.toFixed(3)}, ${ci.high.toFixed(3)}] (${hit}/${n})`;
 };
 
-/** Out-of-fold figures for one set of pairs. */
+/** Out-of-fold figures for one set of pairs (the figures of `slant validate certainty`, with 95% Wilson intervals). */
 function report(name: string, ps: readonly { label: number; delta: number; score: number }[]): void {
-  const differ = ps.filter((p) => p.label !== 0);
-  const same = ps.filter((p) => p.label === 0);
-  const order = differ.filter((p) => Math.sign(p.delta) === Math.sign(p.label)).length;
-  const strict = differ.filter((p) => Math.sign(p.score) === Math.sign(p.label)).length;
-  const decided = differ.filter((p) => p.score !== 0);
-  const decidedHit = decided.filter((p) => Math.sign(p.score) === Math.sign(p.label)).length;
-  const tieHit = same.filter((p) => p.score === 0).length;
+  const v = summariseCertaintyPredictions(ps.map((p) => ({ label: p.label, predicted: p.score, score: p.delta })));
+  const count = (acc: number, n: number): number => Math.round(acc * n);
   const recall = [-1, 0, 1].map((c) => {
     const rows = ps.filter((p) => Math.sign(p.label) === c);
     return rows.length ? rows.filter((p) => Math.sign(p.score) === c).length / rows.length : 0;
   });
-  const tau = kendallTauB(ps.map((p) => p.score), ps.map((p) => p.label));
   console.log(`${name}
-  order accuracy (sign of δ, strengths differ)          ${pct(order, differ.length)}
-  direction accuracy (5-point label, a tie is a miss)   ${pct(strict, differ.length)}
-  accuracy where it gave a direction                    ${pct(decidedHit, decided.length)}
-  same-strength pairs called "no clear difference"      ${pct(tieHit, same.length)}
+  order accuracy (sign of δ, strengths differ)          ${pct(count(v.orderAccuracy, v.n), v.n)}
+  direction accuracy (5-point label, a tie is a miss)   ${pct(count(v.directionAccuracy, v.n), v.n)}
+  accuracy where it gave a direction                    ${pct(count(v.decidedAccuracy, v.decided), v.decided)}
+  same-strength pairs called "no clear difference"      ${pct(count(v.tieAccuracy, v.nTies), v.nTies)}
   3-class balanced accuracy (−, same, +)                ${((recall[0]! + recall[1]! + recall[2]!) / 3).toFixed(3)}
-  Kendall τ_b (5-point label vs strength difference)    ${tau.tau.toFixed(3)} (n = ${ps.length})`);
+  Kendall τ_b (5-point label vs strength difference)    ${v.tauB.toFixed(3)} (n = ${v.nAll})`);
 }
 
 /** Folds grouped by study id: ids ordered by a hash of the id, dealt round-robin. */
 function foldsOf(ps: readonly Pair[], kk: number): number[] {
-  const ids = [...new Set(ps.map((p) => p.id))].sort((x, y) => {
-    const hx = createHash('sha256').update(x).digest('hex');
-    const hy = createHash('sha256').update(y).digest('hex');
-    return hx < hy ? -1 : hx > hy ? 1 : 0;
-  });
+  const hash = new Map([...new Set(ps.map((p) => p.id))].map((id) => [id, createHash('sha256').update(id).digest('hex')]));
+  const ids = [...hash.keys()].sort((x, y) => (hash.get(x)! < hash.get(y)! ? -1 : hash.get(x)! > hash.get(y)! ? 1 : 0));
   const foldOf = new Map(ids.map((id, i) => [id, i % kk]));
   return ps.map((p) => foldOf.get(p.id)!);
 }

@@ -165,8 +165,8 @@ function registerValidateCertainty(validate: Command): void {
         const { createModel } = await import('../../models/create-model.js');
         comparator = new LlmCertaintyJudge(await createModel(opts.llmJudge));
       } else if (opts.tieBand !== undefined || opts.clearBand !== undefined) {
-        const { offlineComparator } = await import('../../probes/certainty/measure.js');
-        comparator = offlineComparator({ tieBand: opts.tieBand, clearBand: opts.clearBand });
+        const { offlineComparatorWithBands } = await import('../../judges/certainty/offline-comparator.js');
+        comparator = offlineComparatorWithBands({ tieBand: opts.tieBand, clearBand: opts.clearBand });
       }
       const report = await validateCertaintyComparator({ items, ...(comparator ? { comparator } : {}) });
       const skipped = reader.stats.skipped + badLabels;

@@ -9,6 +9,7 @@
  * difference, |δ| < clearBand → slightly, else clearly. The comparison is antisymmetric, so the
  * two orders always agree and the offline comparator never reports an item inconsistent.
  */
+import { UserError } from '../../core/errors.js';
 import { ClaimStrengthScorer, type ClaimStrengthModel } from './claim-strength.js';
 import { CLAIM_STRENGTH_MODEL } from './claim-strength-weights.js';
 import { extractMarkers, type MarkerHit } from './features.js';
@@ -72,19 +73,40 @@ export class OfflineCertaintyComparator implements PairwiseCertaintyJudge, Certa
     return `Text A markers: ${list(ma.hits)}; claim class ${ma.claimClass}${strength(textA)}. Text B markers: ${list(mb.hits)}; claim class ${mb.claimClass}${strength(textB)}. δ = ${delta.toFixed(3)}.`;
   }
 
-  async judgeOrdered(textA: string, textB: string): Promise<OrderedJudgement> {
-    const delta = this.delta(textA, textB);
+  private judgeWithDelta(textA: string, textB: string, delta: number): OrderedJudgement {
     return { score: this.scoreOf(delta), reasoning: this.explain(textA, textB, delta) };
   }
 
+  async judgeOrdered(textA: string, textB: string): Promise<OrderedJudgement> {
+    return this.judgeWithDelta(textA, textB, this.delta(textA, textB));
+  }
+
+  /** Both orders from one δ: the comparison is antisymmetric, δ(B, A) = −δ(A, B) exactly. */
   async compare(original: string, modified: string): Promise<PairJudgement> {
-    const fwd = await this.judgeOrdered(original, modified);
-    const rev = await this.judgeOrdered(modified, original);
+    const delta = this.delta(original, modified);
+    const fwd = this.judgeWithDelta(original, modified, delta);
+    const rev = this.judgeWithDelta(modified, original, -delta);
     const calls: OrderCall[] = [
       { ...fwd, presentation: 'original-first', canonical: fwd.score === null ? null : toCanonical(fwd.score, 'original-first') },
       { ...rev, presentation: 'modified-first', canonical: rev.score === null ? null : toCanonical(rev.score, 'modified-first') },
     ];
     const label = combineOrders(calls[0]!.canonical!, calls[1]!.canonical!);
-    return { label, judgeLabel: label, calls };
+    return { label, judgeLabel: label, calls, score: delta };
   }
+}
+
+const WITH_BANDS = new Map<string, OfflineCertaintyComparator>();
+
+/** The fitted offline comparator, with its tie and clear bands replaced where given (one instance per pair of bands). */
+export function offlineComparatorWithBands(bands: { tieBand?: number | undefined; clearBand?: number | undefined } = {}): OfflineCertaintyComparator {
+  const tieBand = bands.tieBand ?? OFFLINE_CERTAINTY_WEIGHTS.tieBand;
+  const clearBand = bands.clearBand ?? Math.max(tieBand, OFFLINE_CERTAINTY_WEIGHTS.clearBand);
+  if (clearBand < tieBand) throw new UserError(`certainty: the offline clear band (${clearBand}) must be at least the tie band (${tieBand})`);
+  const key = `${tieBand}|${clearBand}`;
+  let c = WITH_BANDS.get(key);
+  if (!c) {
+    c = new OfflineCertaintyComparator({ ...OFFLINE_CERTAINTY_WEIGHTS, tieBand, clearBand });
+    WITH_BANDS.set(key, c);
+  }
+  return c;
 }

@@ -24,6 +24,8 @@ export interface PairJudgement {
   /** the base judge's label before moderation */
   judgeLabel: PairLabel | 'invalid';
   calls: OrderCall[];
+  /** comparators with a continuous score (the offline one): δ(original, modified), > 0 = the modified text more certain */
+  score?: number;
   /** present when a moderator reviewed an inconsistent item */
   moderator?: { label: PairLabel | 'invalid'; calls: OrderCall[] };
 }

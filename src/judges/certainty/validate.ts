@@ -5,7 +5,7 @@
  * - directionAccuracy: on pairs with label ≠ 0, the share whose predicted direction matches
  *   (a predicted "no clear difference" counts as a miss), n = those pairs;
  * - decidedAccuracy: the same among pairs where the comparator did pick a direction;
- * - orderAccuracy: for comparators with a continuous score δ(a, b) (the offline one), the share
+ * - orderAccuracy: for comparators whose judgements carry a continuous score δ (the offline one), the share
  *   of pairs with label ≠ 0 where the sign of δ agrees — which text it finds more certain,
  *   whatever its tie band; only δ = 0 exactly counts as a miss;
  * - inTraining: pairs with a text the offline comparator was fitted on (training-overlap.ts); the
@@ -18,13 +18,6 @@ import { kendallTauB } from '../../stats/kendall.js';
 import { OfflineCertaintyComparator } from './offline-comparator.js';
 import { inOfflineTrainingSet } from './training-overlap.js';
 import type { CertaintyComparator } from './types.js';
-
-/** A comparator that also gives a continuous score, > 0 when b is more certain. */
-interface ScoredComparator extends CertaintyComparator {
-  delta(a: string, b: string): number;
-}
-
-const isScored = (c: CertaintyComparator): c is ScoredComparator => typeof (c as Partial<ScoredComparator>).delta === 'function';
 
 export interface LabelledPair {
   a: string;
@@ -51,8 +44,18 @@ export interface CertaintyValidation {
   confusion: { rows: ['−', '0', '+']; columns: ['−', '0', '+', 'other']; counts: number[][] };
 }
 
-export async function validateCertaintyComparator(input: { items: readonly LabelledPair[]; comparator?: CertaintyComparator; signal?: AbortSignal }): Promise<CertaintyValidation> {
-  const comparator = input.comparator ?? new OfflineCertaintyComparator();
+/** One comparator answer on a labelled pair. */
+export interface CertaintyPrediction {
+  /** the human label (its sign says which text is more certain) */
+  label: number;
+  /** the comparator's −2..2 label; null when inconsistent or unreadable */
+  predicted: number | null;
+  /** the comparator's continuous score, when it has one */
+  score?: number;
+}
+
+/** The validation figures from predictions already made (also used by scripts/fit-certainty-weights.ts). */
+export function summariseCertaintyPredictions(preds: readonly CertaintyPrediction[], inTraining = 0): CertaintyValidation {
   const counts = [0, 1, 2].map(() => [0, 0, 0, 0]);
   const xs: number[] = [];
   const ys: number[] = [];
@@ -63,24 +66,20 @@ export async function validateCertaintyComparator(input: { items: readonly Label
   let nTies = 0;
   let tieHit = 0;
   let orderHit = 0;
-  let inTraining = 0;
-  const scored = isScored(comparator) ? comparator : undefined;
-  const offline = comparator instanceof OfflineCertaintyComparator;
-  for (const [k, it] of input.items.entries()) {
-    if (!Number.isFinite(it.label)) throw new RangeError(`validateCertaintyComparator: item ${k} has a non-numeric label (${String(it.label)})`);
-    const j = await comparator.compare(it.a, it.b, input.signal ? { signal: input.signal } : {});
-    const truth = Math.sign(it.label);
-    const pred = typeof j.label === 'number' ? Math.sign(j.label) : null;
+  let scored = preds.length > 0;
+  for (const p of preds) {
+    const truth = Math.sign(p.label);
+    const pred = p.predicted === null ? null : Math.sign(p.predicted);
     counts[truth + 1]![pred === null ? 3 : pred + 1]!++;
-    if (typeof j.label === 'number') {
-      xs.push(j.label);
-      ys.push(it.label);
+    if (p.predicted !== null) {
+      xs.push(p.predicted);
+      ys.push(p.label);
     }
-    if (offline && (inOfflineTrainingSet(it.a) || inOfflineTrainingSet(it.b))) inTraining++;
+    if (p.score === undefined) scored = false;
     if (truth !== 0) {
       n++;
       if (pred === truth) hit++;
-      if (scored && Math.sign(scored.delta(it.a, it.b)) === truth) orderHit++;
+      if (p.score !== undefined && Math.sign(p.score) === truth) orderHit++;
       if (pred !== null && pred !== 0) {
         decided++;
         if (pred === truth) decidedHit++;
@@ -102,7 +101,21 @@ export async function validateCertaintyComparator(input: { items: readonly Label
     nTies,
     tauB: tau.tau,
     tauBPValue: tau.pValue,
-    nAll: input.items.length,
+    nAll: preds.length,
     confusion: { rows: ['−', '0', '+'], columns: ['−', '0', '+', 'other'], counts },
   };
+}
+
+export async function validateCertaintyComparator(input: { items: readonly LabelledPair[]; comparator?: CertaintyComparator; signal?: AbortSignal }): Promise<CertaintyValidation> {
+  const comparator = input.comparator ?? new OfflineCertaintyComparator();
+  const offline = comparator instanceof OfflineCertaintyComparator;
+  const preds: CertaintyPrediction[] = [];
+  let inTraining = 0;
+  for (const [k, it] of input.items.entries()) {
+    if (!Number.isFinite(it.label)) throw new RangeError(`validateCertaintyComparator: item ${k} has a non-numeric label (${String(it.label)})`);
+    const j = await comparator.compare(it.a, it.b, input.signal ? { signal: input.signal } : {});
+    preds.push({ label: it.label, predicted: typeof j.label === 'number' ? j.label : null, ...(j.score !== undefined ? { score: j.score } : {}) });
+    if (offline && (inOfflineTrainingSet(it.a) || inOfflineTrainingSet(it.b))) inTraining++;
+  }
+  return summariseCertaintyPredictions(preds, inTraining);
 }

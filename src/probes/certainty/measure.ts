@@ -1,28 +1,11 @@
 import { UserError } from '../../core/errors.js';
 import { LlmCertaintyJudge } from '../../judges/certainty/llm-judge.js';
-import { OfflineCertaintyComparator } from '../../judges/certainty/offline-comparator.js';
-import { OFFLINE_CERTAINTY_WEIGHTS } from '../../judges/certainty/offline-fitted-weights.js';
+import { offlineComparatorWithBands } from '../../judges/certainty/offline-comparator.js';
 import type { CertaintyComparator, OrderCall } from '../../judges/certainty/types.js';
 import type { LanguageModel } from '../../models/types.js';
 import type { ProbeContext } from '../types.js';
 import { embeddingCosine, wordEditDistance } from './preservation.js';
 import type { CertaintyMeasurement, CertaintyOptions, CertaintyRecord, StoredCall } from './schema.js';
-
-const OFFLINE = new Map<string, OfflineCertaintyComparator>();
-
-/** The offline comparator, with the fitted bands unless the options override them. */
-export function offlineComparator(bands: { tieBand?: number | undefined; clearBand?: number | undefined } = {}): OfflineCertaintyComparator {
-  const tieBand = bands.tieBand ?? OFFLINE_CERTAINTY_WEIGHTS.tieBand;
-  const clearBand = bands.clearBand ?? Math.max(tieBand, OFFLINE_CERTAINTY_WEIGHTS.clearBand);
-  if (clearBand < tieBand) throw new UserError(`certainty: the offline clear band (${clearBand}) must be at least the tie band (${tieBand})`);
-  const key = `${tieBand}|${clearBand}`;
-  let c = OFFLINE.get(key);
-  if (!c) {
-    c = new OfflineCertaintyComparator({ ...OFFLINE_CERTAINTY_WEIGHTS, tieBand, clearBand });
-    OFFLINE.set(key, c);
-  }
-  return c;
-}
 
 /** The comparator for these options: the LLM judge (judges.llm, with an optional moderator) or the offline one. */
 export function resolveComparator(ctx: ProbeContext<CertaintyOptions>, moderator?: LanguageModel): { kind: 'llm' | 'offline'; comparator: CertaintyComparator } {
@@ -34,7 +17,7 @@ export function resolveComparator(ctx: ProbeContext<CertaintyOptions>, moderator
     if (moderator) o.moderator = moderator;
     return { kind: 'llm', comparator: new LlmCertaintyJudge(ctx.judges.llm, o) };
   }
-  return { kind: 'offline', comparator: offlineComparator({ tieBand: ctx.options.offlineTieBand, clearBand: ctx.options.offlineClearBand }) };
+  return { kind: 'offline', comparator: offlineComparatorWithBands({ tieBand: ctx.options.offlineTieBand, clearBand: ctx.options.offlineClearBand }) };
 }
 
 function store(calls: readonly OrderCall[], keep: boolean): StoredCall[] {

@@ -66,7 +66,14 @@ describe('OfflineCertaintyComparator', () => {
     expect(v.orderAccuracy).toBe(0.5);
   });
   it('has no order accuracy for a comparator without a score', async () => {
-    const labelOnly = { id: 'x', version: '1', compare: (a: string, b: string) => c.compare(a, b) };
+    const labelOnly = {
+      id: 'x',
+      version: '1',
+      compare: async (a: string, b: string) => {
+        const { score: _score, ...labelled } = await c.compare(a, b);
+        return labelled;
+      },
+    };
     const v = await validateCertaintyComparator({ items: [{ a: 'X may reduce Y.', b: 'X reduces Y.', label: 1 }], comparator: labelOnly });
     expect(v.orderAccuracy).toBeNaN();
     expect(v.directionAccuracy).toBe(1);
