@@ -1,0 +1,89 @@
+/**
+ * Contracts of tasks and mitigations (issue 12; seed 000 Table A5, seed 004 C.2).
+ *
+ * A Task turns a record into a model request and an answer back into the fields a probe measures.
+ * A Mitigation wraps a task: it may change the prompt (prompt/), split the input and merge
+ * (chunk/), re-order the input (rerank/) or steer decoding token by token (decode/). `baseline`
+ * is the task alone. Each mitigation is one file in its folder plus a line in the registry.
+ */
+import type { z } from 'zod';
+import type { Capabilities, GenerateRequest, LanguageModel, Warning } from '../models/types.js';
+import type { GenerationDefaults } from '../probes/types.js';
+
+/** The tasks slant runs, one per probe family. */
+export type TaskKind = 'summarize' | 'position-summary' | 'certainty-rewrite' | 'fact-check' | 'wildframe-sentiment';
+
+export interface TaskRecord {
+  id: string;
+  fields: Record<string, unknown>;
+}
+
+/** What a mitigation may change when it asks the task for a request. */
+export interface RenderOverrides {
+  /** the document to work on instead of the record's (a chunk, a re-ordered text) */
+  document?: string;
+  /** replace the task's instruction (a Table A7 prompt); must contain {{document}} where the document goes */
+  template?: string;
+  /** extra messages placed before the task's own (e.g. a draft and a critique) */
+  prefix?: GenerateRequest['messages'];
+  /** decoding settings merged over the task's */
+  params?: GenerateRequest['params'];
+}
+
+export interface Task<O = unknown> {
+  kind: TaskKind;
+  /** the text the task works on (the document to summarize, the claim to check) */
+  document(record: TaskRecord): string;
+  render(record: TaskRecord, options: O, defaults: GenerationDefaults, overrides?: RenderOverrides): GenerateRequest;
+  /** the fields the probe measures, read from the model's answer (e.g. { output }) */
+  parse(text: string, record: TaskRecord, options: O): { fields: Record<string, unknown>; warnings: Warning[] };
+}
+
+/** An intermediate product a report can show (a draft, partial summaries, a permutation, a decoding trace summary). */
+export interface MitigationStep {
+  name: string;
+  text?: string;
+  data?: unknown;
+}
+
+export interface MitigationResult {
+  /** the task's output fields, as Task.parse returns them */
+  fields: Record<string, unknown>;
+  steps: MitigationStep[];
+  warnings: Warning[];
+  /** model calls made (a cached answer counts as a call: it is the cost of the strategy) */
+  calls: number;
+  usage: { inputTokens: number; outputTokens: number };
+  /** every call was served from the request cache */
+  cached: boolean;
+  /** what this backend could only approximate, recorded on the cell and in the report */
+  approximations?: string[];
+}
+
+export type Applicability = { ok: true; approximations?: string[] } | { ok: false; reason: string };
+
+export interface MitigationContext<O> {
+  model: LanguageModel;
+  task: Task;
+  taskOptions: unknown;
+  record: TaskRecord;
+  options: O;
+  defaults: GenerationDefaults;
+  signal?: AbortSignal;
+}
+
+export interface Mitigation<O = Record<string, unknown>> {
+  /** registry id, e.g. 'weighted-token-decoding' */
+  id: string;
+  kind: 'prompt' | 'chunk' | 'rerank' | 'decode';
+  title: string;
+  /** where it is defined, e.g. 'Alessa et al., Table A5' */
+  source: string;
+  tasks: TaskKind[];
+  /** capabilities a model must have to run it exactly */
+  requires: (keyof Capabilities)[];
+  optionsSchema: z.ZodType<O>;
+  /** can this model run it, exactly, approximately (say what), or not at all (say why) */
+  applicable(model: LanguageModel, options: O): Applicability;
+  run(ctx: MitigationContext<O>): Promise<MitigationResult>;
+}
