@@ -71,6 +71,14 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX cache_provider_model ON cache (provider, model);
   CREATE INDEX cache_created_at ON cache (created_at);
   `,
+  // v2 (run lease and invalid outputs)
+  `SELECT 1;`,
+  // v3 (conditions: mitigations as a run axis)
+  `SELECT 1;`,
+  // v4 (judge accuracy cards)
+  `SELECT 1;`,
+  // v5 (annotations)
+  `SELECT 1;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
