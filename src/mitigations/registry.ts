@@ -17,6 +17,7 @@ import { selfAwareness } from './prompt/self-awareness.js';
 import { selfHelpDebias } from './prompt/self-help-debias.js';
 import { attentionSortProxy } from './rerank/attention-sort-proxy.js';
 import { positionInvariantShuffle } from './rerank/position-invariant-shuffle.js';
+import { greedyDecoding } from './settings/greedy-decoding.js';
 import type { Mitigation } from './types.js';
 
 /**
@@ -41,6 +42,7 @@ export const MITIGATIONS: readonly Mitigation[] = [
   preserveSemantics,
   doNotHallucinate,
   preserveCertainty,
+  greedyDecoding,
   rolePlay,
 ] as Mitigation[];
 

@@ -4,28 +4,64 @@ import { mean } from '../stats/mean.js';
 import type { Store } from '../runtime/store.js';
 import { instrumentIds } from '../probes/types.js';
 import type { ProbeResult, GroupResultJson } from '../probes/results.js';
+import { BASELINE_KEY } from './conditions.js';
+import { addHolm, cellCost, pairedEffects, type CellValues } from './effects.js';
 import type { CellRef, ExecutionPlan } from './execute.js';
 
-/** Aggregate every cell of a run into per-probe results (groups, summary, items). */
+/** Aggregate every cell of a run into per-probe results (groups, summary, effects, costs, items). */
 export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, cells: CellRef[], opts: { includeItems?: boolean } = {}): ProbeResult[] {
+  const withConditions = (plan.conditions?.length ?? 0) > 1;
   return plan.probes.map(({ probe, options }) => {
     const groups: GroupResultJson[] = [];
     const items: ProbeResult['items'] = [];
     const perGroupValues: Record<string, number>[][] = [];
+    const baselineGroups: GroupResultJson[] = [];
+    const values: (CellValues & { cell: CellRef })[] = [];
     for (const cell of cells.filter((c) => c.probe === probe.name)) {
+      const labels = { model: cell.model, dataset: cell.dataset, condition: cell.conditionLabel };
+      if (cell.notApplicable !== undefined) {
+        groups.push({ labels, n: 0, notApplicable: cell.notApplicable, metrics: [] });
+        continue;
+      }
       const rows = store.getItems(runId, cell.key);
-      const labels = { model: cell.model, dataset: cell.dataset };
       const agg = probe.aggregate(rows, options);
       const group: GroupResultJson = { labels, n: rows.length, metrics: agg.metrics };
       if (agg.tables) group.tables = agg.tables;
       if (agg.extra) group.extra = agg.extra;
       groups.push(group);
       store.putResult(runId, cell.key, group);
-      if (probe.itemValues) perGroupValues.push(rows.map((r) => probe.itemValues!(r.measurement, options)));
+      const itemValues = probe.itemValues ? rows.map((r) => probe.itemValues!(r.measurement, options)) : undefined;
+      if (itemValues && cell.condition === BASELINE_KEY) {
+        perGroupValues.push(itemValues);
+        baselineGroups.push(group);
+      }
+      if (withConditions) {
+        values.push({
+          cell,
+          labels,
+          condition: cell.condition,
+          values: new Map(itemValues ? rows.map((r, i) => [r.recordId, itemValues[i]!]) : []),
+          metrics: agg.metrics,
+          costs: store.getCosts(runId, cell.costKey),
+        });
+      }
       if (opts.includeItems !== false) for (const r of rows) items.push({ labels, recordId: r.recordId, measurement: r.measurement });
     }
     const result: ProbeResult = { probe: probe.name, options, judges: instrumentIds(plan.judges).filter((j) => judgeUsed(probe.needs(options), plan, j.id)), groups, items };
-    if (groups.length > 1 && perGroupValues.length === groups.length) result.summary = summarize(perGroupValues, groups);
+    // the summary averages the baseline groups (the models as they are), not the mitigated ones
+    if (baselineGroups.length > 1 && perGroupValues.length === baselineGroups.length) result.summary = summarize(perGroupValues, baselineGroups);
+    if (withConditions) {
+      const effects = [];
+      const costs = [];
+      for (const v of values) {
+        const base = values.find((b) => b.condition === BASELINE_KEY && b.cell.model === v.cell.model && b.cell.dataset === v.cell.dataset);
+        costs.push(cellCost(v, base));
+        if (base && v !== base) effects.push(...pairedEffects(base, v));
+      }
+      addHolm(effects);
+      result.effects = effects;
+      result.costs = costs;
+    }
     return result;
   });
 }

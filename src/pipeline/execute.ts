@@ -1,5 +1,7 @@
 import type { Store } from '../runtime/store.js';
-import type { Warning } from '../models/types.js';
+import type { LanguageModel } from '../models/types.js';
+import type { GenerationDefaults } from '../probes/types.js';
+import { baselineMitigation } from '../mitigations/baseline.js';
 import { runPool } from '../runtime/pool.js';
 import type { AnyProbe } from '../probes/registry.js';
 import type { ProbeJudges } from '../probes/types.js';
@@ -7,7 +9,12 @@ import { InputError, formatLocation } from '../core/errors.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
 import { WarningLog } from './warnings.js';
-import { outputKey, runBatchPhase } from './batch-phase.js';
+import { runBatchPhase } from './batch-phase.js';
+import { BASELINE_KEY, type Condition } from './conditions.js';
+import { cellKey, conditionApplies, outputStoreKey, storesText, taskFor } from './cells.js';
+import type { MitigationResult, TaskRecord } from '../mitigations/types.js';
+import type { ItemCost } from '../runtime/store.js';
+import type { TaskBinding } from '../probes/types.js';
 
 export interface PlannedProbe {
   probe: AnyProbe;
@@ -18,8 +25,14 @@ export interface ExecutionPlan {
   datasets: DatasetSource[];
   producers: OutputProducer[];
   probes: PlannedProbe[];
+  /** the conditions every applicable cell runs under (baseline first); default: baseline only */
+  conditions?: Condition[];
+  /** deprecation notes from the config (old mitigation-like keys), reported as warnings */
+  notes?: string[];
   judges: ProbeJudges;
   concurrency: number;
+  /** seed 000's summarization prompt (generation.prompt, resolved) for probes without their own task */
+  template?: string;
   /** send OpenAI generations through the Batch API first (`slant run --batch`) */
   batch?: boolean;
 }
@@ -29,6 +42,13 @@ export interface CellRef {
   model: string;
   dataset: string;
   probe: string;
+  /** condition key ('baseline', or a mitigation id with its options) and its label in results */
+  condition: string;
+  conditionLabel: string;
+  /** why the condition cannot run on this model (the cell is reported, never run as baseline) */
+  notApplicable?: string;
+  /** where this cell's per-item costs are stored (its output key; the cell key for probes that ask the model) */
+  costKey: string;
 }
 
 export interface ExecutionOutcome {
@@ -45,7 +65,14 @@ export interface ExecutionOutcome {
   interrupted: boolean;
 }
 
-export const cellKey = (model: string, dataset: string, probe: string): string => `${model}|${dataset}|${probe}`;
+export { cellKey } from './cells.js';
+
+/** One probe under one condition: the unit a cell is made of, per producer. */
+interface Unit {
+  probe: PlannedProbe;
+  condition: Condition;
+  binding: TaskBinding;
+}
 
 /**
  * Stream every dataset once; for each record and producer, get the output (stored, or generated
@@ -70,13 +97,35 @@ export async function executePlan(
   const done = new Map<string, Set<string>>();
   const outcome: ExecutionOutcome = { cells: [], measured: 0, reused: 0, generated: 0, cacheHits: 0, datasets: [], interrupted: false };
 
-  const ensureCell = (model: string, dataset: string, probe: AnyProbe, options: Record<string, unknown>): CellRef => {
-    const key = cellKey(model, dataset, probe.name);
+  const conditions = plan.conditions ?? [];
+  const units: Unit[] = [];
+  for (const p of plan.probes) {
+    const binding = taskFor(p.probe, p.options, plan.template);
+    if (conditions.length === 0) units.push({ probe: p, condition: BASELINE, binding });
+    for (const condition of conditions) {
+      if (conditionApplies(condition, binding)) units.push({ probe: p, condition, binding });
+      else opts.warnings.add(`mitigation ${condition.label}`, `does not apply to the ${binding.task.kind} task of probe ${p.probe.name} (it wraps: ${condition.mitigation.tasks.join(', ')}); no cell`);
+    }
+  }
+  for (const note of plan.notes ?? []) opts.warnings.add('config', note);
+
+  const ensureCell = (producer: OutputProducer, label: string, dataset: string, unit: Unit): CellRef => {
+    const { probe, options } = unit.probe;
+    const condition = unit.condition;
+    const key = cellKey(label, dataset, probe.name, condition.key);
     let cell = cells.get(key);
     if (!cell) {
-      cell = { key, model, dataset, probe: probe.name };
+      const costKey = probe.asksModel ? key : outputStoreKey(label, dataset, probe, options, condition.key);
+      cell = { key, model: label, dataset, probe: probe.name, condition: condition.key, conditionLabel: condition.label, costKey };
+      if (producer.model && condition.key !== BASELINE_KEY) {
+        const a = condition.mitigation.applicable(producer.model, condition.options);
+        if (!a.ok) cell.notApplicable = a.reason;
+        else if (a.approximations?.length) opts.warnings.add(`${label} / ${condition.label}`, `approximated on this model: ${a.approximations.join('; ')}`);
+      } else if (!producer.model && condition.key !== BASELINE_KEY) {
+        cell.notApplicable = 'recorded outputs: a mitigation needs a model to run';
+      }
       cells.set(key, cell);
-      store.upsertCell(runId, { key, model, probe: probe.name, dataset, options });
+      store.upsertCell(runId, { key, model: label, probe: probe.name, dataset, condition: condition.key, options });
       done.set(key, store.completedRecordIds(runId, key));
     }
     return cell;
@@ -100,33 +149,45 @@ export async function executePlan(
       for (const producer of plan.producers) {
         if (opts.signal?.aborted) return;
         const label = producer.label(record);
-        const pending = plan.probes.filter(({ probe, options }) => !done.get(ensureCell(label, ds.name, probe, options).key)?.has(record.id));
-        outcome.reused += plan.probes.length - pending.length;
-        let summary: string | undefined;
-        for (const { probe, options } of pending) {
+        const mine = units.map((u) => ({ unit: u, cell: ensureCell(producer, label, ds.name, u) })).filter(({ cell }) => cell.notApplicable === undefined);
+        const pending = mine.filter(({ cell }) => !done.get(cell.key)?.has(record.id));
+        outcome.reused += mine.length - pending.length;
+        for (const { unit, cell } of pending) {
           if (opts.signal?.aborted) return;
-          const cell = ensureCell(label, ds.name, probe, options);
+          const { probe, options } = unit.probe;
           let fields: Record<string, unknown> = record.fields;
           let judges = plan.judges;
+          let ask: ((r: TaskRecord) => Promise<MitigationResult>) | undefined;
+          const spent: ItemCost = { calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 };
           if (probe.asksModel && producer.model) {
-            // the probe questions the model under test itself (fact-checking, sentiment)
-            judges = { ...plan.judges, llm: producer.model };
-          } else if (probe.generation && producer.model) {
-            const generated = await getProbeOutput(producer, label, ds.name, record, probe, options);
+            // the probe questions the model under test itself (fact-checking, sentiment), through the cell's condition
+            const model = producer.model;
+            judges = { ...plan.judges, llm: model };
+            ask = async (r) => {
+              const res = await runUnit(model, unit, r, producer.defaults ?? DEFAULTS, opts.signal);
+              addCost(spent, res);
+              opts.warnings.addResult(label, res.warnings);
+              return res;
+            };
+          } else if (producer.model) {
+            const generated = await getTaskOutput(producer, label, ds.name, record, unit, cell.costKey);
             if (generated === undefined) return;
             fields = { ...record.fields, ...generated };
-          } else if (producer.generates) {
-            summary ??= await getOutput(producer, label, ds.name, record);
-            if (summary === undefined) return;
-            fields = { ...record.fields, output: summary };
           }
           const parsed = probe.recordSchema.safeParse({ ...fields, id: record.id });
           if (!parsed.success) {
             const issue = parsed.error.issues[0];
             throw new InputError({ ...record.location, field: issue?.path.join('.') }, `${issue?.message ?? 'invalid record'} (probe ${probe.name})`);
           }
-          const measurement: unknown = await probe.measure(parsed.data, { judges, options, signal: opts.signal });
+          let measurement: unknown;
+          try {
+            measurement = await probe.measure(parsed.data, { judges, options, signal: opts.signal, ...(ask ? { ask } : {}) });
+          } catch (err) {
+            if (ask && opts.signal?.aborted) return;
+            throw err;
+          }
           store.putItem(runId, cell.key, record.id, measurement);
+          if (ask) store.putCost(runId, cell.costKey, record.id, spent);
           done.get(cell.key)?.add(record.id);
           outcome.measured++;
         }
@@ -135,58 +196,31 @@ export async function executePlan(
     };
 
     /**
-     * A generation stored per (key, record) for resume: the stored value when there is one, else
-     * generate it, count it, log its warnings and store it before anyone measures it. An abort
-     * while generating yields undefined (the record is left for the resumed run).
+     * The output of the unit's task for this record under its condition (seed 000's summary, a
+     * probe's own generation), stored once per output key (shared by the probes that measure the
+     * same summary) with its steps and its cost.
      */
-    const storedGeneration = async <T>(
-      key: string,
-      label: string,
-      record: LoadedRecord,
-      field: 'text' | 'fields',
-      make: () => Promise<{ value: T; warnings: Warning[]; cached: boolean }>,
-    ): Promise<T | undefined> => {
-      const hit = store.getOutput(runId, key, record.id) as Record<string, unknown> | undefined;
-      if (hit) return hit[field] as T;
+    const getTaskOutput = async (producer: OutputProducer, label: string, dataset: string, record: LoadedRecord, unit: Unit, costKey: string): Promise<Record<string, unknown> | undefined> => {
+      const model = producer.model!;
+      const { probe } = unit.probe;
+      const asText = storesText(probe);
+      const hit = store.getOutput(runId, costKey, record.id) as { text?: string; fields?: Record<string, unknown> } | undefined;
+      if (hit) return hit.fields ?? { output: hit.text };
       try {
-        const res = await make();
+        const res = await runUnit(model, unit, { id: record.id, fields: record.fields }, producer.defaults ?? DEFAULTS, opts.signal);
         outcome.generated++;
         if (res.cached) outcome.cacheHits++;
         opts.warnings.addResult(label, res.warnings);
-        store.putOutput(runId, key, record.id, { [field]: res.value, warnings: res.warnings });
-        return res.value;
+        const stored: Record<string, unknown> = asText ? { text: res.fields.output, warnings: res.warnings } : { fields: res.fields, warnings: res.warnings };
+        if (res.steps.length > 0) stored.steps = res.steps;
+        if (res.approximations?.length) stored.approximations = res.approximations;
+        store.putOutput(runId, costKey, record.id, stored);
+        store.putCost(runId, costKey, record.id, addCost({ calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 }, res));
+        return res.fields;
       } catch (err) {
         if (opts.signal?.aborted) return undefined;
         throw err;
       }
-    };
-
-    /** Seed 000's summary of the record's source (or the recorded output). */
-    const getOutput = async (producer: OutputProducer, label: string, dataset: string, record: LoadedRecord): Promise<string | undefined> => {
-      if (!producer.generates) return (await producer.produce(record)).text;
-      return storedGeneration(outputKey(label, dataset), label, record, 'text', async () => {
-        const res = await producer.produce(record, opts.signal);
-        return { value: res.text, warnings: res.warnings, cached: res.cached };
-      });
-    };
-
-    /** A probe's own generation (its task prompt and parsing), stored like summaries for resume. */
-    const getProbeOutput = async (
-      producer: OutputProducer,
-      label: string,
-      dataset: string,
-      record: LoadedRecord,
-      probe: PlannedProbe['probe'],
-      options: Record<string, unknown>,
-    ): Promise<Record<string, unknown> | undefined> => {
-      const gen = probe.generation!;
-      return storedGeneration(`${outputKey(label, dataset)}|${probe.name}:${gen.key(options)}`, label, record, 'fields', async () => {
-        const res = await gen.generate(producer.model!, { id: record.id, fields: record.fields }, options, {
-          defaults: producer.defaults ?? { temperature: 0, maxTokens: 500, seed: 42 },
-          signal: opts.signal,
-        });
-        return { value: res.fields, warnings: res.warnings, cached: res.cached };
-      });
     };
 
     await runPool(ds.records(), plan.concurrency, handle, opts.signal);
@@ -201,4 +235,32 @@ export async function executePlan(
   outcome.interrupted = opts.signal?.aborted ?? false;
   outcome.cells = [...cells.values()];
   return outcome;
+}
+
+const DEFAULTS = { temperature: 0, maxTokens: 500, seed: 42 };
+
+/** The plain task when no conditions are planned (slant measure, older callers). */
+const BASELINE: Condition = { key: BASELINE_KEY, label: BASELINE_KEY, mitigation: baselineMitigation, options: {} };
+
+/** Run one unit's condition on one task record: the mitigation wraps the unit's task. */
+async function runUnit(model: LanguageModel, unit: Unit, record: TaskRecord, defaults: GenerationDefaults, signal: AbortSignal | undefined): Promise<MitigationResult> {
+  const started = Date.now();
+  const res = await unit.condition.mitigation.run({
+    model,
+    task: unit.binding.task,
+    taskOptions: unit.binding.options,
+    record,
+    options: unit.condition.options,
+    defaults,
+    ...(signal ? { signal } : {}),
+  });
+  return { ...res, wallMs: res.wallMs ?? Date.now() - started };
+}
+
+function addCost(c: ItemCost, r: MitigationResult): ItemCost {
+  c.calls += r.calls;
+  c.inputTokens += r.usage.inputTokens;
+  c.outputTokens += r.usage.outputTokens;
+  c.wallMs += r.wallMs ?? 0;
+  return c;
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { InstrumentId, Metric } from '../core/types.js';
 import type { Embedder, FramingJudge } from '../judges/types.js';
 import type { LanguageModel, Warning } from '../models/types.js';
+import type { MitigationResult, Task, TaskRecord } from '../mitigations/types.js';
 
 /** A small table a probe reports beside its metrics (e.g. the 3x3 framing transition matrix). */
 export interface ResultTable {
@@ -33,6 +34,18 @@ export interface ProbeContext<O> {
   judges: ProbeJudges;
   options: O;
   signal?: AbortSignal;
+  /**
+   * `slant run`, probes that ask the model under test: put one question to it through the cell's
+   * condition (the probe's task, under the cell's mitigation or the baseline). Absent in
+   * `slant measure`, where the probe asks judges.llm itself.
+   */
+  ask?: (record: TaskRecord) => Promise<MitigationResult>;
+}
+
+/** The task a probe's model output comes from, with its options (Probe.task). */
+export interface TaskBinding {
+  task: Task;
+  options: unknown;
 }
 
 /** Generation defaults of a run (config `generation`), which a probe's task may use or override. */
@@ -82,6 +95,11 @@ export interface Probe<R extends { id: string }, M, O> {
   itemValues?(measurement: M, options: O): Record<string, number>;
   /** the probe's own generation task for `slant run` (default: summarize `source` into `output`) */
   generation?: ProbeGeneration<O>;
+  /**
+   * The task `slant run` gives the model under test for this probe (issue 12: mitigations wrap it):
+   * its generation task, or the question it asks (asksModel). Default: seed 000's summarization.
+   */
+  task?(options: O): TaskBinding;
   /**
    * The probe asks the model under test itself while measuring (fact-checking, sentiment of a
    * framed statement): in `slant run` each configured model is passed as `judges.llm`.

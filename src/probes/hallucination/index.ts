@@ -1,4 +1,5 @@
 import type { Probe } from '../types.js';
+import { factCheckTask, type FactCheckTaskOptions } from '../../tasks/fact-check-task.js';
 import { aggregateHallucination } from './aggregate.js';
 import { measureHallucination } from './measure.js';
 import {
@@ -34,6 +35,10 @@ export const hallucinationProbe: Probe<HallucinationRecord, HallucinationMeasure
   ],
   // in `slant run` the model under test answers the probe's own questions (judges.llm)
   asksModel: true,
+  task: (o) => ({
+    task: factCheckTask,
+    options: { strategy: o.strategy, ...(o.temperature !== undefined ? { temperature: o.temperature } : {}), ...(o.maxTokens !== undefined ? { maxTokens: o.maxTokens } : {}) } satisfies FactCheckTaskOptions,
+  }),
   recordSchema: hallucinationRecordSchema,
   optionsSchema: hallucinationOptionsSchema,
   needs(options) {

@@ -2,6 +2,7 @@
  * The `position` probe: position bias in summarization (seed 003, Chhabra et al.). See
  * docs/probes/position.md for the equations and the compatible modes.
  */
+import { positionSummaryTask, type PositionSummaryTaskOptions } from '../../tasks/position-summary-task.js';
 import type { Probe } from '../types.js';
 import { generatePositionSummary } from '../../tasks/position-prompts.js';
 import { aggregatePositionGroups, positionTables, type PositionItem } from './aggregate.js';
@@ -40,6 +41,10 @@ export const positionProbe: Probe<PositionRecord, PositionMeasurement, PositionO
     if (ctx.signal) deps.signal = ctx.signal;
     return measurePosition(record, ctx.options, deps);
   },
+  task: (o) => ({
+    task: positionSummaryTask,
+    options: { ...(o.preset ? { preset: o.preset } : {}), style: o.promptStyle, sentences: o.sentences, rolePlay: o.rolePlay, seed: o.seed } satisfies PositionSummaryTaskOptions,
+  }),
   generation: {
     produces: ['output'],
     key: (o) => JSON.stringify([o.preset ?? null, o.promptStyle, o.sentences, o.rolePlay, o.seed]),
