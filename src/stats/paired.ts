@@ -60,11 +60,15 @@ export function pairedCounts(x: ArrayLike<number>, y: ArrayLike<number>): Paired
 /**
  * Newcombe's (1998, Stat Med 17:2635, method 10) score interval for the difference of paired
  * proportions θ = p₂ − p₁ (mitigated minus baseline), p₁ = (a+b)/n, p₂ = (a+c)/n, from the Wilson
- * intervals [l₁,u₁], [l₂,u₂] and the phi coefficient φ = (ad − bc)/√((a+b)(c+d)(a+c)(b+d))
- * (0 when a margin is empty):
+ * intervals [l₁,u₁], [l₂,u₂] and Newcombe's corrected phi φ = C/√((a+b)(c+d)(a+c)(b+d)),
+ * C = ad − bc − n/2 if ad − bc > n/2, 0 if 0 ≤ ad − bc ≤ n/2, ad − bc if negative (φ = 0 when a
+ * margin is empty):
  *   L = θ − √((p₂−l₂)² − 2φ(p₂−l₂)(u₁−p₁) + (u₁−p₁)²)
  *   U = θ + √((u₂−p₂)² − 2φ(u₂−p₂)(p₁−l₁) + (p₁−l₁)²)
- * With φ = 0 it is the unpaired hybrid score interval of the same two proportions.
+ * With φ = 0 it is the unpaired hybrid score interval of the same two proportions. Worked example
+ * (Altman et al. 2000, Statistics with Confidence, Table 6.2: a = 14, b = 5, c = 0, d = 22):
+ * θ = −5/41 = −0.1220, 95% interval −0.2265 to −0.0115 (the same numbers as R's
+ * biostatUZH::confIntPairedProportion, which reports p₁ − p₂: 0.0115 to 0.2265).
  */
 export function newcombePairedInterval(t: PairedCounts, level = 0.95): Interval {
   checkLevel(level, 'newcombePairedInterval');
@@ -77,7 +81,10 @@ export function newcombePairedInterval(t: PairedCounts, level = 0.95): Interval 
   const w1 = wilsonInterval(x1, n, level);
   const w2 = wilsonInterval(x2, n, level);
   const denom = Math.sqrt((t.a + t.b) * (t.c + t.d) * (t.a + t.c) * (t.b + t.d));
-  const phi = denom === 0 ? 0 : (t.a * t.d - t.b * t.c) / denom;
+  // Newcombe's corrected phi: ad − bc − n/2 when ad − bc > n/2, 0 when 0 ≤ ad − bc ≤ n/2, ad − bc when negative
+  const cross = t.a * t.d - t.b * t.c;
+  const corrected = cross > n / 2 ? cross - n / 2 : cross < 0 ? cross : 0;
+  const phi = denom === 0 ? 0 : corrected / denom;
   const theta = p2 - p1;
   const dl = Math.sqrt(Math.max(0, (p2 - w2.low) ** 2 - 2 * phi * (p2 - w2.low) * (w1.high - p1) + (w1.high - p1) ** 2));
   const du = Math.sqrt(Math.max(0, (w2.high - p2) ** 2 - 2 * phi * (w2.high - p2) * (p1 - w1.low) + (p1 - w1.low) ** 2));
