@@ -75,10 +75,11 @@ function judgeUsed(needs: string[], plan: ExecutionPlan, id: string): boolean {
  * per-(model, dataset) means, here with a bootstrap interval that resamples items within groups.
  */
 function summarize(perGroup: Record<string, number>[][], groups: GroupResultJson[]): Metric[] {
-  const names = Object.keys(perGroup.find((g) => g.length > 0)?.[0] ?? {});
+  // every metric any item reports; an item without a value for it (unparseable, another period) is left out of it
+  const names = [...new Set(perGroup.flatMap((g) => g.flatMap((v) => Object.keys(v))))];
   const out: Metric[] = [];
   for (const name of names) {
-    const series = perGroup.filter((g) => g.length > 0).map((g) => Float64Array.from(g, (v) => v[name] ?? NaN));
+    const series = perGroup.map((g) => Float64Array.from(g.map((v) => v[name]).filter((x): x is number => typeof x === 'number' && Number.isFinite(x)))).filter((g) => g.length > 0);
     if (series.length < 2) continue;
     const groupMeans = series.map((s) => mean(s));
     const label = groups[0]?.metrics.find((m) => m.name === name)?.label ?? name;

@@ -1,6 +1,7 @@
 import type { Results } from '../probes/results.js';
 import { createTable } from './table.js';
 import { formatInterval, formatTest, formatValue, HEADLINE, TERMINAL_TABLES } from './format.js';
+import { renderMitigationTables } from './mitigation-tables.js';
 
 /** Aligned tables for a person at a terminal: one row per (model, dataset), headline metrics. */
 export function renderTerminalReport(results: Results, opts: { color?: boolean } = {}): string {
@@ -10,7 +11,8 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean }
     const first = probe.groups[0];
     const head = ['model', 'dataset', 'n', ...names.map((n) => first?.metrics.find((m) => m.name === n)?.label.split(' (')[0] ?? n)];
     const table = createTable(head, { color: opts.color });
-    for (const g of probe.groups) {
+    // with mitigations, the per-condition view is the Table A6/4/5 layout below; here the baseline
+    for (const g of probe.groups.filter((x) => !probe.effects || (x.labels.condition ?? 'baseline') === 'baseline')) {
       table.push([
         g.labels.model ?? '',
         g.labels.dataset ?? '',
@@ -45,6 +47,8 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean }
     }
     out.push('');
   }
+  const mitigations = renderMitigationTables(results, opts);
+  if (mitigations.length) out.push(...mitigations, '');
   if (results.usage) {
     out.push('usage:');
     for (const r of results.usage.rows) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { EffectJson } from '../../src/probes/results.js';
 import { addHolm, cellCost, pairedEffects, type CellValues } from '../../src/pipeline/effects.js';
 
 function cell(condition: string, rows: Record<string, Record<string, number>>, costs: Record<string, [number, number, number, number]> = {}): CellValues {
@@ -42,10 +43,10 @@ describe('paired effects against the baseline', () => {
   });
 
   it('Holm-adjusts across the effects and leaves raw p-values beside', () => {
-    const effects = [0.01, 0.04, 0.03, 0.005].map((p) => ({ labels: {}, metric: 'x', label: 'x', baseline: 0, mitigated: 0, difference: 0, n: 1, test: { name: 't', statistic: 0, pValue: p } }));
+    const effects: EffectJson[] = [0.01, 0.04, 0.03, 0.005].map((p) => ({ labels: {}, metric: 'x', label: 'x', baseline: 0, mitigated: 0, difference: 0, n: 1, test: { name: 't', statistic: 0, pValue: p } }));
     addHolm(effects);
     expect(effects.map((e) => e.pHolm)).toEqual([0.03, 0.06, 0.06, 0.02].map((v) => expect.closeTo(v, 12)));
-    expect(effects.map((e) => e.test.pValue)).toEqual([0.01, 0.04, 0.03, 0.005]);
+    expect(effects.map((e) => e.test?.pValue)).toEqual([0.01, 0.04, 0.03, 0.005]);
   });
 
   it('costs: totals of the cell and ratios to the baseline on the records both have', () => {

@@ -47,8 +47,13 @@ export const hallucinationProbe: Probe<HallucinationRecord, HallucinationMeasure
   },
   measure: measureHallucination,
   itemValues(m): Record<string, number> {
-    if (m.actual.verdict === null || m.falsified.verdict === null) return {};
-    return { strict_acc: m.actual.verdict && !m.falsified.verdict ? 1 : 0 };
+    const out: Record<string, number> = {};
+    if (m.actual.verdict !== null) out[`actual_acc_${m.period}`] = m.actual.verdict ? 1 : 0;
+    if (m.falsified.verdict !== null) out[`falsified_acc_${m.period}`] = m.falsified.verdict ? 0 : 1;
+    if (m.actual.verdict === null || m.falsified.verdict === null) return out;
+    out[`strict_acc_${m.period}`] = m.actual.verdict && !m.falsified.verdict ? 1 : 0;
+    out.strict_acc = out[`strict_acc_${m.period}`]!;
+    return out;
   },
   aggregate(items, options) {
     return aggregateHallucination(

@@ -1,0 +1,115 @@
+import type { EffectJson, ProbeResult, Results } from '../probes/results.js';
+import { formatP, formatValue } from './format.js';
+import { createTable } from './table.js';
+
+type Kind = 'rate' | 'mean';
+interface Column {
+  probe: string;
+  metric: string;
+  head: string;
+  kind: Kind;
+}
+
+/** Seed 000 Table A6: framing and primacy per condition. */
+const TABLE_A6: Column[] = [
+  { probe: 'framing', metric: 'phi_frame', head: 'φ_frame', kind: 'rate' },
+  { probe: 'primacy', metric: 'mean_s_b', head: 's̄_b', kind: 'mean' },
+  { probe: 'primacy', metric: 'mean_s_m', head: 's̄_m', kind: 'mean' },
+  { probe: 'primacy', metric: 'mean_s_e', head: 's̄_e', kind: 'mean' },
+  { probe: 'primacy', metric: 'psi_pri', head: 'ψ_pri', kind: 'rate' },
+  { probe: 'primacy', metric: 'rho_pri', head: 'ρ_pri', kind: 'rate' },
+];
+const A6_EFFECTS: Column[] = [
+  { probe: 'framing', metric: 'phi_frame', head: 'Δφ_frame', kind: 'rate' },
+  { probe: 'primacy', metric: 'psi_pri', head: 'Δψ_pri', kind: 'rate' },
+  { probe: 'primacy', metric: 'coverage', head: 'Δcoverage', kind: 'mean' },
+  { probe: 'primacy', metric: 'mean_s_b_minus_s_m', head: 'Δ(s̄_b − s̄_m)', kind: 'mean' },
+];
+
+/** Seed 000 Table 4: fact-check accuracies before and after the cutoff per strategy. */
+const TABLE_4: Column[] = ['pre', 'post'].flatMap((p) => [
+  { probe: 'hallucination', metric: `actual_acc_${p}`, head: `actual ${p}`, kind: 'rate' as Kind },
+  { probe: 'hallucination', metric: `falsified_acc_${p}`, head: `falsified ${p}`, kind: 'rate' as Kind },
+  { probe: 'hallucination', metric: `strict_acc_${p}`, head: `strict ${p}`, kind: 'rate' as Kind },
+]);
+const T4_EFFECTS: Column[] = [
+  { probe: 'hallucination', metric: 'strict_acc_pre', head: 'Δstrict pre', kind: 'rate' },
+  { probe: 'hallucination', metric: 'strict_acc_post', head: 'Δstrict post', kind: 'rate' },
+];
+
+/** Seed 004 Table 5: certainty distortion per cumulative intervention. */
+const TABLE_5: Column[] = [
+  { probe: 'certainty', metric: 'cd', head: 'CD', kind: 'rate' },
+  { probe: 'certainty', metric: 'cd_up', head: 'CD↑', kind: 'rate' },
+  { probe: 'certainty', metric: 'ratio', head: 'CD↑/CD↓', kind: 'mean' },
+];
+const T5_EFFECTS: Column[] = [
+  { probe: 'certainty', metric: 'cd', head: 'ΔCD', kind: 'rate' },
+  { probe: 'certainty', metric: 'cd_up', head: 'ΔCD↑', kind: 'rate' },
+];
+
+function effectCell(e: EffectJson | undefined, kind: Kind): string {
+  if (!e) return '';
+  if (e.difference === null) return `— (n = ${e.n})`;
+  const v = kind === 'rate' ? `${e.difference >= 0 ? '+' : ''}${(100 * e.difference).toFixed(1)} pp` : `${e.difference >= 0 ? '+' : ''}${e.difference.toFixed(3)}`;
+  const ci = e.ci && e.ci.low !== null && e.ci.high !== null ? (kind === 'rate' ? ` [${(100 * e.ci.low).toFixed(1)}, ${(100 * e.ci.high).toFixed(1)}]` : ` [${e.ci.low.toFixed(3)}, ${e.ci.high.toFixed(3)}]`) : '';
+  const p = e.test ? `\np=${formatP(e.test.pValue)}, Holm ${formatP(e.pHolm ?? null)}` : '';
+  return `${v}${ci}${p}`;
+}
+
+function ratio(v: number | null | undefined): string {
+  return v === null || v === undefined ? '—' : `${v.toFixed(2)}×`;
+}
+
+/**
+ * One table per (model, dataset): the baseline row, then each condition, with the paper's columns,
+ * the paired effect columns against the baseline, and the cost relative to the baseline.
+ */
+function conditionTable(results: Results, title: string, columns: Column[], effects: Column[], opts: { color?: boolean }): string[] {
+  const probes = new Map(results.probes.map((p) => [p.probe, p]));
+  const involved = [...new Set(columns.map((c) => c.probe))].map((n) => probes.get(n)).filter((p): p is ProbeResult => p !== undefined);
+  if (involved.length === 0 || !involved.some((p) => p.effects)) return [];
+  const out: string[] = [];
+  const keys = new Map<string, { model: string; dataset: string }>();
+  for (const p of involved) for (const g of p.groups) keys.set(`${g.labels.model}\u0000${g.labels.dataset}`, { model: g.labels.model ?? '', dataset: g.labels.dataset ?? '' });
+  for (const { model, dataset } of keys.values()) {
+    const conditions: string[] = [];
+    for (const p of involved) for (const g of p.groups) if (g.labels.model === model && g.labels.dataset === dataset && !conditions.includes(g.labels.condition ?? 'baseline')) conditions.push(g.labels.condition ?? 'baseline');
+    const table = createTable(['condition', 'n', ...columns.map((c) => c.head), ...effects.map((c) => c.head), 'calls', 'tokens in/out'], opts);
+    for (const condition of conditions) {
+      const group = (probe: string) => probes.get(probe)?.groups.find((g) => g.labels.model === model && g.labels.dataset === dataset && (g.labels.condition ?? 'baseline') === condition);
+      const na = involved.map((p) => group(p.probe)?.notApplicable).find((r) => r !== undefined);
+      if (na !== undefined) {
+        table.push([condition, '0', { colSpan: columns.length + effects.length + 2, content: `not applicable on this model: ${na}` }] as never);
+        continue;
+      }
+      const first = group(involved[0]!.probe);
+      const cost = involved.map((p) => p.costs?.find((c) => c.labels.model === model && c.labels.dataset === dataset && c.labels.condition === condition)).find((c) => c !== undefined);
+      table.push([
+        condition,
+        String(first?.n ?? 0),
+        ...columns.map((c) => {
+          const m = group(c.probe)?.metrics.find((x) => x.name === c.metric);
+          return m ? `${formatValue(m.value, m.kind)}${m.value === null ? ` (n = ${m.n})` : ''}` : '';
+        }),
+        ...effects.map((c) =>
+          condition === 'baseline' ? '' : effectCell(probes.get(c.probe)?.effects?.find((e) => e.metric === c.metric && e.labels.model === model && e.labels.dataset === dataset && e.labels.condition === condition), c.kind),
+        ),
+        cost ? `${cost.calls}${condition === 'baseline' ? '' : ` (${ratio(cost.relative?.calls)})`}` : '',
+        cost ? `${cost.inputTokens}/${cost.outputTokens}${condition === 'baseline' ? '' : ` (${ratio(cost.relative?.inputTokens)}/${ratio(cost.relative?.outputTokens)})`}` : '',
+      ]);
+    }
+    out.push(`${title} — ${model}, ${dataset} (differences: condition − baseline on the same records; rates: McNemar exact, Newcombe paired interval; means: paired t, bootstrap interval)`);
+    out.push(table.toString());
+  }
+  return out;
+}
+
+/** The mitigation views of a run with conditions: seed 000 Table A6 and Table 4, seed 004 Table 5. */
+export function renderMitigationTables(results: Results, opts: { color?: boolean } = {}): string[] {
+  return [
+    ...conditionTable(results, 'Mitigations (seed 000, Table A6 layout)', TABLE_A6, A6_EFFECTS, opts),
+    ...conditionTable(results, 'Fact-check strategies (seed 000, Table 4 layout)', TABLE_4, T4_EFFECTS, opts),
+    ...conditionTable(results, 'Certainty interventions (seed 004, Table 5 layout)', TABLE_5, T5_EFFECTS, opts),
+  ];
+}

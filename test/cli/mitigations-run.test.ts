@@ -1,0 +1,116 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows } from '../helpers/db-count.js';
+import { startOpenAIServer } from '../helpers/loopback/openai-server.js';
+import type { LoopbackServer } from '../helpers/loopback/server.js';
+import { runCli } from '../helpers/run-cli.js';
+import { resultsSchema, type Results } from '../../src/probes/results.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+let server: LoopbackServer;
+beforeAll(async () => {
+  // answers depend on the prompt, so distinct requests give distinct summaries
+  server = await startOpenAIServer({
+    latencyMs: 15,
+    respond: (p) => {
+      const words = p.replace(/[^a-z ]/gi, ' ').split(/\s+/).filter((w) => w.length > 3);
+      return { text: `FINAL_SUMMARY: ${words.slice(-12).join(' ')} works well.`, inputTokens: words.length, outputTokens: 14 };
+    },
+  });
+});
+afterAll(async () => server.close());
+
+function project(limit: number, concurrency: number): { dir: string; config: string; db: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'slant-mitig-'));
+  const db = join(dir, 'slant.db');
+  const config = join(dir, 'slant.yaml');
+  writeFileSync(
+    config,
+    [
+      `store: ${db}`,
+      `reports: ${join(dir, 'reports')}`,
+      `concurrency: ${concurrency}`,
+      `providers: { openai: { baseURL: ${server.url}/v1 } }`,
+      `models: [{ id: 'builtin:lead-3' }, { id: 'openai:gpt-4o-mini', label: loopback }]`,
+      `datasets: [{ name: reviews, builtin: demo-reviews, limit: ${limit} }]`,
+      `probes: [{ name: framing }, { name: primacy }]`,
+      `mitigations: all`,
+      '',
+    ].join('\n'),
+  );
+  return { dir, config, db };
+}
+
+describe('slant run with mitigations: all (2 models × every applicable mitigation × demo reviews, offline)', () => {
+  it('reports each condition, not-applicable cells with their reason, paired effects and costs', async () => {
+    process.env.OPENAI_API_KEY = 'sk-loopback';
+    const { config, db } = project(5, 4);
+    const res = await runCli(['--json', 'run', '-c', config]);
+    expect(res.code, res.stderr).toBe(0);
+    const out = JSON.parse(res.stdout) as { status: string; reportDir: string; results: Results };
+    expect(out.status).toBe('completed');
+    const results = resultsSchema.parse(JSON.parse(readFileSync(join(out.reportDir, 'results.json'), 'utf8')));
+    const primacy = results.probes.find((p) => p.probe === 'primacy')!;
+    const group = (model: string, condition: string) => primacy.groups.find((g) => g.labels.model === model && g.labels.condition === condition);
+    // prompt mitigations cannot change what an extractive model does: reported, not run as baseline
+    expect(group('builtin:lead-3', 'self-awareness')).toMatchObject({ n: 0, notApplicable: expect.stringMatching(/does not read prompts/) });
+    // chunk and re-rank mitigations run on it
+    expect(group('builtin:lead-3', 'partial-summaries')?.n).toBe(5);
+    for (const c of ['baseline', 'self-awareness', 'chain-of-thought', 'cloze-style', 'cognitive-counterfactual-simulation', 'self-help-debias', 'partial-summaries', 'weighted-summaries', 'attention-sort-proxy', 'position-invariant-shuffle']) {
+      expect(group('loopback', c)?.n, c).toBe(5);
+    }
+    // ρ_pri is reported beside ψ_pri
+    expect(group('loopback', 'baseline')?.metrics.find((m) => m.name === 'rho_pri')).toBeDefined();
+    // paired effects: one per (model, dataset, condition, metric), Holm beside raw
+    const eff = primacy.effects!.filter((e) => e.labels.model === 'loopback' && e.labels.condition === 'weighted-summaries');
+    expect(eff.map((e) => e.metric)).toEqual(expect.arrayContaining(['psi_pri', 'rho_pri', 'mean_s_b', 'coverage', 'mean_s_b_minus_s_m']));
+    for (const e of eff) {
+      expect(e.n).toBe(5);
+      if (e.test?.pValue !== null && e.test?.pValue !== undefined) expect(e.pHolm).toBeGreaterThanOrEqual(e.test.pValue);
+    }
+    expect(eff.find((e) => e.metric === 'psi_pri')?.test?.name).toMatch(/McNemar/);
+    expect(eff.find((e) => e.metric === 'coverage')?.test?.name).toMatch(/paired t-test/);
+    // costs: Partial Summaries makes 4 calls per record where the baseline makes 1
+    const cost = (model: string, c: string) => primacy.costs!.find((x) => x.labels.model === model && x.labels.condition === c);
+    expect(cost('loopback', 'partial-summaries')).toMatchObject({ calls: 20, relative: { calls: 4 } });
+    expect(cost('loopback', 'self-help-debias')?.relative?.calls).toBe(3);
+    expect(cost('loopback', 'baseline')?.relative?.calls).toBe(1);
+    expect(cost('builtin:lead-3', 'partial-summaries')?.relative?.calls).toBe(4);
+    // fact-check and certainty mitigations do not wrap the summarize task: said once each
+    expect(results.warnings.some((w) => w.source === 'mitigation epistemic-tagging' && /does not apply to the summarize task/.test(w.message))).toBe(true);
+    // the intermediate steps (the shuffle permutation) are stored with the outputs: 2 models × 5 records
+    expect(countRows(db, "SELECT count(*) AS n FROM outputs WHERE cell_key LIKE '%|position-invariant-shuffle' AND output_json LIKE '%\"permutation\"%'")).toBe(10);
+  });
+
+  it('kill -9 in the middle, then --resume finishes without re-sending an answered request', async () => {
+    const { config, db } = project(20, 4);
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/bin.ts'), '-q', 'run', '-c', config], {
+      cwd: ROOT,
+      stdio: 'ignore',
+      env: { ...process.env, OPENAI_API_KEY: 'sk-loopback' },
+    });
+    const exited = new Promise((res) => child.on('exit', res));
+    for (let i = 0; i < 1200 && countRows(db, 'SELECT count(*) AS n FROM cache') < 80; i++) await new Promise((r) => setTimeout(r, 25));
+    child.kill('SIGKILL');
+    await exited;
+    const paidBefore = countRows(db, 'SELECT count(*) AS n FROM cache');
+    expect(paidBefore).toBeGreaterThanOrEqual(80);
+    const sentBefore = server.count('/v1/chat/completions');
+
+    process.env.OPENAI_API_KEY = 'sk-loopback';
+    const res = await runCli(['--json', 'run', '--resume', '--store', db]);
+    expect(res.code, res.stderr).toBe(0);
+    const out = JSON.parse(res.stdout) as { status: string; results: Results };
+    expect(out.status).toBe('completed');
+    const primacy = out.results.probes.find((p) => p.probe === 'primacy')!;
+    expect(primacy.groups.find((g) => g.labels.model === 'loopback' && g.labels.condition === 'self-help-debias')?.n).toBe(20);
+    const paidAfter = countRows(db, 'SELECT count(*) AS n FROM cache');
+    expect(paidAfter).toBeGreaterThan(paidBefore);
+    // every request the resumed run sent was one whose answer had not been stored before the kill
+    expect(server.count('/v1/chat/completions') - sentBefore).toBe(paidAfter - paidBefore);
+  });
+});
