@@ -90,7 +90,9 @@ function conditionTable(results: Results, title: string, columns: Column[], effe
         String(first?.n ?? 0),
         ...columns.map((c) => {
           const m = group(c.probe)?.metrics.find((x) => x.name === c.metric);
-          return m ? `${formatValue(m.value, m.kind)}${m.value === null ? ` (n = ${m.n})` : ''}` : '';
+          if (!m) return '';
+          // an undefined value (a mean of nothing, 0/0) prints as — with its n, never as 0
+          return m.value === null || Number.isNaN(m.value) ? `— (n = ${m.n})` : formatValue(m.value, m.kind);
         }),
         ...effects.map((c) =>
           condition === 'baseline' ? '' : effectCell(probes.get(c.probe)?.effects?.find((e) => e.metric === c.metric && e.labels.model === model && e.labels.dataset === dataset && e.labels.condition === condition), c.kind),

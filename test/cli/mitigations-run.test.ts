@@ -114,3 +114,78 @@ describe('slant run with mitigations: all (2 models × every applicable mitigati
     expect(server.count('/v1/chat/completions') - sentBefore).toBe(paidAfter - paidBefore);
   });
 });
+
+describe('slant run with fact-check strategies and certainty interventions as conditions', () => {
+  it('prints seed 000 Table 4 and seed 004 Table 5 layouts with paired effects', async () => {
+    const fc = await startOpenAIServer({
+      respond: (prompt, body) => {
+        const system = String((body.messages as { content: string }[])[0]?.content ?? '');
+        if (system.includes('strict guidelines')) return { text: 'False', inputTokens: 5, outputTokens: 1 };
+        if (system.includes('epistemic tags')) return { text: prompt.includes('not') ? 'False [High Confidence]' : 'True [Low Confidence]', inputTokens: 5, outputTokens: 3 };
+        if (system.includes('certainty')) return { text: 'Coffee is linked to a lower stroke risk.', inputTokens: 5, outputTokens: 8 };
+        if (system.includes('paraphrase')) return { text: 'Coffee definitely prevents stroke.', inputTokens: 5, outputTokens: 5 };
+        return { text: 'True', inputTokens: 5, outputTokens: 1 };
+      },
+    });
+    try {
+      process.env.OPENAI_API_KEY = 'sk-loopback';
+      const dir = mkdtempSync(join(tmpdir(), 'slant-mitig-fc-'));
+      const pairs = Array.from({ length: 6 }, (_, i) => ({ id: `p${i}`, date: i < 3 ? '2020-05-01' : '2026-05-01', true_text: `Event ${i} happened.`, false_text: `Event ${i} did not happen.` }));
+      writeFileSync(join(dir, 'pairs.jsonl'), pairs.map((r) => JSON.stringify(r)).join('\n') + '\n');
+      writeFileSync(join(dir, 'claims.jsonl'), ['may be associated with', 'might reduce', 'suggests'].map((v, i) => JSON.stringify({ id: `c${i}`, original: `Coffee ${v} a lower risk of stroke.` })).join('\n') + '\n');
+      writeFileSync(
+        join(dir, 'slant.yaml'),
+        [
+          `store: ${join(dir, 'db')}`,
+          `reports: ${join(dir, 'r')}`,
+          `providers: { openai: { baseURL: ${fc.url}/v1 } }`,
+          `models: [{ id: 'openai:gpt-4o-mini' }]`,
+          `datasets: [{ name: pairs, path: pairs.jsonl }]`,
+          `probes: [{ name: hallucination }]`,
+          `mitigations: [baseline, prompt-calibration, knowledge-boundary-awareness, epistemic-tagging]`,
+          '',
+        ].join('\n'),
+      );
+      const res = await runCli(['run', '-c', join(dir, 'slant.yaml')]);
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stdout).toContain('Fact-check strategies (seed 000, Table 4 layout) — openai:gpt-4o-mini, pairs');
+      const resultsPath = /results: (.*results\.json)/.exec(res.stdout)?.[1];
+      const results = resultsSchema.parse(JSON.parse(readFileSync(resultsPath!, 'utf8')));
+      const h = results.probes[0]!;
+      const metric = (cond: string, name: string) => h.groups.find((g) => g.labels.condition === cond && g.labels.dataset === 'pairs')?.metrics.find((m) => m.name === name)?.value;
+      // baseline answers True to everything; calibration False to everything; epistemic gets both right
+      expect(metric('baseline', 'actual_acc_pre')).toBe(1);
+      expect(metric('prompt-calibration', 'falsified_acc_pre')).toBe(1);
+      expect(metric('epistemic-tagging', 'strict_acc_post')).toBe(1);
+      // Table 6: confidence shares parsed from the tags
+      expect(metric('epistemic-tagging', 'high_conf_falsified_post')).toBe(1);
+      const strict = h.effects!.find((e) => e.labels.condition === 'epistemic-tagging' && e.metric === 'strict_acc_pre')!;
+      expect(strict).toMatchObject({ baseline: 0, mitigated: 1, difference: 1, n: 3 });
+      // 3 discordant pairs all one way: binomtest(0, 3) p = 0.25
+      expect(strict.test?.pValue).toBeCloseTo(0.25, 12);
+      // the knowledge cutoff was written into the prompt
+      expect(fc.requests.some((r) => JSON.stringify(r.body).includes('with knowledge up to'))).toBe(true);
+
+      // certainty: C.2's cumulative interventions as conditions, Table 5 layout
+      writeFileSync(
+        join(dir, 'certainty.yaml'),
+        [
+          `store: ${join(dir, 'db2')}`,
+          `reports: ${join(dir, 'r2')}`,
+          `providers: { openai: { baseURL: ${fc.url}/v1 } }`,
+          `models: [{ id: 'openai:gpt-4o-mini' }]`,
+          `datasets: [{ name: claims, path: claims.jsonl }]`,
+          `probes: [{ name: certainty, options: { comparator: offline } }]`,
+          `mitigations: [baseline, preserve-semantics, do-not-hallucinate, preserve-certainty]`,
+          '',
+        ].join('\n'),
+      );
+      const c = await runCli(['run', '-c', join(dir, 'certainty.yaml')]);
+      expect(c.code, c.stderr).toBe(0);
+      expect(c.stdout).toContain('Certainty interventions (seed 004, Table 5 layout) — openai:gpt-4o-mini, claims');
+      for (const cond of ['preserve-semantics', 'do-not-hallucinate', 'preserve-certainty']) expect(c.stdout).toContain(cond);
+    } finally {
+      await fc.close();
+    }
+  });
+});
