@@ -1,5 +1,6 @@
 import type { GenerateRequest } from '../models/types.js';
 import type { Task } from '../mitigations/types.js';
+import { questionParams } from './question-params.js';
 import { FACTCHECK_PROMPTS, renderFactcheckPrompt, type FactcheckStrategy } from './factcheck-prompts.js';
 
 export interface FactCheckTaskOptions {
@@ -12,7 +13,7 @@ export interface FactCheckTaskOptions {
 /**
  * Seed 000's fact-check of one statement (Table A7 prompts): record fields `statement` and
  * `cutoff` (YYYY-MM[-DD], for prompts with {knowledge_cutoff}); the answer is kept raw in
- * `answer` and read by the hallucination probe's verdict parser. `overrides.template` names a
+ * `answer` and read by the hallucination probe's verdict parser. `overrides.variant` names a
  * Table A7 strategy. Decoding: only the probe's own temperature/maxTokens (as before issue 12).
  */
 export const factCheckTask: Task<FactCheckTaskOptions> = {
@@ -23,12 +24,9 @@ export const factCheckTask: Task<FactCheckTaskOptions> = {
     const strategy = (overrides.variant as FactcheckStrategy | undefined) ?? options.strategy;
     if (!(strategy in FACTCHECK_PROMPTS)) throw new Error(`fact-check task: unknown strategy "${strategy}"`);
     const cutoff = typeof record.fields.cutoff === 'string' ? record.fields.cutoff : undefined;
-    const params: { temperature?: number; maxTokens?: number } = {};
-    if (options.temperature !== undefined) params.temperature = options.temperature;
-    if (options.maxTokens !== undefined) params.maxTokens = options.maxTokens;
     const req: GenerateRequest = {
       messages: [...(overrides.prefix ?? []), ...renderFactcheckPrompt(strategy, statement, cutoff)],
-      params: { ...params, ...overrides.params },
+      params: questionParams(options, overrides.params),
       task: { kind: 'fact-check', input: statement, recordId: record.id },
     };
     return req;

@@ -1,5 +1,6 @@
 import type { GenerateRequest } from '../models/types.js';
 import type { Task } from '../mitigations/types.js';
+import { questionParams } from './question-params.js';
 import { renderWildframeEvalPrompt, resolveWildframeEvalPrompt } from './wildframe-prompts.js';
 
 export interface WildframeSentimentTaskOptions {
@@ -16,12 +17,9 @@ export const wildframeSentimentTask: Task<WildframeSentimentTaskOptions> = {
   render(record, options, _defaults, overrides = {}) {
     const sentence = overrides.document ?? String(record.fields.sentence);
     const prompt = resolveWildframeEvalPrompt(overrides.template ?? options.prompt);
-    const params: { temperature?: number; maxTokens?: number } = {};
-    if (options.temperature !== undefined) params.temperature = options.temperature;
-    if (options.maxTokens !== undefined) params.maxTokens = options.maxTokens;
     const req: GenerateRequest = {
       messages: [...(overrides.prefix ?? []), ...renderWildframeEvalPrompt(prompt, sentence)],
-      params: { ...params, ...overrides.params },
+      params: questionParams(options, overrides.params),
       task: { kind: 'classify-sentiment', input: sentence, recordId: record.id },
     };
     return req;
