@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { InstrumentId, Metric } from '../core/types.js';
 import type { Embedder, FramingJudge } from '../judges/types.js';
-import type { LanguageModel, Warning } from '../models/types.js';
+import type { LanguageModel } from '../models/types.js';
 import type { MitigationResult, Task, TaskRecord } from '../mitigations/types.js';
 
 /** A small table a probe reports beside its metrics (e.g. the 3x3 framing transition matrix). */
@@ -56,20 +56,14 @@ export interface GenerationDefaults {
 }
 
 /**
- * How `slant run` makes a probe's model output, when it is not seed 000's summarization of
- * `source` into `output` (the default). The probe owns its prompts and the parsing of answers.
+ * What a probe's own task (Probe.task) produces in `slant run`, when it is not seed 000's
+ * summarization of `source` into `output` (the default).
  */
 export interface ProbeGeneration<O> {
   /** canonical fields the generation fills (they are not required in the dataset) */
   produces: string[];
   /** distinguishes generations of the same probe with different options (stored-output key) */
   key(options: O): string;
-  generate(
-    model: LanguageModel,
-    record: { id: string; fields: Record<string, unknown> },
-    options: O,
-    ctx: { defaults: GenerationDefaults; signal?: AbortSignal },
-  ): Promise<{ fields: Record<string, unknown>; warnings: Warning[]; cached: boolean }>;
 }
 
 /**

@@ -2,7 +2,6 @@ import type { LanguageModel } from '../../models/types.js';
 import type { Probe } from '../types.js';
 import { certaintyRewriteTask, type CertaintyRewriteTaskOptions } from '../../tasks/certainty-rewrite-task.js';
 import { aggregateCertainty } from './aggregate.js';
-import { generateRewrite } from './generate.js';
 import { measureCertainty } from './measure.js';
 import { certaintyOptionsSchema, certaintyRecordSchema, type CertaintyMeasurement, type CertaintyOptions, type CertaintyRecord } from './schema.js';
 
@@ -45,10 +44,6 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
     generation: {
       produces: ['rewrite'],
       key: (o) => `${o.task}/${o.intervention}/${o.decoding}`,
-      async generate(model, record, o, ctx) {
-        const r = await generateRewrite(model, String(record.fields.original), { task: o.task, intervention: o.intervention, decoding: o.decoding, seed: ctx.defaults.seed }, ctx.signal);
-        return { fields: { rewrite: r.text }, warnings: r.warnings, cached: r.cached };
-      },
     },
     itemValues(m): Record<string, number> {
       if (typeof m.label !== 'number') return {};
