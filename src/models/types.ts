@@ -38,13 +38,6 @@ export interface GenerateRequest {
   messages: ChatMessage[];
   params?: GenerateParams;
   task?: TaskHint;
-  /**
-   * The mitigation this request is made under, when its effect is not visible in messages and
-   * params (a decoding controller): the request cache keys on it, so identical prompts under
-   * different decoders never share answers. Prompt/chunk/rerank mitigations leave it unset: their
-   * requests are fully described by messages and params, and identical ones may share answers.
-   */
-  mitigation?: { id: string; options: Record<string, unknown> };
   signal?: AbortSignal;
 }
 
