@@ -107,11 +107,28 @@ function conditionTable(results: Results, title: string, columns: Column[], effe
   return out;
 }
 
-/** The mitigation views of a run with conditions: seed 000 Table A6 and Table 4, seed 004 Table 5. */
+/** Seed 000 Table 6 (epistemic tagging: shares of High/Low confidence) for every condition whose answers carried tags. */
+function confidenceTables(results: Results, opts: { color?: boolean }): string[] {
+  const h = results.probes.find((p) => p.probe === 'hallucination');
+  if (!h?.effects) return [];
+  const out: string[] = [];
+  for (const g of h.groups) {
+    const t = g.tables?.find((x) => x.name === 'confidence');
+    if (!t) continue;
+    const table = createTable(t.columns, opts);
+    for (const r of t.rows) table.push(r.map((c) => (c === null ? '—' : String(c))));
+    out.push(`${t.title} — ${g.labels.model}, ${g.labels.dataset}, ${g.labels.condition}`);
+    out.push(table.toString());
+  }
+  return out;
+}
+
+/** The mitigation views of a run with conditions: seed 000 Table A6, Table 4 and Table 6, seed 004 Table 5. */
 export function renderMitigationTables(results: Results, opts: { color?: boolean } = {}): string[] {
   return [
     ...conditionTable(results, 'Mitigations (seed 000, Table A6 layout)', TABLE_A6, A6_EFFECTS, opts),
     ...conditionTable(results, 'Fact-check strategies (seed 000, Table 4 layout)', TABLE_4, T4_EFFECTS, opts),
+    ...confidenceTables(results, opts),
     ...conditionTable(results, 'Certainty interventions (seed 004, Table 5 layout)', TABLE_5, T5_EFFECTS, opts),
   ];
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { always } from '../applicability.js';
 import { CallLog } from '../calls.js';
 import { TABLE_A7, fillSlots } from '../prompts.js';
+import type { Warning } from '../../models/types.js';
 import type { Mitigation } from '../types.js';
 import { cleanSummary } from '../../tasks/summarize.js';
 import { splitIntoThirds } from '../../text/thirds.js';
@@ -51,6 +52,7 @@ export const weightedSummaries: Mitigation<WeightedSummariesOptions> = {
     const names = ['beginning', 'middle', 'end'];
     const partials: string[] = [];
     const steps = [];
+    const warnings: Warning[] = [];
     for (let i = 0; i < 3; i++) {
       const budget = budgets[i]!;
       if (!parts[i]) {
@@ -66,6 +68,7 @@ export const weightedSummaries: Mitigation<WeightedSummariesOptions> = {
       );
       const cut = truncateWords(cleanSummary(res.text), budget);
       partials.push(cut.text);
+      if (cut.truncated) warnings.push({ type: 'other', message: `weighted-summaries: a ${names[i]} partial summary exceeded its budget of ${budget} and was cut to ${budget} words (the backend did not hold maxTokens)` });
       steps.push({
         name: `${names[i]} partial summary`,
         text: cut.text,
@@ -73,6 +76,6 @@ export const weightedSummaries: Mitigation<WeightedSummariesOptions> = {
       });
     }
     const output = partials.join(' ');
-    return log.result({ output }, steps);
+    return log.result({ output }, steps, { warnings });
   },
 };

@@ -80,6 +80,7 @@ describe('weighted summaries', () => {
       expect(d.truncated).toBe(true);
     }
     expect(String(r.fields.output).split(' ')).toHaveLength(30);
+    expect(r.warnings.filter((w) => /exceeded its budget/.test(w.message))).toHaveLength(3);
   });
 
   it('defaults the total to the run budget (generation.maxTokens)', async () => {
