@@ -7,6 +7,7 @@ import type { ProbeResult, GroupResultJson } from '../probes/results.js';
 import { BASELINE_KEY } from './conditions.js';
 import { addHolm, cellCost, pairedEffects, type CellValues } from './effects.js';
 import type { CellRef, ExecutionPlan } from './execute.js';
+import type { MitigationStep } from '../mitigations/types.js';
 
 /** Aggregate every cell of a run into per-probe results (groups, summary, effects, costs, items). */
 export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, cells: CellRef[], opts: { includeItems?: boolean } = {}): ProbeResult[] {
@@ -45,7 +46,16 @@ export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, c
           costs: store.getCosts(runId, cell.costKey),
         });
       }
-      if (opts.includeItems !== false) for (const r of rows) items.push({ labels, recordId: r.recordId, measurement: r.measurement });
+      if (opts.includeItems !== false) {
+        // a mitigated output's intermediate steps travel with its items, for reports and viewers
+        const steps = cell.condition === BASELINE_KEY ? undefined : storedSteps(store, runId, cell.costKey);
+        for (const r of rows) {
+          const item: ProbeResult['items'][number] = { labels, recordId: r.recordId, measurement: r.measurement };
+          const s = steps?.get(r.recordId);
+          if (s) item.steps = s;
+          items.push(item);
+        }
+      }
     }
     const result: ProbeResult = { probe: probe.name, options, judges: instrumentIds(plan.judges).filter((j) => judgeUsed(probe.needs(options), plan, j.id)), groups, items };
     // the summary averages the baseline groups (the models as they are), not the mitigated ones
@@ -64,6 +74,15 @@ export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, c
     }
     return result;
   });
+}
+
+function storedSteps(store: Store, runId: string, key: string): Map<string, MitigationStep[]> {
+  const out = new Map<string, MitigationStep[]>();
+  for (const o of store.getOutputs(runId, key)) {
+    const steps = (o.output as { steps?: MitigationStep[] } | null)?.steps;
+    if (Array.isArray(steps) && steps.length > 0) out.set(o.recordId, steps);
+  }
+  return out;
 }
 
 function judgeUsed(needs: string[], plan: ExecutionPlan, id: string): boolean {

@@ -44,10 +44,15 @@ export const groupSchema = z.object({
   extra: z.record(z.string(), z.unknown()).optional(),
 });
 
+/** An intermediate product of a mitigation (a draft, partial summaries, a permutation). */
+const stepSchema = z.object({ name: z.string(), text: z.string().optional(), data: z.unknown().optional() });
+
 export const itemSchema = z.object({
   labels: z.record(z.string(), z.string()),
   recordId: z.string(),
   measurement: z.unknown(),
+  /** a mitigated condition's intermediate steps for this record's output (drafts, partials, permutation) */
+  steps: z.array(stepSchema).optional(),
 });
 
 /** Paired difference of one headline metric, mitigation − baseline, on the records both measured. */

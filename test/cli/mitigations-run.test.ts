@@ -82,6 +82,10 @@ describe('slant run with mitigations: all (2 models × every applicable mitigati
     expect(cost('builtin:lead-3', 'partial-summaries')?.relative?.calls).toBe(4);
     // fact-check and certainty mitigations do not wrap the summarize task: said once each
     expect(results.warnings.some((w) => w.source === 'mitigation epistemic-tagging' && /does not apply to the summarize task/.test(w.message))).toBe(true);
+    // the intermediate steps travel with the items of mitigated conditions
+    const shuffled = primacy.items.find((i) => i.labels.model === 'loopback' && i.labels.condition === 'position-invariant-shuffle');
+    expect(shuffled?.steps?.[0]).toMatchObject({ name: 'permutation', data: { seed: 42 } });
+    expect(primacy.items.find((i) => i.labels.condition === 'baseline')?.steps).toBeUndefined();
     // the intermediate steps (the shuffle permutation) are stored with the outputs: 2 models × 5 records
     expect(countRows(db, "SELECT count(*) AS n FROM outputs WHERE cell_key LIKE '%|position-invariant-shuffle' AND output_json LIKE '%\"permutation\"%'")).toBe(10);
   });
