@@ -1,7 +1,4 @@
 import type { Store } from '../runtime/store.js';
-import type { LanguageModel } from '../models/types.js';
-import type { GenerationDefaults } from '../probes/types.js';
-import { baselineMitigation } from '../mitigations/baseline.js';
 import { runPool } from '../runtime/pool.js';
 import type { AnyProbe } from '../probes/registry.js';
 import type { ProbeJudges } from '../probes/types.js';
@@ -10,11 +7,11 @@ import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
 import { WarningLog } from './warnings.js';
 import { runBatchPhase } from './batch-phase.js';
-import { BASELINE_KEY, type Condition } from './conditions.js';
-import { cellKey, conditionApplies, outputStoreKey, storesText, taskFor } from './cells.js';
+import type { Condition } from './conditions.js';
+import { cellKey, outputStoreKey, storesText } from './cells.js';
 import type { MitigationResult, TaskRecord } from '../mitigations/types.js';
 import type { ItemCost } from '../runtime/store.js';
-import type { TaskBinding } from '../probes/types.js';
+import { DEFAULTS, addCost, planUnits, runUnit, unitApplicability, type Unit } from './units.js';
 
 export interface PlannedProbe {
   probe: AnyProbe;
@@ -67,12 +64,6 @@ export interface ExecutionOutcome {
 
 export { cellKey } from './cells.js';
 
-/** One probe under one condition: the unit a cell is made of, per producer. */
-interface Unit {
-  probe: PlannedProbe;
-  condition: Condition;
-  binding: TaskBinding;
-}
 
 /**
  * Stream every dataset once; for each record and producer, get the output (stored, or generated
@@ -97,16 +88,7 @@ export async function executePlan(
   const done = new Map<string, Set<string>>();
   const outcome: ExecutionOutcome = { cells: [], measured: 0, reused: 0, generated: 0, cacheHits: 0, datasets: [], interrupted: false };
 
-  const conditions = plan.conditions ?? [];
-  const units: Unit[] = [];
-  for (const p of plan.probes) {
-    const binding = taskFor(p.probe, p.options, plan.template);
-    if (conditions.length === 0) units.push({ probe: p, condition: BASELINE, binding });
-    for (const condition of conditions) {
-      if (conditionApplies(condition, binding)) units.push({ probe: p, condition, binding });
-      else opts.warnings.add(`mitigation ${condition.label}`, `does not apply to the ${binding.task.kind} task of probe ${p.probe.name} (it wraps: ${condition.mitigation.tasks.join(', ')}); no cell`);
-    }
-  }
+  const units = planUnits(plan.probes, plan.conditions, plan.template, opts.warnings);
   for (const note of plan.notes ?? []) opts.warnings.add('config', note);
 
   const ensureCell = (producer: OutputProducer, label: string, dataset: string, unit: Unit): CellRef => {
@@ -117,13 +99,8 @@ export async function executePlan(
     if (!cell) {
       const costKey = probe.asksModel ? key : outputStoreKey(label, dataset, probe, options, condition.key);
       cell = { key, model: label, dataset, probe: probe.name, condition: condition.key, conditionLabel: condition.label, costKey };
-      if (producer.model && condition.key !== BASELINE_KEY) {
-        const a = condition.mitigation.applicable(producer.model, condition.options);
-        if (!a.ok) cell.notApplicable = a.reason;
-        else if (a.approximations?.length) opts.warnings.add(`${label} / ${condition.label}`, `approximated on this model: ${a.approximations.join('; ')}`);
-      } else if (!producer.model && condition.key !== BASELINE_KEY) {
-        cell.notApplicable = 'recorded outputs: a mitigation needs a model to run';
-      }
+      const notApplicable = unitApplicability(unit, producer.model, label, opts.warnings);
+      if (notApplicable !== undefined) cell.notApplicable = notApplicable;
       cells.set(key, cell);
       store.upsertCell(runId, { key, model: label, probe: probe.name, dataset, condition: condition.key, options });
       done.set(key, store.completedRecordIds(runId, key));
@@ -170,7 +147,7 @@ export async function executePlan(
               return res;
             };
           } else if (producer.model) {
-            const generated = await getTaskOutput(producer, label, ds.name, record, unit, cell.costKey);
+            const generated = await getTaskOutput(producer, label, record, unit, cell.costKey);
             if (generated === undefined) return;
             fields = { ...record.fields, ...generated };
           }
@@ -200,11 +177,11 @@ export async function executePlan(
      * probe's own generation), stored once per output key (shared by the probes that measure the
      * same summary) with its steps and its cost.
      */
-    const getTaskOutput = async (producer: OutputProducer, label: string, dataset: string, record: LoadedRecord, unit: Unit, costKey: string): Promise<Record<string, unknown> | undefined> => {
+    const getTaskOutput = async (producer: OutputProducer, label: string, record: LoadedRecord, unit: Unit, key: string): Promise<Record<string, unknown> | undefined> => {
       const model = producer.model!;
       const { probe } = unit.probe;
       const asText = storesText(probe);
-      const hit = store.getOutput(runId, costKey, record.id) as { text?: string; fields?: Record<string, unknown> } | undefined;
+      const hit = store.getOutput(runId, key, record.id) as { text?: string; fields?: Record<string, unknown> } | undefined;
       if (hit) return hit.fields ?? { output: hit.text };
       try {
         const res = await runUnit(model, unit, { id: record.id, fields: record.fields }, producer.defaults ?? DEFAULTS, opts.signal);
@@ -214,8 +191,8 @@ export async function executePlan(
         const stored: Record<string, unknown> = asText ? { text: res.fields.output, warnings: res.warnings } : { fields: res.fields, warnings: res.warnings };
         if (res.steps.length > 0) stored.steps = res.steps;
         if (res.approximations?.length) stored.approximations = res.approximations;
-        store.putOutput(runId, costKey, record.id, stored);
-        store.putCost(runId, costKey, record.id, addCost({ calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 }, res));
+        store.putOutput(runId, key, record.id, stored);
+        store.putCost(runId, key, record.id, addCost({ calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 }, res));
         return res.fields;
       } catch (err) {
         if (opts.signal?.aborted) return undefined;
@@ -237,30 +214,3 @@ export async function executePlan(
   return outcome;
 }
 
-const DEFAULTS = { temperature: 0, maxTokens: 500, seed: 42 };
-
-/** The plain task when no conditions are planned (slant measure, older callers). */
-const BASELINE: Condition = { key: BASELINE_KEY, label: BASELINE_KEY, mitigation: baselineMitigation, options: {} };
-
-/** Run one unit's condition on one task record: the mitigation wraps the unit's task. */
-async function runUnit(model: LanguageModel, unit: Unit, record: TaskRecord, defaults: GenerationDefaults, signal: AbortSignal | undefined): Promise<MitigationResult> {
-  const started = Date.now();
-  const res = await unit.condition.mitigation.run({
-    model,
-    task: unit.binding.task,
-    taskOptions: unit.binding.options,
-    record,
-    options: unit.condition.options,
-    defaults,
-    ...(signal ? { signal } : {}),
-  });
-  return { ...res, wallMs: res.wallMs ?? Date.now() - started };
-}
-
-function addCost(c: ItemCost, r: MitigationResult): ItemCost {
-  c.calls += r.calls;
-  c.inputTokens += r.usage.inputTokens;
-  c.outputTokens += r.usage.outputTokens;
-  c.wallMs += r.wallMs ?? 0;
-  return c;
-}
