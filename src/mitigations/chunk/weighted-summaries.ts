@@ -68,7 +68,7 @@ export const weightedSummaries: Mitigation<WeightedSummariesOptions> = {
       );
       const cut = truncateWords(cleanSummary(res.text), budget);
       partials.push(cut.text);
-      if (cut.truncated) warnings.push({ type: 'other', message: `weighted-summaries: a ${names[i]} partial summary exceeded its budget of ${budget} and was cut to ${budget} words (the backend did not hold maxTokens)` });
+      if (cut.truncated) warnings.push({ type: 'other', message: `weighted-summaries: the ${names[i]} partial summary exceeded its budget of ${budget} and was cut to ${budget} words (the backend did not hold maxTokens)` });
       steps.push({
         name: `${names[i]} partial summary`,
         text: cut.text,
