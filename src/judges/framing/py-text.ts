@@ -31,6 +31,30 @@ export function pySplit(text: string): string[] {
   return out;
 }
 
+/** `pySplit`, also pushing each token's [start, end) offsets onto `starts` and `ends`. */
+export function pySplitWithOffsets(text: string, starts: number[], ends: number[]): string[] {
+  const out: string[] = [];
+  let start = -1;
+  for (let i = 0; i < text.length; i++) {
+    if (isPyWhitespace(text.charCodeAt(i))) {
+      if (start >= 0) {
+        out.push(text.slice(start, i));
+        starts.push(start);
+        ends.push(i);
+        start = -1;
+      }
+    } else if (start < 0) {
+      start = i;
+    }
+  }
+  if (start >= 0) {
+    out.push(text.slice(start));
+    starts.push(start);
+    ends.push(text.length);
+  }
+  return out;
+}
+
 /** Python `string.punctuation`: !"#$%&'()*+,-./:;<=>?@[\]^_`{|}~ */
 function isAsciiPunct(c: number): boolean {
   return (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126);
