@@ -8,6 +8,7 @@
  * `requests` short records, one summary request each, measured by the primacy probe (TF-IDF).
  * Ideal time = requests × latency / concurrency; the target is ≤ 1.15 × ideal. The server runs in
  * its own process, as a real server would. The run uses `--no-cache` so every request is sent.
+ * BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/p' profiles the CLI process.
  */
 import { execFile, fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -74,7 +75,7 @@ try {
   );
   const before = (await stats()).count;
   const t0 = performance.now();
-  const { stdout } = await promisify(execFile)(process.execPath, [bin, '--json', 'run', '--no-cache', '-c', join(dir, 'slant.yaml')], {
+  const { stdout } = await promisify(execFile)(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), bin, '--json', 'run', '--no-cache', '-c', join(dir, 'slant.yaml')], {
     cwd: dir,
     maxBuffer: 256 * 1024 * 1024,
   });
