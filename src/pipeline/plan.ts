@@ -3,7 +3,7 @@ import { UserError } from '../core/errors.js';
 import type { SlantConfig } from '../config/schema.js';
 import { getProbe, parseProbeOptions } from '../probes/registry.js';
 import type { ProbeJudges } from '../probes/types.js';
-import { createEmbedder, createFramingJudge, type ModelFactory } from '../judges/registry.js';
+import { createEmbedder, createFramingJudge } from '../judges/registry.js';
 
 import { modelFactory, type ModelWrapper, type RunModelFactory } from './model-factory.js';
 import { resolvePromptTemplate } from '../tasks/summarize.js';
