@@ -35,3 +35,23 @@ describe('honest terminal output (issue 16)', () => {
     expect(strict).toEqual(expect.objectContaining({ value: null, n: 0 }));
   });
 });
+
+describe('the table header names the judges that ran', () => {
+  it('certainty measured with the offline comparator names it (not "judges: none")', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slant-judges-'));
+    const input = join(dir, 'c.jsonl');
+    writeFileSync(
+      input,
+      [
+        { id: 'a', original: 'The drug may reduce symptoms in some patients.', rewrite: 'The drug cures the disease.' },
+        { id: 'b', original: 'The results clearly show a large effect.', rewrite: 'The results might suggest an effect.' },
+      ]
+        .map((r) => JSON.stringify(r))
+        .join('\n') + '\n',
+    );
+    const r = await runCli(['measure', 'certainty', '--input', input, '--store', join(dir, 's.db'), '--reports', join(dir, 'reports')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/certainty — judges: certainty-offline@\S+/);
+    expect(r.stdout).not.toContain('judges: none');
+  });
+});
