@@ -18,6 +18,7 @@ export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, c
     const perGroupValues: Record<string, number>[][] = [];
     const baselineGroups: GroupResultJson[] = [];
     const values: (CellValues & { cell: CellRef })[] = [];
+    const own = new Map<string, { id: string; version: string }>();
     for (const cell of cells.filter((c) => c.probe === probe.name)) {
       const labels = { model: cell.model, dataset: cell.dataset, condition: cell.conditionLabel };
       if (cell.notApplicable !== undefined) {
@@ -26,6 +27,7 @@ export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, c
       }
       const rows = store.getItems(runId, cell.key);
       const agg = probe.aggregate(rows, options);
+      for (const j of probe.instruments?.(rows.map((r) => r.measurement), options) ?? []) own.set(`${j.id}@${j.version}`, j);
       const group: GroupResultJson = { labels, n: rows.length, metrics: agg.metrics };
       if (agg.tables) group.tables = agg.tables;
       if (agg.extra) group.extra = agg.extra;
@@ -57,7 +59,7 @@ export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, c
         }
       }
     }
-    const result: ProbeResult = { probe: probe.name, options, judges: instrumentIds(plan.judges).filter((j) => judgeUsed(probe.needs(options), plan, j.id)), groups, items };
+    const result: ProbeResult = { probe: probe.name, options, judges: [...instrumentIds(plan.judges).filter((j) => judgeUsed(probe.needs(options), plan, j.id)), ...own.values()], groups, items };
     // the summary averages the baseline groups (the models as they are), not the mitigated ones
     if (baselineGroups.length > 1 && perGroupValues.length === baselineGroups.length) result.summary = summarize(perGroupValues, baselineGroups);
     if (withConditions) {

@@ -1,6 +1,6 @@
 import type { EffectJson, ProbeResult, Results } from '../probes/results.js';
 import { formatP, formatValue } from './format.js';
-import { createTable } from './table.js';
+import { createTable, fitWidths } from './table.js';
 
 type Kind = 'rate' | 'mean';
 interface Column {
@@ -48,12 +48,14 @@ const T5_EFFECTS: Column[] = [
   { probe: 'certainty', metric: 'cd_up', head: 'ΔCD↑', kind: 'rate' },
 ];
 
+const WIDTH = 120;
+
 function effectCell(e: EffectJson | undefined, kind: Kind): string {
   if (!e) return '';
   if (e.difference === null) return `— (n = ${e.n})`;
   const v = kind === 'rate' ? `${e.difference >= 0 ? '+' : ''}${(100 * e.difference).toFixed(1)} pp` : `${e.difference >= 0 ? '+' : ''}${e.difference.toFixed(3)}`;
-  const ci = e.ci && e.ci.low !== null && e.ci.high !== null ? (kind === 'rate' ? ` [${(100 * e.ci.low).toFixed(1)}, ${(100 * e.ci.high).toFixed(1)}]` : ` [${e.ci.low.toFixed(3)}, ${e.ci.high.toFixed(3)}]`) : '';
-  const p = e.test ? `\np=${formatP(e.test.pValue)}, Holm ${formatP(e.pHolm ?? null)}` : '';
+  const ci = e.ci && e.ci.low !== null && e.ci.high !== null ? (kind === 'rate' ? `\n[${(100 * e.ci.low).toFixed(1)}, ${(100 * e.ci.high).toFixed(1)}]` : `\n[${e.ci.low.toFixed(3)}, ${e.ci.high.toFixed(3)}]`) : '';
+  const p = e.test ? `\np ${formatP(e.test.pValue)}\nHolm ${formatP(e.pHolm ?? null)}` : '';
   return `${v}${ci}${p}`;
 }
 
@@ -61,9 +63,17 @@ function ratio(v: number | null | undefined): string {
   return v === null || v === undefined ? '—' : `${v.toFixed(2)}×`;
 }
 
+function fitted(head: string[], rows: string[][], opts: { color?: boolean }): string {
+  const colWidths = fitWidths([head, ...rows], WIDTH);
+  const table = createTable(head, { ...opts, ...(colWidths ? { colWidths } : {}) });
+  for (const r of rows) table.push(r);
+  return table.toString();
+}
+
 /**
- * One table per (model, dataset): the baseline row, then each condition, with the paper's columns,
- * the paired effect columns against the baseline, and the cost relative to the baseline.
+ * Per (model, dataset): the paper's columns for the baseline row and each condition with its cost
+ * relative to the baseline, then the paired effect of each condition against the baseline, then
+ * the conditions this model cannot run and why. Tables fit 120 columns.
  */
 function conditionTable(results: Results, title: string, columns: Column[], effects: Column[], opts: { color?: boolean }): string[] {
   const probes = new Map(results.probes.map((p) => [p.probe, p]));
@@ -75,34 +85,44 @@ function conditionTable(results: Results, title: string, columns: Column[], effe
   for (const { model, dataset } of keys.values()) {
     const conditions: string[] = [];
     for (const p of involved) for (const g of p.groups) if (g.labels.model === model && g.labels.dataset === dataset && !conditions.includes(g.labels.condition ?? 'baseline')) conditions.push(g.labels.condition ?? 'baseline');
-    const table = createTable(['condition', 'n', ...columns.map((c) => c.head), ...effects.map((c) => c.head), 'calls', 'tokens in/out'], opts);
+    const group = (probe: string, condition: string) => probes.get(probe)?.groups.find((g) => g.labels.model === model && g.labels.dataset === dataset && (g.labels.condition ?? 'baseline') === condition);
+    const values: string[][] = [];
+    const diffs: string[][] = [];
+    const notApplicable: string[] = [];
     for (const condition of conditions) {
-      const group = (probe: string) => probes.get(probe)?.groups.find((g) => g.labels.model === model && g.labels.dataset === dataset && (g.labels.condition ?? 'baseline') === condition);
-      const na = involved.map((p) => group(p.probe)?.notApplicable).find((r) => r !== undefined);
+      const na = involved.map((p) => group(p.probe, condition)?.notApplicable).find((r) => r !== undefined);
       if (na !== undefined) {
-        table.push([condition, '0', { colSpan: columns.length + effects.length + 2, content: `not applicable on this model: ${na}` }] as never);
+        notApplicable.push(`  ${condition}: not applicable on this model: ${na}`);
         continue;
       }
-      const first = group(involved[0]!.probe);
       const cost = involved.map((p) => p.costs?.find((c) => c.labels.model === model && c.labels.dataset === dataset && c.labels.condition === condition)).find((c) => c !== undefined);
-      table.push([
+      const base = condition === 'baseline';
+      values.push([
         condition,
-        String(first?.n ?? 0),
+        String(group(involved[0]!.probe, condition)?.n ?? 0),
         ...columns.map((c) => {
-          const m = group(c.probe)?.metrics.find((x) => x.name === c.metric);
+          const m = group(c.probe, condition)?.metrics.find((x) => x.name === c.metric);
           if (!m) return '';
           // an undefined value (a mean of nothing, 0/0) prints as — with its n, never as 0
           return m.value === null || Number.isNaN(m.value) ? `— (n = ${m.n})` : formatValue(m.value, m.kind);
         }),
-        ...effects.map((c) =>
-          condition === 'baseline' ? '' : effectCell(probes.get(c.probe)?.effects?.find((e) => e.metric === c.metric && e.labels.model === model && e.labels.dataset === dataset && e.labels.condition === condition), c.kind),
-        ),
-        cost ? `${cost.calls}${condition === 'baseline' ? '' : ` (${ratio(cost.relative?.calls)})`}` : '',
-        cost ? `${cost.inputTokens}/${cost.outputTokens}${condition === 'baseline' ? '' : ` (${ratio(cost.relative?.inputTokens)}/${ratio(cost.relative?.outputTokens)})`}` : '',
+        cost ? `${cost.calls}${base ? '' : `\n${ratio(cost.relative?.calls)}`}` : '',
+        cost ? `${cost.inputTokens}/${cost.outputTokens}${base ? '' : `\n${ratio(cost.relative?.inputTokens)}/${ratio(cost.relative?.outputTokens)}`}` : '',
       ]);
+      if (!base) {
+        diffs.push([
+          condition,
+          ...effects.map((c) => effectCell(probes.get(c.probe)?.effects?.find((e) => e.metric === c.metric && e.labels.model === model && e.labels.dataset === dataset && e.labels.condition === condition), c.kind)),
+        ]);
+      }
     }
-    out.push(`${title} — ${model}, ${dataset} (differences: condition − baseline on the same records; rates: McNemar exact, Newcombe paired interval; means: paired t, bootstrap interval)`);
-    out.push(table.toString());
+    out.push(`${title} — ${model}, ${dataset}`);
+    out.push(fitted(['condition', 'n', ...columns.map((c) => c.head), 'calls', 'tokens in/out'], values, opts));
+    if (diffs.length) {
+      out.push(`  paired effects, condition − baseline on the same records (rates: McNemar exact, Newcombe paired interval; means: paired t, bootstrap interval; Holm across the probe's tests)`);
+      out.push(fitted(['condition', ...effects.map((c) => c.head)], diffs, opts));
+    }
+    out.push(...notApplicable);
   }
   return out;
 }
