@@ -32,6 +32,11 @@ export const datasetSchema = z
     limit: z.number().int().positive().optional(),
     skipInvalid: z.boolean().optional(),
     humans: z.string().min(1).optional().describe('WildFrame: framed_eval.csv with the 5-annotator scores'),
+    probes: z
+      .array(z.enum(PROBE_NAMES))
+      .min(1)
+      .optional()
+      .describe('probes that read this dataset (default: every probe whose fields it carries; a note names the others)'),
   })
   .strict()
   .refine((d) => (d.builtin === undefined) !== (d.path === undefined), {
@@ -42,6 +47,7 @@ export const probeEntrySchema = z
   .object({
     name: z.enum(PROBE_NAMES).describe('probe name'),
     options: z.record(z.string(), z.unknown()).optional().describe('probe options, validated by the probe'),
+    datasets: z.array(z.string().min(1)).min(1).optional().describe('datasets this probe reads (default: every dataset that carries its fields)'),
   })
   .strict();
 

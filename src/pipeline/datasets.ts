@@ -13,6 +13,8 @@ export interface LoadedRecord {
 /** A dataset the pipeline streams through once per run. */
 export interface DatasetSource {
   name: string;
+  /** names of the probes that read this dataset (`slant run`; default: all of the plan's) */
+  probes?: string[];
   records(): AsyncIterable<LoadedRecord>;
   /** filled while (and after) records() is consumed */
   stats(): { read: number; skipped: number; problems: ReadStats['problems'] };
@@ -87,7 +89,7 @@ function summEvalSource(entry: DatasetEntry, file: string): DatasetSource {
  * WildFrame input: the release's prediction CSVs or canonical records, joined to the annotators'
  * framed_eval.csv when `humans` is given. Rows that do not join are counted (never dropped silently).
  */
-export function wildframeSource(entry: DatasetEntry, file: string, humans: string | undefined): DatasetSource {
+export function wildframeSource(entry: DatasetEntry, file: string, humans: string | undefined, opts: { askModels?: boolean } = {}): DatasetSource {
   let read = 0;
   let skipped = 0;
   const problems: ReadStats['problems'] = [];
@@ -101,6 +103,12 @@ export function wildframeSource(entry: DatasetEntry, file: string, humans: strin
       if (skipped > 0) problems.push({ location: { file }, message: `${skipped} row(s) have no human annotation in ${humans} and were left out` });
       for (const [i, r] of (entry.limit ? records.slice(0, entry.limit) : records).entries()) {
         const { id, ...fields } = r;
+        // `slant run`: the models under test answer; a release file's recorded predictions are not theirs
+        if (opts.askModels) {
+          delete fields.prediction;
+          delete fields.releaseLabel;
+          delete fields.model;
+        }
         yield { id, fields, location: { file, row: i + 1 } };
       }
     },

@@ -109,7 +109,9 @@ export async function executePlan(
   };
 
   for (const ds of plan.datasets) {
-    if (plan.batch) {
+    // the probes bound to this dataset (datasets[].probes, or those whose fields it carries)
+    const dsUnits = ds.probes ? units.filter((u) => ds.probes?.includes(u.probe.probe.name)) : units;
+    if (plan.batch && dsUnits.some((u) => storesText(u.probe.probe))) {
       await runBatchPhase(ds, plan.producers, store, runId, {
         statePath: opts.batchStatePath ?? `${store.path}.batches.json`,
         signal: opts.signal,
@@ -126,7 +128,7 @@ export async function executePlan(
       for (const producer of plan.producers) {
         if (opts.signal?.aborted) return;
         const label = producer.label(record);
-        const mine = units.map((u) => ({ unit: u, cell: ensureCell(producer, label, ds.name, u) })).filter(({ cell }) => cell.notApplicable === undefined);
+        const mine = dsUnits.map((u) => ({ unit: u, cell: ensureCell(producer, label, ds.name, u) })).filter(({ cell }) => cell.notApplicable === undefined);
         const pending = mine.filter(({ cell }) => !done.get(cell.key)?.has(record.id));
         outcome.reused += mine.length - pending.length;
         for (const { unit, cell } of pending) {

@@ -12,6 +12,7 @@ import type { ExecutionPlan, PlannedProbe } from './execute.js';
 import { modelProducer, recordedProducer } from './producers.js';
 import { planConditions } from './conditions.js';
 import { legacyNotes } from './legacy-mitigations.js';
+import { bindDatasets } from './bindings.js';
 
 export { modelFactory, type ModelWrapper, type RunModelFactory } from './model-factory.js';
 
@@ -69,14 +70,19 @@ export async function planRun(config: SlantConfig, opts: { baseDir?: string; wra
     producers.push(modelProducer(model, label, gen, opts.batch && raw.provider === 'openai' ? raw : undefined));
   }
   const names = new Set<string>();
-  const fields = runFields(probes);
-  const datasets = config.datasets.map((d) => {
+  for (const d of config.datasets) {
     if (names.has(d.name)) throw new UserError(`datasets: "${d.name}" is listed twice`);
     names.add(d.name);
-    return datasetSource(d, { ...fields, baseDir: opts.baseDir });
+  }
+  const { bindings, notes: bindingNotes } = await bindDatasets(config, probes, opts.baseDir);
+  const datasets = bindings.map(({ entry, probes: bound, wildframe }) => {
+    const source = wildframe
+      ? wildframeSource(entry, resolve(opts.baseDir ?? process.cwd(), entry.path ?? ''), entry.humans ? resolve(opts.baseDir ?? process.cwd(), entry.humans) : undefined, { askModels: true })
+      : datasetSource(entry, { ...runFields(bound), baseDir: opts.baseDir });
+    return { ...source, probes: bound.map((p) => p.probe.name) };
   });
   if (opts.batch && !producers.some((p) => p.batch)) throw new UserError('--batch needs at least one openai: model (the OpenAI Batch API)');
-  const notes = legacyNotes(config);
+  const notes = [...legacyNotes(config), ...bindingNotes];
   const conditions = planConditions(config.mitigations);
   return {
     datasets,

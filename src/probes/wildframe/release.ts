@@ -57,6 +57,13 @@ export function modelNameFromReleaseFile(file: string): string {
   return stem.replace(RELEASE_SUFFIX, '');
 }
 
+/** Is this file one of the WildFrame release's prediction CSVs (columns ID, opposite_framing_raw_pred)? */
+export async function isWildframeReleaseCsv(file: string): Promise<boolean> {
+  if (detectFormat(file) !== 'csv') return false;
+  const columns = await csvColumns(file);
+  return columns.includes('ID') && columns.includes('opposite_framing_raw_pred');
+}
+
 async function csvColumns(file: string): Promise<string[]> {
   let columns: string[] = [];
   const it = readDelimitedFile(file, { delimiter: ',', checkHeader: (h) => void (columns = h.columns) });

@@ -1,0 +1,128 @@
+import { resolve } from 'node:path';
+import { UserError } from '../core/errors.js';
+import type { DatasetEntry, SlantConfig } from '../config/schema.js';
+import { readRecords } from '../data/index.js';
+import type { PlannedProbe } from './execute.js';
+
+/** Which probes read one dataset in `slant run`, and how its records are read. */
+export interface DatasetBinding {
+  entry: DatasetEntry;
+  probes: PlannedProbe[];
+  /** WildFrame input (release CSV, or `humans` given): read by the wildframe reader */
+  wildframe: boolean;
+}
+
+/** Canonical fields of the built-in demo datasets. */
+const BUILTIN_FIELDS = ['source', 'title', 'intendedFraming', 'turn'];
+/** What SummEval's JSON reader yields per article. */
+const SUMMEVAL_FIELDS = ['source', 'references', 'outputs'];
+/** What the WildFrame reader yields (release CSVs, or canonical records joined to framed_eval.csv). */
+const WILDFRAME_FIELDS = ['base', 'baseSentiment', 'framed', 'humanScore'];
+
+/**
+ * Fields a probe needs from a dataset in `slant run`: its required fields less what the run
+ * generates (its own task's fields, or `output` for seed 000's summarization).
+ */
+export function runRequired(p: PlannedProbe): string[] {
+  const produced = new Set(p.probe.asksModel ? [] : (p.probe.generation?.produces ?? ['output']));
+  return p.probe.fields.filter((f) => f.required && f.name !== 'id' && f.name !== 'model' && !produced.has(f.name)).map((f) => f.name);
+}
+
+/**
+ * The canonical fields a dataset can feed: the built-in sets, or the first record of its file
+ * (after the `fields` mapping; unmapped columns under their own names).
+ */
+async function availableFields(entry: DatasetEntry, probes: PlannedProbe[], baseDir: string | undefined): Promise<{ fields: Set<string>; wildframe: boolean; from: string }> {
+  if (entry.builtin !== undefined) return { fields: new Set(BUILTIN_FIELDS), wildframe: false, from: `built-in dataset ${entry.builtin}` };
+  const file = resolve(baseDir ?? process.cwd(), entry.path ?? '');
+  if (entry.format === 'summeval') return { fields: new Set(SUMMEVAL_FIELDS), wildframe: false, from: 'SummEval JSON' };
+  const { isWildframeReleaseCsv } = await import('../probes/wildframe/release.js');
+  if (entry.humans !== undefined || (await isWildframeReleaseCsv(file))) {
+    return { fields: new Set(WILDFRAME_FIELDS), wildframe: true, from: entry.humans !== undefined ? 'WildFrame input joined to its humans file' : 'WildFrame release CSV' };
+  }
+  const optional = [...new Set(probes.flatMap((p) => p.probe.fields.map((f) => f.name)))].filter((f) => f !== 'id');
+  const reader = readRecords(file, {
+    ...(entry.format !== undefined ? { format: entry.format } : {}),
+    ...(entry.fields ? { fields: entry.fields } : {}),
+    required: [],
+    optional,
+    keepAll: true,
+    deriveIds: true,
+    skipInvalid: true,
+    limit: 1,
+  });
+  const fields = new Set<string>();
+  for await (const r of reader) {
+    for (const [k, v] of Object.entries(r.fields)) if (v !== undefined && v !== null && v !== '') fields.add(k);
+  }
+  return { fields, wildframe: false, from: 'its first record' };
+}
+
+/**
+ * Binds datasets to probes. A pair is bound when the config says so (`datasets[].probes`,
+ * `probes[].datasets`: an explicit pair whose fields are missing is an error); with neither
+ * list naming it, by default when the dataset carries every field the probe needs (a note names
+ * each probe a dataset cannot feed and the missing fields). A probe left with no dataset, or a
+ * dataset left with no probe, is an error.
+ */
+export async function bindDatasets(
+  config: Pick<SlantConfig, 'datasets' | 'probes'>,
+  probes: PlannedProbe[],
+  baseDir: string | undefined,
+): Promise<{ bindings: DatasetBinding[]; notes: string[] }> {
+  const notes: string[] = [];
+  const probeNames = new Set(probes.map((p) => p.probe.name));
+  const datasetNames = new Set(config.datasets.map((d) => d.name));
+  for (const d of config.datasets) {
+    for (const n of d.probes ?? []) if (!probeNames.has(n as string)) throw new UserError(`datasets: "${d.name}" lists probe "${n}", which is not in probes`, { hint: `probes in this config: ${[...probeNames].join(', ')}` });
+  }
+  for (const p of config.probes) {
+    for (const n of p.datasets ?? []) if (!datasetNames.has(n)) throw new UserError(`probes: "${p.name}" lists dataset "${n}", which is not in datasets`, { hint: `datasets in this config: ${[...datasetNames].join(', ')}` });
+  }
+  const bindings: DatasetBinding[] = [];
+  const why = new Map<string, string[]>(probes.map((p) => [p.probe.name, []]));
+  for (const entry of config.datasets) {
+    const avail = await availableFields(entry, probes, baseDir);
+    const bound: PlannedProbe[] = [];
+    const unfed: string[] = [];
+    for (const p of probes) {
+      const name = p.probe.name;
+      const probeDatasets = config.probes.find((e) => e.name === name)?.datasets;
+      const bindsTo = entry.probes as readonly string[] | undefined;
+      const excluded = (bindsTo !== undefined && !bindsTo.includes(name)) || (probeDatasets !== undefined && !probeDatasets.includes(entry.name));
+      if (excluded) {
+        why.get(name)?.push(`"${entry.name}" is not bound to it`);
+        continue;
+      }
+      const explicit = bindsTo?.includes(name) === true || probeDatasets?.includes(entry.name) === true;
+      const missing = runRequired(p).filter((f) => !avail.fields.has(f));
+      // a WildFrame input is read by its own reader, for the wildframe probe only
+      const wrongReader = avail.wildframe && name !== 'wildframe';
+      if (missing.length === 0 && !wrongReader) {
+        bound.push(p);
+        continue;
+      }
+      const reason = wrongReader && missing.length === 0 ? `it is a ${avail.from}, read for the wildframe probe only` : `missing field(s) ${missing.join(', ')}`;
+      const where = `checked in ${avail.from}${entry.fields ? ', after the fields mapping' : ''}`;
+      if (explicit) throw new UserError(`datasets: "${entry.name}" cannot feed probe "${name}": ${reason} (${where})`, { hint: 'map the columns with datasets[].fields, or bind the probe to another dataset' });
+      why.get(name)?.push(`"${entry.name}": ${reason}`);
+      unfed.push(`"${name}" (${reason})`);
+    }
+    const where = `checked in ${avail.from}${entry.fields ? ', after the fields mapping' : ''}`;
+    if (bound.length === 0) {
+      throw new UserError(`datasets: "${entry.name}" feeds none of the probes: ${unfed.join(', ') || 'no probe is bound to it'}`, {
+        hint: `${where}; remove the dataset, map its columns with datasets[].fields, or bind it with datasets[].probes`,
+      });
+    }
+    if (unfed.length > 0) notes.push(`dataset "${entry.name}" is read by ${bound.map((p) => `"${p.probe.name}"`).join(', ')} only; not by ${unfed.join(', ')} (${where})`);
+    bindings.push({ entry, probes: bound, wildframe: avail.wildframe });
+  }
+  for (const p of probes) {
+    if (!bindings.some((b) => b.probes.includes(p))) {
+      throw new UserError(`probe "${p.probe.name}" has no dataset it can read: ${why.get(p.probe.name)?.join('; ') ?? ''}`, {
+        hint: `it needs field(s) ${runRequired(p).join(', ') || '(none)'}; add a dataset that has them, or map columns with datasets[].fields`,
+      });
+    }
+  }
+  return { bindings, notes };
+}
