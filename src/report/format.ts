@@ -45,4 +45,5 @@ export const HEADLINE: Record<string, string[]> = {
 /** Tables a probe prints at the terminal (all tables go to report.html). */
 export const TERMINAL_TABLES: Record<string, string[]> = {
   position: ['position_by_system', 'spearman'],
+  wildframe: ['shift_by_polarity'],
 };

@@ -82,6 +82,16 @@ describe('slant run: datasets bound to probes', () => {
     expect(v('human_shift_rate_base_positive')).toBe(0.5);
     // Pearson r of [1,0,0,1] with [4,1,2,5]: Sxy 3 / sqrt(Sxx 1 * Syy 10) = 0.9487
     expect(v('pearson_r')).toBeCloseTo(3 / Math.sqrt(10), 4);
+    const fig3 = wf.tables?.find((t) => t.name === 'shift_by_polarity');
+    expect(fig3?.rows).toEqual([
+      ['positive', '50.0% (1/2)', '50.0% (1/2)', 2],
+      ['negative', '50.0% (1/2)', '50.0% (1/2)', 2],
+      ['all', '50.0% (2/4)', '50.0% (2/4)', 4],
+    ]);
+    // the terminal shows Figure 3's table too (a second run: every answer from the request cache)
+    const again = await runCli(['run', '-c', join(dir, 'slant.yaml')]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/Figure 3: sentiment shift by base polarity, model beside humans/);
   });
 
   it('honours datasets[].probes and rejects an explicit binding the dataset cannot feed, or a probe with no dataset', async () => {

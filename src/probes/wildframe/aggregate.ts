@@ -99,6 +99,19 @@ export function aggregateWildframe(items: readonly WildframeMeasurement[], optio
       ],
     },
   ];
+  // seed 001 Figure 3: share of statements whose sentiment follows the framing, by base polarity, model beside humans
+  const pct = (k: number, n: number): string => (n === 0 ? `— (n = 0)` : `${((100 * k) / n).toFixed(1)}% (${k}/${n})`);
+  tables.push({
+    name: 'shift_by_polarity',
+    title: 'Figure 3: sentiment shift by base polarity, model beside humans (majority of 5)',
+    columns: ['base', 'model shift', 'human majority shift', 'n with humans'],
+    rows: [...POLARITIES, 'all' as const].map((p) => {
+      const c = p === 'all' ? all : byPol[p];
+      const h = p === 'all' ? withHumans : withHumans.filter((m) => m.baseSentiment === p);
+      const hs = h.filter((m) => humanMajorityShift(m.humanScore as number, options.humansMajority)).length;
+      return [p, pct(c.framed, parsedN(c)), h.length === 0 ? '— (no human scores)' : pct(hs, h.length), h.length];
+    }),
+  });
   if (withHumans.length > 0) {
     tables.push({
       name: 'human_scores',
