@@ -22,7 +22,8 @@
  * The MLE exists only if the comparison graph is strongly connected (Ford 1957): an item that never
  * wins or ties drifts to strength 0, one that never loses (or ties) to infinity. Then `converged` is
  * false after `maxIterations` (an item with no wins and no ties gets strength 0 at once; `converged`
- * is then false too). `logLikelihood` includes the prior's virtual ties. `prior` adds that many virtual ties between every compared pair
+ * is then false too). A comparison graph in several components (no pair links them) is reported in
+ * `components` and is never `converged`: the order across components is not identified. `logLikelihood` includes the prior's virtual ties. `prior` adds that many virtual ties between every compared pair
  * (a mild regulariser that guarantees a finite estimate when θ > 1 or wins exist both ways).
  */
 
@@ -54,7 +55,14 @@ export interface BradleyTerryFit {
   ranking: string[];
   logLikelihood: number;
   iterations: number;
+  /** false when the comparison graph is disconnected (see `components`) or the fit hit a boundary */
   converged: boolean;
+  /**
+   * Connected components of the comparison graph, each in first-seen order. With more than one,
+   * strengths are comparable only within a component (each is scaled on its own to a geometric
+   * mean of 1) and `ranking` across components means nothing: the fit is not converged.
+   */
+  components: string[][];
 }
 
 export function fitBradleyTerryTies(pairs: PairCounts[], opts: BradleyTerryOptions = {}): BradleyTerryFit {
@@ -171,6 +179,34 @@ export function fitBradleyTerryTies(pairs: PairCounts[], opts: BradleyTerryOptio
   }
   // A boundary solution (some strength 0 or infinite) is not an MLE.
   if (pi.some((v) => !(v > 0 && Number.isFinite(v)))) converged = false;
+  // Components of the comparison graph: across them the likelihood does not tie strengths together.
+  const parent = Array.from({ length: n }, (_, i) => i);
+  const find = (x: number): number => {
+    while (parent[x] !== x) {
+      parent[x] = parent[parent[x]!]!;
+      x = parent[x]!;
+    }
+    return x;
+  };
+  for (let k = 0; k < m; k++) parent[find(pi0[k]!)] = find(pj0[k]!);
+  const byRoot = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const r = find(i);
+    const list = byRoot.get(r) ?? [];
+    list.push(i);
+    byRoot.set(r, list);
+  }
+  const componentIdx = [...byRoot.values()];
+  if (componentIdx.length > 1) {
+    converged = false;
+    // the joint scale is arbitrary across components: give each its own geometric mean of 1
+    for (const comp of componentIdx) {
+      const pos = comp.filter((i) => pi[i]! > 0 && Number.isFinite(pi[i]!));
+      if (pos.length === 0) continue;
+      const sc = Math.exp(-pos.reduce((a, i) => a + Math.log(pi[i]!), 0) / pos.length);
+      for (const i of comp) pi[i] = pi[i]! * sc;
+    }
+  }
   let logLikelihood = totalTies > 0 ? totalTies * Math.log(theta * theta - 1) : 0;
   for (let k = 0; k < m; k++) {
     const i = pi0[k]!;
@@ -197,5 +233,6 @@ export function fitBradleyTerryTies(pairs: PairCounts[], opts: BradleyTerryOptio
     logLikelihood,
     iterations,
     converged,
+    components: componentIdx.map((c) => c.map((i) => items[i]!)),
   };
 }

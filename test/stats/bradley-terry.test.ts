@@ -70,6 +70,32 @@ describe('fitBradleyTerryTies', () => {
     expect(reg.ranking[0]).toBe('A');
   });
 
+  it('reports a disconnected comparison graph as such, never as converged', () => {
+    // two components {a, b} and {c, d}, each well determined on its own (wins both ways)
+    const fit = fitBradleyTerryTies([
+      { a: 'a', b: 'b', aWins: 3, bWins: 1, ties: 0 },
+      { a: 'c', b: 'd', aWins: 1, bWins: 2, ties: 0 },
+    ]);
+    expect(fit.converged).toBe(false);
+    expect(fit.components).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    // within a component the MLE holds: π_a/π_b = 3, π_d/π_c = 2, each scaled to a geometric mean of 1
+    expect(fit.strength.a! / fit.strength.b!).toBeCloseTo(3, 6);
+    expect(fit.strength.a! * fit.strength.b!).toBeCloseTo(1, 6);
+    expect(fit.strength.d! / fit.strength.c!).toBeCloseTo(2, 6);
+    expect(fit.strength.c! * fit.strength.d!).toBeCloseTo(1, 6);
+    // joined by one more pair, the same data is one component and converges
+    const joined = fitBradleyTerryTies([
+      { a: 'a', b: 'b', aWins: 3, bWins: 1, ties: 0 },
+      { a: 'c', b: 'd', aWins: 1, bWins: 2, ties: 0 },
+      { a: 'b', b: 'c', aWins: 1, bWins: 1, ties: 0 },
+    ]);
+    expect(joined.components).toHaveLength(1);
+    expect(joined.converged).toBe(true);
+  });
+
   it('rejects malformed pairs and handles no data', () => {
     expect(() => fitBradleyTerryTies([{ a: 'x', b: 'x', aWins: 1, bWins: 0, ties: 0 }])).toThrow(/itself/);
     expect(() => fitBradleyTerryTies([{ a: 'x', b: 'y', aWins: -1, bWins: 0, ties: 0 }])).toThrow(/aWins/);
