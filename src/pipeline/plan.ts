@@ -39,6 +39,9 @@ export async function buildJudges(
   if (needed.has('embedder')) out.embedder = await createEmbedder(judges.embedder, factory.providers);
   // an LLM judge is built whenever one is configured: probes in 'auto' mode use it when present
   if (judges.llm) out.llm = await factory.make(judges.llm);
+  const moderators = [...new Set(probes.map((p) => p.options.moderator).filter((m): m is string => typeof m === 'string'))];
+  if (moderators.length > 1) throw new UserError(`probes name different moderators (${moderators.join(', ')}); use one`);
+  if (moderators[0] !== undefined) out.moderator = await factory.make(moderators[0]);
   for (const { probe, options } of probes) {
     if (modelsUnderTest && probe.asksModel) continue;
     const needs = probe.needs(options);

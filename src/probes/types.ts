@@ -28,6 +28,8 @@ export interface ProbeJudges {
   embedder?: Embedder;
   /** an LLM judge (certainty, wildframe evaluation, verdicts) */
   llm?: LanguageModel;
+  /** certainty (App. D.1): the model that reviews order-inconsistent judgements (options.moderator) */
+  moderator?: LanguageModel;
 }
 
 export interface ProbeContext<O> {

@@ -15,6 +15,7 @@ interface MeasureOpts {
   judge: string;
   embedder: string;
   llmJudge?: string;
+  moderator?: string;
   model?: string;
   humans?: string;
   set: string[];
@@ -39,6 +40,7 @@ export function registerMeasure(program: Command): void {
     .option('--llm-judge <model>', 'LLM judge model id (certainty pairwise judge)')
     .option('--model <id>', 'the model under test, for probes that ask it directly (hallucination: fact-checking; wildframe: sentiment of the framed statements)')
     .option('--humans <file>', 'wildframe: framed_eval.csv with the annotators\' scores')
+    .option('--moderator <model>', "certainty: the model that reviews the judge's order-inconsistent items (App. D.1; same as --set certainty.moderator=<model>)")
     .option('--set <probe.option=value>', 'probe option, e.g. --set primacy.alpha=0.1 (repeatable)', collect, [])
     .option('--skip-invalid', 'skip invalid records (reports how many) instead of stopping at the first')
     .option('--limit <n>', 'read at most n records', (v: string) => parsePositiveInt(v, '--limit'))
@@ -52,6 +54,10 @@ export function registerMeasure(program: Command): void {
       const llm = opts.model ?? opts.llmJudge;
       const format = parseFormat(opts.format, inputFormatSchema);
       const settings = parseProbeSettings(opts.set);
+      if (opts.moderator !== undefined) {
+        if (!probes.includes('certainty')) throw new UserError('--moderator applies to the certainty probe, which is not being measured');
+        (settings.certainty ??= {}).moderator = opts.moderator;
+      }
       for (const p of Object.keys(settings)) if (!probes.includes(p)) throw new UserError(`--set names probe "${p}", which is not being run (${probes.join(', ')})`);
       const name = basename(opts.input).replace(/\.[^.]+$/, '').replace(/[^\w.-]/g, '_') || 'input';
       await runSpec(

@@ -78,6 +78,13 @@ function configuredStore(configPath: string): string {
   return resolve(dirname(resolve(configPath)), loadConfigFile(configPath).store);
 }
 
+/** `--moderator`: the certainty probe's moderator option, from the command line. */
+export function setModerator(probes: { name: string; options?: Record<string, unknown> }[], model: string): void {
+  const certainty = probes.find((p) => p.name === 'certainty');
+  if (!certainty) throw new UserError('--moderator applies to the certainty probe, which this run does not measure');
+  certainty.options = { ...(certainty.options ?? {}), moderator: model };
+}
+
 export function registerRun(program: Command): void {
   program
     .command('run')
@@ -89,7 +96,8 @@ export function registerRun(program: Command): void {
     .option('--batch', 'send openai: generations through the OpenAI Batch API (half price; resumes the same batch after a restart)')
     .option('--concurrency <n>', 'records processed at once (overrides the config)', (v: string) => parsePositiveInt(v, '--concurrency'))
     .option('--max-concurrency <n>', "requests in flight per provider of the run's models (overrides providers.<name>.maxConcurrency; records in flight rise to match unless --concurrency is given)", (v: string) => parsePositiveInt(v, '--max-concurrency'))
-    .action(async (opts: { config: string; resume?: string | true; store?: string; concurrency?: number; maxConcurrency?: number }, cmd: Command) => {
+    .option('--moderator <model>', "certainty: the model that reviews the judge's order-inconsistent items (App. D.1; overrides the probe's moderator option)")
+    .action(async (opts: { config: string; resume?: string | true; store?: string; concurrency?: number; maxConcurrency?: number; moderator?: string }, cmd: Command) => {
       if (opts.resume !== undefined) {
         const { id, spec } = resumeTarget(opts.store ?? configuredStore(opts.config), opts.resume);
         await runSpec(spec, spec.kind, cmd, id);
@@ -98,6 +106,7 @@ export function registerRun(program: Command): void {
       const config = loadConfigFile(opts.config);
       if (opts.maxConcurrency !== undefined) applyMaxConcurrency(config, opts.maxConcurrency);
       if (opts.concurrency) config.concurrency = opts.concurrency;
+      if (opts.moderator !== undefined) setModerator(config.probes, opts.moderator);
       await runSpec({ kind: 'run', baseDir: dirname(resolve(opts.config)), config }, 'run', cmd);
     });
 }

@@ -17,6 +17,9 @@ export function resolveComparator(ctx: ProbeContext<CertaintyOptions>, moderator
     if (moderator) o.moderator = moderator;
     return { kind: 'llm', comparator: new LlmCertaintyJudge(ctx.judges.llm, o) };
   }
+  if (ctx.options.moderator !== undefined) {
+    throw new UserError(`certainty: a moderator (${ctx.options.moderator}) reviews the LLM judge's order-inconsistent labels, but this run compares with the offline comparator`, { hint: 'configure judges.llm (or --llm-judge), or drop the moderator' });
+  }
   return { kind: 'offline', comparator: offlineComparatorWithBands({ tieBand: ctx.options.offlineTieBand, clearBand: ctx.options.offlineClearBand }) };
 }
 
@@ -29,7 +32,7 @@ function store(calls: readonly OrderCall[], keep: boolean): StoredCall[] {
 }
 
 export async function measureCertainty(record: CertaintyRecord, ctx: ProbeContext<CertaintyOptions>, moderator?: LanguageModel): Promise<CertaintyMeasurement> {
-  const { kind, comparator } = resolveComparator(ctx, moderator);
+  const { kind, comparator } = resolveComparator(ctx, ctx.judges.moderator ?? moderator);
   const j = await comparator.compare(record.original, record.rewrite, ctx.signal ? { signal: ctx.signal } : {});
   const keep = ctx.options.keepReasoning;
   const m: CertaintyMeasurement = {

@@ -30,6 +30,14 @@ export const certaintyOptionsSchema = z
     offlineClearBand: z.number().min(0).optional(),
     /** keep the judges' reasoning in the stored measurement (default true) */
     keepReasoning: z.boolean().default(true),
+    /**
+     * App. D.1: a stronger model (provider:model id) that reviews the items the judge labels
+     * inconsistently across the two orders; its label replaces 'inconsistent'. LLM comparator only.
+     */
+    moderator: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]*:.+$/, 'expected "<provider>:<model>", e.g. "openai:gpt-4o"')
+      .optional(),
     /** `slant run`: the rewriting task (Figures 16–23), the C.2 intervention and the decoding preset */
     task: z
       .enum(['spiced-paraphrase', 'spiced-news', 'mimic-paraphrase', 'mimic-simplify', 'abstract-paraphrase', 'abstract-summary', 'mimic-doc-paraphrase', 'mimic-doc-simplify'])

@@ -1,0 +1,68 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultsSchema } from '../../src/probes/results.js';
+import { startOpenAIServer } from '../helpers/loopback/openai-server.js';
+import type { LoopbackServer } from '../helpers/loopback/server.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const tag = (answer: string): string => `<explanation>r</explanation>\n<final_answer>${answer}</final_answer>`;
+
+let server: LoopbackServer;
+beforeAll(async () => {
+  server = await startOpenAIServer({
+    respond: (_prompt, body) => {
+      // the judge is position-biased (always "Clearly A": every item inconsistent); moderators see no difference
+      if (body.model === 'judge') return { text: tag('Clearly A') };
+      if (String(body.model).startsWith('mod')) return { text: tag('No clear difference') };
+      return { text: 'Coffee lowers the risk of stroke.' };
+    },
+  });
+  process.env.OPENAI_API_KEY = 'sk-loopback';
+  process.env.OPENAI_BASE_URL = `${server.url}/v1`;
+});
+afterAll(async () => {
+  delete process.env.OPENAI_BASE_URL;
+  await server.close();
+});
+
+function setup(options: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'slant-cert-run-'));
+  writeFileSync(join(dir, 'claims.jsonl'), ['Coffee may be associated with a lower risk of stroke.', 'Exercise might improve sleep in some adults.'].map((t, i) => JSON.stringify({ id: `c${i}`, original: t })).join('\n') + '\n');
+  writeFileSync(
+    join(dir, 'slant.yaml'),
+    `store: ${join(dir, 'db')}\nreports: ${join(dir, 'r')}\nmodels: [{ id: 'openai:gen' }]\njudges: { llm: 'openai:judge' }\ndatasets: [{ name: claims, path: claims.jsonl }]\nprobes: [{ name: certainty, options: { comparator: llm, decoding: greedy${options} } }]\n`,
+  );
+  return dir;
+}
+
+const modelsAsked = (from: number): string[] => server.requests.slice(from).map((r) => String((r.body as { model?: unknown }).model));
+
+describe('slant run: the certainty moderator (App. D.1)', () => {
+  it('is set in slant.yaml (probe option) and relabels order-inconsistent items', async () => {
+    const dir = setup(', moderator: openai:mod-a');
+    const before = server.requests.length;
+    const res = await runCli(['--json', 'run', '-c', join(dir, 'slant.yaml')]);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    const g = resultsSchema.parse((JSON.parse(res.stdout) as { results: unknown }).results).probes[0]!.groups[0]!;
+    // without the moderator both items would be inconsistent; with it both are "no clear difference"
+    expect(g.metrics.find((m) => m.name === 'inconsistent_rate')?.value).toBe(0);
+    expect(g.metrics.find((m) => m.name === 'cd')?.value).toBe(0);
+    expect(modelsAsked(before).filter((m) => m === 'mod-a')).toHaveLength(4);
+  });
+
+  it('is set on the command line with --moderator (overriding the config)', async () => {
+    const dir = setup(', moderator: openai:mod-a');
+    const before = server.requests.length;
+    const res = await runCli(['--json', 'run', '-c', join(dir, 'slant.yaml'), '--moderator', 'openai:mod-b']);
+    expect(res.code).toBe(0);
+    expect(modelsAsked(before)).toContain('mod-b');
+    expect(modelsAsked(before)).not.toContain('mod-a');
+    const none = setup('');
+    const bad = await runCli(['run', '-c', join(none, 'slant.yaml'), '--moderator', 'gpt-4o']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/moderator.*expected "<provider>:<model>"/);
+  });
+});
