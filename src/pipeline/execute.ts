@@ -121,6 +121,9 @@ export async function executePlan(
       });
       if (opts.signal?.aborted) break;
     }
+    // probes that need every record first (certainty's source ranking) add fields per record
+    const prepared = await prepareProbes(ds, dsUnits, plan.judges, opts.signal);
+    if (opts.signal?.aborted) break;
     let n = 0;
     // duplicate ids are rejected by the data layer, which knows file positions
     const handle = async (record: LoadedRecord): Promise<void> => {
@@ -153,6 +156,8 @@ export async function executePlan(
             if (generated === undefined) return;
             fields = { ...record.fields, ...generated };
           }
+          const extra = prepared.get(probe.name)?.get(record.id);
+          if (extra) fields = { ...fields, ...extra };
           const parsed = probe.recordSchema.safeParse({ ...fields, id: record.id });
           if (!parsed.success) {
             const issue = parsed.error.issues[0];
@@ -216,3 +221,25 @@ export async function executePlan(
   return outcome;
 }
 
+
+/**
+ * Probe.prepare for each probe bound to this dataset that has one: the dataset's records are read
+ * once more (held in memory) and the probe returns fields to add per record id.
+ */
+async function prepareProbes(ds: DatasetSource, units: readonly Unit[], judges: ProbeJudges, signal: AbortSignal | undefined): Promise<Map<string, Map<string, Record<string, unknown>>>> {
+  const out = new Map<string, Map<string, Record<string, unknown>>>();
+  const seen = new Set<string>();
+  let records: LoadedRecord[] | undefined;
+  for (const u of units) {
+    const { probe, options } = u.probe;
+    if (!probe.prepare || seen.has(probe.name)) continue;
+    seen.add(probe.name);
+    if (!records) {
+      records = [];
+      for await (const r of ds.records()) records.push(r);
+    }
+    const fields = await probe.prepare(records, { judges, options, ...(signal ? { signal } : {}) });
+    if (fields) out.set(probe.name, fields);
+  }
+  return out;
+}

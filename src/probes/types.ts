@@ -89,6 +89,12 @@ export interface Probe<R extends { id: string }, M, O> {
    * the run summary: the mean of the per-(model, dataset) means with a bootstrap interval.
    */
   itemValues?(measurement: M, options: O): Record<string, number>;
+  /**
+   * A probe that needs all of a dataset's records before it measures any (certainty's source
+   * ranking, App. D.2) returns fields to add to each record, by id; undefined when these options
+   * need no such pass. Runs once per dataset and invocation (its model calls go through the cache).
+   */
+  prepare?(records: { id: string; fields: Record<string, unknown> }[], ctx: ProbeContext<O>): Promise<Map<string, Record<string, unknown>> | undefined>;
   /** the probe's own generation task for `slant run` (default: summarize `source` into `output`) */
   generation?: ProbeGeneration<O>;
   /**

@@ -22,10 +22,13 @@ export interface LlmCertaintyJudgeOptions {
   moderator?: LanguageModel;
 }
 
-async function ask(model: LanguageModel, messages: ChatMessage[], o: LlmCertaintyJudgeOptions, kind: string, input: string, signal?: AbortSignal, temperature?: number): Promise<OrderedJudgement> {
+async function ask(model: LanguageModel, messages: ChatMessage[], o: LlmCertaintyJudgeOptions, kind: string, input: string, signal?: AbortSignal, temperature?: number, sample?: number): Promise<OrderedJudgement> {
   const params: GenerateParams = { temperature: temperature ?? o.temperature ?? 0 };
   if (o.maxTokens !== undefined) params.maxTokens = o.maxTokens;
   if (o.seed !== undefined) params.seed = o.seed;
+  // repeated votes on one pair (App. D.2 pass 2) are distinct requests: a seed per vote, so neither
+  // the request cache nor in-flight de-duplication collapses them into one answer
+  if (sample !== undefined && sample > 0) params.seed = (o.seed ?? 0) + sample;
   if ((o.structured ?? true) && model.capabilities.jsonSchema) params.jsonSchema = CERTAINTY_JUDGE_SCHEMA;
   const res = await model.generate({ messages, params, task: { kind, input }, ...(signal ? { signal } : {}) });
   const parsed = parseCertaintyAnswer(res.text);
@@ -52,8 +55,8 @@ export class LlmCertaintyJudge implements PairwiseCertaintyJudge, CertaintyCompa
     }
   }
 
-  judgeOrdered(textA: string, textB: string, o: { signal?: AbortSignal; temperature?: number } = {}): Promise<OrderedJudgement> {
-    return ask(this.model, renderCertaintyJudgeMessages(textA, textB), this.opts, 'certainty-compare', `${textA}\n\n${textB}`, o.signal, o.temperature);
+  judgeOrdered(textA: string, textB: string, o: { signal?: AbortSignal; temperature?: number; sample?: number } = {}): Promise<OrderedJudgement> {
+    return ask(this.model, renderCertaintyJudgeMessages(textA, textB), this.opts, 'certainty-compare', `${textA}\n\n${textB}`, o.signal, o.temperature, o.sample);
   }
 
   compare(original: string, modified: string, o: { signal?: AbortSignal } = {}): Promise<PairJudgement> {

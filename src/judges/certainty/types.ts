@@ -32,7 +32,8 @@ export interface PairJudgement {
 
 /** A judge that answers for one presentation of two texts. LLM and offline judges implement it. */
 export interface PairwiseCertaintyJudge extends InstrumentId {
-  judgeOrdered(textA: string, textB: string, opts?: { signal?: AbortSignal; temperature?: number }): Promise<OrderedJudgement>;
+  /** `sample`: the index of a repeated vote on the same presentation (0 = the first) */
+  judgeOrdered(textA: string, textB: string, opts?: { signal?: AbortSignal; temperature?: number; sample?: number }): Promise<OrderedJudgement>;
 }
 
 /** Compares an original with its rewrite (both orders, aggregated). */

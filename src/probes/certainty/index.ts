@@ -4,7 +4,9 @@ import type { Probe } from '../types.js';
 import { certaintyRewriteTask, type CertaintyRewriteTaskOptions } from '../../tasks/certainty-rewrite-task.js';
 import { aggregateCertainty } from './aggregate.js';
 import { measureCertainty } from './measure.js';
-import { certaintyOptionsSchema, certaintyRecordSchema, type CertaintyMeasurement, type CertaintyOptions, type CertaintyRecord } from './schema.js';
+import { prepareRanking } from './prepare-ranking.js';
+import { rankingTable } from './ranking-table.js';
+import { certaintyOptionsSchema, certaintyRecordSchema, type CertaintyMeasurement, type CertaintyOptions, type CertaintyRecord, type SourceRanking } from './schema.js';
 
 export * from './schema.js';
 export { aggregateCertainty, strataOf, type AggregateItem } from './aggregate.js';
@@ -41,6 +43,7 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
     // 'auto' uses judges.llm when the runner configured one and the offline comparator otherwise.
     needs: (options) => (options.comparator === 'llm' ? ['llm'] : []),
     measure: (record, ctx) => measureCertainty(record, ctx, opts.moderator),
+    prepare: (records, ctx) => prepareRanking(records, ctx),
     task: (o) => ({ task: certaintyRewriteTask, options: { task: o.task, intervention: o.intervention, decoding: o.decoding } satisfies CertaintyRewriteTaskOptions }),
     instruments(measurements, options) {
       if (!measurements.some((m) => m.comparator === 'offline')) return [];
@@ -56,7 +59,8 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
       return { cd: m.label !== 0 ? 1 : 0, cd_up: m.label > 0 ? 1 : 0, cd_down: m.label < 0 ? 1 : 0 };
     },
     aggregate(items, options) {
-      return aggregateCertainty(
+      const ranked = items.map((i) => i.measurement.sourceRanking).filter((r): r is SourceRanking => r !== undefined);
+      const base = aggregateCertainty(
         items.map((i) => {
           const it: { label: CertaintyMeasurement['label']; sourceCertainty?: CertaintyMeasurement['sourceCertainty']; wed?: number; cosine?: number } = { label: i.measurement.label, wed: i.measurement.wed };
           if (i.measurement.sourceCertainty !== undefined) it.sourceCertainty = i.measurement.sourceCertainty;
@@ -65,6 +69,7 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
         }),
         { denominator: options.denominator },
       );
+      return ranked.length > 0 ? rankingTable(base, ranked) : base;
     },
   };
 }

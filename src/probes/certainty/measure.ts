@@ -44,6 +44,7 @@ export async function measureCertainty(record: CertaintyRecord, ctx: ProbeContex
   };
   if (j.moderator) m.moderator = { label: j.moderator.label, calls: store(j.moderator.calls, keep) };
   if (record.sourceCertainty !== undefined) m.sourceCertainty = record.sourceCertainty;
+  if (record.sourceRanking !== undefined) m.sourceRanking = record.sourceRanking;
   if (ctx.judges.embedder) m.cosine = await embeddingCosine(ctx.judges.embedder, record.original, record.rewrite, ctx.signal);
   return m;
 }

@@ -131,7 +131,7 @@ async function judgePairs(
         [a, b],
         [b, a],
       ] as const) {
-        const o: { signal?: AbortSignal; temperature?: number } = { temperature: opts.temperature ?? 0.7 };
+        const o: { signal?: AbortSignal; temperature?: number; sample?: number } = { temperature: opts.temperature ?? 0.7, sample: v };
         if (opts.signal) o.signal = opts.signal;
         const r = await judge.judgeOrdered(x.text, y.text, o);
         judgements++;

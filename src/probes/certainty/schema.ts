@@ -1,6 +1,46 @@
 import { z } from 'zod';
 import type { CertaintyScore, PairLabel, Presentation } from '../../judges/certainty/labels.js';
 
+/** One source's row of the App. D.2 ranking (`ranking` option in `slant run`). */
+export const sourceRankingSchema = z.object({
+  id: z.string(),
+  rank: z.number(),
+  lambda: z.number(),
+  lambdaLow: z.number().optional(),
+  lambdaHigh: z.number().optional(),
+  rankLow: z.number().optional(),
+  rankHigh: z.number().optional(),
+  stratum: z.enum(['low', 'medium', 'high']),
+  /** sources ranked, components of the comparison graph (> 1: the order across them is arbitrary) */
+  items: z.number(),
+  components: z.number(),
+  converged: z.boolean(),
+  judge: z.string(),
+  judgements: z.number(),
+  invalid: z.number(),
+});
+export type SourceRanking = z.infer<typeof sourceRankingSchema>;
+
+export const rankingOptionsSchema = z
+  .object({
+    /** pass-1 random partners per source (paper: 25 SPICED, 10 MIMIC; default ⌈ln N⌉) */
+    k1: z.number().int().positive().optional(),
+    /** pass-2 partners per source from its rank window (paper: 5 SPICED, 8 MIMIC; 0 skips pass 2) */
+    k2: z.number().int().min(0).default(5),
+    /** pass-2 half window in ranks (default 2·k2) */
+    window: z.number().int().positive().optional(),
+    /** pass-2 judgements per order (paper: 3) */
+    votes: z.number().int().positive().default(3),
+    /** judge temperature while ranking (paper: 0.7) */
+    temperature: z.number().min(0).default(0.7),
+    seed: z.number().int().default(42),
+    /** virtual ties per compared pair in the fit (default: plain MLE) */
+    prior: z.number().min(0).optional(),
+    /** bootstrap resamples of the judged pairs for the intervals (0: no intervals) */
+    resamples: z.number().int().min(0).default(100),
+  })
+  .strict();
+
 export const certaintyRecordSchema = z.object({
   id: z.string(),
   /** the source text x_o */
@@ -10,6 +50,8 @@ export const certaintyRecordSchema = z.object({
   /** certainty of the source: a number (higher = more certain, e.g. a Bradley–Terry strength) or a stratum */
   sourceCertainty: z.union([z.coerce.number().refine(Number.isFinite, 'a finite number'), z.enum(['low', 'medium', 'high'])]).optional(),
   model: z.string().optional(),
+  /** set by the `ranking` pass of `slant run` */
+  sourceRanking: sourceRankingSchema.optional(),
 });
 export type CertaintyRecord = z.infer<typeof certaintyRecordSchema>;
 
@@ -38,6 +80,8 @@ export const certaintyOptionsSchema = z
       .string()
       .regex(/^[a-z][a-z0-9-]*:.+$/, 'expected "<provider>:<model>", e.g. "openai:gpt-4o"')
       .optional(),
+    /** `slant run`: rank the dataset's sources by certainty first (App. D.2) for the 25/50/25 strata */
+    ranking: rankingOptionsSchema.optional(),
     /** `slant run`: the rewriting task (Figures 16–23), the C.2 intervention and the decoding preset */
     task: z
       .enum(['spiced-paraphrase', 'spiced-news', 'mimic-paraphrase', 'mimic-simplify', 'abstract-paraphrase', 'abstract-summary', 'mimic-doc-paraphrase', 'mimic-doc-simplify'])
@@ -63,6 +107,7 @@ export interface CertaintyMeasurement {
   calls: StoredCall[];
   moderator?: { label: PairLabel | 'invalid'; calls: StoredCall[] };
   sourceCertainty?: number | 'low' | 'medium' | 'high';
+  sourceRanking?: SourceRanking;
   /** word edit distance (lowercased, no punctuation) */
   wed: number;
   /** embedding cosine, when an embedder is configured */

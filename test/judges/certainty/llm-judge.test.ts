@@ -39,6 +39,13 @@ describe('LlmCertaintyJudge', () => {
     expect(j.moderator).toBeUndefined();
   });
 
+  it('sends repeated votes (App. D.2 pass 2) as distinct requests: a seed per vote after the first', async () => {
+    const m = fakeModel('judge', () => tag('r', 'Clearly A'));
+    const j = new LlmCertaintyJudge(m);
+    for (const sample of [0, 1, 2]) await j.judgeOrdered(ORIG, MOD, { temperature: 0.7, sample });
+    expect(m.requests.map((r) => r.params?.seed)).toEqual([undefined, 1, 2]);
+  });
+
   it('reports unreadable answers as invalid', async () => {
     const m = fakeModel('judge', () => 'I cannot decide.');
     expect((await new LlmCertaintyJudge(m).compare(ORIG, MOD)).label).toBe('invalid');

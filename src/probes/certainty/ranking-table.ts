@@ -1,0 +1,37 @@
+import type { GroupResult } from '../types.js';
+import type { SourceRanking } from './schema.js';
+
+const f = (v: number | undefined): string => (v === undefined ? '—' : v.toPrecision(4));
+
+/** Adds the App. D.2 ranking table (rank, λ with bootstrap intervals, stratum) and the graph's state. */
+export function rankingTable(base: Omit<GroupResult, 'labels'>, ranked: SourceRanking[]): Omit<GroupResult, 'labels'> {
+  const rows = [...ranked].sort((a, b) => a.rank - b.rank);
+  const first = rows[0]!;
+  const extra: Record<string, unknown> = { ...(base.extra ?? {}) };
+  extra['source_ranking'] = {
+    items: first.items,
+    judge: first.judge,
+    judgements: first.judgements,
+    invalid: first.invalid,
+    components: first.components,
+    converged: first.converged,
+  };
+  if (first.components > 1) {
+    extra['source_ranking_warning'] = `the comparison graph has ${first.components} disconnected components: the order (and the strata) across them is arbitrary; raise ranking.k1`;
+  } else if (!first.converged) {
+    extra['source_ranking_warning'] = 'the Rao–Kupper fit did not converge (a source never won or never lost): set ranking.prior, or raise k1/k2';
+  }
+  return {
+    ...base,
+    tables: [
+      ...(base.tables ?? []),
+      {
+        name: 'source_ranking',
+        title: 'Source certainty ranking (App. D.2, Rao–Kupper; 95% bootstrap intervals over judged pairs), most certain first',
+        columns: ['rank', 'id', 'λ', 'λ 95% interval', 'rank 95% interval', 'stratum'],
+        rows: rows.map((r) => [r.rank, r.id, f(r.lambda), r.lambdaLow === undefined ? '—' : `[${f(r.lambdaLow)}, ${f(r.lambdaHigh)}]`, r.rankLow === undefined ? '—' : `[${r.rankLow}, ${r.rankHigh}]`, r.stratum]),
+      },
+    ],
+    extra,
+  };
+}
