@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { PROBE_NAMES, getProbe } from '../../src/probes/registry.js';
+import { datasetSchema } from '../../src/config/schema.js';
+
+const docs = readFileSync(new URL('../../docs/config.md', import.meta.url), 'utf8');
+
+type JsonSchema = { properties?: Record<string, JsonSchema>; anyOf?: JsonSchema[] };
+
+/** option paths of a JSON Schema: a, a.b for nested objects */
+function paths(schema: JsonSchema, prefix: string): string[] {
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(schema.properties ?? {})) {
+    const p = `${prefix}.${k}`;
+    out.push(p);
+    const obj = v.properties ? v : v.anyOf?.find((x) => x.properties);
+    // nested option objects (certainty.ranking) are listed key by key; maps and records are not
+    if (obj?.properties && k === 'ranking') out.push(...paths(obj, p));
+  }
+  return out;
+}
+
+describe('docs/config.md', () => {
+  it('lists every probe option reachable from slant.yaml', () => {
+    const missing: string[] = [];
+    for (const name of PROBE_NAMES) {
+      const js = z.toJSONSchema(getProbe(name).optionsSchema as z.ZodType, { io: 'input' }) as JsonSchema;
+      for (const p of paths(js, name)) if (!docs.includes(`\`${p}\``) && !new RegExp(`\`${p.replace(/\./g, '\\.')} / `).test(docs) && !docs.includes(` / \`${p}\``)) missing.push(p);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('names every datasets[] key', () => {
+    const keys = Object.keys((z.toJSONSchema(datasetSchema, { io: 'input' }) as JsonSchema).properties ?? {});
+    const row = docs.split('\n').find((l) => l.startsWith('| `datasets[]`')) ?? '';
+    for (const k of keys) expect(row, k).toContain(k);
+  });
+});
