@@ -117,6 +117,6 @@ export interface Probe<R extends { id: string }, M, O> {
 /** Instruments recorded in results. */
 export function instrumentIds(judges: ProbeJudges): InstrumentId[] {
   const out: InstrumentId[] = [];
-  for (const j of [judges.framing, judges.embedder, judges.llm]) if (j) out.push({ id: j.id, version: j.version });
+  for (const j of [judges.framing, judges.embedder, judges.llm, judges.moderator]) if (j) out.push({ id: j.id, version: j.version });
   return out;
 }

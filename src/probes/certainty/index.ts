@@ -41,7 +41,7 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
     recordSchema: certaintyRecordSchema,
     optionsSchema: certaintyOptionsSchema,
     // 'auto' uses judges.llm when the runner configured one and the offline comparator otherwise.
-    needs: (options) => (options.comparator === 'llm' ? ['llm'] : []),
+    needs: (options) => [...(options.comparator === 'llm' ? (['llm'] as const) : []), ...(options.moderator !== undefined ? (['moderator'] as const) : [])],
     measure: (record, ctx) => measureCertainty(record, ctx, opts.moderator),
     prepare: (records, ctx) => prepareRanking(records, ctx),
     task: (o) => ({ task: certaintyRewriteTask, options: { task: o.task, intervention: o.intervention, decoding: o.decoding } satisfies CertaintyRewriteTaskOptions }),

@@ -1,0 +1,92 @@
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultsSchema, type Results } from '../../src/probes/results.js';
+import { startOpenAIServer } from '../helpers/loopback/openai-server.js';
+import type { LoopbackServer } from '../helpers/loopback/server.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const EXAMPLES = fileURLToPath(new URL('../../examples', import.meta.url));
+const tag = (answer: string): string => `<explanation>r</explanation>\n<final_answer>${answer}</final_answer>`;
+
+let server: LoopbackServer;
+let dir: string;
+beforeAll(async () => {
+  server = await startOpenAIServer({
+    respond: (prompt, body) => {
+      if (prompt.includes('fact-checking AI') || /true or false/i.test(prompt)) return { text: 'True' };
+      if (/^Text A: /m.test(prompt)) {
+        // Figure 24 judge: the text with fewer hedges is more certain (position-unbiased)
+        const hedges = (s: string) => (s.match(/\b(may|might|possibly|perhaps|unclear|speculate|linked|associated)\b/gi) ?? []).length;
+        const a = /^Text A: (.*)$/m.exec(prompt)?.[1] ?? '';
+        const b = /^Text B: (.*)$/m.exec(prompt)?.[1] ?? '';
+        const d = hedges(a) - hedges(b);
+        return { text: tag(d === 0 ? 'No clear difference' : d < 0 ? 'Slightly A' : 'Slightly B') };
+      }
+      if (/sentiment/i.test(prompt)) return { text: /\bbut\b/.test(prompt) ? '{"sentiment": "Positive"}' : '{"sentiment": "Negative"}' };
+      if (String(body.model) === 'gpt-4o-mini' && /finding|paraphrase|rewrite/i.test(prompt)) return { text: 'The finding holds for most adults.' };
+      // summaries: a list (seed 003's F.3 prompt) or plain text (seed 000)
+      return { text: '- The council approved a budget.\n- Critics warned fares could rise.\n- A depot will be built.' };
+    },
+  });
+  process.env.OPENAI_API_KEY = 'sk-loopback';
+  process.env.OPENAI_BASE_URL = `${server.url}/v1`;
+  dir = mkdtempSync(join(tmpdir(), 'slant-examples-'));
+  cpSync(EXAMPLES, dir, { recursive: true });
+});
+afterAll(async () => {
+  delete process.env.OPENAI_BASE_URL;
+  await server.close();
+});
+
+async function run(config: string): Promise<{ results: Results; terminal: string }> {
+  const res = await runCli(['--json', 'run', '-c', join(dir, config)]);
+  expect(res.stderr, config).toBe('');
+  expect(res.code, config).toBe(0);
+  const results = resultsSchema.parse((JSON.parse(res.stdout) as { results: unknown }).results);
+  const again = await runCli(['run', '-c', join(dir, config)]);
+  expect(again.code, config).toBe(0);
+  return { results, terminal: again.stdout };
+}
+
+const probe = (r: Results, name: string) => r.probes.find((p) => p.probe === name);
+const metric = (r: Results, p: string, m: string) => probe(r, p)?.groups.find((g) => (g.labels.condition ?? 'baseline') === 'baseline')?.metrics.find((x) => x.name === m);
+
+describe('examples/: one config per paper runs end to end', () => {
+  it('seed000.yaml: framing + primacy (articles) and hallucination (pairs) with fact-check strategies as conditions', async () => {
+    const { results, terminal } = await run('seed000.yaml');
+    expect(probe(results, 'framing')?.groups.map((g) => g.labels.dataset)).toContain('news');
+    for (const m of ['phi_frame']) expect(metric(results, 'framing', m)).toBeDefined();
+    for (const m of ['mean_s_b', 'mean_s_m', 'mean_s_e', 'psi_pri']) expect(metric(results, 'primacy', m), m).toBeDefined();
+    expect(probe(results, 'hallucination')?.groups.every((g) => g.labels.dataset === 'pairs')).toBe(true);
+    expect(metric(results, 'hallucination', 'strict_acc_pre')).toBeDefined();
+    // Table 4: each fact-check strategy is a condition with paired effects
+    expect(new Set(probe(results, 'hallucination')?.groups.map((g) => g.labels.condition ?? 'baseline'))).toEqual(new Set(['baseline', 'prompt-calibration', 'knowledge-boundary-awareness', 'epistemic-tagging']));
+    expect(terminal).toMatch(/Table 4/);
+  });
+
+  it('seed003.yaml: position bias with ROUGE against the references, role-play as a condition', async () => {
+    const { results } = await run('seed003.yaml');
+    for (const m of ['wasserstein', 'rouge1_f']) expect(metric(results, 'position', m), m).toBeDefined();
+    expect(probe(results, 'position')?.groups.some((g) => g.labels.condition === 'role-play')).toBe(true);
+  });
+
+  it('seed004-sentence.yaml: ranking table with intervals, CD by stratum, moderator, greedy vs top-p and Table 5', async () => {
+    const { results, terminal } = await run('seed004-sentence.yaml');
+    const base = probe(results, 'certainty')?.groups.find((g) => (g.labels.condition ?? 'baseline') === 'baseline');
+    expect(base?.tables?.find((t) => t.name === 'source_ranking')?.rows).toHaveLength(8);
+    for (const s of ['low', 'medium', 'high']) expect(base?.metrics.some((m) => m.name === `cd_up@${s}`), s).toBe(true);
+    expect(new Set(probe(results, 'certainty')?.groups.map((g) => g.labels.condition ?? 'baseline'))).toEqual(new Set(['baseline', 'greedy-decoding', 'preserve-certainty']));
+    expect(probe(results, 'certainty')?.judges.some((j) => j.id === 'openai:gpt-4.1')).toBe(true);
+    expect(terminal).toMatch(/Table 5/);
+  });
+
+  it('wildframe.yaml: Pearson r with humans and Figure 3 beside humans', async () => {
+    const { results, terminal } = await run('wildframe.yaml');
+    expect(metric(results, 'wildframe', 'pearson_r')?.value).not.toBeNull();
+    expect(metric(results, 'wildframe', 'human_shift_rate_base_positive')).toBeDefined();
+    expect(terminal).toMatch(/Figure 3: sentiment shift by base polarity, model beside humans/);
+  });
+});
