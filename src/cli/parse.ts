@@ -12,6 +12,12 @@ export function parseNonNegative(v: string, flag: string): number {
   return x;
 }
 
+export function parseNonNegativeInt(v: string, flag: string): number {
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isInteger(n) || n < 0) throw new UserError(`${flag} expects a whole number ≥ 0, got "${v}"`);
+  return n;
+}
+
 /** Collect a repeatable option into an array. */
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];

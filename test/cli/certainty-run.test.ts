@@ -71,20 +71,20 @@ describe('slant run: source-certainty ranking (App. D.2) from the config', () =>
   it('ranks the sources first, gives CD by 25/50/25 stratum and the ranking table with intervals', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'slant-cert-rank-'));
     const claims = [
-      'Coffee causes a lower risk of stroke.',
-      'Coffee clearly reduces the risk of stroke.',
-      'Coffee reduces the risk of stroke.',
-      'Coffee is linked to a lower risk of stroke.',
-      'Coffee may be associated with a lower risk of stroke.',
-      'Coffee might possibly be associated with a lower risk of stroke.',
-      'It is unclear whether coffee could perhaps be associated with stroke.',
-      'We speculate that coffee might perhaps be weakly associated with stroke in some people.',
+      'Drinking coffee causes a lower risk of stroke.',
+      'Daily exercise clearly improves sleep quality in adults.',
+      'A high-fibre diet reduces blood pressure.',
+      'Screen time is linked to poorer sleep in teenagers.',
+      'Green tea may be associated with lower cholesterol.',
+      'Mindfulness training might possibly reduce stress in some workers.',
+      'It is unclear whether vitamin D could perhaps prevent colds.',
+      'We speculate that chewing gum might perhaps slightly improve memory in some people.',
     ];
     writeFileSync(join(dir, 'claims.jsonl'), claims.map((t, i) => JSON.stringify({ id: `c${i}`, original: t })).join('\n') + '\n');
     writeFileSync(
       join(dir, 'slant.yaml'),
       `store: ${join(dir, 'db')}\nreports: ${join(dir, 'r')}\nmodels: [{ id: 'openai:gen' }]\ndatasets: [{ name: claims, path: claims.jsonl }]\n` +
-        'probes: [{ name: certainty, options: { comparator: offline, decoding: greedy, ranking: { k1: 4, k2: 2, votes: 1, resamples: 30, prior: 0.5 } } }]\n',
+        'probes: [{ name: certainty, options: { comparator: offline, decoding: greedy, ranking: { k1: 4, k2: 2, votes: 1, resamples: 30, prior: 1 } } }]\n',
     );
     const res = await runCli(['--json', 'run', '-c', join(dir, 'slant.yaml')]);
     expect(res.stderr).toBe('');
@@ -97,7 +97,8 @@ describe('slant run: source-certainty ranking (App. D.2) from the config', () =>
     expect(table?.rows.map((r) => r[0])).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     // every row has a λ interval around λ
     for (const r of table?.rows ?? []) expect(String(r[3])).toMatch(/^\[\d/);
-    expect(g.extra?.source_ranking).toMatchObject({ items: 8, components: 1 });
+    expect(g.extra?.source_ranking).toMatchObject({ items: 8, components: 1, converged: true });
+    expect(g.extra?.source_ranking_warning).toBeUndefined();
     // CD, CD↑, CD↓ by stratum
     for (const s of ['low', 'medium', 'high']) expect(g.metrics.some((m) => m.name === `cd@${s}`)).toBe(true);
     expect(g.metrics.find((m) => m.name === 'n_items')?.value).toBe(8);

@@ -70,3 +70,33 @@ describe('slant certainty humans', () => {
     expect(out.fleissRaters).toBe(3);
   });
 });
+
+describe('slant certainty rank', () => {
+  it('ranks texts into 25/50/25 strata with intervals and writes a file measure can read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slant-rank-'));
+    const input = join(dir, 'claims.jsonl');
+    const texts = [
+      'Coffee clearly reduces stroke risk.',
+      'Coffee reduces stroke risk.',
+      'Coffee is linked to lower stroke risk.',
+      'Coffee may be associated with lower stroke risk.',
+      'Coffee might possibly be associated with lower stroke risk.',
+      'It is unclear whether coffee could perhaps affect stroke risk.',
+    ];
+    writeFileSync(input, texts.map((t, i) => JSON.stringify({ id: `c${i}`, text: t })).join('\n') + '\n');
+    const out = join(dir, 'ranked.jsonl');
+    const res = await runCli(['certainty', 'rank', input, '--field', 'text', '--k1', '3', '--k2', '1', '--votes', '1', '--prior', '0.5', '--resamples', '20', '-o', out, '--store', join(dir, 'db')]);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/6 texts, \d+ \+ \d+ pairs/);
+    const rows = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { rank: number; stratum: string; sourceCertainty: number; lambdaLow?: number; lambdaHigh?: number });
+    expect(rows.map((r) => r.rank)).toEqual([1, 2, 3, 4, 5, 6]);
+    // N = 6: ⌈6/4⌉ = 2 high, 2 medium, 2 low
+    expect(rows.map((r) => r.stratum)).toEqual(['high', 'high', 'medium', 'medium', 'low', 'low']);
+    for (let k = 1; k < rows.length; k++) expect(rows[k]!.sourceCertainty).toBeLessThanOrEqual(rows[k - 1]!.sourceCertainty);
+    for (const r of rows) if (r.lambdaLow !== undefined) expect(r.lambdaLow).toBeLessThanOrEqual(r.lambdaHigh!);
+    const bad = await runCli(['certainty', 'rank', input, '--field', 'text', '--k2', '-1', '--store', join(dir, 'db')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--k2 expects a whole number ≥ 0/);
+  });
+});

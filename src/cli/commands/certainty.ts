@@ -10,7 +10,7 @@ import { RequestCache } from '../../runtime/cache.js';
 import { ModelContext } from '../../runtime/model-context.js';
 import { installInterruptHandler } from '../../runtime/interrupt.js';
 import { globalOptions } from '../main-options.js';
-import { parsePositiveInt } from '../parse.js';
+import { parseNonNegative, parseNonNegativeInt, parsePositiveInt } from '../parse.js';
 
 interface TelephoneFlags {
   model: string;
@@ -88,6 +88,106 @@ function registerTelephone(certainty: Command): void {
     });
 }
 
+interface RankFlags {
+  field: string;
+  judge?: string;
+  k1?: number;
+  k2: number;
+  window?: number;
+  votes: number;
+  temperature: number;
+  seed: number;
+  prior?: number;
+  resamples: number;
+  limit?: number;
+  out?: string;
+  store: string;
+}
+
+/** `slant certainty rank`: App. D.2's source-certainty ranking of a file, with strata and intervals. */
+function registerRank(certainty: Command): void {
+  certainty
+    .command('rank <input>')
+    .description('rank texts by certainty (pairwise judge, two-pass sampling, Rao–Kupper fit) into 25/50/25 strata, with bootstrap intervals')
+    .option('--field <name>', 'input field with the text', 'original')
+    .option('--judge <id>', 'pairwise LLM judge (Figure 24); default: the offline comparator')
+    .option('--k1 <n>', 'pass-1 random partners per text (default ⌈ln N⌉; paper: 25 SPICED, 10 MIMIC)', (v: string) => parsePositiveInt(v, '--k1'))
+    .option('--k2 <n>', 'pass-2 partners from the rank window (0 skips pass 2)', (v: string) => parseNonNegativeInt(v, '--k2'), 5)
+    .option('--window <n>', 'pass-2 half window in ranks (default 2·k2)', (v: string) => parsePositiveInt(v, '--window'))
+    .option('--votes <n>', 'pass-2 judgements per order', (v: string) => parsePositiveInt(v, '--votes'), 3)
+    .option('--temperature <t>', 'judge temperature', (v: string) => parseNonNegative(v, '--temperature'), 0.7)
+    .option('--seed <n>', 'sampling seed', (v: string) => parseNonNegativeInt(v, '--seed'), 42)
+    .option('--prior <p>', 'virtual ties per compared pair in the fit', (v: string) => parseNonNegative(v, '--prior'))
+    .option('--resamples <n>', 'bootstrap resamples for the intervals (0: none)', (v: string) => parseNonNegativeInt(v, '--resamples'), 100)
+    .option('--limit <n>', 'at most n texts', (v: string) => parsePositiveInt(v, '--limit'))
+    .option('-o, --out <file>', 'write JSONL: id, original, sourceCertainty (λ), stratum, rank and intervals (input for `slant measure certainty`)')
+    .option('--store <file>', 'SQLite store holding the request cache', '.slant/slant.db')
+    .action(async (input: string, flags: RankFlags, cmd: Command) => {
+      const { temperature, prior } = flags;
+      const items: { id: string; text: string }[] = [];
+      const reader = readRecords(input, { fields: { original: flags.field }, required: ['original'], ...(flags.limit ? { limit: flags.limit } : {}) });
+      for await (const r of reader) items.push({ id: r.id, text: String(r.fields.original) });
+      if (items.length < 2) throw new UserError(`${input}: need at least 2 texts to rank, found ${items.length}`);
+      const { rankSourceCertainty } = await import('../../probes/certainty/ranking.js');
+      const { rankingIntervals } = await import('../../probes/certainty/ranking-intervals.js');
+      const { assignStrata } = await import('../../probes/certainty/strata.js');
+      const store = Store.open(flags.store);
+      const interrupt = installInterruptHandler();
+      try {
+        let judge;
+        if (flags.judge) {
+          const models = new ModelContext(new RequestCache(store));
+          const { createModel } = await import('../../models/create-model.js');
+          const { LlmCertaintyJudge } = await import('../../judges/certainty/llm-judge.js');
+          judge = new LlmCertaintyJudge(models.wrap(await createModel(flags.judge)));
+        } else {
+          const { OfflineCertaintyComparator } = await import('../../judges/certainty/offline-comparator.js');
+          judge = new OfflineCertaintyComparator();
+        }
+        const res = await rankSourceCertainty(items, judge, {
+          ...(flags.k1 !== undefined ? { k1: flags.k1 } : {}),
+          k2: flags.k2,
+          ...(flags.window !== undefined ? { window: flags.window } : {}),
+          votes: flags.votes,
+          temperature,
+          seed: flags.seed,
+          ...(prior !== undefined ? { prior } : {}),
+          signal: interrupt.signal,
+        });
+        if (interrupt.signal.aborted) throw new UserError('interrupted: nothing written (the judge\'s answers so far are cached; run again to continue)');
+        const rows = rankingIntervals(res, { resamples: flags.resamples, seed: flags.seed, ...(prior !== undefined ? { prior } : {}) });
+        const strata = assignStrata(rows.map((r) => r.lambda));
+        const text = new Map(items.map((i) => [i.id, i.text]));
+        const out = rows.map((r, k) => ({ ...r, stratum: strata[k]!, original: text.get(r.id) ?? '', sourceCertainty: r.lambda }));
+        const unranked = items.filter((i) => !rows.some((r) => r.id === i.id)).map((i) => i.id);
+        const graph = { items: items.length, ranked: rows.length, unranked, pass1Pairs: res.pass1Pairs, pass2Pairs: res.pass2Pairs, judgements: res.judgements, invalid: res.invalid, components: res.fit.components.length, converged: res.fit.converged, theta: res.fit.theta };
+        if (flags.out) {
+          mkdirSync(dirname(flags.out), { recursive: true });
+          writeFileSync(flags.out, out.map((r) => JSON.stringify(r)).join('\n') + '\n');
+        }
+        if (globalOptions(cmd).json) {
+          process.stdout.write(JSON.stringify({ ...graph, ranking: out }) + '\n');
+          return;
+        }
+        const f = (v: number | undefined): string => (v === undefined ? '—' : v.toPrecision(4));
+        const t = createTable(['rank', 'id', 'λ', 'λ 95% interval', 'rank 95% interval', 'stratum']);
+        for (const r of out) t.push([String(r.rank), r.id, f(r.lambda), r.lambdaLow === undefined ? '—' : `[${f(r.lambdaLow)}, ${f(r.lambdaHigh)}]`, r.rankLow === undefined ? '—' : `[${r.rankLow}, ${r.rankHigh}]`, r.stratum]);
+        const warn =
+          graph.components > 1
+            ? `\nwarning: the comparison graph has ${graph.components} disconnected components: the order (and the strata) across them is arbitrary; raise --k1\n`
+            : !graph.converged
+              ? '\nwarning: the Rao–Kupper fit did not converge (a text never won or never lost): set --prior, or raise --k1/--k2\n'
+              : '';
+        process.stdout.write(
+          `${items.length} texts, ${graph.pass1Pairs} + ${graph.pass2Pairs} pairs, ${graph.judgements} judgements (${graph.invalid} unreadable), judge ${flags.judge ?? 'offline'}, θ = ${graph.theta.toFixed(3)}\n${t.toString()}\n${unranked.length ? `not ranked (no readable judgement): ${unranked.join(', ')}\n` : ''}${warn}${flags.out ? `written: ${flags.out}\n` : ''}`,
+        );
+      } finally {
+        interrupt.dispose();
+        store.close();
+      }
+    });
+}
+
 /** `slant certainty humans`: Section 3.2's validation of a judge against human labels. */
 function registerHumans(certainty: Command): void {
   certainty
@@ -144,5 +244,6 @@ function registerHumans(certainty: Command): void {
 export function registerCertainty(program: Command): void {
   const certainty = program.command('certainty').description('certainty-distortion studies beyond `measure certainty` (seed 004)');
   registerTelephone(certainty);
+  registerRank(certainty);
   registerHumans(certainty);
 }

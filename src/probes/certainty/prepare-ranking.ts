@@ -31,7 +31,7 @@ export async function prepareRanking(records: { id: string; fields: Record<strin
     ...(r.prior !== undefined ? { prior: r.prior } : {}),
     ...(ctx.signal ? { signal: ctx.signal } : {}),
   });
-  const rows = rankingIntervals(res, { resamples: r.resamples, seed: r.seed });
+  const rows = rankingIntervals(res, { resamples: r.resamples, seed: r.seed, ...(r.prior !== undefined ? { prior: r.prior } : {}) });
   const strata = assignStrata(rows.map((x) => x.lambda));
   const out = new Map<string, Record<string, unknown>>();
   const components = res.fit.components.length;

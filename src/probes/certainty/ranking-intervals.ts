@@ -1,9 +1,11 @@
 /**
  * Intervals for a source-certainty ranking (Belem et al., App. D.2 report the ranking; slant adds
- * uncertainty): a nonparametric bootstrap over the judged pairs — resample the compared pairs with
- * replacement (each with all of its judgements), refit Rao–Kupper, and take the 2.5/97.5
- * percentiles of each item's log-strength and rank. Items missing from a resample keep no value
- * for it (their interval uses the resamples they appear in).
+ * uncertainty): a bootstrap of the judgements given the design — every compared pair keeps its
+ * number of judgements, redrawn from its own observed shares of wins, losses and ties — then
+ * Rao–Kupper is refitted (with the run's prior) and the 2.5/97.5 percentiles of each item's
+ * log-strength and rank are taken. Keeping the pairs fixed keeps the comparison graph connected in
+ * every resample (resampling whole pairs disconnects small designs). Resamples whose fit does not
+ * converge (no finite MLE) are left out; with fewer than 2 usable resamples an item has no interval.
  */
 import { fitBradleyTerryTies, type PairCounts } from '../../stats/bradley-terry.js';
 import { createRng } from '../../stats/rng.js';
@@ -22,7 +24,7 @@ export interface RankedSource {
   rankHigh?: number;
 }
 
-export function rankingIntervals(result: Pick<RankingResult, 'fit' | 'counts'>, opts: { resamples?: number; seed?: number } = {}): RankedSource[] {
+export function rankingIntervals(result: Pick<RankingResult, 'fit' | 'counts'>, opts: { resamples?: number; seed?: number; prior?: number } = {}): RankedSource[] {
   const B = opts.resamples ?? 100;
   const ids = result.fit.ranking;
   const logs = new Map<string, number[]>(ids.map((id) => [id, []]));
@@ -30,9 +32,20 @@ export function rankingIntervals(result: Pick<RankingResult, 'fit' | 'counts'>, 
   const rng = createRng(opts.seed ?? 7);
   const pairs: PairCounts[] = result.counts;
   for (let b = 0; b < B && pairs.length > 0; b++) {
-    const sample: PairCounts[] = [];
-    for (let k = 0; k < pairs.length; k++) sample.push(pairs[Math.floor(rng() * pairs.length)]!);
-    const fit = fitBradleyTerryTies(sample, { tolerance: 1e-8, maxIterations: 2000 });
+    const sample: PairCounts[] = pairs.map((p) => {
+      const t = p.aWins + p.bWins + p.ties;
+      const s: PairCounts = { a: p.a, b: p.b, aWins: 0, bWins: 0, ties: 0 };
+      for (let k = 0; k < t; k++) {
+        const u = rng() * t;
+        if (u < p.aWins) s.aWins++;
+        else if (u < p.aWins + p.bWins) s.bWins++;
+        else s.ties++;
+      }
+      return s;
+    });
+    const fit = fitBradleyTerryTies(sample, { tolerance: 1e-8, maxIterations: 5000, ...(opts.prior !== undefined ? { prior: opts.prior } : {}) });
+    // a resample without a finite MLE (disconnected, or a source that never loses) says nothing
+    if (!fit.converged) continue;
     fit.ranking.forEach((id, r) => {
       const v = fit.lambda[id]!;
       if (v > 0 && Number.isFinite(v)) logs.get(id)?.push(Math.log(v));
