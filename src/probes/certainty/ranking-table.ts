@@ -27,7 +27,7 @@ export function rankingTable(base: Omit<GroupResult, 'labels'>, ranked: SourceRa
       ...(base.tables ?? []),
       {
         name: 'source_ranking',
-        title: 'Source certainty ranking (App. D.2, Rao–Kupper; 95% bootstrap intervals over judged pairs), most certain first',
+        title: 'Source certainty ranking (App. D.2, Rao–Kupper; 95% bootstrap intervals, judgements redrawn per pair), most certain first',
         columns: ['rank', 'id', 'λ', 'λ 95% interval', 'rank 95% interval', 'stratum'],
         rows: rows.map((r) => [r.rank, r.id, f(r.lambda), r.lambdaLow === undefined ? '—' : `[${f(r.lambdaLow)}, ${f(r.lambdaHigh)}]`, r.rankLow === undefined ? '—' : `[${r.rankLow}, ${r.rankHigh}]`, r.stratum]),
       },

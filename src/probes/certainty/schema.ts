@@ -36,7 +36,7 @@ export const rankingOptionsSchema = z
     seed: z.number().int().default(42),
     /** virtual ties per compared pair in the fit (default: plain MLE) */
     prior: z.number().min(0).optional(),
-    /** bootstrap resamples of the judged pairs for the intervals (0: no intervals) */
+    /** bootstrap resamples (judgements redrawn per compared pair) for the intervals (0: no intervals) */
     resamples: z.number().int().min(0).default(100),
   })
   .strict();
