@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { paperTables } from './paper-tables.js';
 import { dirname, join } from 'node:path';
 import { UserError } from '../core/errors.js';
 import type { Store } from '../runtime/store.js';
@@ -79,6 +80,8 @@ export async function runAndReport(args: RunArgs): Promise<RunSummary> {
     probes,
     warnings: warnings.list(),
   };
+  const tables = paperTables(probes);
+  if (tables.length > 0) results.tables = tables;
   const usage = args.usage?.() ?? {};
   // batch mode: generations are billed at batch prices (judges, if LLMs, are billed live: see docs)
   if (Object.keys(usage).length > 0) results.usage = costReport(usage, mergePrices(DEFAULT_PRICES, args.prices), { batch: plan.batch === true });

@@ -111,6 +111,8 @@ export const resultsSchema = z.object({
   models: z.array(instrumentSchema),
   datasets: z.array(z.object({ name: z.string(), n: z.number().int().nonnegative(), skipped: z.number().int().nonnegative() })),
   probes: z.array(probeResultSchema),
+  /** the papers' tables laid out as printed (seed 000 Tables 1–2, seed 003 Appendix E, seed 004 Tables 1–2) */
+  tables: z.array(tableSchema).optional(),
   warnings: z.array(warningSchema),
   /** tokens per model (live and cached answers) and their cost from the price table */
   usage: z

@@ -71,6 +71,11 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean }
     }
     out.push('');
   }
+  for (const t of results.tables ?? []) {
+    const tt = createTable(t.columns, { color: opts.color });
+    for (const r of t.rows) tt.push(r.map((c) => (c === null ? '—' : String(c))));
+    out.push(t.title, tt.toString(), '');
+  }
   const mitigations = renderMitigationTables(results, opts);
   if (mitigations.length) out.push(...mitigations, '');
   if (results.usage) {

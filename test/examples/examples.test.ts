@@ -65,12 +65,19 @@ describe('examples/: one config per paper runs end to end', () => {
     // Table 4: each fact-check strategy is a condition with paired effects
     expect(new Set(probe(results, 'hallucination')?.groups.map((g) => g.labels.condition ?? 'baseline'))).toEqual(new Set(['baseline', 'prompt-calibration', 'knowledge-boundary-awareness', 'epistemic-tagging']));
     expect(terminal).toMatch(/Table 4/);
+    // seed 000 Tables 1 and 2 laid out as printed, in results and at the terminal
+    expect(results.tables?.find((t) => t.name === 'seed000_table1')?.rows).toHaveLength(1);
+    expect(results.tables?.find((t) => t.name === 'seed000_table2')?.columns).toContain('Neu→Neg');
+    expect(terminal).toMatch(/Seed 000 Table 1: framing change/);
+    expect(terminal).toMatch(/Seed 000 Table 2: framing transitions/);
   });
 
   it('seed003.yaml: position bias with ROUGE against the references, role-play as a condition', async () => {
     const { results } = await run('seed003.yaml');
     for (const m of ['wasserstein', 'rouge1_f']) expect(metric(results, 'position', m), m).toBeDefined();
     expect(probe(results, 'position')?.groups.some((g) => g.labels.condition === 'role-play')).toBe(true);
+    // one model in the example: the Spearman row says why it is undefined
+    expect(results.tables?.find((t) => t.name === 'seed003_spearman')?.rows[0]?.[2]).toBe('— (n = 1 models, need 3)');
   });
 
   it('seed004-sentence.yaml: ranking table with intervals, CD by stratum, moderator, greedy vs top-p and Table 5', async () => {
@@ -81,6 +88,8 @@ describe('examples/: one config per paper runs end to end', () => {
     expect(new Set(probe(results, 'certainty')?.groups.map((g) => g.labels.condition ?? 'baseline'))).toEqual(new Set(['baseline', 'greedy-decoding', 'preserve-certainty']));
     expect(probe(results, 'certainty')?.judges.some((j) => j.id === 'openai:gpt-4.1')).toBe(true);
     expect(terminal).toMatch(/Table 5/);
+    expect(results.tables?.find((t) => t.name === 'seed004_table1')?.columns).toEqual(['model', 'claims', 'Avg']);
+    expect(terminal).toMatch(/Seed 004 Table 2: CD↑, CD↓/);
   });
 
   it('wildframe.yaml: Pearson r with humans and Figure 3 beside humans', async () => {

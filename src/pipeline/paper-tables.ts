@@ -1,0 +1,113 @@
+/**
+ * The papers' own cross-probe / cross-model tables, laid out as printed, from a run's probe
+ * results (baseline groups; conditions have their own Table A6/4/5 layouts):
+ * - seed 000 Table 1: per dataset × model, φ_frame, s̄_b, s̄_m, s̄_e, ψ_pri;
+ * - seed 000 Table 2: per dataset × model, the six framing transitions as % of summaries;
+ * - seed 003 (Appendix E, run mode): per dataset, Spearman ρ across the run's models between the
+ *   Wasserstein distance and ROUGE-1/2/L F (needs ≥ 3 models; otherwise "—" with n);
+ * - seed 004 Table 1: CD per model × dataset with the per-model average over datasets;
+ * - seed 004 Table 2: CD↑, CD↓ and R per model × dataset (a run's dataset stands for a domain/task).
+ * Undefined numbers are "—" with their n, never 0.
+ */
+import { FRAMINGS } from '../core/types.js';
+import { TABLE2_TRANSITIONS, transitionName } from '../probes/framing/transitions.js';
+import type { GroupResultJson, ProbeResult } from '../probes/results.js';
+import { spearman } from '../stats/spearman.js';
+
+export interface PaperTable {
+  name: string;
+  title: string;
+  columns: string[];
+  rows: (string | number | null)[][];
+}
+
+const isBaseline = (g: GroupResultJson): boolean => (g.labels.condition ?? 'baseline') === 'baseline';
+const metric = (g: GroupResultJson | undefined, name: string) => g?.metrics.find((m) => m.name === name);
+const pct = (v: number | null | undefined, n?: number): string => (v === null || v === undefined ? `— (n = ${n ?? 0})` : `${(100 * v).toFixed(1)}`);
+const num = (v: number | null | undefined, n?: number): string => (v === null || v === undefined ? `— (n = ${n ?? 0})` : v.toFixed(3));
+const baseline = (p: ProbeResult | undefined): GroupResultJson[] => (p?.groups ?? []).filter(isBaseline);
+const keyOf = (g: GroupResultJson): string => `${g.labels.dataset ?? ''}|${g.labels.model ?? ''}`;
+
+function seed000Table1(framing: ProbeResult | undefined, primacy: ProbeResult | undefined): PaperTable | undefined {
+  if (!framing && !primacy) return undefined;
+  const f = new Map(baseline(framing).map((g) => [keyOf(g), g]));
+  const p = new Map(baseline(primacy).map((g) => [keyOf(g), g]));
+  const keys = [...new Set([...f.keys(), ...p.keys()])];
+  const rows = keys.map((k) => {
+    const [dataset, model] = k.split('|') as [string, string];
+    const fg = f.get(k);
+    const pg = p.get(k);
+    const m = (g: GroupResultJson | undefined, name: string, fmt: typeof pct) => {
+      const x = metric(g, name);
+      return g ? fmt(x?.value, x?.n ?? g.n) : '—';
+    };
+    return [dataset, model, m(fg, 'phi_frame', pct), m(pg, 'mean_s_b', num), m(pg, 'mean_s_m', num), m(pg, 'mean_s_e', num), m(pg, 'psi_pri', pct)];
+  });
+  return { name: 'seed000_table1', title: 'Seed 000 Table 1: framing change φ_frame (%), similarity to the thirds s̄_b, s̄_m, s̄_e, primacy ψ_pri (%)', columns: ['dataset', 'model', 'φ_frame', 's̄_b', 's̄_m', 's̄_e', 'ψ_pri'], rows };
+}
+
+function seed000Table2(framing: ProbeResult | undefined): PaperTable | undefined {
+  if (!framing) return undefined;
+  const rows = baseline(framing).map((g) => {
+    const counts = g.tables?.find((t) => t.name === 'transitions')?.rows ?? [];
+    return [
+      g.labels.dataset ?? '',
+      g.labels.model ?? '',
+      ...TABLE2_TRANSITIONS.map(([from, to]) => {
+        const c = counts[FRAMINGS.indexOf(from)]?.[FRAMINGS.indexOf(to) + 1];
+        return typeof c === 'number' && g.n > 0 ? `${((100 * c) / g.n).toFixed(1)}%` : `— (n = ${g.n})`;
+      }),
+    ];
+  });
+  return { name: 'seed000_table2', title: 'Seed 000 Table 2: framing transitions, % of summaries (x→y)', columns: ['dataset', 'model', ...TABLE2_TRANSITIONS.map(([a, b]) => transitionName(a, b))], rows };
+}
+
+function seed003Spearman(position: ProbeResult | undefined): PaperTable | undefined {
+  const groups = baseline(position);
+  if (groups.length === 0) return undefined;
+  const datasets = [...new Set(groups.map((g) => g.labels.dataset ?? ''))];
+  const rows: PaperTable['rows'] = [];
+  for (const d of datasets) {
+    const gs = groups.filter((g) => (g.labels.dataset ?? '') === d);
+    for (const [rouge, label] of [['rouge1_f', 'ROUGE-1'], ['rouge2_f', 'ROUGE-2'], ['rougeL_f', 'ROUGE-L']] as const) {
+      const pairs = gs.map((g) => [metric(g, 'wasserstein')?.value, metric(g, rouge)?.value] as const).filter((p): p is readonly [number, number] => typeof p[0] === 'number' && typeof p[1] === 'number');
+      if (pairs.length < 3) {
+        rows.push([d, label, `— (n = ${pairs.length} models, need 3)`, '—', pairs.length]);
+        continue;
+      }
+      const s = spearman(pairs.map((p) => p[0]), pairs.map((p) => p[1]), { exact: true });
+      rows.push([d, label, Number.isFinite(s.rho) ? s.rho.toFixed(3) : `— (n = ${s.n})`, s.pExact !== undefined ? s.pExact.toFixed(4) : Number.isFinite(s.pValue) ? s.pValue.toFixed(4) : '—', s.n]);
+    }
+  }
+  return { name: 'seed003_spearman', title: "Seed 003 (Appendix E): Spearman ρ across the run's models, Wasserstein distance vs ROUGE F", columns: ['dataset', 'ROUGE', 'ρ', 'p', 'models'], rows };
+}
+
+function seed004Tables(certainty: ProbeResult | undefined): PaperTable[] {
+  const groups = baseline(certainty);
+  if (groups.length === 0) return [];
+  const datasets = [...new Set(groups.map((g) => g.labels.dataset ?? ''))];
+  const models = [...new Set(groups.map((g) => g.labels.model ?? ''))];
+  const find = (m: string, d: string) => groups.find((g) => (g.labels.model ?? '') === m && (g.labels.dataset ?? '') === d);
+  const t1 = models.map((m) => {
+    const cds = datasets.map((d) => metric(find(m, d), 'cd'));
+    const defined = cds.map((c) => c?.value).filter((v): v is number => typeof v === 'number');
+    return [m, ...cds.map((c) => pct(c?.value, c?.n)), defined.length === datasets.length ? pct(defined.reduce((a, b) => a + b, 0) / defined.length) : `— (${defined.length} of ${datasets.length} datasets)`];
+  });
+  const t2 = models.map((m) => [
+    m,
+    ...datasets.flatMap((d) => {
+      const g = find(m, d);
+      const r = metric(g, 'ratio');
+      return [pct(metric(g, 'cd_up')?.value, metric(g, 'cd_up')?.n), pct(metric(g, 'cd_down')?.value, metric(g, 'cd_down')?.n), r?.value === null || r?.value === undefined ? `— (n = ${r?.n ?? 0})` : r.value.toFixed(1)];
+    }),
+  ]);
+  return [
+    { name: 'seed004_table1', title: 'Seed 004 Table 1: certainty distortion CD (%) per model and dataset, with the per-model average', columns: ['model', ...datasets, 'Avg'], rows: t1 },
+    { name: 'seed004_table2', title: 'Seed 004 Table 2: CD↑, CD↓ (%) and R = CD↑/CD↓ per model and dataset', columns: ['model', ...datasets.flatMap((d) => [`${d} CD↑`, `${d} CD↓`, `${d} R`])], rows: t2 },
+  ];
+}
+
+export function paperTables(probes: readonly ProbeResult[]): PaperTable[] {
+  const by = (n: string) => probes.find((p) => p.probe === n);
+  return [seed000Table1(by('framing'), by('primacy')), seed000Table2(by('framing')), seed003Spearman(by('position')), ...seed004Tables(by('certainty'))].filter((t): t is PaperTable => t !== undefined);
+}
