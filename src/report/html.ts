@@ -23,6 +23,12 @@ function metricsTable(metrics: Metric[]): string {
   return `<table><thead><tr><th class="l">metric</th><th>value</th><th>95% interval</th><th>method</th><th>n</th><th class="l">test</th></tr></thead><tbody>${metrics.map(metricRow).join('')}</tbody></table>`;
 }
 
+function htmlTable(t: { title: string; columns: string[]; rows: (string | number | null)[][] }): string {
+  return `<table><caption class="muted">${e(t.title)}</caption><thead><tr>${t.columns.map((c, i) => `<th${i === 0 ? ' class="l"' : ''}>${e(c)}</th>`).join('')}</tr></thead><tbody>${t.rows
+    .map((r) => `<tr>${r.map((c, i) => `<td${i === 0 ? ' class="l"' : ''}>${c === null ? '' : e(c)}</td>`).join('')}</tr>`)
+    .join('')}</tbody></table>`;
+}
+
 function probeSection(p: ProbeResult): string {
   const parts: string[] = [`<h2>${e(p.probe)}</h2>`];
   parts.push(`<p class="muted">judges: ${p.judges.map((j) => `<code>${e(j.id)}@${e(j.version)}</code>`).join(', ') || 'none'}; options: <code>${e(JSON.stringify(p.options))}</code></p>`);
@@ -30,11 +36,7 @@ function probeSection(p: ProbeResult): string {
   for (const g of p.groups) {
     parts.push(`<h3>${e(Object.entries(g.labels).map(([k, v]) => `${k}: ${v}`).join(' · '))} <span class="muted">(n = ${e(g.n)})</span></h3>`);
     parts.push(metricsTable(g.metrics));
-    for (const t of g.tables ?? []) {
-      parts.push(`<table><caption class="muted">${e(t.title)}</caption><thead><tr>${t.columns.map((c, i) => `<th${i === 0 ? ' class="l"' : ''}>${e(c)}</th>`).join('')}</tr></thead><tbody>${t.rows
-        .map((r) => `<tr>${r.map((c, i) => `<td${i === 0 ? ' class="l"' : ''}>${c === null ? '' : e(c)}</td>`).join('')}</tr>`)
-        .join('')}</tbody></table>`);
-    }
+    for (const t of g.tables ?? []) parts.push(htmlTable(t));
   }
   if (p.items.length) {
     const keys = Object.keys((p.items[0]?.measurement as Record<string, unknown> | undefined) ?? {});
@@ -71,6 +73,7 @@ export function renderHtmlReport(results: Results): string {
 <p class="muted">run <code>${e(results.run.id)}</code> · ${e(results.run.command)} · ${e(results.run.status)} · finished ${e(results.run.finishedAt)} · slant ${e(results.slant.version)}</p>
 <p>models: ${results.models.map((m) => `<code>${e(m.id)}</code>`).join(', ')} · datasets: ${results.datasets.map((d) => `${e(d.name)} (n = ${e(d.n)}${d.skipped ? `, ${e(d.skipped)} skipped` : ''})`).join(', ')}</p>
 ${warn}
+${results.tables?.length ? `<h2>The papers' tables</h2>\n${results.tables.map(htmlTable).join('\n')}` : ''}
 ${results.probes.map(probeSection).join('\n')}
 <p class="muted">Intervals are 95%. Rates use Wilson intervals, means t intervals, summaries across groups a bootstrap over items within groups. Schema: ${e(results.schema)}.</p>
 </body></html>
