@@ -10,6 +10,7 @@ import { doNotHallucinate } from './prompt/do-not-hallucinate.js';
 import { epistemicTagging } from './prompt/epistemic-tagging.js';
 import { knowledgeBoundaryAwareness } from './prompt/knowledge-boundary-awareness.js';
 import { preserveCertainty } from './prompt/preserve-certainty.js';
+import { brokenTelephone } from './prompt/broken-telephone.js';
 import { preserveSemantics } from './prompt/preserve-semantics.js';
 import { promptCalibration } from './prompt/prompt-calibration.js';
 import { rolePlay } from './prompt/role-play.js';
@@ -44,7 +45,11 @@ export const MITIGATIONS: readonly Mitigation[] = [
   preserveCertainty,
   greedyDecoding,
   rolePlay,
+  brokenTelephone,
 ] as Mitigation[];
+
+/** Registered studies run as conditions that `mitigations: all` leaves out (they are not mitigations). */
+export const NOT_IN_ALL: ReadonlySet<string> = new Set(['broken-telephone']);
 
 export function mitigationIds(): string[] {
   return MITIGATIONS.map((m) => m.id);

@@ -1,6 +1,6 @@
 import { UserError } from '../core/errors.js';
 import type { SlantConfig } from '../config/schema.js';
-import { getMitigation, MITIGATIONS } from '../mitigations/registry.js';
+import { getMitigation, MITIGATIONS, NOT_IN_ALL } from '../mitigations/registry.js';
 import type { Mitigation } from '../mitigations/types.js';
 import { canonicalJson } from '../runtime/canonical-json.js';
 
@@ -39,7 +39,7 @@ function condition(id: string, raw: Record<string, unknown> | undefined, label: 
 export function planConditions(entries: SlantConfig['mitigations']): Condition[] {
   const list: Condition[] = [];
   if (entries === undefined) list.push(condition(BASELINE_KEY, undefined, undefined));
-  else if (entries === 'all') for (const m of MITIGATIONS) list.push(condition(m.id, undefined, undefined));
+  else if (entries === 'all') for (const m of MITIGATIONS.filter((x) => !NOT_IN_ALL.has(x.id))) list.push(condition(m.id, undefined, undefined));
   else for (const e of entries) list.push(typeof e === 'string' ? condition(e, undefined, undefined) : condition(e.id, e.options, e.label));
   if (!list.some((c) => c.key === BASELINE_KEY)) list.unshift(condition(BASELINE_KEY, undefined, undefined));
   const keys = new Set<string>();

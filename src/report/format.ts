@@ -46,4 +46,5 @@ export const HEADLINE: Record<string, string[]> = {
 export const TERMINAL_TABLES: Record<string, string[]> = {
   position: ['position_by_system', 'spearman'],
   wildframe: ['shift_by_polarity'],
+  certainty: ['telephone'],
 };

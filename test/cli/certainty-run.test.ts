@@ -16,6 +16,8 @@ beforeAll(async () => {
       // the judge is position-biased (always "Clearly A": every item inconsistent); moderators see no difference
       if (body.model === 'judge') return { text: tag('Clearly A') };
       if (String(body.model).startsWith('mod')) return { text: tag('No clear difference') };
+      // the telephone model drops one hedge per rewrite (the paraphrase task sends the text itself)
+      if (body.model === 'tel') return { text: _prompt.replace(/\b(may|might|possibly|perhaps) /, '') };
       return { text: 'Coffee lowers the risk of stroke.' };
     },
   });
@@ -102,5 +104,48 @@ describe('slant run: source-certainty ranking (App. D.2) from the config', () =>
     // CD, CD↑, CD↓ by stratum
     for (const s of ['low', 'medium', 'high']) expect(g.metrics.some((m) => m.name === `cd@${s}`)).toBe(true);
     expect(g.metrics.find((m) => m.name === 'n_items')?.value).toBe(8);
+  });
+});
+
+describe('slant run: the broken telephone (Figure 4) as a condition of a stored run', () => {
+  it('rewrites T turns, judges each against the original and reports CD by turn', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slant-cert-tel-'));
+    writeFileSync(
+      join(dir, 'claims.jsonl'),
+      ['Coffee may possibly perhaps lower stroke risk.', 'Tea might perhaps help sleep.'].map((t, i) => JSON.stringify({ id: `t${i}`, original: t })).join('\n') + '\n',
+    );
+    writeFileSync(
+      join(dir, 'slant.yaml'),
+      `store: ${join(dir, 'db')}\nreports: ${join(dir, 'r')}\nmodels: [{ id: 'openai:tel' }]\ndatasets: [{ name: claims, path: claims.jsonl }]\n` +
+        'probes: [{ name: certainty, options: { comparator: offline, offlineTieBand: 0 } }]\nmitigations: [{ id: broken-telephone, options: { turns: 3 } }]\n',
+    );
+    const before = server.requests.length;
+    const res = await runCli(['--json', 'run', '-c', join(dir, 'slant.yaml')]);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    const groups = resultsSchema.parse((JSON.parse(res.stdout) as { results: unknown }).results).probes[0]!.groups;
+    const tel = groups.find((g) => g.labels.condition?.startsWith('broken-telephone'))!;
+    const table = tel.tables?.find((t) => t.name === 'telephone');
+    expect(table?.rows.map((r) => [r[0], r[1]])).toEqual([
+      [1, 2],
+      [2, 2],
+      [3, 2],
+    ]);
+    // telephone turn 1 is the baseline's own request (sent once, shared through the request cache);
+    // turn 2 rewrites turn 1's output, turn 3 turn 2's
+    const asked = server.requests.slice(before).map((r) => JSON.stringify(r.body));
+    expect(asked.filter((b) => b.includes('Coffee may possibly perhaps'))).toHaveLength(1);
+    expect(asked.some((b) => b.includes('Coffee possibly perhaps lower'))).toBe(true);
+    expect(asked.some((b) => b.includes('Coffee perhaps lower'))).toBe(true);
+    // hedges dropped turn by turn: CD↑ (vs the original) never falls, and by turn 3 every item is inflated
+    const up = (table?.rows ?? []).map((r) => parseFloat(String(r[3])));
+    expect(up[0]!).toBeLessThanOrEqual(up[1]!);
+    expect(up[1]!).toBeLessThanOrEqual(up[2]!);
+    expect(table?.rows[2]?.[3]).toBe('100.0%');
+    // a second invocation is served from the store's cache: no new model requests
+    const n = server.requests.length;
+    const again = await runCli(['--json', 'run', '-c', join(dir, 'slant.yaml')]);
+    expect(again.code).toBe(0);
+    expect(server.requests.length).toBe(n);
   });
 });

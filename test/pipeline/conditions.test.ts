@@ -19,9 +19,10 @@ describe('conditions from config `mitigations:`', () => {
     expect(cs[2]?.options).toEqual({ totalTokens: 150, ratio: [0.33, 0.34, 0.33] });
   });
 
-  it('`all` is every registered mitigation, baseline first', () => {
+  it('`all` is every registered mitigation, baseline first (studies run as conditions left out)', () => {
     const cs = planConditions('all');
-    expect(cs.map((c) => c.key)).toEqual(MITIGATIONS.map((m) => m.id));
+    expect(cs.map((c) => c.key)).toEqual(MITIGATIONS.map((m) => m.id).filter((id) => id !== 'broken-telephone'));
+    expect(planConditions([{ id: 'broken-telephone' }]).map((c) => c.key)).toEqual(['baseline', 'broken-telephone']);
     expect(cs[0]?.key).toBe('baseline');
   });
 

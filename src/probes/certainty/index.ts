@@ -6,6 +6,7 @@ import { aggregateCertainty } from './aggregate.js';
 import { measureCertainty } from './measure.js';
 import { prepareRanking } from './prepare-ranking.js';
 import { rankingTable } from './ranking-table.js';
+import { telephoneTable } from './telephone-table.js';
 import { certaintyOptionsSchema, certaintyRecordSchema, type CertaintyMeasurement, type CertaintyOptions, type CertaintyRecord, type SourceRanking } from './schema.js';
 
 export * from './schema.js';
@@ -69,7 +70,8 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
         }),
         { denominator: options.denominator },
       );
-      return ranked.length > 0 ? rankingTable(base, ranked) : base;
+      const withRanking = ranked.length > 0 ? rankingTable(base, ranked) : base;
+      return items.some((i) => i.measurement.turns) ? telephoneTable(withRanking, items.map((i) => i.measurement), options.denominator) : withRanking;
     },
   };
 }

@@ -33,7 +33,14 @@ function store(calls: readonly OrderCall[], keep: boolean): StoredCall[] {
 
 export async function measureCertainty(record: CertaintyRecord, ctx: ProbeContext<CertaintyOptions>, moderator?: LanguageModel): Promise<CertaintyMeasurement> {
   const { kind, comparator } = resolveComparator(ctx, ctx.judges.moderator ?? moderator);
-  const j = await comparator.compare(record.original, record.rewrite, ctx.signal ? { signal: ctx.signal } : {});
+  const o = ctx.signal ? { signal: ctx.signal } : {};
+  // broken telephone: every turn against the original; the item's label is the last turn's
+  const turns: NonNullable<CertaintyMeasurement['turns']> = [];
+  if (record.turns && record.turns.length > 1) {
+    for (const [t, text] of record.turns.slice(0, -1).entries()) turns.push({ turn: t + 1, label: (await comparator.compare(record.original, text, o)).label });
+  }
+  const j = await comparator.compare(record.original, record.rewrite, o);
+  if (turns.length > 0) turns.push({ turn: turns.length + 1, label: j.label });
   const keep = ctx.options.keepReasoning;
   const m: CertaintyMeasurement = {
     label: j.label,
@@ -45,6 +52,7 @@ export async function measureCertainty(record: CertaintyRecord, ctx: ProbeContex
   if (j.moderator) m.moderator = { label: j.moderator.label, calls: store(j.moderator.calls, keep) };
   if (record.sourceCertainty !== undefined) m.sourceCertainty = record.sourceCertainty;
   if (record.sourceRanking !== undefined) m.sourceRanking = record.sourceRanking;
+  if (turns.length > 0) m.turns = turns;
   if (ctx.judges.embedder) m.cosine = await embeddingCosine(ctx.judges.embedder, record.original, record.rewrite, ctx.signal);
   return m;
 }

@@ -50,6 +50,8 @@ export const certaintyRecordSchema = z.object({
   /** certainty of the source: a number (higher = more certain, e.g. a Bradley–Terry strength) or a stratum */
   sourceCertainty: z.union([z.coerce.number().refine(Number.isFinite, 'a finite number'), z.enum(['low', 'medium', 'high'])]).optional(),
   model: z.string().optional(),
+  /** the broken telephone's turns (condition `broken-telephone`): turn t rewrote turn t − 1 */
+  turns: z.array(z.string()).optional(),
   /** set by the `ranking` pass of `slant run` */
   sourceRanking: sourceRankingSchema.optional(),
 });
@@ -108,6 +110,8 @@ export interface CertaintyMeasurement {
   moderator?: { label: PairLabel | 'invalid'; calls: StoredCall[] };
   sourceCertainty?: number | 'low' | 'medium' | 'high';
   sourceRanking?: SourceRanking;
+  /** broken telephone: each turn judged against the original (the item's label is the last turn's) */
+  turns?: { turn: number; label: PairLabel | 'invalid' }[];
   /** word edit distance (lowercased, no punctuation) */
   wed: number;
   /** embedding cosine, when an embedder is configured */
