@@ -85,7 +85,10 @@ describe('examples/: one config per paper runs end to end', () => {
     const base = probe(results, 'certainty')?.groups.find((g) => (g.labels.condition ?? 'baseline') === 'baseline');
     expect(base?.tables?.find((t) => t.name === 'source_ranking')?.rows).toHaveLength(8);
     for (const s of ['low', 'medium', 'high']) expect(base?.metrics.some((m) => m.name === `cd_up@${s}`), s).toBe(true);
-    expect(new Set(probe(results, 'certainty')?.groups.map((g) => g.labels.condition ?? 'baseline'))).toEqual(new Set(['baseline', 'greedy-decoding', 'preserve-certainty']));
+    expect(new Set(probe(results, 'certainty')?.groups.map((g) => g.labels.condition ?? 'baseline'))).toEqual(new Set(['baseline', 'greedy-decoding', 'preserve-certainty', 'broken-telephone:{"turns":3}']));
+    const tel = probe(results, 'certainty')?.groups.find((g) => g.labels.condition?.startsWith('broken-telephone'));
+    expect(tel?.tables?.find((t) => t.name === 'telephone')?.rows.map((r) => r[0])).toEqual([1, 2, 3]);
+    expect(terminal).toMatch(/Figure 4: broken telephone/);
     expect(probe(results, 'certainty')?.judges.some((j) => j.id === 'openai:gpt-4.1')).toBe(true);
     expect(terminal).toMatch(/Table 5/);
     expect(results.tables?.find((t) => t.name === 'seed004_table1')?.columns).toEqual(['model', 'claims', 'Avg']);
