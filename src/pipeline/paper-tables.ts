@@ -3,6 +3,8 @@
  * results (baseline groups; conditions have their own Table A6/4/5 layouts):
  * - seed 000 Table 1: per dataset × model, φ_frame, s̄_b, s̄_m, s̄_e, ψ_pri;
  * - seed 000 Table 2: per dataset × model, the six framing transitions as % of summaries;
+ * - seed 000 Table 6: epistemic tagging's confidence shares per model × cutoff period (Table 4 is
+ *   the mitigation layout of src/report/mitigation-tables.ts);
  * - seed 003 (Appendix E, run mode): per dataset, Spearman ρ across the run's models between the
  *   Wasserstein distance and ROUGE-1/2/L F (needs ≥ 3 models; otherwise "—" with n);
  * - seed 004 Table 1: CD per model × dataset with the per-model average over datasets;
@@ -107,7 +109,19 @@ function seed004Tables(certainty: ProbeResult | undefined): PaperTable[] {
   ];
 }
 
+/** Seed 000 Table 6: epistemic tagging's High/Low confidence shares per model and cutoff period (every condition whose answers carry tags). */
+function seed000Table6(hallucination: ProbeResult | undefined): PaperTable | undefined {
+  const rows: PaperTable['rows'] = [];
+  for (const g of hallucination?.groups ?? []) {
+    const t = g.tables?.find((x) => x.name === 'confidence');
+    if (!t) continue;
+    for (const r of t.rows) rows.push([g.labels.model ?? '', g.labels.dataset ?? '', g.labels.condition ?? 'baseline', ...r.slice(0, 5)]);
+  }
+  if (rows.length === 0) return undefined;
+  return { name: 'seed000_table6', title: 'Seed 000 Table 6: epistemic tagging confidence levels (High, Low) by cutoff period', columns: ['model', 'dataset', 'condition', 'cutoff', 'actual High', 'actual Low', 'falsified High', 'falsified Low'], rows };
+}
+
 export function paperTables(probes: readonly ProbeResult[]): PaperTable[] {
   const by = (n: string) => probes.find((p) => p.probe === n);
-  return [seed000Table1(by('framing'), by('primacy')), seed000Table2(by('framing')), seed003Spearman(by('position')), ...seed004Tables(by('certainty'))].filter((t): t is PaperTable => t !== undefined);
+  return [seed000Table1(by('framing'), by('primacy')), seed000Table2(by('framing')), seed000Table6(by('hallucination')), seed003Spearman(by('position')), ...seed004Tables(by('certainty'))].filter((t): t is PaperTable => t !== undefined);
 }

@@ -26,6 +26,16 @@ describe('paperTables', () => {
     expect(t2.rows[0]).toEqual(['news', 'm1', '20.0%', '10.0%', '5.0%', '0.0%', '10.0%', '5.0%']);
   });
 
+  it('seed 000 Table 6 from the groups whose answers carry confidence tags', () => {
+    const conf = { name: 'confidence', title: '', columns: ['period', 'actual High', 'actual Low', 'falsified High', 'falsified Low', 'untagged answers'], rows: [['pre', '99.0%', '1.0%', '75.0%', '25.0%', 0], ['post', '50.0%', '50.0%', '— (n = 0)', '— (n = 0)', 2]] };
+    const g = { ...group('m1', 'pairs', 4, {}), labels: { model: 'm1', dataset: 'pairs', condition: 'epistemic-tagging' }, tables: [conf] };
+    const t = paperTables([probe('hallucination', [group('m1', 'pairs', 4, {}), g])]).find((x) => x.name === 'seed000_table6')!;
+    expect(t.rows).toEqual([
+      ['m1', 'pairs', 'epistemic-tagging', 'pre', '99.0%', '1.0%', '75.0%', '25.0%'],
+      ['m1', 'pairs', 'epistemic-tagging', 'post', '50.0%', '50.0%', '— (n = 0)', '— (n = 0)'],
+    ]);
+  });
+
   it("seed 003: Spearman ρ across the run's models (exact p), — below 3 models", () => {
     const ws = [0.1, 0.2, 0.3];
     const rouge = [0.5, 0.4, 0.3];
