@@ -2,12 +2,12 @@ import type { Store } from '../runtime/store.js';
 import { runPool } from '../runtime/pool.js';
 import type { AnyProbe } from '../probes/registry.js';
 import type { ProbeJudges } from '../probes/types.js';
-import { InputError, formatLocation } from '../core/errors.js';
+import { InputError, UserError, formatLocation } from '../core/errors.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
 import { WarningLog } from './warnings.js';
 import { runBatchPhase } from './batch-phase.js';
-import type { Condition } from './conditions.js';
+import { BASELINE_KEY, type Condition } from './conditions.js';
 import { cellKey, outputStoreKey, storesText } from './cells.js';
 import type { MitigationResult, TaskRecord } from '../mitigations/types.js';
 import type { ItemCost } from '../runtime/store.js';
@@ -162,6 +162,12 @@ export async function executePlan(
           } catch (err) {
             if (ask && opts.signal?.aborted) return;
             throw err;
+          }
+          if (ask && unit.condition.key !== BASELINE_KEY && spent.calls === 0) {
+            // the probe read recorded answers: a mitigated cell must not silently equal the baseline
+            throw new UserError(`probe ${probe.name}, record ${record.id}: measured from the record's recorded answers, so the mitigation "${unit.condition.label}" cannot apply`, {
+              hint: `set probes.${probe.name}.options.evaluator: llm to ask the model under test, or run without mitigations`,
+            });
           }
           store.putItem(runId, cell.key, record.id, measurement);
           if (ask) store.putCost(runId, cell.costKey, record.id, spent);

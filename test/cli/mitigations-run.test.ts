@@ -194,3 +194,19 @@ describe('slant run with fact-check strategies and certainty interventions as co
     }
   });
 });
+
+describe('a mitigated cell never silently equals the baseline', () => {
+  it('refuses to measure a fact-check condition from recorded answers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slant-mitig-rec-'));
+    writeFileSync(join(dir, 'pairs.jsonl'), JSON.stringify({ id: 'p0', date: '2020-05-01', true_text: 'A.', false_text: 'Not A.', true_answer: 'True', false_answer: 'False' }) + '\n');
+    writeFileSync(
+      join(dir, 'slant.yaml'),
+      `store: ${join(dir, 'db')}\nreports: ${join(dir, 'r')}\nproviders: { openai: { baseURL: ${server.url}/v1 } }\nmodels: [{ id: 'openai:gpt-4o-mini' }]\ndatasets: [{ name: pairs, path: pairs.jsonl }]\nprobes: [{ name: hallucination, options: { cutoff: '2023-03' } }]\nmitigations: [baseline, epistemic-tagging]\n`,
+    );
+    process.env.OPENAI_API_KEY = 'sk-loopback';
+    const res = await runCli(['run', '-c', join(dir, 'slant.yaml')]);
+    expect(res.code, res.stderr).toBe(2);
+    expect(res.stderr.replace(/\s+/g, ' ')).toMatch(/recorded answers, so the mitigation "epistemic-tagging" cannot apply/);
+    expect(res.stderr).toMatch(/evaluator: llm/);
+  });
+});
