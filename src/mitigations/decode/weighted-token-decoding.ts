@@ -1,0 +1,95 @@
+/**
+ * Weighted Token Decoding (Alessa et al., Table A5; Liu et al., 2021; Dathathri et al., 2020):
+ * "Multiply next-token probabilities by weights w_i (down-weight negative words, up-weight middle
+ * keywords)", w_neg = 0.3, w_mid = 2.0. At every step the probabilities of negative-lexicon tokens
+ * (VADER words with negative valence; exact word tokens) are multiplied by w_neg and those of the
+ * source's middle-section keywords (the terms that weigh most in the middle third by TF-IDF;
+ * first pieces count) by w_mid, then renormalised (a token that is both gets w_neg·w_mid).
+ */
+import { z } from 'zod';
+import type { StepController, StepVocabulary } from '../../models/stepwise.js';
+import type { Mitigation, MitigationContext, MitigationResult } from '../types.js';
+import { biasBackend, hasStepwise, staticBiasNote, staticWordBias } from './backends.js';
+import { SectionCoverage } from './coverage.js';
+import { negativeWords } from './lexicon.js';
+import { approximateResult, baseStepwise, requireStepwise, stepwiseResult, taskCall } from './run-decode.js';
+import { tokensOfWords } from './word-tokens.js';
+
+export const weightedTokenOptions = z
+  .object({
+    /** weight on negative-lexicon tokens */
+    wNeg: z.number().min(0).default(0.3),
+    /** weight on middle-section keyword tokens */
+    wMid: z.number().min(0).default(2.0),
+    /** how many middle-section keywords (highest TF-IDF weight in the middle third) */
+    midKeywords: z.number().int().min(0).default(20),
+  })
+  .strict();
+export type WeightedTokenOptions = z.infer<typeof weightedTokenOptions>;
+
+/** The middle third's keywords: its own terms (weighing most there), by weight, at most n. */
+export function middleKeywords(source: string, n: number): string[] {
+  const cov = new SectionCoverage(source);
+  const scored = cov.terms[1].map((t) => ({ t, w: cov.of(t)[1] }));
+  return scored
+    .sort((a, b) => b.w - a.w || (a.t < b.t ? -1 : 1))
+    .slice(0, n)
+    .map((x) => x.t);
+}
+
+/** token id → weight, the same at every step */
+export function wordWeights(vocab: StepVocabulary, negatives: readonly string[], keywords: readonly string[], o: WeightedTokenOptions): Map<number, number> {
+  const w = new Map<number, number>();
+  for (const t of tokensOfWords(vocab, negatives, 'exact').keys()) w.set(t, o.wNeg);
+  for (const t of tokensOfWords(vocab, keywords, 'first-piece').keys()) w.set(t, (w.get(t) ?? 1) * o.wMid);
+  return w;
+}
+
+export function weightedTokenController(keywords: readonly string[], o: WeightedTokenOptions): StepController & { weights(): Map<number, number> } {
+  let weights = new Map<number, number>();
+  return {
+    id: 'weighted-token-decoding',
+    params: { ...o, keywords },
+    prepare(vocab) {
+      weights = wordWeights(
+        vocab,
+        negativeWords().map((x) => x.word),
+        keywords,
+        o,
+      );
+    },
+    weights: () => weights,
+    onStep: () => ({ kind: 'reweight', weights }),
+  };
+}
+
+export const weightedTokenDecoding: Mitigation<WeightedTokenOptions> = {
+  id: 'weighted-token-decoding',
+  kind: 'decode',
+  title: 'Weighted Token Decoding',
+  source: 'Alessa et al., Table A5 (Liu et al., 2021; Dathathri et al., 2020)',
+  tasks: ['summarize', 'position-summary'],
+  requires: ['stepwise'],
+  optionsSchema: weightedTokenOptions,
+  applicable(model) {
+    if (hasStepwise(model)) return { ok: true };
+    const b = biasBackend(model);
+    if (b === undefined) return { ok: false, reason: `Weighted Token Decoding needs step-wise decoding or a logit bias by word; ${model.provider} models (${model.id}) have neither` };
+    return { ok: true, approximations: [b.kind === 'string' ? `${model.provider}: static string logit bias over the whole answer instead of per-step weights` : `OpenAI: static token-id logit bias (${b.encoding}) over the whole answer instead of per-step weights, one-token words only, at most 300 tokens`] };
+  },
+  async run(ctx: MitigationContext<WeightedTokenOptions>): Promise<MitigationResult> {
+    const call = taskCall(ctx);
+    const keywords = middleKeywords(call.document, ctx.options.midKeywords);
+    const stepsInfo = { name: 'weights', data: { wNeg: ctx.options.wNeg, wMid: ctx.options.wMid, middleKeywords: keywords } };
+    if (hasStepwise(ctx.model)) {
+      const controller = weightedTokenController(keywords, ctx.options);
+      const r = await requireStepwise(ctx.model)({ ...baseStepwise(call, ctx.signal), controller });
+      return stepwiseResult(ctx, r, [stepsInfo]);
+    }
+    const backend = biasBackend(ctx.model);
+    if (backend === undefined) throw new Error(`weighted-token-decoding cannot run on ${ctx.model.id}`);
+    const words = [...keywords.map((word) => ({ word, weight: ctx.options.wMid })), ...negativeWords().map(({ word }) => ({ word, weight: ctx.options.wNeg }))];
+    const bias = await staticWordBias(backend, words);
+    return approximateResult(ctx, { logitBias: bias.logitBias }, [staticBiasNote(backend, bias)], [stepsInfo]);
+  },
+};
