@@ -40,6 +40,8 @@ export type StepDecision = (
   /** multiply probabilities by these weights before sampling (0 forbids); renormalised */
   | { kind: 'reweight'; weights: Map<number, number> }
   | { kind: 'forbid'; tokens: number[] }
+  /** add these values to the logits (index = token id; a dense vector, for changes to much of the vocabulary) */
+  | { kind: 'shift'; logits: Float64Array }
   | { kind: 'stop' }
 ) & {
   /** what the controller wants kept with this step (JSON); copied to StepRecord.note, so it survives the cache */

@@ -7,7 +7,8 @@
  * The aux sequence is the task's messages with the prefix put before the first message's text; it
  * is advanced with every chosen token and evaluated in the same llama.cpp batch as the main one
  * (two forward passes per token). Over the whole vocabulary, tokens with Δ < 0 get weight e^{λΔ}
- * (Schick et al.'s decay function), the rest 1, then the distribution is renormalised and drawn.
+ * (Schick et al.'s decay function; λΔ added to the logit), the rest 1, then the distribution is
+ * renormalised and drawn.
  *
  * "Refresh every 4 steps" (the paper says no more): our reading is that the weights α are
  * recomputed from a fresh (p_main, p_bias) pair at steps 0, 4, 8, … and the same per-token weights
@@ -42,20 +43,24 @@ export function biasMessages(messages: readonly ChatMessage[], prefix: string): 
   return [{ ...first, content: `${prefix}\n${first.content}` }, ...rest];
 }
 
-/** token → α(Δ) = e^{λΔ} for every token with Δ = p_main − p_bias < 0 */
-export function debiasWeights(main: StepState, aux: StepState, lambda: number): Map<number, number> {
-  const w = new Map<number, number>();
+/**
+ * ln α(Δ) per token: λΔ where Δ = p_main − p_bias < 0, else 0. Added to the logits it multiplies
+ * exactly the tokens with Δ < 0 by α(Δ) = e^{λΔ} before renormalisation (a dense vector: about
+ * half the vocabulary has Δ < 0, too many for a map).
+ */
+export function debiasShift(main: StepState, aux: StepState, lambda: number): Float64Array {
   const zm = main.logits;
   const za = aux.logits;
+  const out = new Float64Array(zm.length);
   for (let t = 0; t < zm.length; t++) {
     const delta = Math.exp((zm[t] as number) - main.logZ) - Math.exp((za[t] as number) - aux.logZ);
-    if (delta < 0) w.set(t, Math.exp(lambda * delta));
+    if (delta < 0) out[t] = lambda * delta;
   }
-  return w;
+  return out;
 }
 
 export function selfDebiasController(o: SelfDebiasOptions): StepController {
-  let weights = new Map<number, number>();
+  let shift: Float64Array = new Float64Array(0);
   return {
     id: 'self-debias',
     params: o,
@@ -66,8 +71,8 @@ export function selfDebiasController(o: SelfDebiasOptions): StepController {
     onStep(main, aux) {
       if (aux === undefined) throw new Error('self-debias: the decode has no aux sequence');
       const refresh = main.step % o.refreshEvery === 0;
-      if (refresh) weights = debiasWeights(main, aux, o.lambda);
-      return { kind: 'reweight', weights, ...(refresh ? { note: { refreshed: true, scaled: weights.size } } : {}) };
+      if (refresh) shift = debiasShift(main, aux, o.lambda);
+      return { kind: 'shift', logits: shift, ...(refresh ? { note: { refreshed: true, scaled: shift.reduce((n, v) => (v < 0 ? n + 1 : n), 0) } } : {}) };
     },
   };
 }

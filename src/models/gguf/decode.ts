@@ -100,6 +100,10 @@ function aborted(signal: AbortSignal | undefined): void {
 }
 
 function applyDecision(z: Float64Array, d: StepDecision): void {
+  if (d.kind === 'shift') {
+    if (d.logits.length !== z.length) throw new UserError(`step controller: a shift of ${d.logits.length} values for a vocabulary of ${z.length}`);
+    for (let t = 0; t < z.length; t++) z[t] = (z[t] as number) + (d.logits[t] as number);
+  }
   if (d.kind === 'forbid') for (const t of d.tokens) if (t >= 0 && t < z.length) z[t] = -Infinity;
   if (d.kind === 'reweight')
     for (const [t, w] of d.weights) {

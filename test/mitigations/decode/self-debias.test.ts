@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StepState } from '../../../src/models/stepwise.js';
-import { biasMessages, debiasWeights, selfDebias, selfDebiasController, selfDebiasOptions } from '../../../src/mitigations/decode/self-debias.js';
+import { biasMessages, debiasShift, selfDebias, selfDebiasController, selfDebiasOptions } from '../../../src/mitigations/decode/self-debias.js';
 import { context, SOURCE } from '../../helpers/summary-task.js';
 import { loadTinyModel, type LoadedTiny } from '../../helpers/tiny-gguf-model.js';
 
@@ -21,16 +21,17 @@ const state = (p: number[]): StepState => ({ step: 0, tokens: [], text: '', topK
 
 describe('self-debias decoding', () => {
   it('worked numbers: Δ = (−0.05, +0.05, 0) → only token 0 is scaled, by e^{10·(−0.05)} = 0.60653', () => {
-    const w = debiasWeights(state([0.3, 0.5, 0.2]), state([0.35, 0.45, 0.2]), 10);
-    expect([...w.keys()]).toEqual([0]);
-    expect(w.get(0)).toBeCloseTo(0.606531, 6);
+    const w = debiasShift(state([0.3, 0.5, 0.2]), state([0.35, 0.45, 0.2]), 10);
+    expect(w[0]).toBeCloseTo(-0.5, 12);
+    expect(Math.exp(w[0] as number)).toBeCloseTo(0.606531, 6);
+    expect([w[1], w[2]]).toEqual([0, 0]);
   });
 
   it('on the tiny GGUF: at each refresh, exactly the tokens with Δ < 0 get e^{λΔ}; the weights are held for 4 steps', async () => {
     const o = selfDebiasOptions.parse({ prefix: PREFIX });
     expect(selfDebiasOptions.parse({})).toMatchObject({ lambda: 10, refreshEvery: 4 });
     const c = selfDebiasController(o);
-    const seen: { main: StepState; aux: StepState; weights: Map<number, number> }[] = [];
+    const seen: { main: StepState; aux: StepState; weights: Float64Array }[] = [];
     const r = await t.model.stepwise({
       messages: ask,
       auxMessages: biasMessages(ask, o.prefix),
@@ -39,8 +40,8 @@ describe('self-debias decoding', () => {
       controller: {
         prepare: (v) => c.prepare?.(v),
         async onStep(main, aux, tools) {
-          const d = (await c.onStep(main, aux, tools)) as { kind: 'reweight'; weights: Map<number, number> };
-          seen.push({ main, aux: aux as StepState, weights: d.weights });
+          const d = (await c.onStep(main, aux, tools)) as { kind: 'shift'; logits: Float64Array };
+          seen.push({ main, aux: aux as StepState, weights: d.logits });
           return d;
         },
       },
@@ -55,12 +56,38 @@ describe('self-debias decoding', () => {
         const delta = Math.exp((main.logits[tok] as number) - main.logZ) - Math.exp((aux.logits[tok] as number) - aux.logZ);
         if (delta < 0) {
           negatives++;
-          expect(weights.get(tok)).toBeCloseTo(Math.exp(10 * delta), 12);
-        } else expect(weights.has(tok)).toBe(false);
+          expect(Math.exp(weights[tok] as number)).toBeCloseTo(Math.exp(10 * delta), 12);
+        } else expect(weights[tok]).toBe(0);
       }
-      expect(negatives).toBe(weights.size);
       expect(negatives).toBeGreaterThan(0);
     }
+  });
+
+  it('greedy decoding takes argmax(z + λΔ·[Δ < 0]) at every step', async () => {
+    const o = selfDebiasOptions.parse({ prefix: PREFIX, refreshEvery: 1 });
+    const c = selfDebiasController(o);
+    const expected: number[] = [];
+    const r = await t.model.stepwise({
+      messages: ask,
+      auxMessages: biasMessages(ask, o.prefix),
+      maxTokens: 8,
+      temperature: 0,
+      controller: {
+        prepare: (v) => c.prepare?.(v),
+        async onStep(main, aux, tools) {
+          const d = (await c.onStep(main, aux, tools)) as { kind: 'shift'; logits: Float64Array };
+          let best = -1;
+          let bestV = -Infinity;
+          main.logits.forEach((l, tok) => {
+            const v = l + (d.logits[tok] as number);
+            if (v > bestV) [best, bestV] = [tok, v];
+          });
+          expected.push(best);
+          return d;
+        },
+      },
+    });
+    expect(r.steps.map((s) => s.token)).toEqual(expected);
   });
 
   it('runs as a mitigation: two sequences, aux prompt tokens counted, a prefix of 30+ tokens is refused', async () => {
