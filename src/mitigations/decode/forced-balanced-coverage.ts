@@ -11,6 +11,7 @@
  * threshold the step samples unchanged. An empty text covers nothing (all 0): no boost at step 0.
  */
 import { z } from 'zod';
+import { sha256Hex } from '../../runtime/canonical-json.js';
 import type { StepController } from '../../models/stepwise.js';
 import type { Mitigation, MitigationContext, MitigationResult } from '../types.js';
 import { biasBackend, hasStepwise, staticBiasNote, staticWordBias } from './backends.js';
@@ -38,7 +39,8 @@ export function coverageController(source: string, o: CoverageOptions): StepCont
   const weightsFor = new Map<string, Map<number, number>>();
   return {
     id: 'forced-balanced-coverage',
-    params: o,
+    // the source decides the sections: part of the cache key
+    params: { ...o, source: sha256Hex(source).slice(0, 16) },
     prepare(vocab) {
       bySection = new Map();
       SECTIONS.forEach((sec, k) => {

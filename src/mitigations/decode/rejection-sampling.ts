@@ -10,6 +10,7 @@
  * T = 0), using a generator seeded from the task's seed. Otherwise the step samples as usual.
  */
 import { z } from 'zod';
+import { sha256Hex } from '../../runtime/canonical-json.js';
 import type { StepController } from '../../models/stepwise.js';
 import { createRng } from '../../stats/rng.js';
 import type { Mitigation, MitigationContext, MitigationResult } from '../types.js';
@@ -37,7 +38,7 @@ export function rejectionController(source: string, o: RejectionOptions, samplin
   const rng = createRng(sampling.seed ^ 0x5eed);
   return {
     id: 'rejection-sampling',
-    params: { ...o, temperature: sampling.temperature, seed: sampling.seed },
+    params: { ...o, temperature: sampling.temperature, seed: sampling.seed, source: sha256Hex(source).slice(0, 16) },
     onStep(s) {
       const top = s.topK[0];
       if (top === undefined) return { kind: 'sample' };
