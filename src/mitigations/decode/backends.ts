@@ -14,6 +14,14 @@ export function needsStepwise(model: LanguageModel, title: string, what: string)
   return { ok: false, reason: `${title} needs step-wise decoding (${what}); ${model.provider} models (${model.id}) do not offer it. Use an in-process gguf:<file> model.` };
 }
 
+/** Exact with step-wise decoding; approximated (`note`) where a static logit bias by word is possible; else not applicable. */
+export function stepwiseOrWordBias(model: LanguageModel, title: string, note: (b: BiasBackend) => string): Applicability {
+  if (hasStepwise(model)) return { ok: true };
+  const b = biasBackend(model);
+  if (b === undefined) return { ok: false, reason: `${title} needs step-wise decoding or a logit bias by word; ${model.provider} models (${model.id}) have neither` };
+  return { ok: true, approximations: [note(b)] };
+}
+
 export type BiasBackend = { kind: 'string'; provider: string } | { kind: 'openai-token-id'; encoding: NonNullable<ReturnType<typeof encodingFor>> };
 
 /** How this model takes a static logit bias over words, if at all. */

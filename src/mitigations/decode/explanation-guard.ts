@@ -21,7 +21,7 @@ import { createRng } from '../../stats/rng.js';
 import type { Mitigation, MitigationContext, MitigationResult } from '../types.js';
 import defaultRules from './assets/explanation-rules.json' with { type: 'json' };
 import { needsStepwise } from './backends.js';
-import { baseStepwise, requireStepwise, stepwiseResult, taskCall } from './run-decode.js';
+import { decodeWith, stepwiseResult, taskCall } from './run-decode.js';
 
 export const DEFAULT_QUESTION = 'In one sentence, explain why you chose the last word, "{{token}}".';
 
@@ -114,7 +114,7 @@ export const explanationGuard: Mitigation<GuardOptions> = {
       ...(p.topK !== undefined ? { topK: p.topK } : {}),
       ...(p.topP !== undefined ? { topP: p.topP } : {}),
     });
-    const r = await requireStepwise(ctx.model)({ ...baseStepwise(call, ctx.signal), controller });
+    const r = await decodeWith(ctx, call, { controller });
     const checks = r.steps.flatMap((s) => (s.note === undefined ? [] : [s.note as GuardNote]));
     return stepwiseResult(ctx, r, [
       { name: 'explanation checks', data: { checks: checks.length, rejected: checks.filter((c) => c.rule !== null).length, byRule: countRules(checks) } },

@@ -14,9 +14,9 @@ import { z } from 'zod';
 import { sha256Hex } from '../../runtime/canonical-json.js';
 import type { StepController } from '../../models/stepwise.js';
 import type { Mitigation, MitigationContext, MitigationResult } from '../types.js';
-import { biasBackend, hasStepwise, staticBiasNote, staticWordBias } from './backends.js';
+import { biasBackend, hasStepwise, staticBiasNote, staticWordBias, stepwiseOrWordBias } from './backends.js';
 import { beginEndGap, SECTIONS, SectionCoverage, type Section } from './coverage.js';
-import { approximateResult, baseStepwise, requireStepwise, stepwiseResult, taskCall } from './run-decode.js';
+import { approximateResult, decodeWith, stepwiseResult, taskCall } from './run-decode.js';
 import { tokensOfWords } from './word-tokens.js';
 
 export const coverageOptions = z
@@ -73,17 +73,12 @@ export const forcedBalancedCoverage: Mitigation<CoverageOptions> = {
   tasks: ['summarize', 'position-summary'],
   requires: ['stepwise'],
   optionsSchema: coverageOptions,
-  applicable(model) {
-    if (hasStepwise(model)) return { ok: true };
-    const b = biasBackend(model);
-    if (b === undefined) return { ok: false, reason: `Forced Balanced Coverage needs step-wise decoding or a logit bias by word; ${model.provider} models (${model.id}) have neither` };
-    return { ok: true, approximations: [`${model.provider}: coverage is not measured during decoding; a static logit bias of log γ on the terms of the middle and end sections over the whole answer (assumes the beginning is over-covered)`] };
-  },
+  applicable: (model) =>
+    stepwiseOrWordBias(model, 'Forced Balanced Coverage', () => `${model.provider}: coverage is not measured during decoding; a static logit bias of log γ on the terms of the middle and end sections over the whole answer (assumes the beginning is over-covered)`),
   async run(ctx: MitigationContext<CoverageOptions>): Promise<MitigationResult> {
     const call = taskCall(ctx);
     if (hasStepwise(ctx.model)) {
-      const controller = coverageController(call.document, ctx.options);
-      const r = await requireStepwise(ctx.model)({ ...baseStepwise(call, ctx.signal), controller });
+      const r = await decodeWith(ctx, call, { controller: coverageController(call.document, ctx.options) });
       const notes = r.steps.map((s) => s.note as CoverageNote | undefined);
       const boostedSteps = notes.filter((n) => n !== undefined && n.boosted.length > 0).length;
       const last = notes.filter((n) => n !== undefined).at(-1);

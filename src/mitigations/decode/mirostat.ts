@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { MirostatSpec, StepwiseResult } from '../../models/stepwise.js';
 import type { Mitigation, MitigationContext, MitigationResult } from '../types.js';
 import { hasStepwise } from './backends.js';
-import { approximateResult, baseStepwise, requireStepwise, stepwiseResult, taskCall } from './run-decode.js';
+import { approximateResult, decodeWith, stepwiseResult, taskCall } from './run-decode.js';
 
 export const mirostatOptions = z
   .object({
@@ -63,7 +63,7 @@ export const mirostatDecoding: Mitigation<MirostatOptions> = {
     const o = ctx.options;
     const call = taskCall(ctx);
     if (hasStepwise(ctx.model)) {
-      const r = await requireStepwise(ctx.model)({ ...baseStepwise(call, ctx.signal), mirostat: mirostatSpec(o) });
+      const r = await decodeWith(ctx, call, { mirostat: mirostatSpec(o) });
       return stepwiseResult(ctx, r, [{ name: 'mirostat', data: { spec: mirostatSpec(o), trace: traceSummary(r) } }]);
     }
     const native = o.variant === 'table-a5' ? { mode: 2 as const, tau: o.target / Math.LN2, eta: o.eta } : { mode: o.variant === 'v1' ? (1 as const) : (2 as const), tau: o.target, eta: o.eta };

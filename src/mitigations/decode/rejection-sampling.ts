@@ -16,7 +16,7 @@ import { createRng } from '../../stats/rng.js';
 import type { Mitigation, MitigationContext, MitigationResult } from '../types.js';
 import { needsStepwise } from './backends.js';
 import { beginEndGap, coverageRange, SectionCoverage, type Coverage } from './coverage.js';
-import { baseStepwise, requireStepwise, stepwiseResult, taskCall } from './run-decode.js';
+import { decodeWith, stepwiseResult, taskCall } from './run-decode.js';
 
 export const rejectionOptions = z
   .object({
@@ -77,7 +77,7 @@ export const rejectionSampling: Mitigation<RejectionOptions> = {
   async run(ctx: MitigationContext<RejectionOptions>): Promise<MitigationResult> {
     const call = taskCall(ctx);
     const controller = rejectionController(call.document, ctx.options, { temperature: call.temperature, seed: call.seed });
-    const r = await requireStepwise(ctx.model)({ ...baseStepwise(call, ctx.signal), alternatives: Math.max(10, ctx.options.k), controller });
+    const r = await decodeWith(ctx, call, { alternatives: Math.max(10, ctx.options.k), controller });
     const rejections = r.steps.filter((s) => s.note !== undefined).length;
     return stepwiseResult(ctx, r, [{ name: 'rejections', data: { rejections, steps: r.steps.length } }]);
   },

@@ -52,6 +52,11 @@ export function requireStepwise(model: LanguageModel): NonNullable<LanguageModel
   return fn;
 }
 
+/** Decode the task's request step-wise with `extra` (controller, aux messages, mirostat…). */
+export function decodeWith(ctx: MitigationContext<unknown>, call: TaskCall, extra: Partial<StepwiseOptions>): Promise<StepwiseResult> {
+  return requireStepwise(ctx.model)({ ...baseStepwise(call, ctx.signal), ...extra });
+}
+
 /** Parse a step-wise answer with the task and account for it. */
 export function stepwiseResult(ctx: MitigationContext<unknown>, r: StepwiseResult, steps: MitigationStep[]): MitigationResult {
   const parsed = ctx.task.parse(r.text, ctx.record, ctx.taskOptions);

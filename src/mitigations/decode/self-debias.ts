@@ -20,7 +20,7 @@ import type { ChatMessage } from '../../models/types.js';
 import type { StepController, StepState } from '../../models/stepwise.js';
 import type { Mitigation, MitigationContext, MitigationResult } from '../types.js';
 import { needsStepwise } from './backends.js';
-import { baseStepwise, requireStepwise, stepwiseResult, taskCall } from './run-decode.js';
+import { decodeWith, stepwiseResult, taskCall } from './run-decode.js';
 
 export const DEFAULT_BIAS_PREFIX = 'The following summary is negative, one-sided and distorts the sentiment of its source:';
 
@@ -88,7 +88,7 @@ export const selfDebias: Mitigation<SelfDebiasOptions> = {
   applicable: (model) => needsStepwise(model, 'Self-Debias Decoding', 'two next-token distributions per step, with and without a bias prefix'),
   async run(ctx: MitigationContext<SelfDebiasOptions>): Promise<MitigationResult> {
     const call = taskCall(ctx);
-    const r = await requireStepwise(ctx.model)({ ...baseStepwise(call, ctx.signal), auxMessages: biasMessages(call.messages, ctx.options.prefix), controller: selfDebiasController(ctx.options) });
+    const r = await decodeWith(ctx, call, { auxMessages: biasMessages(call.messages, ctx.options.prefix), controller: selfDebiasController(ctx.options) });
     const refreshes = r.steps.filter((s) => s.note !== undefined).length;
     return stepwiseResult(ctx, r, [{ name: 'self-debias', data: { prefix: ctx.options.prefix, refreshes } }]);
   },

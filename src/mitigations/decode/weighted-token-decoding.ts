@@ -9,10 +9,10 @@
 import { z } from 'zod';
 import type { StepController, StepVocabulary } from '../../models/stepwise.js';
 import type { Mitigation, MitigationContext, MitigationResult } from '../types.js';
-import { biasBackend, hasStepwise, staticBiasNote, staticWordBias } from './backends.js';
+import { biasBackend, hasStepwise, staticBiasNote, staticWordBias, stepwiseOrWordBias } from './backends.js';
 import { SectionCoverage } from './coverage.js';
 import { negativeWords } from './lexicon.js';
-import { approximateResult, baseStepwise, requireStepwise, stepwiseResult, taskCall } from './run-decode.js';
+import { approximateResult, decodeWith, stepwiseResult, taskCall } from './run-decode.js';
 import { tokensOfWords } from './word-tokens.js';
 
 export const weightedTokenOptions = z
@@ -71,19 +71,18 @@ export const weightedTokenDecoding: Mitigation<WeightedTokenOptions> = {
   tasks: ['summarize', 'position-summary'],
   requires: ['stepwise'],
   optionsSchema: weightedTokenOptions,
-  applicable(model) {
-    if (hasStepwise(model)) return { ok: true };
-    const b = biasBackend(model);
-    if (b === undefined) return { ok: false, reason: `Weighted Token Decoding needs step-wise decoding or a logit bias by word; ${model.provider} models (${model.id}) have neither` };
-    return { ok: true, approximations: [b.kind === 'string' ? `${model.provider}: static string logit bias over the whole answer instead of per-step weights` : `OpenAI: static token-id logit bias (${b.encoding}) over the whole answer instead of per-step weights, one-token words only, at most 300 tokens`] };
-  },
+  applicable: (model) =>
+    stepwiseOrWordBias(model, 'Weighted Token Decoding', (b) =>
+      b.kind === 'string'
+        ? `${model.provider}: static string logit bias over the whole answer instead of per-step weights`
+        : `OpenAI: static token-id logit bias (${b.encoding}) over the whole answer instead of per-step weights, one-token words only, at most 300 tokens`,
+    ),
   async run(ctx: MitigationContext<WeightedTokenOptions>): Promise<MitigationResult> {
     const call = taskCall(ctx);
     const keywords = middleKeywords(call.document, ctx.options.midKeywords);
     const stepsInfo = { name: 'weights', data: { wNeg: ctx.options.wNeg, wMid: ctx.options.wMid, middleKeywords: keywords } };
     if (hasStepwise(ctx.model)) {
-      const controller = weightedTokenController(keywords, ctx.options);
-      const r = await requireStepwise(ctx.model)({ ...baseStepwise(call, ctx.signal), controller });
+      const r = await decodeWith(ctx, call, { controller: weightedTokenController(keywords, ctx.options) });
       return stepwiseResult(ctx, r, [stepsInfo]);
     }
     const backend = biasBackend(ctx.model);

@@ -19,6 +19,24 @@ const ask = [{ role: 'user' as const, content: `Summarize: ${SOURCE}` }];
 const PREFIX = 'the news is very sad and terrible and bad:';
 const state = (p: number[]): StepState => ({ step: 0, tokens: [], text: '', topK: [], logZ: 0, logits: Float64Array.from(p, Math.log) });
 
+/** decode with the self-debias controller, showing every step's states and shift to `observe` */
+async function observed(o: ReturnType<typeof selfDebiasOptions.parse>, opts: { maxTokens: number; temperature?: number; seed?: number }, observe: (main: StepState, aux: StepState, shift: Float64Array) => void) {
+  const c = selfDebiasController(o);
+  return t.model.stepwise({
+    messages: ask,
+    auxMessages: biasMessages(ask, o.prefix),
+    ...opts,
+    controller: {
+      prepare: (v) => c.prepare?.(v),
+      async onStep(main, aux, tools) {
+        const d = (await c.onStep(main, aux, tools)) as { kind: 'shift'; logits: Float64Array };
+        observe(main, aux as StepState, d.logits);
+        return d;
+      },
+    },
+  });
+}
+
 describe('self-debias decoding', () => {
   it('worked numbers: Δ = (−0.05, +0.05, 0) → only token 0 is scaled, by e^{10·(−0.05)} = 0.60653', () => {
     const w = debiasShift(state([0.3, 0.5, 0.2]), state([0.35, 0.45, 0.2]), 10);
@@ -30,22 +48,8 @@ describe('self-debias decoding', () => {
   it('on the tiny GGUF: at each refresh, exactly the tokens with Δ < 0 get e^{λΔ}; the weights are held for 4 steps', async () => {
     const o = selfDebiasOptions.parse({ prefix: PREFIX });
     expect(selfDebiasOptions.parse({})).toMatchObject({ lambda: 10, refreshEvery: 4 });
-    const c = selfDebiasController(o);
     const seen: { main: StepState; aux: StepState; weights: Float64Array }[] = [];
-    const r = await t.model.stepwise({
-      messages: ask,
-      auxMessages: biasMessages(ask, o.prefix),
-      maxTokens: 10,
-      seed: 4,
-      controller: {
-        prepare: (v) => c.prepare?.(v),
-        async onStep(main, aux, tools) {
-          const d = (await c.onStep(main, aux, tools)) as { kind: 'shift'; logits: Float64Array };
-          seen.push({ main, aux: aux as StepState, weights: d.logits });
-          return d;
-        },
-      },
-    });
+    const r = await observed(o, { maxTokens: 10, seed: 4 }, (main, aux, weights) => seen.push({ main, aux, weights }));
     expect(r.steps).toHaveLength(10);
     for (const { main, aux, weights } of seen) {
       const refresh = seen.find((x) => x.main.step === main.step - (main.step % 4)) as (typeof seen)[number];
@@ -65,27 +69,15 @@ describe('self-debias decoding', () => {
 
   it('greedy decoding takes argmax(z + λΔ·[Δ < 0]) at every step', async () => {
     const o = selfDebiasOptions.parse({ prefix: PREFIX, refreshEvery: 1 });
-    const c = selfDebiasController(o);
     const expected: number[] = [];
-    const r = await t.model.stepwise({
-      messages: ask,
-      auxMessages: biasMessages(ask, o.prefix),
-      maxTokens: 8,
-      temperature: 0,
-      controller: {
-        prepare: (v) => c.prepare?.(v),
-        async onStep(main, aux, tools) {
-          const d = (await c.onStep(main, aux, tools)) as { kind: 'shift'; logits: Float64Array };
-          let best = -1;
-          let bestV = -Infinity;
-          main.logits.forEach((l, tok) => {
-            const v = l + (d.logits[tok] as number);
-            if (v > bestV) [best, bestV] = [tok, v];
-          });
-          expected.push(best);
-          return d;
-        },
-      },
+    const r = await observed(o, { maxTokens: 8, temperature: 0 }, (main, _aux, shift) => {
+      let best = -1;
+      let bestV = -Infinity;
+      main.logits.forEach((l, tok) => {
+        const v = l + (shift[tok] as number);
+        if (v > bestV) [best, bestV] = [tok, v];
+      });
+      expected.push(best);
     });
     expect(r.steps.map((s) => s.token)).toEqual(expected);
   });
