@@ -9,6 +9,8 @@ import type { ChatMessage } from '../../src/models/types.js';
 import { RequestCache } from '../../src/runtime/cache.js';
 import { ModelContext } from '../../src/runtime/model-context.js';
 import { Store } from '../../src/runtime/store.js';
+import { weightedTokenDecoding, weightedTokenOptions } from '../../src/mitigations/decode/weighted-token-decoding.js';
+import { context } from '../helpers/summary-task.js';
 import { loadTinyModel, type LoadedTiny } from '../helpers/tiny-gguf-model.js';
 
 let t: LoadedTiny;
@@ -91,6 +93,18 @@ describe('ModelContext keeps the step-wise ability', () => {
     const after = ctx.usage.get(t.model.id)?.inputTokens ?? 0;
     expect(r?.usage.auxInputTokens).toBeGreaterThan(r?.usage.inputTokens as number);
     expect(after - before).toBe((r?.usage.inputTokens as number) + (r?.usage.auxInputTokens as number));
+  });
+
+  it('a decoding mitigation through the wrapped model: repeated → served from the cache; other options → computed', async () => {
+    const ctx = new ModelContext(new RequestCache(store));
+    const wrapped = ctx.wrap(t.model);
+    const run = (wNeg: number) => weightedTokenDecoding.run(context(wrapped, weightedTokenOptions.parse({ wNeg }), { temperature: 0.8, maxTokens: 8, seed: 3 }));
+    const a = await run(0.3);
+    const b = await run(0.3);
+    const c = await run(0.1);
+    expect([a.cached, b.cached, c.cached]).toEqual([false, true, false]);
+    expect(b.fields).toEqual(a.fields);
+    expect(b.steps).toEqual(a.steps);
   });
 
   it('a model without the ability stays without it after wrapping', () => {
