@@ -1,7 +1,7 @@
 /**
  * Which backends can run a decoding mitigation, exactly (the step-wise ability: in-process
  * gguf), partly (a static logit bias: llama.cpp server by string, OpenAI by token id through
- * js-tiktoken; native mirostat: llama.cpp server, Ollama), or not at all (say why).
+ * js-tiktoken; native mirostat: llama.cpp server), or not at all (say why).
  */
 import { encodingFor, loadEncoding } from '../../models/openai/tokenizer.js';
 import type { GenerateParams, LanguageModel } from '../../models/types.js';

@@ -5,7 +5,7 @@
  * T_t = exp(μ_{t+1}), next distribution softmax(z/T_t); μ* = 2.0, η = 0.1, μ_0 = 0 (the paper
  * gives none). Basu et al.'s v1/v2 (surprise in bits, μ_0 = 2τ, truncation instead of
  * temperature) where the backend has them: in-process gguf (step-wise, with a per-token trace)
- * and natively on llama.cpp server / Ollama (`mirostat` parameter). On a native backend the
+ * and natively on the llama.cpp server (`mirostat` parameter). On a native backend the
  * Table A5 variant is approximated by Basu v2 with τ = μ* ÷ ln 2 (the same target surprise, in bits).
  */
 import { z } from 'zod';
