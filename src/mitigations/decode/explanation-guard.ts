@@ -75,13 +75,18 @@ export function guardController(messages: readonly ChatMessage[], o: GuardOption
   const detect = detector(o.rules);
   const rng = createRng(sampling.seed ^ 0x6a7d);
   const plain = { temperature: sampling.temperature, ...(sampling.topK !== undefined ? { topK: sampling.topK } : {}), ...(sampling.topP !== undefined ? { topP: sampling.topP } : {}) };
+  let pieces: readonly string[] = [];
   return {
     id: 'explanation-guard',
     params: { ...o, sampling },
+    prepare(vocab) {
+      pieces = vocab.pieces();
+    },
     async onStep(s, _aux, tools) {
       if (s.step % o.every !== o.every - 1) return { kind: 'sample' };
       const candidate = samplePlain(s.logits, plain, rng);
-      const candidateText = s.topK.find((e) => e.token === candidate)?.text ?? '';
+      // its text in context when it is among the top tokens, else its text on its own
+      const candidateText = s.topK.find((e) => e.token === candidate)?.text ?? pieces[candidate] ?? '';
       const side = await tools.sideGenerate(
         [...messages, { role: 'assistant', content: s.text + candidateText }, { role: 'user', content: o.question.replaceAll('{{token}}', candidateText.trim()) }],
         { maxTokens: o.maxExplanationTokens },
