@@ -37,29 +37,42 @@ export function middleKeywords(source: string, n: number): string[] {
     .map((x) => x.t);
 }
 
+/** How the words reached the vocabulary (negative words without an exact token are not weighted). */
+export interface WeightCoverage {
+  negativeWords: number;
+  negativeWordsWithToken: number;
+  keywords: number;
+  keywordsWithToken: number;
+}
+
 /** token id → weight, the same at every step */
-export function wordWeights(vocab: StepVocabulary, negatives: readonly string[], keywords: readonly string[], o: WeightedTokenOptions): Map<number, number> {
+export function wordWeights(vocab: StepVocabulary, negatives: readonly string[], keywords: readonly string[], o: WeightedTokenOptions): { weights: Map<number, number>; coverage: WeightCoverage } {
   const w = new Map<number, number>();
-  for (const t of tokensOfWords(vocab, negatives, 'exact').keys()) w.set(t, o.wNeg);
-  for (const t of tokensOfWords(vocab, keywords, 'first-piece').keys()) w.set(t, (w.get(t) ?? 1) * o.wMid);
-  return w;
+  const neg = tokensOfWords(vocab, negatives, 'exact');
+  const kw = tokensOfWords(vocab, keywords, 'first-piece');
+  for (const t of neg.keys()) w.set(t, o.wNeg);
+  for (const t of kw.keys()) w.set(t, (w.get(t) ?? 1) * o.wMid);
+  const reached = (m: Map<number, string[]>): number => new Set([...m.values()].flat()).size;
+  return { weights: w, coverage: { negativeWords: negatives.length, negativeWordsWithToken: reached(neg), keywords: keywords.length, keywordsWithToken: reached(kw) } };
 }
 
 export function weightedTokenController(keywords: readonly string[], o: WeightedTokenOptions): StepController & { weights(): Map<number, number> } {
   let weights = new Map<number, number>();
+  let coverage: WeightCoverage | undefined;
   return {
     id: 'weighted-token-decoding',
     params: { ...o, keywords },
     prepare(vocab) {
-      weights = wordWeights(
+      ({ weights, coverage } = wordWeights(
         vocab,
         negativeWords().map((x) => x.word),
         keywords,
         o,
-      );
+      ));
     },
     weights: () => weights,
-    onStep: () => ({ kind: 'reweight', weights }),
+    // the first step's note says how many words found tokens (kept with a cached answer too)
+    onStep: (s) => ({ kind: 'reweight', weights, ...(s.step === 0 ? { note: coverage } : {}) }),
   };
 }
 
@@ -83,7 +96,7 @@ export const weightedTokenDecoding: Mitigation<WeightedTokenOptions> = {
     const stepsInfo = { name: 'weights', data: { wNeg: ctx.options.wNeg, wMid: ctx.options.wMid, middleKeywords: keywords } };
     if (hasStepwise(ctx.model)) {
       const r = await decodeWith(ctx, call, { controller: weightedTokenController(keywords, ctx.options) });
-      return stepwiseResult(ctx, r, [stepsInfo]);
+      return stepwiseResult(ctx, r, [{ ...stepsInfo, data: { ...stepsInfo.data, vocabulary: r.steps[0]?.note ?? null } }]);
     }
     const backend = biasBackend(ctx.model);
     if (backend === undefined) throw new Error(`weighted-token-decoding cannot run on ${ctx.model.id}`);

@@ -57,7 +57,7 @@ describe('weighted token decoding', () => {
     expect(w.get(id.report as number)).toBe(2.0);
     expect(w.get(id.great as number)).toBe(2.0);
     for (const word of ['good', 'people', 'said', 'news', 'hello']) expect(w.has(id[word] as number)).toBe(false);
-    expect(decision).toEqual({ kind: 'reweight', weights: w });
+    expect(decision).toMatchObject({ kind: 'reweight', weights: w });
 
     // the distribution with weights, computed from the unweighted step, against a decode with the weights as logit bias
     const p = probs(seen as StepState);
@@ -84,6 +84,13 @@ describe('weighted token decoding', () => {
     expect(r.usage.outputTokens).toBeGreaterThan(0);
     const data = r.steps.find((s) => s.name === 'decoding')?.data as { decisions: Record<string, number> };
     expect(data.decisions.reweight).toBe(r.usage.outputTokens);
+    // how many words found tokens is reported (the tiny vocabulary holds 'terrible', 'bad', 'sad' and a few of their prefixes)
+    const vocab = (r.steps.find((s) => s.name === 'weights')?.data as { vocabulary: Record<string, number> }).vocabulary;
+    const pieces = new Set(t.tiny.tokens.map((x) => x.replace(/^▁/, '').toLowerCase()));
+    const reachable = negativeWords().filter((n) => pieces.has(n.word)).length;
+    expect(reachable).toBeGreaterThanOrEqual(3);
+    expect(vocab).toMatchObject({ negativeWords: negativeWords().length, negativeWordsWithToken: reachable });
+    expect(vocab.keywordsWithToken).toBe(vocab.keywords);
     // through the model: with the controller's reweight decision, the greedy draw is argmax(z + ln w) at every step
     const c = weightedTokenController(middleKeywords(SOURCE, 20), weightedTokenOptions.parse({}));
     const expected: number[] = [];
