@@ -2,6 +2,8 @@
  * The decoding loop shared by generate() and decodeStepwise(): evaluate the prompt(s), then per
  * step read the full logits of one or two sequences (evaluated in the same llama.cpp batch), add
  * the logit bias, ask the controller (if any), pick the next token in JS, check the stops.
+ * Without an aux sequence the controller may run greedy side generations in the second sequence
+ * (StepTools.sideGenerate); the main sequence's context is untouched.
  */
 import { UserError } from '../../core/errors.js';
 import type { ChatMessage, Warning } from '../types.js';
@@ -9,9 +11,8 @@ import { otherWarning } from '../warnings.js';
 import { asToken, asTokens, type GgufCore, type LlamaSequence } from './core.js';
 import { Mirostat, type MirostatSpec, type MirostatTrace } from './mirostat.js';
 import { createRng } from '../../stats/rng.js';
-import { logSumExp, samplePlain, topTokens } from './sampler.js';
+import { argmax, logSumExp, samplePlain, topTokens } from './sampler.js';
 import type { StepController, StepDecision, StepRecord, StepState, StepTools, StepVocabulary, TopEntry } from './step-types.js';
-import { argmax } from './sampler.js';
 
 export interface DecodeSpec {
   messages: readonly ChatMessage[];
