@@ -7,6 +7,7 @@ import type { StepState } from '../../../src/models/stepwise.js';
 import { SectionCoverage } from '../../../src/mitigations/decode/coverage.js';
 import { coverageController, coverageOptions, forcedBalancedCoverage, type CoverageNote } from '../../../src/mitigations/decode/forced-balanced-coverage.js';
 import { cosineSparse, splitIntoThirds, TfidfVectorizer } from '../../../src/text/index.js';
+import { recording } from '../../helpers/recording-controller.js';
 import { context, SOURCE } from '../../helpers/summary-task.js';
 import { loadTinyModel, type LoadedTiny } from '../../helpers/tiny-gguf-model.js';
 
@@ -64,10 +65,11 @@ describe('forced balanced coverage', () => {
   });
 
   it('on the tiny GGUF, boosts at exactly the steps whose text is unbalanced', async () => {
-    const r = await t.model.stepwise({ messages: ask, maxTokens: 40, seed: 2, temperature: 1, logitBias: { byTokenId: { [t.tiny.wordToken.people as number]: 5, [t.tiny.wordToken.said as number]: 5 } }, controller: coverageController(SOURCE, coverageOptions.parse({})) });
+    const ctl = recording(coverageController(SOURCE, coverageOptions.parse({})));
+    const r = await t.model.stepwise({ messages: ask, maxTokens: 40, seed: 2, temperature: 1, logitBias: { byTokenId: { [t.tiny.wordToken.people as number]: 5, [t.tiny.wordToken.said as number]: 5 } }, controller: ctl });
     let boosted = 0;
     for (const s of r.steps) {
-      const text = r.steps.slice(0, s.step).map((x) => x.text).join('');
+      const text = ctl.texts[s.step] as string;
       const c = coverage(text);
       const unbalanced = Math.abs((c[0] as number) - (c[2] as number)) > 0.05;
       expect(s.decision).toBe(unbalanced ? 'reweight' : 'sample');

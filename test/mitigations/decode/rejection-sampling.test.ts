@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coverageRange, SectionCoverage } from '../../../src/mitigations/decode/coverage.js';
 import { rejectionController, rejectionOptions, rejectionSampling, type RejectionNote } from '../../../src/mitigations/decode/rejection-sampling.js';
+import { recording } from '../../helpers/recording-controller.js';
 import { context, SOURCE } from '../../helpers/summary-task.js';
 import { loadTinyModel, type LoadedTiny } from '../../helpers/tiny-gguf-model.js';
 
@@ -24,11 +25,12 @@ describe('rejection sampling', () => {
       // bias the section words up so that rejections happen on the random tiny model
       const id = t.tiny.wordToken;
       const byTokenId = { [id.people as number]: 5, [id.said as number]: 5, [id.report as number]: 4, [id.terrible as number]: 4 };
-      const r = await t.model.stepwise({ messages: ask, maxTokens: 40, temperature, seed: 9, logitBias: { byTokenId }, controller: rejectionController(SOURCE, rejectionOptions.parse({}), { temperature, seed: 9 }) });
+      const c = recording(rejectionController(SOURCE, rejectionOptions.parse({}), { temperature, seed: 9 }));
+      const r = await t.model.stepwise({ messages: ask, maxTokens: 40, temperature, seed: 9, logitBias: { byTokenId }, controller: c });
       let rejected = 0;
       for (const s of r.steps) {
         const top1 = s.top[0] as { token: number; text: string };
-        const text = r.steps.slice(0, s.step).map((x) => x.text).join('');
+        const text = c.texts[s.step] as string;
         const raises = imb(text + top1.text) > imb(text);
         const note = s.note as RejectionNote | undefined;
         expect(note !== undefined).toBe(raises);
