@@ -23,6 +23,11 @@ export interface SchedulerOptions {
   maxRateLimitRetries?: number;
   /** first back-off step (default 500 ms); doubles per retry */
   baseDelayMs?: number;
+  /**
+   * floor under a server's wait (Retry-After: 0 or a few ms would otherwise retry in a tight loop):
+   * the n-th retry waits at least minDelayMs * 2^(n-1), capped by maxDelayMs (default 100 ms)
+   */
+  minDelayMs?: number;
   /** cap on any single wait, including a server's Retry-After (default 60 s) */
   maxDelayMs?: number;
   /** per-attempt timeout (default 120 s; 0 = none) */
@@ -226,6 +231,7 @@ export class Scheduler {
       maxRetries: opts.maxRetries ?? 5,
       maxRateLimitRetries: opts.maxRateLimitRetries ?? 20,
       baseDelayMs: opts.baseDelayMs ?? 500,
+      minDelayMs: opts.minDelayMs ?? 100,
       maxDelayMs: opts.maxDelayMs ?? 60_000,
       timeoutMs: opts.timeoutMs ?? 120_000,
       sleep: opts.sleep ?? defaultSleep,
@@ -332,9 +338,15 @@ export class Scheduler {
     return lane;
   }
 
-  /** Exponential back-off with "equal jitter", or the server's Retry-After; capped at maxDelayMs. */
+  /**
+   * Exponential back-off with "equal jitter", or the server's Retry-After raised to the minimum
+   * back-off (minDelayMs, doubling per retry); capped at maxDelayMs.
+   */
   private delayFor(attempt: number, retryAfterMs: number | undefined): number {
-    if (retryAfterMs !== undefined) return Math.min(retryAfterMs, this.opts.maxDelayMs);
+    if (retryAfterMs !== undefined) {
+      const floor = this.opts.minDelayMs * 2 ** attempt;
+      return Math.min(Math.max(retryAfterMs, floor), this.opts.maxDelayMs);
+    }
     const exp = Math.min(this.opts.maxDelayMs, this.opts.baseDelayMs * 2 ** attempt);
     return Math.round(exp / 2 + this.opts.random() * (exp / 2));
   }
