@@ -13,6 +13,10 @@ export interface LoadedRecord {
 /** A dataset the pipeline streams through once per run. */
 export interface DatasetSource {
   name: string;
+  /** the file the records come from (named when it holds none) */
+  file?: string;
+  /** a file without records is fine (config `allowEmpty`, `--allow-empty`); otherwise an InputError */
+  allowEmpty?: boolean;
   records(): AsyncIterable<LoadedRecord>;
   /** filled while (and after) records() is consumed */
   stats(): { read: number; skipped: number; problems: ReadStats['problems'] };
@@ -47,6 +51,8 @@ export function datasetSource(
   let stats: ReadStats = { read: 0, accepted: 0, skipped: 0, problems: [] };
   return {
     name: entry.name,
+    file,
+    allowEmpty: entry.allowEmpty === true,
     async *records() {
       const reader = readRecords(file, {
         format: entry.format === 'summeval' ? undefined : entry.format,
@@ -70,6 +76,8 @@ function summEvalSource(entry: DatasetEntry, file: string): DatasetSource {
   let n = 0;
   return {
     name: entry.name,
+    file,
+    allowEmpty: entry.allowEmpty === true,
     async *records() {
       const { loadSummEval } = await import('../probes/position/summeval.js');
       const records = await loadSummEval(file);
@@ -93,6 +101,8 @@ export function wildframeSource(entry: DatasetEntry, file: string, humans: strin
   const problems: ReadStats['problems'] = [];
   return {
     name: entry.name,
+    file,
+    allowEmpty: entry.allowEmpty === true,
     async *records() {
       const { buildWildframeRecords } = await import('../probes/wildframe/release.js');
       const { records, stats } = await buildWildframeRecords({ input: file, ...(humans ? { humans } : {}) });

@@ -3,7 +3,7 @@ import type { Warning } from '../models/types.js';
 import { runPool } from '../runtime/pool.js';
 import type { AnyProbe } from '../probes/registry.js';
 import type { ProbeJudges } from '../probes/types.js';
-import { InputError, formatLocation } from '../core/errors.js';
+import { EXIT, InputError, UserError, formatLocation } from '../core/errors.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
 import { WarningLog } from './warnings.js';
@@ -191,6 +191,13 @@ export async function executePlan(
 
     await runPool(ds.records(), plan.concurrency, handle, opts.signal);
     const st = ds.stats();
+    if (n === 0 && !opts.signal?.aborted && ds.allowEmpty !== true) {
+      const why = st.skipped > 0 ? ` (${st.skipped} record(s) skipped as invalid)` : '';
+      throw new UserError(`no records in ${ds.file ?? `dataset ${ds.name}`}${why}`, {
+        exitCode: EXIT.input,
+        hint: 'check the file (an empty file, only blank lines, or a header without rows); pass --allow-empty (or allowEmpty: true) to accept it',
+      });
+    }
     outcome.datasets.push({ name: ds.name, n, skipped: st.skipped });
     if (st.skipped > 0) {
       const first = st.problems[0];

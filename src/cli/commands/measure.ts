@@ -19,6 +19,7 @@ interface MeasureOpts {
   humans?: string;
   set: string[];
   skipInvalid?: boolean;
+  allowEmpty?: boolean;
   limit?: number;
   concurrency: number;
   store: string;
@@ -41,6 +42,7 @@ export function registerMeasure(program: Command): void {
     .option('--humans <file>', 'wildframe: framed_eval.csv with the annotators\' scores')
     .option('--set <probe.option=value>', 'probe option, e.g. --set primacy.alpha=0.1 (repeatable)', collect, [])
     .option('--skip-invalid', 'skip invalid records (reports how many) instead of stopping at the first')
+    .option('--allow-empty', 'accept an input without records (default: "no records in FILE", exit 3)')
     .option('--limit <n>', 'read at most n records', (v: string) => parsePositiveInt(v, '--limit'))
     .option('--concurrency <n>', 'records measured at once', (v: string) => parsePositiveInt(v, '--concurrency'), 4)
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
@@ -69,6 +71,7 @@ export function registerMeasure(program: Command): void {
             ...(opts.field.length ? { fields: parseFieldMappings(opts.field) } : {}),
             ...(opts.limit ? { limit: opts.limit } : {}),
             ...(opts.skipInvalid ? { skipInvalid: true } : {}),
+            ...(opts.allowEmpty ? { allowEmpty: true } : {}),
             ...(opts.humans ? { humans: opts.humans } : {}),
           },
           judges: { framing: opts.judge, embedder: opts.embedder, ...(llm ? { llm } : {}) },

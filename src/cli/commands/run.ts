@@ -66,8 +66,9 @@ export function registerRun(program: Command): void {
     .option('--store <file>', 'SQLite store to look in for --resume', '.slant/slant.db')
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
     .option('--batch', 'send openai: generations through the OpenAI Batch API (half price; resumes the same batch after a restart)')
+    .option('--allow-empty', 'accept dataset files without records (default: "no records in FILE", exit 3)')
     .option('--concurrency <n>', 'records processed at once (overrides the config)', (v: string) => parsePositiveInt(v, '--concurrency'))
-    .action(async (opts: { config: string; resume?: string | true; store: string; concurrency?: number }, cmd: Command) => {
+    .action(async (opts: { config: string; resume?: string | true; store: string; concurrency?: number; allowEmpty?: boolean }, cmd: Command) => {
       if (opts.resume !== undefined) {
         const { id, spec } = resumeTarget(opts.store, opts.resume);
         await runSpec(spec, spec.kind, cmd, id);
@@ -75,6 +76,7 @@ export function registerRun(program: Command): void {
       }
       const config = loadConfigFile(opts.config);
       if (opts.concurrency) config.concurrency = opts.concurrency;
+      if (opts.allowEmpty) config.datasets = config.datasets.map((d) => ({ ...d, allowEmpty: true }));
       await runSpec({ kind: 'run', baseDir: dirname(resolve(opts.config)), config }, 'run', cmd);
     });
 }
