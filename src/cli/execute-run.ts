@@ -75,7 +75,7 @@ function printSummary(s: RunSummary, global: GlobalOptions): void {
     return;
   }
   if (!global.quiet) process.stdout.write(renderTerminalReport(s.results, { color: process.stdout.isTTY === true }) + '\n');
-  const lines = [`run ${s.runId}: ${s.results.run.status}; ${s.measured} item measurement(s) made${s.reused ? `, ${s.reused} reused from the store` : ''}${s.generated ? `, ${s.generated} output(s) generated (${s.cacheHits} from cache)` : ''}`];
+  const lines = [`run ${s.runId}: ${s.results.run.status}; ${s.measured} item measurement(s) made${s.reused ? `, ${s.reused} reused from the store` : ''}${s.generated ? `, ${s.generated} output(s) generated (${s.cacheHits} from cache)` : ''}${s.invalid ? `, ${s.invalid} invalid model output(s) recorded` : ''}`];
   lines.push(`report: ${s.reportDir}/report.html`);
   lines.push(`results: ${s.reportDir}/results.json`);
   process.stdout.write(lines.join('\n') + '\n');

@@ -19,6 +19,12 @@ export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, c
       const group: GroupResultJson = { labels, n: rows.length, metrics: agg.metrics };
       if (agg.tables) group.tables = agg.tables;
       if (agg.extra) group.extra = agg.extra;
+      const invalid = store.getInvalidOutputs(runId, cell.key);
+      if (invalid.length > 0) {
+        const reasons: Record<string, number> = {};
+        for (const i of invalid) reasons[i.reason] = (reasons[i.reason] ?? 0) + 1;
+        group.invalid = { n: invalid.length, reasons };
+      }
       groups.push(group);
       store.putResult(runId, cell.key, group);
       if (probe.itemValues) perGroupValues.push(rows.map((r) => probe.itemValues!(r.measurement, options)));

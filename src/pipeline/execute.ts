@@ -41,6 +41,8 @@ export interface ExecutionOutcome {
   generated: number;
   /** generated outputs served from the request cache */
   cacheHits: number;
+  /** model outputs recorded as invalid in this invocation (empty or unusable answers) */
+  invalid: number;
   datasets: { name: string; n: number; skipped: number }[];
   interrupted: boolean;
 }
@@ -68,7 +70,7 @@ export async function executePlan(
 ): Promise<ExecutionOutcome> {
   const cells = new Map<string, CellRef>();
   const done = new Map<string, Set<string>>();
-  const outcome: ExecutionOutcome = { cells: [], measured: 0, reused: 0, generated: 0, cacheHits: 0, datasets: [], interrupted: false };
+  const outcome: ExecutionOutcome = { cells: [], measured: 0, reused: 0, generated: 0, cacheHits: 0, invalid: 0, datasets: [], interrupted: false };
 
   const ensureCell = (model: string, dataset: string, probe: AnyProbe, options: Record<string, unknown>): CellRef => {
     const key = cellKey(model, dataset, probe.name);
@@ -107,6 +109,8 @@ export async function executePlan(
           if (opts.signal?.aborted) return;
           const cell = ensureCell(label, ds.name, probe, options);
           let fields: Record<string, unknown> = record.fields;
+          /** fields the model wrote in this step (a problem there is the model's, not the dataset's) */
+          let fromModel: Record<string, unknown> = {};
           let judges = plan.judges;
           if (probe.asksModel && producer.model) {
             // the probe questions the model under test itself (fact-checking, sentiment)
@@ -115,14 +119,24 @@ export async function executePlan(
             const generated = await getProbeOutput(producer, label, ds.name, record, probe, options);
             if (generated === undefined) return;
             fields = { ...record.fields, ...generated };
+            fromModel = generated;
           } else if (producer.generates) {
             summary ??= await getOutput(producer, label, ds.name, record);
             if (summary === undefined) return;
             fields = { ...record.fields, output: summary };
+            fromModel = { output: summary };
           }
           const parsed = probe.recordSchema.safeParse({ ...fields, id: record.id });
           if (!parsed.success) {
             const issue = parsed.error.issues[0];
+            const field = issue?.path[0];
+            if (typeof field === 'string' && Object.hasOwn(fromModel, field)) {
+              // the model's answer is unusable: record it, count it, go on (never the input's fault)
+              store.putInvalidOutput(runId, cell.key, record.id, invalidReason(field, fromModel[field], issue?.message), fromModel);
+              done.get(cell.key)?.add(record.id);
+              outcome.invalid++;
+              continue;
+            }
             throw new InputError({ ...record.location, field: issue?.path.join('.') }, `${issue?.message ?? 'invalid record'} (probe ${probe.name})`);
           }
           const measurement: unknown = await probe.measure(parsed.data, { judges, options, signal: opts.signal });
@@ -208,4 +222,11 @@ export async function executePlan(
   outcome.interrupted = opts.signal?.aborted ?? false;
   outcome.cells = [...cells.values()];
   return outcome;
+}
+
+/** Why a model output cannot be measured, short enough to count by: "empty answer", "output: <problem>". */
+export function invalidReason(field: string, value: unknown, problem: string | undefined): string {
+  const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+  if (empty) return `empty answer (${field})`;
+  return `unusable answer (${field}: ${problem ?? 'invalid'})`;
 }

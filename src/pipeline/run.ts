@@ -41,6 +41,8 @@ export interface RunSummary {
   reused: number;
   generated: number;
   cacheHits: number;
+  /** model outputs recorded as invalid in this invocation */
+  invalid: number;
   interrupted: boolean;
 }
 
@@ -91,5 +93,5 @@ export async function runAndReport(args: RunArgs): Promise<RunSummary> {
     mkdirSync(dirname(args.resultsPath), { recursive: true });
     writeFileSync(args.resultsPath, JSON.stringify(results, null, 2) + '\n');
   }
-  return { runId, results, reportDir, measured: outcome.measured, reused: outcome.reused, generated: outcome.generated, cacheHits: outcome.cacheHits, interrupted: outcome.interrupted };
+  return { runId, results, reportDir, measured: outcome.measured, reused: outcome.reused, generated: outcome.generated, cacheHits: outcome.cacheHits, invalid: outcome.invalid, interrupted: outcome.interrupted };
 }

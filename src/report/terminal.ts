@@ -1,6 +1,6 @@
 import type { Results } from '../probes/results.js';
 import { createTable } from './table.js';
-import { formatInterval, formatTest, formatValue, HEADLINE, TERMINAL_TABLES } from './format.js';
+import { formatInterval, formatInvalid, formatTest, formatValue, HEADLINE, TERMINAL_TABLES } from './format.js';
 
 /** Aligned tables for a person at a terminal: one row per (model, dataset), headline metrics. */
 export function renderTerminalReport(results: Results, opts: { color?: boolean } = {}): string {
@@ -27,6 +27,7 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean }
     out.push(`${probe.probe} — judges: ${probe.judges.map((j) => `${j.id}@${j.version}`).join(', ') || 'none'}`);
     // groups that carry their numbers only in tables (e.g. many systems in one file) skip the metric table
     if (probe.groups.some((g) => names.some((n) => g.metrics.some((m) => m.name === n)))) out.push(table.toString());
+    for (const g of probe.groups) if (g.invalid) out.push(`  ${Object.values(g.labels).join(', ')}: ${formatInvalid(g.invalid)}`);
     for (const g of probe.groups) {
       for (const t of g.tables ?? []) {
         if (!(TERMINAL_TABLES[probe.probe] ?? []).includes(t.name)) continue;

@@ -259,12 +259,45 @@ export class Store {
     return rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) }));
   }
 
-  /** Records of a cell that already have a measurement (what a resumed run skips). */
+  /**
+   * Records of a cell that are done: measured, or recorded as an invalid model output (what a
+   * resumed run skips).
+   */
   completedRecordIds(runId: string, cellKey: string): Set<string> {
-    const rows = this.statement('SELECT record_id FROM items WHERE run_id = ? AND cell_key = ?')
+    const rows = this.statement(
+      'SELECT record_id FROM items WHERE run_id = ? AND cell_key = ? UNION SELECT record_id FROM invalid_outputs WHERE run_id = ? AND cell_key = ?',
+    )
       .pluck()
-      .all(runId, cellKey) as string[];
+      .all(runId, cellKey, runId, cellKey) as string[];
     return new Set(rows);
+  }
+
+  /** A model output that could not be measured (empty, unusable): kept with its reason, counted per cell. */
+  putInvalidOutput(runId: string, cellKey: string, recordId: string, reason: string, output?: unknown): void {
+    this.statement(
+      `INSERT INTO invalid_outputs (run_id, cell_key, record_id, reason, output_json, created_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (run_id, cell_key, record_id) DO UPDATE
+         SET reason = excluded.reason, output_json = excluded.output_json, created_at = excluded.created_at`,
+    ).run(runId, cellKey, recordId, reason, output === undefined ? null : toStoredJson(output, `invalid output for record "${recordId}"`), new Date().toISOString());
+  }
+
+  /** Invalid outputs of a cell, in the order they were stored. */
+  getInvalidOutputs(runId: string, cellKey: string): { recordId: string; reason: string }[] {
+    const rows = this.statement('SELECT record_id, reason FROM invalid_outputs WHERE run_id = ? AND cell_key = ? ORDER BY rowid').all(runId, cellKey) as {
+      record_id: string;
+      reason: string;
+    }[];
+    return rows.map((r) => ({ recordId: r.record_id, reason: r.reason }));
+  }
+
+  /** The run's final results JSON (stored before the report files are written), for `slant report`. */
+  putRunResults(runId: string, results: unknown): void {
+    this.statement('UPDATE runs SET results_json = ?, updated_at = ? WHERE id = ?').run(toStoredJson(results, 'run results'), new Date().toISOString(), runId);
+  }
+
+  getRunResults(runId: string): unknown {
+    const r = this.statement('SELECT results_json FROM runs WHERE id = ?').pluck().get(runId) as string | null | undefined;
+    return r === null || r === undefined ? undefined : fromStoredJson(r);
   }
 
   putResult(runId: string, cellKey: string, result: unknown): void {

@@ -1,0 +1,40 @@
+/** A throwaway project (slant.yaml, a JSONL dataset, store and reports in a temp dir) for the fault-injection suite. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LoopbackServer } from '../helpers/loopback/server.js';
+
+export interface Project {
+  dir: string;
+  config: string;
+  db: string;
+  reports: string;
+  data: string;
+}
+
+/** `n` documents, each with a distinct text (so request bodies identify documents). */
+export function docs(n: number): { id: string; text: string }[] {
+  return Array.from({ length: n }, (_, i) => ({ id: `d${i}`, text: `Document ${i} says the product ${i} works well. The battery of item ${i} lasts long. Support for ${i} was slow.` }));
+}
+
+export function makeProject(server: LoopbackServer | { url: string }, opts: { n?: number; rows?: { id: string; text: string }[]; probes?: string; concurrency?: number; extra?: string } = {}): Project {
+  const dir = mkdtempSync(join(tmpdir(), 'slant-fault-'));
+  const data = join(dir, 'docs.jsonl');
+  const rows = opts.rows ?? docs(opts.n ?? 3);
+  writeFileSync(data, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  const db = join(dir, 'slant.db');
+  const reports = join(dir, 'reports');
+  const config = join(dir, 'slant.yaml');
+  writeFileSync(
+    config,
+    `store: ${db}\nreports: ${reports}\nconcurrency: ${opts.concurrency ?? 4}\nproviders: { openai: { baseURL: ${server.url}/v1 } }\nmodels: [{ id: 'openai:gpt-4o-mini' }]\ndatasets: [{ name: docs, path: docs.jsonl, fields: { source: text } }]\nprobes: ${opts.probes ?? '[{ name: primacy }]'}\n${opts.extra ?? ''}`,
+  );
+  return { dir, config, db, reports, data };
+}
+
+/** Request bodies (messages) of the chat completions the server received, and how many were sent more than once. */
+export function chatBodies(server: LoopbackServer): { sent: number; distinct: number; duplicates: number; count(needle: string): number } {
+  const bodies = server.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => JSON.stringify((r.body as { messages?: unknown } | undefined)?.messages ?? null));
+  const distinct = new Set(bodies).size;
+  return { sent: bodies.length, distinct, duplicates: bodies.length - distinct, count: (needle) => bodies.filter((b) => b.includes(needle)).length };
+}
