@@ -1,5 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../runtime/write-atomic.js';
+import { crashPoint } from '../runtime/crash-point.js';
 import { UserError } from '../core/errors.js';
 import type { Store } from '../runtime/store.js';
 import { RESULTS_SCHEMA_ID, type Results } from '../probes/results.js';
@@ -84,14 +85,27 @@ export async function runAndReport(args: RunArgs): Promise<RunSummary> {
   const usage = args.usage?.() ?? {};
   // batch mode: generations are billed at batch prices (judges, if LLMs, are billed live: see docs)
   if (Object.keys(usage).length > 0) results.usage = costReport(usage, mergePrices(DEFAULT_PRICES, args.prices), { batch: plan.batch === true });
-  store.setRunStatus(runId, status, { measured: outcome.measured, reused: outcome.reused });
+  // the results go to the store first, then the files (each atomically), and only then is the run
+  // marked finished: a crash at any point leaves an unfinished run (resumable) whose results
+  // `slant report <run>` can rebuild, never a "completed" run with a cut-off report
+  store.putRunResults(runId, results);
+  crashPoint('after-results-stored');
   const reportDir = join(args.reportsDir, runId);
-  mkdirSync(reportDir, { recursive: true });
-  writeFileSync(join(reportDir, 'results.json'), JSON.stringify(results, null, 2) + '\n');
-  writeFileSync(join(reportDir, 'report.html'), renderHtmlReport(results));
-  if (args.resultsPath) {
-    mkdirSync(dirname(args.resultsPath), { recursive: true });
-    writeFileSync(args.resultsPath, JSON.stringify(results, null, 2) + '\n');
-  }
+  writeReports(results, reportDir, args.resultsPath);
+  store.setRunStatus(runId, status, { measured: outcome.measured, reused: outcome.reused });
   return { runId, results, reportDir, measured: outcome.measured, reused: outcome.reused, generated: outcome.generated, cacheHits: outcome.cacheHits, invalid: outcome.invalid, interrupted: outcome.interrupted };
+}
+
+/**
+ * Write results.json and report.html into `reportDir` (and results.json to `resultsPath`), each
+ * atomically. The HTML is rendered from the JSON as written (NaN/±Infinity as null, shown as "–"),
+ * so a report rebuilt later from the stored results is the same file.
+ */
+export function writeReports(results: Results, reportDir: string, resultsPath?: string): void {
+  const json = JSON.stringify(results, null, 2) + '\n';
+  const written = JSON.parse(json) as Results;
+  if (resultsPath) writeFileAtomic(resultsPath, json, 'results JSON (--output)');
+  writeFileAtomic(join(reportDir, 'results.json'), json, 'results JSON');
+  crashPoint('between-reports');
+  writeFileAtomic(join(reportDir, 'report.html'), renderHtmlReport(written), 'HTML report');
 }

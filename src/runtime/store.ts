@@ -290,14 +290,17 @@ export class Store {
     return rows.map((r) => ({ recordId: r.record_id, reason: r.reason }));
   }
 
-  /** The run's final results JSON (stored before the report files are written), for `slant report`. */
+  /**
+   * The run's final results (stored before the report files are written), for `slant report`: kept
+   * as the exact JSON text of results.json (NaN and ±Infinity become null, as in the file).
+   */
   putRunResults(runId: string, results: unknown): void {
-    this.statement('UPDATE runs SET results_json = ?, updated_at = ? WHERE id = ?').run(toStoredJson(results, 'run results'), new Date().toISOString(), runId);
+    this.statement('UPDATE runs SET results_json = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(results), new Date().toISOString(), runId);
   }
 
   getRunResults(runId: string): unknown {
     const r = this.statement('SELECT results_json FROM runs WHERE id = ?').pluck().get(runId) as string | null | undefined;
-    return r === null || r === undefined ? undefined : fromStoredJson(r);
+    return r === null || r === undefined ? undefined : (JSON.parse(r) as unknown);
   }
 
   putResult(runId: string, cellKey: string, result: unknown): void {

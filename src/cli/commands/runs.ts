@@ -1,11 +1,11 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createTable } from '../../report/table.js';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { Store } from '../../runtime/store.js';
-import { resultsSchema } from '../../probes/results.js';
-import { renderHtmlReport } from '../../report/html.js';
+import { resultsSchema, type Results } from '../../probes/results.js';
+import { writeReports } from '../../pipeline/run.js';
 import { renderTerminalReport } from '../../report/terminal.js';
 import { globalOptions } from '../main-options.js';
 
@@ -33,23 +33,71 @@ export function registerRuns(program: Command): void {
 
   program
     .command('report')
-    .description('print a run\'s results as tables and re-render its report.html')
-    .argument('<run-or-results>', 'a run id (looked up under --reports) or a results.json path')
+    .description("print a run's results as tables and (re)write its results.json and report.html from the store")
+    .argument('<run-or-results>', 'a run id (looked up in --store, else under --reports) or a results.json path')
     .option('--reports <dir>', 'reports folder', '.slant/reports')
-    .action((target: string, opts: { reports: string }, cmd: Command) => {
-      const file = existsSync(target) ? target : join(opts.reports, target, 'results.json');
-      if (!existsSync(file)) throw new UserError(`no results at ${file}`, { hint: 'list runs with `slant runs`' });
-      let raw: unknown;
-      try {
-        raw = JSON.parse(readFileSync(file, 'utf8'));
-      } catch (err) {
-        throw new UserError(`${file}: not valid JSON (${(err as Error).message})`);
-      }
-      const parsed = resultsSchema.safeParse(raw);
-      if (!parsed.success) throw new UserError(`${file}: not a slant results file (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`);
-      const html = file.replace(/results\.json$/, 'report.html');
-      if (html !== file) writeFileSync(html, renderHtmlReport(parsed.data));
-      if (globalOptions(cmd).json) process.stdout.write(JSON.stringify(parsed.data) + '\n');
-      else process.stdout.write(renderTerminalReport(parsed.data, { color: process.stdout.isTTY === true }) + `\nreport: ${html}\n`);
+    .option('--store <file>', 'SQLite store', '.slant/slant.db')
+    .action((target: string, opts: { reports: string; store: string }, cmd: Command) => {
+      const { results, reportDir } = isFile(target) ? fromFile(target) : fromStore(target, opts);
+      writeReports(results, reportDir);
+      const html = join(reportDir, 'report.html');
+      if (globalOptions(cmd).json) process.stdout.write(JSON.stringify(results) + '\n');
+      else process.stdout.write(renderTerminalReport(results, { color: process.stdout.isTTY === true }) + `\nreport: ${html}\n`);
     });
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** A results.json given by path: re-render the report beside it. */
+function fromFile(file: string): { results: Results; reportDir: string } {
+  return { results: readResultsFile(file), reportDir: dirname(file) };
+}
+
+/** A run id: the results the run stored (any run finished by this slant), else its results.json (older runs). */
+function fromStore(runId: string, opts: { reports: string; store: string }): { results: Results; reportDir: string } {
+  const reportDir = join(opts.reports, runId);
+  if (existsSync(opts.store)) {
+    const store = Store.open(resolve(opts.store));
+    try {
+      const run = store.getRun(runId);
+      if (run) {
+        const stored = store.getRunResults(runId);
+        if (stored !== undefined) {
+          const parsed = resultsSchema.safeParse(stored);
+          if (!parsed.success) throw new UserError(`run ${runId}: the stored results are not readable by this slant (${describeIssue(parsed.error.issues[0])})`);
+          return { results: parsed.data, reportDir };
+        }
+        if (run.status !== 'completed') {
+          throw new UserError(`run ${runId} is ${run.status} and has no results yet`, { hint: `finish it with \`slant run --resume ${runId} --store ${opts.store}\`` });
+        }
+      }
+    } finally {
+      store.close();
+    }
+  }
+  const file = join(reportDir, 'results.json');
+  if (!existsSync(file)) throw new UserError(`no run "${runId}" in ${opts.store} and no results at ${file}`, { hint: 'list runs with `slant runs`' });
+  return { results: readResultsFile(file), reportDir };
+}
+
+function readResultsFile(file: string): Results {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new UserError(`${file}: not valid JSON (${(err as Error).message})`, { hint: 'if it was cut off, rebuild it from the store: `slant report <run id>`' });
+  }
+  const parsed = resultsSchema.safeParse(raw);
+  if (!parsed.success) throw new UserError(`${file}: not a slant results file (${describeIssue(parsed.error.issues[0])})`);
+  return parsed.data;
+}
+
+function describeIssue(issue: { path: PropertyKey[]; message: string } | undefined): string {
+  return issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'invalid';
 }
