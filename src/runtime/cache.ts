@@ -1,5 +1,6 @@
 import { canonicalJson, sha256Hex } from './canonical-json.js';
 import type { Store } from './store.js';
+import { AnsweredWhileQueued, withSlotCheck } from './slot-check.js';
 import { fromStoredJson, toStoredJson } from './stored-json.js';
 
 /** Keys (at any depth) whose values are credentials: removed before hashing and before storing. */
@@ -151,8 +152,20 @@ export class RequestCache {
     if (hit !== undefined) return { value: hit.response, cached: true };
     const pending = this.inflight.get(key);
     if (pending !== undefined) return { value: (await pending) as T, cached: true };
+    let servedMeanwhile = false;
     const work = (async () => {
-      const value = await compute();
+      let value: T;
+      try {
+        // asked again when the request gets a scheduler slot: another process may have stored it
+        value = await withSlotCheck(() => {
+          const found = this.get<T>(key);
+          return found === undefined ? undefined : { value: found.response };
+        }, compute);
+      } catch (err) {
+        if (!(err instanceof AnsweredWhileQueued)) throw err;
+        servedMeanwhile = true;
+        return err.value as T;
+      }
       if (opts.isCacheable === undefined || opts.isCacheable(value)) {
         try {
           this.put(key, { ...parts, response: value });
@@ -165,7 +178,8 @@ export class RequestCache {
     })();
     this.inflight.set(key, work);
     try {
-      return { value: await work, cached: false };
+      const value = await work;
+      return { value, cached: servedMeanwhile };
     } finally {
       this.inflight.delete(key);
     }

@@ -10,6 +10,8 @@
  * slot back, up to the configured maximum.
  */
 
+import { AnsweredWhileQueued, answeredMeanwhile } from './slot-check.js';
+
 export type SleepFn = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 export interface SchedulerOptions {
@@ -66,6 +68,8 @@ export interface LaneStats {
   retries: number;
   rateLimited: number;
   timeouts: number;
+  /** requests not sent because their answer was stored while they waited for a slot */
+  servedWhileQueued: number;
   inFlight: number;
   queued: number;
   /** current adaptive concurrency limit */
@@ -131,6 +135,7 @@ class Lane {
     retries: 0,
     rateLimited: 0,
     timeouts: 0,
+    servedWhileQueued: 0,
   };
   max: number;
   constructor(max: number) {
@@ -269,6 +274,8 @@ export class Scheduler {
     try {
       for (let attempt = 0; ; attempt++) {
         await this.acquire(lane, runSignal, attempt > 0);
+        const meanwhile = this.checkMeanwhile(lane);
+        if (meanwhile !== undefined) throw new AnsweredWhileQueued(meanwhile.value);
         let outcome: { ok: true; value: T } | { ok: false; error: unknown; timedOut: boolean };
         lane.stats.attempts++;
         try {
@@ -318,9 +325,24 @@ export class Scheduler {
     }
   }
 
+  /** With a slot held: ask the caller's slot check (the request cache); on an answer, give the slot back. */
+  private checkMeanwhile(lane: Lane): { value: unknown } | undefined {
+    let found: { value: unknown } | undefined;
+    try {
+      found = answeredMeanwhile();
+    } catch {
+      found = undefined; // a failing look-up never blocks the request itself
+    }
+    if (found === undefined) return undefined;
+    lane.stats.servedWhileQueued++;
+    lane.active--;
+    this.pump(lane);
+    return found;
+  }
+
   stats(): { providers: Record<string, LaneStats>; total: Omit<LaneStats, 'concurrency' | 'maxConcurrency'> } {
     const providers: Record<string, LaneStats> = {};
-    const total = { attempts: 0, succeeded: 0, failed: 0, retries: 0, rateLimited: 0, timeouts: 0, inFlight: 0, queued: 0 };
+    const total = { attempts: 0, succeeded: 0, failed: 0, retries: 0, rateLimited: 0, timeouts: 0, servedWhileQueued: 0, inFlight: 0, queued: 0 };
     for (const [name, lane] of this.lanes) {
       const s: LaneStats = { ...lane.stats, inFlight: lane.active, queued: lane.queued, concurrency: lane.limit, maxConcurrency: lane.max };
       providers[name] = s;
