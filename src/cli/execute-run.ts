@@ -27,6 +27,8 @@ export async function executeRun(args: {
   global: GlobalOptions;
   /** extra path to copy results.json to (measure --output) */
   resultsPath?: string;
+  /** wait for another process holding the run (`--wait`) */
+  waitForLease?: boolean;
 }): Promise<RunSummary> {
   const store = Store.open(resolve(args.storePath));
   const models = new ModelContext(new RequestCache(store), { noCache: args.noCache });
@@ -56,6 +58,7 @@ export async function executeRun(args: {
       signal: interrupt.signal,
       onItem: () => progress.tick(),
       resultsPath: args.resultsPath,
+      waitForLease: args.waitForLease,
     });
     progress.done();
     printSummary(summary, args.global);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { writeFileAtomic } from '../runtime/write-atomic.js';
 import { crashPoint } from '../runtime/crash-point.js';
+import { RunLease } from '../runtime/run-lease.js';
 import { UserError } from '../core/errors.js';
 import type { Store } from '../runtime/store.js';
 import { RESULTS_SCHEMA_ID, type Results } from '../probes/results.js';
@@ -32,6 +33,8 @@ export interface RunArgs {
   /** record usage of answers that did not pass through the wrapped models (batch results) */
   onBatchResult?: (modelId: string, r: { usage?: { inputTokens: number; outputTokens: number }; cached: boolean }) => void;
   log?: (line: string) => void;
+  /** another process holds the run: wait for it instead of failing (`--wait`) */
+  waitForLease?: boolean;
 }
 
 export interface RunSummary {
@@ -49,7 +52,7 @@ export interface RunSummary {
 
 /** Execute (or resume) a run, aggregate it, write results.json and report.html. */
 export async function runAndReport(args: RunArgs): Promise<RunSummary> {
-  const { store, plan } = args;
+  const { store } = args;
   let runId: string;
   let createdAt: string;
   if (args.resumeRunId) {
@@ -57,12 +60,27 @@ export async function runAndReport(args: RunArgs): Promise<RunSummary> {
     if (!run) throw new UserError(`no run "${args.resumeRunId}" in the store`, { hint: 'list runs with `slant runs`' });
     runId = run.id;
     createdAt = run.createdAt;
-    store.setRunStatus(runId, 'running');
   } else {
     const run = store.createRun({ configJson: args.configJson, configHash: args.configHash, label: args.command });
     runId = run.id;
     createdAt = run.createdAt;
   }
+  // one process per run: a second one gets a clear error naming the holder (or waits)
+  const lease = await RunLease.acquire(store, runId, {
+    wait: args.waitForLease === true,
+    ...(args.signal ? { signal: args.signal } : {}),
+    onWait: (h) => args.log?.(`waiting for run ${runId}: pid ${h.pid} on ${h.host} holds it since ${h.since}`),
+  });
+  try {
+    return await executeAndReport(args, runId, createdAt);
+  } finally {
+    lease.release();
+  }
+}
+
+async function executeAndReport(args: RunArgs, runId: string, createdAt: string): Promise<RunSummary> {
+  const { store, plan } = args;
+  if (args.resumeRunId) store.setRunStatus(runId, 'running');
   const warnings = new WarningLog();
   let outcome;
   try {

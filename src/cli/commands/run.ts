@@ -14,6 +14,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
   const global = globalOptions(cmd);
   const noCache = cmd.opts<{ cache?: boolean }>().cache === false;
   const batch = cmd.opts<{ batch?: boolean }>().batch === true;
+  const waitForLease = cmd.opts<{ wait?: boolean }>().wait === true;
   if (spec.kind === 'run') {
     const config = spec.config;
     await executeRun({
@@ -26,6 +27,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       config: spec,
       resumeRunId,
       global,
+      waitForLease,
     });
   } else {
     await executeRun({
@@ -37,6 +39,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       config: spec,
       resumeRunId,
       global,
+      waitForLease,
       resultsPath: spec.output ? resolve(spec.baseDir, spec.output) : undefined,
     });
   }
@@ -66,6 +69,7 @@ export function registerRun(program: Command): void {
     .option('--store <file>', 'SQLite store to look in for --resume', '.slant/slant.db')
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
     .option('--batch', 'send openai: generations through the OpenAI Batch API (half price; resumes the same batch after a restart)')
+    .option('--wait', 'if another slant process is working on the run, wait for it instead of stopping')
     .option('--allow-empty', 'accept dataset files without records (default: "no records in FILE", exit 3)')
     .option('--concurrency <n>', 'records processed at once (overrides the config)', (v: string) => parsePositiveInt(v, '--concurrency'))
     .action(async (opts: { config: string; resume?: string | true; store: string; concurrency?: number; allowEmpty?: boolean }, cmd: Command) => {
