@@ -11,6 +11,7 @@ import { ModelContext } from '../runtime/model-context.js';
 import { renderTerminalReport } from '../report/terminal.js';
 import type { GlobalOptions } from './global-options.js';
 import { EXIT, UserError } from '../core/errors.js';
+import { storeProblem } from '../runtime/store-errors.js';
 
 /** Shared by demo, run and measure: store, Ctrl-C handling, progress bar, printing. */
 export async function executeRun(args: {
@@ -30,18 +31,37 @@ export async function executeRun(args: {
   /** wait for another process holding the run (`--wait`) */
   waitForLease?: boolean;
 }): Promise<RunSummary> {
-  const store = Store.open(resolve(args.storePath));
+  const storePath = resolve(args.storePath);
+  const store = Store.open(storePath);
   const models = new ModelContext(new RequestCache(store), { noCache: args.noCache });
   let plan: ExecutionPlan;
   try {
     plan = await args.makePlan((m) => models.wrap(m));
   } catch (err) {
     store.close();
-    throw err;
+    throw storeProblem(err, storePath, { lockTimeoutMs: store.lockTimeoutMs }) ?? err;
   }
   const interrupt = installInterruptHandler();
   const progress = createProgress({ total: args.totalHint ?? 0, label: args.command, enabled: !args.global.json && !args.global.quiet });
   try {
+    return await runWithStore(args, store, plan, models, interrupt, progress);
+  } catch (err) {
+    throw storeProblem(err, storePath, { lockTimeoutMs: store.lockTimeoutMs }) ?? err;
+  } finally {
+    interrupt.dispose();
+    store.close();
+  }
+}
+
+async function runWithStore(
+  args: Parameters<typeof executeRun>[0],
+  store: Store,
+  plan: ExecutionPlan,
+  models: ModelContext,
+  interrupt: ReturnType<typeof installInterruptHandler>,
+  progress: ReturnType<typeof createProgress>,
+): Promise<RunSummary> {
+  {
     const configJson = canonicalJson(args.config);
     const summary = await runAndReport({
       command: args.command,
@@ -66,9 +86,6 @@ export async function executeRun(args: {
       throw new UserError(`run ${summary.runId} interrupted; everything finished is stored`, { exitCode: EXIT.interrupted, hint: `continue with \`slant run --resume ${summary.runId}\`` });
     }
     return summary;
-  } finally {
-    interrupt.dispose();
-    store.close();
   }
 }
 

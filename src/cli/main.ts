@@ -3,6 +3,7 @@ import { EXIT, UserError } from '../core/errors.js';
 import { SLANT_VERSION } from '../version.js';
 import { ProviderHttpError, ProviderNetworkError } from '../models/http.js';
 import { RequestTimeoutError } from '../runtime/scheduler.js';
+import { storeProblem } from '../runtime/store-errors.js';
 import { UnparseableJudgeAnswerError } from '../judges/framing/llm-judge.js';
 import { registerCache } from './commands/cache.js';
 import { registerCertainty } from './commands/certainty.js';
@@ -49,6 +50,11 @@ export async function main(argv: string[]): Promise<number> {
     if (err instanceof UserError) {
       process.stderr.write(`slant: ${err.message}\n${err.hint ? `hint: ${err.hint}\n` : ''}`);
       return err.exitCode;
+    }
+    const stored = storeProblem(err, 'the run store');
+    if (stored !== undefined) {
+      process.stderr.write(`slant: ${stored.message}\n${stored.hint ? `hint: ${stored.hint}\n` : ''}`);
+      return stored.exitCode;
     }
     if (err instanceof ProviderHttpError || err instanceof ProviderNetworkError || err instanceof RequestTimeoutError) {
       process.stderr.write(`slant: ${err.message}\nhint: the provider kept failing after retries; finished work is stored, continue with \`slant run --resume\`\n`);

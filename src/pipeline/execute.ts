@@ -96,17 +96,19 @@ export async function executePlan(
       if (opts.signal?.aborted) break;
     }
     let n = 0;
+    /** Ctrl-C, or the disk holding the store is full: start no new work (work in flight finishes and is stored) */
+    const stopped = (): boolean => opts.signal?.aborted === true || store.fullSignal.aborted;
     // duplicate ids are rejected by the data layer, which knows file positions
     const handle = async (record: LoadedRecord): Promise<void> => {
       n++;
       for (const producer of plan.producers) {
-        if (opts.signal?.aborted) return;
+        if (stopped()) return;
         const label = producer.label(record);
         const pending = plan.probes.filter(({ probe, options }) => !done.get(ensureCell(label, ds.name, probe, options).key)?.has(record.id));
         outcome.reused += plan.probes.length - pending.length;
         let summary: string | undefined;
         for (const { probe, options } of pending) {
-          if (opts.signal?.aborted) return;
+          if (stopped()) return;
           const cell = ensureCell(label, ds.name, probe, options);
           let fields: Record<string, unknown> = record.fields;
           /** fields the model wrote in this step (a problem there is the model's, not the dataset's) */
@@ -203,9 +205,9 @@ export async function executePlan(
       });
     };
 
-    await runPool(ds.records(), plan.concurrency, handle, opts.signal);
+    await runPool(ds.records(), plan.concurrency, handle, anySignal(opts.signal, store.fullSignal));
     const st = ds.stats();
-    if (n === 0 && !opts.signal?.aborted && ds.allowEmpty !== true) {
+    if (n === 0 && !stopped() && ds.allowEmpty !== true) {
       const why = st.skipped > 0 ? ` (${st.skipped} record(s) skipped as invalid)` : '';
       throw new UserError(`no records in ${ds.file ?? `dataset ${ds.name}`}${why}`, {
         exitCode: EXIT.input,
@@ -217,7 +219,7 @@ export async function executePlan(
       const first = st.problems[0];
       opts.warnings.add(`dataset ${ds.name}`, `skipped ${st.skipped} record(s)${first ? `; first: ${formatLocation(first.location)}: ${first.message}` : ''}`);
     }
-    if (opts.signal?.aborted) break;
+    if (stopped()) break;
   }
   outcome.interrupted = opts.signal?.aborted ?? false;
   outcome.cells = [...cells.values()];
@@ -229,4 +231,15 @@ export function invalidReason(field: string, value: unknown, problem: string | u
   const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
   if (empty) return `empty answer (${field})`;
   return `unusable answer (${field}: ${problem ?? 'invalid'})`;
+}
+
+/** A signal aborted when either is (AbortSignal.any, which Node 20.0–20.2 lack). */
+function anySignal(a: AbortSignal | undefined, b: AbortSignal): AbortSignal {
+  if (a === undefined) return b;
+  const ctrl = new AbortController();
+  for (const s of [a, b]) {
+    if (s.aborted) ctrl.abort(s.reason);
+    else s.addEventListener('abort', () => ctrl.abort(s.reason), { once: true });
+  }
+  return ctrl.signal;
 }

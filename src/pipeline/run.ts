@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../runtime/write-atomic.js';
 import { crashPoint } from '../runtime/crash-point.js';
 import { RunLease } from '../runtime/run-lease.js';
+import { storeProblem } from '../runtime/store-errors.js';
 import { UserError } from '../core/errors.js';
 import type { Store } from '../runtime/store.js';
 import { RESULTS_SCHEMA_ID, type Results } from '../probes/results.js';
@@ -73,6 +74,8 @@ export async function runAndReport(args: RunArgs): Promise<RunSummary> {
   });
   try {
     return await executeAndReport(args, runId, createdAt);
+  } catch (err) {
+    throw storeProblem(err, store.path, { lockTimeoutMs: store.lockTimeoutMs, runId }) ?? err;
   } finally {
     lease.release();
   }
@@ -86,8 +89,13 @@ async function executeAndReport(args: RunArgs, runId: string, createdAt: string)
   try {
     outcome = await executePlan(plan, store, runId, { signal: args.signal, onItem: args.onItem, warnings, onBatchResult: args.onBatchResult, log: args.log });
   } catch (err) {
-    store.setRunStatus(runId, args.signal?.aborted ? 'interrupted' : 'failed');
+    markEnded(store, runId, args.signal?.aborted ? 'interrupted' : 'failed');
     throw err;
+  }
+  if (store.fullError !== undefined) {
+    // the disk filled up: the answers in hand were stored in the reserve; stop here
+    markEnded(store, runId, 'failed');
+    throw store.fullError;
   }
   const probes = aggregateRun(plan, store, runId, outcome.cells);
   const status = outcome.interrupted ? 'interrupted' : 'completed';
@@ -126,4 +134,13 @@ export function writeReports(results: Results, reportDir: string, resultsPath?: 
   writeFileAtomic(join(reportDir, 'results.json'), json, 'results JSON');
   crashPoint('between-reports');
   writeFileAtomic(join(reportDir, 'report.html'), renderHtmlReport(written), 'HTML report');
+}
+
+/** Record how a run ended, unless the store itself cannot take it (the caller's error says why). */
+function markEnded(store: Store, runId: string, status: 'failed' | 'interrupted'): void {
+  try {
+    store.setRunStatus(runId, status);
+  } catch {
+    // a locked, full or damaged store: the run stays "running", which resume accepts too
+  }
 }

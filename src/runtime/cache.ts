@@ -77,12 +77,14 @@ export class RequestCache {
 
   /** The entry under `key` (counting a hit), or undefined. */
   get<T = unknown>(key: string): CacheEntry<T> | undefined {
-    const r = this.store
-      .statement(
-        `UPDATE cache SET hits = hits + 1, last_hit_at = ? WHERE key = ?
-         RETURNING provider, model, request_json, response_json, created_at, hits`,
-      )
-      .get(new Date().toISOString(), key) as
+    const r = this.store.guard(() =>
+      this.store
+        .statement(
+          `UPDATE cache SET hits = hits + 1, last_hit_at = ? WHERE key = ?
+           RETURNING provider, model, request_json, response_json, created_at, hits`,
+        )
+        .get(new Date().toISOString(), key),
+    ) as
       | { provider: string; model: string; request_json: string; response_json: string; created_at: string; hits: number }
       | undefined;
     if (r === undefined) return undefined;
@@ -99,12 +101,16 @@ export class RequestCache {
 
   put(key: string, entry: CacheParts & { response: unknown }): void {
     const { provider, model, request } = strippedParts(entry);
-    this.store
-      .statement(
-        `INSERT OR REPLACE INTO cache (key, provider, model, request_json, response_json, created_at, hits)
-         VALUES (?, ?, ?, ?, ?, ?, 0)`,
-      )
-      .run(key, provider, model, canonicalJson(request), toStoredJson(entry.response, 'cached response'), new Date().toISOString());
+    const requestJson = canonicalJson(request);
+    const responseJson = toStoredJson(entry.response, 'cached response');
+    this.store.guard(() =>
+      this.store
+        .statement(
+          `INSERT OR REPLACE INTO cache (key, provider, model, request_json, response_json, created_at, hits)
+           VALUES (?, ?, ?, ?, ?, ?, 0)`,
+        )
+        .run(key, provider, model, requestJson, responseJson, new Date().toISOString()),
+    );
   }
 
   stats(): CacheStats {

@@ -32,9 +32,9 @@ export function makeProject(server: LoopbackServer | { url: string }, opts: { n?
   return { dir, config, db, reports, data };
 }
 
-/** Request bodies (messages) of the chat completions the server received, and how many were sent more than once. */
-export function chatBodies(server: LoopbackServer): { sent: number; distinct: number; duplicates: number; count(needle: string): number } {
-  const bodies = server.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => JSON.stringify((r.body as { messages?: unknown } | undefined)?.messages ?? null));
+/** Request bodies (messages) of the chat completions the server received (from request number `since` on), and how many were sent more than once. */
+export function chatBodies(server: LoopbackServer, since = 0): { sent: number; distinct: number; duplicates: number; count(needle: string): number } {
+  const bodies = server.requests.slice(since).filter((r) => r.path.endsWith('/chat/completions')).map((r) => JSON.stringify((r.body as { messages?: unknown } | undefined)?.messages ?? null));
   const distinct = new Set(bodies).size;
   return { sent: bodies.length, distinct, duplicates: bodies.length - distinct, count: (needle) => bodies.filter((b) => b.includes(needle)).length };
 }
