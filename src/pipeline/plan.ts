@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 import type { SlantConfig } from '../config/schema.js';
+import { atConfigKey } from '../config/config-key-error.js';
 import { getProbe, parseProbeOptions } from '../probes/registry.js';
 import type { ProbeJudges } from '../probes/types.js';
 import { createEmbedder, createFramingJudge, type ModelFactory } from '../judges/registry.js';
@@ -49,10 +50,11 @@ export async function buildJudges(
 ): Promise<ProbeJudges> {
   const needed = new Set(probes.flatMap((p) => p.probe.needs(p.options)));
   const out: ProbeJudges = {};
-  if (needed.has('framing')) out.framing = await createFramingJudge(judges.framing, factory.make);
-  if (needed.has('embedder')) out.embedder = await createEmbedder(judges.embedder, factory.providers);
+  if (needed.has('framing')) out.framing = await atConfigKey('judges.framing', () => createFramingJudge(judges.framing, factory.make));
+  if (needed.has('embedder')) out.embedder = await atConfigKey('judges.embedder', () => createEmbedder(judges.embedder, factory.providers));
   // an LLM judge is built whenever one is configured: probes in 'auto' mode use it when present
-  if (judges.llm) out.llm = await factory.make(judges.llm);
+  const llm = judges.llm;
+  if (llm) out.llm = await atConfigKey('judges.llm', () => factory.make(llm));
   for (const { probe, options } of probes) {
     if (modelsUnderTest && probe.asksModel) continue;
     const needs = probe.needs(options);
@@ -71,11 +73,11 @@ export async function planRun(config: SlantConfig, opts: { baseDir?: string; wra
   const template = resolvePromptTemplate(config.generation.prompt);
   const labels = new Set<string>();
   const producers = [];
-  for (const m of config.models) {
+  for (const [i, m] of config.models.entries()) {
     const label = m.label ?? m.id;
     if (labels.has(label)) throw new UserError(`models: "${label}" is listed twice (give one a different label)`);
     labels.add(label);
-    const raw = await factory.makeRaw(m.id, m.options ?? {});
+    const raw = await atConfigKey(`models[${i}].id`, () => factory.makeRaw(m.id, m.options ?? {}));
     const model = opts.wrap ? opts.wrap(raw) : raw;
     const gen = { template, temperature: config.generation.temperature, maxTokens: config.generation.maxTokens, seed: config.generation.seed };
     producers.push(modelProducer(model, label, gen, opts.batch && raw.provider === 'openai' ? raw : undefined));

@@ -31,6 +31,25 @@ export function writeFileAtomic(path: string, text: string, what = 'file'): void
   }
 }
 
+/**
+ * Check before any work is done that `path` can take a file: it is not a directory and its nearest
+ * existing ancestor is a folder (not a file). Throws the same UserErrors as writeFileAtomic.
+ */
+export function checkWritablePath(path: string, what = 'file'): void {
+  if (isDirectory(path)) throw writeProblem(Object.assign(new Error('is a directory'), { code: 'EISDIR' }), path, what);
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    let st;
+    try {
+      st = statSync(dir);
+    } catch {
+      if (dirname(dir) === dir) return;
+      continue; // created when written
+    }
+    if (!st.isDirectory()) throw writeProblem(Object.assign(new Error('not a directory'), { code: 'ENOTDIR' }), path, what);
+    return;
+  }
+}
+
 function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();

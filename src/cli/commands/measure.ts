@@ -6,6 +6,7 @@ import { probeNames, type ProbeName } from '../../probes/registry.js';
 import { runSpec } from './run.js';
 import { collect, parseFormat, parsePositiveInt, parseProbeSettings } from '../parse.js';
 import { basename } from 'node:path';
+import { checkWritablePath } from '../../runtime/write-atomic.js';
 
 interface MeasureOpts {
   input?: string;
@@ -50,6 +51,7 @@ export function registerMeasure(program: Command): void {
     .option('--reports <dir>', 'where the report folder is written', '.slant/reports')
     .action(async (probes: string[], opts: MeasureOpts, cmd: Command) => {
       if (!opts.input) throw new UserError('measure needs --input FILE', { hint: 'e.g. slant measure framing primacy --input outputs.jsonl' });
+      if (opts.output) checkWritablePath(opts.output, 'results JSON (--output)');
       if (opts.model && opts.llmJudge) throw new UserError('give either --model (the model under test) or --llm-judge, not both');
       const llm = opts.model ?? opts.llmJudge;
       const format = parseFormat(opts.format, inputFormatSchema);

@@ -2,6 +2,7 @@ import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { loadConfigFile } from '../../config/load.js';
+import { ConfigKeyError } from '../../config/config-key-error.js';
 import { planMeasure, planRun } from '../../pipeline/plan.js';
 import { Store } from '../../runtime/store.js';
 import { executeRun } from '../execute-run.js';
@@ -81,6 +82,10 @@ export function registerRun(program: Command): void {
       const config = loadConfigFile(opts.config);
       if (opts.concurrency) config.concurrency = opts.concurrency;
       if (opts.allowEmpty) config.datasets = config.datasets.map((d) => ({ ...d, allowEmpty: true }));
-      await runSpec({ kind: 'run', baseDir: dirname(resolve(opts.config)), config }, 'run', cmd);
+      try {
+        await runSpec({ kind: 'run', baseDir: dirname(resolve(opts.config)), config }, 'run', cmd);
+      } catch (err) {
+        throw err instanceof ConfigKeyError ? err.inFile(opts.config) : err;
+      }
     });
 }
