@@ -47,6 +47,8 @@ export interface ReadOptions {
   idFrom?: string[];
   /** stop after this many accepted records */
   limit?: number;
+  /** the maximum record size in bytes for line-based formats (default 16 MiB, DEFAULT_MAX_RECORD_BYTES) */
+  maxRecordBytes?: number;
 }
 
 /** One validated input record in canonical field names. */

@@ -61,6 +61,7 @@ export function datasetSource(
         optional: opts.optional,
         skipInvalid: entry.skipInvalid ?? false,
         limit: entry.limit,
+        ...(entry.maxRecordBytes !== undefined ? { maxRecordBytes: entry.maxRecordBytes } : {}),
         uniqueWithin: opts.uniqueWithin,
         idFrom: opts.idFrom,
       });

@@ -21,6 +21,7 @@ interface MeasureOpts {
   set: string[];
   skipInvalid?: boolean;
   allowEmpty?: boolean;
+  maxRecordBytes?: number;
   limit?: number;
   concurrency: number;
   store: string;
@@ -44,6 +45,7 @@ export function registerMeasure(program: Command): void {
     .option('--set <probe.option=value>', 'probe option, e.g. --set primacy.alpha=0.1 (repeatable)', collect, [])
     .option('--skip-invalid', 'skip invalid records (reports how many) instead of stopping at the first')
     .option('--allow-empty', 'accept an input without records (default: "no records in FILE", exit 3)')
+    .option('--max-record-bytes <n>', 'the maximum size of one record (one JSONL/CSV line); default 16 MiB', (v: string) => parsePositiveInt(v, '--max-record-bytes'))
     .option('--limit <n>', 'read at most n records', (v: string) => parsePositiveInt(v, '--limit'))
     .option('--concurrency <n>', 'records measured at once', (v: string) => parsePositiveInt(v, '--concurrency'), 4)
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
@@ -74,6 +76,7 @@ export function registerMeasure(program: Command): void {
             ...(opts.limit ? { limit: opts.limit } : {}),
             ...(opts.skipInvalid ? { skipInvalid: true } : {}),
             ...(opts.allowEmpty ? { allowEmpty: true } : {}),
+            ...(opts.maxRecordBytes ? { maxRecordBytes: opts.maxRecordBytes } : {}),
             ...(opts.humans ? { humans: opts.humans } : {}),
           },
           judges: { framing: opts.judge, embedder: opts.embedder, ...(llm ? { llm } : {}) },

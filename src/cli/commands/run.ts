@@ -71,9 +71,10 @@ export function registerRun(program: Command): void {
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
     .option('--batch', 'send openai: generations through the OpenAI Batch API (half price; resumes the same batch after a restart)')
     .option('--wait', 'if another slant process is working on the run, wait for it instead of stopping')
+    .option('--max-record-bytes <n>', 'the maximum size of one record (one JSONL/CSV line) in every dataset; default 16 MiB', (v: string) => parsePositiveInt(v, '--max-record-bytes'))
     .option('--allow-empty', 'accept dataset files without records (default: "no records in FILE", exit 3)')
     .option('--concurrency <n>', 'records processed at once (overrides the config)', (v: string) => parsePositiveInt(v, '--concurrency'))
-    .action(async (opts: { config: string; resume?: string | true; store: string; concurrency?: number; allowEmpty?: boolean }, cmd: Command) => {
+    .action(async (opts: { config: string; resume?: string | true; store: string; concurrency?: number; allowEmpty?: boolean; maxRecordBytes?: number }, cmd: Command) => {
       if (opts.resume !== undefined) {
         const { id, spec } = resumeTarget(opts.store, opts.resume);
         await runSpec(spec, spec.kind, cmd, id);
@@ -82,6 +83,8 @@ export function registerRun(program: Command): void {
       const config = loadConfigFile(opts.config);
       if (opts.concurrency) config.concurrency = opts.concurrency;
       if (opts.allowEmpty) config.datasets = config.datasets.map((d) => ({ ...d, allowEmpty: true }));
+      const maxRecordBytes = opts.maxRecordBytes;
+      if (maxRecordBytes) config.datasets = config.datasets.map((d) => ({ ...d, maxRecordBytes }));
       try {
         await runSpec({ kind: 'run', baseDir: dirname(resolve(opts.config)), config }, 'run', cmd);
       } catch (err) {
