@@ -103,7 +103,7 @@ export class RecordReader implements AsyncIterable<InputRecord> {
       for (const canonical of required) {
         const source = sourceFieldFor(opts.fields, canonical);
         const value = lookupField(row, source);
-        const why = textProblem(value, canonical, source);
+        const why = textProblem(value, canonical, source, { sentences: opts.sentenceFields?.includes(canonical) === true });
         if (why !== undefined) {
           bad = { field: canonical, message: why };
           break;

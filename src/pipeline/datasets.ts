@@ -43,7 +43,7 @@ function builtinSource(entry: DatasetEntry & { builtin: string }): DatasetSource
  */
 export function datasetSource(
   entry: DatasetEntry,
-  opts: { required: string[]; optional?: string[]; baseDir?: string; uniqueWithin?: string; idFrom?: string[] },
+  opts: { required: string[]; optional?: string[]; sentenceFields?: string[]; baseDir?: string; uniqueWithin?: string; idFrom?: string[] },
 ): DatasetSource {
   if (entry.builtin !== undefined) return builtinSource({ ...entry, builtin: entry.builtin });
   const file = resolve(opts.baseDir ?? process.cwd(), entry.path ?? '');
@@ -59,6 +59,7 @@ export function datasetSource(
         fields: entry.fields,
         required: opts.required,
         optional: opts.optional,
+        ...(opts.sentenceFields ? { sentenceFields: opts.sentenceFields } : {}),
         skipInvalid: entry.skipInvalid ?? false,
         limit: entry.limit,
         ...(entry.maxRecordBytes !== undefined ? { maxRecordBytes: entry.maxRecordBytes } : {}),

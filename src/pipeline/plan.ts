@@ -94,19 +94,28 @@ export async function planRun(config: SlantConfig, opts: { baseDir?: string; wra
 }
 
 /** Canonical fields the probes need (required by any) and may use (optional), for the data layer. */
-export function probeFields(probes: PlannedProbe[]): { required: string[]; optional: string[] } {
+export function probeFields(probes: PlannedProbe[]): { required: string[]; optional: string[]; sentenceFields: string[] } {
   const required = new Set<string>();
   const optional = new Set<string>(['model']);
   for (const { probe } of probes) for (const f of probe.fields) if (f.name !== 'id') (f.required ? required : optional).add(f.name);
   for (const r of required) optional.delete(r);
-  return { required: [...required], optional: [...optional] };
+  return { required: [...required], optional: [...optional], sentenceFields: sentenceFields(probes) };
+}
+
+/**
+ * Fields every probe that declares them accepts as an array of sentences (a field one probe needs
+ * as plain text stays text-only, so that probe's schema is never handed an array).
+ */
+function sentenceFields(probes: PlannedProbe[]): string[] {
+  const names = new Set(probes.flatMap(({ probe }) => probe.fields.map((f) => f.name)));
+  return [...names].filter((n) => probes.every(({ probe }) => probe.fields.every((f) => f.name !== n || f.sentences === true)));
 }
 
 /**
  * Fields a `slant run` dataset must carry: each probe's required fields less what the run
  * generates (its own task's fields, or `output` for the default summarization).
  */
-export function runFields(probes: PlannedProbe[]): { required: string[]; optional: string[] } {
+export function runFields(probes: PlannedProbe[]): { required: string[]; optional: string[]; sentenceFields: string[] } {
   const required = new Set<string>();
   const optional = new Set<string>();
   for (const { probe } of probes) {
@@ -117,7 +126,7 @@ export function runFields(probes: PlannedProbe[]): { required: string[]; optiona
     }
   }
   for (const r of required) optional.delete(r);
-  return { required: [...required], optional: [...optional] };
+  return { required: [...required], optional: [...optional], sentenceFields: sentenceFields(probes) };
 }
 
 /** `slant measure`: outputs are recorded in the input file (optionally grouped by a `model` field). */
@@ -139,12 +148,12 @@ export async function planMeasure(args: {
     const humans = args.dataset.humans ? resolve(args.baseDir ?? process.cwd(), args.dataset.humans) : undefined;
     return { datasets: [wildframeSource(args.dataset, file, humans)], producers: [producer], probes, judges: await buildJudges(probes, args.judges, modelFactory({}, args.wrap)), concurrency: args.concurrency };
   }
-  const { required, optional } = probeFields(probes);
+  const { required, optional, sentenceFields: sentences } = probeFields(probes);
   return {
     // long format: one row per (item, model), so ids repeat across models; derived ids name the
     // item by its required fields other than the output
     datasets: [
-      datasetSource(args.dataset, { required, optional, baseDir: args.baseDir, uniqueWithin: 'model', idFrom: required.filter((f) => f !== 'output') }),
+      datasetSource(args.dataset, { required, optional, sentenceFields: sentences, baseDir: args.baseDir, uniqueWithin: 'model', idFrom: required.filter((f) => f !== 'output') }),
     ],
     producers: [producer],
     probes,
