@@ -1,8 +1,10 @@
 /** A throwaway project (slant.yaml, a JSONL dataset, store and reports in a temp dir) for the fault-injection suite. */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoopbackServer } from '../helpers/loopback/server.js';
+import { REPO } from '../runtime/child-process.js';
 
 export interface Project {
   dir: string;
@@ -37,4 +39,13 @@ export function chatBodies(server: LoopbackServer, since = 0): { sent: number; d
   const bodies = server.requests.slice(since).filter((r) => r.path.endsWith('/chat/completions')).map((r) => JSON.stringify((r.body as { messages?: unknown } | undefined)?.messages ?? null));
   const distinct = new Set(bodies).size;
   return { sent: bodies.length, distinct, duplicates: bodies.length - distinct, count: (needle) => bodies.filter((b) => b.includes(needle)).length };
+}
+
+/** The CLI in a child process (async: the loopback server lives in this process). */
+export function cli(args: string[]): { pid: number; done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>; kill(): void } {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'src/cli/bin.ts'), ...args], { cwd: REPO, env: { ...process.env, OPENAI_API_KEY: 'sk-loopback-fault' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((res) => child.on('exit', (code, signal) => res({ code, signal, stderr })));
+  return { pid: child.pid ?? 0, done, kill: () => child.kill('SIGKILL') };
 }

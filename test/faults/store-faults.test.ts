@@ -1,14 +1,11 @@
-import { spawn } from 'node:child_process';
 import { closeSync, openSync, statSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../helpers/db-count.js';
 import { startOpenAIServer } from '../helpers/loopback/openai-server.js';
 import type { LoopbackServer } from '../helpers/loopback/server.js';
 import { runCli } from '../helpers/run-cli.js';
-import { REPO } from '../runtime/child-process.js';
-import { chatBodies, makeProject } from './project.js';
+import { chatBodies, cli, makeProject } from './project.js';
 
 let server: LoopbackServer;
 beforeAll(async () => {
@@ -45,17 +42,15 @@ describe('a store another program keeps locked', () => {
   it('taken for 6 s in the middle of a run (longer than SQLite\'s old 5 s timeout): the writes wait, every answer is stored, nothing is sent twice', async () => {
     const p = makeProject(server, { n: 30, concurrency: 2 });
     const before = chatBodies(server).sent;
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'src/cli/bin.ts'), '-q', 'run', '-c', p.config], { cwd: REPO, env: { ...process.env }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
+    const child = cli(['-q', 'run', '-c', p.config]);
     for (let i = 0; i < 600 && countRows(p.db, 'SELECT count(*) AS n FROM cache') < 3; i++) await new Promise((r) => setTimeout(r, 20));
     const other = new Database(p.db);
     other.exec('BEGIN IMMEDIATE');
     await new Promise((r) => setTimeout(r, 6000));
     other.exec('ROLLBACK');
     other.close();
-    expect(await exited).toBe(0);
+    const { code, stderr } = await child.done;
+    expect(code).toBe(0);
     expect(stderr).toBe('');
     expect(countRows(p.db, 'SELECT count(*) AS n FROM items')).toBe(30);
     expect(chatBodies(server).sent - before).toBe(30);

@@ -1,12 +1,9 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../helpers/db-count.js';
 import { lastUserText } from '../helpers/loopback/answer.js';
 import { startLoopback, type LoopbackServer } from '../helpers/loopback/server.js';
-import { REPO } from '../runtime/child-process.js';
-import { chatBodies, makeProject } from './project.js';
+import { chatBodies, cli, makeProject } from './project.js';
 
 const N = 60;
 let server: LoopbackServer;
@@ -27,15 +24,6 @@ beforeAll(async () => {
   }, { latencyMs: 20 });
 });
 afterAll(async () => server.close());
-
-/** The CLI in a child process (async: the loopback server lives in this process). */
-function cli(args: string[]): { pid: number; done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>; kill(): void } {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'src/cli/bin.ts'), ...args], { cwd: REPO, env: { ...process.env, OPENAI_API_KEY: 'sk-loopback-lease' }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((res) => child.on('exit', (code, signal) => res({ code, signal, stderr })));
-  return { pid: child.pid ?? 0, done, kill: () => child.kill('SIGKILL') };
-}
 
 async function until(pred: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 600; i++) {
