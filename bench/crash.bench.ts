@@ -35,7 +35,7 @@ const ROOT = new URL('..', import.meta.url).pathname;
 
 const server: ChildProcess = fork(new URL('./loopback-server-process.ts', import.meta.url), {
   execArgv: ['--import', 'tsx'],
-  env: { ...process.env, BENCH_LATENCY_MS: String(latency), BENCH_MAX_CONCURRENT: '100000', BENCH_RESPOND: 'summary' },
+  env: { ...process.env, BENCH_LATENCY_MS: String(latency), BENCH_MAX_CONCURRENT: '100000', BENCH_ANSWER: 'The product works well and its battery lasts, though support was slow.' },
 });
 const url = await new Promise<string>((resolve) => server.once('message', (m) => resolve((m as { url: string }).url)));
 const prompts = (): Promise<string[]> =>

@@ -7,12 +7,13 @@ import { startOpenAIServer } from '../test/helpers/loopback/openai-server.js';
 
 const latency = Number(process.env.BENCH_LATENCY_MS ?? '50');
 const max = Number(process.env.BENCH_MAX_CONCURRENT ?? '32');
+// BENCH_ANSWER: a fixed answer instead of the echo (the CLI bench needs a summary after FINAL_SUMMARY:)
+const fixed = process.env.BENCH_ANSWER;
 const server = await startOpenAIServer({
   latencyMs: latency,
   maxConcurrent: max,
   retryAfterMs: latency,
-  // BENCH_RESPOND=summary: a summary keeping part of the prompt (crash bench); default: echo
-  ...(process.env.BENCH_RESPOND === 'summary' ? { respond: (p: string) => ({ text: `Summary: ${p.slice(40, 140)}`, inputTokens: 40, outputTokens: 20 }) } : {}),
+  ...(fixed !== undefined ? { respond: () => ({ text: fixed, finish: 'stop' as const, inputTokens: 20, outputTokens: 10 }) } : {}),
 });
 
 process.on('message', (msg: unknown) => {

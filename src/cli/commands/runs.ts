@@ -1,103 +1,72 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createTable } from '../../report/table.js';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
-import { Store } from '../../runtime/store.js';
-import { resultsSchema, type Results } from '../../probes/results.js';
-import { writeReports } from '../../pipeline/run.js';
-import { renderTerminalReport } from '../../report/terminal.js';
+import { createTable } from '../../report/table.js';
+import { Store, type RunRow } from '../../runtime/store.js';
 import { globalOptions } from '../main-options.js';
+
+export interface RunListing {
+  id: string;
+  command: string | null;
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+  probes: string[];
+  models: string[];
+  datasets: string[];
+  /** item measurements stored for the run */
+  n: number;
+}
+
+const uniq = (xs: string[]): string[] => [...new Set(xs)];
+
+/** A run with what it measured: its cells' probes, models and datasets, and its stored measurements. */
+export function describeRun(store: Store, run: RunRow): RunListing {
+  const cells = store.listCells(run.id);
+  return {
+    id: run.id,
+    command: run.label,
+    status: run.status,
+    createdAt: run.createdAt,
+    updatedAt: run.updatedAt,
+    probes: uniq(cells.map((c) => c.probe)),
+    models: uniq(cells.map((c) => c.model)),
+    datasets: uniq(cells.map((c) => c.dataset)),
+    n: store.countItems(run.id),
+  };
+}
+
+/** Lists of names in a table cell: the first few, then "+k". */
+function names(xs: string[], max = 2): string {
+  if (xs.length === 0) return '—';
+  return xs.length <= max ? xs.join(', ') : `${xs.slice(0, max).join(', ')} +${xs.length - max}`;
+}
 
 export function registerRuns(program: Command): void {
   program
     .command('runs')
-    .description('list the runs in the store')
+    .description('list the runs in the store: probes, models, datasets, measurements and status')
     .option('--store <file>', 'SQLite store', '.slant/slant.db')
     .action((opts: { store: string }, cmd: Command) => {
       if (!existsSync(opts.store)) throw new UserError(`no store at ${opts.store} yet; run \`slant demo\` or \`slant run\` first`);
       const store = Store.open(resolve(opts.store));
       try {
-        const runs = store.listRuns(100);
-        if (globalOptions(cmd).json) {
-          process.stdout.write(JSON.stringify(runs.map(({ configJson: _c, ...r }) => r)) + '\n');
+        const runs = store.listRuns(100).map((r) => describeRun(store, r));
+        const global = globalOptions(cmd);
+        if (global.json) {
+          process.stdout.write(JSON.stringify(runs) + '\n');
           return;
         }
-        const t = createTable(['run', 'command', 'status', 'created', 'updated']);
-        for (const r of runs) t.push([r.id, r.label ?? '', r.status, r.createdAt, r.updatedAt]);
+        if (global.quiet) {
+          process.stdout.write(runs.map((r) => `${r.id} ${r.status}`).join('\n') + (runs.length > 0 ? '\n' : ''));
+          return;
+        }
+        const t = createTable(['run', 'command', 'status', 'probes', 'models', 'datasets', 'n', 'updated']);
+        for (const r of runs) t.push([r.id, r.command ?? '', r.status, names(r.probes), names(r.models, 1), names(r.datasets), String(r.n), r.updatedAt.slice(0, 16).replace('T', ' ')]);
         process.stdout.write(t.toString() + '\n');
       } finally {
         store.close();
       }
     });
-
-  program
-    .command('report')
-    .description("print a run's results as tables and (re)write its results.json and report.html from the store")
-    .argument('<run-or-results>', 'a run id (looked up in --store, else under --reports) or a results.json path')
-    .option('--reports <dir>', 'reports folder', '.slant/reports')
-    .option('--store <file>', 'SQLite store', '.slant/slant.db')
-    .action((target: string, opts: { reports: string; store: string }, cmd: Command) => {
-      const { results, reportDir } = isFile(target) ? fromFile(target) : fromStore(target, opts);
-      writeReports(results, reportDir);
-      const html = join(reportDir, 'report.html');
-      if (globalOptions(cmd).json) process.stdout.write(JSON.stringify(results) + '\n');
-      else process.stdout.write(renderTerminalReport(results, { color: process.stdout.isTTY === true }) + `\nreport: ${html}\n`);
-    });
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** A results.json given by path: re-render the report beside it. */
-function fromFile(file: string): { results: Results; reportDir: string } {
-  return { results: readResultsFile(file), reportDir: dirname(file) };
-}
-
-/** A run id: the results the run stored (any run finished by this slant), else its results.json (older runs). */
-function fromStore(runId: string, opts: { reports: string; store: string }): { results: Results; reportDir: string } {
-  const reportDir = join(opts.reports, runId);
-  if (existsSync(opts.store)) {
-    const store = Store.open(resolve(opts.store));
-    try {
-      const run = store.getRun(runId);
-      if (run) {
-        const stored = store.getRunResults(runId);
-        if (stored !== undefined) {
-          const parsed = resultsSchema.safeParse(stored);
-          if (!parsed.success) throw new UserError(`run ${runId}: the stored results are not readable by this slant (${describeIssue(parsed.error.issues[0])})`);
-          return { results: parsed.data, reportDir };
-        }
-        if (run.status !== 'completed') {
-          throw new UserError(`run ${runId} is ${run.status} and has no results yet`, { hint: `finish it with \`slant run --resume ${runId} --store ${opts.store}\`` });
-        }
-      }
-    } finally {
-      store.close();
-    }
-  }
-  const file = join(reportDir, 'results.json');
-  if (!existsSync(file)) throw new UserError(`no run "${runId}" in ${opts.store} and no results at ${file}`, { hint: 'list runs with `slant runs`' });
-  return { results: readResultsFile(file), reportDir };
-}
-
-function readResultsFile(file: string): Results {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new UserError(`${file}: not valid JSON (${(err as Error).message})`, { hint: 'if it was cut off, rebuild it from the store: `slant report <run id>`' });
-  }
-  const parsed = resultsSchema.safeParse(raw);
-  if (!parsed.success) throw new UserError(`${file}: not a slant results file (${describeIssue(parsed.error.issues[0])})`);
-  return parsed.data;
-}
-
-function describeIssue(issue: { path: PropertyKey[]; message: string } | undefined): string {
-  return issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'invalid';
 }
