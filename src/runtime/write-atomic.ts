@@ -26,7 +26,11 @@ export function writeFileAtomic(path: string, text: string, what = 'file'): void
     }
     renameSync(tmp, path);
   } catch (err) {
-    rmSync(tmp, { force: true });
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // nothing was created (e.g. the parent is a file)
+    }
     throw writeProblem(err, path, what);
   }
 }
