@@ -4,7 +4,9 @@
  * `kill -9` at random points of a `slant run` of `items` documents against a loopback OpenAI
  * server with `latency` ms per answer (the bench starts the server in a child process), then
  * `slant run --resume` until the run completes. Each kill happens when a random number of answers
- * (drawn between the current count and the total) has reached the store. Prints the kills, the
+ * (drawn between the current count and the total) has reached the store; one last kill falls
+ * between writing results.json and report.html (SLANT_CRASH_AT), after which the run must still
+ * be resumable and complete. Prints the kills, the
  * requests the server received, the bodies it received more than once, how many of those were
  * re-sent although their answer had been stored before the kill (goal 0: only requests in flight
  * at a kill may be re-sent), and the items stored at the end (goal: all).
@@ -76,8 +78,9 @@ function storedPrompts(): Set<string> {
   }
 }
 
-function start(args: string[]): { child: ChildProcess; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/bin.ts'), '-q', ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, OPENAI_API_KEY: 'sk-bench-crash' } });
+function start(args: string[], crashAt?: string): { child: ChildProcess; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
+  const env = { ...process.env, OPENAI_API_KEY: 'sk-bench-crash', ...(crashAt ? { SLANT_CRASH_AT: crashAt } : {}) };
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/bin.ts'), '-q', ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env });
   return { child, exit: new Promise((res) => child.on('exit', (code, signal) => res({ code, signal }))) };
 }
 
@@ -86,9 +89,13 @@ let kills = 0;
 /** after each kill: how many requests the server had seen, and which prompts had stored answers */
 const checkpoints: { seen: number; stored: Set<string> }[] = [];
 let first = true;
+let reportCrash = false;
 for (;;) {
   const target = kills < KILLS ? Math.min(N - 1, count('SELECT count(*) FROM cache') + 1 + Math.floor(rng() * (N - count('SELECT count(*) FROM cache')))) : Infinity;
-  const run = start(first ? ['run', '-c', join(dir, 'slant.yaml')] : ['run', '--resume', '--store', db]);
+  // after the random kills, one more kill between writing results.json and report.html
+  const crashAt = kills >= KILLS && !reportCrash ? 'between-reports' : undefined;
+  if (crashAt) reportCrash = true;
+  const run = start(first ? ['run', '-c', join(dir, 'slant.yaml')] : ['run', '--resume', '--store', db], crashAt);
   first = false;
   let killed = false;
   while (run.child.exitCode === null && run.child.signalCode === null) {
@@ -127,7 +134,7 @@ const status = (() => {
 })();
 
 console.log(`items ${N}, latency ${latency} ms, concurrency ${concurrency}, seed ${values.seed}; ${seconds.toFixed(1)} s`);
-console.log(`kills (SIGKILL)                ${kills}`);
+console.log(`kills (SIGKILL)                ${kills} (${kills - 1} during generation, 1 between the two report files)`);
 console.log(`requests sent                  ${all.length} (${times.size} distinct bodies)`);
 console.log(`duplicate answered bodies      ${duplicated} (re-sent; at most ${concurrency} in flight per kill = ${concurrency * kills})`);
 console.log(`re-sent after being stored     ${resentAfterStored} (goal 0: outside the in-flight window)`);
