@@ -15,6 +15,10 @@ export interface DatasetSource {
   name: string;
   /** names of the probes that read this dataset (`slant run`; default: all of the plan's) */
   probes?: string[];
+  /** the file the records come from (named when it holds none) */
+  file?: string;
+  /** a file without records is fine (config `allowEmpty`, `--allow-empty`); otherwise an InputError */
+  allowEmpty?: boolean;
   records(): AsyncIterable<LoadedRecord>;
   /** filled while (and after) records() is consumed */
   stats(): { read: number; skipped: number; problems: ReadStats['problems'] };
@@ -41,7 +45,7 @@ function builtinSource(entry: DatasetEntry & { builtin: string }): DatasetSource
  */
 export function datasetSource(
   entry: DatasetEntry,
-  opts: { required: string[]; optional?: string[]; baseDir?: string; uniqueWithin?: string; idFrom?: string[] },
+  opts: { required: string[]; optional?: string[]; sentenceFields?: string[]; baseDir?: string; uniqueWithin?: string; idFrom?: string[] },
 ): DatasetSource {
   if (entry.builtin !== undefined) return builtinSource({ ...entry, builtin: entry.builtin });
   const file = resolve(opts.baseDir ?? process.cwd(), entry.path ?? '');
@@ -49,14 +53,18 @@ export function datasetSource(
   let stats: ReadStats = { read: 0, accepted: 0, skipped: 0, problems: [] };
   return {
     name: entry.name,
+    file,
+    allowEmpty: entry.allowEmpty === true,
     async *records() {
       const reader = readRecords(file, {
         format: entry.format === 'summeval' ? undefined : entry.format,
         fields: entry.fields,
         required: opts.required,
         optional: opts.optional,
+        ...(opts.sentenceFields ? { sentenceFields: opts.sentenceFields } : {}),
         skipInvalid: entry.skipInvalid ?? false,
         limit: entry.limit,
+        ...(entry.maxRecordBytes !== undefined ? { maxRecordBytes: entry.maxRecordBytes } : {}),
         uniqueWithin: opts.uniqueWithin,
         idFrom: opts.idFrom,
       });
@@ -72,6 +80,8 @@ function summEvalSource(entry: DatasetEntry, file: string): DatasetSource {
   let n = 0;
   return {
     name: entry.name,
+    file,
+    allowEmpty: entry.allowEmpty === true,
     async *records() {
       const { loadSummEval } = await import('../probes/position/summeval.js');
       const records = await loadSummEval(file);
@@ -95,6 +105,8 @@ export function wildframeSource(entry: DatasetEntry, file: string, humans: strin
   const problems: ReadStats['problems'] = [];
   return {
     name: entry.name,
+    file,
+    allowEmpty: entry.allowEmpty === true,
     async *records() {
       const { buildWildframeRecords } = await import('../probes/wildframe/release.js');
       const { records, stats } = await buildWildframeRecords({ input: file, ...(humans ? { humans } : {}) });

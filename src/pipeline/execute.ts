@@ -2,12 +2,12 @@ import type { Store } from '../runtime/store.js';
 import { runPool } from '../runtime/pool.js';
 import type { AnyProbe } from '../probes/registry.js';
 import type { ProbeJudges } from '../probes/types.js';
-import { InputError, formatLocation } from '../core/errors.js';
+import { EXIT, InputError, UserError, formatLocation } from '../core/errors.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
 import { WarningLog } from './warnings.js';
 import { runBatchPhase } from './batch-phase.js';
-import type { Condition } from './conditions.js';
+import { BASELINE_KEY, type Condition } from './conditions.js';
 import { cellKey, outputStoreKey, storesText } from './cells.js';
 import type { MitigationResult, TaskRecord } from '../mitigations/types.js';
 import type { ItemCost } from '../runtime/store.js';
@@ -58,6 +58,8 @@ export interface ExecutionOutcome {
   generated: number;
   /** generated outputs served from the request cache */
   cacheHits: number;
+  /** model outputs recorded as invalid in this invocation (empty or unusable answers) */
+  invalid: number;
   datasets: { name: string; n: number; skipped: number }[];
   interrupted: boolean;
 }
@@ -86,7 +88,7 @@ export async function executePlan(
 ): Promise<ExecutionOutcome> {
   const cells = new Map<string, CellRef>();
   const done = new Map<string, Set<string>>();
-  const outcome: ExecutionOutcome = { cells: [], measured: 0, reused: 0, generated: 0, cacheHits: 0, datasets: [], interrupted: false };
+  const outcome: ExecutionOutcome = { cells: [], measured: 0, reused: 0, generated: 0, cacheHits: 0, invalid: 0, datasets: [], interrupted: false };
 
   const units = planUnits(plan.probes, plan.conditions, plan.template, opts.warnings);
   for (const note of plan.notes ?? []) opts.warnings.add('config', note);
@@ -125,19 +127,23 @@ export async function executePlan(
     const prepared = await prepareProbes(ds, dsUnits, plan.judges, opts.signal);
     if (opts.signal?.aborted) break;
     let n = 0;
+    /** Ctrl-C, or the disk holding the store is full: start no new work (work in flight finishes and is stored) */
+    const stopped = (): boolean => opts.signal?.aborted === true || store.fullSignal.aborted;
     // duplicate ids are rejected by the data layer, which knows file positions
     const handle = async (record: LoadedRecord): Promise<void> => {
       n++;
       for (const producer of plan.producers) {
-        if (opts.signal?.aborted) return;
+        if (stopped()) return;
         const label = producer.label(record);
         const mine = dsUnits.map((u) => ({ unit: u, cell: ensureCell(producer, label, ds.name, u) })).filter(({ cell }) => cell.notApplicable === undefined);
         const pending = mine.filter(({ cell }) => !done.get(cell.key)?.has(record.id));
         outcome.reused += mine.length - pending.length;
         for (const { unit, cell } of pending) {
-          if (opts.signal?.aborted) return;
+          if (stopped()) return;
           const { probe, options } = unit.probe;
           let fields: Record<string, unknown> = record.fields;
+          /** fields the model wrote in this step (a problem there is the model's, not the dataset's) */
+          let fromModel: Record<string, unknown> = {};
           let judges = plan.judges;
           let ask: ((r: TaskRecord) => Promise<MitigationResult>) | undefined;
           const spent: ItemCost = { calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 };
@@ -155,12 +161,21 @@ export async function executePlan(
             const generated = await getTaskOutput(producer, label, record, unit, cell.costKey);
             if (generated === undefined) return;
             fields = { ...record.fields, ...generated };
+            fromModel = generated;
           }
           const extra = prepared.get(probe.name)?.get(record.id);
           if (extra) fields = { ...fields, ...extra };
           const parsed = probe.recordSchema.safeParse({ ...fields, id: record.id });
           if (!parsed.success) {
             const issue = parsed.error.issues[0];
+            const field = issue?.path[0];
+            if (typeof field === 'string' && Object.hasOwn(fromModel, field)) {
+              // the model's answer is unusable: record it, count it, go on (never the input's fault)
+              store.putInvalidOutput(runId, cell.key, record.id, invalidReason(field, fromModel[field], issue?.message), fromModel);
+              done.get(cell.key)?.add(record.id);
+              outcome.invalid++;
+              continue;
+            }
             throw new InputError({ ...record.location, field: issue?.path.join('.') }, `${issue?.message ?? 'invalid record'} (probe ${probe.name})`);
           }
           let measurement: unknown;
@@ -169,6 +184,12 @@ export async function executePlan(
           } catch (err) {
             if (ask && opts.signal?.aborted) return;
             throw err;
+          }
+          if (ask && unit.condition.key !== BASELINE_KEY && spent.calls === 0) {
+            // the probe read recorded answers: a mitigated cell must not silently equal the baseline
+            throw new UserError(`probe ${probe.name}, record ${record.id}: measured from the record's recorded answers, so the mitigation "${unit.condition.label}" cannot apply`, {
+              hint: `set probes.${probe.name}.options.evaluator: llm to ask the model under test, or run without mitigations`,
+            });
           }
           store.putItem(runId, cell.key, record.id, measurement);
           if (ask) store.putCost(runId, cell.costKey, record.id, spent);
@@ -207,14 +228,21 @@ export async function executePlan(
       }
     };
 
-    await runPool(ds.records(), plan.concurrency, handle, opts.signal);
+    await runPool(ds.records(), plan.concurrency, handle, anySignal(opts.signal, store.fullSignal));
     const st = ds.stats();
+    if (n === 0 && !stopped() && ds.allowEmpty !== true) {
+      const why = st.skipped > 0 ? ` (${st.skipped} record(s) skipped as invalid)` : '';
+      throw new UserError(`no records in ${ds.file ?? `dataset ${ds.name}`}${why}`, {
+        exitCode: EXIT.input,
+        hint: 'check the file (an empty file, only blank lines, or a header without rows); pass --allow-empty (or allowEmpty: true) to accept it',
+      });
+    }
     outcome.datasets.push({ name: ds.name, n, skipped: st.skipped });
     if (st.skipped > 0) {
       const first = st.problems[0];
       opts.warnings.add(`dataset ${ds.name}`, `skipped ${st.skipped} record(s)${first ? `; first: ${formatLocation(first.location)}: ${first.message}` : ''}`);
     }
-    if (opts.signal?.aborted) break;
+    if (stopped()) break;
   }
   outcome.interrupted = opts.signal?.aborted ?? false;
   outcome.cells = [...cells.values()];
@@ -242,4 +270,22 @@ async function prepareProbes(ds: DatasetSource, units: readonly Unit[], judges: 
     if (fields) out.set(probe.name, fields);
   }
   return out;
+}
+
+/** Why a model output cannot be measured, short enough to count by: "empty answer", "output: <problem>". */
+export function invalidReason(field: string, value: unknown, problem: string | undefined): string {
+  const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+  if (empty) return `empty answer (${field})`;
+  return `unusable answer (${field}: ${problem ?? 'invalid'})`;
+}
+
+/** A signal aborted when either is (AbortSignal.any, which Node 20.0–20.2 lack). */
+function anySignal(a: AbortSignal | undefined, b: AbortSignal): AbortSignal {
+  if (a === undefined) return b;
+  const ctrl = new AbortController();
+  for (const s of [a, b]) {
+    if (s.aborted) ctrl.abort(s.reason);
+    else s.addEventListener('abort', () => ctrl.abort(s.reason), { once: true });
+  }
+  return ctrl.signal;
 }

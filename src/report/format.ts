@@ -48,3 +48,10 @@ export const TERMINAL_TABLES: Record<string, string[]> = {
   wildframe: ['shift_by_polarity'],
   certainty: ['telephone'],
 };
+
+/** "invalid outputs: 2 (empty answer (output) ×2)" for a group with invalid model outputs, else ''. */
+export function formatInvalid(invalid: { n: number; reasons: Record<string, number> } | undefined): string {
+  if (!invalid) return '';
+  const reasons = Object.entries(invalid.reasons).map(([r, c]) => (c > 1 ? `${r} ×${c}` : r));
+  return `invalid outputs: ${invalid.n} (${reasons.join('; ')})`;
+}

@@ -8,6 +8,8 @@ import { startOpenAIServer } from '../helpers/loopback/openai-server.js';
 import type { LoopbackServer } from '../helpers/loopback/server.js';
 import { runCli } from '../helpers/run-cli.js';
 import { resultsSchema, type Results } from '../../src/probes/results.js';
+import { writeTinyGguf } from '../helpers/tiny-gguf.js';
+import { MITIGATIONS } from '../../src/mitigations/registry.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -192,5 +194,63 @@ describe('slant run with fact-check strategies and certainty interventions as co
     } finally {
       await fc.close();
     }
+  });
+});
+
+describe('a mitigated cell never silently equals the baseline', () => {
+  it('refuses to measure a fact-check condition from recorded answers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slant-mitig-rec-'));
+    writeFileSync(join(dir, 'pairs.jsonl'), JSON.stringify({ id: 'p0', date: '2020-05-01', true_text: 'A.', false_text: 'Not A.', true_answer: 'True', false_answer: 'False' }) + '\n');
+    writeFileSync(
+      join(dir, 'slant.yaml'),
+      `store: ${join(dir, 'db')}\nreports: ${join(dir, 'r')}\nproviders: { openai: { baseURL: ${server.url}/v1 } }\nmodels: [{ id: 'openai:gpt-4o-mini' }]\ndatasets: [{ name: pairs, path: pairs.jsonl }]\nprobes: [{ name: hallucination, options: { cutoff: '2023-03' } }]\nmitigations: [baseline, epistemic-tagging]\n`,
+    );
+    process.env.OPENAI_API_KEY = 'sk-loopback';
+    const res = await runCli(['run', '-c', join(dir, 'slant.yaml')]);
+    expect(res.code, res.stderr).toBe(2);
+    expect(res.stderr.replace(/\s+/g, ' ')).toMatch(/recorded answers, so the mitigation "epistemic-tagging" cannot apply/);
+    expect(res.stderr).toMatch(/evaluator: llm/);
+  });
+});
+
+describe('slant run with every mitigation on the test GGUF (in process) and a built-in model', () => {
+  it('runs every mitigation that applies, step-wise decoders included, and reports the rest', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slant-mitig-gguf-'));
+    writeTinyGguf(join(dir, 'tiny.gguf'));
+    const docs = [
+      { id: 'd1', text: 'The battery lasts two days. The screen is bright.\n\nThe speaker crackles. Support was slow.' },
+      { id: 'd2', text: 'Setup took five minutes. The app crashed twice.\n\nSupport answered within an hour. I like it.' },
+    ];
+    writeFileSync(join(dir, 'docs.jsonl'), docs.map((d) => JSON.stringify(d)).join('\n') + '\n');
+    writeFileSync(
+      join(dir, 'slant.yaml'),
+      [
+        `store: ${join(dir, 'db')}`,
+        `reports: ${join(dir, 'r')}`,
+        `models: [{ id: 'builtin:lead-3' }, { id: 'gguf:${join(dir, 'tiny.gguf')}', label: tiny, options: { contextSize: 1024 } }]`,
+        `datasets: [{ name: docs, path: ${join(dir, 'docs.jsonl')}, fields: { source: text } }]`,
+        `probes: [{ name: primacy }]`,
+        `generation: { maxTokens: 6 }`,
+        // every registered mitigation; self-debias with a bias prefix in the tiny vocabulary (its
+        // default prefix is spelled letter by letter there: more than Table A5's 30 tokens, refused)
+        `mitigations: ${JSON.stringify(MITIGATIONS.map((m) => (m.id === 'self-debias' ? { id: m.id, options: { prefix: 'the news is very sad and terrible and bad:' } } : m.id)))}`,
+        '',
+      ].join('\n'),
+    );
+    const res = await runCli(['--json', 'run', '-c', join(dir, 'slant.yaml')]);
+    expect(res.code, res.stderr).toBe(0);
+    const results = resultsSchema.parse((JSON.parse(res.stdout) as { results: unknown }).results);
+    const groups = results.probes[0]!.groups;
+    const tiny = groups.filter((g) => g.labels.model === 'tiny');
+    const selfDebias = 'self-debias:{"prefix":"the news is very sad and terrible and bad:"}';
+    for (const c of ['baseline', 'self-awareness', 'partial-summaries', 'position-invariant-shuffle', 'mirostat', 'weighted-token-decoding', selfDebias]) {
+      expect(tiny.find((g) => g.labels.condition === c)?.n, c).toBe(2);
+    }
+    const lead = groups.filter((g) => g.labels.model === 'builtin:lead-3');
+    expect(lead.find((g) => g.labels.condition === 'mirostat')?.notApplicable).toMatch(/step-wise/);
+    expect(lead.find((g) => g.labels.condition === 'weighted-summaries')?.n).toBe(2);
+    // every condition that ran on the GGUF has its paired effects and its cost
+    const ran = tiny.filter((g) => g.labels.condition !== 'baseline' && g.notApplicable === undefined).map((g) => g.labels.condition);
+    for (const c of ran) expect(results.probes[0]!.costs!.some((x) => x.labels.model === 'tiny' && x.labels.condition === c), c).toBe(true);
   });
 });

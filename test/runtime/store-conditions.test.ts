@@ -21,7 +21,7 @@ describe('store migration v3 (conditions)', () => {
     const raw = new Database(path);
     for (const sql of MIGRATIONS.slice(0, 2)) raw.exec(sql);
     raw.pragma('user_version = 2');
-    raw.prepare("INSERT INTO runs VALUES ('r1', 't', 't', 'interrupted', '{}', 'h', 'run', NULL)").run();
+    raw.prepare("INSERT INTO runs (id, created_at, updated_at, status, config_json, config_hash, label, summary_json) VALUES ('r1', 't', 't', 'interrupted', '{}', 'h', 'run', NULL)").run();
     raw.prepare("INSERT INTO cells (run_id, key, model, probe, dataset, options_json, status) VALUES ('r1', 'm|d|framing', 'm', 'framing', 'd', NULL, 'pending')").run();
     raw.prepare("INSERT INTO items VALUES ('r1', 'm|d|framing', 'x1', '{\"changed\":true}', 't')").run();
     raw.close();
