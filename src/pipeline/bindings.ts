@@ -32,7 +32,7 @@ export function runRequired(p: PlannedProbe): string[] {
  * The canonical fields a dataset can feed: the built-in sets, or the first record of its file
  * (after the `fields` mapping; unmapped columns under their own names).
  */
-async function availableFields(entry: DatasetEntry, probes: PlannedProbe[], baseDir: string | undefined): Promise<{ fields: Set<string>; wildframe: boolean; from: string }> {
+async function availableFields(entry: DatasetEntry, probes: PlannedProbe[], baseDir: string | undefined): Promise<{ fields: Set<string>; wildframe: boolean; from: string; empty?: boolean }> {
   if (entry.builtin !== undefined) return { fields: new Set(BUILTIN_FIELDS), wildframe: false, from: `built-in dataset ${entry.builtin}` };
   const file = resolve(baseDir ?? process.cwd(), entry.path ?? '');
   if (entry.format === 'summeval') return { fields: new Set(SUMMEVAL_FIELDS), wildframe: false, from: 'SummEval JSON' };
@@ -52,9 +52,13 @@ async function availableFields(entry: DatasetEntry, probes: PlannedProbe[], base
     limit: 1,
   });
   const fields = new Set<string>();
+  let empty = true;
   for await (const r of reader) {
+    empty = false;
     for (const [k, v] of Object.entries(r.fields)) if (v !== undefined && v !== null && v !== '') fields.add(k);
   }
+  // a file without records says nothing about its fields: the reader reports it (or allowEmpty accepts it)
+  if (empty) return { fields: new Set(probes.flatMap(runRequired)), wildframe: false, from: 'an empty file', empty: true };
   return { fields, wildframe: false, from: 'its first record' };
 }
 
