@@ -27,6 +27,8 @@
  * (a mild regulariser that guarantees a finite estimate when θ > 1 or wins exist both ways).
  */
 
+import { connectedComponents } from './components.js';
+
 export interface PairCounts {
   a: string;
   b: string;
@@ -180,23 +182,7 @@ export function fitBradleyTerryTies(pairs: PairCounts[], opts: BradleyTerryOptio
   // A boundary solution (some strength 0 or infinite) is not an MLE.
   if (pi.some((v) => !(v > 0 && Number.isFinite(v)))) converged = false;
   // Components of the comparison graph: across them the likelihood does not tie strengths together.
-  const parent = Array.from({ length: n }, (_, i) => i);
-  const find = (x: number): number => {
-    while (parent[x] !== x) {
-      parent[x] = parent[parent[x]!]!;
-      x = parent[x]!;
-    }
-    return x;
-  };
-  for (let k = 0; k < m; k++) parent[find(pi0[k]!)] = find(pj0[k]!);
-  const byRoot = new Map<number, number[]>();
-  for (let i = 0; i < n; i++) {
-    const r = find(i);
-    const list = byRoot.get(r) ?? [];
-    list.push(i);
-    byRoot.set(r, list);
-  }
-  const componentIdx = [...byRoot.values()];
+  const componentIdx = connectedComponents(n, pi0.map((i, k) => [i, pj0[k]!] as const));
   if (componentIdx.length > 1) {
     converged = false;
     // the joint scale is arbitrary across components: give each its own geometric mean of 1

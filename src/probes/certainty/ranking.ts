@@ -15,6 +15,7 @@
  */
 import { fitBradleyTerryTies, type BradleyTerryFit, type PairCounts } from '../../stats/bradley-terry.js';
 import { createRng, sampleWithoutReplacement } from '../../stats/rng.js';
+import { connectedComponents } from '../../stats/components.js';
 import type { PairwiseCertaintyJudge } from '../../judges/certainty/types.js';
 
 export interface RankingOptions {
@@ -77,18 +78,8 @@ export function samplePass2(ranking: readonly number[], k: number, w: number, rn
 
 /** Connected components of the comparison graph (union–find). */
 export function comparisonGraphConnected(n: number, pairs: readonly Pair[]): { connected: boolean; components: number } {
-  const parent = Array.from({ length: n }, (_, i) => i);
-  const find = (x: number): number => {
-    while (parent[x] !== x) {
-      parent[x] = parent[parent[x]!]!;
-      x = parent[x]!;
-    }
-    return x;
-  };
-  for (const [a, b] of pairs) parent[find(a)] = find(b);
-  const roots = new Set<number>();
-  for (let i = 0; i < n; i++) roots.add(find(i));
-  return { connected: roots.size <= 1, components: roots.size };
+  const components = connectedComponents(n, pairs).length;
+  return { connected: components <= 1, components };
 }
 
 export interface RankingResult {
