@@ -19,10 +19,12 @@ export interface OrderCall extends OrderedJudgement {
 
 /** Both orders of one (original, modified) pair, combined by the order-swap rule. */
 export interface PairJudgement {
-  /** final label; 'invalid' when an answer could not be read in some order */
-  label: PairLabel | 'invalid';
+  /** final label; 'invalid' when an answer could not be read in some order; 'dropped' (document level) when the rewrite lost the finding */
+  label: PairLabel | 'invalid' | 'dropped';
   /** the base judge's label before moderation */
-  judgeLabel: PairLabel | 'invalid';
+  judgeLabel: PairLabel | 'invalid' | 'dropped';
+  /** document level: the aligned claims (outputClaim null: dropped), or the unreadable alignment */
+  alignment?: { sourceClaim?: string; outputClaim?: string | null; raw?: string };
   calls: OrderCall[];
   /** comparators with a continuous score (the offline one): δ(original, modified), > 0 = the modified text more certain */
   score?: number;

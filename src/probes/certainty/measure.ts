@@ -1,6 +1,7 @@
 import { UserError } from '../../core/errors.js';
 import { LlmCertaintyJudge } from '../../judges/certainty/llm-judge.js';
 import { offlineComparatorWithBands } from '../../judges/certainty/offline-comparator.js';
+import { DocumentCertaintyComparator } from '../../judges/certainty/document-judge.js';
 import type { CertaintyComparator, OrderCall } from '../../judges/certainty/types.js';
 import type { LanguageModel } from '../../models/types.js';
 import type { ProbeContext } from '../types.js';
@@ -15,7 +16,12 @@ export function resolveComparator(ctx: ProbeContext<CertaintyOptions>, moderator
     const o: ConstructorParameters<typeof LlmCertaintyJudge>[1] = { temperature: ctx.options.temperature };
     if (ctx.options.maxTokens !== undefined) o.maxTokens = ctx.options.maxTokens;
     if (moderator) o.moderator = moderator;
-    return { kind: 'llm', comparator: new LlmCertaintyJudge(ctx.judges.llm, o) };
+    const claims = new LlmCertaintyJudge(ctx.judges.llm, o);
+    if (ctx.options.level === 'document') return { kind: 'llm', comparator: new DocumentCertaintyComparator(ctx.judges.llm, claims, ctx.options.maxTokens !== undefined ? { maxTokens: ctx.options.maxTokens } : {}) };
+    return { kind: 'llm', comparator: claims };
+  }
+  if (ctx.options.level === 'document') {
+    throw new UserError('certainty: level "document" aligns claims with the LLM judge (judges.llm); the offline comparator cannot', { hint: 'configure judges.llm (or --llm-judge)' });
   }
   if (ctx.options.moderator !== undefined) {
     throw new UserError(`certainty: a moderator (${ctx.options.moderator}) reviews the LLM judge's order-inconsistent labels, but this run compares with the offline comparator`, { hint: 'configure judges.llm (or --llm-judge), or drop the moderator' });
@@ -49,6 +55,7 @@ export async function measureCertainty(record: CertaintyRecord, ctx: ProbeContex
     calls: store(j.calls, keep),
     wed: wordEditDistance(record.original, record.rewrite),
   };
+  if (j.alignment) m.alignment = j.alignment;
   if (j.moderator) m.moderator = { label: j.moderator.label, calls: store(j.moderator.calls, keep) };
   if (record.sourceCertainty !== undefined) m.sourceCertainty = record.sourceCertainty;
   if (record.sourceRanking !== undefined) m.sourceRanking = record.sourceRanking;

@@ -19,7 +19,7 @@ import { isCertaintyScore, type PairLabel } from '../../judges/certainty/labels.
 import { meanMetric } from '../../stats/mean.js';
 import { proportionMetric, wilsonInterval } from '../../stats/proportion.js';
 
-export type ItemLabel = PairLabel | 'invalid';
+export type ItemLabel = PairLabel | 'invalid' | 'dropped';
 export type Denominator = 'consistent' | 'all';
 
 export interface LabelCounts {
@@ -29,14 +29,17 @@ export interface LabelCounts {
   tie: number;
   inconsistent: number;
   invalid: number;
+  /** document level: the rewrite dropped the source's main finding (neither a shift nor a tie) */
+  dropped: number;
   /** count per canonical score −2..2, index score + 2 */
   byScore: [number, number, number, number, number];
 }
 
 export function countLabels(labels: readonly ItemLabel[]): LabelCounts {
-  const c: LabelCounts = { total: labels.length, up: 0, down: 0, tie: 0, inconsistent: 0, invalid: 0, byScore: [0, 0, 0, 0, 0] };
+  const c: LabelCounts = { total: labels.length, up: 0, down: 0, tie: 0, inconsistent: 0, invalid: 0, dropped: 0, byScore: [0, 0, 0, 0, 0] };
   for (const l of labels) {
     if (l === 'inconsistent') c.inconsistent++;
+    else if (l === 'dropped') c.dropped++;
     else if (l === 'invalid') c.invalid++;
     else if (isCertaintyScore(l)) {
       c.byScore[l + 2]!++;
@@ -91,5 +94,7 @@ export function cdMetrics(labels: readonly ItemLabel[], opts: CdMetricOptions = 
     proportionMetric(`inconsistent_rate${sx}`, `inconsistent across orders (reported separately)${lx}`, c.inconsistent, c.total),
     proportionMetric(`invalid_rate${sx}`, `unreadable judge answer${lx}`, c.invalid, c.total),
     meanMetric(`mean_score${sx}`, `mean canonical score (−2..2, >0 = rewrite more certain)${lx}`, scores),
+    // document level only: findings the rewrite dropped (never a shift, never a tie)
+    ...(c.dropped > 0 ? [proportionMetric(`dropped_rate${sx}`, `main finding dropped by the rewrite${lx}`, c.dropped, c.total)] : []),
   ];
 }

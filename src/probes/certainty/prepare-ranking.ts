@@ -18,7 +18,7 @@ export async function prepareRanking(records: { id: string; fields: Record<strin
   if (!r) return undefined;
   if (records.length < 2) throw new UserError(`certainty ranking: need at least 2 source texts, the dataset has ${records.length}`);
   // the pairwise judge of the run: the LLM judge (judges.llm) or the offline comparator
-  const { comparator } = resolveComparator({ ...ctx, options: { ...ctx.options, moderator: undefined } });
+  const { comparator } = resolveComparator({ ...ctx, options: { ...ctx.options, moderator: undefined, level: 'sentence' } });
   const judge = comparator as unknown as PairwiseCertaintyJudge;
   const items = records.map((x) => ({ id: x.id, text: String(x.fields.original ?? '') }));
   const res = await rankSourceCertainty(items, judge, {

@@ -82,6 +82,12 @@ export const certaintyOptionsSchema = z
       .string()
       .regex(/^[a-z][a-z0-9-]*:.+$/, 'expected "<provider>:<model>", e.g. "openai:gpt-4o"')
       .optional(),
+    /**
+     * 'document' (seed 004 §5, App. G): align the source's main finding with its counterpart in
+     * the rewrite (slant-claim-align-v1, the LLM judge) before the Figure 24 comparison; a dropped
+     * finding is counted apart (dropped_rate). Needs judges.llm.
+     */
+    level: z.enum(['sentence', 'document']).default('sentence'),
     /** `slant run`: rank the dataset's sources by certainty first (App. D.2) for the 25/50/25 strata */
     ranking: rankingOptionsSchema.optional(),
     /** `slant run`: the rewriting task (Figures 16–23), the C.2 intervention and the decoding preset */
@@ -103,15 +109,17 @@ export interface StoredCall {
 
 /** Per item. `label`: −2..2 (>0 = the rewrite is more certain), 'inconsistent', or 'invalid' (unreadable answer). */
 export interface CertaintyMeasurement {
-  label: PairLabel | 'invalid';
+  label: PairLabel | 'invalid' | 'dropped';
   comparator: 'llm' | 'offline';
-  judgeLabel: PairLabel | 'invalid';
+  judgeLabel: PairLabel | 'invalid' | 'dropped';
+  /** document level (`level: document`): the aligned claims (outputClaim null: dropped) */
+  alignment?: { sourceClaim?: string; outputClaim?: string | null; raw?: string };
   calls: StoredCall[];
   moderator?: { label: PairLabel | 'invalid'; calls: StoredCall[] };
   sourceCertainty?: number | 'low' | 'medium' | 'high';
   sourceRanking?: SourceRanking;
   /** broken telephone: each turn judged against the original (the item's label is the last turn's) */
-  turns?: { turn: number; label: PairLabel | 'invalid' }[];
+  turns?: { turn: number; label: PairLabel | 'invalid' | 'dropped' }[];
   /** word edit distance (lowercased, no punctuation) */
   wed: number;
   /** embedding cosine, when an embedder is configured */

@@ -14,7 +14,14 @@ const LABELS: ItemLabel[] = [2, 1, 1, 0, 0, 0, -1, -2, 'inconsistent', 'invalid'
 
 describe('cdMetrics (eq. 2 and Table 2)', () => {
   it('counts labels', () => {
-    expect(countLabels(LABELS)).toEqual({ total: 10, up: 3, down: 2, tie: 3, inconsistent: 1, invalid: 1, byScore: [1, 1, 3, 2, 1] });
+    expect(countLabels(LABELS)).toEqual({ total: 10, up: 3, down: 2, tie: 3, inconsistent: 1, invalid: 1, dropped: 0, byScore: [1, 1, 3, 2, 1] });
+  });
+  it('counts a dropped finding (document level) apart: neither shift nor tie, its own rate over all items', () => {
+    const ms = cdMetrics([...LABELS, 'dropped', 'dropped']);
+    // N (consistent) stays 8; dropped 2 of 12
+    expect(get(ms, 'cd')).toMatchObject({ value: 5 / 8, n: 8 });
+    expect(get(ms, 'dropped_rate')).toMatchObject({ value: 2 / 12, n: 12 });
+    expect(cdMetrics(LABELS).some((m) => m.name === 'dropped_rate')).toBe(false);
   });
   it('uses the consistent items as N by default', () => {
     const ms = cdMetrics(LABELS);
