@@ -188,6 +188,74 @@ function registerRank(certainty: Command): void {
     });
 }
 
+/** `slant certainty synth-docs` and `validate-docs`: seed 004 Limitations' synthetic check of the document-level judge. */
+function registerSyntheticDocs(certainty: Command): void {
+  certainty
+    .command('synth-docs <input>')
+    .description('build the synthetic document-level set: one sentence per document, 5 variants (clearly/slightly more, paraphrase, slightly/clearly less confident)')
+    .requiredOption('--model <id>', 'the model that writes the variants')
+    .requiredOption('-o, --out <file>', 'JSONL of pairs: original (document), rewrite (variant), variant, expected')
+    .option('--field <name>', 'input field with the document', 'source')
+    .option('--n <n>', 'documents (paper: 20)', (v: string) => parsePositiveInt(v, '--n'), 20)
+    .option('--seed <n>', 'sentence sampling seed', (v: string) => parseNonNegativeInt(v, '--seed'), 42)
+    .option('--store <file>', 'SQLite store holding the request cache', '.slant/slant.db')
+    .action(async (input: string, flags: { model: string; out: string; field: string; n: number; seed: number; store: string }) => {
+      const docs: { id: string; text: string }[] = [];
+      for await (const r of readRecords(input, { fields: { source: flags.field }, required: ['source'], limit: flags.n })) docs.push({ id: r.id, text: String(r.fields.source) });
+      if (docs.length === 0) throw new UserError(`${input}: no documents`);
+      const { buildSyntheticDocs } = await import('../../judges/certainty/synthetic-docs.js');
+      const store = Store.open(flags.store);
+      const interrupt = installInterruptHandler();
+      try {
+        const models = new ModelContext(new RequestCache(store));
+        const { createModel } = await import('../../models/create-model.js');
+        const pairs = await buildSyntheticDocs(docs, models.wrap(await createModel(flags.model)), { seed: flags.seed, signal: interrupt.signal });
+        if (interrupt.signal.aborted) throw new UserError('interrupted: nothing written (answers so far are cached; run again to continue)');
+        mkdirSync(dirname(flags.out), { recursive: true });
+        writeFileSync(flags.out, pairs.map((p) => JSON.stringify(p)).join('\n') + '\n');
+        process.stdout.write(`${docs.length} documents × 5 variants = ${pairs.length} pairs: ${flags.out}\n`);
+      } finally {
+        interrupt.dispose();
+        store.close();
+      }
+    });
+  certainty
+    .command('validate-docs <set>')
+    .description('run the document-level judge (slant-claim-align-v1 + Figure 24) on a synth-docs set; per variant, how often it points the expected way')
+    .requiredOption('--judge <id>', 'the LLM judge (aligns the claims and compares them)')
+    .option('--store <file>', 'SQLite store holding the request cache', '.slant/slant.db')
+    .action(async (set: string, flags: { judge: string; store: string }, cmd: Command) => {
+      const pairs: import('../../judges/certainty/synthetic-docs.js').SyntheticPair[] = [];
+      for await (const r of readRecords(set, { required: ['original', 'rewrite', 'variant'], optional: ['expected', 'sentence'] })) {
+        const expected = Number(r.fields.expected);
+        if (!Number.isInteger(expected) || Math.abs(expected) > 2) throw new InputError({ ...r.location, field: 'expected' }, `expected an integer −2..2, got ${JSON.stringify(r.fields.expected ?? null)}`);
+        pairs.push({ id: r.id, original: String(r.fields.original), rewrite: String(r.fields.rewrite), sentence: String(r.fields.sentence ?? ''), variant: String(r.fields.variant) as never, expected });
+      }
+      const { validateDocumentJudge } = await import('../../judges/certainty/synthetic-docs.js');
+      const { DocumentCertaintyComparator } = await import('../../judges/certainty/document-judge.js');
+      const { LlmCertaintyJudge } = await import('../../judges/certainty/llm-judge.js');
+      const store = Store.open(flags.store);
+      const interrupt = installInterruptHandler();
+      try {
+        const models = new ModelContext(new RequestCache(store));
+        const { createModel } = await import('../../models/create-model.js');
+        const judge = models.wrap(await createModel(flags.judge));
+        const res = await validateDocumentJudge(pairs, new DocumentCertaintyComparator(judge, new LlmCertaintyJudge(judge)), { signal: interrupt.signal });
+        if (globalOptions(cmd).json) {
+          process.stdout.write(JSON.stringify(res) + '\n');
+          return;
+        }
+        const t = createTable(['variant', 'n', 'expected direction', 'exact', 'dropped', 'inconsistent', 'invalid']);
+        const pct = (k: number, n: number): string => (n === 0 ? '— (n = 0)' : `${((100 * k) / n).toFixed(1)}% (${k}/${n})`);
+        for (const r of res.perVariant) t.push([r.variant, String(r.n), pct(r.direction, r.n), pct(r.exact, r.n), String(r.dropped), String(r.inconsistent), String(r.invalid)]);
+        process.stdout.write(`${pairs.length} pairs, judge ${flags.judge} (slant-claim-align-v1 + Figure 24)\n${t.toString()}\n`);
+      } finally {
+        interrupt.dispose();
+        store.close();
+      }
+    });
+}
+
 /** `slant certainty humans`: Section 3.2's validation of a judge against human labels. */
 function registerHumans(certainty: Command): void {
   certainty
@@ -245,5 +313,6 @@ export function registerCertainty(program: Command): void {
   const certainty = program.command('certainty').description('certainty-distortion studies beyond `measure certainty` (seed 004)');
   registerTelephone(certainty);
   registerRank(certainty);
+  registerSyntheticDocs(certainty);
   registerHumans(certainty);
 }
