@@ -17,6 +17,9 @@ beforeAll(async () => {
   server = await startOpenAIServer({
     respond: (prompt, body) => {
       if (prompt.includes('fact-checking AI') || /true or false/i.test(prompt)) return { text: 'True' };
+      // claim alignment (slant-claim-align-v1): quote Document B's first sentence as the counterpart
+      const docB = /Document B:\n([\s\S]*)$/.exec(prompt);
+      if (docB) return { text: `<source_claim>the main finding</source_claim>\n<output_claim>${docB[1]!.split('. ')[0]!.trim()}</output_claim>` };
       if (/^Text A: /m.test(prompt)) {
         // Figure 24 judge: the text with fewer hedges is more certain (position-unbiased)
         const hedges = (s: string) => (s.match(/\b(may|might|possibly|perhaps|unclear|speculate|linked|associated)\b/gi) ?? []).length;
@@ -93,6 +96,17 @@ describe('examples/: one config per paper runs end to end', () => {
     expect(terminal).toMatch(/Table 5/);
     expect(results.tables?.find((t) => t.name === 'seed004_table1')?.columns).toEqual(['model', 'claims', 'Avg']);
     expect(terminal).toMatch(/Seed 004 Table 2: CD↑, CD↓/);
+  });
+
+  it('seed004-document.yaml: claim-aligned document judge, ranking and strata, greedy vs top-p', async () => {
+    const { results } = await run('seed004-document.yaml');
+    const base = probe(results, 'certainty')?.groups.find((g) => (g.labels.condition ?? 'baseline') === 'baseline');
+    expect(base?.n).toBe(4);
+    expect(base?.tables?.find((t) => t.name === 'source_ranking')?.rows).toHaveLength(4);
+    expect(metric(results, 'certainty', 'cd')).toBeDefined();
+    // the items went through the aligner first
+    expect(server.requests.some((r) => JSON.stringify(r.body).includes('You align claims'))).toBe(true);
+    expect(results.tables?.find((t) => t.name === 'seed004_table1')?.columns).toEqual(['model', 'abstracts', 'Avg']);
   });
 
   it('wildframe.yaml: Pearson r with humans and Figure 3 beside humans', async () => {
