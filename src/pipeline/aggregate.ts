@@ -2,21 +2,27 @@ import type { Metric } from '../core/types.js';
 import { bootstrapMeanOfGroupMeans } from '../stats/bootstrap.js';
 import { mean } from '../stats/mean.js';
 import type { Store } from '../runtime/store.js';
-import { instrumentIds } from '../probes/types.js';
+import { instrumentIds, type CardedInstrument, type ProbeJudges } from '../probes/types.js';
+import { parseJudgeCard, type JudgeCard } from '../judges/card.js';
+import { getJudgeCard } from '../runtime/judge-cards.js';
 import type { ProbeResult, GroupResultJson } from '../probes/results.js';
 import type { CellRef, ExecutionPlan } from './execute.js';
 
 /** Aggregate every cell of a run into per-probe results (groups, summary, items). */
 export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, cells: CellRef[], opts: { includeItems?: boolean } = {}): ProbeResult[] {
+  const judgesWithCards: ProbeJudges = { ...plan.judges, cardFor: (task, judge, version) => storedCard(store, task, judge, version) };
   return plan.probes.map(({ probe, options }) => {
     const groups: GroupResultJson[] = [];
     const items: ProbeResult['items'] = [];
     const perGroupValues: Record<string, number>[][] = [];
+    const extraJudges: CardedInstrument[] = [];
     for (const cell of cells.filter((c) => c.probe === probe.name)) {
       const rows = store.getItems(runId, cell.key);
       const labels = { model: cell.model, dataset: cell.dataset };
       const agg = probe.aggregate(rows, options);
-      const group: GroupResultJson = { labels, n: rows.length, metrics: agg.metrics };
+      const corr = probe.corrected?.(rows, options, judgesWithCards);
+      for (const j of corr?.judges ?? []) if (!extraJudges.some((x) => x.id === j.id && x.version === j.version)) extraJudges.push(j);
+      const group: GroupResultJson = { labels, n: rows.length, metrics: [...agg.metrics, ...(corr?.metrics ?? [])] };
       if (agg.tables) group.tables = agg.tables;
       if (agg.extra) group.extra = agg.extra;
       groups.push(group);
@@ -24,7 +30,10 @@ export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, c
       if (probe.itemValues) perGroupValues.push(rows.map((r) => probe.itemValues!(r.measurement, options)));
       if (opts.includeItems !== false) for (const r of rows) items.push({ labels, recordId: r.recordId, measurement: r.measurement });
     }
-    const result: ProbeResult = { probe: probe.name, options, judges: instrumentIds(plan.judges).filter((j) => judgeUsed(probe.needs(options), plan, j.id)), groups, items };
+    const used = instrumentIds(plan.judges).filter((j) => judgeUsed(probe.needs(options), plan, j.id));
+    // a judge that labelled the items is listed once, with its card when it has one
+    const judges = [...used.map((j) => extraJudges.find((x) => x.id === j.id && x.version === j.version) ?? j), ...extraJudges.filter((x) => !used.some((j) => j.id === x.id && j.version === x.version))];
+    const result: ProbeResult = { probe: probe.name, options, judges, groups, items };
     if (groups.length > 1 && perGroupValues.length === groups.length) result.summary = summarize(perGroupValues, groups);
     return result;
   });
@@ -58,4 +67,10 @@ function summarize(perGroup: Record<string, number>[][], groups: GroupResultJson
     out.push(metric);
   }
   return out;
+}
+
+/** A card saved by `slant validate … --save-card` for this judge and version, if any. */
+function storedCard(store: Store, task: JudgeCard['task'], judge: string, version: string): JudgeCard | undefined {
+  const raw = getJudgeCard(store, { task, judge, version });
+  return raw === undefined ? undefined : parseJudgeCard(raw, `stored card of ${judge}@${version}`);
 }

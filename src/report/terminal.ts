@@ -1,4 +1,5 @@
 import type { Results } from '../probes/results.js';
+import { describeCard } from '../judges/card.js';
 import { createTable } from './table.js';
 import { formatInterval, formatTest, formatValue, HEADLINE, TERMINAL_TABLES } from './format.js';
 
@@ -20,11 +21,15 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean }
           if (!m) return '';
           const ci = formatInterval(m);
           const test = m.test ? `\n${formatTest(m)}` : '';
-          return `${formatValue(m.value, m.kind)}${ci ? `\n${ci}` : ''}${test}`;
+          const c = g.metrics.find((x) => x.name === `${n}_corrected`);
+          const corr = c ? `\ncorrected ${formatValue(c.value, c.kind)} ${formatInterval(c)}` : '';
+          return `${formatValue(m.value, m.kind)}${ci ? `\n${ci}` : ''}${test}${corr}`;
         }),
       ]);
     }
     out.push(`${probe.probe} — judges: ${probe.judges.map((j) => `${j.id}@${j.version}`).join(', ') || 'none'}`);
+    for (const j of probe.judges) if (j.card) out.push(`  judged by ${describeCard(j.card)}`);
+    if (probe.groups.some((g) => g.metrics.some((m) => m.name.endsWith('_corrected')))) out.push('  corrected = rate corrected for the judge\'s error through its card\'s confusion matrix (docs/judges/correction.md)');
     // groups that carry their numbers only in tables (e.g. many systems in one file) skip the metric table
     if (probe.groups.some((g) => names.some((n) => g.metrics.some((m) => m.name === n)))) out.push(table.toString());
     for (const g of probe.groups) {

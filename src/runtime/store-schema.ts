@@ -75,8 +75,17 @@ export const MIGRATIONS: readonly string[] = [
   `SELECT 1;`,
   // v3 (conditions: mitigations as a run axis)
   `SELECT 1;`,
-  // v4 (judge accuracy cards)
-  `SELECT 1;`,
+  // v4 (judge accuracy cards): one card per (task, judge id, judge version), from `slant validate … --save-card`
+  `
+  CREATE TABLE judge_cards (
+    task       TEXT NOT NULL,
+    judge      TEXT NOT NULL,
+    version    TEXT NOT NULL,
+    card_json  TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (task, judge, version)
+  );
+  `,
   // v5 (annotations)
   `SELECT 1;`,
 ];

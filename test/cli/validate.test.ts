@@ -21,7 +21,7 @@ function pairsFile(rows: object[]): string {
 
 const PAIRS = [
   { a: 'These results suggest that exercise may improve memory.', b: 'Exercise improves memory.', label: 1 },
-  { a: 'Coffee lowers the risk of stroke.', b: 'Coffee might possibly lower the risk of stroke.', label: -1 },
+  { a: 'Coffee prevents stroke.', b: 'Coffee might possibly be associated with fewer strokes.', label: -1 },
   { a: 'The drug reduces pain.', b: 'The drug reduces pain.', label: 0 },
   { a: 'Statins may reduce mortality in older adults.', b: SEEN, label: 1 },
 ];
