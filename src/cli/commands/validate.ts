@@ -7,6 +7,7 @@ import { readRecords } from '../../data/index.js';
 import { createFramingJudge } from '../../judges/registry.js';
 import { evaluateFramingJudge, ratingToFraming } from '../../judges/framing/evaluate.js';
 import { globalOptions } from '../main-options.js';
+import { registerValidateMore } from './validate-more.js';
 import { parseFormat, parseNonNegative, parsePositiveInt } from '../parse.js';
 import { createProgress } from '../../runtime/progress.js';
 import { basename, resolve } from 'node:path';
@@ -42,6 +43,7 @@ interface ValidateFramingOpts {
 export function registerValidate(program: Command): void {
   const validate = program.command('validate').description('check a judge against labelled data');
   registerValidateCertainty(validate);
+  registerValidateMore(validate);
   validate
     .command('framing')
     .description('accuracy of a framing judge on star-rated texts (1–2 negative, 3 neutral, 4–5 positive)')
