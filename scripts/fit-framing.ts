@@ -8,7 +8,7 @@
  *     --alexa ../shared/data/reviews/amazon_alexa.tsv \
  *     --blitzer-pos ../shared/data/reviews/blitzer_electronics_positive.review \
  *     --blitzer-neg ../shared/data/reviews/blitzer_electronics_negative.review \
- *     [--l2 1e-4,1e-3,1e-2] [--min-df 3] [--max-features 20000] [--iterations 300] \
+ *     [--l2 1e-4,1e-3] [--dense-boost 1,3] [--min-df 3] [--max-features 20000] [--iterations 300] \
  *     [--cache /tmp/framing-features.json] \
  *     [--out-model src/judges/framing/ngram-model.json] [--out-card src/judges/framing/card.json] \
  *     [--out-fingerprints src/judges/framing/training-fingerprints.json]
@@ -17,9 +17,10 @@
  * - held-out test = one whole review source (leave-one-source-out): for each source t, everything
  *   below runs on the other sources only, and t is predicted once at the end;
  * - select: the candidates (the 11 VADER features alone — the previous judge's model family — and
- *   n-grams + VADER features at each --l2) are compared by a seeded 2-fold split of the training
- *   sources' rows, stratified by source × class (fit on one half, balanced accuracy on the other,
- *   and back); the best mean balanced accuracy wins;
+ *   n-grams + VADER features at each --l2 × --dense-boost) are compared by holding out each
+ *   training source in turn (fit on the other training source(s), balanced accuracy on it;
+ *   --select split: a seeded 2-fold split stratified by source × class instead); the best mean
+ *   balanced accuracy wins;
  * - fit: the winner is refitted on all rows of the training sources.
  * The shipped model is the winner of the same selection on all three sources, fitted on all rows;
  * its card (card.json) holds the pooled leave-one-source-out confusion matrix, and every training
@@ -48,17 +49,19 @@ const o = new Command()
   .requiredOption('--alexa <tsv>')
   .requiredOption('--blitzer-pos <file>')
   .requiredOption('--blitzer-neg <file>')
-  .option('--l2 <list>', 'L2 penalties tried for the n-gram model', '1e-4,1e-3,1e-2')
+  .option('--l2 <list>', 'L2 penalties tried for the n-gram model', '1e-4,1e-3')
+  .option('--dense-boost <list>', 'scales tried for the VADER features in the n-gram model', '1,3')
   .option('--min-df <n>', 'minimum document frequency of an n-gram in the fitting rows', '3')
   .option('--max-features <n>', 'keep the n-grams with the highest document frequency', '20000')
   .option('--iterations <n>', 'gradient iterations', '300')
+  .option('--select <how>', 'source (hold out each training source) | split (2-fold split of the training rows)', 'source')
   .option('--seed <n>', 'seed of the selection split', '20240601')
   .option('--cache <file>', 'cache the VADER features here (computed once, reused)')
   .option('--out-model <file>')
   .option('--out-card <file>')
   .option('--out-fingerprints <file>')
   .parse()
-  .opts<{ datafiniti: string; alexa: string; blitzerPos: string; blitzerNeg: string; l2: string; minDf: string; maxFeatures: string; iterations: string; seed: string; cache?: string; outModel?: string; outCard?: string; outFingerprints?: string }>();
+  .opts<{ datafiniti: string; alexa: string; blitzerPos: string; blitzerNeg: string; l2: string; denseBoost: string; minDf: string; maxFeatures: string; iterations: string; select: string; seed: string; cache?: string; outModel?: string; outCard?: string; outFingerprints?: string }>();
 
 interface Row extends Review {
   dense: number[];
@@ -110,10 +113,14 @@ interface Candidate {
   name: string;
   ngrams: boolean;
   l2: number;
+  /** multiplies the VADER features' scale: larger = less shrinkage of their weights relative to the n-grams */
+  denseBoost: number;
 }
 const candidates: Candidate[] = [
-  { name: 'vader-features (l2 1e-3)', ngrams: false, l2: 1e-3 },
-  ...o.l2.split(',').map((v) => ({ name: `ngrams+vader (l2 ${v})`, ngrams: true, l2: Number(v) })),
+  { name: 'vader-features (l2 1e-3)', ngrams: false, l2: 1e-3, denseBoost: 1 },
+  ...o.l2.split(',').flatMap((v) =>
+    o.denseBoost.split(',').map((b) => ({ name: `ngrams+vader (l2 ${v}, VADER ×${b})`, ngrams: true, l2: Number(v), denseBoost: Number(b) })),
+  ),
 ];
 
 function fit(rs: readonly Row[], c: Candidate): NgramFramingModel {
@@ -144,7 +151,7 @@ function fit(rs: readonly Row[], c: Candidate): NgramFramingModel {
     const val = idx.map(() => v);
     for (let j = 0; j < D; j++) {
       idx.push(V + j);
-      val.push(DENSE_SCALE * Math.max(-DENSE_CLIP, Math.min(DENSE_CLIP, (r.dense[j]! - mean[j]!) / sd[j]!)));
+      val.push(c.denseBoost * DENSE_SCALE * Math.max(-DENSE_CLIP, Math.min(DENSE_CLIP, (r.dense[j]! - mean[j]!) / sd[j]!)));
     }
     return { idx, val, y: r.y, weight: w[i]! };
   });
@@ -159,7 +166,7 @@ function fit(rs: readonly Row[], c: Candidate): NgramFramingModel {
     kind: 'ngram-logistic',
     bias: Array.from(f.bias, r4),
     ngrams,
-    dense: { mean: mean.map((x) => Number(x.toPrecision(6))), sd: sd.map((x) => Number(x.toPrecision(6))), scale: DENSE_SCALE, weights: Array.from({ length: D }, (_, j) => [0, 1, 2].map((c3) => r4(f.w[(V + j) * 3 + c3]!))) },
+    dense: { mean: mean.map((x) => Number(x.toPrecision(6))), sd: sd.map((x) => Number(x.toPrecision(6))), scale: c.denseBoost * DENSE_SCALE, weights: Array.from({ length: D }, (_, j) => [0, 1, 2].map((c3) => r4(f.w[(V + j) * 3 + c3]!))) },
   };
 }
 
@@ -201,15 +208,30 @@ function halves(rs: readonly Row[]): [Row[], Row[]] {
   return [a, b];
 }
 
-/** The candidate with the best mean balanced accuracy over the two halves of the training rows. */
+/**
+ * The candidate with the best mean balanced accuracy on held-out parts of the training rows:
+ * --select source (default) holds out each training source in turn (fit on the others), which
+ * rewards transfer to an unseen source; --select split uses a seeded 2-fold split stratified by
+ * source × class.
+ */
 function select(rs: readonly Row[], label: string): Candidate {
-  const [a, b] = halves(rs);
+  const srcs = [...new Set(rs.map((r) => r.dataset))];
+  const folds: [Row[], Row[]][] =
+    o.select === 'source' && srcs.length > 1
+      ? srcs.map((v) => [rs.filter((r) => r.dataset !== v), rs.filter((r) => r.dataset === v)])
+      : (() => {
+          const [a, b] = halves(rs);
+          return [
+            [a, b],
+            [b, a],
+          ];
+        })();
   let best = candidates[0]!;
   let bestScore = -Infinity;
   for (const c of candidates) {
-    const s = [[a, b], [b, a]].map(([fitRows, evalRows]) => confusionFigures(confusion(evalRows!, predict(fit(fitRows!, c), evalRows!))).balancedAccuracy ?? 0);
-    const score = (s[0]! + s[1]!) / 2;
-    console.log(`  select (${label}): ${c.name.padEnd(26)} 2-fold balanced accuracy ${score.toFixed(3)}`);
+    const s = folds.map(([fitRows, evalRows]) => confusionFigures(confusion(evalRows, predict(fit(fitRows, c), evalRows))).balancedAccuracy ?? 0);
+    const score = s.reduce((a, b) => a + b, 0) / s.length;
+    console.log(`  select (${label}, by ${o.select}): ${c.name.padEnd(36)} balanced accuracy ${score.toFixed(3)} (${s.map((x) => x.toFixed(3)).join(', ')})`);
     if (score > bestScore + 1e-9) {
       bestScore = score;
       best = c;
