@@ -16,10 +16,12 @@ export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, c
     const items: ProbeResult['items'] = [];
     const perGroupValues: Record<string, number>[][] = [];
     const extraJudges: CardedInstrument[] = [];
+    const own = new Map<string, { id: string; version: string }>();
     for (const cell of cells.filter((c) => c.probe === probe.name)) {
       const rows = store.getItems(runId, cell.key);
       const labels = { model: cell.model, dataset: cell.dataset };
       const agg = probe.aggregate(rows, options);
+      for (const j of probe.instruments?.(rows.map((r) => r.measurement), options) ?? []) own.set(`${j.id}@${j.version}`, j);
       const corr = probe.corrected?.(rows, options, judgesWithCards);
       for (const j of corr?.judges ?? []) if (!extraJudges.some((x) => x.id === j.id && x.version === j.version)) extraJudges.push(j);
       const group: GroupResultJson = { labels, n: rows.length, metrics: [...agg.metrics, ...(corr?.metrics ?? [])] };
@@ -30,7 +32,7 @@ export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, c
       if (probe.itemValues) perGroupValues.push(rows.map((r) => probe.itemValues!(r.measurement, options)));
       if (opts.includeItems !== false) for (const r of rows) items.push({ labels, recordId: r.recordId, measurement: r.measurement });
     }
-    const used = instrumentIds(plan.judges).filter((j) => judgeUsed(probe.needs(options), plan, j.id));
+    const used = [...instrumentIds(plan.judges).filter((j) => judgeUsed(probe.needs(options), plan, j.id)), ...own.values()];
     // a judge that labelled the items is listed once, with its card when it has one
     const judges = [...used.map((j) => extraJudges.find((x) => x.id === j.id && x.version === j.version) ?? j), ...extraJudges.filter((x) => !used.some((j) => j.id === x.id && j.version === x.version))];
     const result: ProbeResult = { probe: probe.name, options, judges, groups, items };

@@ -101,6 +101,11 @@ export interface Probe<R extends { id: string }, M, O> {
    * No card, no corrected metrics.
    */
   corrected?(items: { recordId: string; measurement: M }[], options: O, judges: ProbeJudges): { metrics: Metric[]; judges: CardedInstrument[] };
+  /**
+   * Instruments the probe ran itself (not from `judges`), read off its measurements, e.g. the
+   * certainty probe's offline comparator: results name them with the judges.
+   */
+  instruments?(measurements: readonly M[], options: O): InstrumentId[];
 }
 
 /** Instruments recorded in results. */
