@@ -8,7 +8,7 @@
  *     --alexa ../shared/data/reviews/amazon_alexa.tsv \
  *     --blitzer-pos ../shared/data/reviews/blitzer_electronics_positive.review \
  *     --blitzer-neg ../shared/data/reviews/blitzer_electronics_negative.review \
- *     [--l2 1e-4,1e-3] [--dense-boost 1,3] [--min-df 3] [--max-features 20000] [--iterations 300] \
+ *     [--l2 1e-4,1e-3] [--dense-boost 1,3] [--neutral-shift 0] [--min-df 3] [--max-features 20000] [--iterations 300] \
  *     [--cache /tmp/framing-features.json] \
  *     [--out-model src/judges/framing/ngram-model.json] [--out-card src/judges/framing/card.json] \
  *     [--out-fingerprints src/judges/framing/training-fingerprints.json]
@@ -17,7 +17,8 @@
  * - held-out test = one whole review source (leave-one-source-out): for each source t, everything
  *   below runs on the other sources only, and t is predicted once at the end;
  * - select: the candidates (the 11 VADER features alone — the previous judge's model family — and
- *   n-grams + VADER features at each --l2 × --dense-boost) are compared by holding out each
+ *   n-grams + VADER features at each --l2 × --dense-boost; each with a
+ *   shift of the neutral logit from --neutral-shift, applied after fitting) are compared by holding out each
  *   training source in turn (fit on the other training source(s), balanced accuracy on it;
  *   --select split: a seeded 2-fold split stratified by source × class instead); the best mean
  *   balanced accuracy wins;
@@ -51,6 +52,7 @@ const o = new Command()
   .requiredOption('--blitzer-neg <file>')
   .option('--l2 <list>', 'L2 penalties tried for the n-gram model', '1e-4,1e-3')
   .option('--dense-boost <list>', 'scales tried for the VADER features in the n-gram model', '1,3')
+  .option('--neutral-shift <list>', 'shifts of the neutral logit tried after fitting (e.g. 0,0.5,1)', '0')
   .option('--min-df <n>', 'minimum document frequency of an n-gram in the fitting rows', '3')
   .option('--max-features <n>', 'keep the n-grams with the highest document frequency', '20000')
   .option('--iterations <n>', 'gradient iterations', '300')
@@ -61,7 +63,7 @@ const o = new Command()
   .option('--out-card <file>')
   .option('--out-fingerprints <file>')
   .parse()
-  .opts<{ datafiniti: string; alexa: string; blitzerPos: string; blitzerNeg: string; l2: string; denseBoost: string; minDf: string; maxFeatures: string; iterations: string; select: string; seed: string; cache?: string; outModel?: string; outCard?: string; outFingerprints?: string }>();
+  .opts<{ datafiniti: string; alexa: string; blitzerPos: string; blitzerNeg: string; l2: string; denseBoost: string; neutralShift: string; minDf: string; maxFeatures: string; iterations: string; select: string; seed: string; cache?: string; outModel?: string; outCard?: string; outFingerprints?: string }>();
 
 interface Row extends Review {
   dense: number[];
@@ -115,11 +117,13 @@ interface Candidate {
   l2: number;
   /** multiplies the VADER features' scale: larger = less shrinkage of their weights relative to the n-grams */
   denseBoost: number;
+  /** added to the neutral logit after fitting (a prior shift towards neutral; chosen by the selection) */
+  neutralShift: number;
 }
 const candidates: Candidate[] = [
-  { name: 'vader-features (l2 1e-3)', ngrams: false, l2: 1e-3, denseBoost: 1 },
+  { name: 'vader-features (l2 1e-3)', ngrams: false, l2: 1e-3, denseBoost: 1, neutralShift: 0 },
   ...o.l2.split(',').flatMap((v) =>
-    o.denseBoost.split(',').map((b) => ({ name: `ngrams+vader (l2 ${v}, VADER ×${b})`, ngrams: true, l2: Number(v), denseBoost: Number(b) })),
+    o.denseBoost.split(',').map((b) => ({ name: `ngrams+vader (l2 ${v}, VADER ×${b})`, ngrams: true, l2: Number(v), denseBoost: Number(b), neutralShift: 0 })),
   ),
 ];
 
@@ -164,7 +168,7 @@ function fit(rs: readonly Row[], c: Candidate): NgramFramingModel {
   });
   return {
     kind: 'ngram-logistic',
-    bias: Array.from(f.bias, r4),
+    bias: Array.from(f.bias, (b, k) => r4(k === 1 ? b + c.neutralShift : b)),
     ngrams,
     dense: { mean: mean.map((x) => Number(x.toPrecision(6))), sd: sd.map((x) => Number(x.toPrecision(6))), scale: c.denseBoost * DENSE_SCALE, weights: Array.from({ length: D }, (_, j) => [0, 1, 2].map((c3) => r4(f.w[(V + j) * 3 + c3]!))) },
   };
@@ -226,15 +230,23 @@ function select(rs: readonly Row[], label: string): Candidate {
             [b, a],
           ];
         })();
+  const shifts = o.neutralShift.split(',').map(Number);
   let best = candidates[0]!;
   let bestScore = -Infinity;
   for (const c of candidates) {
-    const s = folds.map(([fitRows, evalRows]) => confusionFigures(confusion(evalRows, predict(fit(fitRows, c), evalRows))).balancedAccuracy ?? 0);
-    const score = s.reduce((a, b) => a + b, 0) / s.length;
-    console.log(`  select (${label}, by ${o.select}): ${c.name.padEnd(36)} balanced accuracy ${score.toFixed(3)} (${s.map((x) => x.toFixed(3)).join(', ')})`);
-    if (score > bestScore + 1e-9) {
-      bestScore = score;
-      best = c;
+    const models = folds.map(([fitRows]) => fit(fitRows, c));
+    for (const b of shifts) {
+      const s = folds.map(([, evalRows], i) => {
+        const m = models[i]!;
+        const shifted = { ...m, bias: m.bias.map((x, k) => (k === 1 ? x + b : x)) };
+        return confusionFigures(confusion(evalRows, predict(shifted, evalRows))).balancedAccuracy ?? 0;
+      });
+      const score = s.reduce((a, x) => a + x, 0) / s.length;
+      console.log(`  select (${label}, by ${o.select}): ${`${c.name}, neutral +${b}`.padEnd(46)} balanced accuracy ${score.toFixed(3)} (${s.map((x) => x.toFixed(3)).join(', ')})`);
+      if (score > bestScore + 1e-9) {
+        bestScore = score;
+        best = { ...c, name: `${c.name}, neutral +${b}`, neutralShift: b };
+      }
     }
   }
   return best;
@@ -249,7 +261,7 @@ for (const t of sources) {
   const test = rows.filter((r) => r.dataset === t);
   const chosen = select(train, `without ${t}`);
   const cm = confusion(test, predict(fit(train, chosen), test));
-  const base = chosen.ngrams ? confusion(test, predict(fit(train, candidates[0]!), test)) : cm;
+  const base = chosen.ngrams || chosen.neutralShift !== 0 ? confusion(test, predict(fit(train, candidates[0]!), test)) : cm;
   for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) {
     pooled[i]![j]! += cm[i]![j]!;
     pooledVader[i]![j]! += base[i]![j]!;
