@@ -89,9 +89,13 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean }
       }
     }
     if (probe.summary?.length) {
+      // with one carded judge, each summary figure names it: "… 31.0% [24.0%, 38.0%] — judged by offline-framing@2.0.0+…, balanced accuracy 0.63 on …"
+      const carded = probe.judges.filter((j) => j.card);
+      const c = carded.length === 1 ? carded[0]!.card! : undefined;
+      const judgedBy = c ? ` — judged by ${c.judge}@${c.version}, balanced accuracy ${c.balancedAccuracy === null ? '—' : c.balancedAccuracy.toFixed(2)} on ${c.summary}` : '';
       const s = probe.summary
         .filter((m) => names.includes(m.name))
-        .map((m) => `${m.label}: ${m.value === null ? `— (n = ${m.n})` : `${formatValue(m.value, m.kind)} ${formatInterval(m)}`}`)
+        .map((m) => `${m.label}: ${m.value === null ? `— (n = ${m.n})` : `${formatValue(m.value, m.kind)} ${formatInterval(m)}`}${judgedBy}`)
         .join('\n  ');
       if (s) out.push(`  ${s}`);
     }
