@@ -21,10 +21,10 @@ const common = () => ['--store', join(dir, 'slant.db'), '--reports', join(dir, '
 function pairs(): string {
   const file = join(dir, 'pairs.jsonl');
   const rows = [
-    { source: POS, output: 'The blender is wonderful and fast.' },
-    { source: NEG, output: 'The kettle broke and leaked; support was rude.' },
-    { source: `${POS} ${NEG}`, output: 'Great smoothies, easy cleaning.' },
-    { source: `${NEG} Never again.`, output: 'A kettle.' },
+    { source: POS, output: 'The blender is wonderful and fast.', system: 'm1' },
+    { source: NEG, output: 'The kettle broke and leaked; support was rude.', system: 'm1' },
+    { source: `${POS} ${NEG}`, output: 'Great smoothies, easy cleaning.', system: 'm2' },
+    { source: `${NEG} Never again.`, output: 'A kettle.', system: 'm2' },
   ];
   writeFileSync(file, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
   return file;
@@ -36,6 +36,9 @@ describe('judge cards in results', () => {
     const res = await runCli(['measure', 'framing', '--input', pairs(), '--output', out, ...common()]);
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(/judged by offline-framing@2\.0\.0\+[0-9a-f]{8}: balanced accuracy 0\.\d\d on held-out review sources/);
+    // with two groups, the summary figure names the judge beside the number
+    const two = await runCli(['measure', 'framing', '--input', pairs(), '--field', 'model=system', ...common()]);
+    expect(two.stdout).toMatch(/mean of 2 group means: \d+\.\d% \[[^\]]+\] — judged by offline-framing@2\.0\.0\+[0-9a-f]{8}, balanced accuracy 0\.\d\d on held-out review sources/);
     expect(res.stdout).toMatch(/corrected \d+\.\d%/);
     const results = resultsSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
     const framing = results.probes.find((p) => p.probe === 'framing')!;
