@@ -77,6 +77,21 @@ describe('judge cards in results', () => {
     expect(j.card?.summary).toBe('held-out InSciOut test pairs');
     expect(j.card?.heldOut).toBe(true);
     for (const name of ['cd_corrected', 'cd_up_corrected', 'cd_down_corrected']) expect(cert.groups[0]!.metrics.find((m) => m.name === name), name).toBeDefined();
+
+    // a card saved for other bands is kept apart: a run with tie band 0 uses it, the default run does not
+    const labelled = join(dir, 'labelled.jsonl');
+    writeFileSync(labelled, rows.map((r, i) => JSON.stringify({ a: r.original, b: r.rewrite, label: [1, -1, 0, 1][i] })).join('\n') + '\n');
+    const v = await runCli(['validate', 'certainty', '--input', labelled, '--tie-band', '0', '--save-card', '--store', join(dir, 'slant.db')]);
+    expect(v.code).toBe(0);
+    expect(v.stdout).toMatch(/card: certainty-offline@.* tie 0 clear [\d.]+: .* — saved to/);
+    const out0 = join(dir, 'results0.json');
+    expect((await runCli(['--quiet', 'measure', 'certainty', '--input', file, '--set', 'certainty.offlineTieBand=0', '--output', out0, ...common()])).code).toBe(0);
+    const r0 = resultsSchema.parse(JSON.parse(readFileSync(out0, 'utf8')));
+    expect(r0.probes[0]!.judges.find((x) => x.id === 'certainty-offline')?.card?.summary).toBe('labelled.jsonl');
+    const outD = join(dir, 'resultsD.json');
+    expect((await runCli(['--quiet', 'measure', 'certainty', '--input', file, '--output', outD, ...common()])).code).toBe(0);
+    const rD = resultsSchema.parse(JSON.parse(readFileSync(outD, 'utf8')));
+    expect(rD.probes[0]!.judges.find((x) => x.id === 'certainty-offline')?.card?.summary).toBe('held-out InSciOut test pairs');
   });
 });
 

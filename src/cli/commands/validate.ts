@@ -232,7 +232,7 @@ function registerValidateCertainty(validate: Command): void {
       const skipped = reader.stats.skipped + badLabels;
       const card = certaintyCard(report, {
         judge: comparator.id,
-        version: comparator.version,
+        version: 'cardVersion' in comparator ? comparator.cardVersion : comparator.version,
         data: `${opts.input} (${report.nAll} pairs${skipped ? `, ${skipped} skipped` : ''}${seenLeftOut ? `, ${seenLeftOut} in-sample pairs left out` : ''})`,
         heldOut: report.inTraining === 0,
         summary: `${basename(opts.input)}${report.inTraining ? ` (${report.inTraining} of ${report.nAll} pairs in-sample)` : ''}`,

@@ -61,6 +61,11 @@ export class OfflineCertaintyComparator implements PairwiseCertaintyJudge, Certa
     if (shipped && OFFLINE_CERTAINTY_CARD.version === this.version) this.card = OFFLINE_CERTAINTY_CARD;
   }
 
+  /** The bands change the answers but not `version`, so a stored card is kept under both. */
+  get cardVersion(): string {
+    return `${this.version} tie ${this.tieBand} clear ${this.clearBand}`;
+  }
+
   /** δ(A, B): > 0 when B is more certain. */
   delta(textA: string, textB: string): number {
     const d = pairFeatures(textA, textB);

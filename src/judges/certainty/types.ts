@@ -40,5 +40,7 @@ export interface PairwiseCertaintyJudge extends InstrumentId {
 export interface CertaintyComparator extends InstrumentId {
   /** accuracy card (the offline comparator with its fitted bands ships one) */
   card?: JudgeCard;
+  /** the version a stored card is kept under, when settings outside `version` change its answers (the offline comparator's bands) */
+  cardVersion?: string;
   compare(original: string, modified: string, opts?: { signal?: AbortSignal }): Promise<PairJudgement>;
 }

@@ -64,7 +64,8 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
       const kinds = new Set(items.map((i) => i.measurement.comparator));
       if (kinds.size !== 1) return { metrics: [], judges: [] };
       const { comparator } = resolveComparator({ judges, options }, opts.moderator);
-      const card = comparator.card ?? judges.cardFor?.('certainty', comparator.id, comparator.version);
+      // a card the user saved for this comparator (and bands) wins over the shipped one
+      const card = judges.cardFor?.('certainty', comparator.id, comparator.cardVersion ?? comparator.version) ?? comparator.card;
       const labels = items.map((i) => i.measurement.label);
       return { metrics: card ? correctedCertaintyMetrics(labels, card) : [], judges: [{ id: comparator.id, version: comparator.version, ...(card ? { card } : {}) }] };
     },

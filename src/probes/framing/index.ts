@@ -64,7 +64,8 @@ export const framingProbe: Probe<FramingRecord, FramingMeasurement, FramingOptio
   corrected(items, _options, judges) {
     const j = judges.framing;
     if (!j) return { metrics: [], judges: [] };
-    const card = j.card ?? judges.cardFor?.('framing', j.id, j.version);
+    // a card the user saved for this judge wins over the one it ships with
+    const card = judges.cardFor?.('framing', j.id, j.version) ?? j.card;
     return { metrics: card ? correctedFramingMetrics(items.map((i) => i.measurement), card) : [], judges: [{ id: j.id, version: j.version, ...(card ? { card } : {}) }] };
   },
   aggregate(items) {
