@@ -31,7 +31,7 @@ export type { Probe, ProbeContext, ProbeJudges, GroupResult, ResultTable } from 
 export { getProbe, probeNames } from './probes/registry.js';
 export { framingProbe, aggregateFraming } from './probes/framing/index.js';
 export { primacyProbe, aggregatePrimacy, measurePrimacy, thirdSimilarities } from './probes/primacy/index.js';
-export { resultsSchema, RESULTS_SCHEMA_ID, type Results, type ProbeResult } from './probes/results.js';
+export { resultsSchema, RESULTS_SCHEMA_ID, type Results, type ProbeResult } from './results/schema.js';
 
 // running audits
 export { Store } from './runtime/store.js';
@@ -39,5 +39,8 @@ export { RequestCache } from './runtime/cache.js';
 export { planRun, planMeasure } from './pipeline/plan.js';
 export { executePlan, type ExecutionPlan } from './pipeline/execute.js';
 export { runAndReport } from './pipeline/run.js';
-export { renderHtmlReport } from './report/html.js';
+export { renderReportPage } from './report/html.js';
+export { renderReportFile, writeReportFile } from './report/write.js';
+export { buildReportModel } from './report/model.js';
+export type { Presentation, Figure, PresentedTable, Stat } from './results/presentation.js';
 export { renderTerminalReport } from './report/terminal.js';

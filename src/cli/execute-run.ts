@@ -9,6 +9,8 @@ import type { LanguageModel } from '../models/types.js';
 import { RequestCache } from '../runtime/cache.js';
 import { ModelContext } from '../runtime/model-context.js';
 import { renderTerminalReport } from '../report/terminal.js';
+import { writeReportFile } from '../report/write.js';
+import { join } from 'node:path';
 import type { GlobalOptions } from './global-options.js';
 import { EXIT, UserError } from '../core/errors.js';
 
@@ -58,6 +60,7 @@ export async function executeRun(args: {
       resultsPath: args.resultsPath,
     });
     progress.done();
+    await writeReportFile(join(summary.reportDir, 'report.html'), summary.results, store);
     printSummary(summary, args.global);
     if (summary.interrupted) {
       throw new UserError(`run ${summary.runId} interrupted; everything finished is stored`, { exitCode: EXIT.interrupted, hint: `continue with \`slant run --resume ${summary.runId}\`` });

@@ -3,7 +3,7 @@ import { bootstrapMeanOfGroupMeans } from '../stats/bootstrap.js';
 import { mean } from '../stats/mean.js';
 import type { Store } from '../runtime/store.js';
 import { instrumentIds } from '../probes/types.js';
-import type { ProbeResult, GroupResultJson } from '../probes/results.js';
+import type { ProbeResult, GroupResultJson } from '../results/schema.js';
 import type { CellRef, ExecutionPlan } from './execute.js';
 
 /** Aggregate every cell of a run into per-probe results (groups, summary, items). */

@@ -45,6 +45,9 @@ export interface ExecutionOutcome {
   interrupted: boolean;
 }
 
+/** Where a record's fields are kept in the outputs table: per dataset, or per model for recorded outputs (`measure`). */
+export const inputKey = (dataset: string, model?: string): string => (model === undefined ? `#input|${dataset}` : `#input|${model}|${dataset}`);
+
 export const cellKey = (model: string, dataset: string, probe: string): string => `${model}|${dataset}|${probe}`;
 
 /**
@@ -102,6 +105,8 @@ export async function executePlan(
         const label = producer.label(record);
         const pending = plan.probes.filter(({ probe, options }) => !done.get(ensureCell(label, ds.name, probe, options).key)?.has(record.id));
         outcome.reused += plan.probes.length - pending.length;
+        // the record as read (source, references, ...) so reports can show items beside their outputs
+        if (pending.length > 0) store.putOutput(runId, inputKey(ds.name, producer.generates ? undefined : label), record.id, record.fields);
         let summary: string | undefined;
         for (const { probe, options } of pending) {
           if (opts.signal?.aborted) return;

@@ -2,9 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UserError } from '../core/errors.js';
 import type { Store } from '../runtime/store.js';
-import { RESULTS_SCHEMA_ID, type Results } from '../probes/results.js';
+import { RESULTS_SCHEMA_ID, type Results } from '../results/schema.js';
 import { SLANT_VERSION } from '../version.js';
-import { renderHtmlReport } from '../report/html.js';
 import { aggregateRun } from './aggregate.js';
 import { executePlan, type ExecutionPlan } from './execute.js';
 import { WarningLog } from './warnings.js';
@@ -44,7 +43,7 @@ export interface RunSummary {
   interrupted: boolean;
 }
 
-/** Execute (or resume) a run, aggregate it, write results.json and report.html. */
+/** Execute (or resume) a run, aggregate it, write results.json (report.html is the CLI's report step: src/report/write.ts). */
 export async function runAndReport(args: RunArgs): Promise<RunSummary> {
   const { store, plan } = args;
   let runId: string;
@@ -86,7 +85,6 @@ export async function runAndReport(args: RunArgs): Promise<RunSummary> {
   const reportDir = join(args.reportsDir, runId);
   mkdirSync(reportDir, { recursive: true });
   writeFileSync(join(reportDir, 'results.json'), JSON.stringify(results, null, 2) + '\n');
-  writeFileSync(join(reportDir, 'report.html'), renderHtmlReport(results));
   if (args.resultsPath) {
     mkdirSync(dirname(args.resultsPath), { recursive: true });
     writeFileSync(args.resultsPath, JSON.stringify(results, null, 2) + '\n');

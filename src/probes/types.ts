@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import type { InstrumentId, Metric } from '../core/types.js';
 import type { Embedder, FramingJudge } from '../judges/types.js';
 import type { LanguageModel, Warning } from '../models/types.js';
+import type { Presentation } from '../results/presentation.js';
+import type { GroupResultJson } from '../results/schema.js';
 
 /** A small table a probe reports beside its metrics (e.g. the 3x3 framing transition matrix). */
 export interface ResultTable {
@@ -80,6 +82,8 @@ export interface Probe<R extends { id: string }, M, O> {
    * the run summary: the mean of the per-(model, dataset) means with a bootstrap interval.
    */
   itemValues?(measurement: M, options: O): Record<string, number>;
+  /** what the report shows for one group (typed tables and figures; renderers read only this) */
+  present?(group: GroupResultJson, options: O): Presentation;
   /** the probe's own generation task for `slant run` (default: summarize `source` into `output`) */
   generation?: ProbeGeneration<O>;
   /**

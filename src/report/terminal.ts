@@ -1,4 +1,4 @@
-import type { Results } from '../probes/results.js';
+import type { Results } from '../results/schema.js';
 import { createTable } from './table.js';
 import { formatInterval, formatTest, formatValue, HEADLINE, TERMINAL_TABLES } from './format.js';
 

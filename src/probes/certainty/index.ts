@@ -1,5 +1,6 @@
 import type { LanguageModel } from '../../models/types.js';
 import type { Probe } from '../types.js';
+import { presentCertainty } from './present.js';
 import { aggregateCertainty } from './aggregate.js';
 import { generateRewrite } from './generate.js';
 import { measureCertainty } from './measure.js';
@@ -40,6 +41,7 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
     // 'auto' uses judges.llm when the runner configured one and the offline comparator otherwise.
     needs: (options) => (options.comparator === 'llm' ? ['llm'] : []),
     measure: (record, ctx) => measureCertainty(record, ctx, opts.moderator),
+    present: (group) => presentCertainty(group),
     generation: {
       produces: ['rewrite'],
       key: (o) => `${o.task}/${o.intervention}/${o.decoding}`,

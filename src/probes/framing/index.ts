@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FRAMINGS, type Framing, type Metric } from '../../core/types.js';
 import { proportionMetric } from '../../stats/proportion.js';
 import type { Probe } from '../types.js';
+import { presentFraming } from './present.js';
 import { TABLE2_TRANSITIONS, transitionCounts, transitionName } from './transitions.js';
 
 export const framingRecordSchema = z.object({
@@ -60,6 +61,7 @@ export const framingProbe: Probe<FramingRecord, FramingMeasurement, FramingOptio
     return { fC, fS, changed: fC !== fS };
   },
   itemValues: (m) => ({ phi_frame: m.changed ? 1 : 0 }),
+  present: (group) => presentFraming(group),
   aggregate(items) {
     const { metrics, counts } = aggregateFraming(items.map((i) => i.measurement));
     const n = items.length;

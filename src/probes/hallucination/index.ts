@@ -1,4 +1,5 @@
 import type { Probe } from '../types.js';
+import { presentHallucination } from './present.js';
 import { aggregateHallucination } from './aggregate.js';
 import { measureHallucination } from './measure.js';
 import {
@@ -41,6 +42,7 @@ export const hallucinationProbe: Probe<HallucinationRecord, HallucinationMeasure
     return options.evaluator === 'llm' ? ['llm'] : [];
   },
   measure: measureHallucination,
+  present: (group) => presentHallucination(group),
   itemValues(m): Record<string, number> {
     if (m.actual.verdict === null || m.falsified.verdict === null) return {};
     return { strict_acc: m.actual.verdict && !m.falsified.verdict ? 1 : 0 };

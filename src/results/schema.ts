@@ -34,6 +34,7 @@ const tableSchema = z.object({
 const instrumentSchema = z.object({ id: z.string(), version: z.string() });
 const warningSchema = z.object({ source: z.string(), message: z.string(), count: z.number().int().positive() });
 
+/** A group's labels: model, dataset, and `condition` (a mitigation; absent = baseline). */
 export const groupSchema = z.object({
   labels: z.record(z.string(), z.string()),
   n: z.number().int().nonnegative(),
@@ -48,6 +49,35 @@ export const itemSchema = z.object({
   measurement: z.unknown(),
 });
 
+/**
+ * A mitigation's paired effect on one metric in one (model, dataset): the baseline group's value,
+ * the mitigated group's value and their difference with a paired interval and test where the
+ * record ids match (written by the mitigations step; rendered as Table A6 and a forest plot).
+ */
+export const effectSchema = z.object({
+  /** model, dataset, condition (the mitigation) */
+  labels: z.record(z.string(), z.string()),
+  metric: z.string(),
+  label: z.string(),
+  baseline: num,
+  mitigated: num,
+  difference: num,
+  n: z.number().int().nonnegative(),
+  ci: intervalSchema.optional(),
+  test: testSchema.optional(),
+  pHolm: num.optional(),
+});
+
+/** What a condition cost, absolute and relative to the baseline (null when the baseline had none). */
+export const costSchema = z.object({
+  labels: z.record(z.string(), z.string()),
+  calls: z.number(),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  wallMs: z.number(),
+  relative: z.object({ calls: num, inputTokens: num, outputTokens: num, wallMs: num }).nullable(),
+});
+
 export const probeResultSchema = z.object({
   probe: z.string(),
   options: z.record(z.string(), z.unknown()),
@@ -56,6 +86,9 @@ export const probeResultSchema = z.object({
   /** mean of the per-group means, when there is more than one group */
   summary: z.array(metricSchema).optional(),
   items: z.array(itemSchema),
+  /** paired effects of mitigations against the baseline (groups whose labels.condition differs) */
+  effects: z.array(effectSchema).optional(),
+  costs: z.array(costSchema).optional(),
 });
 
 export const resultsSchema = z.object({
@@ -97,3 +130,7 @@ export type Results = z.infer<typeof resultsSchema>;
 export type MetricJson = z.infer<typeof metricSchema>;
 export type ProbeResult = z.infer<typeof probeResultSchema>;
 export type GroupResultJson = z.infer<typeof groupSchema>;
+export type EffectJson = z.infer<typeof effectSchema>;
+export type CostJson = z.infer<typeof costSchema>;
+export type IntervalJson = z.infer<typeof intervalSchema>;
+export type ItemJson = z.infer<typeof itemSchema>;

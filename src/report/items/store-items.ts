@@ -1,0 +1,116 @@
+/**
+ * Items of a run read back from the store with the texts behind them (the record's fields as read,
+ * the stored generation), for the report's item pages and the viewer. Read-only.
+ */
+import { outputKey } from '../../pipeline/batch-phase.js';
+import { inputKey } from '../../pipeline/execute.js';
+import type { Store } from '../../runtime/store.js';
+import { fromStoredJson } from '../../runtime/stored-json.js';
+import { itemDetail, itemSummary } from './registry.js';
+import type { ItemDetail, ItemInput, ItemSummary } from './types.js';
+
+export interface ItemQuery {
+  probe?: string;
+  model?: string;
+  dataset?: string;
+  condition?: string;
+  /** every tag must be present (e.g. 'changed', 'transition:positive>negative') */
+  tags?: string[];
+  /** case-insensitive text: record id, labels, scores, and the stored texts */
+  q?: string;
+  offset?: number;
+  limit?: number;
+}
+
+export interface ItemPage {
+  total: number;
+  offset: number;
+  items: ItemSummary[];
+}
+
+interface CellInfo {
+  key: string;
+  model: string;
+  dataset: string;
+  probe: string;
+  options: Record<string, unknown>;
+}
+
+export class StoreItems {
+  private readonly summaries = new Map<string, ItemSummary[]>();
+  private cellList: CellInfo[] | undefined;
+
+  constructor(
+    private readonly store: Store,
+    readonly runId: string,
+  ) {}
+
+  cells(): CellInfo[] {
+    this.cellList ??= this.store.listCells(this.runId).map((c) => ({ key: c.key, model: c.model, dataset: c.dataset, probe: c.probe, options: (c.options ?? {}) as Record<string, unknown> }));
+    return this.cellList;
+  }
+
+  private cellSummaries(cell: CellInfo): ItemSummary[] {
+    let list = this.summaries.get(cell.key);
+    if (list) return list;
+    const rows = this.store.statement('SELECT record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ? ORDER BY rowid').all(this.runId, cell.key) as { record_id: string; measurement_json: string }[];
+    const labels = { model: cell.model, dataset: cell.dataset };
+    list = rows.map((r) => itemSummary({ probe: cell.probe, labels, recordId: r.record_id, measurement: fromStoredJson(r.measurement_json), options: cell.options }));
+    this.summaries.set(cell.key, list);
+    return list;
+  }
+
+  /** Record ids of a cell whose stored texts contain `q` (case-insensitive). */
+  private textMatches(cell: CellInfo, q: string): Set<string> {
+    const keys = [inputKey(cell.dataset), inputKey(cell.dataset, cell.model), outputKey(cell.model, cell.dataset)];
+    const rows = this.store
+      .statement(`SELECT DISTINCT record_id FROM outputs WHERE run_id = ? AND (cell_key IN (?, ?, ?) OR cell_key LIKE ? ESCAPE '\\') AND instr(lower(output_json), ?) > 0`)
+      .pluck()
+      .all(this.runId, ...keys, `${likeEscape(outputKey(cell.model, cell.dataset))}|${likeEscape(cell.probe)}:%`, q.toLowerCase()) as string[];
+    return new Set(rows);
+  }
+
+  list(query: ItemQuery): ItemPage {
+    const cells = this.cells().filter((c) => (!query.probe || c.probe === query.probe) && (!query.model || c.model === query.model) && (!query.dataset || c.dataset === query.dataset));
+    const tags = [...(query.tags ?? []), ...(query.condition ? [`condition:${query.condition}`] : [])];
+    const q = query.q?.trim().toLowerCase();
+    let all: ItemSummary[] = [];
+    for (const cell of cells) {
+      let list = this.cellSummaries(cell);
+      if (tags.length) list = list.filter((s) => tags.every((t) => s.tags.includes(t)));
+      if (q) {
+        const texts = this.textMatches(cell, q);
+        list = list.filter((s) => texts.has(s.recordId) || s.recordId.toLowerCase().includes(q) || s.scores.some(([, v]) => v.toLowerCase().includes(q)));
+      }
+      all = all.concat(list);
+    }
+    const offset = Math.max(0, query.offset ?? 0);
+    const limit = Math.min(500, Math.max(1, query.limit ?? 50));
+    return { total: all.length, offset, items: all.slice(offset, offset + limit) };
+  }
+
+  /** One item with its texts, or undefined when the run has no such item. */
+  detail(probe: string, model: string, dataset: string, recordId: string): ItemDetail | undefined {
+    const cell = this.cells().find((c) => c.probe === probe && c.model === model && c.dataset === dataset);
+    if (!cell) return undefined;
+    const row = this.store.statement('SELECT measurement_json FROM items WHERE run_id = ? AND cell_key = ? AND record_id = ?').get(this.runId, cell.key, recordId) as { measurement_json: string } | undefined;
+    if (!row) return undefined;
+    return itemDetail(this.input(cell, recordId, fromStoredJson(row.measurement_json)));
+  }
+
+  private input(cell: CellInfo, recordId: string, measurement: unknown): ItemInput {
+    const input: ItemInput = { probe: cell.probe, labels: { model: cell.model, dataset: cell.dataset }, recordId, measurement, options: cell.options };
+    const fields = (this.store.getOutput(this.runId, inputKey(cell.dataset), recordId) ?? this.store.getOutput(this.runId, inputKey(cell.dataset, cell.model), recordId)) as Record<string, unknown> | undefined;
+    if (fields) input.fields = fields;
+    const out = this.store.getOutput(this.runId, outputKey(cell.model, cell.dataset), recordId) as ItemInput['output'] | undefined;
+    const gen = this.store
+      .statement(`SELECT output_json FROM outputs WHERE run_id = ? AND record_id = ? AND cell_key LIKE ? ESCAPE '\\' ORDER BY rowid LIMIT 1`)
+      .pluck()
+      .get(this.runId, recordId, `${likeEscape(outputKey(cell.model, cell.dataset))}|${likeEscape(cell.probe)}:%`) as string | undefined;
+    if (gen !== undefined) input.output = fromStoredJson(gen) as ItemInput['output'];
+    else if (out) input.output = out;
+    return input;
+  }
+}
+
+const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
