@@ -11,6 +11,8 @@ import { ModelContext } from '../runtime/model-context.js';
 import { renderTerminalReport } from '../report/terminal.js';
 import { writeReportFile } from '../report/write.js';
 import { join } from 'node:path';
+import type { GateCondition } from '../report/gate.js';
+import { applyGate } from './fail-on.js';
 import type { GlobalOptions } from './global-options.js';
 import { EXIT, UserError } from '../core/errors.js';
 
@@ -27,6 +29,8 @@ export async function executeRun(args: {
   resumeRunId?: string;
   totalHint?: number;
   global: GlobalOptions;
+  /** --fail-on conditions checked on the results (exit 5) */
+  failOn?: GateCondition[];
   /** extra path to copy results.json to (measure --output) */
   resultsPath?: string;
 }): Promise<RunSummary> {
@@ -65,6 +69,7 @@ export async function executeRun(args: {
     if (summary.interrupted) {
       throw new UserError(`run ${summary.runId} interrupted; everything finished is stored`, { exitCode: EXIT.interrupted, hint: `continue with \`slant run --resume ${summary.runId}\`` });
     }
+    applyGate(summary.results, args.failOn ?? []);
     return summary;
   } finally {
     interrupt.dispose();

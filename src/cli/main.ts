@@ -12,6 +12,9 @@ import { registerInit } from './commands/init.js';
 import { registerMeasure } from './commands/measure.js';
 import { registerRun } from './commands/run.js';
 import { registerRuns } from './commands/runs.js';
+import { registerReport } from './commands/report.js';
+import { registerView } from './commands/view.js';
+import { registerCompare } from './commands/compare.js';
 import { registerSchema } from './commands/schema.js';
 import { registerValidate } from './commands/validate.js';
 
@@ -31,6 +34,9 @@ export function buildProgram(): Command {
   registerCertainty(program);
   registerInit(program);
   registerRuns(program);
+  registerReport(program);
+  registerView(program);
+  registerCompare(program);
   registerCache(program);
   registerSchema(program);
   return program;

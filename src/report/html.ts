@@ -16,7 +16,7 @@ th,td{border:1px solid #d6dae0;padding:.25rem .55rem;text-align:right;vertical-a
 th{background:#f3f5f8}td.l,th.l{text-align:left}.ci{color:#556;font-size:.85em}
 .muted{color:#667}.warn{background:#fff6e0;border:1px solid #f0d48a;padding:.5rem 1rem;border-radius:4px}
 details{margin:.5rem 0}code{background:#f3f5f8;padding:0 .2rem;border-radius:3px}
-.figs{display:flex;flex-wrap:wrap;gap:1rem}.fig{border:1px solid #e3e6ea;border-radius:4px;padding:.4rem;background:#fff;max-width:100%;overflow-x:auto}
+.figs{display:flex;flex-wrap:wrap;gap:1rem}.fig{margin:0;border:1px solid #e3e6ea;border-radius:4px;padding:.4rem;background:#fff;max-width:100%;overflow-x:auto}
 nav a{margin-right:.8rem}#items-table td{text-align:left;font-size:.9em}.item-row{cursor:pointer}.item-row:hover{background:#f0f6ff}
 .filters label{margin-right:.7rem}.side{display:flex;gap:1rem}.side .text{flex:1;min-width:0;border:1px solid #e3e6ea;padding:.5rem;border-radius:4px}
 .third-beginning{background:#e8f1ff}.third-middle{background:#fff4df}.third-end{background:#eaf7ea}.hl{outline:2px solid #d33}
@@ -104,7 +104,7 @@ export function jsonForScript(v: unknown): string {
 
 export const SCRIPT_HASH = `sha256-${createHash('sha256').update(CLIENT_SCRIPT).digest('base64')}`;
 /** The policy of every page: no network, no inline handlers, only the items script (by hash). */
-export const CSP = `default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src '${SCRIPT_HASH}'; connect-src 'self'; base-uri 'none'; form-action 'none'`;
+export const CSP = `default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src '${SCRIPT_HASH}'; connect-src 'self'; base-uri 'none'; form-action 'self'`;
 
 const detailKey = (s: ItemSummary): string => `${s.probe}\u0000${s.labels.model}\u0000${s.labels.dataset}\u0000${s.recordId}`;
 

@@ -51,7 +51,7 @@ export function mergeFigures(groups: readonly { labels: Record<string, string>; 
   for (const g of groups) {
     for (const f of g.presentation.figures) {
       if (f.kind === 'heatmap') {
-        out.push({ ...f, id: `${f.id}-${out.length}`, title: `${f.title} — ${label(g)}` });
+        out.push({ ...f, id: `${f.id}-${out.length}`, subtitle: label(g) });
         continue;
       }
       const prev = byId.get(f.id);

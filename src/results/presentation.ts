@@ -43,6 +43,8 @@ interface FigureBase {
   x: string;
   y: string;
   caption?: string;
+  /** a second title line (e.g. the group a per-group heatmap belongs to) */
+  subtitle?: string;
 }
 
 /** Points with error bars: categories along one axis, one colour per series. */
@@ -118,8 +120,13 @@ export function pointOf(m: MetricJson | undefined): { value: number | null; low:
   return { value: m?.value ?? null, low: m?.ci?.low ?? null, high: m?.ci?.high ?? null, n: m?.n ?? 0 };
 }
 
-/** The series name of a group in run-wide figures: its labels other than the dataset when one dataset, else all. */
+/** The series name of a group in run-wide figures: model · dataset · condition. */
 export function seriesName(labels: Record<string, string>): string {
-  const parts = [labels.model, labels.condition].filter((v): v is string => typeof v === 'string' && v.length > 0);
+  const parts = [labels.model, labels.dataset, labels.condition].filter((v): v is string => typeof v === 'string' && v.length > 0);
   return parts.length ? parts.join(' · ') : groupName(labels);
+}
+
+/** A group's model (and condition) without the dataset, for figures whose series are datasets. */
+export function modelName(labels: Record<string, string>): string {
+  return [labels.model, labels.condition].filter((v): v is string => typeof v === 'string' && v.length > 0).join(' · ') || groupName(labels);
 }

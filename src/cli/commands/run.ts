@@ -7,13 +7,15 @@ import { Store } from '../../runtime/store.js';
 import { executeRun } from '../execute-run.js';
 import { globalOptions } from '../main-options.js';
 import { storedSpecSchema, type StoredSpec } from '../stored-spec.js';
-import { parsePositiveInt } from '../parse.js';
+import { collect, parsePositiveInt } from '../parse.js';
+import { FAIL_ON_HELP, failOnConditions } from '../fail-on.js';
 
 /** Run a stored or fresh spec end to end. */
 export async function runSpec(spec: StoredSpec, command: string, cmd: Command, resumeRunId?: string): Promise<void> {
   const global = globalOptions(cmd);
   const noCache = cmd.opts<{ cache?: boolean }>().cache === false;
   const batch = cmd.opts<{ batch?: boolean }>().batch === true;
+  const failOn = failOnConditions(cmd);
   if (spec.kind === 'run') {
     const config = spec.config;
     await executeRun({
@@ -26,6 +28,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       config: spec,
       resumeRunId,
       global,
+      failOn,
     });
   } else {
     await executeRun({
@@ -37,6 +40,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       config: spec,
       resumeRunId,
       global,
+      failOn,
       resultsPath: spec.output ? resolve(spec.baseDir, spec.output) : undefined,
     });
   }
@@ -64,6 +68,7 @@ export function registerRun(program: Command): void {
     .option('-c, --config <file>', 'config file', 'slant.yaml')
     .option('--resume [run]', 'continue an interrupted run (default: the latest unfinished one); recomputes nothing that finished')
     .option('--store <file>', 'SQLite store to look in for --resume', '.slant/slant.db')
+    .option('--fail-on <condition>', FAIL_ON_HELP, collect, [])
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
     .option('--batch', 'send openai: generations through the OpenAI Batch API (half price; resumes the same batch after a restart)')
     .option('--concurrency <n>', 'records processed at once (overrides the config)', (v: string) => parsePositiveInt(v, '--concurrency'))

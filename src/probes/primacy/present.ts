@@ -1,4 +1,4 @@
-import { metricOf, pointOf, seriesName, statOf, type Presentation } from '../../results/presentation.js';
+import { metricOf, modelName, pointOf, seriesName, statOf, type Presentation } from '../../results/presentation.js';
 import type { GroupResultJson } from '../../results/schema.js';
 
 const THIRDS: [string, string][] = [
@@ -42,7 +42,7 @@ export function presentPrimacy(group: GroupResultJson): Presentation {
         x: 'model',
         y: 'ψ_pri',
         horizontal: true,
-        points: [{ category: series, series: group.labels.dataset ?? '', ...pointOf(metricOf(group, 'psi_pri')) }],
+        points: [{ category: modelName(group.labels), series: group.labels.dataset ?? '', ...pointOf(metricOf(group, 'psi_pri')) }],
       },
     ],
   };

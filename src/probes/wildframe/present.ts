@@ -1,4 +1,4 @@
-import { metricOf, pointOf, seriesName, statOf, type Presentation } from '../../results/presentation.js';
+import { metricOf, modelName, pointOf, seriesName, statOf, type Presentation } from '../../results/presentation.js';
 import type { GroupResultJson } from '../../results/schema.js';
 
 const POLARITIES = ['positive', 'negative'] as const;
@@ -29,7 +29,7 @@ export function presentWildframe(group: GroupResultJson): Presentation {
     ],
     figures: [
       { kind: 'intervals', id: 'figure3', title: 'Shift rate by base polarity, model beside humans (seed 001, Figure 3)', x: 'base statement polarity', y: 'shift rate', points },
-      ...(r ? [{ kind: 'intervals' as const, id: 'pearson', title: 'Pearson r between model and human shift scores (Fisher-z 95% interval)', x: 'model', y: 'Pearson r', horizontal: true, rule: 0, points: [{ category: model, series: group.labels.dataset ?? '', ...pointOf(r) }] }] : []),
+      ...(r ? [{ kind: 'intervals' as const, id: 'pearson', title: 'Pearson r between model and human shift scores (Fisher-z 95% interval)', x: 'model', y: 'Pearson r', horizontal: true, rule: 0, points: [{ category: modelName(group.labels), series: group.labels.dataset ?? '', ...pointOf(r) }] }] : []),
     ],
   };
 }

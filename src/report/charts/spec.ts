@@ -9,7 +9,7 @@ const WIDTH = 420;
 const FONT = 'system-ui, -apple-system, Segoe UI, sans-serif';
 const base = (f: Figure) => ({
   $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-  title: { text: f.title, fontSize: 12, anchor: 'start' as const, limit: WIDTH + 120 },
+  title: { text: f.title, ...(f.subtitle ? { subtitle: f.subtitle } : {}), fontSize: 12, anchor: 'start' as const, limit: 0 },
   config: { font: FONT, axis: { labelLimit: 220, titleFontWeight: 'normal' as const }, legend: { labelLimit: 260 } },
   background: 'white',
 });
