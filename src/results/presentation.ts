@@ -39,7 +39,7 @@ export interface PresentedTable {
 interface FigureBase {
   id: string;
   title: string;
-  /** axis titles */
+  /** axis titles: `x` the category (or horizontal) axis, `y` the value axis; for horizontal interval figures `x` still names the categories and `y` the values */
   x: string;
   y: string;
   caption?: string;
