@@ -43,7 +43,7 @@ describe.skipIf(!HAS_CHROMIUM)('report.html in Chromium', () => {
     expect(await page.$$eval('#item-detail .hl', (x) => x.length)).toBe(1);
     // search narrows the list
     await page.fill('#f-q', 'zzzz-no-such-text');
-    await page.waitForFunction(`document.getElementById('items-info').textContent.startsWith('0 item')`);
+    await page.locator('#items-info', { hasText: /^0 item/ }).waitFor();
     expect(errors).toEqual([]);
     expect(external).toEqual([]);
   });

@@ -43,7 +43,7 @@ describe.skipIf(!HAS_CHROMIUM)('slant view in Chromium', () => {
     await page.waitForSelector('#item-detail .side .text');
     expect(await page.textContent('#item-detail')).toContain(HOSTILE.slice(0, 40));
     await page.fill('#f-q', 'factory closed');
-    await page.waitForFunction(`document.getElementById('items-info').textContent.startsWith('1 item')`);
+    await page.locator('#items-info', { hasText: /^1 item/ }).waitFor();
     expect(await inert(page)).toEqual({ pwned: undefined, jsLinks: 0, imgs: 0, scripts: 2 });
     expect(errors).toEqual([]);
     expect(external).toEqual([]);
