@@ -28,11 +28,10 @@ export function reportItems(results: Results, store?: Store): { summaries: ItemS
   const run = store?.getRun(results.run.id);
   if (store && run) {
     const src = new StoreItems(store, results.run.id);
-    const page = src.list({ limit: 1 });
-    const all: ItemSummary[] = [];
-    for (let off = 0; off < Math.min(page.total, EMBEDDED_ITEMS); off += 500) all.push(...src.list({ offset: off, limit: 500 }).items);
+    const every = src.all();
+    const all = every.slice(0, EMBEDDED_ITEMS);
     const details = pickForDetails(all).flatMap((s) => src.detail(s.probe, s.labels.model ?? '', s.labels.dataset ?? '', s.recordId) ?? []);
-    return { summaries: all, details, omitted: page.total - all.length };
+    return { summaries: all, details, omitted: every.length - all.length };
   }
   const inputs = results.probes.flatMap((p) => p.items.map((it) => ({ probe: p.probe, labels: it.labels, recordId: it.recordId, measurement: it.measurement, options: p.options })));
   const summaries = inputs.slice(0, EMBEDDED_ITEMS).map(itemSummary);

@@ -57,8 +57,7 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
       const results = runResults(store, runId, opts.reportsDir);
       if (!results) return send(res, 404, 'text/html', notFound(`no run "${runId}" in the store`));
       const src = itemsOf(runId);
-      const all = src.list({ limit: 1 });
-      const facets = facetsOf([], { probes: src.cells().map((c) => c.probe), models: src.cells().map((c) => c.model), datasets: src.cells().map((c) => c.dataset), tags: all.total <= 200000 ? tagsOf(src) : [] });
+      const facets = facetsOf([], { probes: src.cells().map((c) => c.probe), models: src.cells().map((c) => c.model), datasets: src.cells().map((c) => c.dataset), tags: src.tags() });
       const html = await renderReportPage(buildReportModel(results), { items: { mode: 'api', api: `/api/runs/${encodeURIComponent(runId)}`, facets }, back: '/' });
       return send(res, 200, 'text/html', html);
     }
@@ -103,11 +102,4 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
     url: `http://${shown}:${addr.port}/`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-function tagsOf(src: StoreItems): string[] {
-  const tags = new Set<string>();
-  const page = src.list({ limit: 500 });
-  for (let off = 0; off < page.total; off += 500) for (const s of src.list({ offset: off, limit: 500 }).items) for (const t of s.tags) if (!t.startsWith('condition:')) tags.add(t);
-  return [...tags];
 }

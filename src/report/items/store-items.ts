@@ -60,6 +60,18 @@ export class StoreItems {
     return list;
   }
 
+  /** Every filter tag that occurs in the run (for the filter menu). */
+  tags(): string[] {
+    const tags = new Set<string>();
+    for (const cell of this.cells()) for (const s of this.cellSummaries(cell)) for (const t of s.tags) if (!t.startsWith('condition:')) tags.add(t);
+    return [...tags].sort();
+  }
+
+  /** Every item summary of the run, cells in order. */
+  all(): ItemSummary[] {
+    return this.cells().flatMap((c) => this.cellSummaries(c));
+  }
+
   /** Record ids of a cell whose stored texts contain `q` (case-insensitive). */
   private textMatches(cell: CellInfo, q: string): Set<string> {
     const keys = [inputKey(cell.dataset), inputKey(cell.dataset, cell.model), outputKey(cell.model, cell.dataset)];
