@@ -1,5 +1,7 @@
 import type { Results } from '../results/schema.js';
 import { createTable } from './table.js';
+import { buildReportModel } from './model.js';
+import { renderPresentedTable } from './terminal-tables.js';
 import { formatInterval, formatTest, formatValue, HEADLINE, TERMINAL_TABLES } from './format.js';
 
 /** Aligned tables for a person at a terminal: one row per (model, dataset), headline metrics. */
@@ -45,6 +47,8 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean }
     }
     out.push('');
   }
+  // run-wide tables of the report model (seed 000 Table A6, mitigation effects and costs; Table 1 repeats the rows above)
+  for (const t of buildReportModel(results).overview.tables) if (t.id !== 'seed000-table1') out.push(renderPresentedTable(t, opts), '');
   if (results.usage) {
     out.push('usage:');
     for (const r of results.usage.rows) {
