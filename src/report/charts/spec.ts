@@ -13,13 +13,26 @@ const base = (f: Figure) => ({
   config: { font: FONT, axis: { labelLimit: 220, titleFontWeight: 'normal' as const }, legend: { labelLimit: 260 } },
   background: 'white',
 });
+/** The value axis spans every point and interval end (vega-lite would size it by one field per layer). */
+function extent(values: readonly { value?: number | null; low?: number | null; high?: number | null }[], rule?: number): [number, number] | undefined {
+  const xs = values.flatMap((p) => [p.value, p.low, p.high]).filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  if (rule !== undefined) xs.push(rule);
+  if (xs.length === 0) return undefined;
+  let lo = Math.min(...xs);
+  let hi = Math.max(...xs);
+  if (lo === hi) [lo, hi] = [lo - 0.5, hi + 0.5];
+  const pad = 0.04 * (hi - lo);
+  return [lo - pad, hi + pad];
+}
+
 const fmt = (v: number | null | undefined): string => (v === null || v === undefined || !Number.isFinite(v) ? '—' : Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(3));
 
 function intervals(f: IntervalFigure): TopLevelSpec {
   const values = f.points.filter((p) => p.value !== null).map((p) => ({ ...p, tip: `${p.series ? `${p.series}: ` : ''}${fmt(p.value)} [${fmt(p.low)}, ${fmt(p.high)}], n = ${p.n}` }));
   const multi = new Set(values.map((p) => p.series)).size > 1;
   const cat = { field: 'category', type: 'nominal' as const, title: f.x, sort: null, axis: { labelAngle: 0 } };
-  const val = (field: string, title?: string) => ({ field, type: 'quantitative' as const, ...(title ? { title: f.y, scale: { zero: false } } : {}) });
+  const domain = extent(values, f.rule);
+  const val = (field: string, title?: string) => ({ field, type: 'quantitative' as const, ...(title ? { title: f.y, scale: { zero: false, nice: true, ...(domain ? { domain } : {}) } } : {}) });
   const color = multi ? { color: { field: 'series', type: 'nominal' as const, title: null } } : {};
   const offset = multi ? (f.horizontal ? { yOffset: { field: 'series', type: 'nominal' as const } } : { xOffset: { field: 'series', type: 'nominal' as const } }) : {};
   const pos = (v: object) => (f.horizontal ? { y: cat, x: v } : { x: cat, y: v });
@@ -30,7 +43,7 @@ function intervals(f: IntervalFigure): TopLevelSpec {
   ];
   if (f.rule !== undefined) layers.push({ data: { values: [{ r: f.rule }] }, mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: f.horizontal ? { x: { field: 'r', type: 'quantitative' } } : { y: { field: 'r', type: 'quantitative' } } });
   const n = new Set(values.map((p) => p.category)).size;
-  return { ...base(f), data: { values }, width: f.horizontal ? WIDTH : Math.max(160, Math.min(WIDTH, n * 90)), height: f.horizontal ? Math.max(60, n * 26 * (multi ? 1.6 : 1)) : 220, layer: layers } as TopLevelSpec;
+  return { ...base(f), data: { values }, width: f.horizontal ? WIDTH : Math.max(220, Math.min(WIDTH, n * (multi ? 160 : 130))), height: f.horizontal ? Math.max(60, n * 26 * (multi ? 1.6 : 1)) : 220, layer: layers } as TopLevelSpec;
 }
 
 function heatmap(f: HeatmapFigure): TopLevelSpec {
@@ -54,7 +67,8 @@ function heatmap(f: HeatmapFigure): TopLevelSpec {
 function lines(f: LineFigure): TopLevelSpec {
   const values = f.points.filter((p) => p.value !== null);
   const x = { field: 'x', type: 'ordinal' as const, title: f.x, axis: { labelAngle: 0 } };
-  const layers: object[] = [{ mark: { type: 'line', point: true }, encoding: { x, y: { field: 'value', type: 'quantitative', title: f.y }, color: { field: 'series', type: 'nominal', title: null }, strokeDash: { condition: { test: "indexof(datum.series, 'gold') === 0", value: [5, 3] }, value: [1, 0] } } }];
+  const domain = extent(values);
+  const layers: object[] = [{ mark: { type: 'line', point: true }, encoding: { x, y: { field: 'value', type: 'quantitative', title: f.y, scale: { nice: true, ...(domain ? { domain: [Math.min(0, domain[0]), domain[1]] } : {}) } }, color: { field: 'series', type: 'nominal', title: null }, strokeDash: { condition: { test: "indexof(datum.series, 'gold') === 0", value: [5, 3] }, value: [1, 0] } } }];
   if (values.some((p) => p.low != null && p.high != null)) layers.unshift({ mark: { type: 'rule' }, transform: [{ filter: 'datum.low != null' }], encoding: { x, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color: { field: 'series', type: 'nominal' } } });
   return { ...base(f), data: { values }, width: WIDTH, height: 220, layer: layers } as TopLevelSpec;
 }
