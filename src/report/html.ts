@@ -17,7 +17,7 @@ th{background:#f3f5f8}td.l,th.l{text-align:left}.ci{color:#556;font-size:.85em}
 .muted{color:#667}.warn{background:#fff6e0;border:1px solid #f0d48a;padding:.5rem 1rem;border-radius:4px}
 details{margin:.5rem 0}code{background:#f3f5f8;padding:0 .2rem;border-radius:3px}
 .figs{display:flex;flex-wrap:wrap;gap:1rem}.fig{margin:0;border:1px solid #e3e6ea;border-radius:4px;padding:.4rem;background:#fff;max-width:100%;overflow-x:auto}
-nav a{margin-right:.8rem}#items-table td{text-align:left;font-size:.9em}.item-row{cursor:pointer}.item-row:hover{background:#f0f6ff}
+nav a{margin-right:.8rem}a.item-link{white-space:nowrap}#items-table td{text-align:left;font-size:.9em}.item-row{cursor:pointer}.item-row:hover{background:#f0f6ff}
 .filters label{margin-right:.7rem}.side{display:flex;gap:1rem}.side .text{flex:1;min-width:0;border:1px solid #e3e6ea;padding:.5rem;border-radius:4px}
 .third-beginning{background:#e8f1ff}.third-middle{background:#fff4df}.third-end{background:#eaf7ea}.hl{outline:2px solid #d33}
 button.map{font-size:.75em;margin:0 .3rem;padding:0 .3rem}.score{margin-right:1rem;font-family:monospace}pre{white-space:pre-wrap;background:#f7f8fa;padding:.5rem}
@@ -44,11 +44,12 @@ export function itemHref(link: ItemLink): string {
 
 function tableHtml(t: PresentedTable): string {
   const links = t.links?.some((l) => l) ?? false;
-  const head = `<tr>${t.columns.map((c, i) => `<th${i === 0 ? ' class="l"' : ''}>${e(c)}</th>`).join('')}${links ? '<th class="l">items</th>' : ''}</tr>`;
+  const textCol = t.columns.map((_, i) => i === 0 || t.rows.every((r) => typeof r[i] === 'string' || r[i] === undefined));
+  const head = `<tr>${t.columns.map((c, i) => `<th${textCol[i] ? ' class="l"' : ''}>${e(c)}</th>`).join('')}${links ? '<th class="l">items</th>' : ''}</tr>`;
   const rows = t.rows
     .map((r, k) => {
       const link = t.links?.[k];
-      return `<tr>${r.map((c, i) => `<td${typeof c === 'string' && i < 3 ? ' class="l"' : ''}>${cellHtml(c)}</td>`).join('')}${links ? `<td class="l">${link ? `<a class="item-link" href="${e(itemHref(link))}">items →</a>` : ''}</td>` : ''}</tr>`;
+      return `<tr>${r.map((c, i) => `<td${textCol[i] ? ' class="l"' : ''}>${cellHtml(c)}</td>`).join('')}${links ? `<td class="l">${link ? `<a class="item-link" href="${e(itemHref(link))}">items →</a>` : ''}</td>` : ''}</tr>`;
     })
     .join('');
   return `<table data-table="${e(t.id)}"><caption>${e(t.title)}</caption><thead>${head}</thead><tbody>${rows}</tbody></table>${t.note ? `<p class="muted">${e(t.note)}</p>` : ''}`;
