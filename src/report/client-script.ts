@@ -19,9 +19,9 @@ function localList(){var all=data.items||[];var q=state.q.toLowerCase();var tags
   for(var i=0;i<tags.length;i++)if(s.tags.indexOf(tags[i])<0)return false;
   if(q){var hay=(s.recordId+' '+s.scores.map(function(x){return x[1];}).join(' ')+' '+(data.texts&&data.texts[key(s)]||'')).toLowerCase();if(hay.indexOf(q)<0)return false;}return true;});
  return Promise.resolve({total:r.length,offset:state.offset,items:r.slice(state.offset,state.offset+PAGE)});}
-function key(s){return s.probe+'\u0000'+s.labels.model+'\u0000'+s.labels.dataset+'\u0000'+s.recordId;}
+function key(s){return s.probe+'\u0000'+s.labels.model+'\u0000'+s.labels.dataset+'\u0000'+(s.labels.condition||'')+'\u0000'+s.recordId;}
 function list(){if(data.mode==='api')return fetch(data.api+'/items?'+qs().toString()).then(function(r){return r.json();});return localList();}
-function detail(s){if(data.mode==='api'){var p=new URLSearchParams({probe:s.probe,model:s.labels.model||'',dataset:s.labels.dataset||'',id:s.recordId});return fetch(data.api+'/item?'+p.toString()).then(function(r){return r.ok?r.json():null;});}
+function detail(s){if(data.mode==='api'){var p=new URLSearchParams({probe:s.probe,model:s.labels.model||'',dataset:s.labels.dataset||'',condition:s.labels.condition||'',id:s.recordId});return fetch(data.api+'/item?'+p.toString()).then(function(r){return r.ok?r.json():null;});}
  return Promise.resolve((data.details||{})[key(s)]||null);}
 function syncControls(){['probe','model','dataset','condition','tag'].forEach(function(k){var c=$('f-'+k);if(c)c.value=state[k];});$('f-changed').checked=state.changed;$('f-q').value=state.q;}
 function render(){syncControls();var body=$('items-body');var info=$('items-info');info.textContent='loading…';

@@ -107,7 +107,7 @@ export const SCRIPT_HASH = `sha256-${createHash('sha256').update(CLIENT_SCRIPT).
 /** The policy of every page: no network, no inline handlers, only the items script (by hash). */
 export const CSP = `default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src '${SCRIPT_HASH}'; connect-src 'self'; base-uri 'none'; form-action 'self'`;
 
-const detailKey = (s: ItemSummary): string => `${s.probe}\u0000${s.labels.model}\u0000${s.labels.dataset}\u0000${s.recordId}`;
+const detailKey = (s: ItemSummary): string => `${s.probe}\u0000${s.labels.model}\u0000${s.labels.dataset}\u0000${s.labels.condition ?? ''}\u0000${s.recordId}`;
 
 /** The report page: overview tables, each probe's figures and tables, and the items browser. */
 export async function renderReportPage(model: ReportModel, opts: ReportPageOptions): Promise<string> {

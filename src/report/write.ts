@@ -30,7 +30,7 @@ export function reportItems(results: Results, store?: Store): { summaries: ItemS
     const src = new StoreItems(store, results.run.id);
     const every = src.all();
     const all = every.slice(0, EMBEDDED_ITEMS);
-    const details = pickForDetails(all).flatMap((s) => src.detail(s.probe, s.labels.model ?? '', s.labels.dataset ?? '', s.recordId) ?? []);
+    const details = pickForDetails(all).flatMap((s) => src.detail(s.probe, s.labels.model ?? '', s.labels.dataset ?? '', s.recordId, s.labels.condition) ?? []);
     return { summaries: all, details, omitted: every.length - all.length };
   }
   const inputs = results.probes.flatMap((p) => p.items.map((it) => ({ probe: p.probe, labels: it.labels, recordId: it.recordId, measurement: it.measurement, options: p.options })));

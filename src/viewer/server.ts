@@ -57,7 +57,7 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
       const results = runResults(store, runId, opts.reportsDir);
       if (!results) return send(res, 404, 'text/html', notFound(`no run "${runId}" in the store`));
       const src = itemsOf(runId);
-      const facets = facetsOf([], { probes: src.cells().map((c) => c.probe), models: src.cells().map((c) => c.model), datasets: src.cells().map((c) => c.dataset), tags: src.tags() });
+      const facets = facetsOf([], { probes: src.cells().map((c) => c.probe), models: src.cells().map((c) => c.model), datasets: src.cells().map((c) => c.dataset), conditions: src.cells().flatMap((c) => (c.condition ? [c.condition] : [])), tags: src.tags() });
       const html = await renderReportPage(buildReportModel(results), { items: { mode: 'api', api: `/api/runs/${encodeURIComponent(runId)}`, facets }, back: '/' });
       return send(res, 200, 'text/html', html);
     }
@@ -71,7 +71,7 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
         return send(res, 200, 'application/json', JSON.stringify(page));
       }
       if (path[4] === 'item') {
-        const d = src.detail(q.get('probe') ?? '', q.get('model') ?? '', q.get('dataset') ?? '', q.get('id') ?? '');
+        const d = src.detail(q.get('probe') ?? '', q.get('model') ?? '', q.get('dataset') ?? '', q.get('id') ?? '', q.get('condition') ?? undefined);
         return d ? send(res, 200, 'application/json', JSON.stringify(d)) : send(res, 404, 'application/json', JSON.stringify({ error: 'no such item' }));
       }
     }

@@ -33,6 +33,8 @@ interface CellInfo {
   model: string;
   dataset: string;
   probe: string;
+  /** the cell's mitigation, from the labels of its stored group result (absent = baseline) */
+  condition?: string;
   options: Record<string, unknown>;
 }
 
@@ -46,7 +48,18 @@ export class StoreItems {
   ) {}
 
   cells(): CellInfo[] {
-    this.cellList ??= this.store.listCells(this.runId).map((c) => ({ key: c.key, model: c.model, dataset: c.dataset, probe: c.probe, options: (c.options ?? {}) as Record<string, unknown> }));
+    if (this.cellList) return this.cellList;
+    const conditions = new Map<string, string>();
+    for (const r of this.store.getResults(this.runId)) {
+      const c = (r.result as { labels?: Record<string, unknown> } | null)?.labels?.condition;
+      if (typeof c === 'string' && c !== '') conditions.set(r.cellKey, c);
+    }
+    this.cellList = this.store.listCells(this.runId).map((c) => {
+      const info: CellInfo = { key: c.key, model: c.model, dataset: c.dataset, probe: c.probe, options: (c.options ?? {}) as Record<string, unknown> };
+      const condition = conditions.get(c.key);
+      if (condition !== undefined) info.condition = condition;
+      return info;
+    });
     return this.cellList;
   }
 
@@ -54,7 +67,7 @@ export class StoreItems {
     let list = this.summaries.get(cell.key);
     if (list) return list;
     const rows = this.store.statement('SELECT record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ? ORDER BY rowid').all(this.runId, cell.key) as { record_id: string; measurement_json: string }[];
-    const labels = { model: cell.model, dataset: cell.dataset };
+    const labels = labelsOf(cell);
     list = rows.map((r) => itemSummary({ probe: cell.probe, labels, recordId: r.record_id, measurement: fromStoredJson(r.measurement_json), options: cell.options }));
     this.summaries.set(cell.key, list);
     return list;
@@ -83,8 +96,8 @@ export class StoreItems {
   }
 
   list(query: ItemQuery): ItemPage {
-    const cells = this.cells().filter((c) => (!query.probe || c.probe === query.probe) && (!query.model || c.model === query.model) && (!query.dataset || c.dataset === query.dataset));
-    const tags = [...(query.tags ?? []), ...(query.condition ? [`condition:${query.condition}`] : [])];
+    const cells = this.cells().filter((c) => (!query.probe || c.probe === query.probe) && (!query.model || c.model === query.model) && (!query.dataset || c.dataset === query.dataset) && (!query.condition || c.condition === query.condition));
+    const tags = query.tags ?? [];
     const q = query.q?.trim().toLowerCase();
     let all: ItemSummary[] = [];
     for (const cell of cells) {
@@ -102,8 +115,8 @@ export class StoreItems {
   }
 
   /** One item with its texts, or undefined when the run has no such item. */
-  detail(probe: string, model: string, dataset: string, recordId: string): ItemDetail | undefined {
-    const cell = this.cells().find((c) => c.probe === probe && c.model === model && c.dataset === dataset);
+  detail(probe: string, model: string, dataset: string, recordId: string, condition?: string): ItemDetail | undefined {
+    const cell = this.cells().find((c) => c.probe === probe && c.model === model && c.dataset === dataset && c.condition === (condition || undefined));
     if (!cell) return undefined;
     const row = this.store.statement('SELECT measurement_json FROM items WHERE run_id = ? AND cell_key = ? AND record_id = ?').get(this.runId, cell.key, recordId) as { measurement_json: string } | undefined;
     if (!row) return undefined;
@@ -111,7 +124,7 @@ export class StoreItems {
   }
 
   private input(cell: CellInfo, recordId: string, measurement: unknown): ItemInput {
-    const input: ItemInput = { probe: cell.probe, labels: { model: cell.model, dataset: cell.dataset }, recordId, measurement, options: cell.options };
+    const input: ItemInput = { probe: cell.probe, labels: labelsOf(cell), recordId, measurement, options: cell.options };
     const fields = (this.store.getOutput(this.runId, inputKey(cell.dataset), recordId) ?? this.store.getOutput(this.runId, inputKey(cell.dataset, cell.model), recordId)) as Record<string, unknown> | undefined;
     if (fields) input.fields = fields;
     const out = this.store.getOutput(this.runId, outputKey(cell.model, cell.dataset), recordId) as ItemInput['output'] | undefined;
@@ -124,5 +137,7 @@ export class StoreItems {
     return input;
   }
 }
+
+const labelsOf = (cell: CellInfo): Record<string, string> => ({ model: cell.model, dataset: cell.dataset, ...(cell.condition ? { condition: cell.condition } : {}) });
 
 const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
