@@ -139,7 +139,6 @@ export async function renderReportPage(model: ReportModel, opts: ReportPageOptio
           facets: facetsOf(items.summaries, { probes: model.probes.map((p) => p.probe) }),
           items: items.summaries,
           details: Object.fromEntries(items.details.map((d) => [detailKey(d), d])),
-          texts: Object.fromEntries(items.details.map((d) => [detailKey(d), d.texts.map((t) => t.text).join(' ')])),
         };
   const omitted = items.mode === 'embedded' && items.omitted > 0 ? `<p class="muted">${e(items.omitted)} further item(s) are not in this file; browse them all with <code>slant view</code>.</p>` : '';
   const usage = r.usage
