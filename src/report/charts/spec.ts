@@ -68,7 +68,7 @@ function lines(f: LineFigure): TopLevelSpec {
   const values = f.points.filter((p) => p.value !== null);
   const x = { field: 'x', type: 'ordinal' as const, title: f.x, axis: { labelAngle: 0 } };
   const domain = extent(values);
-  const layers: object[] = [{ mark: { type: 'line', point: true }, encoding: { x, y: { field: 'value', type: 'quantitative', title: f.y, scale: { nice: true, ...(domain ? { domain: [Math.min(0, domain[0]), domain[1]] } : {}) } }, color: { field: 'series', type: 'nominal', title: null }, strokeDash: { condition: { test: "indexof(datum.series, 'gold') === 0", value: [5, 3] }, value: [1, 0] } } }];
+  const layers: object[] = [{ mark: { type: 'line', point: true }, encoding: { x, y: { field: 'value', type: 'quantitative', title: f.y, scale: { nice: true, ...(domain ? { domain: [values.every((p) => (p.low ?? p.value ?? 0) >= 0) ? 0 : domain[0], domain[1]] } : {}) } }, color: { field: 'series', type: 'nominal', title: null }, strokeDash: { condition: { test: "indexof(datum.series, 'gold') === 0", value: [5, 3] }, value: [1, 0] } } }];
   if (values.some((p) => p.low != null && p.high != null)) layers.unshift({ mark: { type: 'rule' }, transform: [{ filter: 'datum.low != null' }], encoding: { x, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color: { field: 'series', type: 'nominal' } } });
   return { ...base(f), data: { values }, width: WIDTH, height: 220, layer: layers } as TopLevelSpec;
 }
