@@ -42,5 +42,7 @@ export { runAndReport } from './pipeline/run.js';
 export { renderReportPage } from './report/html.js';
 export { renderReportFile, writeReportFile } from './report/write.js';
 export { buildReportModel } from './report/model.js';
+export { presentRanking, rankingIntervals } from './probes/certainty/present-ranking.js';
+export { presentTelephone } from './probes/certainty/present-telephone.js';
 export type { Presentation, Figure, PresentedTable, Stat } from './results/presentation.js';
 export { renderTerminalReport } from './report/terminal.js';
