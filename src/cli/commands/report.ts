@@ -14,6 +14,21 @@ import { collect } from '../parse.js';
 
 const FORMATS = ['html', 'csv', 'md', 'tex'] as const;
 
+/** `latest`: the newest run in the store that has a results file under `reports`. */
+function latestResults(storePath: string, reports: string): string {
+  if (!existsSync(storePath)) throw new UserError(`no store at ${storePath} yet; run \`slant demo\` or \`slant run\` first`);
+  const store = Store.open(resolve(storePath));
+  try {
+    for (const run of store.listRuns(100)) {
+      const file = join(reports, run.id, 'results.json');
+      if (existsSync(file)) return file;
+    }
+  } finally {
+    store.close();
+  }
+  throw new UserError(`no run in ${storePath} has results under ${reports}`, { hint: 'list runs with `slant runs`' });
+}
+
 export function readResultsFile(file: string): Results {
   if (!existsSync(file)) throw new UserError(`no results at ${file}`, { hint: 'list runs with `slant runs`' });
   let raw: unknown;
@@ -31,7 +46,7 @@ export function registerReport(program: Command): void {
   program
     .command('report')
     .description("re-render a run's report.html (items from the store when it has the run), print its tables, or export every table and figure")
-    .argument('<run-or-results>', 'a run id (looked up under --reports) or a results.json path')
+    .argument('<run-or-results>', 'a run id (looked up under --reports), `latest`, or a results.json path')
     .option('--reports <dir>', 'reports folder', '.slant/reports')
     .option('--store <file>', 'SQLite store (for the items behind the numbers)', '.slant/slant.db')
     .option('--format <format>', `html (default: report.html beside results.json), or csv, md, tex: every table as a file, figures as SVG`, 'html')
@@ -40,7 +55,7 @@ export function registerReport(program: Command): void {
     .action(async (target: string, opts: { reports: string; store: string; format: string; out?: string }, cmd: Command) => {
       if (!(FORMATS as readonly string[]).includes(opts.format)) throw new UserError(`--format ${opts.format}: expected one of ${FORMATS.join(', ')}`);
       const failOn = failOnConditions(cmd);
-      const file = existsSync(target) ? target : join(opts.reports, target, 'results.json');
+      const file = existsSync(target) ? target : target === 'latest' ? latestResults(opts.store, opts.reports) : join(opts.reports, target, 'results.json');
       const results = readResultsFile(file);
       const global = globalOptions(cmd);
       if (opts.format === 'html') {
@@ -52,6 +67,7 @@ export function registerReport(program: Command): void {
           store?.close();
         }
         if (global.json) process.stdout.write(JSON.stringify(results) + '\n');
+        else if (global.quiet) process.stdout.write(`report: ${html}\n`);
         else process.stdout.write(renderTerminalReport(results, { color: process.stdout.isTTY === true }) + `\nreport: ${html}\n`);
       } else {
         const dir = opts.out ?? join(dirname(file), `export-${opts.format}`);

@@ -1,27 +1,69 @@
 import { existsSync } from 'node:fs';
-import { createTable } from '../../report/table.js';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
-import { Store } from '../../runtime/store.js';
+import { createTable } from '../../report/table.js';
+import { Store, type RunRow } from '../../runtime/store.js';
 import { globalOptions } from '../main-options.js';
+
+export interface RunListing {
+  id: string;
+  command: string | null;
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+  probes: string[];
+  models: string[];
+  datasets: string[];
+  /** item measurements stored for the run */
+  n: number;
+}
+
+const uniq = (xs: string[]): string[] => [...new Set(xs)];
+
+/** A run with what it measured: its cells' probes, models and datasets, and its stored measurements. */
+export function describeRun(store: Store, run: RunRow): RunListing {
+  const cells = store.listCells(run.id);
+  return {
+    id: run.id,
+    command: run.label,
+    status: run.status,
+    createdAt: run.createdAt,
+    updatedAt: run.updatedAt,
+    probes: uniq(cells.map((c) => c.probe)),
+    models: uniq(cells.map((c) => c.model)),
+    datasets: uniq(cells.map((c) => c.dataset)),
+    n: store.countItems(run.id),
+  };
+}
+
+/** Lists of names in a table cell: the first few, then "+k". */
+function names(xs: string[], max = 2): string {
+  if (xs.length === 0) return '—';
+  return xs.length <= max ? xs.join(', ') : `${xs.slice(0, max).join(', ')} +${xs.length - max}`;
+}
 
 export function registerRuns(program: Command): void {
   program
     .command('runs')
-    .description('list the runs in the store')
+    .description('list the runs in the store: probes, models, datasets, measurements and status')
     .option('--store <file>', 'SQLite store', '.slant/slant.db')
     .action((opts: { store: string }, cmd: Command) => {
       if (!existsSync(opts.store)) throw new UserError(`no store at ${opts.store} yet; run \`slant demo\` or \`slant run\` first`);
       const store = Store.open(resolve(opts.store));
       try {
-        const runs = store.listRuns(100);
-        if (globalOptions(cmd).json) {
-          process.stdout.write(JSON.stringify(runs.map(({ configJson: _c, ...r }) => r)) + '\n');
+        const runs = store.listRuns(100).map((r) => describeRun(store, r));
+        const global = globalOptions(cmd);
+        if (global.json) {
+          process.stdout.write(JSON.stringify(runs) + '\n');
           return;
         }
-        const t = createTable(['run', 'command', 'status', 'created', 'updated']);
-        for (const r of runs) t.push([r.id, r.label ?? '', r.status, r.createdAt, r.updatedAt]);
+        if (global.quiet) {
+          process.stdout.write(runs.map((r) => `${r.id} ${r.status}`).join('\n') + (runs.length > 0 ? '\n' : ''));
+          return;
+        }
+        const t = createTable(['run', 'command', 'status', 'probes', 'models', 'datasets', 'n', 'updated']);
+        for (const r of runs) t.push([r.id, r.command ?? '', r.status, names(r.probes), names(r.models, 1), names(r.datasets), String(r.n), r.updatedAt.slice(0, 16).replace('T', ' ')]);
         process.stdout.write(t.toString() + '\n');
       } finally {
         store.close();
