@@ -37,6 +37,7 @@ describe('compare two runs', () => {
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/phi_frame/);
     expect(ok.stdout).toMatch(/0\.000 \[0\.000, 0\.000\] \(4\)/);
+    expect(Math.max(...ok.stdout.split('\n').map((l) => [...l].length))).toBeLessThanOrEqual(120);
     const bad = await runCli(['compare', a, 'nope', '--store', store]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/no run "nope"/);

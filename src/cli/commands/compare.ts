@@ -37,10 +37,12 @@ export function registerCompare(program: Command): void {
           process.stdout.write(JSON.stringify({ a: A, b: B, rows }) + '\n');
           return;
         }
-        const t = createTable(['probe', 'model', 'dataset', 'metric', 'A (n)', 'B (n)', 'B − A', 'paired B − A [95% CI] (n)']);
+        // 120 columns at most: group = model · dataset; the last column is the paired difference, or the unpaired one
+        const t = createTable(['probe', 'model · dataset', 'metric', 'A (n)', 'B (n)', 'B − A paired [95% CI] (n)'], { colWidths: [9, 24, 18, 12, 12, 34] });
         for (const r of shown) {
           const p = r.paired;
-          t.push([r.probe, r.model, r.dataset, r.metric, `${fmt(r.a?.value, r.kind)} (${r.a?.n ?? 0})`, `${fmt(r.b?.value, r.kind)} (${r.b?.n ?? 0})`, r.difference === null ? '—' : r.difference.toFixed(4), p ? `${fmt(p.mean, 'mean')} [${fmt(p.ci?.low, 'mean')}, ${fmt(p.ci?.high, 'mean')}] (${p.n})` : '— (no item-level values or no matched records)']);
+          const diff = p ? `${fmt(p.mean, 'mean')} [${fmt(p.ci?.low, 'mean')}, ${fmt(p.ci?.high, 'mean')}] (${p.n})` : r.difference === null ? '—' : `${r.difference.toFixed(4)} (unpaired)`;
+          t.push([r.probe, `${r.model} · ${r.dataset}`, r.metric, `${fmt(r.a?.value, r.kind)} (${r.a?.n ?? 0})`, `${fmt(r.b?.value, r.kind)} (${r.b?.n ?? 0})`, diff]);
         }
         process.stdout.write(`A = ${a}\nB = ${b}\n${t.toString()}\n`);
       } finally {
