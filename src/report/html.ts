@@ -107,6 +107,27 @@ export const SCRIPT_HASH = `sha256-${createHash('sha256').update(CLIENT_SCRIPT).
 /** The policy of every page: no network, no inline handlers, only the items script (by hash). */
 export const CSP = `default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src '${SCRIPT_HASH}'; connect-src 'self'; base-uri 'none'; form-action 'self'`;
 
+/**
+ * The embedded details with each distinct text stored once (a source measured by several probes
+ * and models appears in many details): texts carry `ref`, an index into `pool`.
+ */
+function pooledDetails(details: readonly ItemDetail[]): { details: Record<string, unknown>; pool: string[] } {
+  const pool: string[] = [];
+  const index = new Map<string, number>();
+  const ref = (text: string): number => {
+    let i = index.get(text);
+    if (i === undefined) {
+      i = pool.push(text) - 1;
+      index.set(text, i);
+    }
+    return i;
+  };
+  return {
+    details: Object.fromEntries(details.map((d) => [detailKey(d), { ...d, texts: d.texts.map(({ text, ...rest }) => ({ ...rest, ref: ref(text) })) }])),
+    pool,
+  };
+}
+
 const detailKey = (s: ItemSummary): string => `${s.probe}\u0000${s.labels.model}\u0000${s.labels.dataset}\u0000${s.labels.condition ?? ''}\u0000${s.recordId}`;
 
 /** The report page: overview tables, each probe's figures and tables, and the items browser. */
@@ -138,7 +159,7 @@ export async function renderReportPage(model: ReportModel, opts: ReportPageOptio
           mode: 'embedded',
           facets: facetsOf(items.summaries, { probes: model.probes.map((p) => p.probe) }),
           items: items.summaries,
-          details: Object.fromEntries(items.details.map((d) => [detailKey(d), d])),
+          ...pooledDetails(items.details),
         };
   const omitted = items.mode === 'embedded' && items.omitted > 0 ? `<p class="muted">${e(items.omitted)} further item(s) are not in this file; browse them all with <code>slant view</code>.</p>` : '';
   const usage = r.usage
