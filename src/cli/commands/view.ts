@@ -19,6 +19,7 @@ export function registerView(program: Command): void {
       const store = Store.open(resolve(opts.store));
       const viewer = await startViewer({ store, reportsDir: resolve(opts.reports), host: opts.host, port: opts.port });
       process.stdout.write(`slant view: ${viewer.url} (read-only; Ctrl-C to stop)\n`);
+      if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) process.stderr.write(`slant view: warning: bound to ${opts.host}, so other machines can read this store's texts and results\n`);
       await new Promise<void>((done) => {
         const stop = (): void => {
           process.off('SIGINT', stop);
