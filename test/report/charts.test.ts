@@ -16,6 +16,15 @@ describe('figures as SVG (vega-lite → vega toSVG)', () => {
     }
   });
 
+  it('each point carries its value, interval and n as hover text', async () => {
+    const model = buildReportModel(syntheticResults());
+    const thirds = model.probes.find((p) => p.probe === 'primacy')!.figures.find((f) => f.id === 'thirds')!;
+    const svg = await figureSvg(thirds);
+    const titles = [...svg.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+    expect(titles).toHaveLength(6); // 3 thirds × 2 groups
+    for (const t of titles) expect(t).toMatch(/: \d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\], n = 12$/);
+  });
+
   it('hostile labels end up as escaped text', async () => {
     const model = buildReportModel(syntheticResults({ evil: true }));
     const svg = await figureSvg(model.probes[1]!.figures[0]!);
