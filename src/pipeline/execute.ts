@@ -100,13 +100,17 @@ export async function executePlan(
     // duplicate ids are rejected by the data layer, which knows file positions
     const handle = async (record: LoadedRecord): Promise<void> => {
       n++;
+      let inputStored = false;
       for (const producer of plan.producers) {
         if (opts.signal?.aborted) return;
         const label = producer.label(record);
         const pending = plan.probes.filter(({ probe, options }) => !done.get(ensureCell(label, ds.name, probe, options).key)?.has(record.id));
         outcome.reused += plan.probes.length - pending.length;
         // the record as read (source, references, ...) so reports can show items beside their outputs
-        if (pending.length > 0) store.putOutput(runId, inputKey(ds.name, producer.generates ? undefined : label), record.id, record.fields);
+        if (pending.length > 0 && !(producer.generates && inputStored)) {
+          store.putOutput(runId, inputKey(ds.name, producer.generates ? undefined : label), record.id, record.fields);
+          inputStored ||= producer.generates;
+        }
         let summary: string | undefined;
         for (const { probe, options } of pending) {
           if (opts.signal?.aborted) return;
