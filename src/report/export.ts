@@ -10,7 +10,7 @@ import { groupName, isStat, type Cell, type Figure, type PresentedTable } from '
 import { figureSvg } from './charts/svg.js';
 import { formatInterval, formatValue } from './format.js';
 import type { ReportModel } from './model.js';
-import { writeFileAtomic } from './write.js';
+import { writeFileAtomic } from '../runtime/write-atomic.js';
 import type { MetricJson } from '../results/schema.js';
 
 export type ExportFormat = 'csv' | 'md' | 'tex';

@@ -4,7 +4,7 @@ import type { MetricJson as Metric } from '../results/schema.js';
 import { figureSvg } from './charts/svg.js';
 import { CLIENT_SCRIPT } from './client-script.js';
 import { escapeHtml as e } from './escape.js';
-import { formatInterval, formatP, formatValue } from './format.js';
+import { formatInterval, formatInvalid, formatP, formatValue } from './format.js';
 import type { ItemDetail, ItemSummary } from './items/types.js';
 import type { ReportModel } from './model.js';
 
@@ -145,6 +145,7 @@ export async function renderReportPage(model: ReportModel, opts: ReportPageOptio
     if (p.summary.length) parts.push(`<h3>All groups</h3>${metricsTable(p.summary, { probe: p.probe, labels: {} })}`);
     for (const g of p.groups) {
       parts.push(`<h3>${e(groupName(g.labels))} <span class="muted">(n = ${e(g.n)})</span></h3>`);
+      if (g.invalid) parts.push(`<p class="warn">${e(formatInvalid(g.invalid))}</p>`);
       parts.push(g.presentation.tables.map(tableHtml).join(''));
       parts.push(`<details><summary>all metrics</summary>${metricsTable(g.metrics, { probe: p.probe, labels: g.labels })}</details>`);
     }

@@ -10,6 +10,8 @@ import type { CostJson, EffectJson, GroupResultJson, MetricJson, ProbeResult, Re
 export interface GroupView {
   labels: Record<string, string>;
   n: number;
+  /** outputs recorded as invalid (not measured), with their reasons */
+  invalid?: GroupResultJson['invalid'];
   metrics: MetricJson[];
   presentation: Presentation;
 }
@@ -160,7 +162,7 @@ function effectTables(effects: readonly (EffectJson & { probe: string })[], cost
 
 export function buildReportModel(results: Results): ReportModel {
   const probes: ProbeView[] = results.probes.map((p) => {
-    const groups = p.groups.map((g) => ({ labels: g.labels, n: g.n, metrics: g.metrics, presentation: presentGroup(p.probe, g, p.options) }));
+    const groups: GroupView[] = p.groups.map((g) => ({ labels: g.labels, n: g.n, metrics: g.metrics, presentation: presentGroup(p.probe, g, p.options), ...(g.invalid ? { invalid: g.invalid } : {}) }));
     return { probe: p.probe, judges: p.judges, options: p.options, summary: p.summary ?? [], groups, figures: mergeFigures(groups), items: p.items.length };
   });
   const effects = results.probes.flatMap((p) => (p.effects ?? []).map((e) => ({ ...e, probe: p.probe })));

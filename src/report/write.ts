@@ -2,7 +2,7 @@
  * The report step (called by the CLI after a run, and by `slant report`): results → report model →
  * one self-contained report.html (figures inline as SVG, items embedded), written atomically.
  */
-import { renameSync, writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '../runtime/write-atomic.js';
 import type { Store } from '../runtime/store.js';
 import type { Results } from '../results/schema.js';
 import { renderReportPage } from './html.js';
@@ -15,13 +15,6 @@ import { buildReportModel } from './model.js';
 export const EMBEDDED_DETAILS = 400;
 /** Items listed in the file at all. */
 export const EMBEDDED_ITEMS = 20000;
-
-/** Write `text` to `path` through a temporary file and a rename, so readers never see half a file. */
-export function writeFileAtomic(path: string, text: string): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
-}
 
 /** Item summaries and the first details: from the store when it has the run (texts included), else from results.json. */
 export function reportItems(results: Results, store?: Store): { summaries: ItemSummary[]; details: ItemDetail[]; omitted: number } {
@@ -52,5 +45,5 @@ export async function renderReportFile(results: Results, store?: Store): Promise
 }
 
 export async function writeReportFile(path: string, results: Results, store?: Store): Promise<void> {
-  writeFileAtomic(path, await renderReportFile(results, store));
+  writeFileAtomic(path, await renderReportFile(results, store), 'HTML report');
 }
