@@ -52,3 +52,12 @@ export { presentRanking, rankingIntervals } from './probes/certainty/present-ran
 export { presentTelephone } from './probes/certainty/present-telephone.js';
 export type { Presentation, Figure, PresentedTable, Stat } from './results/presentation.js';
 export { renderTerminalReport } from './report/terminal.js';
+export { MITIGATIONS, getMitigation, mitigationIds } from './mitigations/registry.js';
+export type { Mitigation, MitigationResult, MitigationStep, Task, TaskKind, TaskRecord, RenderOverrides, Applicability } from './mitigations/types.js';
+export { summarizeTask } from './tasks/summarize-task.js';
+export { positionSummaryTask } from './tasks/position-summary-task.js';
+export { certaintyRewriteTask } from './tasks/certainty-rewrite-task.js';
+export { factCheckTask } from './tasks/fact-check-task.js';
+export { wildframeSentimentTask } from './tasks/wildframe-sentiment-task.js';
+export { planConditions, type Condition } from './pipeline/conditions.js';
+export { mcnemarExact, newcombePairedInterval, holmAdjust } from './stats/paired.js';

@@ -49,7 +49,8 @@ export function storedGroups(store: Store, runId: string): GroupRef[] {
     const g = result as { labels?: Record<string, string>; metrics?: MetricJson[] };
     if (!cell || !Array.isArray(g.metrics)) return [];
     const ref: GroupRef = { cellKey, probe: cell.probe, model: cell.model, dataset: cell.dataset, options: (cell.options ?? {}) as Record<string, unknown>, metrics: g.metrics };
-    if (g.labels?.condition) ref.condition = g.labels.condition;
+    const c = g.labels?.condition;
+    if (c && c !== 'baseline') ref.condition = c;
     return [ref];
   });
 }
@@ -88,8 +89,9 @@ function paired(a: Map<string, Record<string, number>>, b: Map<string, Record<st
 }
 
 export function compareRuns(store: Store, a: CompareSide, b: CompareSide): CompareRow[] {
-  const ga = storedGroups(store, a.runId).filter((g) => g.condition === a.condition);
-  const gb = storedGroups(store, b.runId).filter((g) => g.condition === b.condition);
+  const norm = (c?: string): string | undefined => (c === 'baseline' ? undefined : c);
+  const ga = storedGroups(store, a.runId).filter((g) => g.condition === norm(a.condition));
+  const gb = storedGroups(store, b.runId).filter((g) => g.condition === norm(b.condition));
   const key = (g: GroupRef): string => `${g.probe}\u0000${g.model}\u0000${g.dataset}`;
   const bByKey = new Map(gb.map((g) => [key(g), g]));
   const rows: CompareRow[] = [];

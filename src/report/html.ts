@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { groupName, isStat, type Cell, type ItemLink, type Presentation, type PresentedTable, type Stat } from '../results/presentation.js';
+import { conditionOf, groupName, isStat, type Cell, type ItemLink, type Presentation, type PresentedTable, type Stat } from '../results/presentation.js';
 import type { MetricJson as Metric } from '../results/schema.js';
 import { figureSvg } from './charts/svg.js';
 import { CLIENT_SCRIPT } from './client-script.js';
@@ -38,7 +38,7 @@ function cellHtml(c: Cell): string {
 }
 
 export function itemHref(link: ItemLink): string {
-  const p = new URLSearchParams({ probe: link.probe, ...(link.labels.model ? { model: link.labels.model } : {}), ...(link.labels.dataset ? { dataset: link.labels.dataset } : {}), ...(link.labels.condition ? { condition: link.labels.condition } : {}), ...(link.filter ? { filter: link.filter } : {}) });
+  const p = new URLSearchParams({ probe: link.probe, ...(link.labels.model ? { model: link.labels.model } : {}), ...(link.labels.dataset ? { dataset: link.labels.dataset } : {}), ...(conditionOf(link.labels) ? { condition: conditionOf(link.labels) as string } : {}), ...(link.filter ? { filter: link.filter } : {}) });
   return `#items?${p.toString()}`;
 }
 

@@ -4,7 +4,7 @@
  * run-wide tables that cross probes (seed 000 Table 1, Table A6, the mitigation forest plots).
  */
 import { getProbe } from '../probes/registry.js';
-import { EMPTY_PRESENTATION, metricOf, statOf, type Cell, type Figure, type Presentation, type PresentedTable } from '../results/presentation.js';
+import { conditionOf, EMPTY_PRESENTATION, metricOf, statOf, type Cell, type Figure, type Presentation, type PresentedTable } from '../results/presentation.js';
 import type { CostJson, EffectJson, GroupResultJson, MetricJson, ProbeResult, Results } from '../results/schema.js';
 
 export interface GroupView {
@@ -44,7 +44,7 @@ function presentGroup(probe: string, group: GroupResultJson, options: Record<str
   return present ? present(group, options) : EMPTY_PRESENTATION;
 }
 
-const label = (g: { labels: Record<string, string> }): string => [g.labels.model, g.labels.dataset, g.labels.condition].filter(Boolean).join(' · ');
+const label = (g: { labels: Record<string, string> }): string => [g.labels.model, g.labels.dataset, conditionOf(g.labels)].filter(Boolean).join(' · ');
 
 /** Merge same-id figures of several groups into one (points concatenated, duplicates dropped). */
 export function mergeFigures(groups: readonly { labels: Record<string, string>; presentation: Presentation }[]): Figure[] {
@@ -89,12 +89,13 @@ function seed000Tables(results: Results): PresentedTable[] {
     for (const g of p.groups) {
       const k = `${g.labels.model ?? ''}\u0000${g.labels.dataset ?? ''}`;
       const e = keys.get(k) ?? { model: g.labels.model ?? '', dataset: g.labels.dataset ?? '', conditions: new Set<string>() };
-      if (g.labels.condition) e.conditions.add(g.labels.condition);
+      const c = conditionOf(g.labels);
+      if (c) e.conditions.add(c);
       keys.set(k, e);
     }
   }
   const find = (probe: string, model: string, dataset: string, condition?: string): GroupResultJson | undefined =>
-    byProbe.get(probe)?.groups.find((g) => (g.labels.model ?? '') === model && (g.labels.dataset ?? '') === dataset && g.labels.condition === condition);
+    byProbe.get(probe)?.groups.find((g) => (g.labels.model ?? '') === model && (g.labels.dataset ?? '') === dataset && conditionOf(g.labels) === condition);
   const row = (model: string, dataset: string, condition?: string): Cell[] => SEED000.map(([probe, name]) => statOf(metricOf(find(probe, model, dataset, condition) ?? { metrics: [] }, name)));
   const tables: PresentedTable[] = [
     {

@@ -26,7 +26,7 @@ export function reportItems(results: Results, store?: Store): { summaries: ItemS
     const details = pickForDetails(all).flatMap((s) => src.detail(s.probe, s.labels.model ?? '', s.labels.dataset ?? '', s.recordId, s.labels.condition) ?? []);
     return { summaries: all, details, omitted: every.length - all.length };
   }
-  const inputs = results.probes.flatMap((p) => p.items.map((it) => ({ probe: p.probe, labels: it.labels, recordId: it.recordId, measurement: it.measurement, options: p.options })));
+  const inputs = results.probes.flatMap((p) => p.items.map((it) => ({ probe: p.probe, labels: it.labels, recordId: it.recordId, measurement: it.measurement, options: p.options, ...(it.steps ? { output: { steps: it.steps } } : {}) })));
   const summaries = inputs.slice(0, EMBEDDED_ITEMS).map(itemSummary);
   const details = inputs.slice(0, EMBEDDED_DETAILS).map(itemDetail);
   return { summaries, details, omitted: inputs.length - summaries.length };

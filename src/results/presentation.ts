@@ -120,13 +120,19 @@ export function pointOf(m: MetricJson | undefined): { value: number | null; low:
   return { value: m?.value ?? null, low: m?.ci?.low ?? null, high: m?.ci?.high ?? null, n: m?.n ?? 0 };
 }
 
+/** A group's mitigation, or undefined for the baseline (labels.condition absent or "baseline"). */
+export function conditionOf(labels: Record<string, string>): string | undefined {
+  const c = labels.condition;
+  return c === undefined || c === '' || c === 'baseline' ? undefined : c;
+}
+
 /** The series name of a group in run-wide figures: model · dataset · condition. */
 export function seriesName(labels: Record<string, string>): string {
-  const parts = [labels.model, labels.dataset, labels.condition].filter((v): v is string => typeof v === 'string' && v.length > 0);
+  const parts = [labels.model, labels.dataset, conditionOf(labels)].filter((v): v is string => typeof v === 'string' && v.length > 0);
   return parts.length ? parts.join(' · ') : groupName(labels);
 }
 
 /** A group's model (and condition) without the dataset, for figures whose series are datasets. */
 export function modelName(labels: Record<string, string>): string {
-  return [labels.model, labels.condition].filter((v): v is string => typeof v === 'string' && v.length > 0).join(' · ') || groupName(labels);
+  return [labels.model, conditionOf(labels)].filter((v): v is string => typeof v === 'string' && v.length > 0).join(' · ') || groupName(labels);
 }

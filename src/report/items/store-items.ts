@@ -4,6 +4,9 @@
  */
 import { outputKey } from '../../pipeline/batch-phase.js';
 import { inputKey } from '../../pipeline/execute.js';
+import { outputStoreKey } from '../../pipeline/cells.js';
+import { BASELINE_KEY } from '../../pipeline/conditions.js';
+import { getProbe } from '../../probes/registry.js';
 import type { Store } from '../../runtime/store.js';
 import { fromStoredJson } from '../../runtime/stored-json.js';
 import { itemDetail, itemSummary } from './registry.js';
@@ -35,6 +38,8 @@ interface CellInfo {
   probe: string;
   /** the cell's mitigation, from the labels of its stored group result (absent = baseline) */
   condition?: string;
+  /** the cell's condition key in the store ('baseline' or the mitigation's key) */
+  conditionKey: string;
   options: Record<string, unknown>;
 }
 
@@ -52,10 +57,10 @@ export class StoreItems {
     const conditions = new Map<string, string>();
     for (const r of this.store.getResults(this.runId)) {
       const c = (r.result as { labels?: Record<string, unknown> } | null)?.labels?.condition;
-      if (typeof c === 'string' && c !== '') conditions.set(r.cellKey, c);
+      if (typeof c === 'string' && c !== '' && c !== 'baseline') conditions.set(r.cellKey, c);
     }
     this.cellList = this.store.listCells(this.runId).map((c) => {
-      const info: CellInfo = { key: c.key, model: c.model, dataset: c.dataset, probe: c.probe, options: (c.options ?? {}) as Record<string, unknown> };
+      const info: CellInfo = { key: c.key, model: c.model, dataset: c.dataset, probe: c.probe, conditionKey: c.condition ?? BASELINE_KEY, options: (c.options ?? {}) as Record<string, unknown> };
       const condition = conditions.get(c.key);
       if (condition !== undefined) info.condition = condition;
       return info;
@@ -127,13 +132,15 @@ export class StoreItems {
     const input: ItemInput = { probe: cell.probe, labels: labelsOf(cell), recordId, measurement, options: cell.options };
     const fields = (this.store.getOutput(this.runId, inputKey(cell.dataset), recordId) ?? this.store.getOutput(this.runId, inputKey(cell.dataset, cell.model), recordId)) as Record<string, unknown> | undefined;
     if (fields) input.fields = fields;
-    const out = this.store.getOutput(this.runId, outputKey(cell.model, cell.dataset), recordId) as ItemInput['output'] | undefined;
-    const gen = this.store
-      .statement(`SELECT output_json FROM outputs WHERE run_id = ? AND record_id = ? AND cell_key LIKE ? ESCAPE '\\' ORDER BY rowid LIMIT 1`)
-      .pluck()
-      .get(this.runId, recordId, `${likeEscape(outputKey(cell.model, cell.dataset))}|${likeEscape(cell.probe)}:%`) as string | undefined;
-    if (gen !== undefined) input.output = fromStoredJson(gen) as ItemInput['output'];
-    else if (out) input.output = out;
+    // the output this cell measured: its task's output under its condition (shared summary or the probe's own generation)
+    let key = outputKey(cell.model, cell.dataset);
+    try {
+      key = outputStoreKey(cell.model, cell.dataset, getProbe(cell.probe), cell.options, cell.conditionKey);
+    } catch {
+      // a probe this slant does not know: the shared summary key
+    }
+    const out = this.store.getOutput(this.runId, key, recordId) as ItemInput['output'] | undefined;
+    if (out) input.output = out;
     return input;
   }
 }
