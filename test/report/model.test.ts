@@ -27,8 +27,8 @@ describe('report model', () => {
     const a6 = model.overview.tables.find((t) => t.id === 'seed000-tableA6');
     expect(a6?.rows.map((r) => r[2])).toEqual(['baseline', 'self-awareness']);
     expect((a6?.rows[1]?.[3] as Stat).value).toBeCloseTo(2 / 12, 12);
-    // ρ_pri is not measured by these groups: undefined, never 0
-    expect(a6?.rows[0]?.[8]).toBeNull();
+    // ρ_pri as the primacy probe reports it, with its n
+    expect(a6?.rows[0]?.[8]).toMatchObject({ n: 12 });
   });
 
   it('effects become a table and a forest plot with their intervals; an undefined difference stays null', () => {

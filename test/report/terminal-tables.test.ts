@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderTerminalReport } from '../../src/report/terminal.js';
-import { terminalCell } from '../../src/report/terminal-tables.js';
+import { buildReportModel } from '../../src/report/model.js';
+import { renderPresentedTable, terminalCell } from '../../src/report/terminal-tables.js';
 import { syntheticResults } from '../helpers/synthetic-results.js';
 
 describe('terminal tables from the report model', () => {
@@ -10,11 +10,11 @@ describe('terminal tables from the report model', () => {
     expect(terminalCell(null)).toBe('—');
   });
 
-  it('prints Table A6 and the mitigation effects with their intervals', () => {
-    const out = renderTerminalReport(syntheticResults(), { color: false });
-    expect(out).toContain('Mitigations: coverage, framing change and primacy, baseline then each mitigation (seed 000, Table A6)');
-    expect(out).toContain('self-awareness');
+  it('renders a presented table (here the run-wide effects table) with value, interval and n', () => {
+    const effects = buildReportModel(syntheticResults()).overview.tables.find((t) => t.id === 'effects')!;
+    const out = renderPresentedTable(effects, { color: false });
     expect(out).toContain('Paired effects of each mitigation against the baseline');
+    expect(out).toContain('self-awareness');
     expect(out).toContain('[-0.400, 0.070]');
   });
 });
