@@ -13,7 +13,7 @@
  */
 import { FRAMINGS } from '../core/types.js';
 import { TABLE2_TRANSITIONS, transitionName } from '../probes/framing/transitions.js';
-import type { GroupResultJson, ProbeResult } from '../probes/results.js';
+import type { GroupResultJson, ProbeResult } from '../results/schema.js';
 import { spearman } from '../stats/spearman.js';
 
 export interface PaperTable {

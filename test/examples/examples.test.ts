@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resultsSchema, type Results } from '../../src/probes/results.js';
+import { resultsSchema, type Results } from '../../src/results/schema.js';
 import { startOpenAIServer } from '../helpers/loopback/openai-server.js';
 import type { LoopbackServer } from '../helpers/loopback/server.js';
 import { runCli } from '../helpers/run-cli.js';

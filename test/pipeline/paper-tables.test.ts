@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paperTables } from '../../src/pipeline/paper-tables.js';
-import type { GroupResultJson, ProbeResult } from '../../src/probes/results.js';
+import type { GroupResultJson, ProbeResult } from '../../src/results/schema.js';
 
 const group = (model: string, dataset: string, n: number, metrics: Record<string, number | null>, extra: Partial<GroupResultJson> = {}): GroupResultJson => ({
   labels: { model, dataset },

@@ -1,9 +1,11 @@
 import { offlineComparatorWithBands } from '../../judges/certainty/offline-comparator.js';
 import type { LanguageModel } from '../../models/types.js';
 import type { Probe } from '../types.js';
+import { presentCertainty } from './present.js';
 import { certaintyRewriteTask, type CertaintyRewriteTaskOptions } from '../../tasks/certainty-rewrite-task.js';
 import { aggregateCertainty } from './aggregate.js';
-import { measureCertainty } from './measure.js';
+import { correctedCertaintyMetrics } from './corrected.js';
+import { measureCertainty, resolveComparator } from './measure.js';
 import { prepareRanking } from './prepare-ranking.js';
 import { rankingTable } from './ranking-table.js';
 import { telephoneTable } from './telephone-table.js';
@@ -45,6 +47,7 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
     needs: (options) => [...(options.comparator === 'llm' ? (['llm'] as const) : []), ...(options.moderator !== undefined ? (['moderator'] as const) : [])],
     measure: (record, ctx) => measureCertainty(record, ctx, opts.moderator),
     prepare: (records, ctx) => prepareRanking(records, ctx),
+    present: (group) => presentCertainty(group),
     task: (o) => ({ task: certaintyRewriteTask, options: { task: o.task, intervention: o.intervention, decoding: o.decoding } satisfies CertaintyRewriteTaskOptions }),
     instruments(measurements, options) {
       if (!measurements.some((m) => m.comparator === 'offline')) return [];
@@ -58,6 +61,16 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
     itemValues(m): Record<string, number> {
       if (typeof m.label !== 'number') return {};
       return { cd: m.label !== 0 ? 1 : 0, cd_up: m.label > 0 ? 1 : 0, cd_down: m.label < 0 ? 1 : 0 };
+    },
+    corrected(items, options, judges) {
+      // the comparator these options resolve to (an LLM when configured, else the offline one)
+      const kinds = new Set(items.map((i) => i.measurement.comparator));
+      if (kinds.size !== 1) return { metrics: [], judges: [] };
+      const { comparator } = resolveComparator({ judges, options }, opts.moderator);
+      // a card the user saved for this comparator (and bands) wins over the shipped one
+      const card = judges.cardFor?.('certainty', comparator.id, comparator.cardVersion ?? comparator.version) ?? comparator.card;
+      const labels = items.map((i) => i.measurement.label);
+      return { metrics: card ? correctedCertaintyMetrics(labels, card) : [], judges: [{ id: comparator.id, version: comparator.version, ...(card ? { card } : {}) }] };
     },
     aggregate(items, options) {
       const ranked = items.map((i) => i.measurement.sourceRanking).filter((r): r is SourceRanking => r !== undefined);
