@@ -4,6 +4,7 @@ import { SLANT_VERSION } from '../version.js';
 import { ProviderHttpError, ProviderNetworkError } from '../models/http.js';
 import { RequestTimeoutError } from '../runtime/scheduler.js';
 import { UnparseableJudgeAnswerError } from '../judges/framing/llm-judge.js';
+import { registerAnnotate } from './commands/annotate.js';
 import { registerCache } from './commands/cache.js';
 import { registerCertainty } from './commands/certainty.js';
 import { registerDatasets } from './commands/datasets.js';
@@ -29,6 +30,7 @@ export function buildProgram(): Command {
   registerValidate(program);
   registerDatasets(program);
   registerCertainty(program);
+  registerAnnotate(program);
   registerInit(program);
   registerRuns(program);
   registerCache(program);
