@@ -17,7 +17,8 @@ import { csrfMatches, csrfToken, matchToken } from './tokens.js';
 const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
   'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
+  // same-origin, not no-referrer: with no-referrer Chromium sends "Origin: null" on same-origin form posts
+  'Referrer-Policy': 'same-origin',
   'X-Frame-Options': 'DENY',
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Resource-Policy': 'same-origin',
@@ -118,6 +119,7 @@ export async function startAnnotateServer(store: Store, studyId: string, opts: S
       const hostname = (req.headers.host ?? '').replace(/:\d+$/, '');
       if (!LOOPBACK_NAMES.has(hostname)) throw new HttpError(403, 'unexpected Host header');
     }
+    if (url.pathname === '/favicon.ico') return send(res, 204, 'text/plain', '');
     const file = statics.get(url.pathname);
     if (file && req.method === 'GET') return send(res, 200, STATIC[url.pathname]!.type, file, { 'Cache-Control': 'no-cache' });
     const m = /^\/a\/([^/]+)(\/answer|\/item\/([^/]+))?\/?$/.exec(url.pathname);

@@ -116,7 +116,7 @@ describe('annotate server security (plain HTTP)', () => {
         seen.push(r.body);
         expect(r.headers['content-security-policy']).toBe("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
         expect(r.headers['x-content-type-options']).toBe('nosniff');
-        expect(r.headers['referrer-policy']).toBe('no-referrer');
+        expect(r.headers['referrer-policy']).toBe('same-origin');
         // the only script element is slant's own file; no handler attributes, no javascript: URLs
         expect(r.body.match(/<script/g)).toHaveLength(1);
         expect(r.body).toContain('<script src="/static/annotate.js" defer></script>');
