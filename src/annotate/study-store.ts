@@ -182,25 +182,33 @@ export function getStudy(store: Store, id?: string): StudyRow {
   return toStudy(r);
 }
 
-export function getItems(store: Store, studyId: string): ItemRow[] {
-  const rows = store.statement('SELECT id, role, content_json, expected_json, judges_json FROM annotation_items WHERE study_id = ? ORDER BY rowid').all(studyId) as {
-    id: string;
-    role: ItemRole;
-    content_json: string;
-    expected_json: string | null;
-    judges_json: string | null;
-  }[];
-  return rows.map((r) => ({
+interface RawItem {
+  id: string;
+  role: ItemRole;
+  content_json: string;
+  expected_json: string | null;
+  judges_json: string | null;
+}
+
+const ITEM_COLUMNS = 'id, role, content_json, expected_json, judges_json';
+
+function toItem(r: RawItem): ItemRow {
+  return {
     id: r.id,
     role: r.role,
     content: JSON.parse(r.content_json) as Record<string, string>,
     expected: r.expected_json === null ? null : (JSON.parse(r.expected_json) as string[]),
     judges: r.judges_json === null ? {} : (JSON.parse(r.judges_json) as Record<string, string>),
-  }));
+  };
+}
+
+export function getItems(store: Store, studyId: string): ItemRow[] {
+  return (store.statement(`SELECT ${ITEM_COLUMNS} FROM annotation_items WHERE study_id = ? ORDER BY rowid`).all(studyId) as RawItem[]).map(toItem);
 }
 
 export function getItem(store: Store, studyId: string, itemId: string): ItemRow | undefined {
-  return getItems(store, studyId).find((i) => i.id === itemId);
+  const r = store.statement(`SELECT ${ITEM_COLUMNS} FROM annotation_items WHERE study_id = ? AND id = ?`).get(studyId, itemId) as RawItem | undefined;
+  return r === undefined ? undefined : toItem(r);
 }
 
 export function listAnnotators(store: Store, studyId: string): { id: string; tokenHash: string }[] {
@@ -255,9 +263,15 @@ export function getAnswers(store: Store, studyId: string, annotator?: string): A
 
 /** The annotator's next unanswered assignment (in their order) and their progress. */
 export function nextAssignment(store: Store, studyId: string, annotator: string): { next: AssignmentRow | undefined; done: number; total: number } {
-  const all = getAssignments(store, studyId, annotator);
-  const answered = new Set(
-    store.statement('SELECT item_id FROM annotation_answers WHERE study_id = ? AND annotator_id = ?').pluck().all(studyId, annotator) as string[],
-  );
-  return { next: all.find((a) => !answered.has(a.item)), done: answered.size, total: all.length };
+  const next = store
+    .statement(
+      `SELECT s.annotator_id AS annotator, s.position, s.item_id AS item, s.presentation FROM annotation_assignments s
+       WHERE s.study_id = ? AND s.annotator_id = ? AND NOT EXISTS (
+         SELECT 1 FROM annotation_answers a WHERE a.study_id = s.study_id AND a.annotator_id = s.annotator_id AND a.item_id = s.item_id)
+       ORDER BY s.position LIMIT 1`,
+    )
+    .get(studyId, annotator) as AssignmentRow | undefined;
+  const total = store.statement('SELECT count(*) FROM annotation_assignments WHERE study_id = ? AND annotator_id = ?').pluck().get(studyId, annotator) as number;
+  const done = store.statement('SELECT count(*) FROM annotation_answers WHERE study_id = ? AND annotator_id = ?').pluck().get(studyId, annotator) as number;
+  return { next, done, total };
 }

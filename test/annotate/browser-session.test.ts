@@ -65,9 +65,10 @@ describe.skipIf(!hasChromium)('annotate in a browser', () => {
 
   /** Do `act` (which submits the form) and wait until the next item's page has loaded. */
   async function submitted(page: Page, link: string, act: () => Promise<void>): Promise<void> {
-    const next = page.waitForResponse((r) => r.url() === link && r.request().method() === 'GET');
+    // the POST answers 303 → GET link; wait for that document to commit, then to load
+    const nav = page.waitForEvent('framenavigated', (f) => f === page.mainFrame() && f.url() === link);
     await act();
-    await next;
+    await nav;
     await page.waitForLoadState('load');
   }
 
