@@ -156,6 +156,25 @@ describe.skipIf(!hasChromium)('annotate in a browser', () => {
     expect(getAnswers(store, 'browser', 'bob')).toHaveLength(6);
   });
 
+  it('framing by keyboard: p, n and u pick positive, negative and neutral', async () => {
+    const texts: Record<string, string> = { f1: 'I love it.', f2: 'It broke at once.', f3: 'It arrived on Monday.' };
+    const want: Record<string, string> = { f1: 'p', f2: 'n', f3: 'u' };
+    const { tokens } = createStudy(store, { kind: 'framing', items: Object.entries(texts).map(([id, text]) => ({ id, role: 'task' as const, content: { text } })), annotators: ['carol'], k: 1, attention: 0, source: {}, id: 'framing-kb' });
+    const srv2 = await startAnnotateServer(store, 'framing-kb');
+    const link = `${srv2.url}/a/${tokens[0]!.token}`;
+    const page = await browser.newPage();
+    await page.goto(link);
+    for (let i = 0; i < 3; i++) {
+      const item = (await page.locator('#answer-form').getAttribute('data-item'))!;
+      await page.keyboard.press(want[item]!);
+      await submitted(page, link, () => page.keyboard.press('Enter'));
+    }
+    await page.close();
+    await srv2.close();
+    const stored = Object.fromEntries(getAnswers(store, 'framing-kb').map((a) => [a.item, a.value]));
+    expect(stored).toEqual({ f1: 'positive', f2: 'negative', f3: 'neutral' });
+  });
+
   it('stores canonical answers and computes the statistics from them', () => {
     const data = loadStudyData(store, 'browser');
     const canon = (who: string) => new Map(data.answers.filter((r) => r.annotator === who && r.role === 'task').map((r) => [r.item, Number(r.canonical)]));
