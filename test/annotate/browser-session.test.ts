@@ -82,6 +82,11 @@ describe.skipIf(!hasChromium)('annotate in a browser', () => {
 
   it('alice: keyboard only, a reload, a closed tab and time off-screen', async () => {
     const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    // the strict CSP must not block anything slant itself serves
+    const violations: string[] = [];
+    context.on('console', (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+    });
     let page = await context.newPage();
     await page.goto(links.alice!);
     let answered = 0;
@@ -125,6 +130,7 @@ describe.skipIf(!hasChromium)('annotate in a browser', () => {
     }
     await expect(page.locator('h1').textContent()).resolves.toContain('All done');
     await context.close();
+    expect(violations).toEqual([]);
 
     const rows = getAnswers(store, 'browser', 'alice');
     const order = getAssignments(store, 'browser', 'alice').map((a) => a.item);
