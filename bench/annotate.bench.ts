@@ -7,6 +7,7 @@
  * and posts an answer, as a browser form would. Prints answers sent, acknowledged and found in
  * the store afterwards (goal: none lost), answers per second, POST latency, and as reference the
  * rate of the same writes straight into a store without HTTP (ratio = HTTP rate / direct rate).
+ * Last, the time `slant annotate stats` takes on the collected answers (200 bootstrap resamples).
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +17,9 @@ import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { Store } from '../src/runtime/store.js';
 import { createStudy, getAnswers, getAssignments, putAnswer } from '../src/annotate/study-store.js';
+import { loadStudyData } from '../src/annotate/answers.js';
+import { studyStats } from '../src/annotate/study-stats.js';
+import { NO_FILTERS } from '../src/annotate/quality.js';
 
 const { values } = parseArgs({
   options: {
@@ -97,6 +101,11 @@ await agent.close();
 
 const check = Store.open(path);
 const stored = getAnswers(check, 'bench').length;
+// `slant annotate stats` on what was collected (200 bootstrap resamples over items)
+const s0 = performance.now();
+const STATS_RESAMPLES = 200;
+const st = studyStats(loadStudyData(check, 'bench'), { quality: NO_FILTERS, resamples: STATS_RESAMPLES });
+const statsSeconds = (performance.now() - s0) / 1000;
 // reference: the same writes straight into a store (no HTTP), on a copy of the assignments
 const refStore = Store.open(join(dir, 'ref.db'));
 createStudy(refStore, { kind: 'certainty', items, annotators: A, k: K, attention: 1, seed: 1, source: { bench: true }, id: 'bench' });
@@ -128,6 +137,10 @@ console.log(
     post_ms_p95: q(0.95),
     direct_store_writes_per_s: Number(directRate.toFixed(0)),
     ratio_http_vs_direct: Number((rate / directRate).toFixed(3)),
+    stats_items: st.items,
+    stats_answers: st.answers,
+    stats_resamples: STATS_RESAMPLES,
+    stats_seconds: Number(statsSeconds.toFixed(2)),
   }),
 );
 if (lost !== 0 || sent !== stored) {

@@ -23,40 +23,74 @@ export interface ConsensusTaus {
   humanMean: number;
 }
 
-/** τ_b of every annotator and judge with the consensus, on the items listed (indices into the table; repeats allowed). */
-export function consensusTaus(t: LabelTable, sample: readonly number[]): ConsensusTaus {
-  const hx = new Map<string, number[]>();
-  const hy = new Map<string, number[]>();
-  const jx = new Map<string, number[]>();
-  const jy = new Map<string, number[]>();
-  const push = (m: Map<string, number[]>, k: string, v: number): void => {
-    const a = m.get(k);
-    if (a) a.push(v);
-    else m.set(k, [v]);
-  };
-  for (const i of sample) {
-    const h = t.humans[i]!;
-    let s = 0;
-    for (const v of h.values()) s += v;
-    const c = h.size;
-    if (c >= 2) {
-      for (const [who, v] of h) {
-        push(hx, who, v);
-        push(hy, who, (s - v) / (c - 1));
+/** The table in flat arrays with integer ids, built once for many resamples. */
+interface Compiled {
+  humanNames: string[];
+  judgeNames: string[];
+  /** per item: [annotator index, value] pairs, and the item's sum */
+  hIdx: Int32Array[];
+  hVal: Float64Array[];
+  sum: Float64Array;
+  jIdx: Int32Array[];
+  jVal: Float64Array[];
+}
+
+function compile(t: LabelTable): Compiled {
+  const hn = new Map<string, number>();
+  const jn = new Map<string, number>();
+  const id = (m: Map<string, number>, k: string) => m.get(k) ?? (m.set(k, m.size), m.size - 1);
+  const hIdx = t.humans.map((h) => Int32Array.from([...h.keys()].map((k) => id(hn, k))));
+  const hVal = t.humans.map((h) => Float64Array.from(h.values()));
+  const jIdx = t.judges.map((j) => Int32Array.from([...j.keys()].map((k) => id(jn, k))));
+  const jVal = t.judges.map((j) => Float64Array.from(j.values()));
+  const sum = Float64Array.from(hVal, (v) => v.reduce((a, b) => a + b, 0));
+  return { humanNames: [...hn.keys()], judgeNames: [...jn.keys()], hIdx, hVal, sum, jIdx, jVal };
+}
+
+function tausOf(c: Compiled, sample: ArrayLike<number>): ConsensusTaus {
+  const H = c.humanNames.length;
+  const J = c.judgeNames.length;
+  const hx: number[][] = Array.from({ length: H }, () => []);
+  const hy: number[][] = Array.from({ length: H }, () => []);
+  const jx: number[][] = Array.from({ length: J }, () => []);
+  const jy: number[][] = Array.from({ length: J }, () => []);
+  for (let s = 0; s < sample.length; s++) {
+    const i = sample[s] as number;
+    const idx = c.hIdx[i]!;
+    const val = c.hVal[i]!;
+    const n = idx.length;
+    if (n === 0) continue;
+    const sum = c.sum[i]!;
+    if (n >= 2) {
+      for (let k = 0; k < n; k++) {
+        const v = val[k]!;
+        hx[idx[k]!]!.push(v);
+        hy[idx[k]!]!.push((sum - v) / (n - 1));
       }
     }
-    if (c >= 1) {
-      for (const [j, v] of t.judges[i]!) {
-        push(jx, j, v);
-        push(jy, j, s / c);
-      }
+    const ji = c.jIdx[i]!;
+    const jv = c.jVal[i]!;
+    for (let k = 0; k < ji.length; k++) {
+      jx[ji[k]!]!.push(jv[k]!);
+      jy[ji[k]!]!.push(sum / n);
     }
   }
   const tau = (x: number[], y: number[]): { tau: number; n: number } => ({ tau: x.length >= 2 ? kendallTauB(x, y).tau : NaN, n: x.length });
-  const annotators = new Map([...hx].map(([k, x]) => [k, tau(x, hy.get(k)!)]));
-  const judges = new Map([...jx].map(([k, x]) => [k, tau(x, jy.get(k)!)]));
+  const annotators = new Map<string, { tau: number; n: number }>();
+  c.humanNames.forEach((name, k) => {
+    if (hx[k]!.length) annotators.set(name, tau(hx[k]!, hy[k]!));
+  });
+  const judges = new Map<string, { tau: number; n: number }>();
+  c.judgeNames.forEach((name, k) => {
+    if (jx[k]!.length) judges.set(name, tau(jx[k]!, jy[k]!));
+  });
   const defined = [...annotators.values()].map((a) => a.tau).filter(Number.isFinite);
   return { annotators, judges, humanMean: defined.length ? mean(defined) : NaN };
+}
+
+/** τ_b of every annotator and judge with the consensus, on the items listed (indices into the table; repeats allowed). */
+export function consensusTaus(t: LabelTable, sample: readonly number[]): ConsensusTaus {
+  return tausOf(compile(t), sample);
 }
 
 export interface BootInterval {
@@ -88,16 +122,17 @@ export function bootstrapConsensus(t: LabelTable, opts: { resamples?: number; se
   const B = opts.resamples ?? 1000;
   const level = opts.level ?? 0.95;
   const all = Array.from({ length: n }, (_, i) => i);
-  const point = consensusTaus(t, all);
+  const compiled = compile(t);
+  const point = tausOf(compiled, all);
   const rng = createRng(opts.seed ?? 42);
   const ann = new Map<string, number[]>([...point.annotators.keys()].map((k) => [k, []]));
   const jud = new Map<string, number[]>([...point.judges.keys()].map((k) => [k, []]));
   const gap = new Map<string, number[]>([...point.judges.keys()].map((k) => [k, []]));
   const hm: number[] = [];
-  const sample = new Array<number>(n);
+  const sample = new Int32Array(n);
   for (let b = 0; b < B && n > 0; b++) {
     for (let i = 0; i < n; i++) sample[i] = Math.floor(rng() * n);
-    const r = consensusTaus(t, sample);
+    const r = tausOf(compiled, sample);
     for (const [k, arr] of ann) arr.push(r.annotators.get(k)?.tau ?? NaN);
     for (const [k, arr] of jud) {
       const j = r.judges.get(k)?.tau ?? NaN;
