@@ -41,3 +41,9 @@ export { executePlan, type ExecutionPlan } from './pipeline/execute.js';
 export { runAndReport } from './pipeline/run.js';
 export { renderHtmlReport } from './report/html.js';
 export { renderTerminalReport } from './report/terminal.js';
+
+// human-labelling studies (slant annotate)
+export { createStudy, putAnswer, getAnswers } from './annotate/study-store.js';
+export { startAnnotateServer } from './annotate/server.js';
+export { loadStudyData } from './annotate/answers.js';
+export { studyStats, type AccuracyCard, type StudyStats } from './annotate/study-stats.js';

@@ -58,6 +58,15 @@ class HttpError extends Error {
   }
 }
 
+/** A path segment decoded, or a 403 for malformed escapes (never a 500). */
+function segment(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new HttpError(403, 'malformed link');
+  }
+}
+
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer, extra: Record<string, string> = {}): void {
@@ -124,7 +133,7 @@ export async function startAnnotateServer(store: Store, studyId: string, opts: S
     if (file && req.method === 'GET') return send(res, 200, STATIC[url.pathname]!.type, file, { 'Cache-Control': 'no-cache' });
     const m = /^\/a\/([^/]+)(\/answer|\/item\/([^/]+))?\/?$/.exec(url.pathname);
     if (!m) throw new HttpError(403, 'open the personal link you were given');
-    const token = decodeURIComponent(m[1]!);
+    const token = segment(m[1]!);
     const who = matchToken(token, listAnnotators(store, study.id));
     if (!who) throw new HttpError(403, 'this link is not valid');
     const annotator = who.id;
@@ -155,7 +164,7 @@ export async function startAnnotateServer(store: Store, studyId: string, opts: S
     const progress = nextAssignment(store, study.id, annotator);
     let assignment = progress.next;
     if (m[3] !== undefined) {
-      assignment = getAssignment(store, study.id, annotator, decodeURIComponent(m[3]));
+      assignment = getAssignment(store, study.id, annotator, segment(m[3]));
       if (!assignment) throw new HttpError(403, 'this item is not assigned to you');
     }
     if (!assignment) return send(res, 200, 'text/html; charset=utf-8', donePage(annotator, progress.total));

@@ -51,7 +51,7 @@ describe('annotate server security (plain HTTP)', () => {
   });
 
   it('refuses requests without a token or with a forged or malformed one', async () => {
-    for (const path of ['/', '/a/', `/a/${newToken()}`, '/a/not-a-token', `/a/${tokA.slice(0, -1)}x`, `/a/${newToken()}/answer`]) {
+    for (const path of ['/', '/a/', '/a/%E0%A4%A', `/a/${tokA}/item/%E0%A4%A`, `/a/${newToken()}`, '/a/not-a-token', `/a/${tokA.slice(0, -1)}x`, `/a/${newToken()}/answer`]) {
       const r = await http(`${srv.url}${path}`);
       expect(r.status, path).toBe(403);
       expect(r.body).not.toContain('pair-');
