@@ -9,6 +9,12 @@ import { globalOptions } from '../main-options.js';
 import { collect, parseNonNegative, parsePositiveInt } from '../parse.js';
 import { storedSpecSchema } from '../stored-spec.js';
 
+function nonNegativeInt(v: string, flag: string): number {
+  const n = parseNonNegative(v, flag);
+  if (!Number.isInteger(n)) throw new UserError(`${flag} expects a whole number ≥ 0, got "${v}"`);
+  return n;
+}
+
 interface StoreFlag {
   store: string;
 }
@@ -22,7 +28,7 @@ interface QualityFlags {
 
 function addQualityOptions(c: Command): Command {
   return c
-    .option('--max-attention-failures <n>', 'exclude annotators failing more attention checks than this (default 0)', (v: string) => parseNonNegative(v, '--max-attention-failures'))
+    .option('--max-attention-failures <n>', 'exclude annotators failing more attention checks than this (default 0)', (v: string) => nonNegativeInt(v, '--max-attention-failures'))
     .option('--max-offscreen-share <x>', 'exclude annotators off-screen for more than this share of their time on items (default 0.5)', (v: string) => parseNonNegative(v, '--max-offscreen-share'))
     .option('--fast-ms <ms>', 'fast uniform responses: median time per item below this (default 2000) ...', (v: string) => parseNonNegative(v, '--fast-ms'))
     .option('--uniform-share <x>', '... with at least this share of answers on one option (default 0.8)', (v: string) => parseNonNegative(v, '--uniform-share'))
@@ -84,8 +90,8 @@ function registerCreate(annotate: Command): void {
     .option('--annotators <n>', 'number of annotators', (v: string) => parsePositiveInt(v, '--annotators'))
     .option('--names <list>', 'annotator names, comma-separated (instead of --annotators)')
     .option('--per-annotator <m>', 'items per annotator: the number of annotators becomes ⌈items × k / m⌉', (v: string) => parsePositiveInt(v, '--per-annotator'))
-    .option('--attention <n>', 'attention-check items shown to every annotator', (v: string) => parseNonNegative(v, '--attention'), 1)
-    .option('--seed <n>', 'seed of the assignment and the A/B order', (v: string) => parseNonNegative(v, '--seed'), 42)
+    .option('--attention <n>', 'attention-check items shown to every annotator', (v: string) => nonNegativeInt(v, '--attention'), 1)
+    .option('--seed <n>', 'seed of the assignment and the A/B order', (v: string) => nonNegativeInt(v, '--seed'), 42)
     .option('--limit <n>', 'at most n items', (v: string) => parsePositiveInt(v, '--limit'))
     .option('--id <id>', 'study id (default: generated)')
     .option('--links-file <file>', 'also write the annotator links to this file (mode 600)')
@@ -170,7 +176,7 @@ function registerServe(annotate: Command): void {
     .description('serve the annotation app (127.0.0.1 unless --host); answers are stored as they come')
     .option('--study <id>', 'study (default: the latest)')
     .option('--host <host>', 'address to bind', '127.0.0.1')
-    .option('--port <n>', 'port (0 = any free port)', (v: string) => parseNonNegative(v, '--port'), 0)
+    .option('--port <n>', 'port (0 = any free port)', (v: string) => nonNegativeInt(v, '--port'), 0)
     .option('--new-links', 'issue new links for every annotator at start and print them with this server\'s address')
     .option('--store <file>', 'SQLite store', '.slant/slant.db')
     .action(async (f: StoreFlag & { study?: string; host: string; port: number; newLinks?: boolean }) => {
@@ -209,7 +215,7 @@ function registerStats(annotate: Command): void {
       .description('Krippendorff α, τ_b of annotators and judges with the leave-one-out consensus (bootstrap intervals), random baseline, judge accuracy cards')
       .option('--study <id>', 'study (default: the latest)')
       .option('--resamples <n>', 'bootstrap resamples over items', (v: string) => parsePositiveInt(v, '--resamples'), 1000)
-      .option('--seed <n>', 'bootstrap seed', (v: string) => parseNonNegative(v, '--seed'), 42)
+      .option('--seed <n>', 'bootstrap seed', (v: string) => nonNegativeInt(v, '--seed'), 42)
       .option('--card <file>', 'write the judges\' accuracy cards as JSON (one judge: the card; several: an array)')
       .option('-o, --out <file>', 'write all statistics as JSON')
       .option('--store <file>', 'SQLite store', '.slant/slant.db'),
