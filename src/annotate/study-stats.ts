@@ -4,6 +4,7 @@
  * (bootstrap intervals; judge minus average human with its interval), a random baseline, and each
  * judge's accuracy card against the majority label.
  */
+import { humanValidation, type TauSummary } from '../probes/certainty/human-validation.js';
 import { krippendorffAlpha } from '../stats/agreement.js';
 import { accuracy, balancedAccuracy, confusionMatrix } from '../stats/classification.js';
 import { SLANT_VERSION } from '../version.js';
@@ -38,6 +39,8 @@ export interface StudyStats {
   humanMean: { tauB: number | null; low: number | null; high: number | null };
   judges: { judge: string; n: number; tauB: number | null; low: number | null; high: number | null; gap: { value: number | null; low: number | null; high: number | null } }[];
   randomBaseline: { tauB: number | null; low: number | null; high: number | null; draws: number };
+  /** seed 004 App. B.1: mean τ_b over human–human pairs and over human–judge pairs, on the items each pair shares */
+  pairwise: { humanHuman: TauSummary; humanJudge: Record<string, TauSummary> } | null;
   resamples: number;
   cards: AccuracyCard[];
 }
@@ -108,6 +111,16 @@ export function studyStats(data: StudyData, opts: { quality?: QualityOptions; re
     if (t) card.tauB = { value: num(t.tau), low: num(boot.judges.get(judge)?.low ?? NaN), high: num(boot.judges.get(judge)?.high ?? NaN) };
     return card;
   });
+  let pairwise: StudyStats['pairwise'] = null;
+  const clash = judgeIds.some((j) => kept.has(j));
+  if (!clash && quality.kept.length >= 2) {
+    const labelRows = [
+      ...rows.map((r) => ({ item: r.item, annotator: r.annotator, label: numericAnswer(kind, r.canonical) })),
+      ...analysed.flatMap((i) => Object.entries(i.judges).map(([j, v]) => ({ item: i.id, annotator: j, label: numericAnswer(kind, v) }))),
+    ];
+    const hv = humanValidation(labelRows, { judges: judgeIds });
+    pairwise = { humanHuman: hv.humanHuman, humanJudge: hv.humanJudge };
+  }
   return {
     study: data.study.id,
     kind,
@@ -126,6 +139,7 @@ export function studyStats(data: StudyData, opts: { quality?: QualityOptions; re
       return { judge: j, n: p?.n ?? 0, ...iv(p?.tau ?? NaN, boot.judges.get(j)), gap: { value: num(g?.value ?? NaN), low: num(g?.low ?? NaN), high: num(g?.high ?? NaN) } };
     }),
     randomBaseline: { tauB: num(base.mean), low: num(base.low), high: num(base.high), draws: base.draws },
+    pairwise,
     resamples: boot.resamples,
     cards,
   };

@@ -5,6 +5,7 @@ import { loadStudyData } from '../../src/annotate/answers.js';
 import { majorityLabel, studyStats } from '../../src/annotate/study-stats.js';
 import { NO_FILTERS } from '../../src/annotate/quality.js';
 import { krippendorffAlpha } from '../../src/stats/agreement.js';
+import { kendallTauB } from '../../src/stats/kendall.js';
 
 let store: Store;
 beforeEach(() => {
@@ -42,6 +43,11 @@ describe('study statistics for framing', () => {
     const code = { negative: -1, neutral: 0, positive: 1 } as Record<string, number>;
     const matrix = who.map((_, i) => T.map((t) => code[t[2][i]!]!));
     expect(s.alpha.nominal).toBeCloseTo(krippendorffAlpha(matrix, 'nominal'), 12);
+    // App. B.1: mean τ_b over the three human pairs (all share the six items)
+    const pairs = [[0, 1], [0, 2], [1, 2]].map(([x, y]) => kendallTauB(matrix[x!]!, matrix[y!]!).tau);
+    expect(s.pairwise!.humanHuman.n).toBe(3);
+    expect(s.pairwise!.humanHuman.mean).toBeCloseTo((pairs[0]! + pairs[1]! + pairs[2]!) / 3, 12);
+    expect(s.pairwise!.humanJudge['framing:offline']!.n).toBe(3);
     expect(s.items).toBe(6);
     expect(s.annotators).toHaveLength(3);
   });

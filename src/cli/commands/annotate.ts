@@ -205,6 +205,7 @@ function registerServe(annotate: Command): void {
     });
 }
 
+const num = (x: number): number | null => (Number.isFinite(x) ? x : null);
 const f3 = (x: number | null, n?: number): string => (x === null ? `—${n !== undefined ? ` (n=${n})` : ''}` : x.toFixed(3));
 const ci = (lo: number | null, hi: number | null): string => (lo === null || hi === null ? '' : ` [${lo.toFixed(2)}, ${hi.toFixed(2)}]`);
 
@@ -250,6 +251,12 @@ function registerStats(annotate: Command): void {
         `Krippendorff α: ${alpha}`,
         t.toString(),
         `intervals: ${s.resamples} bootstrap resamples over items`,
+        ...(s.pairwise
+          ? [
+              `pairwise τ_b (App. B.1): human–human mean ${f3(num(s.pairwise.humanHuman.mean), s.pairwise.humanHuman.n)} (sd ${f3(num(s.pairwise.humanHuman.sd))}, ${s.pairwise.humanHuman.n} pairs)`,
+              ...Object.entries(s.pairwise.humanJudge).map(([j, t]) => `  human–${j}: mean ${f3(num(t.mean), t.n)} (sd ${f3(num(t.sd))}, ${t.n} pairs)`),
+            ]
+          : []),
         ...(s.cards.length ? ['judge accuracy against the human majority label:', cards.toString()] : []),
         ...(f.card ? [`accuracy card(s): ${f.card}`] : []),
       ];
