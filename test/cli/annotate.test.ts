@@ -139,6 +139,25 @@ describe('slant annotate', () => {
     expect(items.filter((i) => i.role === 'attention').map((i) => i.id)).toEqual(['attention-1', 'attention-2']);
   });
 
+  it('links issues new tokens for the named annotators only', async () => {
+    const file = join(dir, 'texts.csv');
+    writeFileSync(file, 'text\nGood.\nBad.\n');
+    const created = await runCli(['--json', 'annotate', 'create', '--kind', 'wildframe', '--input', file, '--annotators', '2', '--k', '1', '--store', db()]);
+    const before = (JSON.parse(created.stdout) as { annotators: { annotator: string; token: string }[] }).annotators;
+    const res = await runCli(['annotate', 'links', '--annotator', 'a02', '--base-url', 'http://127.0.0.1:9999', '--links-file', join(dir, 'links.tsv'), '--store', db()]);
+    expect(res.code).toBe(0);
+    const fresh = /^a02\thttp:\/\/127\.0\.0\.1:9999\/a\/([A-Za-z0-9_-]{43})$/m.exec(res.stdout)![1]!;
+    expect(readFileSync(join(dir, 'links.tsv'), 'utf8')).toContain(fresh);
+    const store = Store.open(db());
+    const { listAnnotators } = await import('../../src/annotate/study-store.js');
+    const { matchToken } = await import('../../src/annotate/tokens.js');
+    const rows = listAnnotators(store, getStudy(store).id);
+    store.close();
+    expect(matchToken(fresh, rows)?.id).toBe('a02');
+    expect(matchToken(before[1]!.token, rows)).toBeUndefined();
+    expect(matchToken(before[0]!.token, rows)?.id).toBe('a01');
+  });
+
   it('explains bad input without a stack trace', async () => {
     const file = join(dir, 'bad.csv');
     writeFileSync(file, 'original,rewrite,gpt\na,b,7\n');
