@@ -3,10 +3,11 @@
  * run in the store (its outputs and its judges' answers, with the sources re-read from the run's
  * datasets).
  */
+import { resolve } from 'node:path';
 import { InputError, UserError } from '../core/errors.js';
 import { readRecords } from '../data/index.js';
 import { planProbes, probeFields, runFields } from '../pipeline/plan.js';
-import { datasetSource, type DatasetSource } from '../pipeline/datasets.js';
+import { datasetSource, wildframeSource, type DatasetSource } from '../pipeline/datasets.js';
 import type { DatasetEntry, SlantConfig } from '../config/schema.js';
 import type { Store } from '../runtime/store.js';
 import { fromStoredJson } from '../runtime/stored-json.js';
@@ -80,7 +81,6 @@ export type RunSpec =
 
 /** Items from a stored run: certainty pairs (original, rewrite) or framing texts, with the run's judge answers. */
 export async function itemsFromRun(store: Store, runId: string, spec: RunSpec, kind: StudyKind, opts: RunSourceOptions = {}): Promise<ItemInput[]> {
-  if (kind === 'wildframe') throw new UserError('wildframe studies are created from a file of statements', { hint: 'slant annotate create --kind wildframe --input statements.csv' });
   const probeName = kind;
   const cells = store.listCells(runId).filter((c) => c.probe === probeName);
   if (cells.length === 0) throw new UserError(`run ${runId} has no ${probeName} measurements`, { hint: `run the ${probeName} probe first` });
@@ -89,6 +89,9 @@ export async function itemsFromRun(store: Store, runId: string, spec: RunSpec, k
   if (spec.kind === 'run') {
     const f = runFields(probes);
     sources = spec.config.datasets.map((d) => datasetSource(d, { ...f, baseDir: spec.baseDir }));
+  } else if (kind === 'wildframe') {
+    const file = resolve(spec.baseDir, spec.dataset.path ?? '');
+    sources = [wildframeSource(spec.dataset, file, spec.dataset.humans ? resolve(spec.baseDir, spec.dataset.humans) : undefined)];
   } else {
     const { required, optional } = probeFields(probes);
     sources = [datasetSource(spec.dataset, { required, optional, baseDir: spec.baseDir, uniqueWithin: 'model', idFrom: required.filter((f) => f !== 'output') })];
@@ -103,6 +106,8 @@ export async function itemsFromRun(store: Store, runId: string, spec: RunSpec, k
   }
   const items: ItemInput[] = [];
   const seenSource = new Set<string>();
+  /** wildframe: one item per statement, every model's answer a judge of it */
+  const statements = new Map<string, ItemInput>();
   for (const ds of sources) {
     const dsCells = cells.filter((c) => c.dataset === ds.name);
     if (dsCells.length === 0) continue;
@@ -112,7 +117,18 @@ export async function itemsFromRun(store: Store, runId: string, spec: RunSpec, k
         if (spec.kind === 'measure' && rec.fields.model !== undefined && String(rec.fields.model) !== cell.model) continue;
         const m = measured.get(cell.key)?.get(rec.id);
         if (!m) continue;
-        if (kind === 'certainty') {
+        if (kind === 'wildframe') {
+          const key = `${ds.name}|${rec.id}`;
+          let item = statements.get(key);
+          if (!item) {
+            item = { id: key, role: 'task', content: { text: String(rec.fields.framed ?? '') }, judges: {} };
+            statements.set(key, item);
+            items.push(item);
+          }
+          // the model's answer; neutral, mixed or unreadable answers are no answer on the two-way scale
+          const label = judgeAnswer('wildframe', m.label);
+          if (label && label !== '\u0000invalid') item.judges![cell.model] = label;
+        } else if (kind === 'certainty') {
           const gen = outputs.get(`${cell.model}|${ds.name}|certainty|${rec.id}`)?.fields as Record<string, unknown> | undefined;
           const original = String(rec.fields.original ?? '');
           const rewrite = String(gen?.rewrite ?? rec.fields.rewrite ?? '');

@@ -139,6 +139,28 @@ describe('slant annotate', () => {
     expect(items.filter((i) => i.role === 'attention').map((i) => i.id)).toEqual(['attention-1', 'attention-2']);
   });
 
+  it('create from a stored measure run (WildFrame statements, the model\'s answers as a judge)', async () => {
+    const file = join(dir, 'records.jsonl');
+    const recs = [
+      { id: '1', base: 'The battery dies fast.', baseSentiment: 'negative', framed: 'The battery dies fast, but it charges in minutes.', prediction: '{"sentiment": "positive"}' },
+      { id: '2', base: 'I love the screen.', baseSentiment: 'positive', framed: 'I love the screen, though it scratches easily.', prediction: '{"sentiment": "negative"}' },
+      { id: '3', base: 'The hinge broke.', baseSentiment: 'negative', framed: 'The hinge broke; support replaced it quickly.', prediction: '{"sentiment": "neutral"}' },
+    ];
+    writeFileSync(file, recs.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    const m = await runCli(['--quiet', 'measure', 'wildframe', '--input', file, '--store', db(), '--reports', join(dir, 'reports')]);
+    expect(m.code).toBe(0);
+    const store = Store.open(db());
+    const runId = store.latestRun()!.id;
+    const res = await runCli(['annotate', 'create', '--kind', 'wildframe', '--run', runId, '--annotators', '5', '--store', db()]);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    const tasks = getItems(store, getStudy(store).id).filter((i) => i.role === 'task');
+    store.close();
+    expect(tasks.map((t) => t.content.text)).toEqual(recs.map((r) => r.framed));
+    // a neutral answer is no answer on the two-way scale
+    expect(tasks.map((t) => Object.values(t.judges))).toEqual([['positive'], ['negative'], []]);
+  });
+
   it('links issues new tokens for the named annotators only', async () => {
     const file = join(dir, 'texts.csv');
     writeFileSync(file, 'text\nGood.\nBad.\n');
