@@ -16,6 +16,8 @@ export interface QualityOptions {
   fastMs: number | null;
   /** ... and at least this share of task answers on one value (default 0.8) */
   uniformShare: number;
+  /** exclude when the share of gold items answered right is below this (seed 004's screening asked 4 of 5; default off) */
+  minGoldAccuracy?: number | null;
 }
 
 export const DEFAULT_QUALITY: QualityOptions = { maxAttentionFailures: 0, maxOffscreenShare: 0.5, fastMs: 2000, uniformShare: 0.8 };
@@ -23,7 +25,7 @@ export const NO_FILTERS: QualityOptions = { maxAttentionFailures: null, maxOffsc
 
 export interface Exclusion {
   annotator: string;
-  filter: 'attention' | 'offscreen' | 'fast-uniform';
+  filter: 'attention' | 'offscreen' | 'fast-uniform' | 'gold';
   reason: string;
 }
 
@@ -48,6 +50,11 @@ export function applyQualityFilters(answers: readonly AnswerRecord[], annotators
       const off = rows.reduce((s, r) => s + r.msHidden, 0);
       const share = on > 0 ? off / on : 0;
       if (share > opts.maxOffscreenShare) excluded.push({ annotator: who, filter: 'offscreen', reason: `off-screen ${(off / 1000).toFixed(1)} s of ${(on / 1000).toFixed(1)} s on items (${(100 * share).toFixed(0)}% > ${(100 * opts.maxOffscreenShare).toFixed(0)}%)` });
+    }
+    const gold = rows.filter((r) => r.role === 'gold');
+    if (opts.minGoldAccuracy !== undefined && opts.minGoldAccuracy !== null && gold.length > 0) {
+      const right = gold.filter((r) => r.correct === true).length;
+      if (right / gold.length < opts.minGoldAccuracy) excluded.push({ annotator: who, filter: 'gold', reason: `${right} of ${gold.length} gold item(s) right (< ${(100 * opts.minGoldAccuracy).toFixed(0)}%)` });
     }
     const tasks = rows.filter((r) => r.role === 'task');
     if (opts.fastMs !== null && tasks.length >= 3) {

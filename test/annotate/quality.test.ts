@@ -31,6 +31,13 @@ describe('quality filters', () => {
     expect(r.excluded[2]!.reason).toContain('100% of answers "0"');
   });
 
+  it('gold accuracy is an optional filter', () => {
+    const withGold = [...rows, ans('ok', 'g1', { role: 'gold', correct: true }), ans('ok', 'g2', { role: 'gold', correct: false }), ans('away', 'g1', { role: 'gold', correct: true })];
+    const r = applyQualityFilters(withGold, ['ok', 'away'], { ...NO_FILTERS, minGoldAccuracy: 0.8 });
+    expect(r.excluded).toEqual([{ annotator: 'ok', filter: 'gold', reason: '1 of 2 gold item(s) right (< 80%)' }]);
+    expect(applyQualityFilters(withGold, ['ok', 'away'], NO_FILTERS).excluded).toEqual([]);
+  });
+
   it('thresholds are options; no filters keeps everyone', () => {
     expect(applyQualityFilters(rows, ['ok', 'inattentive', 'away', 'fast'], NO_FILTERS).kept).toHaveLength(4);
     const loose = applyQualityFilters(rows, ['ok', 'inattentive', 'away', 'fast'], { ...DEFAULT_QUALITY, maxAttentionFailures: 1, maxOffscreenShare: 0.6, fastMs: 500 });

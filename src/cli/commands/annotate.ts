@@ -24,6 +24,7 @@ interface QualityFlags {
   maxOffscreenShare?: number;
   fastMs?: number;
   uniformShare?: number;
+  minGoldAccuracy?: number;
 }
 
 function addQualityOptions(c: Command): Command {
@@ -32,6 +33,7 @@ function addQualityOptions(c: Command): Command {
     .option('--max-offscreen-share <x>', 'exclude annotators off-screen for more than this share of their time on items (default 0.5)', (v: string) => parseNonNegative(v, '--max-offscreen-share'))
     .option('--fast-ms <ms>', 'fast uniform responses: median time per item below this (default 2000) ...', (v: string) => parseNonNegative(v, '--fast-ms'))
     .option('--uniform-share <x>', '... with at least this share of answers on one option (default 0.8)', (v: string) => parseNonNegative(v, '--uniform-share'))
+    .option('--min-gold-accuracy <x>', 'exclude annotators with a smaller share of gold items right (default: off; seed 004 screened at 4 of 5)', (v: string) => parseNonNegative(v, '--min-gold-accuracy'))
     .option('--no-filters', 'keep every annotator (no quality filters)');
 }
 
@@ -43,6 +45,7 @@ async function qualityOptions(f: QualityFlags) {
     maxOffscreenShare: f.maxOffscreenShare ?? DEFAULT_QUALITY.maxOffscreenShare,
     fastMs: f.fastMs ?? DEFAULT_QUALITY.fastMs,
     uniformShare: f.uniformShare ?? DEFAULT_QUALITY.uniformShare,
+    minGoldAccuracy: f.minGoldAccuracy ?? null,
   };
 }
 
