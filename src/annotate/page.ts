@@ -28,6 +28,10 @@ export interface ItemPageArgs {
   total: number;
   csrf: string;
   action: string;
+  /** the value given before, when the item is revisited */
+  previous?: string;
+  /** link to the item before this one, if any */
+  back?: string;
 }
 
 export function itemPage(a: ItemPageArgs): string {
@@ -44,7 +48,7 @@ export function itemPage(a: ItemPageArgs): string {
   }
   const options = t.options
     .map(
-      (o, i) => `<label class="option"><input type="radio" name="value" value="${e(o.value)}" data-key="${e(o.key)}" required${i === 0 ? ' autofocus' : ''}>
+      (o, i) => `<label class="option"><input type="radio" name="value" value="${e(o.value)}" data-key="${e(o.key)}" required${o.value === a.previous ? ' checked' : ''}${i === 0 ? ' autofocus' : ''}>
 <span class="label">${e(o.label)}</span><kbd>${e(o.key)}</kbd></label>`,
     )
     .join('\n');
@@ -54,7 +58,7 @@ export function itemPage(a: ItemPageArgs): string {
 <h1>${e(t.title)}</h1>
 <p class="who">Annotator <strong>${e(a.annotator)}</strong></p>
 <progress class="progress" max="${a.total}" value="${a.done}" aria-label="progress">${pct}%</progress>
-<p class="count">Item ${a.done + 1} of ${a.total} · ${a.done} answered</p>
+<p class="count">Item ${a.position + 1} of ${a.total} · ${a.done} answered${a.previous !== undefined ? ' · you answered this one already; Next saves a change' : ''}</p>
 </header>
 <details class="instructions"${a.done === 0 ? ' open' : ''}><summary>Instructions</summary>
 ${t.instructions.map((p) => `<p>${e(p)}</p>`).join('\n')}
@@ -73,7 +77,7 @@ ${t.note ? `<p class="note">${e(t.note)}</p>` : ''}
 <input type="hidden" name="msOnItem" value="0">
 <input type="hidden" name="msHidden" value="0">
 <input type="hidden" name="blurs" value="0">
-<button type="submit" class="next">Next <kbd>Enter</kbd></button>
+<div class="nav">${a.back ? `<a class="back" href="${e(a.back)}">Back</a>` : ''}<button type="submit" class="next">Next <kbd>Enter</kbd></button></div>
 </form>
 </main>`;
   return layout(`${t.title} (${a.done + 1}/${a.total})`, body, a.csrf);

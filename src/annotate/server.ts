@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { Store } from '../runtime/store.js';
 import { donePage, itemPage, messagePage } from './page.js';
 import { isValidAnswer } from './scale.js';
-import { getAssignment, getItem, getStudy, listAnnotators, nextAssignment, putAnswer, type StudyRow } from './study-store.js';
+import { assignmentAt, getAnswer, getAssignment, getItem, getStudy, listAnnotators, nextAssignment, putAnswer, type StudyRow } from './study-store.js';
 import { csrfMatches, csrfToken, matchToken } from './tokens.js';
 
 const SECURITY_HEADERS: Record<string, string> = {
@@ -169,11 +169,25 @@ export async function startAnnotateServer(store: Store, studyId: string, opts: S
     }
     if (!assignment) return send(res, 200, 'text/html; charset=utf-8', donePage(annotator, progress.total));
     const item = getItem(store, study.id, assignment.item)!;
+    const previous = getAnswer(store, study.id, annotator, item.id)?.value;
+    const before = assignment.position > 0 ? assignmentAt(store, study.id, annotator, assignment.position - 1) : undefined;
     return send(
       res,
       200,
       'text/html; charset=utf-8',
-      itemPage({ kind: study.kind, annotator, item, presentation: assignment.presentation, position: assignment.position, done: progress.done, total: progress.total, csrf, action: `${base}/answer` }),
+      itemPage({
+        kind: study.kind,
+        annotator,
+        item,
+        presentation: assignment.presentation,
+        position: assignment.position,
+        done: progress.done,
+        total: progress.total,
+        csrf,
+        action: `${base}/answer`,
+        ...(previous !== undefined ? { previous } : {}),
+        ...(before ? { back: `${base}/item/${encodeURIComponent(before.item)}` } : {}),
+      }),
     );
   };
 

@@ -261,6 +261,22 @@ export function getAnswers(store: Store, studyId: string, annotator?: string): A
   return store.statement(sql).all(...args) as AnswerRow[];
 }
 
+export function getAnswer(store: Store, studyId: string, annotator: string, item: string): AnswerRow | undefined {
+  return store
+    .statement(
+      `SELECT annotator_id AS annotator, item_id AS item, value, ms_on_item AS msOnItem, ms_hidden AS msHidden, blurs, revisions, answered_at AS answeredAt
+       FROM annotation_answers WHERE study_id = ? AND annotator_id = ? AND item_id = ?`,
+    )
+    .get(studyId, annotator, item) as AnswerRow | undefined;
+}
+
+/** The assignment at a position in the annotator's order. */
+export function assignmentAt(store: Store, studyId: string, annotator: string, position: number): AssignmentRow | undefined {
+  return store
+    .statement('SELECT annotator_id AS annotator, position, item_id AS item, presentation FROM annotation_assignments WHERE study_id = ? AND annotator_id = ? AND position = ?')
+    .get(studyId, annotator, position) as AssignmentRow | undefined;
+}
+
 /** The annotator's next unanswered assignment (in their order) and their progress. */
 export function nextAssignment(store: Store, studyId: string, annotator: string): { next: AssignmentRow | undefined; done: number; total: number } {
   const next = store

@@ -107,6 +107,17 @@ describe('annotate server security (plain HTTP)', () => {
     expect(getAnswers(store, 'sec')).toMatchObject([{ annotator: 'ann-a', item: a.item, value: '1', msOnItem: 900 }]);
   });
 
+  it('offers Back to the previous own item, with the answer given there checked', async () => {
+    const next = await page(tokA);
+    // alice answered her first item in the test above; her page is now her second item
+    const back = /<a class="back" href="([^"]+)">Back<\/a>/.exec(next.body)![1]!;
+    expect(back).toBe(`/a/${tokA}/item/${encodeURIComponent(itemsA[0]!)}`);
+    const again = await http(`${srv.url}${back}`);
+    expect(again.body).toMatch(/value="1" data-key="4" required checked/);
+    expect(again.body).toContain('you answered this one already');
+    expect(again.body).not.toContain('class="back"');
+  });
+
   it('escapes every text and sends a strict Content-Security-Policy', async () => {
     const seen: string[] = [];
     for (const token of [tokA, tokB]) {
