@@ -291,3 +291,23 @@ export function nextAssignment(store: Store, studyId: string, annotator: string)
   const done = store.statement('SELECT count(*) FROM annotation_answers WHERE study_id = ? AND annotator_id = ?').pluck().get(studyId, annotator) as number;
   return { next, done, total };
 }
+
+export interface AnnotatorProgress {
+  annotator: string;
+  done: number;
+  total: number;
+  lastAnswerAt: string | null;
+}
+
+/** Per annotator: answered and assigned items, and the time of the last answer. */
+export function studyProgress(store: Store, studyId: string): AnnotatorProgress[] {
+  return store
+    .statement(
+      `SELECT n.id AS annotator,
+         (SELECT count(*) FROM annotation_answers a WHERE a.study_id = n.study_id AND a.annotator_id = n.id) AS done,
+         (SELECT count(*) FROM annotation_assignments s WHERE s.study_id = n.study_id AND s.annotator_id = n.id) AS total,
+         (SELECT max(answered_at) FROM annotation_answers a WHERE a.study_id = n.study_id AND a.annotator_id = n.id) AS lastAnswerAt
+       FROM annotators n WHERE n.study_id = ? ORDER BY n.rowid`,
+    )
+    .all(studyId) as AnnotatorProgress[];
+}

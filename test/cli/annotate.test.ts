@@ -63,6 +63,13 @@ describe('slant annotate', () => {
     expect(getAnswers(store, 'st1')).toHaveLength(6 * 3 + 4);
     store.close();
 
+    const status = await runCli(['--json', 'annotate', 'status', '--store', db()]);
+    expect(status.code).toBe(0);
+    const st = JSON.parse(status.stdout) as { study: string; progress: { annotator: string; done: number; total: number }[] };
+    expect(st.study).toBe('st1');
+    expect(st.progress.map((p) => p.done)).toEqual(st.progress.map((p) => p.total));
+    expect(st.progress.reduce((a, p) => a + p.total, 0)).toBe(6 * 3 + 4);
+
     const csv = join(dir, 'humans.csv');
     const exp = await runCli(['annotate', 'export', '--csv', csv, '--jsonl', join(dir, 'all.jsonl'), '--store', db()]);
     expect(exp.code).toBe(0);

@@ -303,6 +303,37 @@ function registerExport(annotate: Command): void {
   });
 }
 
+function registerStatus(annotate: Command): void {
+  annotate
+    .command('status')
+    .description('the studies in the store, and each annotator\'s progress in one (default: the latest)')
+    .option('--study <id>', 'study (default: the latest)')
+    .option('--store <file>', 'SQLite store', '.slant/slant.db')
+    .action(async (f: StoreFlag & { study?: string }, cmd: Command) => {
+      const { getStudy, listStudies, studyProgress } = await import('../../annotate/study-store.js');
+      const store = Store.open(f.store);
+      try {
+        const studies = listStudies(store);
+        if (studies.length === 0) throw new UserError(`no annotation study in ${f.store}`, { hint: 'create one with `slant annotate create`' });
+        const study = getStudy(store, f.study);
+        const progress = studyProgress(store, study.id);
+        if (globalOptions(cmd).json) {
+          process.stdout.write(JSON.stringify({ studies: studies.map((s) => ({ id: s.id, kind: s.kind, k: s.k, createdAt: s.createdAt })), study: study.id, progress }) + '\n');
+          return;
+        }
+        const list = createTable(['study', 'kind', 'k', 'created']);
+        for (const s of studies) list.push([s.id, s.kind, String(s.k), s.createdAt.slice(0, 16).replace('T', ' ')]);
+        const t = createTable(['annotator', 'answered', 'of', 'last answer']);
+        for (const p of progress) t.push([p.annotator, String(p.done), String(p.total), p.lastAnswerAt ? p.lastAnswerAt.slice(0, 19).replace('T', ' ') : '—']);
+        const done = progress.reduce((a, p) => a + p.done, 0);
+        const total = progress.reduce((a, p) => a + p.total, 0);
+        process.stdout.write(`${list.toString()}\nstudy ${study.id}: ${done} of ${total} answers, ${progress.filter((p) => p.done === p.total).length} of ${progress.length} annotators finished\n${t.toString()}\n`);
+      } finally {
+        store.close();
+      }
+    });
+}
+
 export function registerAnnotate(program: Command): void {
   const annotate = program.command('annotate').description('collect human labels (certainty, framing, WildFrame) in a local web app and validate judges against them');
   registerCreate(annotate);
@@ -310,4 +341,5 @@ export function registerAnnotate(program: Command): void {
   registerLinks(annotate);
   registerStats(annotate);
   registerExport(annotate);
+  registerStatus(annotate);
 }
