@@ -162,7 +162,7 @@ describe.skipIf(!hasChromium)('annotate in a browser', () => {
     expect(getAnswers(store, 'browser', 'bob')).toHaveLength(6);
   });
 
-  it('framing by keyboard: p, n and u pick positive, negative and neutral', async () => {
+  it('framing by keyboard: p, n and u pick positive, negative and neutral; Enter on Back revisits an answer', async () => {
     const texts: Record<string, string> = { f1: 'I love it.', f2: 'It broke at once.', f3: 'It arrived on Monday.' };
     const want: Record<string, string> = { f1: 'p', f2: 'n', f3: 'u' };
     const { tokens } = createStudy(store, { kind: 'framing', items: Object.entries(texts).map(([id, text]) => ({ id, role: 'task' as const, content: { text } })), annotators: ['carol'], k: 1, attention: 0, source: {}, id: 'framing-kb' });
@@ -170,8 +170,21 @@ describe.skipIf(!hasChromium)('annotate in a browser', () => {
     const link = `${srv2.url}/a/${tokens[0]!.token}`;
     const page = await browser.newPage();
     await page.goto(link);
+    let firstItem = '';
     for (let i = 0; i < 3; i++) {
+      if (i === 1) {
+        // keyboard on the Back link: Enter follows it; the earlier answer is shown; Enter saves it again
+        await page.focus('a.back');
+        const nav = page.waitForEvent('framenavigated', (f) => f === page.mainFrame() && f.url().includes('/item/'));
+        await page.keyboard.press('Enter');
+        await nav;
+        await page.waitForLoadState('load');
+        expect(await page.locator('#answer-form').getAttribute('data-item')).toBe(firstItem);
+        expect(await page.locator('input[name="value"]:checked').getAttribute('value')).toBe({ p: 'positive', n: 'negative', u: 'neutral' }[want[firstItem]!]);
+        await submitted(page, link, () => page.keyboard.press('Enter'));
+      }
       const item = (await page.locator('#answer-form').getAttribute('data-item'))!;
+      if (i === 0) firstItem = item;
       await page.keyboard.press(want[item]!);
       await submitted(page, link, () => page.keyboard.press('Enter'));
     }
@@ -179,6 +192,7 @@ describe.skipIf(!hasChromium)('annotate in a browser', () => {
     await srv2.close();
     const stored = Object.fromEntries(getAnswers(store, 'framing-kb').map((a) => [a.item, a.value]));
     expect(stored).toEqual({ f1: 'positive', f2: 'negative', f3: 'neutral' });
+    expect(getAnswers(store, 'framing-kb').find((a) => a.item === firstItem)!.revisions).toBe(1);
   });
 
   it('stores canonical answers and computes the statistics from them', () => {

@@ -53,6 +53,9 @@
   document.addEventListener('keydown', function (ev) {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (ev.key === 'Enter') {
+      // Enter on the Back link or the Instructions toggle keeps its own meaning
+      var tag = ev.target && ev.target.tagName;
+      if (tag === 'A' || tag === 'SUMMARY') return;
       ev.preventDefault();
       if (form.reportValidity()) form.requestSubmit();
       return;
