@@ -1,20 +1,12 @@
-import type { Results } from '../probes/results.js';
+import type { Results } from '../results/schema.js';
+import { describeCard } from '../judges/card.js';
 import type Table from 'cli-table3';
-import { createTable } from './table.js';
+import { createTable, drawnWidth, fitWidths } from './table.js';
 import { formatInterval, formatInvalid, formatTest, formatValue, HEADLINE, TERMINAL_TABLES } from './format.js';
+import { renderMitigationTables } from './mitigation-tables.js';
 
 /** Width every terminal table is made to fit. */
 export const TERMINAL_WIDTH = 120;
-
-const lineWidth = (cell: string): number => Math.max(...cell.split('\n').map((l) => [...l].length));
-
-/** Width cli-table3 draws for these rows: each column's widest line + 2 padding, + borders. */
-function drawnWidth(rows: string[][]): number {
-  const cols = rows[0]?.length ?? 0;
-  let w = cols + 1;
-  for (let c = 0; c < cols; c++) w += Math.max(...rows.map((r) => lineWidth(r[c] ?? ''))) + 2;
-  return w;
-}
 
 /**
  * A table no wider than TERMINAL_WIDTH: long metric headers give way to the metrics' short names
@@ -27,20 +19,7 @@ function fittedTable(fixed: string[], labels: string[], names: string[], rows: s
     head = [...fixed, ...names];
     legend = names.map((n, i) => (n === labels[i] ? '' : `  ${n}: ${labels[i]}`)).filter((l) => l !== '');
   }
-  const all = [head, ...rows];
-  const cols = head.length;
-  let colWidths: number[] | undefined;
-  if (drawnWidth(all) > TERMINAL_WIDTH) {
-    const natural = Array.from({ length: cols }, (_, c) => Math.max(...all.map((r) => lineWidth(r[c] ?? ''))) + 2);
-    const budget = TERMINAL_WIDTH - (cols + 1);
-    // shrink the widest columns first until the table fits (never below 6)
-    colWidths = [...natural];
-    while (colWidths.reduce((a, b) => a + b, 0) > budget) {
-      const widest = colWidths.indexOf(Math.max(...colWidths));
-      if ((colWidths[widest] as number) <= 6) break;
-      colWidths[widest] = (colWidths[widest] as number) - 1;
-    }
-  }
+  const colWidths = fitWidths([head, ...rows], TERMINAL_WIDTH);
   const table = createTable(head, { color, ...(colWidths ? { colWidths } : {}) });
   for (const r of rows) table.push(r);
   return { table, legend };
@@ -54,7 +33,8 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean }
     const first = probe.groups[0];
     const labels = names.map((n) => first?.metrics.find((m) => m.name === n)?.label.split(' (')[0] ?? n);
     const rows: string[][] = [];
-    for (const g of probe.groups) {
+    // with mitigations, the per-condition view is the Table A6/4/5 layout below; here the baseline
+    for (const g of probe.groups.filter((x) => !probe.effects || (x.labels.condition ?? 'baseline') === 'baseline')) {
       rows.push([
         g.labels.model ?? '',
         g.labels.dataset ?? '',
@@ -66,12 +46,16 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean }
           const test = m.test ? `\n${formatTest(m)}` : '';
           // an undefined value shows its n (why it is undefined), never a number
           if (m.value === null) return `— (n = ${m.n})`;
-          return `${formatValue(m.value, m.kind)}${ci ? `\n${ci}` : ''}${test}`;
+          const c = g.metrics.find((x) => x.name === `${n}_corrected`);
+          const corr = c ? `\ncorrected ${c.value === null ? `— (n = ${c.n})` : `${formatValue(c.value, c.kind)} ${formatInterval(c)}`}` : '';
+          return `${formatValue(m.value, m.kind)}${ci ? `\n${ci}` : ''}${test}${corr}`;
         }),
       ]);
     }
     const { table, legend } = fittedTable(['model', 'dataset', 'n'], labels, names, rows, opts.color);
     out.push(`${probe.probe} — judges: ${probe.judges.map((j) => `${j.id}@${j.version}`).join(', ') || 'none'}`);
+    for (const j of probe.judges) if (j.card) out.push(`  judged by ${describeCard(j.card)}`);
+    if (probe.groups.some((g) => g.metrics.some((m) => m.name.endsWith('_corrected')))) out.push('  corrected = rate corrected for the judge\'s error through its card\'s confusion matrix (docs/judges/correction.md)');
     // groups that carry their numbers only in tables (e.g. many systems in one file) skip the metric table
     if (probe.groups.some((g) => names.some((n) => g.metrics.some((m) => m.name === n)))) out.push(table.toString(), ...legend);
     for (const g of probe.groups) if (g.invalid) out.push(`  ${Object.values(g.labels).join(', ')}: ${formatInvalid(g.invalid)}`);
@@ -85,14 +69,20 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean }
       }
     }
     if (probe.summary?.length) {
+      // with one carded judge, each summary figure names it: "… 31.0% [24.0%, 38.0%] — judged by offline-framing@2.0.0+…, balanced accuracy 0.63 on …"
+      const carded = probe.judges.filter((j) => j.card);
+      const c = carded.length === 1 ? carded[0]!.card! : undefined;
+      const judgedBy = c ? ` — judged by ${c.judge}@${c.version}, balanced accuracy ${c.balancedAccuracy === null ? '—' : c.balancedAccuracy.toFixed(2)} on ${c.summary}` : '';
       const s = probe.summary
         .filter((m) => names.includes(m.name))
-        .map((m) => `${m.label}: ${m.value === null ? `— (n = ${m.n})` : `${formatValue(m.value, m.kind)} ${formatInterval(m)}`}`)
+        .map((m) => `${m.label}: ${m.value === null ? `— (n = ${m.n})` : `${formatValue(m.value, m.kind)} ${formatInterval(m)}`}${judgedBy}`)
         .join('\n  ');
       if (s) out.push(`  ${s}`);
     }
     out.push('');
   }
+  const mitigations = renderMitigationTables(results, opts);
+  if (mitigations.length) out.push(...mitigations, '');
   if (results.usage) {
     out.push('usage:');
     for (const r of results.usage.rows) {

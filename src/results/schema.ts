@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { judgeCardSchema } from '../judges/card.js';
 
 /**
  * The results JSON written by `slant run`, `slant measure` and `slant demo` (documented in
@@ -32,11 +33,16 @@ const tableSchema = z.object({
   rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
 });
 const instrumentSchema = z.object({ id: z.string(), version: z.string() });
+/** a judge with its accuracy card (docs/judges/cards.md), when it has one */
+const judgeSchema = instrumentSchema.extend({ card: judgeCardSchema.optional() });
 const warningSchema = z.object({ source: z.string(), message: z.string(), count: z.number().int().positive() });
 
+/** A group's labels: model, dataset, and `condition` (a mitigation; absent = baseline). */
 export const groupSchema = z.object({
   labels: z.record(z.string(), z.string()),
   n: z.number().int().nonnegative(),
+  /** the cell's condition cannot run on this model: why (n is 0, no metrics) */
+  notApplicable: z.string().optional(),
   metrics: z.array(metricSchema),
   tables: z.array(tableSchema).optional(),
   extra: z.record(z.string(), z.unknown()).optional(),
@@ -44,19 +50,57 @@ export const groupSchema = z.object({
   invalid: z.object({ n: z.number().int().positive(), reasons: z.record(z.string(), z.number().int().positive()) }).optional(),
 });
 
+/** An intermediate product of a mitigation (a draft, partial summaries, a permutation). */
+const stepSchema = z.object({ name: z.string(), text: z.string().optional(), data: z.unknown().optional() });
+
 export const itemSchema = z.object({
   labels: z.record(z.string(), z.string()),
   recordId: z.string(),
   measurement: z.unknown(),
+  /** a mitigated condition's intermediate steps for this record's output (drafts, partials, permutation) */
+  steps: z.array(stepSchema).optional(),
+});
+
+/** Paired difference of one headline metric, mitigation − baseline, on the records both measured. */
+export const effectSchema = z.object({
+  /** model, dataset, condition */
+  labels: z.record(z.string(), z.string()),
+  metric: z.string(),
+  label: z.string(),
+  baseline: num,
+  mitigated: num,
+  difference: num,
+  /** paired records */
+  n: z.number().int().nonnegative(),
+  ci: intervalSchema.optional(),
+  test: testSchema.optional(),
+  /** Holm-adjusted p-value across every test in this probe's effects */
+  pHolm: num.optional(),
+});
+
+/** What a condition cost per (model, dataset), and relative to the baseline on the same records. */
+export const costSchema = z.object({
+  labels: z.record(z.string(), z.string()),
+  calls: z.number().nonnegative(),
+  inputTokens: z.number().nonnegative(),
+  outputTokens: z.number().nonnegative(),
+  wallMs: z.number().nonnegative(),
+  relative: z
+    .object({ calls: num, inputTokens: num, outputTokens: num, wallMs: num })
+    .nullable(),
 });
 
 export const probeResultSchema = z.object({
   probe: z.string(),
   options: z.record(z.string(), z.unknown()),
-  judges: z.array(instrumentSchema),
+  judges: z.array(judgeSchema),
   groups: z.array(groupSchema),
   /** mean of the per-group means, when there is more than one group */
   summary: z.array(metricSchema).optional(),
+  /** per (model, dataset, condition): paired effects against the baseline (runs with mitigations) */
+  effects: z.array(effectSchema).optional(),
+  /** per (model, dataset, condition): calls, tokens and wall time, and their ratio to the baseline's */
+  costs: z.array(costSchema).optional(),
   items: z.array(itemSchema),
 });
 
@@ -99,3 +143,7 @@ export type Results = z.infer<typeof resultsSchema>;
 export type MetricJson = z.infer<typeof metricSchema>;
 export type ProbeResult = z.infer<typeof probeResultSchema>;
 export type GroupResultJson = z.infer<typeof groupSchema>;
+export type EffectJson = z.infer<typeof effectSchema>;
+export type CostJson = z.infer<typeof costSchema>;
+export type IntervalJson = z.infer<typeof intervalSchema>;
+export type ItemJson = z.infer<typeof itemSchema>;
