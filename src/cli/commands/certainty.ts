@@ -9,6 +9,7 @@ import { Store } from '../../runtime/store.js';
 import { RequestCache } from '../../runtime/cache.js';
 import { ModelContext } from '../../runtime/model-context.js';
 import { installInterruptHandler } from '../../runtime/interrupt.js';
+import type { LanguageModel } from '../../models/types.js';
 import { globalOptions } from '../main-options.js';
 import { parseNonNegative, parseNonNegativeInt, parsePositiveInt } from '../parse.js';
 
@@ -136,15 +137,11 @@ function registerRank(certainty: Command): void {
       const { rankSourceCertainty } = await import('../../probes/certainty/ranking.js');
       const { rankingIntervals } = await import('../../probes/certainty/ranking-intervals.js');
       const { assignStrata } = await import('../../probes/certainty/strata.js');
-      const store = Store.open(flags.store);
-      const interrupt = installInterruptHandler();
-      try {
+      await withCachedModels(flags.store, async (make, signal) => {
         let judge;
         if (flags.judge) {
-          const models = new ModelContext(new RequestCache(store));
-          const { createModel } = await import('../../models/create-model.js');
           const { LlmCertaintyJudge } = await import('../../judges/certainty/llm-judge.js');
-          judge = new LlmCertaintyJudge(models.wrap(await createModel(flags.judge)));
+          judge = new LlmCertaintyJudge(await make(flags.judge));
         } else {
           const { OfflineCertaintyComparator } = await import('../../judges/certainty/offline-comparator.js');
           judge = new OfflineCertaintyComparator();
@@ -157,9 +154,9 @@ function registerRank(certainty: Command): void {
           temperature,
           seed: flags.seed,
           ...(prior !== undefined ? { prior } : {}),
-          signal: interrupt.signal,
+          signal,
         });
-        if (interrupt.signal.aborted) throw new UserError('interrupted: nothing written (the judge\'s answers so far are cached; run again to continue)');
+        if (signal.aborted) throw new UserError('interrupted: nothing written (the judge\'s answers so far are cached; run again to continue)');
         const rows = rankingIntervals(res, { resamples: flags.resamples, seed: flags.seed, ...(prior !== undefined ? { prior } : {}) });
         const strata = assignStrata(rows.map((r) => r.lambda));
         const text = new Map(items.map((i) => [i.id, i.text]));
@@ -186,11 +183,22 @@ function registerRank(certainty: Command): void {
         process.stdout.write(
           `${items.length} texts, ${graph.pass1Pairs} + ${graph.pass2Pairs} pairs, ${graph.judgements} judgements (${graph.invalid} unreadable), judge ${flags.judge ?? 'offline'}, θ = ${graph.theta.toFixed(3)}\n${t.toString()}\n${unranked.length ? `not ranked (no readable judgement): ${unranked.join(', ')}\n` : ''}${warn}${flags.out ? `written: ${flags.out}\n` : ''}`,
         );
-      } finally {
-        interrupt.dispose();
-        store.close();
-      }
+      });
     });
+}
+
+/** Run `fn` with models wrapped in the store's request cache and an interrupt signal; closes both. */
+async function withCachedModels(storePath: string, fn: (make: (id: string) => Promise<LanguageModel>, signal: AbortSignal) => Promise<void>): Promise<void> {
+  const store = Store.open(storePath);
+  const interrupt = installInterruptHandler();
+  try {
+    const models = new ModelContext(new RequestCache(store));
+    const { createModel } = await import('../../models/create-model.js');
+    await fn(async (id) => models.wrap(await createModel(id)), interrupt.signal);
+  } finally {
+    interrupt.dispose();
+    store.close();
+  }
 }
 
 /** `slant certainty synth-docs` and `validate-docs`: seed 004 Limitations' synthetic check of the document-level judge. */
@@ -209,20 +217,13 @@ function registerSyntheticDocs(certainty: Command): void {
       for await (const r of readRecords(input, { fields: { source: flags.field }, required: ['source'], limit: flags.n })) docs.push({ id: r.id, text: String(r.fields.source) });
       if (docs.length === 0) throw new UserError(`${input}: no documents`);
       const { buildSyntheticDocs } = await import('../../judges/certainty/synthetic-docs.js');
-      const store = Store.open(flags.store);
-      const interrupt = installInterruptHandler();
-      try {
-        const models = new ModelContext(new RequestCache(store));
-        const { createModel } = await import('../../models/create-model.js');
-        const pairs = await buildSyntheticDocs(docs, models.wrap(await createModel(flags.model)), { seed: flags.seed, signal: interrupt.signal });
-        if (interrupt.signal.aborted) throw new UserError('interrupted: nothing written (answers so far are cached; run again to continue)');
+      await withCachedModels(flags.store, async (make, signal) => {
+        const pairs = await buildSyntheticDocs(docs, await make(flags.model), { seed: flags.seed, signal });
+        if (signal.aborted) throw new UserError('interrupted: nothing written (answers so far are cached; run again to continue)');
         mkdirSync(dirname(flags.out), { recursive: true });
         writeFileSync(flags.out, pairs.map((p) => JSON.stringify(p)).join('\n') + '\n');
         process.stdout.write(`${docs.length} documents × 5 variants = ${pairs.length} pairs: ${flags.out}\n`);
-      } finally {
-        interrupt.dispose();
-        store.close();
-      }
+      });
     });
   certainty
     .command('validate-docs <set>')
@@ -239,13 +240,9 @@ function registerSyntheticDocs(certainty: Command): void {
       const { validateDocumentJudge } = await import('../../judges/certainty/synthetic-docs.js');
       const { DocumentCertaintyComparator } = await import('../../judges/certainty/document-judge.js');
       const { LlmCertaintyJudge } = await import('../../judges/certainty/llm-judge.js');
-      const store = Store.open(flags.store);
-      const interrupt = installInterruptHandler();
-      try {
-        const models = new ModelContext(new RequestCache(store));
-        const { createModel } = await import('../../models/create-model.js');
-        const judge = models.wrap(await createModel(flags.judge));
-        const res = await validateDocumentJudge(pairs, new DocumentCertaintyComparator(judge, new LlmCertaintyJudge(judge)), { signal: interrupt.signal });
+      await withCachedModels(flags.store, async (make, signal) => {
+        const judge = await make(flags.judge);
+        const res = await validateDocumentJudge(pairs, new DocumentCertaintyComparator(judge, new LlmCertaintyJudge(judge)), { signal });
         if (globalOptions(cmd).json) {
           process.stdout.write(JSON.stringify(res) + '\n');
           return;
@@ -254,10 +251,7 @@ function registerSyntheticDocs(certainty: Command): void {
         const pct = (k: number, n: number): string => (n === 0 ? '— (n = 0)' : `${((100 * k) / n).toFixed(1)}% (${k}/${n})`);
         for (const r of res.perVariant) t.push([r.variant, String(r.n), pct(r.direction, r.n), pct(r.exact, r.n), String(r.dropped), String(r.inconsistent), String(r.invalid)]);
         process.stdout.write(`${pairs.length} pairs, judge ${flags.judge} (slant-claim-align-v1 + Figure 24)\n${t.toString()}\n`);
-      } finally {
-        interrupt.dispose();
-        store.close();
-      }
+      });
     });
 }
 
