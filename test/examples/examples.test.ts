@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,14 +44,16 @@ afterAll(async () => {
   await server.close();
 });
 
-async function run(config: string): Promise<{ results: Results; terminal: string }> {
+async function run(config: string): Promise<{ results: Results; terminal: string; html: string }> {
   const res = await runCli(['--json', 'run', '-c', join(dir, config)]);
   expect(res.stderr, config).toBe('');
   expect(res.code, config).toBe(0);
-  const results = resultsSchema.parse((JSON.parse(res.stdout) as { results: unknown }).results);
+  const out = JSON.parse(res.stdout) as { results: unknown; reportDir: string };
+  const results = resultsSchema.parse(out.results);
+  const html = readFileSync(join(out.reportDir, 'report.html'), 'utf8');
   const again = await runCli(['run', '-c', join(dir, config)]);
   expect(again.code, config).toBe(0);
-  return { results, terminal: again.stdout };
+  return { results, terminal: again.stdout, html };
 }
 
 const probe = (r: Results, name: string) => r.probes.find((p) => p.probe === name);
@@ -59,7 +61,9 @@ const metric = (r: Results, p: string, m: string) => probe(r, p)?.groups.find((g
 
 describe('examples/: one config per paper runs end to end', () => {
   it('seed000.yaml: framing + primacy (articles) and hallucination (pairs) with fact-check strategies as conditions', async () => {
-    const { results, terminal } = await run('seed000.yaml');
+    const { results, terminal, html } = await run('seed000.yaml');
+    expect(html).toContain("The papers' tables");
+    expect(html).toContain('Seed 000 Table 1');
     expect(probe(results, 'framing')?.groups.map((g) => g.labels.dataset)).toContain('news');
     for (const m of ['phi_frame']) expect(metric(results, 'framing', m)).toBeDefined();
     for (const m of ['mean_s_b', 'mean_s_m', 'mean_s_e', 'psi_pri']) expect(metric(results, 'primacy', m), m).toBeDefined();
