@@ -66,4 +66,5 @@ export { mcnemarExact, newcombePairedInterval, holmAdjust } from './stats/paired
 export { createStudy, putAnswer, getAnswers } from './annotate/study-store.js';
 export { startAnnotateServer } from './annotate/server.js';
 export { loadStudyData } from './annotate/answers.js';
-export { studyStats, type AccuracyCard, type StudyStats } from './annotate/study-stats.js';
+export { studyStats, type StudyStats } from './annotate/study-stats.js';
+export { studyJudgeCards } from './annotate/study-cards.js';

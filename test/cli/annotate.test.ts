@@ -6,6 +6,8 @@ import { Store } from '../../src/runtime/store.js';
 import { getAnswers, getAssignments, getItems, getStudy, putAnswer } from '../../src/annotate/study-store.js';
 import { canonicalAnswer } from '../../src/annotate/scale.js';
 import { runCli } from '../helpers/run-cli.js';
+import { parseJudgeCard } from '../../src/judges/card.js';
+import { resultsSchema } from '../../src/results/schema.js';
 
 let dir: string;
 beforeEach(() => {
@@ -96,11 +98,33 @@ describe('slant annotate', () => {
     expect(stats.stdout).toContain('excluded: none');
     expect(stats.stdout).toMatch(/gpt \(judge\)/);
     expect(stats.stdout).toContain('random baseline');
-    const c = JSON.parse(readFileSync(card, 'utf8')) as Record<string, unknown>;
-    expect(Object.keys(c)).toEqual(expect.arrayContaining(['judge', 'data', 'n', 'accuracy', 'balancedAccuracy', 'confusion', 'date', 'slantVersion']));
-    // majority labels equal the truth; the judge agrees on all 5 items it answered
-    expect(c).toMatchObject({ judge: 'gpt', n: 5, accuracy: 1, balancedAccuracy: 1, noMajority: 0 });
-    expect((c.confusion as { labels: string[] }).labels).toEqual(['-2', '-1', '0', '1', '2']);
+    // the project's judge card; "gpt" names no judge slant knows, so its version is unknown
+    const c = parseJudgeCard(JSON.parse(readFileSync(card, 'utf8')), card);
+    // directions of the mean human answer + − 0 + − (q5: the judge was inconsistent) vs the judge's + − 0 + −
+    expect(c).toMatchObject({ task: 'certainty', judge: 'gpt', version: 'unknown', labels: ['−', '0', '+'], n: 5, accuracy: 1, balancedAccuracy: 1 });
+    expect(c.confusion).toEqual([[2, 0, 0], [0, 1, 0], [0, 0, 2]]);
+    expect(c.figures).toMatchObject({ noAnswer: 1, items: 6, annotators: 4, k: 3 });
+    expect(typeof c.figures!.tauB).toBe('number');
+    expect(stats.stdout).toContain('version unknown for gpt');
+
+    // such a card cannot be saved for runs; naming the judge can
+    const refused = await runCli(['annotate', 'stats', '--save-card', '--resamples', '50', '--store', db()]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('cannot tell which judge "gpt" is');
+    const saved = await runCli(['annotate', 'stats', '--save-card', '--judge', 'gpt=offline', '--resamples', '50', '--store', db()]);
+    expect(saved.stderr).toBe('');
+    expect(saved.code).toBe(0);
+    expect(saved.stdout).toMatch(/card: certainty-offline@.* tie [\d.]+ clear [\d.]+: balanced accuracy 1\.00 on human consensus direction of annotation study st1 \(n = 5; .* — saved to/);
+    // a later measure with the offline comparator (default bands) shows the study's card and corrects CD with it
+    const cert = join(dir, 'cert.jsonl');
+    writeFileSync(cert, PAIRS.slice(0, 4).map((p, i) => JSON.stringify({ id: `m${i}`, original: p[0], rewrite: p[1] })).join('\n') + '\n');
+    const out = join(dir, 'results.json');
+    const m = await runCli(['measure', 'certainty', '--input', cert, '--output', out, '--store', db(), '--reports', join(dir, 'reports')]);
+    expect(m.code).toBe(0);
+    expect(m.stdout).toMatch(/judged by certainty-offline@.*human consensus direction of annotation study st1/);
+    const results = resultsSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
+    const j = results.probes.find((p) => p.probe === 'certainty')!.judges.find((x) => x.id === 'certainty-offline')!;
+    expect(j.card).toMatchObject({ task: 'certainty', n: 5, summary: 'human consensus direction of annotation study st1', confusion: [[2, 0, 0], [0, 1, 0], [0, 0, 2]] });
   });
 
   it('create from a stored measure run (framing of outputs, with the run judge\'s labels)', async () => {
