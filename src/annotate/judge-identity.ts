@@ -14,10 +14,12 @@ const MODEL_ID = /^[a-z][a-z0-9-]*:/;
 
 /** The judge spec a column name stands for, or undefined when the name says nothing. */
 export function defaultJudgeSpec(kind: 'framing' | 'certainty', name: string): string | undefined {
+  // an LLM judge with a moderator is not one model spec: name it with --judge … (not supported yet)
+  if (name.includes('+moderator:')) return undefined;
   const prefixes = kind === 'framing' ? ['framing:', 'llm-framing:'] : ['certainty-llm:'];
   for (const p of prefixes) if (name.startsWith(p)) return name.slice(p.length);
   if (name === 'offline' || name === (kind === 'framing' ? 'offline-framing' : 'certainty-offline')) return 'offline';
-  if (MODEL_ID.test(name) && !name.includes('+moderator:')) return name;
+  if (MODEL_ID.test(name)) return name;
   return undefined;
 }
 
