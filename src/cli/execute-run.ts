@@ -11,6 +11,7 @@ import { ModelContext } from '../runtime/model-context.js';
 import { renderTerminalReport } from '../report/terminal.js';
 import type { GlobalOptions } from './global-options.js';
 import { EXIT, UserError } from '../core/errors.js';
+import { writeResultsFile } from './results-output.js';
 
 /** Shared by demo, run and measure: store, Ctrl-C handling, progress bar, printing. */
 export async function executeRun(args: {
@@ -25,7 +26,7 @@ export async function executeRun(args: {
   resumeRunId?: string;
   totalHint?: number;
   global: GlobalOptions;
-  /** extra path to copy results.json to (measure --output) */
+  /** -o/--output: also write the results here, in the format its extension names (.json, .jsonl, .csv) */
   resultsPath?: string;
 }): Promise<RunSummary> {
   const store = Store.open(resolve(args.storePath));
@@ -55,9 +56,9 @@ export async function executeRun(args: {
       resumeRunId: args.resumeRunId,
       signal: interrupt.signal,
       onItem: () => progress.tick(),
-      resultsPath: args.resultsPath,
     });
     progress.done();
+    if (args.resultsPath) await writeResultsFile(args.resultsPath, summary.results);
     printSummary(summary, args.global);
     if (summary.interrupted) {
       throw new UserError(`run ${summary.runId} interrupted; everything finished is stored`, { exitCode: EXIT.interrupted, hint: `continue with \`slant run --resume ${summary.runId}\`` });

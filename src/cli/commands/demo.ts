@@ -11,6 +11,7 @@ export function registerDemo(program: Command): void {
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
     .option('--store <file>', 'SQLite store', '.slant/slant.db')
     .option('--reports <dir>', 'where the report folder is written', '.slant/reports')
+    .option('-o, --output <file>', 'also write the results here: .json (results JSON), .jsonl or .csv (one metric per line)')
     .action(async (opts: { limit?: number; store: string; reports: string }, cmd: Command) => {
       const config = demoConfig({ store: opts.store, reports: opts.reports, limit: opts.limit });
       await runSpec({ kind: 'run', baseDir: process.cwd(), config }, 'demo', cmd);

@@ -10,6 +10,15 @@ import { executeRun } from '../execute-run.js';
 import { globalOptions } from '../main-options.js';
 import { storedSpecSchema, type StoredSpec } from '../stored-spec.js';
 import { parsePositiveInt } from '../parse.js';
+import { resultsOutputFormat } from '../results-output.js';
+
+/** `-o/--output FILE` of run, demo and measure, its extension checked before any work is done. */
+function outputPath(cmd: Command): string | undefined {
+  const out = cmd.opts<{ output?: string }>().output;
+  if (out === undefined) return undefined;
+  resultsOutputFormat(out);
+  return resolve(out);
+}
 
 /** Run a stored or fresh spec end to end. */
 export async function runSpec(spec: StoredSpec, command: string, cmd: Command, resumeRunId?: string): Promise<void> {
@@ -28,6 +37,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       config: spec,
       resumeRunId,
       global,
+      ...(outputPath(cmd) ? { resultsPath: outputPath(cmd) } : {}),
     });
   } else {
     await executeRun({
@@ -39,7 +49,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       config: spec,
       resumeRunId,
       global,
-      resultsPath: spec.output ? resolve(spec.baseDir, spec.output) : undefined,
+      resultsPath: outputPath(cmd) ?? (spec.output ? resolve(spec.baseDir, spec.output) : undefined),
     });
   }
 }
@@ -85,6 +95,7 @@ export function registerRun(program: Command): void {
     .option('-c, --config <file>', 'config file', 'slant.yaml')
     .option('--resume [run]', 'continue an interrupted run (default: the latest unfinished one); recomputes nothing that finished')
     .option('--store <file>', 'store to look in for --resume (default: the config\'s `store`, else .slant/slant.db)')
+    .option('-o, --output <file>', 'also write the results here: .json (results JSON), .jsonl or .csv (one metric per line)')
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
     .option('--batch', 'send openai: generations through the OpenAI Batch API (half price; resumes the same batch after a restart)')
     .option('--concurrency <n>', 'records processed at once (overrides the config)', (v: string) => parsePositiveInt(v, '--concurrency'))
