@@ -4,6 +4,7 @@ import { installInterruptHandler } from '../runtime/interrupt.js';
 import { createProgress } from '../runtime/progress.js';
 import { canonicalJson, sha256Hex } from '../runtime/canonical-json.js';
 import { runAndReport, type RunSummary } from '../pipeline/run.js';
+import { countPlannedRecords } from '../pipeline/datasets.js';
 import type { ExecutionPlan } from '../pipeline/execute.js';
 import type { LanguageModel } from '../models/types.js';
 import { RequestCache } from '../runtime/cache.js';
@@ -39,7 +40,10 @@ export async function executeRun(args: {
     throw err;
   }
   const interrupt = installInterruptHandler();
-  const progress = createProgress({ total: args.totalHint ?? 0, label: args.command, enabled: !args.global.json && !args.global.quiet });
+  const showProgress = !args.global.json && !args.global.quiet;
+  // the total is counted first (cheap: lines, rows, metadata) so the bar fills and has an ETA; unknown shows n/?
+  const total = args.totalHint ?? (showProgress ? await countPlannedRecords(plan.datasets) : undefined);
+  const progress = createProgress({ total, label: args.command, enabled: showProgress });
   try {
     const configJson = canonicalJson(args.config);
     const summary = await runAndReport({

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { DEMO_DATASETS } from '../data/samples/index.js';
-import { readRecords, type ReadStats } from '../data/index.js';
+import { countRecords, readRecords, type ReadStats } from '../data/index.js';
 import type { DatasetEntry } from '../config/schema.js';
 import type { SourceLocation } from '../core/errors.js';
 
@@ -16,7 +16,22 @@ export interface DatasetSource {
   records(): AsyncIterable<LoadedRecord>;
   /** filled while (and after) records() is consumed */
   stats(): { read: number; skipped: number; problems: ReadStats['problems'] };
+  /** how many records records() will yield at most, counted cheaply (undefined: unknown); for progress bars */
+  count?(): Promise<number | undefined>;
 }
+
+/** Records of all datasets (each capped by its limit), or undefined when any count is unknown. */
+export async function countPlannedRecords(datasets: readonly DatasetSource[]): Promise<number | undefined> {
+  let total = 0;
+  for (const ds of datasets) {
+    const n = await ds.count?.();
+    if (n === undefined) return undefined;
+    total += n;
+  }
+  return total;
+}
+
+const capped = (n: number | undefined, limit: number | undefined): number | undefined => (n === undefined ? undefined : limit ? Math.min(n, limit) : n);
 
 function builtinSource(entry: DatasetEntry & { builtin: string }): DatasetSource {
   const ds = DEMO_DATASETS.find((d) => d.name === entry.builtin);
@@ -30,6 +45,7 @@ function builtinSource(entry: DatasetEntry & { builtin: string }): DatasetSource
       }
     },
     stats: () => ({ read: docs.length, skipped: 0, problems: [] }),
+    count: () => Promise.resolve(docs.length),
   };
 }
 
@@ -62,6 +78,7 @@ export function datasetSource(
       for await (const r of reader) yield r;
     },
     stats: () => ({ read: stats.read, skipped: stats.skipped, problems: stats.problems }),
+    count: async () => capped(await countRecords(file, entry.format === 'summeval' ? undefined : entry.format), entry.limit),
   };
 }
 

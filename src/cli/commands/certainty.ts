@@ -79,6 +79,11 @@ function registerTelephone(certainty: Command): void {
           process.stdout.write(JSON.stringify(res) + '\n');
           return;
         }
+        const headline = `broken telephone: ${items.length} texts × ${flags.turns} turns, model ${flags.model}, judge ${judgeId ?? 'offline'}`;
+        if (globalOptions(cmd).quiet) {
+          process.stdout.write(`${headline}\n${flags.output ? `trajectories: ${flags.output}\n` : ''}`);
+          return;
+        }
         const names = ['cd', 'cd_up', 'cd_down', 'inconsistent_rate'];
         const t = createTable(['turn', ...names]);
         for (const turn of res.perTurn) {
@@ -87,7 +92,7 @@ function registerTelephone(certainty: Command): void {
             return m ? `${formatValue(m.value, m.kind)} ${formatInterval(m)}` : '';
           })]);
         }
-        process.stdout.write(`broken telephone: ${items.length} texts × ${flags.turns} turns, model ${flags.model}, judge ${judgeId ?? 'offline'}\n${t.toString()}\n${flags.output ? `trajectories: ${flags.output}\n` : ''}`);
+        process.stdout.write(`${headline}\n${t.toString()}\n${flags.output ? `trajectories: ${flags.output}\n` : ''}`);
       } finally {
         interrupt.dispose();
         store.close();
@@ -133,10 +138,14 @@ function registerHumans(certainty: Command): void {
         process.stdout.write(JSON.stringify(res) + '\n');
         return;
       }
+      const f = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '—');
+      if (globalOptions(cmd).quiet) {
+        process.stdout.write(`${res.items} items, ${res.annotators.length} human annotators, ${res.judges.length} judge(s); human–human τ_b ${f(res.humanHuman.mean)}; Krippendorff α ordinal ${f(res.alphaOrdinal)}\n`);
+        return;
+      }
       const t = createTable(['who', 'τ_b with human consensus', 'n']);
       for (const a of res.annotators) t.push([a.annotator, a.tauB.toFixed(3), String(a.n)]);
       for (const j of res.judges) t.push([`${j.judge} (judge)`, j.tauB.toFixed(3), String(j.n)]);
-      const f = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '–');
       process.stdout.write(
         [
           `${res.items} items, ${res.annotators.length} human annotators, ${res.judges.length} judge(s)`,

@@ -3,7 +3,6 @@ import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { EXAMPLE_CONFIG } from '../../config/example.js';
 import { outputFormat } from '../flags.js';
-import { globalOptions } from '../main-options.js';
 
 export function registerInit(program: Command): void {
   program
@@ -11,10 +10,10 @@ export function registerInit(program: Command): void {
     .description('write a commented example slant.yaml')
     .option('-o, --output <file>', 'where to write it (.yaml or .yml)', 'slant.yaml')
     .option('--force', 'overwrite an existing file')
-    .action((opts: { output: string; force?: boolean }, cmd: Command) => {
+    .action((opts: { output: string; force?: boolean }) => {
       outputFormat(opts.output, { '.yaml': 'yaml', '.yml': 'yaml' });
       if (existsSync(opts.output) && !opts.force) throw new UserError(`${opts.output} already exists; use --force to overwrite`);
       writeFileSync(opts.output, EXAMPLE_CONFIG);
-      if (!globalOptions(cmd).quiet) process.stdout.write(`wrote ${opts.output}; run it with \`slant run -c ${opts.output}\`\n`);
+      process.stdout.write(`wrote ${opts.output}; run it with \`slant run -c ${opts.output}\`\n`);
     });
 }

@@ -74,6 +74,10 @@ export function registerValidate(program: Command): void {
         process.stdout.write(JSON.stringify({ judge: { id: judge.id, version: judge.version }, skipped, ...report }) + '\n');
         return;
       }
+      if (global.quiet) {
+        process.stdout.write(`accuracy ${report.accuracy.toFixed(3)}, balanced accuracy ${report.balancedAccuracy.toFixed(3)} (n = ${report.n}${skipped ? `, ${skipped} skipped` : ''})\n`);
+        return;
+      }
       const t = createTable(['truth \\ predicted', ...report.confusion.labels]);
       report.confusion.labels.forEach((l, i) => t.push([l, ...(report.confusion.matrix[i] ?? []).map(String)]));
       process.stdout.write(
@@ -172,6 +176,10 @@ function registerValidateCertainty(validate: Command): void {
       const skipped = reader.stats.skipped + badLabels;
       if (global.json) {
         process.stdout.write(JSON.stringify({ comparator: llmJudge ?? 'offline', skipped, ...(opts.unseenOnly ? { seenLeftOut } : {}), ...report }) + '\n');
+        return;
+      }
+      if (global.quiet) {
+        process.stdout.write(`direction accuracy ${report.n ? report.directionAccuracy.toFixed(3) : '—'} (n = ${report.n}), Kendall τ_b ${Number.isNaN(report.tauB) ? '—' : report.tauB.toFixed(3)}\n`);
         return;
       }
       const t = createTable(['truth \\ predicted', ...report.confusion.columns]);
