@@ -42,6 +42,7 @@ export { Store } from './runtime/store.js';
 export { RequestCache } from './runtime/cache.js';
 export { planRun, planMeasure } from './pipeline/plan.js';
 export { executePlan, type ExecutionPlan } from './pipeline/execute.js';
-export { runAndReport } from './pipeline/run.js';
+export { runAndReport, runToResults } from './pipeline/run.js';
+export { audit, type AuditOptions, type AuditProbe, type AuditModel } from './pipeline/audit.js';
 export { renderHtmlReport } from './report/html.js';
 export { renderTerminalReport } from './report/terminal.js';

@@ -47,6 +47,11 @@ export interface ReadOptions {
   idFrom?: string[];
   /** stop after this many accepted records */
   limit?: number;
+  /**
+   * Records held in memory, read instead of the file (the library's `audit`); `file` then only
+   * names them in messages ("records", row = index + 1). Each must be an object.
+   */
+  rows?: Iterable<unknown> | AsyncIterable<unknown>;
 }
 
 /** One validated input record in canonical field names. */

@@ -55,10 +55,11 @@ function builtinSource(entry: DatasetEntry & { builtin: string }): DatasetSource
  */
 export function datasetSource(
   entry: DatasetEntry,
-  opts: { required: string[]; optional?: string[]; baseDir?: string; uniqueWithin?: string; idFrom?: string[] },
+  opts: { required: string[]; optional?: string[]; baseDir?: string; uniqueWithin?: string; idFrom?: string[]; rows?: readonly unknown[] },
 ): DatasetSource {
   if (entry.builtin !== undefined) return builtinSource({ ...entry, builtin: entry.builtin });
-  const file = resolve(opts.baseDir ?? process.cwd(), entry.path ?? '');
+  // in-memory rows (the library's `audit`): entry.path only names them in messages
+  const file = opts.rows !== undefined ? (entry.path ?? entry.name) : resolve(opts.baseDir ?? process.cwd(), entry.path ?? '');
   if (entry.format === 'summeval') return summEvalSource(entry, file);
   let stats: ReadStats = { read: 0, accepted: 0, skipped: 0, problems: [] };
   return {
@@ -73,12 +74,13 @@ export function datasetSource(
         limit: entry.limit,
         uniqueWithin: opts.uniqueWithin,
         idFrom: opts.idFrom,
+        ...(opts.rows !== undefined ? { rows: opts.rows } : {}),
       });
       stats = reader.stats;
       for await (const r of reader) yield r;
     },
     stats: () => ({ read: stats.read, skipped: stats.skipped, problems: stats.problems }),
-    count: async () => capped(await countRecords(file, entry.format === 'summeval' ? undefined : entry.format), entry.limit),
+    count: async () => capped(opts.rows !== undefined ? opts.rows.length : await countRecords(file, entry.format === 'summeval' ? undefined : entry.format), entry.limit),
   };
 }
 

@@ -44,8 +44,8 @@ export interface RunSummary {
   interrupted: boolean;
 }
 
-/** Execute (or resume) a run, aggregate it, write results.json and report.html. */
-export async function runAndReport(args: RunArgs): Promise<RunSummary> {
+/** Execute (or resume) a run and aggregate it into the results object; writes no files (the library's `audit`). */
+export async function runToResults(args: Omit<RunArgs, 'reportsDir' | 'resultsPath'>): Promise<Omit<RunSummary, 'reportDir'>> {
   const { store, plan } = args;
   let runId: string;
   let createdAt: string;
@@ -83,7 +83,14 @@ export async function runAndReport(args: RunArgs): Promise<RunSummary> {
   // batch mode: generations are billed at batch prices (judges, if LLMs, are billed live: see docs)
   if (Object.keys(usage).length > 0) results.usage = costReport(usage, mergePrices(DEFAULT_PRICES, args.prices), { batch: plan.batch === true });
   store.setRunStatus(runId, status, { measured: outcome.measured, reused: outcome.reused });
-  const reportDir = join(args.reportsDir, runId);
+  return { runId, results, measured: outcome.measured, reused: outcome.reused, generated: outcome.generated, cacheHits: outcome.cacheHits, interrupted: outcome.interrupted };
+}
+
+/** Execute (or resume) a run, aggregate it, write results.json and report.html. */
+export async function runAndReport(args: RunArgs): Promise<RunSummary> {
+  const summary = await runToResults(args);
+  const { results } = summary;
+  const reportDir = join(args.reportsDir, summary.runId);
   mkdirSync(reportDir, { recursive: true });
   writeFileSync(join(reportDir, 'results.json'), JSON.stringify(results, null, 2) + '\n');
   writeFileSync(join(reportDir, 'report.html'), renderHtmlReport(results));
@@ -91,5 +98,5 @@ export async function runAndReport(args: RunArgs): Promise<RunSummary> {
     mkdirSync(dirname(args.resultsPath), { recursive: true });
     writeFileSync(args.resultsPath, JSON.stringify(results, null, 2) + '\n');
   }
-  return { runId, results, reportDir, measured: outcome.measured, reused: outcome.reused, generated: outcome.generated, cacheHits: outcome.cacheHits, interrupted: outcome.interrupted };
+  return { ...summary, reportDir };
 }
