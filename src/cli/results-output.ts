@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Results } from '../probes/results.js';
-import { writeCsv, writeJsonl } from '../data/index.js';
+import { writeCsv } from '../data/write-csv.js';
+import { writeJsonl } from '../data/write-jsonl.js';
 import { outputFormat } from './flags.js';
 
 /** What `-o/--output` of run, measure and demo can write, by extension. */

@@ -1,6 +1,4 @@
 import type { Command } from 'commander';
-import { demoConfig } from '../../config/demo.js';
-import { runSpec } from './run.js';
 import { parsePositiveInt } from '../parse.js';
 
 export function registerDemo(program: Command): void {
@@ -13,6 +11,8 @@ export function registerDemo(program: Command): void {
     .option('--reports <dir>', 'where the report folder is written', '.slant/reports')
     .option('-o, --output <file>', 'also write the results here: .json (results JSON), .jsonl or .csv (one metric per line)')
     .action(async (opts: { limit?: number; store: string; reports: string }, cmd: Command) => {
+      const { demoConfig } = await import('../../config/demo.js');
+      const { runSpec } = await import('../run-spec.js');
       const config = demoConfig({ store: opts.store, reports: opts.reports, limit: opts.limit });
       await runSpec({ kind: 'run', baseDir: process.cwd(), config }, 'demo', cmd);
     });

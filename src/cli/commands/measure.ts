@@ -1,9 +1,6 @@
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
-import { inputFormatSchema } from '../../config/schema.js';
-import { parseFieldMappings } from '../../data/index.js';
-import { probeNames, type ProbeName } from '../../probes/registry.js';
-import { runSpec } from './run.js';
+import { PROBE_NAMES, type ProbeName } from '../../probes/names.js';
 import { collect, parseFormat, parsePositiveInt, parseProbeSettings } from '../parse.js';
 import { basename } from 'node:path';
 import { deprecatedAlias } from '../flags.js';
@@ -60,7 +57,7 @@ export function registerMeasure(program: Command): void {
   const command = program
     .command('measure')
     .description('measure recorded outputs: records with source and output (and optionally model) fields')
-    .argument('<probes...>', `probes to run: ${probeNames().join(', ')}`)
+    .argument('<probes...>', `probes to run: ${PROBE_NAMES.join(', ')}`)
     .option('-i, --input <file>', 'JSONL, CSV, TSV, Parquet or JSON file of records')
     .option('--format <format>', 'input format (default: from the extension)')
     .option('--field <canonical=column>', 'map a canonical field to a column, e.g. --field source=reviewText (repeatable)', collect, [])
@@ -83,6 +80,9 @@ export function registerMeasure(program: Command): void {
       const certaintyJudge = judge.certainty === 'offline' ? undefined : judge.certainty;
       if (opts.model && certaintyJudge) throw new UserError('give either --model (the model under test) or an LLM --judge for certainty, not both');
       const llm = opts.model ?? certaintyJudge;
+      const { inputFormatSchema } = await import('../../config/schema.js');
+      const { parseFieldMappings } = await import('../../data/index.js');
+      const { runSpec } = await import('../run-spec.js');
       const format = parseFormat(opts.format, inputFormatSchema);
       const settings = parseProbeSettings(opts.set);
       for (const p of Object.keys(settings)) if (!probes.includes(p)) throw new UserError(`--set names probe "${p}", which is not being run (${probes.join(', ')})`);
