@@ -8,6 +8,7 @@ import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
 import { WarningLog } from './warnings.js';
 import { outputKey, runBatchPhase } from './batch-phase.js';
+import { ItemWriter, offlineOnly } from './item-writer.js';
 
 export interface PlannedProbe {
   probe: AnyProbe;
@@ -49,8 +50,9 @@ export const cellKey = (model: string, dataset: string, probe: string): string =
 
 /**
  * Stream every dataset once; for each record and producer, get the output (stored, or generated
- * and stored at once), then measure it with every probe not yet done for it (each measurement is
- * committed on its own, so a kill -9 loses at most the items in flight).
+ * and stored at once), then measure it with every probe not yet done for it. A measurement that
+ * involved a model is committed on its own; one made by local instruments alone is committed in a
+ * batch (item-writer.ts), so a kill -9 loses at most the items in flight and one batch of free work.
  */
 export async function executePlan(
   plan: ExecutionPlan,
@@ -69,6 +71,8 @@ export async function executePlan(
   const cells = new Map<string, CellRef>();
   const done = new Map<string, Set<string>>();
   const outcome: ExecutionOutcome = { cells: [], measured: 0, reused: 0, generated: 0, cacheHits: 0, datasets: [], interrupted: false };
+  // measurements by local instruments are committed in batches; anything involving a model at once (item-writer.ts)
+  const items = new ItemWriter(store, runId);
 
   const ensureCell = (model: string, dataset: string, probe: AnyProbe, options: Record<string, unknown>): CellRef => {
     const key = cellKey(model, dataset, probe.name);
@@ -126,7 +130,7 @@ export async function executePlan(
             throw new InputError({ ...record.location, field: issue?.path.join('.') }, `${issue?.message ?? 'invalid record'} (probe ${probe.name})`);
           }
           const measurement: unknown = await probe.measure(parsed.data, { judges, options, signal: opts.signal });
-          store.putItem(runId, cell.key, record.id, measurement);
+          items.put(cell.key, record.id, measurement, offlineOnly({ probe, options }, judges, producer.model !== undefined));
           done.get(cell.key)?.add(record.id);
           outcome.measured++;
         }
@@ -189,7 +193,11 @@ export async function executePlan(
       });
     };
 
-    await runPool(ds.records(), plan.concurrency, handle, opts.signal);
+    try {
+      await runPool(ds.records(), plan.concurrency, handle, opts.signal);
+    } finally {
+      items.flush();
+    }
     const st = ds.stats();
     outcome.datasets.push({ name: ds.name, n, skipped: st.skipped });
     if (st.skipped > 0) {
