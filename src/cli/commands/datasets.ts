@@ -1,34 +1,25 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
-import { importEvents } from '../../datasets/import-events.js';
-import {
-  buildNewsOnce,
-  exportNews,
-  llmFalsifier,
-  NEWSAPI_ENV,
-  NewsStore,
-  offlineFalsifier,
-  parseEvery,
-  runSchedule,
-  TRUSTED_DOMAINS,
-  type Falsifier,
-  type NewsBuildOptions,
-} from '../../datasets/news/index.js';
-import { checkCutoff } from '../../probes/hallucination/cutoffs.js';
-import { createModel } from '../../models/registry.js';
-import { Scheduler } from '../../runtime/scheduler.js';
-import { DEFAULT_STORE_PATH, Store } from '../../runtime/store.js';
+import type { Falsifier, NewsBuildOptions, NewsStore } from '../../datasets/news/index.js';
+import type { Scheduler } from '../../runtime/scheduler.js';
 import { globalOptions } from '../main-options.js';
 import { collect, parsePositiveInt } from '../parse.js';
 import { aliasTo, aliasToField, deprecatedAlias, fieldMap, fieldOption, inputFile, outputFormat } from '../flags.js';
 
+// the news pipeline, the store and the HTTP scheduler load in the actions, so `--help` stays light
+type NewsModule = typeof import('../../datasets/news/index.js');
+const loadNews = (): Promise<NewsModule> => import('../../datasets/news/index.js');
+const openStore = async (path: string) => (await import('../../runtime/store.js')).Store.open(resolve(path));
+const DEFAULT_STORE_PATH = '.slant/slant.db';
+
 async function makeFalsifier(kind: string, model: string | undefined): Promise<Falsifier | null> {
   if (kind === 'none') return null;
-  if (kind === 'offline') return offlineFalsifier();
+  if (kind === 'offline') return (await loadNews()).offlineFalsifier();
   if (kind === 'llm') {
     if (model === undefined) throw new UserError('--falsify llm needs --model <id> (e.g. openai:gpt-4o-mini)');
-    return llmFalsifier(await createModel(model));
+    const { createModel } = await import('../../models/create-model.js');
+    return (await loadNews()).llmFalsifier(await createModel(model));
   }
   throw new UserError(`--falsify expects offline, llm or none, got "${kind}"`);
 }
@@ -67,7 +58,7 @@ interface NewsFlags {
   once?: boolean;
 }
 
-function buildOptions(flags: NewsFlags, store: NewsStore, falsifier: Falsifier | null, scheduler: Scheduler, signal: AbortSignal, log: (s: string) => void): NewsBuildOptions {
+function buildOptions({ NEWSAPI_ENV, TRUSTED_DOMAINS }: NewsModule, flags: NewsFlags, store: NewsStore, falsifier: Falsifier | null, scheduler: Scheduler, signal: AbortSignal, log: (s: string) => void): NewsBuildOptions {
   const hasKey = NEWSAPI_ENV.some((n) => (process.env[n] ?? '').trim() !== '');
   const opts: NewsBuildOptions = { store, feeds: flags.feed, scrape: flags.scrape, falsifier, scheduler, signal, log };
   if (flags.newsapi && hasKey) {
@@ -102,6 +93,9 @@ function registerNews(datasets: Command): void {
     .option('--once', 'one pass, then exit (for a system cron); the default without --every')
     .action(async (flags: NewsFlags, cmd: Command) => {
       if (flags.every !== undefined && flags.once === true) throw new UserError('--every and --once exclude each other');
+      const newsModule = await loadNews();
+      const { NewsStore, buildNewsOnce, parseEvery, runSchedule } = newsModule;
+      const { Scheduler } = await import('../../runtime/scheduler.js');
       const every = flags.every !== undefined ? parseEvery(flags.every, flags.timezone ?? 'UTC') : undefined;
       const json = globalOptions(cmd).json;
       const quiet = globalOptions(cmd).quiet;
@@ -109,11 +103,11 @@ function registerNews(datasets: Command): void {
         if (!quiet && !json) process.stderr.write(`${new Date().toISOString()} ${s}\n`);
       };
       const falsifier = await makeFalsifier(flags.falsify, flags.model);
-      const store = Store.open(resolve(flags.store));
+      const store = await openStore(flags.store);
       const news = new NewsStore(store);
       const { signal, dispose } = interruptible();
       const scheduler = new Scheduler({ maxRateLimitRetries: 2, signal, concurrency: { scrape: 4, rss: 2, newsapi: 1 } });
-      const opts = buildOptions(flags, news, falsifier, scheduler, signal, log);
+      const opts = buildOptions(newsModule, flags, news, falsifier, scheduler, signal, log);
       const report = (stats: unknown): void => {
         if (json) process.stdout.write(JSON.stringify({ stats, total: news.count() }) + '\n');
         else {
@@ -153,7 +147,9 @@ function registerNews(datasets: Command): void {
       if (flags.format !== undefined && flags.format !== 'jsonl' && flags.format !== 'parquet') throw new UserError(`--format expects jsonl or parquet, got "${flags.format}"`);
       if (flags.format === undefined) outputFormat(out, { '.jsonl': 'jsonl', '.parquet': 'parquet' });
       if (flags.cutoff !== undefined && flags.postCutoffFor === undefined) throw new UserError('--cutoff goes with --post-cutoff-for <model>');
-      const store = Store.open(resolve(flags.store));
+      const { NewsStore, exportNews } = await loadNews();
+      const { checkCutoff } = await import('../../probes/hallucination/cutoffs.js');
+      const store = await openStore(flags.store);
       try {
         const opts: Parameters<typeof exportNews>[1] = { out };
         if (flags.format !== undefined) opts.format = flags.format;
@@ -204,6 +200,7 @@ function registerImport(datasets: Command): void {
         if (falsifier === null) return;
         const { signal, dispose } = interruptible();
         try {
+          const { importEvents } = await import('../../datasets/import-events.js');
           const stats = await importEvents({
             input: file,
             output,
