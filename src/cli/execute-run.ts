@@ -12,7 +12,8 @@ import { ModelContext } from '../runtime/model-context.js';
 import { renderTerminalReport } from '../report/terminal.js';
 import type { GlobalOptions } from './global-options.js';
 import { EXIT, UserError } from '../core/errors.js';
-import { writeResultsFile } from './results-output.js';
+import { resultsOutputFormat, writeResultsFile } from './results-output.js';
+import { storeProblem } from '../runtime/store-errors.js';
 
 /** Shared by demo, run and measure: store, Ctrl-C handling, progress bar, printing. */
 export async function executeRun(args: {
@@ -29,15 +30,18 @@ export async function executeRun(args: {
   global: GlobalOptions;
   /** -o/--output: also write the results here, in the format its extension names (.json, .jsonl, .csv) */
   resultsPath?: string;
+  /** wait for another process holding the run (`--wait`) */
+  waitForLease?: boolean;
 }): Promise<RunSummary> {
-  const store = Store.open(resolve(args.storePath));
+  const storePath = resolve(args.storePath);
+  const store = Store.open(storePath);
   const models = new ModelContext(new RequestCache(store), { noCache: args.noCache });
   let plan: ExecutionPlan;
   try {
     plan = await args.makePlan((m) => models.wrap(m));
   } catch (err) {
     store.close();
-    throw err;
+    throw storeProblem(err, storePath, { lockTimeoutMs: store.lockTimeoutMs }) ?? err;
   }
   const interrupt = installInterruptHandler();
   const showProgress = !args.global.json && !args.global.quiet;
@@ -45,7 +49,26 @@ export async function executeRun(args: {
   const total = args.totalHint ?? (showProgress ? await countPlannedRecords(plan.datasets) : undefined);
   const progress = createProgress({ total, label: args.command, enabled: showProgress });
   try {
+    return await runWithStore(args, store, plan, models, interrupt, progress);
+  } catch (err) {
+    throw storeProblem(err, storePath, { lockTimeoutMs: store.lockTimeoutMs }) ?? err;
+  } finally {
+    interrupt.dispose();
+    store.close();
+  }
+}
+
+async function runWithStore(
+  args: Parameters<typeof executeRun>[0],
+  store: Store,
+  plan: ExecutionPlan,
+  models: ModelContext,
+  interrupt: ReturnType<typeof installInterruptHandler>,
+  progress: ReturnType<typeof createProgress>,
+): Promise<RunSummary> {
+  {
     const configJson = canonicalJson(args.config);
+    const jsonOutput = args.resultsPath !== undefined && resultsOutputFormat(args.resultsPath) === 'json' ? args.resultsPath : undefined;
     const summary = await runAndReport({
       command: args.command,
       plan,
@@ -60,17 +83,17 @@ export async function executeRun(args: {
       resumeRunId: args.resumeRunId,
       signal: interrupt.signal,
       onItem: () => progress.tick(),
+      // results JSON: written atomically with the report; .csv/.jsonl: below
+      resultsPath: jsonOutput,
+      waitForLease: args.waitForLease,
     });
     progress.done();
-    if (args.resultsPath) await writeResultsFile(args.resultsPath, summary.results);
+    if (args.resultsPath !== undefined && jsonOutput === undefined) await writeResultsFile(args.resultsPath, summary.results);
     printSummary(summary, args.global);
     if (summary.interrupted) {
       throw new UserError(`run ${summary.runId} interrupted; everything finished is stored`, { exitCode: EXIT.interrupted, hint: `continue with \`slant run --resume ${summary.runId}\`` });
     }
     return summary;
-  } finally {
-    interrupt.dispose();
-    store.close();
   }
 }
 
@@ -80,7 +103,7 @@ function printSummary(s: RunSummary, global: GlobalOptions): void {
     return;
   }
   if (!global.quiet) process.stdout.write(renderTerminalReport(s.results, { color: process.stdout.isTTY === true }) + '\n');
-  const lines = [`run ${s.runId}: ${s.results.run.status}; ${s.measured} item measurement(s) made${s.reused ? `, ${s.reused} reused from the store` : ''}${s.generated ? `, ${s.generated} output(s) generated (${s.cacheHits} from cache)` : ''}`];
+  const lines = [`run ${s.runId}: ${s.results.run.status}; ${s.measured} item measurement(s) made${s.reused ? `, ${s.reused} reused from the store` : ''}${s.generated ? `, ${s.generated} output(s) generated (${s.cacheHits} from cache)` : ''}${s.invalid ? `, ${s.invalid} invalid model output(s) recorded` : ''}`];
   lines.push(`report: ${s.reportDir}/report.html`);
   lines.push(`results: ${s.reportDir}/results.json`);
   process.stdout.write(lines.join('\n') + '\n');

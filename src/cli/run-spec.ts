@@ -29,6 +29,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
   const global = globalOptions(cmd);
   const noCache = cmd.opts<{ cache?: boolean }>().cache === false;
   const batch = cmd.opts<{ batch?: boolean }>().batch === true;
+  const waitForLease = cmd.opts<{ wait?: boolean }>().wait === true;
   if (spec.kind === 'run') {
     const config = spec.config;
     await executeRun({
@@ -41,6 +42,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       config: spec,
       resumeRunId,
       global,
+      waitForLease,
       ...(outputPath(cmd) ? { resultsPath: outputPath(cmd) } : {}),
     });
   } else {
@@ -53,6 +55,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       config: spec,
       resumeRunId,
       global,
+      waitForLease,
       resultsPath: outputPath(cmd) ?? (spec.output ? resolve(spec.baseDir, spec.output) : undefined),
     });
   }

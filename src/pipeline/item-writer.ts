@@ -34,6 +34,15 @@ export class ItemWriter {
     else this.timer ??= setTimeout(() => this.flush(), this.opts.maxDelayMs).unref();
   }
 
+  /** flush(), when another error is already on its way: a failure here is dropped (those measurements are recomputed on resume, for free). */
+  flushQuietly(): void {
+    try {
+      this.flush();
+    } catch {
+      // the caller reports its own error; see the class comment for why nothing paid is lost
+    }
+  }
+
   /** Commit every pending measurement in one transaction. */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);

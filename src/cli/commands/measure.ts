@@ -5,6 +5,7 @@ import { collect, parseFormat, parsePositiveInt, parseProbeSettings } from '../p
 import { basename } from 'node:path';
 import { deprecatedAlias } from '../flags.js';
 import { resultsOutputFormat } from '../results-output.js';
+import { checkWritablePath } from '../../runtime/write-atomic.js';
 
 interface MeasureOpts {
   input?: string;
@@ -17,6 +18,8 @@ interface MeasureOpts {
   humans?: string;
   set: string[];
   skipInvalid?: boolean;
+  allowEmpty?: boolean;
+  maxRecordBytes?: number;
   limit?: number;
   concurrency: number;
   store: string;
@@ -68,6 +71,8 @@ export function registerMeasure(program: Command): void {
     .option('--humans <file>', 'wildframe: framed_eval.csv with the annotators\' scores')
     .option('--set <probe.option=value>', 'probe option, e.g. --set primacy.alpha=0.1 (repeatable)', collect, [])
     .option('--skip-invalid', 'skip invalid records (reports how many) instead of stopping at the first')
+    .option('--allow-empty', 'accept an input without records (default: "no records in FILE", exit 3)')
+    .option('--max-record-bytes <n>', 'the maximum size of one record (one JSONL/CSV line); default 16 MiB', (v: string) => parsePositiveInt(v, '--max-record-bytes'))
     .option('--limit <n>', 'read at most n records', (v: string) => parsePositiveInt(v, '--limit'))
     .option('--concurrency <n>', 'records measured at once', (v: string) => parsePositiveInt(v, '--concurrency'), 4)
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
@@ -75,7 +80,10 @@ export function registerMeasure(program: Command): void {
     .option('--reports <dir>', 'where the report folder is written', '.slant/reports')
     .action(async (probes: string[], opts: MeasureOpts, cmd: Command) => {
       if (!opts.input) throw new UserError('measure needs --input FILE', { hint: 'e.g. slant measure framing primacy --input outputs.jsonl' });
-      if (opts.output !== undefined) resultsOutputFormat(opts.output);
+      if (opts.output !== undefined) {
+        resultsOutputFormat(opts.output);
+        checkWritablePath(opts.output, 'results (--output)');
+      }
       const judge = judgeChoice(opts.judge, probes);
       const certaintyJudge = judge.certainty === 'offline' ? undefined : judge.certainty;
       if (opts.model && certaintyJudge) throw new UserError('give either --model (the model under test) or an LLM --judge for certainty, not both');
@@ -102,6 +110,8 @@ export function registerMeasure(program: Command): void {
             ...(opts.field.length ? { fields: parseFieldMappings(opts.field) } : {}),
             ...(opts.limit ? { limit: opts.limit } : {}),
             ...(opts.skipInvalid ? { skipInvalid: true } : {}),
+            ...(opts.allowEmpty ? { allowEmpty: true } : {}),
+            ...(opts.maxRecordBytes ? { maxRecordBytes: opts.maxRecordBytes } : {}),
             ...(opts.humans ? { humans: opts.humans } : {}),
           },
           judges: { framing: judge.framing, embedder: opts.embedder, ...(llm ? { llm } : {}) },

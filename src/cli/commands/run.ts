@@ -12,9 +12,12 @@ export function registerRun(program: Command): void {
     .option('-o, --output <file>', 'also write the results here: .json (results JSON), .jsonl or .csv (one metric per line)')
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
     .option('--batch', 'send openai: generations through the OpenAI Batch API (half price; resumes the same batch after a restart)')
+    .option('--wait', 'if another slant process is working on the run, wait for it instead of stopping')
+    .option('--max-record-bytes <n>', 'the maximum size of one record (one JSONL/CSV line) in every dataset; default 16 MiB', (v: string) => parsePositiveInt(v, '--max-record-bytes'))
+    .option('--allow-empty', 'accept dataset files without records (default: "no records in FILE", exit 3)')
     .option('--concurrency <n>', 'records processed at once (overrides the config)', (v: string) => parsePositiveInt(v, '--concurrency'))
     .option('--max-concurrency <n>', "requests in flight per provider of the run's models (overrides providers.<name>.maxConcurrency; records in flight rise to match unless --concurrency is given)", (v: string) => parsePositiveInt(v, '--max-concurrency'))
-    .action(async (opts: { config: string; resume?: string | true; store?: string; concurrency?: number; maxConcurrency?: number }, cmd: Command) => {
+    .action(async (opts: { config: string; resume?: string | true; store?: string; concurrency?: number; maxConcurrency?: number; allowEmpty?: boolean; maxRecordBytes?: number }, cmd: Command) => {
       const { configuredStore, resumeTarget, runSpec, applyMaxConcurrency } = await import('../run-spec.js');
       const { loadConfigFile } = await import('../../config/load.js');
       if (opts.resume !== undefined) {
@@ -25,6 +28,14 @@ export function registerRun(program: Command): void {
       const config = loadConfigFile(opts.config);
       if (opts.maxConcurrency !== undefined) applyMaxConcurrency(config, opts.maxConcurrency);
       if (opts.concurrency) config.concurrency = opts.concurrency;
-      await runSpec({ kind: 'run', baseDir: dirname(resolve(opts.config)), config }, 'run', cmd);
+      if (opts.allowEmpty) config.datasets = config.datasets.map((d) => ({ ...d, allowEmpty: true }));
+      const maxRecordBytes = opts.maxRecordBytes;
+      if (maxRecordBytes) config.datasets = config.datasets.map((d) => ({ ...d, maxRecordBytes }));
+      try {
+        await runSpec({ kind: 'run', baseDir: dirname(resolve(opts.config)), config }, 'run', cmd);
+      } catch (err) {
+        const { ConfigKeyError } = await import('../../config/config-key-error.js');
+        throw err instanceof ConfigKeyError ? err.inFile(opts.config) : err;
+      }
     });
 }
