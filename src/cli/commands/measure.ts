@@ -81,8 +81,8 @@ export function registerMeasure(program: Command): void {
     .action(async (probes: string[], opts: MeasureOpts, cmd: Command) => {
       if (!opts.input) throw new UserError('measure needs --input FILE', { hint: 'e.g. slant measure framing primacy --input outputs.jsonl' });
       if (opts.output !== undefined) {
+        checkWritablePath(opts.output, 'results JSON (--output)');
         resultsOutputFormat(opts.output);
-        checkWritablePath(opts.output, 'results (--output)');
       }
       const judge = judgeChoice(opts.judge, probes);
       const certaintyJudge = judge.certainty === 'offline' ? undefined : judge.certainty;
