@@ -70,6 +70,18 @@ describe('one vocabulary of flags', () => {
     }
   });
 
+  it('run and demo take -o too: demo -o out.csv writes one metric per row', async () => {
+    const out = join(dir, 'demo.csv');
+    const res = await runCli(['-q', 'demo', '--limit', '1', '-o', out, ...common()]);
+    expect(res.code).toBe(0);
+    const lines = readFileSync(out, 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('run,probe,group,metric,label,value,n,ci_low,ci_high,ci_level,p_value');
+    expect(lines.some((l) => l.includes(',primacy,'))).toBe(true);
+    const bad = await runCli(['run', '-c', join(dir, 'none.yaml'), '-o', join(dir, 'out.parquet')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('not ".parquet"');
+  });
+
   it('-o with an extension the command cannot write is refused before any work, listing the supported ones', async () => {
     const res = await runCli(['measure', 'framing', '--input', outputsFile(), '-o', join(dir, 'out.txt'), ...common()]);
     expect(res.code).toBe(2);

@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { parsePositiveInt } from '../parse.js';
+import { resultsOutputFormat } from '../results-output.js';
 
 export function registerRun(program: Command): void {
   program
@@ -17,7 +18,8 @@ export function registerRun(program: Command): void {
     .option('--allow-empty', 'accept dataset files without records (default: "no records in FILE", exit 3)')
     .option('--concurrency <n>', 'records processed at once (overrides the config)', (v: string) => parsePositiveInt(v, '--concurrency'))
     .option('--max-concurrency <n>', "requests in flight per provider of the run's models (overrides providers.<name>.maxConcurrency; records in flight rise to match unless --concurrency is given)", (v: string) => parsePositiveInt(v, '--max-concurrency'))
-    .action(async (opts: { config: string; resume?: string | true; store?: string; concurrency?: number; maxConcurrency?: number; allowEmpty?: boolean; maxRecordBytes?: number }, cmd: Command) => {
+    .action(async (opts: { config: string; resume?: string | true; store?: string; concurrency?: number; maxConcurrency?: number; output?: string; allowEmpty?: boolean; maxRecordBytes?: number }, cmd: Command) => {
+      if (opts.output !== undefined) resultsOutputFormat(opts.output);
       const { configuredStore, resumeTarget, runSpec, applyMaxConcurrency } = await import('../run-spec.js');
       const { loadConfigFile } = await import('../../config/load.js');
       if (opts.resume !== undefined) {
