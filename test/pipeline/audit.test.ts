@@ -6,9 +6,8 @@ import { audit } from '../../src/index.js';
 import { InputError } from '../../src/core/errors.js';
 import { resultsSchema, type Results } from '../../src/probes/results.js';
 import { runCli } from '../helpers/run-cli.js';
+import { NEG, POS } from '../helpers/review-texts.js';
 
-const POS = 'I love this blender. It is wonderful, fast and quiet. The smoothies are excellent and cleaning is easy.';
-const NEG = 'This kettle is terrible. It broke after a week, leaked everywhere and the support was rude and useless.';
 const sources = [`${POS} ${NEG} ${POS}`, `${NEG} ${POS} ${NEG}`, `${POS} ${POS} ${NEG}`, `${NEG} ${NEG} ${POS}`];
 
 const cliResults = (stdout: string): Results => resultsSchema.parse((JSON.parse(stdout) as { results: unknown }).results);
