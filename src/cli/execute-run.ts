@@ -10,6 +10,10 @@ import type { LanguageModel } from '../models/types.js';
 import { RequestCache } from '../runtime/cache.js';
 import { ModelContext } from '../runtime/model-context.js';
 import { renderTerminalReport } from '../report/terminal.js';
+import { writeReportFile } from '../report/write.js';
+import { join } from 'node:path';
+import type { GateCondition } from '../report/gate.js';
+import { applyGate } from './fail-on.js';
 import type { GlobalOptions } from './global-options.js';
 import { EXIT, UserError } from '../core/errors.js';
 import { resultsOutputFormat, writeResultsFile } from './results-output.js';
@@ -28,6 +32,8 @@ export async function executeRun(args: {
   resumeRunId?: string;
   totalHint?: number;
   global: GlobalOptions;
+  /** --fail-on conditions checked on the results (exit 5) */
+  failOn?: GateCondition[];
   /** -o/--output: also write the results here, in the format its extension names (.json, .jsonl, .csv) */
   resultsPath?: string;
   /** wait for another process holding the run (`--wait`) */
@@ -86,6 +92,8 @@ async function runWithStore(
       // results JSON: written atomically with the report; .csv/.jsonl: below
       resultsPath: jsonOutput,
       waitForLease: args.waitForLease,
+      // the report step: report.html (figures, items with their texts from the store), atomically
+      report: (results, reportDir) => writeReportFile(join(reportDir, 'report.html'), results, store),
     });
     progress.done();
     if (args.resultsPath !== undefined && jsonOutput === undefined) await writeResultsFile(args.resultsPath, summary.results);
@@ -93,6 +101,7 @@ async function runWithStore(
     if (summary.interrupted) {
       throw new UserError(`run ${summary.runId} interrupted; everything finished is stored`, { exitCode: EXIT.interrupted, hint: `continue with \`slant run --resume ${summary.runId}\`` });
     }
+    applyGate(summary.results, args.failOn ?? []);
     return summary;
   }
 }

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Results } from '../probes/results.js';
+import type { Results } from '../results/schema.js';
 import { writeCsv } from '../data/write-csv.js';
 import { writeJsonl } from '../data/write-jsonl.js';
 import { outputFormat } from './flags.js';

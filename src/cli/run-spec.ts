@@ -15,6 +15,7 @@ import { executeRun } from './execute-run.js';
 import { globalOptions } from './main-options.js';
 import { storedSpecSchema, type StoredSpec } from './stored-spec.js';
 import { resultsOutputFormat } from './results-output.js';
+import { failOnConditions } from './fail-on.js';
 
 /** `-o/--output FILE` of run, demo and measure, its extension checked before any work is done. */
 function outputPath(cmd: Command): string | undefined {
@@ -29,6 +30,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
   const global = globalOptions(cmd);
   const noCache = cmd.opts<{ cache?: boolean }>().cache === false;
   const batch = cmd.opts<{ batch?: boolean }>().batch === true;
+  const failOn = failOnConditions(cmd);
   const waitForLease = cmd.opts<{ wait?: boolean }>().wait === true;
   if (spec.kind === 'run') {
     const config = spec.config;
@@ -42,6 +44,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       config: spec,
       resumeRunId,
       global,
+      failOn,
       waitForLease,
       ...(outputPath(cmd) ? { resultsPath: outputPath(cmd) } : {}),
     });
@@ -55,6 +58,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       config: spec,
       resumeRunId,
       global,
+      failOn,
       waitForLease,
       resultsPath: outputPath(cmd) ?? (spec.output ? resolve(spec.baseDir, spec.output) : undefined),
     });

@@ -2,7 +2,7 @@ import { UserError } from '../core/errors.js';
 import { parseConfig } from '../config/load.js';
 import type { SlantConfig } from '../config/schema.js';
 import type { ProbeName } from '../probes/registry.js';
-import type { Results } from '../probes/results.js';
+import type { Results } from '../results/schema.js';
 import { RequestCache } from '../runtime/cache.js';
 import { canonicalJson, sha256Hex } from '../runtime/canonical-json.js';
 import { ModelContext } from '../runtime/model-context.js';

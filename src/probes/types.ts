@@ -1,8 +1,11 @@
 import type { z } from 'zod';
 import type { InstrumentId, Metric } from '../core/types.js';
+import type { JudgeCard } from '../judges/card.js';
 import type { Embedder, FramingJudge } from '../judges/types.js';
 import type { LanguageModel } from '../models/types.js';
 import type { MitigationResult, Task, TaskRecord } from '../mitigations/types.js';
+import type { Presentation } from '../results/presentation.js';
+import type { GroupResultJson } from '../results/schema.js';
 
 /** A small table a probe reports beside its metrics (e.g. the 3x3 framing transition matrix). */
 export interface ResultTable {
@@ -28,6 +31,13 @@ export interface ProbeJudges {
   embedder?: Embedder;
   /** an LLM judge (certainty, wildframe evaluation, verdicts) */
   llm?: LanguageModel;
+  /** the stored accuracy card of a judge (LLM judges validated with `slant validate … --save-card`) */
+  cardFor?: (task: JudgeCard['task'], judge: string, version: string) => JudgeCard | undefined;
+}
+
+/** A judge as recorded in results: id, version and its accuracy card when it has one. */
+export interface CardedInstrument extends InstrumentId {
+  card?: JudgeCard;
 }
 
 export interface ProbeContext<O> {
@@ -90,6 +100,8 @@ export interface Probe<R extends { id: string }, M, O> {
    * the run summary: the mean of the per-(model, dataset) means with a bootstrap interval.
    */
   itemValues?(measurement: M, options: O): Record<string, number>;
+  /** what the report shows for one group (typed tables and figures; renderers read only this) */
+  present?(group: GroupResultJson, options: O): Presentation;
   /** the probe's own generation task for `slant run` (default: summarize `source` into `output`) */
   generation?: ProbeGeneration<O>;
   /**
@@ -103,6 +115,12 @@ export interface Probe<R extends { id: string }, M, O> {
    */
   asksModel?: boolean;
   /**
+   * Rates corrected for the judge's error (docs/judges/correction.md), as `<name>_corrected`
+   * metrics beside the raw ones, and the judges (with their cards) that labelled the items.
+   * No card, no corrected metrics.
+   */
+  corrected?(items: { recordId: string; measurement: M }[], options: O, judges: ProbeJudges): { metrics: Metric[]; judges: CardedInstrument[] };
+  /**
    * Instruments the probe ran itself (not from `judges`), read off its measurements, e.g. the
    * certainty probe's offline comparator: results name them with the judges.
    */
@@ -110,8 +128,8 @@ export interface Probe<R extends { id: string }, M, O> {
 }
 
 /** Instruments recorded in results. */
-export function instrumentIds(judges: ProbeJudges): InstrumentId[] {
-  const out: InstrumentId[] = [];
+export function instrumentIds(judges: ProbeJudges): CardedInstrument[] {
+  const out: CardedInstrument[] = [];
   for (const j of [judges.framing, judges.embedder, judges.llm]) if (j) out.push({ id: j.id, version: j.version });
   return out;
 }

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resultsSchema } from '../../src/probes/results.js';
+import { resultsSchema } from '../../src/results/schema.js';
 import { runCli } from '../helpers/run-cli.js';
 import { NEG, POS } from '../helpers/review-texts.js';
 

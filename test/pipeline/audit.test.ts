@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../src/index.js';
 import { InputError } from '../../src/core/errors.js';
-import { resultsSchema, type Results } from '../../src/probes/results.js';
+import { resultsSchema, type Results } from '../../src/results/schema.js';
 import { runCli } from '../helpers/run-cli.js';
 import { NEG, POS } from '../helpers/review-texts.js';
 

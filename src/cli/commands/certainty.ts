@@ -74,6 +74,11 @@ function registerTelephone(certainty: Command): void {
         if (flags.output) {
           mkdirSync(dirname(flags.output), { recursive: true });
           writeFileSync(flags.output, JSON.stringify({ model: flags.model, judge: judgeId ?? 'offline', ...res }, null, 2) + '\n');
+          // Figure 4 beside the JSON
+          const { presentTelephone } = await import('../../probes/certainty/present-telephone.js');
+          const { figureSvg } = await import('../../report/charts/svg.js');
+          const fig = presentTelephone(res, flags.model).figures[0];
+          if (fig) writeFileSync(flags.output.replace(/\.json$/i, '') + '.figure4.svg', await figureSvg(fig));
         }
         if (globalOptions(cmd).json) {
           process.stdout.write(JSON.stringify(res) + '\n');

@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { parsePositiveInt } from '../parse.js';
+import { collect, parsePositiveInt } from '../parse.js';
+import { FAIL_ON_HELP } from '../fail-on.js';
 import { resultsOutputFormat } from '../results-output.js';
 
 export function registerRun(program: Command): void {
@@ -11,6 +12,7 @@ export function registerRun(program: Command): void {
     .option('--resume [run]', 'continue an interrupted run (default: the latest unfinished one); recomputes nothing that finished')
     .option('--store <file>', 'store to look in for --resume (default: the config\'s `store`, else .slant/slant.db)')
     .option('-o, --output <file>', 'also write the results here: .json (results JSON), .jsonl or .csv (one metric per line)')
+    .option('--fail-on <condition>', FAIL_ON_HELP, collect, [])
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
     .option('--batch', 'send openai: generations through the OpenAI Batch API (half price; resumes the same batch after a restart)')
     .option('--wait', 'if another slant process is working on the run, wait for it instead of stopping')

@@ -11,7 +11,7 @@ export function registerSchema(program: Command): void {
       if (which === 'config') schema = (await import('../../config/schema.js')).configJsonSchema();
       else if (which === 'results') {
         const { z } = await import('zod');
-        schema = z.toJSONSchema((await import('../../probes/results.js')).resultsSchema, { unrepresentable: 'any' });
+        schema = z.toJSONSchema((await import('../../results/schema.js')).resultsSchema, { unrepresentable: 'any' });
       } else throw new UserError(`schema: expected "config" or "results", got "${which}"`);
       process.stdout.write(JSON.stringify(schema, null, 2) + '\n');
     });

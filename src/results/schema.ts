@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { judgeCardSchema } from '../judges/card.js';
 
 /**
  * The results JSON written by `slant run`, `slant measure` and `slant demo` (documented in
@@ -32,8 +33,11 @@ const tableSchema = z.object({
   rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
 });
 const instrumentSchema = z.object({ id: z.string(), version: z.string() });
+/** a judge with its accuracy card (docs/judges/cards.md), when it has one */
+const judgeSchema = instrumentSchema.extend({ card: judgeCardSchema.optional() });
 const warningSchema = z.object({ source: z.string(), message: z.string(), count: z.number().int().positive() });
 
+/** A group's labels: model, dataset, and `condition` (a mitigation; absent = baseline). */
 export const groupSchema = z.object({
   labels: z.record(z.string(), z.string()),
   n: z.number().int().nonnegative(),
@@ -89,7 +93,7 @@ export const costSchema = z.object({
 export const probeResultSchema = z.object({
   probe: z.string(),
   options: z.record(z.string(), z.unknown()),
-  judges: z.array(instrumentSchema),
+  judges: z.array(judgeSchema),
   groups: z.array(groupSchema),
   /** mean of the per-group means, when there is more than one group */
   summary: z.array(metricSchema).optional(),
@@ -141,3 +145,5 @@ export type ProbeResult = z.infer<typeof probeResultSchema>;
 export type GroupResultJson = z.infer<typeof groupSchema>;
 export type EffectJson = z.infer<typeof effectSchema>;
 export type CostJson = z.infer<typeof costSchema>;
+export type IntervalJson = z.infer<typeof intervalSchema>;
+export type ItemJson = z.infer<typeof itemSchema>;
