@@ -45,14 +45,14 @@ export async function buildJudges(
     const needs = probe.needs(options);
     // a probe that needs the LLM judge and has no offline fallback among its needs
     if (needs.includes('llm') && !out.llm && !needs.some((n) => n !== 'llm' && out[n])) {
-      throw new UserError(`probe "${probe.name}" with these options needs an LLM judge`, { hint: 'set judges.llm in slant.yaml, or pass --llm-judge <model id>' });
+      throw new UserError(`probe "${probe.name}" with these options needs an LLM judge`, { hint: 'set judges.llm in slant.yaml, or pass --judge <probe>=<model id>' });
     }
   }
   return out;
 }
 
 /** `slant run` / `slant demo`: models generate outputs from each dataset's sources. */
-export async function planRun(config: SlantConfig, opts: { baseDir?: string; wrap?: ModelWrapper; batch?: boolean } = {}): Promise<ExecutionPlan> {
+export async function planRun(config: SlantConfig, opts: { baseDir?: string; wrap?: ModelWrapper; batch?: boolean; rows?: readonly unknown[] } = {}): Promise<ExecutionPlan> {
   const factory = modelFactory(config.providers, opts.wrap);
   const probes = planProbes(config.probes);
   const template = resolvePromptTemplate(config.generation.prompt);
@@ -75,7 +75,7 @@ export async function planRun(config: SlantConfig, opts: { baseDir?: string; wra
   const datasets = config.datasets.map((d) => {
     if (names.has(d.name)) throw new UserError(`datasets: "${d.name}" is listed twice`);
     names.add(d.name);
-    return datasetSource(d, { ...fields, baseDir: opts.baseDir });
+    return datasetSource(d, { ...fields, baseDir: opts.baseDir, ...(opts.rows !== undefined ? { rows: opts.rows } : {}) });
   });
   if (opts.batch && !producers.some((p) => p.batch)) throw new UserError('--batch needs at least one openai: model (the OpenAI Batch API)');
   const notes = legacyNotes(config);
@@ -149,6 +149,8 @@ export async function planMeasure(args: {
   wrap?: ModelWrapper;
   /** group label of records without a model field */
   label?: string;
+  /** records in memory instead of the dataset's file (the library's `audit`) */
+  rows?: readonly unknown[];
 }): Promise<ExecutionPlan> {
   const probes = planProbes(args.probes);
   const producer = recordedProducer(args.label ?? 'recorded');
@@ -163,7 +165,7 @@ export async function planMeasure(args: {
     // long format: one row per (item, model), so ids repeat across models; derived ids name the
     // item by its required fields other than the output
     datasets: [
-      datasetSource(args.dataset, { required, optional, sentenceFields: sentences, baseDir: args.baseDir, uniqueWithin: 'model', idFrom: required.filter((f) => f !== 'output') }),
+      datasetSource(args.dataset, { required, optional, sentenceFields: sentences, baseDir: args.baseDir, uniqueWithin: 'model', idFrom: required.filter((f) => f !== 'output'), ...(args.rows !== undefined ? { rows: args.rows } : {}) }),
     ],
     producers: [producer],
     probes,
