@@ -44,7 +44,8 @@ export { Store } from './runtime/store.js';
 export { RequestCache } from './runtime/cache.js';
 export { planRun, planMeasure } from './pipeline/plan.js';
 export { executePlan, type ExecutionPlan } from './pipeline/execute.js';
-export { runAndReport } from './pipeline/run.js';
+export { runAndReport, runToResults } from './pipeline/run.js';
+export { audit, type AuditOptions, type AuditProbe, type AuditModel } from './pipeline/audit.js';
 export { renderReportPage } from './report/html.js';
 export { renderReportFile, writeReportFile } from './report/write.js';
 export { buildReportModel } from './report/model.js';
@@ -66,4 +67,5 @@ export { mcnemarExact, newcombePairedInterval, holmAdjust } from './stats/paired
 export { createStudy, putAnswer, getAnswers } from './annotate/study-store.js';
 export { startAnnotateServer } from './annotate/server.js';
 export { loadStudyData } from './annotate/answers.js';
-export { studyStats, type AccuracyCard, type StudyStats } from './annotate/study-stats.js';
+export { studyStats, type StudyStats } from './annotate/study-stats.js';
+export { studyJudgeCards } from './annotate/study-cards.js';

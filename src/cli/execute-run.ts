@@ -4,6 +4,7 @@ import { installInterruptHandler } from '../runtime/interrupt.js';
 import { createProgress } from '../runtime/progress.js';
 import { canonicalJson, sha256Hex } from '../runtime/canonical-json.js';
 import { runAndReport, type RunSummary } from '../pipeline/run.js';
+import { countPlannedRecords } from '../pipeline/datasets.js';
 import type { ExecutionPlan } from '../pipeline/execute.js';
 import type { LanguageModel } from '../models/types.js';
 import { RequestCache } from '../runtime/cache.js';
@@ -15,6 +16,7 @@ import type { GateCondition } from '../report/gate.js';
 import { applyGate } from './fail-on.js';
 import type { GlobalOptions } from './global-options.js';
 import { EXIT, UserError } from '../core/errors.js';
+import { resultsOutputFormat, writeResultsFile } from './results-output.js';
 import { storeProblem } from '../runtime/store-errors.js';
 
 /** Shared by demo, run and measure: store, Ctrl-C handling, progress bar, printing. */
@@ -32,7 +34,7 @@ export async function executeRun(args: {
   global: GlobalOptions;
   /** --fail-on conditions checked on the results (exit 5) */
   failOn?: GateCondition[];
-  /** extra path to copy results.json to (measure --output) */
+  /** -o/--output: also write the results here, in the format its extension names (.json, .jsonl, .csv) */
   resultsPath?: string;
   /** wait for another process holding the run (`--wait`) */
   waitForLease?: boolean;
@@ -48,7 +50,10 @@ export async function executeRun(args: {
     throw storeProblem(err, storePath, { lockTimeoutMs: store.lockTimeoutMs }) ?? err;
   }
   const interrupt = installInterruptHandler();
-  const progress = createProgress({ total: args.totalHint ?? 0, label: args.command, enabled: !args.global.json && !args.global.quiet });
+  const showProgress = !args.global.json && !args.global.quiet;
+  // the total is counted first (cheap: lines, rows, metadata) so the bar fills and has an ETA; unknown shows n/?
+  const total = args.totalHint ?? (showProgress ? await countPlannedRecords(plan.datasets) : undefined);
+  const progress = createProgress({ total, label: args.command, enabled: showProgress });
   try {
     return await runWithStore(args, store, plan, models, interrupt, progress);
   } catch (err) {
@@ -69,6 +74,7 @@ async function runWithStore(
 ): Promise<RunSummary> {
   {
     const configJson = canonicalJson(args.config);
+    const jsonOutput = args.resultsPath !== undefined && resultsOutputFormat(args.resultsPath) === 'json' ? args.resultsPath : undefined;
     const summary = await runAndReport({
       command: args.command,
       plan,
@@ -83,12 +89,14 @@ async function runWithStore(
       resumeRunId: args.resumeRunId,
       signal: interrupt.signal,
       onItem: () => progress.tick(),
-      resultsPath: args.resultsPath,
+      // results JSON: written atomically with the report; .csv/.jsonl: below
+      resultsPath: jsonOutput,
       waitForLease: args.waitForLease,
       // the report step: report.html (figures, items with their texts from the store), atomically
       report: (results, reportDir) => writeReportFile(join(reportDir, 'report.html'), results, store),
     });
     progress.done();
+    if (args.resultsPath !== undefined && jsonOutput === undefined) await writeResultsFile(args.resultsPath, summary.results);
     printSummary(summary, args.global);
     if (summary.interrupted) {
       throw new UserError(`run ${summary.runId} interrupted; everything finished is stored`, { exitCode: EXIT.interrupted, hint: `continue with \`slant run --resume ${summary.runId}\`` });

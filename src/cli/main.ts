@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT, UserError } from '../core/errors.js';
 import { SLANT_VERSION } from '../version.js';
+import { enforceSingleValues } from './flags.js';
 
 /**
  * The commands, one line each: its name, the one-line summary `slant --help` lists, and how to
@@ -61,6 +62,8 @@ export async function buildProgram(load: readonly string[] = COMMANDS.map((c) =>
     if (load.includes(entry.name)) (await entry.load())(program);
     else program.command(entry.name).description(entry.summary);
   }
+  // a repeated single-value flag is an error on every command, old and new (src/cli/flags.ts)
+  enforceSingleValues(program);
   return program;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROBE_NAMES } from '../probes/registry.js';
+import { PROBE_NAMES } from '../probes/names.js';
 
 /** Input formats: the data layer's, plus SummEval's JSON (articles with references and every system's summary). */
 /** Formats the data layer reads (validate commands take these). */

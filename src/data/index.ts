@@ -12,3 +12,4 @@ export { readJsonFile, MAX_JSON_BYTES } from './read-json.js';
 export { checkSchema, textProblem } from './validate.js';
 export { writeJsonl } from './write-jsonl.js';
 export { writeCsv, csvField, type WriteCsvOptions } from './write-csv.js';
+export { countRecords } from './count-records.js';

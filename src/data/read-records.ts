@@ -25,6 +25,17 @@ function rawItems(file: string, format: InputFormat, checkHeader: (h: CsvHeader)
   }
 }
 
+/** In-memory rows as raw items: row = position + 1; anything but an object is a problem. */
+async function* memoryItems(name: string, rows: Iterable<unknown> | AsyncIterable<unknown>): AsyncGenerator<RawItem> {
+  let row = 0;
+  for await (const value of rows) {
+    row += 1;
+    const location = { file: name, row };
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) yield { kind: 'row', value: value as Record<string, unknown>, location };
+    else yield { kind: 'problem', message: `expected an object with the record's fields, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`, location };
+  }
+}
+
 /** Header columns listed in a message, at most this many. */
 const MAX_LISTED_COLUMNS = 40;
 
@@ -44,7 +55,7 @@ export class RecordReader implements AsyncIterable<InputRecord> {
   constructor(file: string, opts: ReadOptions = {}) {
     this.file = file;
     this.opts = opts;
-    this.format = opts.format ?? detectFormat(file);
+    this.format = opts.format ?? (opts.rows !== undefined ? 'json' : detectFormat(file));
     if (opts.limit !== undefined && (!Number.isInteger(opts.limit) || opts.limit < 0)) {
       throw new UserError(`limit must be a non-negative integer, got ${opts.limit}`);
     }
@@ -90,7 +101,7 @@ export class RecordReader implements AsyncIterable<InputRecord> {
       }
     };
 
-    for await (const item of rawItems(file, format, checkHeader, opts.maxRecordBytes)) {
+    for await (const item of opts.rows !== undefined ? memoryItems(file, opts.rows) : rawItems(file, format, checkHeader, opts.maxRecordBytes)) {
       stats.read += 1;
       if (item.kind === 'problem') {
         problem(item.location, item.message);

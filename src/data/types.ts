@@ -49,6 +49,11 @@ export interface ReadOptions {
   idFrom?: string[];
   /** stop after this many accepted records */
   limit?: number;
+  /**
+   * Records held in memory, read instead of the file (the library's `audit`); `file` then only
+   * names them in messages ("records", row = index + 1). Each must be an object.
+   */
+  rows?: Iterable<unknown> | AsyncIterable<unknown>;
   /** the maximum record size in bytes for line-based formats (default 16 MiB, DEFAULT_MAX_RECORD_BYTES) */
   maxRecordBytes?: number;
 }

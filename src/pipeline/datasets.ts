@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { DEMO_DATASETS } from '../data/samples/index.js';
-import { readRecords, type ReadStats } from '../data/index.js';
+import { countRecords, readRecords, type ReadStats } from '../data/index.js';
 import type { DatasetEntry } from '../config/schema.js';
 import type { SourceLocation } from '../core/errors.js';
 
@@ -22,7 +22,22 @@ export interface DatasetSource {
   records(): AsyncIterable<LoadedRecord>;
   /** filled while (and after) records() is consumed */
   stats(): { read: number; skipped: number; problems: ReadStats['problems'] };
+  /** how many records records() will yield at most, counted cheaply (undefined: unknown); for progress bars */
+  count?(): Promise<number | undefined>;
 }
+
+/** Records of all datasets (each capped by its limit), or undefined when any count is unknown. */
+export async function countPlannedRecords(datasets: readonly DatasetSource[]): Promise<number | undefined> {
+  let total = 0;
+  for (const ds of datasets) {
+    const n = await ds.count?.();
+    if (n === undefined) return undefined;
+    total += n;
+  }
+  return total;
+}
+
+const capped = (n: number | undefined, limit: number | undefined): number | undefined => (n === undefined ? undefined : limit ? Math.min(n, limit) : n);
 
 function builtinSource(entry: DatasetEntry & { builtin: string }): DatasetSource {
   const ds = DEMO_DATASETS.find((d) => d.name === entry.builtin);
@@ -36,6 +51,7 @@ function builtinSource(entry: DatasetEntry & { builtin: string }): DatasetSource
       }
     },
     stats: () => ({ read: docs.length, skipped: 0, problems: [] }),
+    count: () => Promise.resolve(docs.length),
   };
 }
 
@@ -45,10 +61,11 @@ function builtinSource(entry: DatasetEntry & { builtin: string }): DatasetSource
  */
 export function datasetSource(
   entry: DatasetEntry,
-  opts: { required: string[]; optional?: string[]; sentenceFields?: string[]; baseDir?: string; uniqueWithin?: string; idFrom?: string[] },
+  opts: { required: string[]; optional?: string[]; sentenceFields?: string[]; baseDir?: string; uniqueWithin?: string; idFrom?: string[]; rows?: readonly unknown[] },
 ): DatasetSource {
   if (entry.builtin !== undefined) return builtinSource({ ...entry, builtin: entry.builtin });
-  const file = resolve(opts.baseDir ?? process.cwd(), entry.path ?? '');
+  // in-memory rows (the library's `audit`): entry.path only names them in messages
+  const file = opts.rows !== undefined ? (entry.path ?? entry.name) : resolve(opts.baseDir ?? process.cwd(), entry.path ?? '');
   if (entry.format === 'summeval') return summEvalSource(entry, file);
   let stats: ReadStats = { read: 0, accepted: 0, skipped: 0, problems: [] };
   return {
@@ -67,11 +84,13 @@ export function datasetSource(
         ...(entry.maxRecordBytes !== undefined ? { maxRecordBytes: entry.maxRecordBytes } : {}),
         uniqueWithin: opts.uniqueWithin,
         idFrom: opts.idFrom,
+        ...(opts.rows !== undefined ? { rows: opts.rows } : {}),
       });
       stats = reader.stats;
       for await (const r of reader) yield r;
     },
     stats: () => ({ read: stats.read, skipped: stats.skipped, problems: stats.problems }),
+    count: async () => capped(opts.rows !== undefined ? opts.rows.length : await countRecords(file, entry.format === 'summeval' ? undefined : entry.format), entry.limit),
   };
 }
 

@@ -7,6 +7,7 @@ import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
 import { WarningLog } from './warnings.js';
 import { runBatchPhase } from './batch-phase.js';
+import { ItemWriter, offlineOnly } from './item-writer.js';
 import { BASELINE_KEY, type Condition } from './conditions.js';
 import { cellKey, outputStoreKey, storesText } from './cells.js';
 import { MitigationNotApplicableError, type MitigationResult, type TaskRecord } from '../mitigations/types.js';
@@ -72,8 +73,9 @@ export const inputKey = (dataset: string, model?: string): string => (model === 
 
 /**
  * Stream every dataset once; for each record and producer, get the output (stored, or generated
- * and stored at once), then measure it with every probe not yet done for it (each measurement is
- * committed on its own, so a kill -9 loses at most the items in flight).
+ * and stored at once), then measure it with every probe not yet done for it. A measurement that
+ * involved a model is committed on its own; one made by local instruments alone is committed in a
+ * batch (item-writer.ts), so a kill -9 loses at most the items in flight and one batch of free work.
  */
 export async function executePlan(
   plan: ExecutionPlan,
@@ -92,6 +94,8 @@ export async function executePlan(
   const cells = new Map<string, CellRef>();
   const done = new Map<string, Set<string>>();
   const outcome: ExecutionOutcome = { cells: [], measured: 0, reused: 0, generated: 0, cacheHits: 0, invalid: 0, datasets: [], interrupted: false };
+  // measurements by local instruments are committed in batches; anything involving a model at once (item-writer.ts)
+  const items = new ItemWriter(store, runId);
 
   const units = planUnits(plan.probes, plan.conditions, plan.template, opts.warnings);
   for (const note of plan.notes ?? []) opts.warnings.add('config', note);
@@ -211,7 +215,7 @@ export async function executePlan(
               hint: `set probes.${probe.name}.options.evaluator: llm to ask the model under test, or run without mitigations`,
             });
           }
-          store.putItem(runId, cell.key, record.id, measurement);
+          items.put(cell.key, record.id, measurement, ask === undefined && offlineOnly(unit.probe, judges, producer.model !== undefined));
           if (ask) store.putCost(runId, cell.costKey, record.id, spent);
           done.get(cell.key)?.add(record.id);
           outcome.measured++;
@@ -253,7 +257,14 @@ export async function executePlan(
       }
     };
 
-    await runPool(ds.records(), plan.concurrency, handle, anySignal(opts.signal, store.fullSignal));
+    try {
+      await runPool(ds.records(), plan.concurrency, handle, anySignal(opts.signal, store.fullSignal));
+    } catch (err) {
+      // keep what was measured, but report the pool's error, never one from this flush
+      items.flushQuietly();
+      throw err;
+    }
+    items.flush();
     const st = ds.stats();
     if (n === 0 && !stopped() && ds.allowEmpty !== true) {
       const why = st.skipped > 0 ? ` (${st.skipped} record(s) skipped as invalid)` : '';

@@ -50,14 +50,14 @@ export async function buildJudges(
     const needs = probe.needs(options);
     // a probe that needs the LLM judge and has no offline fallback among its needs
     if (needs.includes('llm') && !out.llm && !needs.some((n) => n !== 'llm' && out[n])) {
-      throw new UserError(`probe "${probe.name}" with these options needs an LLM judge`, { hint: 'set judges.llm in slant.yaml, or pass --llm-judge <model id>' });
+      throw new UserError(`probe "${probe.name}" with these options needs an LLM judge`, { hint: 'set judges.llm in slant.yaml, or pass --judge <probe>=<model id>' });
     }
   }
   return out;
 }
 
 /** `slant run` / `slant demo`: models generate outputs from each dataset's sources. */
-export async function planRun(config: SlantConfig, opts: { baseDir?: string; wrap?: ModelWrapper; batch?: boolean } = {}): Promise<ExecutionPlan> {
+export async function planRun(config: SlantConfig, opts: { baseDir?: string; wrap?: ModelWrapper; batch?: boolean; rows?: readonly unknown[] } = {}): Promise<ExecutionPlan> {
   const factory = modelFactory(config.providers, opts.wrap);
   const probes = planProbes(config.probes);
   const template = resolvePromptTemplate(config.generation.prompt);
@@ -84,7 +84,7 @@ export async function planRun(config: SlantConfig, opts: { baseDir?: string; wra
   const datasets = bindings.map(({ entry, probes: bound, wildframe }) => {
     const source = wildframe
       ? wildframeSource(entry, resolve(opts.baseDir ?? process.cwd(), entry.path ?? ''), entry.humans ? resolve(opts.baseDir ?? process.cwd(), entry.humans) : undefined, { askModels: true })
-      : datasetSource(entry, { ...runFields(bound), baseDir: opts.baseDir });
+      : datasetSource(entry, { ...runFields(bound), baseDir: opts.baseDir, ...(opts.rows !== undefined ? { rows: opts.rows } : {}) });
     return { ...source, probes: bound.map((p) => p.probe.name) };
   });
   if (opts.batch && !producers.some((p) => p.batch)) throw new UserError('--batch needs at least one openai: model (the OpenAI Batch API)');
@@ -159,6 +159,8 @@ export async function planMeasure(args: {
   wrap?: ModelWrapper;
   /** group label of records without a model field */
   label?: string;
+  /** records in memory instead of the dataset's file (the library's `audit`) */
+  rows?: readonly unknown[];
 }): Promise<ExecutionPlan> {
   const probes = planProbes(args.probes);
   const producer = recordedProducer(args.label ?? 'recorded');
@@ -173,7 +175,7 @@ export async function planMeasure(args: {
     // long format: one row per (item, model), so ids repeat across models; derived ids name the
     // item by its required fields other than the output
     datasets: [
-      datasetSource(args.dataset, { required, optional, sentenceFields: sentences, baseDir: args.baseDir, uniqueWithin: 'model', idFrom: required.filter((f) => f !== 'output') }),
+      datasetSource(args.dataset, { required, optional, sentenceFields: sentences, baseDir: args.baseDir, uniqueWithin: 'model', idFrom: required.filter((f) => f !== 'output'), ...(args.rows !== undefined ? { rows: args.rows } : {}) }),
     ],
     producers: [producer],
     probes,

@@ -59,6 +59,23 @@ export interface RunSummary {
 
 /** Execute (or resume) a run, aggregate it, write results.json and report.html. */
 export async function runAndReport(args: RunArgs): Promise<RunSummary> {
+  return run(args, async (results, runId) => {
+    const reportDir = join(args.reportsDir, runId);
+    const written = writeReports(results, reportDir, args.resultsPath);
+    crashPoint('between-reports');
+    await args.report?.(written, reportDir);
+    return reportDir;
+  });
+}
+
+/** Execute (or resume) a run and aggregate it into the results object, stored; writes no files (the library's `audit`). */
+export async function runToResults(args: Omit<RunArgs, 'reportsDir' | 'resultsPath'>): Promise<Omit<RunSummary, 'reportDir'>> {
+  const { reportDir: _none, ...summary } = await run({ ...args, reportsDir: '' }, () => Promise.resolve(''));
+  return summary;
+}
+
+/** Lease, execute, aggregate, store the results, `write` them (returns the report folder), mark the run ended. */
+async function run(args: RunArgs, write: (results: Results, runId: string) => Promise<string>): Promise<RunSummary> {
   const { store } = args;
   let runId: string;
   let createdAt: string;
@@ -79,7 +96,7 @@ export async function runAndReport(args: RunArgs): Promise<RunSummary> {
     onWait: (h) => args.log?.(`waiting for run ${runId}: pid ${h.pid} on ${h.host} holds it since ${h.since}`),
   });
   try {
-    return await executeAndReport(args, runId, createdAt);
+    return await executeAndReport(args, runId, createdAt, write);
   } catch (err) {
     throw storeProblem(err, store.path, { lockTimeoutMs: store.lockTimeoutMs, runId }) ?? err;
   } finally {
@@ -87,7 +104,7 @@ export async function runAndReport(args: RunArgs): Promise<RunSummary> {
   }
 }
 
-async function executeAndReport(args: RunArgs, runId: string, createdAt: string): Promise<RunSummary> {
+async function executeAndReport(args: RunArgs, runId: string, createdAt: string, write: (results: Results, runId: string) => Promise<string>): Promise<RunSummary> {
   const { store, plan } = args;
   if (args.resumeRunId) store.setRunStatus(runId, 'running');
   const warnings = new WarningLog();
@@ -124,10 +141,7 @@ async function executeAndReport(args: RunArgs, runId: string, createdAt: string)
   // `slant report <run>` can rebuild, never a "completed" run with a cut-off report
   store.putRunResults(runId, results);
   crashPoint('after-results-stored');
-  const reportDir = join(args.reportsDir, runId);
-  const written = writeReports(results, reportDir, args.resultsPath);
-  crashPoint('between-reports');
-  await args.report?.(written, reportDir);
+  const reportDir = await write(results, runId);
   store.setRunStatus(runId, status, { measured: outcome.measured, reused: outcome.reused });
   return { runId, results, reportDir, measured: outcome.measured, reused: outcome.reused, generated: outcome.generated, cacheHits: outcome.cacheHits, invalid: outcome.invalid, interrupted: outcome.interrupted };
 }

@@ -11,8 +11,8 @@ import type { Probe } from './types.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyProbe = Probe<any, any, any>;
 
-export const PROBE_NAMES = ['framing', 'primacy', 'position', 'wildframe', 'certainty', 'hallucination'] as const;
-export type ProbeName = (typeof PROBE_NAMES)[number];
+import type { ProbeName } from './names.js';
+export { PROBE_NAMES, type ProbeName } from './names.js';
 
 const PROBES = {
   framing: framingProbe,

@@ -1,5 +1,6 @@
 /**
- * A one-line progress bar on stderr: `label [#####.....] 123/456 27% 12.3/s ETA 0:35`.
+ * A one-line progress bar on stderr: `label [#####.....] 123/456 27% 12.3/s ETA 0:35`; with an
+ * unknown total, honestly `label 123/? 12.3/s` (no bar that never fills, no ETA).
  * Hand-written (about 80 lines) rather than cli-progress: we need one bar format, a TTY check,
  * throttling and an injectable clock for tests, and nothing else.
  */
@@ -11,7 +12,8 @@ export interface ProgressStream {
 }
 
 export interface ProgressOptions {
-  total: number;
+  /** undefined: not known (shown as n/?) */
+  total: number | undefined;
   label: string;
   stream?: ProgressStream;
   /** false turns it off (e.g. --json, --quiet); it is also off when the stream is not a TTY */
@@ -22,7 +24,7 @@ export interface ProgressOptions {
 
 export interface Progress {
   tick(n?: number): void;
-  setTotal(total: number): void;
+  setTotal(total: number | undefined): void;
   /** draw the final state and end the line */
   done(): void;
   readonly count: number;
@@ -54,7 +56,7 @@ export function createProgress(opts: ProgressOptions): Progress {
   return {
     tick(n = 1) {
       count += n;
-      draw(total > 0 && count >= total);
+      draw(total !== undefined && count >= total);
     },
     setTotal(t) {
       total = t;
@@ -72,17 +74,17 @@ export function createProgress(opts: ProgressOptions): Progress {
 }
 
 /** The bar text, without cursor control. Exported for tests and for non-TTY summaries. */
-export function renderProgressLine(s: { label: string; count: number; total: number; elapsedMs: number }): string {
-  const frac = s.total > 0 ? Math.min(1, s.count / s.total) : 0;
+export function renderProgressLine(s: { label: string; count: number; total: number | undefined; elapsedMs: number }): string {
+  const rate = s.elapsedMs > 0 ? s.count / (s.elapsedMs / 1000) : 0;
+  if (s.total === undefined) return `${s.label} ${s.count}/? ${rate.toFixed(1)}/s`;
+  const frac = s.total > 0 ? Math.min(1, s.count / s.total) : 1;
   const filled = Math.round(frac * BAR_WIDTH);
   const bar = `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}]`;
-  const rate = s.elapsedMs > 0 ? s.count / (s.elapsedMs / 1000) : 0;
   const left = Math.max(0, s.total - s.count);
-  const eta = rate > 0 && s.total > 0 ? formatDuration(left / rate) : '?';
+  const eta = left === 0 ? '0:00' : rate > 0 ? formatDuration(left / rate) : '?';
   // rounded, but never 100% before the last item
   const pct = s.count >= s.total ? 100 : Math.min(99, Math.round(frac * 100));
-  const of = s.total > 0 ? `${s.count}/${s.total} ${pct}%` : `${s.count}`;
-  return `${s.label} ${bar} ${of} ${rate.toFixed(1)}/s ETA ${eta}`;
+  return `${s.label} ${bar} ${s.count}/${s.total} ${pct}% ${rate.toFixed(1)}/s ETA ${eta}`;
 }
 
 /** 35 -> "0:35", 3725 -> "1:02:05". */

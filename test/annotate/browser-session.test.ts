@@ -223,8 +223,8 @@ describe.skipIf(!hasChromium)('annotate in a browser', () => {
     const judge = kendallTauB(PAIRS.map((p) => Number(p.judge)), PAIRS.map((p) => (p.a + p.b) / 2)).tau;
     expect(s.judges[0]!.tauB).toBeCloseTo(judge, 12);
     expect(s.judges[0]!.gap.value).toBeCloseTo(judge - tau, 12);
-    // accuracy card: majority needs agreement of both; only p3 (both 0, judge 0) has one
-    expect(s.cards[0]).toMatchObject({ judge: 'judge-x', n: 1, accuracy: 1, noMajority: 4 });
+    // judge card: direction of the mean human answer (+, −, 0, +, −) against the judge's (+, −, 0, +, −)
+    expect(s.cards[0]).toMatchObject({ task: 'certainty', judge: 'judge-x', version: 'unknown', n: 5, accuracy: 1, labels: ['−', '0', '+'], confusion: [[2, 0, 0], [0, 1, 0], [0, 0, 2]] });
     expect(s.alpha.ordinal).not.toBeNull();
   });
 });

@@ -1,11 +1,17 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Store } from '../../src/runtime/store.js';
 import { getAnswers, getAssignments, getItems, getStudy, putAnswer } from '../../src/annotate/study-store.js';
 import { canonicalAnswer } from '../../src/annotate/scale.js';
 import { runCli } from '../helpers/run-cli.js';
+import { parseJudgeCard } from '../../src/judges/card.js';
+import { resultsSchema } from '../../src/results/schema.js';
+import { startAnnotateServer } from '../../src/annotate/server.js';
+import { startOllamaServer } from '../helpers/loopback/ollama-server.js';
+import type { LoopbackServer } from '../helpers/loopback/server.js';
+import { form, formFields, http } from '../annotate/http-client.js';
 
 let dir: string;
 beforeEach(() => {
@@ -96,11 +102,33 @@ describe('slant annotate', () => {
     expect(stats.stdout).toContain('excluded: none');
     expect(stats.stdout).toMatch(/gpt \(judge\)/);
     expect(stats.stdout).toContain('random baseline');
-    const c = JSON.parse(readFileSync(card, 'utf8')) as Record<string, unknown>;
-    expect(Object.keys(c)).toEqual(expect.arrayContaining(['judge', 'data', 'n', 'accuracy', 'balancedAccuracy', 'confusion', 'date', 'slantVersion']));
-    // majority labels equal the truth; the judge agrees on all 5 items it answered
-    expect(c).toMatchObject({ judge: 'gpt', n: 5, accuracy: 1, balancedAccuracy: 1, noMajority: 0 });
-    expect((c.confusion as { labels: string[] }).labels).toEqual(['-2', '-1', '0', '1', '2']);
+    // the project's judge card; "gpt" names no judge slant knows, so its version is unknown
+    const c = parseJudgeCard(JSON.parse(readFileSync(card, 'utf8')), card);
+    // directions of the mean human answer + − 0 + − (q5: the judge was inconsistent) vs the judge's + − 0 + −
+    expect(c).toMatchObject({ task: 'certainty', judge: 'gpt', version: 'unknown', labels: ['−', '0', '+'], n: 5, accuracy: 1, balancedAccuracy: 1 });
+    expect(c.confusion).toEqual([[2, 0, 0], [0, 1, 0], [0, 0, 2]]);
+    expect(c.figures).toMatchObject({ noAnswer: 1, items: 6, annotators: 4, k: 3 });
+    expect(typeof c.figures!.tauB).toBe('number');
+    expect(stats.stdout).toContain('version unknown for gpt');
+
+    // such a card cannot be saved for runs; naming the judge can
+    const refused = await runCli(['annotate', 'stats', '--save-card', '--resamples', '50', '--store', db()]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('cannot tell which judge "gpt" is');
+    const saved = await runCli(['annotate', 'stats', '--save-card', '--judge', 'gpt=offline', '--resamples', '50', '--store', db()]);
+    expect(saved.stderr).toBe('');
+    expect(saved.code).toBe(0);
+    expect(saved.stdout).toMatch(/card: certainty-offline@.* tie [\d.]+ clear [\d.]+: balanced accuracy 1\.00 on human consensus direction of annotation study st1 \(n = 5; .* — saved to/);
+    // a later measure with the offline comparator (default bands) shows the study's card and corrects CD with it
+    const cert = join(dir, 'cert.jsonl');
+    writeFileSync(cert, PAIRS.slice(0, 4).map((p, i) => JSON.stringify({ id: `m${i}`, original: p[0], rewrite: p[1] })).join('\n') + '\n');
+    const out = join(dir, 'results.json');
+    const m = await runCli(['measure', 'certainty', '--input', cert, '--output', out, '--store', db(), '--reports', join(dir, 'reports')]);
+    expect(m.code).toBe(0);
+    expect(m.stdout).toMatch(/judged by certainty-offline@.*human consensus direction of annotation study st1/);
+    const results = resultsSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
+    const j = results.probes.find((p) => p.probe === 'certainty')!.judges.find((x) => x.id === 'certainty-offline')!;
+    expect(j.card).toMatchObject({ task: 'certainty', n: 5, summary: 'human consensus direction of annotation study st1', confusion: [[2, 0, 0], [0, 1, 0], [0, 0, 2]] });
   });
 
   it('create from a stored measure run (framing of outputs, with the run judge\'s labels)', async () => {
@@ -185,6 +213,10 @@ describe('slant annotate', () => {
     expect(matchToken(fresh, rows)?.id).toBe('a02');
     expect(matchToken(before[1]!.token, rows)).toBeUndefined();
     expect(matchToken(before[0]!.token, rows)?.id).toBe('a01');
+    // a WildFrame study's judges are the models under test: no judge card
+    const card = await runCli(['annotate', 'stats', '--card', join(dir, 'card.json'), '--store', db()]);
+    expect(card.code).toBe(2);
+    expect(card.stderr).toContain('judge cards exist for framing and certainty studies');
   });
 
   it('explains bad input without a stack trace', async () => {
@@ -200,5 +232,80 @@ describe('slant annotate', () => {
     const none = await runCli(['annotate', 'stats', '--store', join(dir, 'empty.db')]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('no annotation study');
+  });
+});
+
+describe('a framing study\'s card for an LLM judge, reused by a later run (end to end)', () => {
+  let ollama: LoopbackServer;
+  const env = { ...process.env };
+  beforeAll(async () => {
+    // the run's judge: "terrible", "broke" or "awful" in the text → Negative, anything else Positive
+    ollama = await startOllamaServer({ respond: (prompt) => ({ text: /terrible|broke|awful/i.test(prompt.split('\n')[0] ?? '') ? 'Negative' : 'Positive', inputTokens: 10, outputTokens: 1 }) });
+    process.env.OLLAMA_HOST = ollama.url;
+  });
+  afterAll(async () => {
+    await ollama.close();
+    process.env = env;
+  });
+
+  it('create from a file, answers over the HTTP API, stats --save-card, then measure framing with that judge shows the card in results.json', async () => {
+    const texts = [
+      ['t1', 'I love this blender, it is wonderful.', 'positive', 'positive'],
+      ['t2', 'Great lamp, bright and warm.', 'positive', 'positive'],
+      ['t3', 'This kettle is terrible.', 'negative', 'negative'],
+      ['t4', 'It broke on day two.', 'negative', 'negative'],
+      ['t5', 'The fan arrived on Monday.', 'neutral', 'positive'],
+      ['t6', 'The box is blue.', 'neutral', 'neutral'],
+    ] as const;
+    const file = join(dir, 'texts.jsonl');
+    writeFileSync(file, texts.map(([id, text, , llm]) => JSON.stringify({ id, text, llm })).join('\n') + '\n');
+    const created = await runCli(['--json', 'annotate', 'create', '--kind', 'framing', '--input', file, '--judge', 'llm', '--annotators', '3', '--k', '3', '--attention', '0', '--store', db(), '--id', 'fr']);
+    expect(created.code).toBe(0);
+    const tokens = (JSON.parse(created.stdout) as { annotators: { annotator: string; token: string }[] }).annotators;
+
+    // every annotator answers every item through the app's HTTP API with the human label
+    const store = Store.open(db());
+    const srv = await startAnnotateServer(store, 'fr');
+    try {
+      for (const { token } of tokens) {
+        for (;;) {
+          const page = await http(`${srv.url}/a/${token}`);
+          expect(page.status).toBe(200);
+          if (!page.body.includes('name="csrf"')) break;
+          const f = formFields(page.body);
+          const truth = texts.find((t) => t[0] === f.item)![2];
+          const r = await http(`${srv.url}/a/${token}/answer`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: srv.url, 'Sec-Fetch-Site': 'same-origin' }, body: form({ item: f.item, value: truth, csrf: f.csrf, msOnItem: '5000', msHidden: '0', blurs: '0' }) });
+          expect(r.status).toBeLessThan(400);
+        }
+      }
+    } finally {
+      await srv.close();
+      store.close();
+    }
+
+    const stats = await runCli(['annotate', 'stats', '--judge', 'llm=ollama:judge', '--save-card', '--card', join(dir, 'card.json'), '--resamples', '100', '--store', db()]);
+    expect(stats.stderr).toBe('');
+    expect(stats.code).toBe(0);
+    expect(stats.stdout).toMatch(/card: llm-framing:ollama:judge@a1@api-chat\/1: balanced accuracy 0\.83 on human majority labels of annotation study fr \(n = 6; .* — saved to/);
+    const card = parseJudgeCard(JSON.parse(readFileSync(join(dir, 'card.json'), 'utf8')), 'card.json');
+    // rows the human majority (positive, negative, neutral), columns the judge: one neutral text called positive
+    expect(card.confusion).toEqual([[2, 0, 0], [0, 2, 0], [1, 0, 1]]);
+
+    const pairs = join(dir, 'pairs.jsonl');
+    writeFileSync(pairs, [
+      { source: 'I love this blender. It is wonderful.', output: 'A wonderful blender.' },
+      { source: 'This kettle is terrible and broke.', output: 'The kettle broke.' },
+      { source: 'The lamp is fine and bright.', output: 'A lamp.' },
+    ].map((r) => JSON.stringify(r)).join('\n') + '\n');
+    const out = join(dir, 'results.json');
+    const res = await runCli(['--quiet', 'measure', 'framing', '--judge', 'ollama:judge', '--input', pairs, '--output', out, '--store', db(), '--reports', join(dir, 'reports')]);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    const results = resultsSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
+    const framing = results.probes.find((p) => p.probe === 'framing')!;
+    const shown = framing.judges.find((j) => j.id === 'llm-framing:ollama:judge')?.card;
+    expect(shown).toEqual(card);
+    // the card's matrix is invertible: the run's rates are corrected with it
+    expect(framing.groups[0]!.metrics.some((m) => m.name === 'phi_frame_corrected')).toBe(true);
   });
 });

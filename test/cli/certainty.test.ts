@@ -62,7 +62,7 @@ describe('slant certainty humans', () => {
       rows.push(`p${i},ann1,${t}`, `p${i},ann2,${t}`, `p${i},ann3,${i === 3 ? 0 : t}`, `p${i},gpt,${-t}`);
     });
     writeFileSync(join(dir, 'labels.csv'), rows.join('\n') + '\n');
-    const res = await runCli(['--json', 'certainty', 'humans', join(dir, 'labels.csv'), '--judge', 'gpt']);
+    const res = await runCli(['--json', 'certainty', 'humans', join(dir, 'labels.csv'), '--judge-annotators', 'gpt']);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     const out = JSON.parse(res.stdout) as { annotators: { annotator: string; tauB: number }[]; judges: { judge: string; tauB: number }[]; items: number; fleissRaters: number };

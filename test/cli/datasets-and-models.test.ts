@@ -40,7 +40,7 @@ describe('slant datasets wildframe', () => {
         .join('\n') + '\n',
     );
     const out = join(dir, 'wildframe.jsonl');
-    const res = await runCli(['datasets', 'wildframe', corpus, '--model', 'openai:gpt-4o-mini', '--out', out]);
+    const res = await runCli(['datasets', 'wildframe', corpus, '--model', 'openai:gpt-4o-mini', '-o', out]);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     const rows = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { base: string; baseSentiment: string; framed: string });

@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resultsSchema } from '../../src/results/schema.js';
 import { runCli } from '../helpers/run-cli.js';
+import { NEG, POS } from '../helpers/review-texts.js';
 
-const POS = 'I love this blender. It is wonderful, fast and quiet. The smoothies are excellent and cleaning is easy.';
-const NEG = 'This kettle is terrible. It broke after a week, leaked everywhere and the support was rude and useless.';
 
 let dir: string;
 beforeEach(() => {

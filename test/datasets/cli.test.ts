@@ -45,7 +45,7 @@ describe('slant datasets', () => {
     const second = JSON.parse(await run(['--json', 'datasets', 'news', '--once', '--no-newsapi', '--feed', `${srv.url}/feed.xml`, '--store', store])) as { stats: { added: number; duplicateUrl: number }; total: number };
     expect(second).toMatchObject({ stats: { added: 0, duplicateUrl: 2 }, total: 2 });
     const out = join(dir, 'pairs.jsonl');
-    await run(['datasets', 'export', '--store', store, '--out', out, '--post-cutoff-for', 'openai:my-model', '--cutoff', '2025-06']);
+    await run(['datasets', 'export', '--store', store, '-o', out, '--post-cutoff-for', 'openai:my-model', '--cutoff', '2025-06']);
     const rows = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { true_text: string; false_text: string; date: string });
     expect(rows.map((r) => r.false_text)).toEqual(['The city council does not approve the new transit budget.', 'A strong storm does not close schools across the northern region on Monday morning.']);
   });
@@ -53,7 +53,7 @@ describe('slant datasets', () => {
     const input = join(dir, 'events.jsonl');
     writeFileSync(input, `${JSON.stringify({ date: '2026-01-05', text: 'The central bank raises interest rates by 0.25 points. (Reuters)', is_event: true })}\n`);
     const out = join(dir, 'pairs.jsonl');
-    const msg = await run(['datasets', 'import', input, '--out', out]);
+    const msg = await run(['datasets', 'import', input, '-o', out]);
     expect(msg).toContain('wrote 1 pairs');
     expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ false_text: 'The central bank does not raise interest rates by 0.25 points.', source: 'Reuters' });
   });

@@ -25,8 +25,12 @@ describe('renderProgressLine', () => {
     );
   });
 
-  it('shows only the count when the total is unknown', () => {
-    expect(renderProgressLine({ label: 'x', count: 7, total: 0, elapsedMs: 1000 })).toBe('x [....................] 7 7.0/s ETA ?');
+  it('shows n/? and the rate, no bar and no ETA, when the total is unknown', () => {
+    expect(renderProgressLine({ label: 'x', count: 7, total: undefined, elapsedMs: 1000 })).toBe('x 7/? 7.0/s');
+  });
+
+  it('a total of zero is a full bar, not an unknown', () => {
+    expect(renderProgressLine({ label: 'x', count: 0, total: 0, elapsedMs: 1000 })).toBe('x [####################] 0/0 100% 0.0/s ETA 0:00');
   });
 });
 
@@ -81,7 +85,7 @@ describe('createProgress', () => {
   it('fits the line to the terminal width and accepts a later total', () => {
     let t = 0;
     const { stream, writes } = fakeTty(true, 20);
-    const p = createProgress({ total: 0, label: 'a-long-label', stream, now: () => t });
+    const p = createProgress({ total: undefined, label: 'a-long-label', stream, now: () => t });
     t = 1000;
     p.setTotal(10);
     expect(writes[0]).toBe('\ra-long-label [.....\x1b[K'); // 14 + 5 = 19 visible characters

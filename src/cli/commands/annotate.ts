@@ -220,21 +220,40 @@ function registerStats(annotate: Command): void {
       .option('--study <id>', 'study (default: the latest)')
       .option('--resamples <n>', 'bootstrap resamples over items', (v: string) => parsePositiveInt(v, '--resamples'), 1000)
       .option('--seed <n>', 'bootstrap seed', (v: string) => nonNegativeInt(v, '--seed'), 42)
-      .option('--card <file>', 'write the judges\' accuracy cards as JSON (one judge: the card; several: an array)')
+      .option('--judge <column=spec>', 'which judge a study column is, as `slant validate --judge` takes it ("offline" or a model id), e.g. gpt=openai:gpt-5.4-mini (repeatable); study columns named "offline", "framing:<spec>" or a model id need none', collect, [])
+      .option('--card <file>', 'write the judges\' cards (docs/judges/cards.md) as JSON (one judge: the card; several: an array)')
+      .option('--save-card', 'store the judges\' cards in the store\'s judge_cards table: later runs with those judges show them and correct their rates with them')
       .option('-o, --out <file>', 'write all statistics as JSON')
-      .option('--store <file>', 'SQLite store', '.slant/slant.db'),
-  ).action(async (f: StoreFlag & QualityFlags & { study?: string; resamples: number; seed: number; card?: string; out?: string }, cmd: Command) => {
+      .option('--store <file>', 'SQLite store (the study\'s; --save-card stores the cards there too)', '.slant/slant.db'),
+  ).action(async (f: StoreFlag & QualityFlags & { study?: string; resamples: number; seed: number; judge: string[]; card?: string; saveCard?: boolean; out?: string }, cmd: Command) => {
     const { loadStudyData } = await import('../../annotate/answers.js');
     const { studyStats } = await import('../../annotate/study-stats.js');
+    const { hasJudgeCards } = await import('../../annotate/study-cards.js');
+    const { parseJudgeMappings, resolveStudyJudges } = await import('../../annotate/judge-identity.js');
+    const { describeCard } = await import('../../judges/card.js');
+    const { putJudgeCard } = await import('../../runtime/judge-cards.js');
+    const mappings = parseJudgeMappings(f.judge);
     const store = Store.open(f.store);
     try {
       const data = loadStudyData(store, f.study);
-      const s = studyStats(data, { quality: await qualityOptions(f), resamples: f.resamples, seed: f.seed });
+      const kind = data.kind;
+      if (!hasJudgeCards(kind)) {
+        if (f.card || f.saveCard || f.judge.length) throw new UserError(`study ${data.study.id} is a ${kind} study: judge cards exist for framing and certainty studies (a WildFrame study's "judges" are the models under test)`);
+      }
+      const { identities, unresolved } = hasJudgeCards(kind) ? await resolveStudyJudges(kind, data.items, mappings) : { identities: {}, unresolved: [] as string[] };
+      if (f.saveCard && unresolved.length) {
+        throw new UserError(`--save-card: slant cannot tell which judge ${unresolved.map((u) => `"${u}"`).join(', ')} ${unresolved.length === 1 ? 'is' : 'are'}, so a run could never find ${unresolved.length === 1 ? 'its card' : 'their cards'}`, {
+          hint: `name each with --judge, as \`slant validate --judge\` takes it: ${unresolved.map((u) => `--judge ${u}=openai:o4-mini`).join(' ')} (or =offline)`,
+        });
+      }
+      const command = ['slant annotate stats', `--study ${data.study.id}`, ...f.judge.map((j) => `--judge ${j}`), ...(f.filters ? [] : ['--no-filters'])].join(' ');
+      const s = studyStats(data, { quality: await qualityOptions(f), resamples: f.resamples, seed: f.seed, identities, command });
       const write = (file: string, v: unknown): void => {
         mkdirSync(dirname(resolve(file)), { recursive: true });
         writeFileSync(file, JSON.stringify(v, null, 2) + '\n');
       };
       if (f.card) write(f.card, s.cards.length === 1 ? s.cards[0] : s.cards);
+      if (f.saveCard) for (const c of s.cards) putJudgeCard(store, { task: c.task, judge: c.judge, version: c.version }, c);
       if (f.out) write(f.out, s);
       if (globalOptions(cmd).json) {
         process.stdout.write(JSON.stringify(s) + '\n');
@@ -245,8 +264,8 @@ function registerStats(annotate: Command): void {
       t.push(['average human', `${f3(s.humanMean.tauB)}${ci(s.humanMean.low, s.humanMean.high)}`, String(s.annotators.length), '']);
       for (const j of s.judges) t.push([`${j.judge} (judge)`, `${f3(j.tauB, j.n)}${ci(j.low, j.high)}`, String(j.n), `${j.gap.value === null ? '—' : (j.gap.value >= 0 ? '+' : '') + j.gap.value.toFixed(2)}${ci(j.gap.low, j.gap.high)}`]);
       t.push(['random baseline', `${f3(s.randomBaseline.tauB)}${ci(s.randomBaseline.low, s.randomBaseline.high)}`, `${s.randomBaseline.draws} draws`, '']);
-      const cards = createTable(['judge', 'n', 'accuracy', 'balanced acc.', 'no majority']);
-      for (const c of s.cards) cards.push([c.judge, String(c.n), f3(c.accuracy, c.n), f3(c.balancedAccuracy, c.n), String(c.noMajority)]);
+      const cards = createTable(['judge', 'n', 'accuracy', 'balanced acc.', kind === 'framing' ? 'no majority' : 'no answer']);
+      for (const c of s.cards) cards.push([`${c.judge}@${c.version}`, String(c.n), f3(c.accuracy, c.n), f3(c.balancedAccuracy, c.n), String(c.figures?.[kind === 'framing' ? 'noMajority' : 'noAnswer'] ?? 0)]);
       const alpha = Object.entries(s.alpha).map(([k, v]) => `${k} ${f3(v ?? null)}`).join(', ');
       const lines = [
         `study ${s.study} (${s.kind}): ${s.items} items, ${s.answers} answers from ${s.quality.kept.length} annotators kept`,
@@ -260,8 +279,15 @@ function registerStats(annotate: Command): void {
               ...Object.entries(s.pairwise.humanJudge).map(([j, t]) => `  human–${j}: mean ${f3(num(t.mean), t.n)} (sd ${f3(num(t.sd))}, ${t.n} pairs)`),
             ]
           : []),
-        ...(s.cards.length ? ['judge accuracy against the human majority label:', cards.toString()] : []),
-        ...(f.card ? [`accuracy card(s): ${f.card}`] : []),
+        ...(s.cards.length
+          ? [
+              kind === 'framing' ? 'judge cards: accuracy against the human majority label (rows positive, negative, neutral):' : 'judge cards: direction (−, 0, +) against the direction of the mean human answer:',
+              cards.toString(),
+              ...s.cards.map((c) => `card: ${describeCard(c)}${f.saveCard ? ` — saved to ${f.store}` : ''}`),
+            ]
+          : []),
+        ...(unresolved.length ? [`version unknown for ${unresolved.join(', ')}: a run cannot use ${unresolved.length === 1 ? 'this card' : 'these cards'}; name the judge with --judge <column>=<spec> (e.g. ${unresolved[0]}=openai:o4-mini) to save it`] : []),
+        ...(f.card ? [`card(s) written to ${f.card}`] : []),
       ];
       process.stdout.write(lines.join('\n') + '\n');
     } finally {

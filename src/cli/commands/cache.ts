@@ -32,7 +32,8 @@ export function registerCache(program: Command): void {
       }
       const t = createTable(['provider', 'model', 'entries', 'hits']);
       for (const p of s.byProvider) t.push([p.provider, p.model, String(p.entries), String(p.hits)]);
-      process.stdout.write(`${s.entries} entries, ${s.hits} hits, ${(s.bytes / 1024).toFixed(1)} KiB\n${t.toString()}\n`);
+      const line = `${s.entries} entries, ${s.hits} hits, ${(s.bytes / 1024).toFixed(1)} KiB`;
+      process.stdout.write(globalOptions(cmd).quiet ? `${line}\n` : `${line}\n${t.toString()}\n`);
     });
   cache
     .command('clear')

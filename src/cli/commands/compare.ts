@@ -44,6 +44,11 @@ export function registerCompare(program: Command): void {
           const diff = p ? `${fmt(p.mean, 'mean')} [${fmt(p.ci?.low, 'mean')}, ${fmt(p.ci?.high, 'mean')}] (${p.n})` : r.difference === null ? '—' : `${r.difference.toFixed(4)} (unpaired)`;
           t.push([r.probe, `${r.model} · ${r.dataset}`, r.metric, `${fmt(r.a?.value, r.kind)} (${r.a?.n ?? 0})`, `${fmt(r.b?.value, r.kind)} (${r.b?.n ?? 0})`, diff]);
         }
+        if (globalOptions(cmd).quiet) {
+          // -q: one plain line per metric, no table
+          process.stdout.write(shown.map((r) => `${r.probe} ${r.model} · ${r.dataset} ${r.metric}: B − A ${r.paired ? fmt(r.paired.mean, 'mean') : r.difference === null ? '—' : r.difference.toFixed(4)}`).join('\n') + (shown.length ? '\n' : ''));
+          return;
+        }
         process.stdout.write(`A = ${a}\nB = ${b}\n${t.toString()}\n`);
       } finally {
         store.close();

@@ -1,33 +1,25 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
-import { importEvents } from '../../datasets/import-events.js';
-import {
-  buildNewsOnce,
-  exportNews,
-  llmFalsifier,
-  NEWSAPI_ENV,
-  NewsStore,
-  offlineFalsifier,
-  parseEvery,
-  runSchedule,
-  TRUSTED_DOMAINS,
-  type Falsifier,
-  type NewsBuildOptions,
-} from '../../datasets/news/index.js';
-import { checkCutoff } from '../../probes/hallucination/cutoffs.js';
-import { createModel } from '../../models/registry.js';
-import { Scheduler } from '../../runtime/scheduler.js';
-import { DEFAULT_STORE_PATH, Store } from '../../runtime/store.js';
+import type { Falsifier, NewsBuildOptions, NewsStore } from '../../datasets/news/index.js';
+import type { Scheduler } from '../../runtime/scheduler.js';
 import { globalOptions } from '../main-options.js';
 import { collect, parsePositiveInt } from '../parse.js';
+import { aliasTo, aliasToField, deprecatedAlias, fieldMap, fieldOption, inputFile, outputFormat } from '../flags.js';
+
+// the news pipeline, the store and the HTTP scheduler load in the actions, so `--help` stays light
+type NewsModule = typeof import('../../datasets/news/index.js');
+const loadNews = (): Promise<NewsModule> => import('../../datasets/news/index.js');
+const openStore = async (path: string) => (await import('../../runtime/store.js')).Store.open(resolve(path));
+const DEFAULT_STORE_PATH = '.slant/slant.db';
 
 async function makeFalsifier(kind: string, model: string | undefined): Promise<Falsifier | null> {
   if (kind === 'none') return null;
-  if (kind === 'offline') return offlineFalsifier();
+  if (kind === 'offline') return (await loadNews()).offlineFalsifier();
   if (kind === 'llm') {
     if (model === undefined) throw new UserError('--falsify llm needs --model <id> (e.g. openai:gpt-4o-mini)');
-    return llmFalsifier(await createModel(model));
+    const { createModel } = await import('../../models/create-model.js');
+    return (await loadNews()).llmFalsifier(await createModel(model));
   }
   throw new UserError(`--falsify expects offline, llm or none, got "${kind}"`);
 }
@@ -66,7 +58,7 @@ interface NewsFlags {
   once?: boolean;
 }
 
-function buildOptions(flags: NewsFlags, store: NewsStore, falsifier: Falsifier | null, scheduler: Scheduler, signal: AbortSignal, log: (s: string) => void): NewsBuildOptions {
+function buildOptions({ NEWSAPI_ENV, TRUSTED_DOMAINS }: NewsModule, flags: NewsFlags, store: NewsStore, falsifier: Falsifier | null, scheduler: Scheduler, signal: AbortSignal, log: (s: string) => void): NewsBuildOptions {
   const hasKey = NEWSAPI_ENV.some((n) => (process.env[n] ?? '').trim() !== '');
   const opts: NewsBuildOptions = { store, feeds: flags.feed, scrape: flags.scrape, falsifier, scheduler, signal, log };
   if (flags.newsapi && hasKey) {
@@ -101,6 +93,9 @@ function registerNews(datasets: Command): void {
     .option('--once', 'one pass, then exit (for a system cron); the default without --every')
     .action(async (flags: NewsFlags, cmd: Command) => {
       if (flags.every !== undefined && flags.once === true) throw new UserError('--every and --once exclude each other');
+      const newsModule = await loadNews();
+      const { NewsStore, buildNewsOnce, parseEvery, runSchedule } = newsModule;
+      const { Scheduler } = await import('../../runtime/scheduler.js');
       const every = flags.every !== undefined ? parseEvery(flags.every, flags.timezone ?? 'UTC') : undefined;
       const json = globalOptions(cmd).json;
       const quiet = globalOptions(cmd).quiet;
@@ -108,11 +103,11 @@ function registerNews(datasets: Command): void {
         if (!quiet && !json) process.stderr.write(`${new Date().toISOString()} ${s}\n`);
       };
       const falsifier = await makeFalsifier(flags.falsify, flags.model);
-      const store = Store.open(resolve(flags.store));
+      const store = await openStore(flags.store);
       const news = new NewsStore(store);
       const { signal, dispose } = interruptible();
       const scheduler = new Scheduler({ maxRateLimitRetries: 2, signal, concurrency: { scrape: 4, rss: 2, newsapi: 1 } });
-      const opts = buildOptions(flags, news, falsifier, scheduler, signal, log);
+      const opts = buildOptions(newsModule, flags, news, falsifier, scheduler, signal, log);
       const report = (stats: unknown): void => {
         if (json) process.stdout.write(JSON.stringify({ stats, total: news.count() }) + '\n');
         else {
@@ -135,10 +130,10 @@ function registerNews(datasets: Command): void {
       }
     });
 
-  datasets
+  const exp = datasets
     .command('export')
     .description('export the news dataset as fact-check pairs (JSONL or Parquet), e.g. only after a model’s cutoff')
-    .requiredOption('--out <file>', 'output file (.jsonl or .parquet)')
+    .option('-o, --output <file>', 'output file (.jsonl or .parquet)')
     .option('--store <file>', 'SQLite store', DEFAULT_STORE_PATH)
     .option('--format <f>', 'jsonl or parquet (default: from the extension)')
     .option('--from <date>', 'published on/after (YYYY-MM-DD)')
@@ -146,12 +141,17 @@ function registerNews(datasets: Command): void {
     .option('--post-cutoff-for <model>', 'only articles after this model’s knowledge cutoff')
     .option('--cutoff <yyyy-mm>', 'the cutoff of --post-cutoff-for, when the built-in table lacks it')
     .option('--include-unchecked', 'also export articles whose falsification failed the negation check or is missing')
-    .action(async (flags: { out: string; store: string; format?: string; from?: string; to?: string; postCutoffFor?: string; cutoff?: string; includeUnchecked?: boolean }, cmd: Command) => {
+    .action(async (flags: { output?: string; store: string; format?: string; from?: string; to?: string; postCutoffFor?: string; cutoff?: string; includeUnchecked?: boolean }, cmd: Command) => {
+      if (flags.output === undefined) throw new UserError('datasets export needs -o/--output FILE (.jsonl or .parquet)');
+      const out = flags.output;
       if (flags.format !== undefined && flags.format !== 'jsonl' && flags.format !== 'parquet') throw new UserError(`--format expects jsonl or parquet, got "${flags.format}"`);
+      if (flags.format === undefined) outputFormat(out, { '.jsonl': 'jsonl', '.parquet': 'parquet' });
       if (flags.cutoff !== undefined && flags.postCutoffFor === undefined) throw new UserError('--cutoff goes with --post-cutoff-for <model>');
-      const store = Store.open(resolve(flags.store));
+      const { NewsStore, exportNews } = await loadNews();
+      const { checkCutoff } = await import('../../probes/hallucination/cutoffs.js');
+      const store = await openStore(flags.store);
       try {
-        const opts: Parameters<typeof exportNews>[1] = { out: flags.out };
+        const opts: Parameters<typeof exportNews>[1] = { out };
         if (flags.format !== undefined) opts.format = flags.format;
         if (flags.from !== undefined) opts.from = flags.from;
         if (flags.to !== undefined) opts.to = flags.to;
@@ -162,44 +162,51 @@ function registerNews(datasets: Command): void {
         if (globalOptions(cmd).json) process.stdout.write(JSON.stringify(st) + '\n');
         else
           process.stdout.write(
-            `wrote ${st.written} pairs to ${flags.out}${st.range.from !== undefined ? ` (from ${st.range.from}${st.range.cutoff !== undefined ? `, after cutoff ${st.range.cutoff}` : ''})` : ''}; left out ${st.unchecked} without an accepted falsification, ${st.withoutText} without a description\n`,
+            `wrote ${st.written} pairs to ${out}${st.range.from !== undefined ? ` (from ${st.range.from}${st.range.cutoff !== undefined ? `, after cutoff ${st.range.cutoff}` : ''})` : ''}; left out ${st.unchecked} without an accepted falsification, ${st.withoutText} without a description\n`,
           );
       } finally {
         store.close();
       }
     });
+  deprecatedAlias(exp, '--out <file>', '-o/--output FILE', aliasTo('output', '-o/--output'));
 }
 
 function registerImport(datasets: Command): void {
-  datasets
-    .command('import <file>')
+  const imp = datasets
+    .command('import [file]')
     .description('turn dated one-sentence events (JSONL: date, text[, is_event, category]) into fact-check pairs')
-    .requiredOption('--out <file>', 'output JSONL of {id, date, true_text, false_text, source, ...}')
+    .option('-i, --input <file>', 'the events (instead of the positional FILE)')
+    .option('-o, --output <file>', 'output JSONL (.jsonl) of {id, date, true_text, false_text, source, ...}')
     .option('--falsify <kind>', 'offline (rule-based negator) or llm (needs --model)', 'offline')
     .option('--model <id>', 'model for --falsify llm')
     .option('--from <date>', 'events on/after (YYYY-MM-DD)')
     .option('--to <date>', 'events on/before (YYYY-MM-DD)')
-    .option('--date-field <name>', 'input field holding the date', 'date')
-    .option('--text-field <name>', 'input field holding the event text', 'text')
+    .addOption(fieldOption(['date', 'text']))
     .option('--keep-rejected', 'also write pairs whose falsification failed the negation check (marked negation_check: false)')
     .option('--limit <n>', 'stop after n pairs', (v: string) => parsePositiveInt(v, '--limit'))
     .action(
       async (
-        file: string,
-        flags: { out: string; falsify: string; model?: string; from?: string; to?: string; dateField: string; textField: string; keepRejected?: boolean; limit?: number },
+        positional: string | undefined,
+        flags: { input?: string; output?: string; falsify: string; model?: string; from?: string; to?: string; field: string[]; keepRejected?: boolean; limit?: number },
         cmd: Command,
       ) => {
+        const file = inputFile(positional, flags.input, 'slant datasets import events.jsonl -o pairs.jsonl');
+        if (flags.output === undefined) throw new UserError('datasets import needs -o/--output FILE (.jsonl)');
+        const output = flags.output;
+        outputFormat(output, { '.jsonl': 'jsonl' });
+        const fields = fieldMap(flags.field, { date: 'date', text: 'text' });
         if (flags.falsify === 'none') throw new UserError('--falsify none makes no pairs; use offline or llm');
         const falsifier = await makeFalsifier(flags.falsify, flags.model);
         if (falsifier === null) return;
         const { signal, dispose } = interruptible();
         try {
+          const { importEvents } = await import('../../datasets/import-events.js');
           const stats = await importEvents({
             input: file,
-            output: flags.out,
+            output,
             falsifier,
-            dateField: flags.dateField,
-            textField: flags.textField,
+            dateField: fields.date ?? 'date',
+            textField: fields.text ?? 'text',
             signal,
             ...(flags.from !== undefined ? { from: flags.from } : {}),
             ...(flags.to !== undefined ? { to: flags.to } : {}),
@@ -209,7 +216,7 @@ function registerImport(datasets: Command): void {
           if (globalOptions(cmd).json) process.stdout.write(JSON.stringify(stats) + '\n');
           else
             process.stdout.write(
-              `wrote ${stats.written} pairs to ${flags.out} from ${stats.read} rows: ${stats.notEvents} not events, ${stats.outOfRange} out of range, ${stats.duplicates} duplicates, ${stats.noRule} with no negation rule, ${stats.rejected} failing the negation check${flags.keepRejected === true ? ' (kept)' : ''}\n` +
+              `wrote ${stats.written} pairs to ${output} from ${stats.read} rows: ${stats.notEvents} not events, ${stats.outOfRange} out of range, ${stats.duplicates} duplicates, ${stats.noRule} with no negation rule, ${stats.rejected} failing the negation check${flags.keepRejected === true ? ' (kept)' : ''}\n` +
                 `methods: ${Object.entries(stats.methods)
                   .map(([k, v]) => `${k} ${v}`)
                   .join(', ')}\n`,
@@ -219,37 +226,47 @@ function registerImport(datasets: Command): void {
         }
       },
     );
+  deprecatedAlias(imp, '--out <file>', '-o/--output FILE', aliasTo('output', '-o/--output'));
+  deprecatedAlias(imp, '--date-field <column>', '--field date=COLUMN', aliasToField('date'));
+  deprecatedAlias(imp, '--text-field <column>', '--field text=COLUMN', aliasToField('text'));
 }
 
 function registerWildframe(datasets: Command): void {
-  datasets
-    .command('wildframe <corpus>')
+  const wf = datasets
+    .command('wildframe [corpus]')
     .description('build a WildFrame-style dataset (seed 001): extract clear sentiment statements from a corpus and reframe each with the opposite sentiment')
     .requiredOption('--model <id>', 'model that writes the reframings (the paper\'s one-shot prompts)')
-    .requiredOption('--out <file>', 'output JSONL of {id, base, baseSentiment, framed, ...}')
-    .option('--field <name>', 'corpus field holding the text (JSONL/CSV/...)', 'text')
+    .option('-i, --input <file>', 'the corpus (instead of the positional CORPUS)')
+    .option('-o, --output <file>', 'output JSONL (.jsonl) of {id, base, baseSentiment, framed, ...}')
+    .addOption(fieldOption(['text']))
     .option('--max-per-polarity <n>', 'stop after n accepted statements of each polarity (the paper keeps 500)', (v: string) => parsePositiveInt(v, '--max-per-polarity'))
     .option('--include-unclear', 'keep statements flagged as having no clear sentiment')
     .option('--limit <n>', 'read at most n corpus texts', (v: string) => parsePositiveInt(v, '--limit'))
-    .action(async (corpus: string, flags: { model: string; out: string; field: string; maxPerPolarity?: number; includeUnclear?: boolean; limit?: number }, cmd: Command) => {
+    .action(async (positional: string | undefined, flags: { input?: string; model: string; output?: string; field: string[]; maxPerPolarity?: number; includeUnclear?: boolean; limit?: number }, cmd: Command) => {
+      const corpus = inputFile(positional, flags.input, 'slant datasets wildframe corpus.jsonl --model M -o statements.jsonl');
+      if (flags.output === undefined) throw new UserError('datasets wildframe needs -o/--output FILE (.jsonl)');
+      const output = flags.output;
+      outputFormat(output, { '.jsonl': 'jsonl' });
+      const textField = fieldMap(flags.field, { text: 'text' }, 'text').text ?? 'text';
       const { buildWildframeDataset, readCorpusTexts } = await import('../../probes/wildframe/builder/index.js');
       const { createModel } = await import('../../models/create-model.js');
       const { writeJsonl } = await import('../../data/index.js');
       const model = await createModel(flags.model);
       const { signal, dispose } = interruptible();
       try {
-        const { records, stats } = await buildWildframeDataset(readCorpusTexts(corpus, { field: flags.field, ...(flags.limit ? { limit: flags.limit } : {}) }), model, {
+        const { records, stats } = await buildWildframeDataset(readCorpusTexts(corpus, { field: textField, ...(flags.limit ? { limit: flags.limit } : {}) }), model, {
           signal,
           ...(flags.maxPerPolarity ? { maxPerPolarity: flags.maxPerPolarity } : {}),
           ...(flags.includeUnclear ? { includeUnclear: true } : {}),
         });
-        const written = await writeJsonl(flags.out, records);
+        const written = await writeJsonl(output, records);
         if (globalOptions(cmd).json) process.stdout.write(JSON.stringify({ written, ...stats }) + '\n');
-        else process.stdout.write(`wrote ${written} statements to ${flags.out} from ${stats.texts} texts (${stats.candidates} candidates); rejected: ${JSON.stringify(stats.rejected)}\n`);
+        else process.stdout.write(`wrote ${written} statements to ${output} from ${stats.texts} texts (${stats.candidates} candidates); rejected: ${JSON.stringify(stats.rejected)}\n`);
       } finally {
         dispose();
       }
     });
+  deprecatedAlias(wf, '--out <file>', '-o/--output FILE', aliasTo('output', '-o/--output'));
 }
 
 /** `slant datasets ...`: the self-updating news dataset, event import (seed 000, §5, A.3) and WildFrame building (seed 001). */

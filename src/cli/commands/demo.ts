@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
 import { FAIL_ON_HELP } from '../fail-on.js';
-import { demoConfig } from '../../config/demo.js';
-import { runSpec } from './run.js';
 import { collect, parsePositiveInt } from '../parse.js';
 
 export function registerDemo(program: Command): void {
@@ -13,7 +11,10 @@ export function registerDemo(program: Command): void {
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
     .option('--store <file>', 'SQLite store', '.slant/slant.db')
     .option('--reports <dir>', 'where the report folder is written', '.slant/reports')
+    .option('-o, --output <file>', 'also write the results here: .json (results JSON), .jsonl or .csv (one metric per line)')
     .action(async (opts: { limit?: number; store: string; reports: string }, cmd: Command) => {
+      const { demoConfig } = await import('../../config/demo.js');
+      const { runSpec } = await import('../run-spec.js');
       const config = demoConfig({ store: opts.store, reports: opts.reports, limit: opts.limit });
       await runSpec({ kind: 'run', baseDir: process.cwd(), config }, 'demo', cmd);
     });

@@ -10,6 +10,7 @@ import { globalOptions } from '../main-options.js';
 import { registerValidateMore } from './validate-more.js';
 import { parseFormat, parseNonNegative, parsePositiveInt } from '../parse.js';
 import { createProgress } from '../../runtime/progress.js';
+import { aliasTo, aliasToField, deprecatedAlias, fieldMap, fieldOption } from '../flags.js';
 import { basename, resolve } from 'node:path';
 import { describeCard, type JudgeCard } from '../../judges/card.js';
 import { certaintyCard, framingCard } from '../../judges/card-builders.js';
@@ -28,8 +29,7 @@ function saveCard(storePath: string, card: JudgeCard): void {
 
 interface ValidateFramingOpts {
   input?: string;
-  textField: string;
-  ratingField: string;
+  field: string[];
   format?: string;
   judge: string;
   limit?: number;
@@ -44,12 +44,11 @@ export function registerValidate(program: Command): void {
   const validate = program.command('validate').description('check a judge against labelled data');
   registerValidateCertainty(validate);
   registerValidateMore(validate);
-  validate
+  const framing = validate
     .command('framing')
     .description('accuracy of a framing judge on star-rated texts (1–2 negative, 3 neutral, 4–5 positive)')
     .option('-i, --input <file>', 'CSV, TSV, JSONL, Parquet or JSON file')
-    .option('--text-field <column>', 'column with the text', 'text')
-    .option('--rating-field <column>', 'column with the 1–5 rating', 'rating')
+    .addOption(fieldOption(['text', 'rating']))
     .option('--format <format>', 'input format (default: from the extension)')
     .option('--judge <judge>', 'framing judge: offline or a model id', 'offline')
     .option('--limit <n>', 'use at most n records', (v: string) => parsePositiveInt(v, '--limit'))
@@ -61,11 +60,12 @@ export function registerValidate(program: Command): void {
     .action(async (opts: ValidateFramingOpts, cmd: Command) => {
       const global = globalOptions(cmd);
       if (!opts.input) throw new UserError('validate framing needs --input FILE');
+      const fields = fieldMap(opts.field, { text: 'text', rating: 'rating' });
       const format = parseFormat(opts.format, dataFormatSchema);
       const judge = await createFramingJudge(opts.judge);
       const reader = readRecords(opts.input, {
         ...(format ? { format } : {}),
-        fields: { text: opts.textField, rating: opts.ratingField },
+        fields,
         required: ['text'],
         optional: ['rating'],
         skipInvalid: opts.skipInvalid ?? false,
@@ -84,7 +84,7 @@ export function registerValidate(program: Command): void {
             badRatings++;
             continue;
           }
-          throw new InputError({ ...r.location, field: opts.ratingField }, `expected a rating from 1 to 5, got ${JSON.stringify(raw ?? null)}`);
+          throw new InputError({ ...r.location, field: fields.rating }, `expected a rating from 1 to 5, got ${JSON.stringify(raw ?? null)}`);
         }
         items.push({ text: String(r.fields.text), label });
       }
@@ -119,6 +119,10 @@ export function registerValidate(program: Command): void {
         process.stdout.write(JSON.stringify({ judge: { id: judge.id, version: judge.version }, skipped, inTraining, ...(opts.unseenOnly ? { seenLeftOut } : {}), ...report, card }) + '\n');
         return;
       }
+      if (global.quiet) {
+        process.stdout.write(`accuracy ${report.accuracy.toFixed(3)}, balanced accuracy ${report.balancedAccuracy.toFixed(3)} (n = ${report.n}${skipped ? `, ${skipped} skipped` : ''})\n`);
+        return;
+      }
       const t = createTable(['truth \\ predicted', ...report.confusion.labels]);
       report.confusion.labels.forEach((l, i) => t.push([l, ...(report.confusion.matrix[i] ?? []).map(String)]));
       process.stdout.write(
@@ -135,37 +139,33 @@ export function registerValidate(program: Command): void {
         ].join('\n') + '\n',
       );
     });
+  deprecatedAlias(framing, '--text-field <column>', '--field text=COLUMN', aliasToField('text'));
+  deprecatedAlias(framing, '--rating-field <column>', '--field rating=COLUMN', aliasToField('rating'));
 }
 
 interface ValidateCertaintyOpts {
   input?: string;
-  aField: string;
-  bField: string;
-  labelField: string;
+  field: string[];
   format?: string;
-  llmJudge?: string;
+  judge: string;
   limit?: number;
   skipInvalid?: boolean;
   unseenOnly?: boolean;
   tieBand?: number;
   clearBand?: number;
-  judge?: string;
   saveCard?: boolean;
   store: string;
 }
 
 
 function registerValidateCertainty(validate: Command): void {
-  validate
+  const certainty = validate
     .command('certainty')
     .description('direction accuracy and Kendall τ_b of a certainty comparator on labelled pairs (label > 0: b more certain)')
     .option('-i, --input <file>', 'CSV, TSV, JSONL, Parquet or JSON file of pairs')
-    .option('--a-field <column>', 'first text', 'a')
-    .option('--b-field <column>', 'second text', 'b')
-    .option('--label-field <column>', 'a number whose sign says which text is more certain (> 0: b, < 0: a, 0: same)', 'label')
+    .addOption(fieldOption(['a', 'b', 'label']))
     .option('--format <format>', 'input format (default: from the extension)')
-    .option('--llm-judge <model>', 'validate the pairwise LLM judge (Figure 24 prompt, both orders) instead of the offline comparator')
-    .option('--judge <model>', 'the same as --llm-judge')
+    .option('--judge <id>', 'the judge: offline (the offline comparator) or a model id (the pairwise LLM judge, Figure 24 prompt, both orders)', 'offline')
     .option('--save-card', 'store the figures as the comparator\'s accuracy card; later runs with it report it and correct CD with it')
     .option('--store <file>', 'SQLite store for --save-card', DEFAULT_STORE_PATH)
     .option('--limit <n>', 'use at most n pairs', (v: string) => parsePositiveInt(v, '--limit'))
@@ -176,15 +176,15 @@ function registerValidateCertainty(validate: Command): void {
     .action(async (opts: ValidateCertaintyOpts, cmd: Command) => {
       const global = globalOptions(cmd);
       if (!opts.input) throw new UserError('validate certainty needs --input FILE');
-      if (opts.judge && opts.llmJudge && opts.judge !== opts.llmJudge) throw new UserError('--judge and --llm-judge name different models; give one');
-      opts.llmJudge ??= opts.judge;
-      if (opts.llmJudge && (opts.unseenOnly || opts.tieBand !== undefined || opts.clearBand !== undefined)) {
-        throw new UserError('--unseen-only, --tie-band and --clear-band apply to the offline comparator, not to --llm-judge');
+      const fields = fieldMap(opts.field, { a: 'a', b: 'b', label: 'label' });
+      const llmJudge = opts.judge === 'offline' ? undefined : opts.judge;
+      if (llmJudge && (opts.unseenOnly || opts.tieBand !== undefined || opts.clearBand !== undefined)) {
+        throw new UserError('--unseen-only, --tie-band and --clear-band apply to the offline comparator, not to an LLM --judge');
       }
       const format = parseFormat(opts.format, dataFormatSchema);
       const reader = readRecords(opts.input, {
         ...(format ? { format } : {}),
-        fields: { a: opts.aField, b: opts.bField, label: opts.labelField },
+        fields,
         required: ['a', 'b'],
         optional: ['label'],
         skipInvalid: opts.skipInvalid ?? false,
@@ -202,7 +202,7 @@ function registerValidateCertainty(validate: Command): void {
             badLabels++;
             continue;
           }
-          throw new InputError({ ...r.location, field: opts.labelField }, `expected a number (its sign says which text is more certain), got ${JSON.stringify(raw ?? null)}`);
+          throw new InputError({ ...r.location, field: fields.label }, `expected a number (its sign says which text is more certain), got ${JSON.stringify(raw ?? null)}`);
         }
         items.push({ a: String(r.fields.a), b: String(r.fields.b), label });
       }
@@ -216,10 +216,10 @@ function registerValidateCertainty(validate: Command): void {
       if (items.length === 0) throw new UserError(`${opts.input}: no usable pairs${seenLeftOut ? ` (all ${seenLeftOut} contain a text the offline comparator was fitted on)` : ''}`);
       const { validateCertaintyComparator } = await import('../../judges/certainty/validate.js');
       let comparator;
-      if (opts.llmJudge) {
+      if (llmJudge) {
         const { LlmCertaintyJudge } = await import('../../judges/certainty/llm-judge.js');
         const { createModel } = await import('../../models/create-model.js');
-        comparator = new LlmCertaintyJudge(await createModel(opts.llmJudge));
+        comparator = new LlmCertaintyJudge(await createModel(llmJudge));
       } else if (opts.tieBand !== undefined || opts.clearBand !== undefined) {
         const { offlineComparatorWithBands } = await import('../../judges/certainty/offline-comparator.js');
         comparator = offlineComparatorWithBands({ tieBand: opts.tieBand, clearBand: opts.clearBand });
@@ -236,18 +236,22 @@ function registerValidateCertainty(validate: Command): void {
         data: `${opts.input} (${report.nAll} pairs${skipped ? `, ${skipped} skipped` : ''}${seenLeftOut ? `, ${seenLeftOut} in-sample pairs left out` : ''})`,
         heldOut: report.inTraining === 0,
         summary: `${basename(opts.input)}${report.inTraining ? ` (${report.inTraining} of ${report.nAll} pairs in-sample)` : ''}`,
-        command: `slant validate certainty --input ${opts.input}${opts.llmJudge ? ` --judge ${opts.llmJudge}` : ''}`,
+        command: `slant validate certainty --input ${opts.input}${llmJudge ? ` --judge ${llmJudge}` : ''}`,
       });
       if (opts.saveCard) saveCard(opts.store, card);
       if (global.json) {
-        process.stdout.write(JSON.stringify({ comparator: opts.llmJudge ?? 'offline', skipped, ...(opts.unseenOnly ? { seenLeftOut } : {}), ...report, card }) + '\n');
+        process.stdout.write(JSON.stringify({ comparator: llmJudge ?? 'offline', skipped, ...(opts.unseenOnly ? { seenLeftOut } : {}), ...report, card }) + '\n');
+        return;
+      }
+      if (global.quiet) {
+        process.stdout.write(`direction accuracy ${report.n ? report.directionAccuracy.toFixed(3) : '—'} (n = ${report.n}), Kendall τ_b ${Number.isNaN(report.tauB) ? '—' : report.tauB.toFixed(3)}\n`);
         return;
       }
       const t = createTable(['truth \\ predicted', ...report.confusion.columns]);
       report.confusion.rows.forEach((l, i) => t.push([l, ...(report.confusion.counts[i] ?? []).map(String)]));
       process.stdout.write(
         [
-          `comparator ${opts.llmJudge ?? 'offline'} on ${opts.input}`,
+          `comparator ${llmJudge ?? 'offline'} on ${opts.input}`,
           `pairs: ${report.nAll}${skipped ? ` (${skipped} skipped)` : ''}${seenLeftOut ? ` (${seenLeftOut} left out: a text was in the offline comparator's training data)` : ''}; with a human direction: ${report.n}`,
           ...(report.inTraining
             ? [`warning: ${report.inTraining} of ${report.nAll} pairs contain a text the offline comparator was fitted on; figures on them are in-sample (--unseen-only leaves them out; held-out figures: docs/probes/certainty.md)`]
@@ -262,6 +266,10 @@ function registerValidateCertainty(validate: Command): void {
         ].join('\n') + '\n',
       );
     });
+  deprecatedAlias(certainty, '--a-field <column>', '--field a=COLUMN', aliasToField('a'));
+  deprecatedAlias(certainty, '--b-field <column>', '--field b=COLUMN', aliasToField('b'));
+  deprecatedAlias(certainty, '--label-field <column>', '--field label=COLUMN', aliasToField('label'));
+  deprecatedAlias(certainty, '--llm-judge <model>', '--judge MODEL', aliasTo('judge', '--judge'));
 }
 
 /** Feed the judge in batches so the progress bar moves and LLM judges can work in parallel. */

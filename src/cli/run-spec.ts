@@ -1,0 +1,101 @@
+/**
+ * What `slant run`, `slant demo` and `slant measure` do once their flags are read. Loaded by their
+ * actions only (it imports the pipeline, zod schemas and the store), so `--help` and other commands
+ * stay light.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { UserError } from '../core/errors.js';
+import { loadConfigFile } from '../config/load.js';
+import type { SlantConfig } from '../config/schema.js';
+import { planMeasure, planRun } from '../pipeline/plan.js';
+import { DEFAULT_STORE_PATH, Store } from '../runtime/store.js';
+import { executeRun } from './execute-run.js';
+import { globalOptions } from './main-options.js';
+import { storedSpecSchema, type StoredSpec } from './stored-spec.js';
+import { resultsOutputFormat } from './results-output.js';
+import { failOnConditions } from './fail-on.js';
+
+/** `-o/--output FILE` of run, demo and measure, its extension checked before any work is done. */
+function outputPath(cmd: Command): string | undefined {
+  const out = cmd.opts<{ output?: string }>().output;
+  if (out === undefined) return undefined;
+  resultsOutputFormat(out);
+  return resolve(out);
+}
+
+/** Run a stored or fresh spec end to end. */
+export async function runSpec(spec: StoredSpec, command: string, cmd: Command, resumeRunId?: string): Promise<void> {
+  const global = globalOptions(cmd);
+  const noCache = cmd.opts<{ cache?: boolean }>().cache === false;
+  const batch = cmd.opts<{ batch?: boolean }>().batch === true;
+  const failOn = failOnConditions(cmd);
+  const waitForLease = cmd.opts<{ wait?: boolean }>().wait === true;
+  if (spec.kind === 'run') {
+    const config = spec.config;
+    await executeRun({
+      command,
+      makePlan: (wrap) => planRun(config, { baseDir: spec.baseDir, wrap, batch }),
+      prices: config.prices,
+      noCache,
+      storePath: resolve(spec.baseDir, config.store),
+      reportsDir: resolve(spec.baseDir, config.reports),
+      config: spec,
+      resumeRunId,
+      global,
+      failOn,
+      waitForLease,
+      ...(outputPath(cmd) ? { resultsPath: outputPath(cmd) } : {}),
+    });
+  } else {
+    await executeRun({
+      command,
+      makePlan: (wrap) => planMeasure({ probes: spec.probes, dataset: spec.dataset, judges: spec.judges, concurrency: spec.concurrency, baseDir: spec.baseDir, wrap, label: spec.label }),
+      noCache,
+      storePath: resolve(spec.baseDir, spec.store),
+      reportsDir: resolve(spec.baseDir, spec.reports),
+      config: spec,
+      resumeRunId,
+      global,
+      failOn,
+      waitForLease,
+      resultsPath: outputPath(cmd) ?? (spec.output ? resolve(spec.baseDir, spec.output) : undefined),
+    });
+  }
+}
+
+export function resumeTarget(storePath: string, requested: string | true): { id: string; spec: StoredSpec } {
+  const store = Store.open(resolve(storePath));
+  try {
+    const run = requested === true ? store.latestRun({ status: ['running', 'interrupted', 'failed'] }) : store.getRun(requested);
+    if (!run) {
+      throw new UserError(requested === true ? `no unfinished run in ${storePath} to resume` : `no run "${requested}" in ${storePath}`, { hint: 'list runs with `slant runs`' });
+    }
+    const parsed = storedSpecSchema.safeParse(JSON.parse(run.configJson));
+    if (!parsed.success) throw new UserError(`run ${run.id} was stored by an incompatible slant version and cannot be resumed`);
+    return { id: run.id, spec: parsed.data };
+  } finally {
+    store.close();
+  }
+}
+
+/** `--max-concurrency n`: every provider the run's models and judges use gets n slots (a model's own limit is replaced too). */
+export function applyMaxConcurrency(config: SlantConfig, n: number): void {
+  const ids = [...config.models.map((m) => m.id), config.judges.framing, config.judges.embedder, config.judges.llm ?? ''].filter((id) => /^[a-z][a-z0-9-]*:/.test(id));
+  const providers = { ...(config.providers ?? {}) };
+  for (const id of ids) {
+    const p = id.slice(0, id.indexOf(':'));
+    providers[p] = { ...(providers[p] ?? {}), maxConcurrency: n };
+  }
+  config.providers = providers;
+  for (const m of config.models) if (m.maxConcurrency !== undefined) m.maxConcurrency = n;
+  config.concurrency = Math.max(config.concurrency ?? 4, n);
+}
+
+/** The store a config names (relative to the config's folder), or the default when there is no config file. */
+export function configuredStore(configPath: string): string {
+  if (!existsSync(configPath)) return DEFAULT_STORE_PATH;
+  return resolve(dirname(resolve(configPath)), loadConfigFile(configPath).store);
+}
+

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { Store } from '../../src/runtime/store.js';
+import { ItemWriter, offlineOnly } from '../../src/pipeline/item-writer.js';
+import { getProbe } from '../../src/probes/registry.js';
+import { createFramingJudge } from '../../src/judges/registry.js';
+import { TfidfEmbedder } from '../../src/judges/embedders/tfidf-embedder.js';
+import type { LanguageModel } from '../../src/models/types.js';
+
+function setup(): { store: Store; runId: string } {
+  const store = Store.open(':memory:');
+  const runId = store.createRun({ configJson: '{}', configHash: 'h' }).id;
+  store.upsertCell(runId, { key: 'c', model: 'm', probe: 'framing', dataset: 'd', options: {} });
+  return { store, runId };
+}
+
+describe('ItemWriter', () => {
+  it('commits deferrable measurements in batches of maxItems, and the rest on flush', () => {
+    const { store, runId } = setup();
+    const w = new ItemWriter(store, runId, { maxItems: 3, maxDelayMs: 60_000 });
+    w.put('c', 'r1', { v: 1 }, true);
+    w.put('c', 'r2', { v: 2 }, true);
+    expect(store.completedRecordIds(runId, 'c').size).toBe(0);
+    w.put('c', 'r3', { v: 3 }, true);
+    expect(store.completedRecordIds(runId, 'c').size).toBe(3);
+    w.put('c', 'r4', { v: 4 }, true);
+    expect(store.completedRecordIds(runId, 'c').size).toBe(3);
+    w.flush();
+    expect([...store.completedRecordIds(runId, 'c')].sort()).toEqual(['r1', 'r2', 'r3', 'r4']);
+    store.close();
+  });
+
+  it('commits a measurement that involved a model at once', () => {
+    const { store, runId } = setup();
+    const w = new ItemWriter(store, runId, { maxItems: 100, maxDelayMs: 60_000 });
+    w.put('c', 'paid', { v: 1 }, false);
+    expect(store.completedRecordIds(runId, 'c').has('paid')).toBe(true);
+    store.close();
+  });
+
+  it('flushes a partial batch after maxDelayMs', async () => {
+    const { store, runId } = setup();
+    const w = new ItemWriter(store, runId, { maxItems: 100, maxDelayMs: 10 });
+    w.put('c', 'r1', { v: 1 }, true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(store.completedRecordIds(runId, 'c').has('r1')).toBe(true);
+    store.close();
+  });
+});
+
+describe('offlineOnly', () => {
+  const model = { id: 'openai:gpt-4o-mini', provider: 'openai' } as unknown as LanguageModel;
+
+  it('local instruments only: the offline framing judge, TF-IDF', async () => {
+    const judges = { framing: await createFramingJudge('offline'), embedder: new TfidfEmbedder() };
+    expect(offlineOnly({ probe: getProbe('framing'), options: {} }, judges, false)).toBe(true);
+    expect(offlineOnly({ probe: getProbe('primacy'), options: {} }, judges, true)).toBe(true);
+  });
+
+  it('an LLM judge, or a probe that asks the model under test, is not', async () => {
+    const llmFraming = { id: 'llm-framing:openai:gpt-4o-mini', version: '1', classify: () => Promise.resolve([]) };
+    expect(offlineOnly({ probe: getProbe('framing'), options: {} }, { framing: llmFraming as never }, false)).toBe(false);
+    expect(offlineOnly({ probe: getProbe('hallucination'), options: {} }, { llm: model }, true)).toBe(false);
+  });
+});
