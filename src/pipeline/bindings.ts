@@ -32,8 +32,16 @@ export function runRequired(p: PlannedProbe): string[] {
  * The canonical fields a dataset can feed: the built-in sets, or the first record of its file
  * (after the `fields` mapping; unmapped columns under their own names).
  */
-async function availableFields(entry: DatasetEntry, probes: PlannedProbe[], baseDir: string | undefined): Promise<{ fields: Set<string>; wildframe: boolean; from: string; empty?: boolean }> {
+async function availableFields(entry: DatasetEntry, probes: PlannedProbe[], baseDir: string | undefined, rows?: readonly unknown[]): Promise<{ fields: Set<string>; wildframe: boolean; from: string; empty?: boolean }> {
   if (entry.builtin !== undefined) return { fields: new Set(BUILTIN_FIELDS), wildframe: false, from: `built-in dataset ${entry.builtin}` };
+  if (rows !== undefined) {
+    // in-memory rows (the library's audit): the first row's keys, and the canonical names mapped onto them
+    const first = rows[0];
+    if (first === undefined || typeof first !== 'object' || first === null) return { fields: new Set(probes.flatMap(runRequired)), wildframe: false, from: 'no rows', empty: true };
+    const keys = new Set(Object.keys(first));
+    for (const [canonical, column] of Object.entries(entry.fields ?? {})) if (keys.has(column)) keys.add(canonical);
+    return { fields: keys, wildframe: false, from: 'the first row' };
+  }
   const file = resolve(baseDir ?? process.cwd(), entry.path ?? '');
   if (entry.format === 'summeval') return { fields: new Set(SUMMEVAL_FIELDS), wildframe: false, from: 'SummEval JSON' };
   const { isWildframeReleaseCsv } = await import('../probes/wildframe/release.js');
@@ -73,6 +81,8 @@ export async function bindDatasets(
   config: Pick<SlantConfig, 'datasets' | 'probes'>,
   probes: PlannedProbe[],
   baseDir: string | undefined,
+  /** in-memory rows instead of files (the library's audit) */
+  rows?: readonly unknown[],
 ): Promise<{ bindings: DatasetBinding[]; notes: string[] }> {
   const notes: string[] = [];
   const probeNames = new Set(probes.map((p) => p.probe.name));
@@ -86,7 +96,7 @@ export async function bindDatasets(
   const bindings: DatasetBinding[] = [];
   const why = new Map<string, string[]>(probes.map((p) => [p.probe.name, []]));
   for (const entry of config.datasets) {
-    const avail = await availableFields(entry, probes, baseDir);
+    const avail = await availableFields(entry, probes, baseDir, rows);
     const bound: PlannedProbe[] = [];
     const unfed: string[] = [];
     for (const p of probes) {

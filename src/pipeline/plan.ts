@@ -80,7 +80,7 @@ export async function planRun(config: SlantConfig, opts: { baseDir?: string; wra
     if (names.has(d.name)) throw new UserError(`datasets: "${d.name}" is listed twice`);
     names.add(d.name);
   }
-  const { bindings, notes: bindingNotes } = await bindDatasets(config, probes, opts.baseDir);
+  const { bindings, notes: bindingNotes } = await bindDatasets(config, probes, opts.baseDir, opts.rows);
   const datasets = bindings.map(({ entry, probes: bound, wildframe }) => {
     const source = wildframe
       ? wildframeSource(entry, resolve(opts.baseDir ?? process.cwd(), entry.path ?? ''), entry.humans ? resolve(opts.baseDir ?? process.cwd(), entry.humans) : undefined, { askModels: true })
