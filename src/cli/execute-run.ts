@@ -10,6 +10,7 @@ import { RequestCache } from '../runtime/cache.js';
 import { ModelContext } from '../runtime/model-context.js';
 import { renderTerminalReport } from '../report/terminal.js';
 import type { GlobalOptions } from './global-options.js';
+import { progressStream } from './terminal-guard.js';
 import { EXIT, UserError } from '../core/errors.js';
 
 /** Shared by demo, run and measure: store, Ctrl-C handling, progress bar, printing. */
@@ -38,7 +39,7 @@ export async function executeRun(args: {
     throw err;
   }
   const interrupt = installInterruptHandler();
-  const progress = createProgress({ total: args.totalHint ?? 0, label: args.command, enabled: !args.global.json && !args.global.quiet });
+  const progress = createProgress({ total: args.totalHint ?? 0, label: args.command, stream: progressStream(), enabled: !args.global.json && !args.global.quiet });
   try {
     const configJson = canonicalJson(args.config);
     const summary = await runAndReport({

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT, UserError } from '../core/errors.js';
+import { registerEnvSecrets } from '../core/redact.js';
 import { SLANT_VERSION } from '../version.js';
 import { ProviderHttpError, ProviderNetworkError } from '../models/http.js';
 import { RequestTimeoutError } from '../runtime/scheduler.js';
@@ -14,6 +15,7 @@ import { registerRun } from './commands/run.js';
 import { registerRuns } from './commands/runs.js';
 import { registerSchema } from './commands/schema.js';
 import { registerValidate } from './commands/validate.js';
+import { installTerminalGuard } from './terminal-guard.js';
 
 export function buildProgram(): Command {
   const program = new Command('slant')
@@ -36,8 +38,21 @@ export function buildProgram(): Command {
   return program;
 }
 
-/** Run the CLI; user errors print one clear message (no stack) and exit with a documented code. */
+/**
+ * Run the CLI; user errors print one clear message (no stack) and exit with a documented code.
+ * Everything printed meanwhile passes the terminal guard (secrets redacted, control characters stripped).
+ */
 export async function main(argv: string[]): Promise<number> {
+  registerEnvSecrets(process.env);
+  const guard = installTerminalGuard();
+  try {
+    return await runProgram(argv);
+  } finally {
+    guard.dispose();
+  }
+}
+
+async function runProgram(argv: string[]): Promise<number> {
   try {
     await buildProgram().parseAsync(argv);
     return EXIT.ok;

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 import type { SlantConfig } from '../config/schema.js';
+import { resolveHeaderEnv } from '../config/secrets.js';
 import { getProbe, parseProbeOptions } from '../probes/registry.js';
 import type { ProbeJudges } from '../probes/types.js';
 import { createEmbedder, createFramingJudge, type ModelFactory } from '../judges/registry.js';
@@ -16,12 +17,18 @@ export interface RunModelFactory {
   providers: Record<string, Record<string, unknown>>;
 }
 
-/** Models by id with the config's per-provider options (a model's own options win), wrapped. */
+/**
+ * Models by id with the config's per-provider options (a model's own options win), wrapped.
+ * Header values written as `{ env: VAR }` are read from the environment here, at run time.
+ */
 export function modelFactory(providers: Record<string, Record<string, unknown>> = {}, wrap: ModelWrapper = (m) => m): RunModelFactory {
+  const optionsFor = (id: string, own: Record<string, unknown>): Record<string, unknown> => resolveHeaderEnv({ ...(providers[id.slice(0, id.indexOf(':'))] ?? {}), ...own });
   return {
-    providers,
-    make: async (id, options = {}) => wrap(await createModel(id, { ...(providers[id.slice(0, id.indexOf(':'))] ?? {}), ...options })),
-    makeRaw: async (id, options = {}) => createModel(id, { ...(providers[id.slice(0, id.indexOf(':'))] ?? {}), ...options }),
+    get providers() {
+      return Object.fromEntries(Object.entries(providers).map(([name, o]) => [name, resolveHeaderEnv(o)]));
+    },
+    make: async (id, options = {}) => wrap(await createModel(id, optionsFor(id, options))),
+    makeRaw: async (id, options = {}) => createModel(id, optionsFor(id, options)),
   };
 }
 import { createModel } from '../models/create-model.js';

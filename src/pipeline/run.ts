@@ -5,6 +5,7 @@ import type { Store } from '../runtime/store.js';
 import { RESULTS_SCHEMA_ID, type Results } from '../probes/results.js';
 import { SLANT_VERSION } from '../version.js';
 import { renderHtmlReport } from '../report/html.js';
+import { resultsJsonText } from '../report/results-json.js';
 import { aggregateRun } from './aggregate.js';
 import { executePlan, type ExecutionPlan } from './execute.js';
 import { WarningLog } from './warnings.js';
@@ -85,11 +86,11 @@ export async function runAndReport(args: RunArgs): Promise<RunSummary> {
   store.setRunStatus(runId, status, { measured: outcome.measured, reused: outcome.reused });
   const reportDir = join(args.reportsDir, runId);
   mkdirSync(reportDir, { recursive: true });
-  writeFileSync(join(reportDir, 'results.json'), JSON.stringify(results, null, 2) + '\n');
+  writeFileSync(join(reportDir, 'results.json'), resultsJsonText(results));
   writeFileSync(join(reportDir, 'report.html'), renderHtmlReport(results));
   if (args.resultsPath) {
     mkdirSync(dirname(args.resultsPath), { recursive: true });
-    writeFileSync(args.resultsPath, JSON.stringify(results, null, 2) + '\n');
+    writeFileSync(args.resultsPath, resultsJsonText(results));
   }
   return { runId, results, reportDir, measured: outcome.measured, reused: outcome.reused, generated: outcome.generated, cacheHits: outcome.cacheHits, interrupted: outcome.interrupted };
 }

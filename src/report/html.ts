@@ -1,4 +1,5 @@
 import type { MetricJson as Metric, ProbeResult, Results } from '../probes/results.js';
+import { redact } from '../core/redact.js';
 import { escapeHtml as e } from './escape.js';
 import { formatInterval, formatP, formatValue } from './format.js';
 
@@ -58,8 +59,12 @@ function fmtCell(v: unknown): string {
   return JSON.stringify(v);
 }
 
-/** A self-contained HTML report (no external assets); every dataset or model string is escaped. */
+/** A self-contained HTML report (no external assets); every dataset or model string is escaped, the whole page redacted. */
 export function renderHtmlReport(results: Results): string {
+  return redact(htmlReport(results));
+}
+
+function htmlReport(results: Results): string {
   const warn = results.warnings.length
     ? `<div class="warn"><strong>Warnings</strong><ul>${results.warnings.map((w) => `<li>${e(w.source)}: ${e(w.message)}${w.count > 1 ? ` (×${e(w.count)})` : ''}</li>`).join('')}</ul></div>`
     : '';

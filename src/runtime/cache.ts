@@ -1,3 +1,4 @@
+import { redact } from '../core/redact.js';
 import { canonicalJson, sha256Hex } from './canonical-json.js';
 import type { Store } from './store.js';
 import { fromStoredJson, toStoredJson } from './stored-json.js';
@@ -63,7 +64,8 @@ export function stripSecrets(value: unknown): unknown {
 
 /**
  * Request cache kept in the store's `cache` table. The key is the SHA-256 of the canonical JSON
- * of {provider, model, request} with secrets removed; stored requests are stripped the same way.
+ * of {provider, model, request} with secrets removed; stored requests are stripped the same way
+ * and, like the responses, redacted (src/core/redact.ts).
  */
 export class RequestCache {
   private readonly inflight = new Map<string, Promise<unknown>>();
@@ -103,7 +105,7 @@ export class RequestCache {
         `INSERT OR REPLACE INTO cache (key, provider, model, request_json, response_json, created_at, hits)
          VALUES (?, ?, ?, ?, ?, ?, 0)`,
       )
-      .run(key, provider, model, canonicalJson(request), toStoredJson(entry.response, 'cached response'), new Date().toISOString());
+      .run(key, provider, model, redact(canonicalJson(request)), toStoredJson(entry.response, 'cached response'), new Date().toISOString());
   }
 
   stats(): CacheStats {

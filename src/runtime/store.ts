@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { UserError } from '../core/errors.js';
+import { redact } from '../core/redact.js';
 import { migrate } from './store-schema.js';
 import { fromStoredJson, toStoredJson } from './stored-json.js';
 
@@ -129,6 +130,7 @@ export class Store {
     return this.db.transaction(fn)();
   }
 
+  /** The config JSON is stored redacted (src/core/redact.ts). */
   createRun(input: { configJson: string; configHash: string; label?: string }): RunRow {
     const now = new Date();
     const at = now.toISOString();
@@ -136,7 +138,7 @@ export class Store {
       const id = newRunId(now);
       const r = this.statement(
         `INSERT OR IGNORE INTO runs (${RUN_COLUMNS}) VALUES (?, ?, ?, 'running', ?, ?, ?, NULL)`,
-      ).run(id, at, at, input.configJson, input.configHash, input.label ?? null);
+      ).run(id, at, at, redact(input.configJson), input.configHash, input.label === undefined ? null : redact(input.label));
       if (r.changes === 1) return this.getRun(id) as RunRow;
       if (attempt > 20) throw new Error('could not allocate a unique run id');
     }

@@ -8,7 +8,6 @@ import {
   ProviderHttpError,
   ProviderNetworkError,
   readLines,
-  redact,
   requestJson,
   retryAfterFromHeaders,
 } from '../../src/models/http.js';
@@ -38,13 +37,6 @@ describe('retry-after parsing', () => {
     expect(parseGoDuration('20ms')).toBe(20);
     expect(parseGoDuration('1h2m3.5s')).toBe(3_723_500);
     expect(parseGoDuration('soon')).toBeUndefined();
-  });
-});
-
-describe('redact', () => {
-  it('removes given secrets and key-looking strings', () => {
-    expect(redact('bad key my-secret-value here', ['my-secret-value'])).toBe('bad key [redacted] here');
-    expect(redact('Incorrect API key provided: sk-proj-abc123***xyz')).toBe('Incorrect API key provided: [redacted]');
   });
 });
 

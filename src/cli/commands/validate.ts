@@ -9,6 +9,7 @@ import { evaluateFramingJudge, ratingToFraming } from '../../judges/framing/eval
 import { globalOptions } from '../main-options.js';
 import { parseFormat, parseNonNegative, parsePositiveInt } from '../parse.js';
 import { createProgress } from '../../runtime/progress.js';
+import { progressStream } from '../terminal-guard.js';
 
 interface ValidateFramingOpts {
   input?: string;
@@ -66,7 +67,7 @@ export function registerValidate(program: Command): void {
         items.push({ text: String(r.fields.text), label });
       }
       if (items.length === 0) throw new UserError(`${opts.input}: no usable records`);
-      const progress = createProgress({ total: items.length, label: 'judging', enabled: !global.json && !global.quiet });
+      const progress = createProgress({ total: items.length, label: 'judging', stream: progressStream(), enabled: !global.json && !global.quiet });
       const report = await evaluateFramingJudge(batchedWithProgress(judge, opts.batch, (n) => progress.tick(n)), items);
       progress.done();
       const skipped = reader.stats.skipped + badRatings;

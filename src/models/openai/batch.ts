@@ -12,7 +12,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname } from 'node:path';
 import { UserError } from '../../core/errors.js';
 import { defaultSleep, type SleepFn } from '../../runtime/scheduler.js';
-import { badShape, joinUrl, redact, requestJson, requestText, type HttpCall } from '../http.js';
+import { redact } from '../../core/redact.js';
+import { badShape, joinUrl, requestJson, requestText, type HttpCall } from '../http.js';
 import type { GenerateRequest, GenerateResult, Warning } from '../types.js';
 import { parseChatCompletion, type OpenAIChatModel } from './chat-model.js';
 
@@ -226,7 +227,7 @@ async function runChunk(model: OpenAIChatModel, items: BatchItem[], opts: BatchR
       } else {
         const bodyErr = (row.response?.body as { error?: { message?: unknown } } | undefined)?.error?.message;
         const msg = row.error?.message ?? bodyErr ?? `HTTP ${String(status)}`;
-        out.set(id, { customId: id, error: redact(`openai batch: ${String(msg)}`, conn.secrets) });
+        out.set(id, { customId: id, error: redact(`openai batch: ${String(msg)}`) });
       }
     }
   };
