@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { redact } from '../../core/redact.js';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { InputError, UserError } from '../../core/errors.js';
@@ -66,7 +67,7 @@ function registerTelephone(certainty: Command): void {
         const res = await brokenTelephone(model, judge, items, flags.turns, { task: opts.data.task, intervention: opts.data.intervention, decoding: opts.data.decoding, signal: interrupt.signal });
         if (flags.out) {
           mkdirSync(dirname(flags.out), { recursive: true });
-          writeFileSync(flags.out, JSON.stringify({ model: flags.model, judge: flags.judge ?? 'offline', ...res }, null, 2) + '\n');
+          writeFileSync(flags.out, redact(JSON.stringify({ model: flags.model, judge: flags.judge ?? 'offline', ...res }, null, 2)) + '\n');
         }
         if (globalOptions(cmd).json) {
           process.stdout.write(JSON.stringify(res) + '\n');
