@@ -91,7 +91,8 @@ const PATTERNS: [RegExp, string][] = [
   [new RegExp(`\\b(${CREDENTIAL_NAME})(${QUOTE}\\s*[:=]\\s*${QUOTE})(?:(?:bearer|basic|token)\\s+)?[^\\s"'\`\\\\&,;{}<>]{4,}`, 'gi'), `$1$2${REDACTED}`],
   // a token, not a word: at least 8 characters, one of them a digit
   [/\bBearer\s+(?=[A-Za-z._~+/=*-]*[0-9])[A-Za-z0-9._~+/=*-]{8,}/gi, `Bearer ${REDACTED}`],
-  [/\bsk-[A-Za-z0-9_*-]{6,}/g, REDACTED],
+  // a key, not a word like sk-learn-based: a digit or a mask `*` in it, or 20+ characters
+  [/\bsk-(?:(?=[A-Za-z0-9_*-]*[0-9*])[A-Za-z0-9_*-]{8,}|[A-Za-z0-9_*-]{20,})/g, REDACTED],
   [/\bAIza[0-9A-Za-z_-]{10,}/g, REDACTED],
 ];
 

@@ -14,7 +14,7 @@ afterEach(() => clearSecrets());
 describe('terminalSafe', () => {
   it('strips control sequences before redacting, so escapes cannot split a key', () => {
     registerSecret('split-secret-value');
-    expect(terminalSafe('key split-\x1b[0msecret-value\x07 and sk-ab\x1b[2Jcdefgh12')).toBe('key [redacted] and [redacted]');
+    expect(terminalSafe('key split-\x1b[0msecret-value\x07 and sk-ab\x1b[2Jcdefgh12345')).toBe('key [redacted] and [redacted]');
   });
 });
 

@@ -43,19 +43,19 @@ describe('redact: secret-shaped tokens', () => {
   });
 
   it('leaves ordinary prose alone', () => {
-    const prose = 'Bearer bonds, risk-averse task-runners and sk-learn; the password field; max tokens: 500.';
+    const prose = 'Bearer bonds, risk-averse task-runners, sk-learn and sk-learn-based models; the password field; max tokens: 500.';
     expect(redact(prose)).toBe(prose);
   });
 
   it('keeps JSON valid whatever it redacts', () => {
-    const value = { a: 'x-api-key: "abcd1234efgh\\"', b: 'Bearer tok3n-abcdefgh"', c: ['sk-abcdefghi\\'] };
+    const value = { a: 'x-api-key: "abcd1234efgh\\"', b: 'Bearer tok3n-abcdefgh"', c: ['sk-abcdefghi9\\'] };
     const out = redact(JSON.stringify(value));
     expect(() => JSON.parse(out) as unknown).not.toThrow();
-    expect(out).not.toMatch(/abcd1234efgh|tok3n|sk-abcdefghi/);
+    expect(out).not.toMatch(/abcd1234efgh|tok3n|sk-abcdefghi9/);
   });
 
   it('is idempotent', () => {
-    const once = redact('Authorization: Bearer abc123def456ghi and sk-abcdefghij');
+    const once = redact('Authorization: Bearer abc123def456ghi and sk-abcdefghij1');
     expect(redact(once)).toBe(once);
   });
 });
