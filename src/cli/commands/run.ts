@@ -1,9 +1,10 @@
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { loadConfigFile } from '../../config/load.js';
 import { planMeasure, planRun } from '../../pipeline/plan.js';
-import { Store } from '../../runtime/store.js';
+import { DEFAULT_STORE_PATH, Store } from '../../runtime/store.js';
 import { executeRun } from '../execute-run.js';
 import { globalOptions } from '../main-options.js';
 import { storedSpecSchema, type StoredSpec } from '../stored-spec.js';
@@ -57,19 +58,25 @@ function resumeTarget(storePath: string, requested: string | true): { id: string
   }
 }
 
+/** The store a config names (relative to the config's folder), or the default when there is no config file. */
+function configuredStore(configPath: string): string {
+  if (!existsSync(configPath)) return DEFAULT_STORE_PATH;
+  return resolve(dirname(resolve(configPath)), loadConfigFile(configPath).store);
+}
+
 export function registerRun(program: Command): void {
   program
     .command('run')
     .description('generate outputs with the configured models and measure them with the configured probes')
     .option('-c, --config <file>', 'config file', 'slant.yaml')
     .option('--resume [run]', 'continue an interrupted run (default: the latest unfinished one); recomputes nothing that finished')
-    .option('--store <file>', 'SQLite store to look in for --resume', '.slant/slant.db')
+    .option('--store <file>', 'store to look in for --resume (default: the config\'s `store`, else .slant/slant.db)')
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
     .option('--batch', 'send openai: generations through the OpenAI Batch API (half price; resumes the same batch after a restart)')
     .option('--concurrency <n>', 'records processed at once (overrides the config)', (v: string) => parsePositiveInt(v, '--concurrency'))
-    .action(async (opts: { config: string; resume?: string | true; store: string; concurrency?: number }, cmd: Command) => {
+    .action(async (opts: { config: string; resume?: string | true; store?: string; concurrency?: number }, cmd: Command) => {
       if (opts.resume !== undefined) {
-        const { id, spec } = resumeTarget(opts.store, opts.resume);
+        const { id, spec } = resumeTarget(opts.store ?? configuredStore(opts.config), opts.resume);
         await runSpec(spec, spec.kind, cmd, id);
         return;
       }
