@@ -218,18 +218,17 @@ function networkError(call: HttpCall, err: unknown): ProviderNetworkError {
   return new ProviderNetworkError(call.provider, `${call.provider}: request to ${describeUrl(call.url)} failed: ${causeText(err)}`);
 }
 
-/** The classified error for a non-2xx answer: UserError for 401/403, ProviderHttpError otherwise. */
+/** The classified error for a non-2xx answer: UserError for 401/403, ProviderHttpError otherwise (both redact their message). */
 function statusError(call: HttpCall, status: number, headers: Headers, text: string): Error {
   const { message, json } = errorMessageFromBody(text);
-  const safe = redact(message);
   if (status === 401 || status === 403) {
-    const where = call.keyEnv !== undefined ? ` Set ${call.keyEnv} or pass apiKey in the model options.` : '';
-    return new UserError(`${call.provider}: the API rejected the credentials (HTTP ${status}): ${safe}`, {
+    const where = call.keyEnv !== undefined ? ` Set ${call.keyEnv} in the environment.` : '';
+    return new UserError(`${call.provider}: the API rejected the credentials (HTTP ${status}): ${message}`, {
       hint: `Check the API key.${where}`,
     });
   }
   const retryAfterMs = retryAfterFromHeaders(headers) ?? retryAfterFromBody(json);
-  return new ProviderHttpError(call.provider, status, `${call.provider}: HTTP ${status} from ${describeUrl(call.url)}: ${safe}`, {
+  return new ProviderHttpError(call.provider, status, `${call.provider}: HTTP ${status} from ${describeUrl(call.url)}: ${message}`, {
     retryable: isRetryableStatus(status),
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
   });
@@ -433,7 +432,7 @@ function firstSetting(explicit: unknown, env: Record<string, string | undefined>
 export function requireKey(provider: string, opts: ProviderOptions, names: readonly string[]): string {
   const key = pickSetting(opts.apiKey, opts.env ?? process.env, names);
   if (key === undefined) {
-    throw new UserError(`${provider}: no API key. Set ${names.join(' or ')} or pass apiKey in the model options.`, {
+    throw new UserError(`${provider}: no API key. Set ${names.join(' or ')} in the environment.`, {
       hint: `export ${names[0] ?? 'API_KEY'}=...`,
     });
   }
@@ -449,6 +448,6 @@ export function checkBaseUrl(provider: string, url: string, source: string): str
     throw new UserError(`${provider}: base URL from ${source} is not a valid URL: "${url}"`);
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new UserError(`${provider}: base URL from ${source} must be http(s), got "${u.protocol}"`);
-  if (u.username !== '' || u.password !== '') throw new UserError(`${provider}: base URL from ${source} must not contain credentials; pass apiKey instead`);
+  if (u.username !== '' || u.password !== '') throw new UserError(`${provider}: base URL from ${source} must not contain credentials; set the provider's key variable instead`);
   return url.replace(/\/+$/, '');
 }
