@@ -1,0 +1,44 @@
+/** The layer map in eslint.config.js ("Layers" in docs/architecture.md) rejects imports that go up or sideways. */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function layerErrors(file: string, spec: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`import type { X } from '${spec}';\nexport type Y = X;\n`, { filePath: file });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('layer lint rule', () => {
+  it.each([
+    ['src/text/vector.ts', '../judges/types.js'],
+    ['src/judges/framing/x.ts', '../../probes/types.js'],
+    ['src/models/http.ts', '../runtime/store.js'],
+    ['src/runtime/scheduler.ts', './store.js'],
+    ['src/runtime/scheduler.ts', '../models/types.js'],
+    ['src/data/utf8.ts', '../runtime/scheduler.js'],
+    ['src/report/html.ts', '../pipeline/run.js'],
+    ['src/results/model.ts', '../report/html.js'],
+    ['src/probes/certainty/deep/x.ts', '../../../pipeline/run.js'],
+    ['src/pipeline/run.ts', '../cli/main.js'],
+    ['src/core/errors.ts', '../stats/mean.js'],
+    ['src/stats/mean.ts', '../text/tokens.js'],
+  ])('%s may not import %s', async (file, spec) => {
+    expect(await layerErrors(file, spec)).toEqual([expect.stringMatching(/ layers: src\//)]);
+  });
+
+  it.each([
+    ['src/models/http.ts', '../runtime/scheduler.js'],
+    ['src/runtime/model-context.ts', '../models/types.js'],
+    ['src/runtime/model-context.ts', './scheduler.js'],
+    ['src/probes/certainty/index.ts', '../../judges/types.js'],
+    ['src/config/schema.ts', '../probes/registry.js'],
+    ['src/pipeline/run.ts', '../report/html.js'],
+    ['src/viewer/server.ts', '../pipeline/run.js'],
+    ['src/cli/commands/run.ts', '../../viewer/server.js'],
+    ['src/text/vector.ts', '../core/types.js'],
+    ['src/judges/framing/x.ts', './certainty/y.js'],
+  ])('%s may import %s', async (file, spec) => {
+    expect(await layerErrors(file, spec)).toEqual([]);
+  });
+});
