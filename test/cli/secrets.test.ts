@@ -175,6 +175,23 @@ describe('no API key reaches a byte slant writes (canary per provider)', () => {
   });
 });
 
+describe('errors on stderr', () => {
+  it('a 401 whose body quotes the rejected key prints the error without it (exit 2)', async () => {
+    const server = await startOpenAIServer({ respond, apiKey: 'the-right-key-0123' });
+    try {
+      process.env.OPENAI_API_KEY = CANARY;
+      const { dir, config } = project(`{ id: 'openai:gpt-4o-mini', options: { baseURL: '${server.url}/v1' } }`);
+      const res = await runCli(['run', '-c', config]);
+      expect(res.code).toBe(2);
+      expect(res.stderr).toMatch(/rejected the credentials \(HTTP 401\): Incorrect API key provided: \[redacted\]/);
+      expect(res.stderr).toContain('Set OPENAI_API_KEY in the environment');
+      expect(leaks(dir, [res.stdout, res.stderr])).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('item 3: credentials in slant.yaml are rejected', () => {
   const base = (providers: string, options = ''): string =>
     `store: db\nproviders:\n${providers}\nmodels:\n  - id: openai:gpt-4o-mini\n${options}\ndatasets: [{ name: d, path: d.jsonl }]\nprobes: [{ name: primacy }]\n`;
