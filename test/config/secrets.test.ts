@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/core/errors.js';
-import { clearSecrets, redact } from '../../src/core/redact.js';
+import { clearSecrets, isSecretName, redact } from '../../src/core/redact.js';
+import { listProviders } from '../../src/models/registry.js';
+import { NEWSAPI_ENV } from '../../src/datasets/news/sources/newsapi.js';
 import { rejectConfigSecrets, resolveHeaderEnv } from '../../src/config/secrets.js';
 
 afterEach(() => clearSecrets());
@@ -58,5 +60,15 @@ describe('resolveHeaderEnv', () => {
 
   it('an unset variable is a UserError naming the header and the variable', () => {
     expect(() => resolveHeaderEnv({ headers: { 'X-Gateway-Token': { env: 'GW' } } }, {})).toThrow(/X-Gateway-Token.*GW/);
+  });
+});
+
+describe('every key variable a provider reads is recognised as a secret', () => {
+  it('KEY variables are secret-named (so their values are registered), URL and host variables are not', () => {
+    const names = [...listProviders().flatMap((p) => p.env), ...NEWSAPI_ENV];
+    const keys = names.filter((n) => /KEY/.test(n));
+    expect(keys).toEqual(expect.arrayContaining(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY', 'OPENAI_COMPATIBLE_API_KEY', 'LLAMACPP_API_KEY', 'NEWSAPI_KEY']));
+    for (const n of keys) expect(isSecretName(n), n).toBe(true);
+    for (const n of names.filter((x) => !/KEY/.test(x))) expect(isSecretName(n), n).toBe(false);
   });
 });
