@@ -3,7 +3,13 @@ import { canonicalJson, sha256Hex } from './canonical-json.js';
 import type { Store } from './store.js';
 import { fromStoredJson, toStoredJson } from './stored-json.js';
 
-/** Keys (at any depth) whose values are credentials: removed before hashing and before storing. */
+/**
+ * Keys (at any depth) whose values are credentials: removed before hashing and before storing.
+ * Kept as it is on purpose: widening it would change the cache key of every stored request that
+ * carries such a key, and a resumed run would pay again. The broader `isSecretName`
+ * (src/core/redact.ts) judges config settings, headers and environment variables; the stored
+ * request text is redacted besides (src/core/redact.ts).
+ */
 export const SECRET_KEY = /api[-_]?key|authorization|secret|token$|password|bearer/i;
 
 /**
