@@ -103,15 +103,3 @@ export function redact(text: string): string {
   for (const [re, by] of PATTERNS) out = out.replace(re, by);
   return out;
 }
-
-/** A copy of `value` with every string (and object key) redacted; non-plain objects are kept as they are. */
-export function redactDeep<T>(value: T): T {
-  if (typeof value === 'string') return redact(value) as T;
-  if (Array.isArray(value)) return value.map((v: unknown) => redactDeep(v)) as T;
-  if (value === null || typeof value !== 'object') return value;
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[redact(k)] = redactDeep(v);
-  return out as T;
-}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearSecrets, isSecretName, redact, redactDeep, registerEnvSecrets, registerSecret, registerSecretHeaders } from '../../src/core/redact.js';
+import { clearSecrets, isSecretName, redact, registerEnvSecrets, registerSecret, registerSecretHeaders } from '../../src/core/redact.js';
 
 afterEach(() => clearSecrets());
 
@@ -57,13 +57,6 @@ describe('redact: secret-shaped tokens', () => {
   it('is idempotent', () => {
     const once = redact('Authorization: Bearer abc123def456ghi and sk-abcdefghij1');
     expect(redact(once)).toBe(once);
-  });
-});
-
-describe('redactDeep', () => {
-  it('redacts strings and keys at every depth and leaves other values alone', () => {
-    registerSecret('deep-secret-123');
-    expect(redactDeep({ 'deep-secret-123': [1, 'a deep-secret-123', { n: null, b: true }] })).toEqual({ '[redacted]': [1, 'a [redacted]', { n: null, b: true }] });
   });
 });
 
