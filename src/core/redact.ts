@@ -34,10 +34,11 @@ export function registerSecret(value: string | undefined): void {
   secrets.add(v);
   const forms = new Set<string>();
   for (const s of secrets) {
-    forms.add(s);
     forms.add(JSON.stringify(s).slice(1, -1));
-    forms.add(s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'));
-    forms.add(encodeURIComponent(s));
+    // a spelling with a quote or backslash in it could cut a JSON string in two: only the JSON
+    // spelling above may hold them (API keys never do)
+    const html = s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+    for (const f of [s, html, encodeURIComponent(s)]) if (!/["\\]/.test(f)) forms.add(f);
   }
   spellings = [...forms].sort((a, b) => b.length - a.length);
 }

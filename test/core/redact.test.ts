@@ -54,6 +54,13 @@ describe('redact: secret-shaped tokens', () => {
     expect(out).not.toMatch(/abcd1234efgh|tok3n|sk-abcdefghi9/);
   });
 
+  it('keeps JSON valid with a registered value holding a quote or backslash', () => {
+    registerSecret('abcdefg"');
+    registerSecret('hijklmn\\');
+    const out = redact(JSON.stringify({ x: 'abcdefg"', y: 'abcdefg', z: 'hijklmn\\', w: 'hijklmn\n' }));
+    expect(JSON.parse(out)).toEqual({ x: '[redacted]', y: 'abcdefg', z: '[redacted]', w: 'hijklmn\n' });
+  });
+
   it('is idempotent', () => {
     const once = redact('Authorization: Bearer abc123def456ghi and sk-abcdefghij1');
     expect(redact(once)).toBe(once);
