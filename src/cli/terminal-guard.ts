@@ -46,12 +46,27 @@ export function progressStream(): RawTerminal {
   return active?.progressStream ?? process.stderr;
 }
 
-/** Route stdout and stderr through `terminalSafe` until `dispose()`. */
+/** Each wrapper installed: the writer it wraps, and whether its guard was disposed. */
+const wrappers = new WeakMap<Write, { previous: Write; disposed: boolean }>();
+
+/** Take disposed wrappers off the top of a stream's chain. */
+function unwind(stream: NodeJS.WriteStream): void {
+  for (let w = wrappers.get(stream.write); w?.disposed === true; w = wrappers.get(stream.write)) stream.write = w.previous;
+}
+
+/**
+ * Route stdout and stderr through `terminalSafe` until `dispose()`. Guards may overlap (two
+ * in-process commands at once) and be disposed in any order: each wraps the writer it finds, and
+ * a disposed wrapper leaves the chain once nothing newer sits on top of it.
+ */
 export function installTerminalGuard(): TerminalGuard {
-  const out = process.stdout.write;
   const err = process.stderr.write;
-  process.stdout.write = guarded(process.stdout, out);
-  process.stderr.write = guarded(process.stderr, err);
+  const installed: [NodeJS.WriteStream, Write][] = [process.stdout, process.stderr].map((stream) => {
+    const wrapper = guarded(stream, stream.write);
+    wrappers.set(wrapper, { previous: stream.write, disposed: false });
+    stream.write = wrapper;
+    return [stream, wrapper];
+  });
   const guard: TerminalGuard = {
     progressStream: {
       get isTTY() {
@@ -66,8 +81,11 @@ export function installTerminalGuard(): TerminalGuard {
       },
     },
     dispose() {
-      process.stdout.write = out;
-      process.stderr.write = err;
+      for (const [stream, wrapper] of installed) {
+        const w = wrappers.get(wrapper);
+        if (w !== undefined) w.disposed = true;
+        unwind(stream);
+      }
       if (active === guard) active = undefined;
     },
   };

@@ -57,3 +57,22 @@ describe('item 13: escape sequences in labels, names and texts never reach the t
     expect(bad.stderr).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
   });
 });
+
+describe('overlapping guards (two in-process commands)', () => {
+  it('disposing out of order never leaves an unguarded or stale writer behind', () => {
+    const seen: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => (seen.push(String(c)), true));
+    try {
+      const base = process.stdout.write;
+      const a = installTerminalGuard();
+      const b = installTerminalGuard();
+      a.dispose(); // b's wrapper is current: a's stays inside the chain
+      process.stdout.write('x\x1b[2J\n');
+      b.dispose();
+      expect(process.stdout.write).toBe(base);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(seen).toEqual(['x\n']);
+  });
+});
