@@ -45,15 +45,33 @@ function keyVariable(provider: string): string | undefined {
     ?.env.find((e) => isSecretName(e));
 }
 
-/** Throw a UserError listing every credential under `providers.*` and `models[].options` (paths as in slant.yaml). */
+/** Every string anywhere in the config that looks like a credential (a key in a model id's URL, in a prompt, …). */
+function shapedValues(value: unknown, path: string, out: Finding[]): void {
+  if (typeof value === 'string') {
+    if (redact(value) !== value) out.push({ path, provider: '', why: 'holds a value that looks like a credential' });
+  } else if (Array.isArray(value)) value.forEach((v, i) => shapedValues(v, `${path}[${i}]`, out));
+  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) shapedValues(v, path === '' ? k : `${path}.${k}`, out);
+}
+
+/**
+ * Throw a UserError listing every credential under `providers.*` and `models[].options` (by name
+ * or by shape) and every credential-shaped value elsewhere, with paths as in slant.yaml.
+ */
 export function rejectConfigSecrets(config: { providers?: Record<string, unknown>; models?: { id: string; options?: Record<string, unknown> }[] }, where: string): void {
   const found: Finding[] = [];
   for (const [provider, options] of Object.entries(config.providers ?? {})) walk(options, `providers.${provider}`, provider, found, false);
   (config.models ?? []).forEach((m, i) => {
     if (m.options !== undefined) walk(m.options, `models[${i}].options`, m.id.slice(0, m.id.indexOf(':')), found, false);
   });
+  const { providers: _p, models, ...rest } = config as Record<string, unknown> & { models?: { options?: unknown }[] };
+  shapedValues(rest, '', found);
+  (models ?? []).forEach((m, i) => {
+    const { options: _o, ...own } = m as Record<string, unknown>;
+    shapedValues(own, `models[${i}]`, found);
+  });
   if (found.length === 0) return;
   const lines = found.map((f) => {
+    if (f.provider === '') return `  - ${f.path} ${f.why}: keys come from the environment (docs/providers.md)`;
     const env = keyVariable(f.provider);
     const instead = env !== undefined ? `set ${env} in the environment instead` : `${f.provider} reads no API key from slant; for a header a server needs, write { env: VARIABLE_NAME } as its value`;
     return `  - ${f.path} ${f.why}: remove it and ${instead}`;

@@ -38,6 +38,18 @@ describe('rejectConfigSecrets', () => {
     expect(m).not.toMatch(/abc-secret/);
   });
 
+  it('rejects a credential-shaped value anywhere else too (a key in a judge model id, a label)', () => {
+    const m = message(() =>
+      rejectConfigSecrets(
+        { models: [{ id: 'builtin:lead-3', label: 'Bearer abc123def456ghi' }], judges: { framing: 'openai-compatible:http://h/v1?api_key=abcd1234xyz#m' } } as never,
+        'slant.yaml',
+      ),
+    );
+    expect(m).toContain('models[0].label holds a value that looks like a credential');
+    expect(m).toContain('judges.framing holds a value that looks like a credential');
+    expect(m).not.toMatch(/abc123def456ghi|abcd1234xyz/);
+  });
+
   it('passes ordinary options, ordinary headers and headers that name a variable', () => {
     expect(() =>
       rejectConfigSecrets(
