@@ -6,7 +6,14 @@ import { startOpenAIServer } from '../test/helpers/loopback/openai-server.js';
 
 const latency = Number(process.env.BENCH_LATENCY_MS ?? '50');
 const max = Number(process.env.BENCH_MAX_CONCURRENT ?? '32');
-const server = await startOpenAIServer({ latencyMs: latency, maxConcurrent: max, retryAfterMs: latency });
+// BENCH_ANSWER: a fixed answer instead of the echo (the CLI bench needs a summary after FINAL_SUMMARY:)
+const fixed = process.env.BENCH_ANSWER;
+const server = await startOpenAIServer({
+  latencyMs: latency,
+  maxConcurrent: max,
+  retryAfterMs: latency,
+  ...(fixed !== undefined ? { respond: () => ({ text: fixed, finish: 'stop' as const, inputTokens: 20, outputTokens: 10 }) } : {}),
+});
 
 process.on('message', (msg: unknown) => {
   if (msg === 'stats') process.send?.({ count: server.count(), peak: server.peakConcurrency(), rejected: server.rejectedForConcurrency() });

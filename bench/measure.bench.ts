@@ -39,9 +39,11 @@ try {
   const probes = planProbes([{ name: 'framing' }, { name: 'primacy' }]);
   const plan = { datasets: [dataset], producers: [recordedProducer('synthetic')], probes, judges: await buildJudges(probes, { framing: 'offline', embedder: 'tfidf' }), concurrency: Number(values.concurrency) };
   const run = store.createRun({ configJson: '{}', configHash: 'bench' });
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const outcome = await executePlan(plan, store, run.id, { warnings: new WarningLog() });
   const t1 = performance.now();
+  const cpu = process.cpuUsage(cpu0);
   const results = aggregateRun(plan, store, run.id, outcome.cells, { includeItems: false });
   const t2 = performance.now();
   clearInterval(sampler);
@@ -49,6 +51,7 @@ try {
   const secs = (t1 - t0) / 1000;
   console.log(`documents:            ${docs} × ~${words} words`);
   console.log(`measure (both probes): ${secs.toFixed(1)} s → ${(docs / secs).toFixed(1)} documents/s, ${((2 * docs) / secs).toFixed(1)} item measurements/s`);
+  console.log(`measure CPU:          ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s → ${(docs / ((cpu.user + cpu.system) / 1e6)).toFixed(1)} documents per CPU-second (steadier than wall time on a shared machine)`);
   console.log(`aggregate:            ${((t2 - t1) / 1000).toFixed(2)} s`);
   console.log(`peak RSS:             ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
   for (const p of results) {

@@ -28,7 +28,11 @@ export { createBuiltinModel } from './models/builtin/index.js';
 
 // probes
 export type { Probe, ProbeContext, ProbeJudges, GroupResult, ResultTable } from './probes/types.js';
-export { getProbe, probeNames } from './probes/registry.js';
+export { getProbe, probeNames, PROBE_NAMES, type ProbeName, type ProbeByName, type ProbeMeasurement, type ProbeOptions, type ProbeRecord } from './probes/registry.js';
+export { positionProbe } from './probes/position/index.js';
+export { wildframeProbe } from './probes/wildframe/index.js';
+export { certaintyProbe, createCertaintyProbe } from './probes/certainty/index.js';
+export { hallucinationProbe } from './probes/hallucination/index.js';
 export { framingProbe, aggregateFraming } from './probes/framing/index.js';
 export { primacyProbe, aggregatePrimacy, measurePrimacy, thirdSimilarities } from './probes/primacy/index.js';
 export { resultsSchema, RESULTS_SCHEMA_ID, type Results, type ProbeResult } from './probes/results.js';

@@ -2,39 +2,64 @@ import { Command, CommanderError } from 'commander';
 import { EXIT, UserError } from '../core/errors.js';
 import { registerEnvSecrets } from '../core/redact.js';
 import { SLANT_VERSION } from '../version.js';
-import { ProviderHttpError, ProviderNetworkError } from '../models/http.js';
-import { RequestTimeoutError } from '../runtime/scheduler.js';
-import { UnparseableJudgeAnswerError } from '../judges/framing/llm-judge.js';
-import { registerCache } from './commands/cache.js';
-import { registerCertainty } from './commands/certainty.js';
-import { registerDatasets } from './commands/datasets.js';
-import { registerDemo } from './commands/demo.js';
-import { registerInit } from './commands/init.js';
-import { registerMeasure } from './commands/measure.js';
-import { registerRun } from './commands/run.js';
-import { registerRuns } from './commands/runs.js';
-import { registerSchema } from './commands/schema.js';
-import { registerValidate } from './commands/validate.js';
 import { installTerminalGuard } from './terminal-guard.js';
 
-export function buildProgram(): Command {
-  const program = new Command('slant')
+/**
+ * The commands, one line each: its name, the one-line summary `slant --help` lists, and how to
+ * load the module that registers it. A command's module (and everything it imports) is loaded only
+ * when that command runs, so `slant --version` or `slant runs` never load the pipeline, the
+ * judges, zod schemas or the HTTP client. To add a command: write src/cli/commands/<name>.ts
+ * exporting `register(program)` and add its line here (docs/cli.md, "Adding a command").
+ */
+export interface CommandEntry {
+  name: string;
+  summary: string;
+  load: () => Promise<(program: Command) => void>;
+}
+
+export const COMMANDS: readonly CommandEntry[] = [
+  { name: 'demo', summary: 'the built-in offline audit: lead-3 and TextRank summaries of the demo corpora, measured for framing shift and primacy', load: async () => (await import('./commands/demo.js')).registerDemo },
+  { name: 'run', summary: 'generate outputs with the configured models and measure them with the configured probes', load: async () => (await import('./commands/run.js')).registerRun },
+  { name: 'measure', summary: 'measure recorded outputs: records with source and output (and optionally model) fields', load: async () => (await import('./commands/measure.js')).registerMeasure },
+  { name: 'validate', summary: 'check a judge against labelled data', load: async () => (await import('./commands/validate.js')).registerValidate },
+  { name: 'datasets', summary: 'build datasets: self-updating news (NewsAPI, RSS), imported events, WildFrame statements', load: async () => (await import('./commands/datasets.js')).registerDatasets },
+  { name: 'certainty', summary: 'certainty-distortion studies beyond `measure certainty` (seed 004)', load: async () => (await import('./commands/certainty.js')).registerCertainty },
+  { name: 'init', summary: 'write a commented example slant.yaml', load: async () => (await import('./commands/init.js')).registerInit },
+  { name: 'runs', summary: 'list the runs in the store: probes, models, datasets, measurements and status', load: async () => (await import('./commands/runs.js')).registerRuns },
+  { name: 'report', summary: "print a run's results as tables and re-render its report.html (`latest` for the newest)", load: async () => (await import('./commands/report.js')).registerReport },
+  { name: 'cache', summary: 'the request cache (model and judge calls already paid for)', load: async () => (await import('./commands/cache.js')).registerCache },
+  { name: 'schema', summary: 'print a JSON Schema: "config" (slant.yaml) or "results" (results.json)', load: async () => (await import('./commands/schema.js')).registerSchema },
+];
+
+function rootProgram(): Command {
+  return new Command('slant')
     .description('measure how language models distort the content they process')
     .version(SLANT_VERSION)
     .option('--json', 'machine-readable output on stdout (no tables, no progress bar)')
     .option('-q, --quiet', 'print only the final lines and errors')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
-  registerDemo(program);
-  registerRun(program);
-  registerMeasure(program);
-  registerValidate(program);
-  registerDatasets(program);
-  registerCertainty(program);
-  registerInit(program);
-  registerRuns(program);
-  registerCache(program);
-  registerSchema(program);
+}
+
+/** The command named on the command line (the first argument that is not a global option). */
+function invokedCommand(args: readonly string[]): CommandEntry | undefined {
+  for (const a of args) {
+    if (a === '--json' || a === '-q' || a === '--quiet') continue;
+    return COMMANDS.find((c) => c.name === a);
+  }
+  return undefined;
+}
+
+/**
+ * The program with the given commands fully registered (default: all of them, loading every
+ * module) and the others listed by name and summary only (enough for `slant --help`).
+ */
+export async function buildProgram(load: readonly string[] = COMMANDS.map((c) => c.name)): Promise<Command> {
+  const program = rootProgram();
+  for (const entry of COMMANDS) {
+    if (load.includes(entry.name)) (await entry.load())(program);
+    else program.command(entry.name).description(entry.summary);
+  }
   return program;
 }
 
@@ -54,7 +79,9 @@ export async function main(argv: string[]): Promise<number> {
 
 async function runProgram(argv: string[]): Promise<number> {
   try {
-    await buildProgram().parseAsync(argv);
+    const entry = invokedCommand(argv.slice(2));
+    const program = await buildProgram(entry ? [entry.name] : []);
+    await program.parseAsync(argv);
     return EXIT.ok;
   } catch (err) {
     if (err instanceof CommanderError) {
@@ -65,16 +92,17 @@ async function runProgram(argv: string[]): Promise<number> {
       process.stderr.write(`slant: ${err.message}\n${err.hint ? `hint: ${err.hint}\n` : ''}`);
       return err.exitCode;
     }
-    if (err instanceof ProviderHttpError || err instanceof ProviderNetworkError || err instanceof RequestTimeoutError) {
-      process.stderr.write(`slant: ${err.message}\nhint: the provider kept failing after retries; finished work is stored, continue with \`slant run --resume\`\n`);
+    // classes of errors that only commands which loaded these modules can throw
+    const name = err instanceof Error ? err.name : '';
+    if (['ProviderHttpError', 'ProviderNetworkError', 'RequestTimeoutError'].includes(name)) {
+      process.stderr.write(`slant: ${(err as Error).message}\nhint: the provider kept failing after retries; finished work is stored, continue with \`slant run --resume\`\n`);
       return EXIT.provider;
     }
-    if (err instanceof UnparseableJudgeAnswerError) {
-      process.stderr.write(`slant: ${err.message}\nhint: the judge's answers are never guessed; try another judge model, or resume after checking it\n`);
+    if (name === 'UnparseableJudgeAnswerError') {
+      process.stderr.write(`slant: ${(err as Error).message}\nhint: the judge's answers are never guessed; try another judge model, or resume after checking it\n`);
       return EXIT.provider;
     }
     process.stderr.write(`slant: internal error (please report it):\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     return EXIT.internal;
   }
 }
-

@@ -7,7 +7,8 @@ version: 1
 store: .slant/slant.db
 # One folder per run with results.json and report.html.
 reports: .slant/reports
-# Records processed at once.
+# Records processed at once (default: the largest maxConcurrency of the models, at least 4).
+# Requests in flight are set per provider: providers: { openai: { maxConcurrency: 16 } }
 concurrency: 4
 
 # Models that write the outputs. Ids are "<provider>:<model>".

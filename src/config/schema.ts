@@ -16,6 +16,9 @@ export const modelSchema = z
     id: modelIdSchema.describe('provider:model id, e.g. builtin:lead-3, builtin:textrank, openai:gpt-4o-mini'),
     label: z.string().min(1).optional().describe('name shown in reports (default: the id)'),
     options: z.record(z.string(), z.unknown()).optional().describe('provider options (baseURL, timeoutMs, ...); never put API keys here, use the environment'),
+    maxConcurrency: z.number().int().positive().max(1024).optional().describe("this model's requests in flight (a lane of its own; default: its provider's limit)"),
+    requestsPerMinute: z.number().int().positive().optional().describe("this model's requests started per minute"),
+    tokensPerMinute: z.number().int().positive().optional().describe("this model's tokens (input + output) per minute"),
   })
   .strict();
 
@@ -64,11 +67,17 @@ export const configSchema = z
     version: z.literal(1).default(1),
     store: z.string().default('.slant/slant.db').describe('SQLite store (runs, items, request cache)'),
     reports: z.string().default('.slant/reports').describe('where reports are written, one folder per run'),
-    concurrency: z.number().int().positive().max(256).default(4),
+    concurrency: z
+      .number()
+      .int()
+      .positive()
+      .max(1024)
+      .optional()
+      .describe('records processed at once (default: the largest maxConcurrency of the models, at least 4); requests in flight are set per provider/model'),
     providers: z
       .record(z.string(), z.record(z.string(), z.unknown()))
       .optional()
-      .describe('options per provider applied to every model of it, generators and judges alike (e.g. { openai: { baseURL: ... } }); a model\'s own options win'),
+      .describe('options per provider applied to every model of it, generators and judges alike (e.g. { openai: { baseURL: ..., maxConcurrency: 32, requestsPerMinute: 500, tokensPerMinute: 200000 } }); a model\'s own options win'),
     prices: z
       .record(z.string(), z.object({ input: z.number().min(0), output: z.number().min(0), batch: z.number().min(0).optional() }).strict())
       .optional()

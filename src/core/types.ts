@@ -28,7 +28,8 @@ export interface Metric {
   name: string;
   /** human label, e.g. 'φ_frame (framing-change fraction)' */
   label: string;
-  value: number;
+  /** null when undefined (n = 0 or no defined value): printed as "—", never 0 */
+  value: number | null;
   n: number;
   ci?: Interval;
   test?: TestResult;

@@ -12,10 +12,12 @@ export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, c
     const groups: GroupResultJson[] = [];
     const items: ProbeResult['items'] = [];
     const perGroupValues: Record<string, number>[][] = [];
+    const own = new Map<string, { id: string; version: string }>();
     for (const cell of cells.filter((c) => c.probe === probe.name)) {
       const rows = store.getItems(runId, cell.key);
       const labels = { model: cell.model, dataset: cell.dataset };
       const agg = probe.aggregate(rows, options);
+      for (const j of probe.instruments?.(rows.map((r) => r.measurement), options) ?? []) own.set(`${j.id}@${j.version}`, j);
       const group: GroupResultJson = { labels, n: rows.length, metrics: agg.metrics };
       if (agg.tables) group.tables = agg.tables;
       if (agg.extra) group.extra = agg.extra;
@@ -24,7 +26,7 @@ export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, c
       if (probe.itemValues) perGroupValues.push(rows.map((r) => probe.itemValues!(r.measurement, options)));
       if (opts.includeItems !== false) for (const r of rows) items.push({ labels, recordId: r.recordId, measurement: r.measurement });
     }
-    const result: ProbeResult = { probe: probe.name, options, judges: instrumentIds(plan.judges).filter((j) => judgeUsed(probe.needs(options), plan, j.id)), groups, items };
+    const result: ProbeResult = { probe: probe.name, options, judges: [...instrumentIds(plan.judges).filter((j) => judgeUsed(probe.needs(options), plan, j.id)), ...own.values()], groups, items };
     if (groups.length > 1 && perGroupValues.length === groups.length) result.summary = summarize(perGroupValues, groups);
     return result;
   });

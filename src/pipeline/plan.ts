@@ -1,41 +1,17 @@
 import { resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 import type { SlantConfig } from '../config/schema.js';
-import { resolveHeaderEnv } from '../config/secrets.js';
 import { getProbe, parseProbeOptions } from '../probes/registry.js';
 import type { ProbeJudges } from '../probes/types.js';
-import { createEmbedder, createFramingJudge, type ModelFactory } from '../judges/registry.js';
-import type { LanguageModel } from '../models/types.js';
+import { createEmbedder, createFramingJudge } from '../judges/registry.js';
 
-/** Applied to every model a run creates (request cache, usage tracking). */
-export type ModelWrapper = (model: LanguageModel) => LanguageModel;
-
-export interface RunModelFactory {
-  make: ModelFactory;
-  /** the same model without the run's wrappers (for the Batch API) */
-  makeRaw: ModelFactory;
-  providers: Record<string, Record<string, unknown>>;
-}
-
-/**
- * Models by id with the config's per-provider options (a model's own options win), wrapped.
- * Header values written as `{ env: VAR }` are read from the environment here, at run time.
- */
-export function modelFactory(providers: Record<string, Record<string, unknown>> = {}, wrap: ModelWrapper = (m) => m): RunModelFactory {
-  const optionsFor = (id: string, own: Record<string, unknown>): Record<string, unknown> => resolveHeaderEnv({ ...(providers[id.slice(0, id.indexOf(':'))] ?? {}), ...own });
-  return {
-    get providers() {
-      return Object.fromEntries(Object.entries(providers).map(([name, o]) => [name, resolveHeaderEnv(o)]));
-    },
-    make: async (id, options = {}) => wrap(await createModel(id, optionsFor(id, options))),
-    makeRaw: async (id, options = {}) => createModel(id, optionsFor(id, options)),
-  };
-}
-import { createModel } from '../models/create-model.js';
+import { modelFactory, type ModelWrapper, type RunModelFactory } from './model-factory.js';
 import { resolvePromptTemplate } from '../tasks/summarize.js';
 import { datasetSource, wildframeSource } from './datasets.js';
 import type { ExecutionPlan, PlannedProbe } from './execute.js';
 import { modelProducer, recordedProducer } from './producers.js';
+
+export { modelFactory, type ModelWrapper, type RunModelFactory } from './model-factory.js';
 
 export function planProbes(entries: SlantConfig['probes']): PlannedProbe[] {
   const seen = new Set<string>();
@@ -78,11 +54,14 @@ export async function planRun(config: SlantConfig, opts: { baseDir?: string; wra
   const template = resolvePromptTemplate(config.generation.prompt);
   const labels = new Set<string>();
   const producers = [];
+  let slots = 0;
   for (const m of config.models) {
     const label = m.label ?? m.id;
     if (labels.has(label)) throw new UserError(`models: "${label}" is listed twice (give one a different label)`);
     labels.add(label);
-    const raw = await factory.makeRaw(m.id, m.options ?? {});
+    const options = modelOptions(m);
+    const raw = await factory.makeRaw(m.id, options);
+    slots = Math.max(slots, factory.maxConcurrency(m.id, options));
     const model = opts.wrap ? opts.wrap(raw) : raw;
     const gen = { template, temperature: config.generation.temperature, maxTokens: config.generation.maxTokens, seed: config.generation.seed };
     producers.push(modelProducer(model, label, gen, opts.batch && raw.provider === 'openai' ? raw : undefined));
@@ -95,7 +74,17 @@ export async function planRun(config: SlantConfig, opts: { baseDir?: string; wra
     return datasetSource(d, { ...fields, baseDir: opts.baseDir });
   });
   if (opts.batch && !producers.some((p) => p.batch)) throw new UserError('--batch needs at least one openai: model (the OpenAI Batch API)');
-  return { datasets, producers, probes, judges: await buildJudges(probes, config.judges, factory, true), concurrency: config.concurrency, batch: opts.batch === true };
+  return { datasets, producers, probes, judges: await buildJudges(probes, config.judges, factory, true), concurrency: config.concurrency ?? Math.max(4, slots), batch: opts.batch === true };
+}
+
+/** A model entry's provider options with its request limits (the entry's own fields win). */
+function modelOptions(m: SlantConfig['models'][number]): Record<string, unknown> {
+  return {
+    ...(m.options ?? {}),
+    ...(m.maxConcurrency !== undefined ? { maxConcurrency: m.maxConcurrency } : {}),
+    ...(m.requestsPerMinute !== undefined ? { requestsPerMinute: m.requestsPerMinute } : {}),
+    ...(m.tokensPerMinute !== undefined ? { tokensPerMinute: m.tokensPerMinute } : {}),
+  };
 }
 
 /** Canonical fields the probes need (required by any) and may use (optional), for the data layer. */

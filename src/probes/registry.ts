@@ -14,15 +14,27 @@ export type AnyProbe = Probe<any, any, any>;
 export const PROBE_NAMES = ['framing', 'primacy', 'position', 'wildframe', 'certainty', 'hallucination'] as const;
 export type ProbeName = (typeof PROBE_NAMES)[number];
 
-const PROBES: Record<ProbeName, AnyProbe> = {
+const PROBES = {
   framing: framingProbe,
   primacy: primacyProbe,
   position: positionProbe,
   wildframe: wildframeProbe,
   certainty: certaintyProbe,
   hallucination: hallucinationProbe,
-};
+} as const satisfies Record<ProbeName, AnyProbe>;
 
+/** The probes by name, each with its own record, measurement and options types. */
+export type ProbeByName = typeof PROBES;
+/** What `getProbe(name).measure` returns, e.g. `ProbeMeasurement<'framing'>`. */
+export type ProbeMeasurement<N extends ProbeName> = ProbeByName[N] extends Probe<infer _R, infer M, infer _O> ? M : never;
+/** A probe's parsed options, e.g. `ProbeOptions<'primacy'>`. */
+export type ProbeOptions<N extends ProbeName> = ProbeByName[N] extends Probe<infer _R, infer _M, infer O> ? O : never;
+/** A probe's validated record, e.g. `ProbeRecord<'certainty'>`. */
+export type ProbeRecord<N extends ProbeName> = ProbeByName[N] extends Probe<infer R, infer _M, infer _O> ? R : never;
+
+/** A probe by name: typed for a known name, `AnyProbe` for a string (unknown names are a UserError). */
+export function getProbe<N extends ProbeName>(name: N): ProbeByName[N];
+export function getProbe(name: string): AnyProbe;
 export function getProbe(name: string): AnyProbe {
   const p = (PROBES as Record<string, AnyProbe | undefined>)[name];
   if (!p) throw new UserError(`unknown probe "${name}"; available: ${Object.keys(PROBES).join(', ')}`);

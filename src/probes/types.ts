@@ -87,6 +87,11 @@ export interface Probe<R extends { id: string }, M, O> {
    * framed statement): in `slant run` each configured model is passed as `judges.llm`.
    */
   asksModel?: boolean;
+  /**
+   * Instruments the probe ran itself (not from `judges`), read off its measurements, e.g. the
+   * certainty probe's offline comparator: results name them with the judges.
+   */
+  instruments?(measurements: readonly M[], options: O): InstrumentId[];
 }
 
 /** Instruments recorded in results. */

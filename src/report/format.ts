@@ -5,7 +5,7 @@ type Metric = MetricJson;
 
 /** Format a metric value: rates as percentages, means with 3 decimals, statistics with 4. */
 export function formatValue(value: number | null, kind: Metric['kind']): string {
-  if (value === null) return '–';
+  if (value === null) return '—';
   if (!Number.isFinite(value)) return String(value);
   if (kind === 'rate') return `${(100 * value).toFixed(1)}%`;
   if (kind === 'count') return String(Math.round(value));

@@ -1,6 +1,50 @@
 import type { Results } from '../probes/results.js';
+import type Table from 'cli-table3';
 import { createTable } from './table.js';
 import { formatInterval, formatTest, formatValue, HEADLINE, TERMINAL_TABLES } from './format.js';
+
+/** Width every terminal table is made to fit. */
+export const TERMINAL_WIDTH = 120;
+
+const lineWidth = (cell: string): number => Math.max(...cell.split('\n').map((l) => [...l].length));
+
+/** Width cli-table3 draws for these rows: each column's widest line + 2 padding, + borders. */
+function drawnWidth(rows: string[][]): number {
+  const cols = rows[0]?.length ?? 0;
+  let w = cols + 1;
+  for (let c = 0; c < cols; c++) w += Math.max(...rows.map((r) => lineWidth(r[c] ?? ''))) + 2;
+  return w;
+}
+
+/**
+ * A table no wider than TERMINAL_WIDTH: long metric headers give way to the metrics' short names
+ * with a legend under the table; if it is still too wide, columns get fixed widths and wrap.
+ */
+function fittedTable(fixed: string[], labels: string[], names: string[], rows: string[][], color?: boolean): { table: InstanceType<typeof Table>; legend: string[] } {
+  let head = [...fixed, ...labels];
+  let legend: string[] = [];
+  if (drawnWidth([head, ...rows]) > TERMINAL_WIDTH) {
+    head = [...fixed, ...names];
+    legend = names.map((n, i) => (n === labels[i] ? '' : `  ${n}: ${labels[i]}`)).filter((l) => l !== '');
+  }
+  const all = [head, ...rows];
+  const cols = head.length;
+  let colWidths: number[] | undefined;
+  if (drawnWidth(all) > TERMINAL_WIDTH) {
+    const natural = Array.from({ length: cols }, (_, c) => Math.max(...all.map((r) => lineWidth(r[c] ?? ''))) + 2);
+    const budget = TERMINAL_WIDTH - (cols + 1);
+    // shrink the widest columns first until the table fits (never below 6)
+    colWidths = [...natural];
+    while (colWidths.reduce((a, b) => a + b, 0) > budget) {
+      const widest = colWidths.indexOf(Math.max(...colWidths));
+      if ((colWidths[widest] as number) <= 6) break;
+      colWidths[widest] = (colWidths[widest] as number) - 1;
+    }
+  }
+  const table = createTable(head, { color, ...(colWidths ? { colWidths } : {}) });
+  for (const r of rows) table.push(r);
+  return { table, legend };
+}
 
 /** Aligned tables for a person at a terminal: one row per (model, dataset), headline metrics. */
 export function renderTerminalReport(results: Results, opts: { color?: boolean } = {}): string {
@@ -8,25 +52,28 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean }
   for (const probe of results.probes) {
     const names = HEADLINE[probe.probe] ?? probe.groups[0]?.metrics.slice(0, 4).map((m) => m.name) ?? [];
     const first = probe.groups[0];
-    const head = ['model', 'dataset', 'n', ...names.map((n) => first?.metrics.find((m) => m.name === n)?.label.split(' (')[0] ?? n)];
-    const table = createTable(head, { color: opts.color });
+    const labels = names.map((n) => first?.metrics.find((m) => m.name === n)?.label.split(' (')[0] ?? n);
+    const rows: string[][] = [];
     for (const g of probe.groups) {
-      table.push([
+      rows.push([
         g.labels.model ?? '',
         g.labels.dataset ?? '',
         String(g.n),
         ...names.map((n) => {
           const m = g.metrics.find((x) => x.name === n);
-          if (!m) return '';
+          if (!m) return '—';
           const ci = formatInterval(m);
           const test = m.test ? `\n${formatTest(m)}` : '';
+          // an undefined value shows its n (why it is undefined), never a number
+          if (m.value === null) return `— (n = ${m.n})`;
           return `${formatValue(m.value, m.kind)}${ci ? `\n${ci}` : ''}${test}`;
         }),
       ]);
     }
+    const { table, legend } = fittedTable(['model', 'dataset', 'n'], labels, names, rows, opts.color);
     out.push(`${probe.probe} — judges: ${probe.judges.map((j) => `${j.id}@${j.version}`).join(', ') || 'none'}`);
     // groups that carry their numbers only in tables (e.g. many systems in one file) skip the metric table
-    if (probe.groups.some((g) => names.some((n) => g.metrics.some((m) => m.name === n)))) out.push(table.toString());
+    if (probe.groups.some((g) => names.some((n) => g.metrics.some((m) => m.name === n)))) out.push(table.toString(), ...legend);
     for (const g of probe.groups) {
       for (const t of g.tables ?? []) {
         if (!(TERMINAL_TABLES[probe.probe] ?? []).includes(t.name)) continue;
@@ -39,7 +86,7 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean }
     if (probe.summary?.length) {
       const s = probe.summary
         .filter((m) => names.includes(m.name))
-        .map((m) => `${m.label}: ${formatValue(m.value, m.kind)} ${formatInterval(m)}`)
+        .map((m) => `${m.label}: ${m.value === null ? `— (n = ${m.n})` : `${formatValue(m.value, m.kind)} ${formatInterval(m)}`}`)
         .join('\n  ');
       if (s) out.push(`  ${s}`);
     }

@@ -37,6 +37,22 @@ export interface SchedulerOptions {
   onRetry?: (info: RetryInfo) => void;
 }
 
+/** Limits of one lane (a provider, or a model with limits of its own). */
+export interface LaneLimits {
+  /** requests in flight at once */
+  maxConcurrency?: number;
+  /** requests started in any 60 s window */
+  requestsPerMinute?: number;
+  /**
+   * tokens (input + output, as the provider reports them) in any 60 s window: a request starts
+   * only while the tokens of the requests finished in the last 60 s are below the limit (requests
+   * already in flight can overshoot it by their own tokens)
+   */
+  tokensPerMinute?: number;
+}
+
+const WINDOW_MS = 60_000;
+
 export interface RetryInfo {
   provider: string;
   /** 1 for the first retry */
@@ -95,6 +111,9 @@ class Fifo<T> {
   push(x: T): void {
     this.items.push(x);
   }
+  peek(): T | undefined {
+    return this.head < this.items.length ? this.items[this.head] : undefined;
+  }
   shift(): T | undefined {
     if (this.head >= this.items.length) return undefined;
     const x = this.items[this.head];
@@ -128,9 +147,35 @@ class Lane {
     timeouts: 0,
   };
   max: number;
+  rpm: number | undefined;
+  tpm: number | undefined;
+  /** start times of the requests of the last 60 s (only with rpm) */
+  readonly starts = new Fifo<number>();
+  /** [end time, tokens] of the requests finished in the last 60 s (only with tpm) */
+  readonly tokens = new Fifo<[number, number]>();
+  tokenSum = 0;
+  /** a pump is scheduled for when the window frees a slot */
+  windowTimer: NodeJS.Timeout | undefined;
   constructor(max: number) {
     this.max = max;
     this.limit = max;
+  }
+  /** ms until the rate windows admit another start (0: now) */
+  windowWait(now: number): number {
+    let wait = 0;
+    if (this.rpm !== undefined) {
+      while (this.starts.length > 0 && (this.starts.peek() as number) <= now - WINDOW_MS) this.starts.shift();
+      if (this.starts.length >= this.rpm) wait = (this.starts.peek() as number) + WINDOW_MS - now;
+    }
+    if (this.tpm !== undefined) {
+      for (let head = this.tokens.peek(); head !== undefined && head[0] <= now - WINDOW_MS; head = this.tokens.peek()) {
+        this.tokens.shift();
+        this.tokenSum -= head[1];
+      }
+      const head = this.tokens.peek();
+      if (this.tokenSum >= this.tpm && head !== undefined) wait = Math.max(wait, head[0] + WINDOW_MS - now);
+    }
+    return Math.max(0, wait);
   }
   get queued(): number {
     return this.queue.length + this.retryQueue.length;
@@ -252,6 +297,26 @@ export class Scheduler {
     }
   }
 
+  /**
+   * Set a lane's limits (a provider name, or any lane name a model runs under). Unset fields keep
+   * their current value; `maxConcurrency` also resets the adaptive limit.
+   */
+  configure(lane: string, limits: LaneLimits): void {
+    for (const [k, v] of Object.entries(limits) as [keyof LaneLimits, number | undefined][]) {
+      if (v !== undefined && (!Number.isInteger(v) || v < 1)) throw new RangeError(`Scheduler: ${k} for "${lane}" must be a positive integer, got ${v}`);
+    }
+    if (limits.maxConcurrency !== undefined) this.setConcurrency(lane, limits.maxConcurrency);
+    const l = this.lane(lane);
+    if (limits.requestsPerMinute !== undefined) l.rpm = limits.requestsPerMinute;
+    if (limits.tokensPerMinute !== undefined) l.tpm = limits.tokensPerMinute;
+    this.pump(l);
+  }
+
+  /** A lane's configured maximum concurrency (the default for lanes never configured). */
+  maxConcurrency(lane: string): number {
+    return this.lanes.get(lane)?.max ?? this.opts.concurrency[lane] ?? this.opts.defaultConcurrency;
+  }
+
   /** Run `fn` under the provider's concurrency limit, with retries and timeout. */
   async run<T>(provider: string, fn: (signal: AbortSignal) => Promise<T>, opts: RunOptions = {}): Promise<T> {
     const lane = this.lane(provider);
@@ -273,6 +338,7 @@ export class Scheduler {
           lane.active--;
         }
         if (outcome.ok) {
+          if (lane.tpm !== undefined) this.countTokens(lane, outcome.value);
           lane.stats.succeeded++;
           this.onSuccess(lane);
           this.pump(lane);
@@ -368,10 +434,39 @@ export class Scheduler {
     this.opts.sleep(delayMs, this.signal).then(resume, resume);
   }
 
+  private countTokens(lane: Lane, value: unknown): void {
+    const usage = (value as { usage?: { inputTokens?: unknown; outputTokens?: unknown } } | null)?.usage;
+    if (usage === undefined) return;
+    const n = (typeof usage.inputTokens === 'number' ? usage.inputTokens : 0) + (typeof usage.outputTokens === 'number' ? usage.outputTokens : 0);
+    if (n <= 0) return;
+    lane.tokens.push([Date.now(), n]);
+    lane.tokenSum += n;
+  }
+
+  /** True when the rate windows admit a start now; otherwise schedules a pump for when they will. */
+  private windowOpen(lane: Lane): boolean {
+    if (lane.rpm === undefined && lane.tpm === undefined) return true;
+    const wait = lane.windowWait(Date.now());
+    if (wait === 0) return true;
+    if (lane.windowTimer === undefined) {
+      lane.windowTimer = setTimeout(() => {
+        lane.windowTimer = undefined;
+        this.pump(lane);
+      }, wait);
+      lane.windowTimer.unref();
+    }
+    return false;
+  }
+
+  private started(lane: Lane): void {
+    lane.active++;
+    if (lane.rpm !== undefined) lane.starts.push(Date.now());
+  }
+
   private acquire(lane: Lane, signal: AbortSignal, retry: boolean): Promise<void> {
     if (signal.aborted) return Promise.reject(signal.reason);
-    if (!lane.paused && lane.active < lane.limit && lane.queued === 0) {
-      lane.active++;
+    if (!lane.paused && lane.active < lane.limit && lane.queued === 0 && this.windowOpen(lane)) {
+      this.started(lane);
       return Promise.resolve();
     }
     return new Promise<void>((resolve, reject) => {
@@ -392,13 +487,14 @@ export class Scheduler {
   }
 
   private pump(lane: Lane): void {
-    while (!lane.paused && lane.active < lane.limit) {
+    while (!lane.paused && lane.active < lane.limit && lane.queued > 0) {
+      if (!this.windowOpen(lane)) return;
       const w = lane.retryQueue.shift() ?? lane.queue.shift();
       if (w === undefined) return;
       if (w.done) continue;
       w.done = true;
       w.signal.removeEventListener('abort', w.onAbort);
-      lane.active++;
+      this.started(lane);
       w.resolve();
     }
   }
@@ -425,12 +521,17 @@ export class Scheduler {
   }
 }
 
-/** Default per-provider concurrency: hosted APIs in parallel, local servers one at a time. */
+/**
+ * Default requests in flight per provider (docs/providers.md): hosted APIs in parallel within
+ * their entry-tier rate limits; self-hosted OpenAI-compatible servers (vLLM, TGI, LM Studio)
+ * batch concurrent requests; Ollama and llama.cpp servers run one slot unless started with more
+ * (OLLAMA_NUM_PARALLEL, llama-server -np): raise these with `maxConcurrency`.
+ */
 export const DEFAULT_CONCURRENCY: Readonly<Record<string, number>> = {
-  openai: 8,
-  anthropic: 4,
-  gemini: 4,
-  'openai-compatible': 4,
+  openai: 16,
+  anthropic: 8,
+  gemini: 8,
+  'openai-compatible': 16,
   ollama: 1,
   llamacpp: 1,
 };

@@ -253,6 +253,11 @@ export class Store {
     );
   }
 
+  /** Number of item measurements stored for a run (all its cells). */
+  countItems(runId: string): number {
+    return (this.statement('SELECT COUNT(*) AS n FROM items WHERE run_id = ?').get(runId) as { n: number }).n;
+  }
+
   /** Measurements of a cell, in the order records were first stored. */
   getItems(runId: string, cellKey: string): { recordId: string; measurement: unknown }[] {
     const rows = this.statement(

@@ -48,12 +48,12 @@ export function clopperPearsonInterval(successes: number, n: number, level = 0.9
 
 /**
  * A 'rate' metric successes/n with a 95% Wilson interval.
- * n = 0: value 0, n 0 and no ci (the rate is undefined; consumers must look at n).
+ * n = 0: value null (the rate is undefined; printed as "—"), n 0 and no ci.
  */
 export function proportionMetric(name: string, label: string, successes: number, n: number): Metric {
   if (n === 0) {
     if (successes !== 0) throw new RangeError(`proportionMetric(${name}): successes ${successes} with n = 0`);
-    return { name, label, value: 0, n: 0, kind: 'rate' };
+    return { name, label, value: null, n: 0, kind: 'rate' };
   }
   const ci = wilsonInterval(successes, n);
   return { name, label, value: successes / n, n, ci, kind: 'rate' };

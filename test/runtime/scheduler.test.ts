@@ -1,5 +1,5 @@
 import { getEventListeners } from 'node:events';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RequestTimeoutError, Scheduler, type SleepFn } from '../../src/runtime/scheduler.js';
 
 /** A sleep that returns at once and remembers what it was asked to wait. */
@@ -292,5 +292,53 @@ describe('Scheduler timeouts and cancellation', () => {
     expect(getEventListeners(perRequest.signal, 'abort')).toHaveLength(1);
     gate.resolve();
     await Promise.all(runs);
+  });
+});
+
+describe('Scheduler rate windows (issue 16)', () => {
+  it('requestsPerMinute: the third of three requests starts only when the first leaves the 60 s window', async () => {
+    vi.useFakeTimers();
+    try {
+      const s = new Scheduler({ concurrency: { p: 10 } });
+      s.configure('p', { requestsPerMinute: 2 });
+      let started = 0;
+      const runs = [0, 1, 2].map(() =>
+        s.run('p', async () => {
+          started++;
+          return 1;
+        }),
+      );
+      await vi.advanceTimersByTimeAsync(59_000);
+      expect(started).toBe(2);
+      await vi.advanceTimersByTimeAsync(1_500);
+      expect(started).toBe(3);
+      await Promise.all(runs);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+  it('tokensPerMinute: no request starts while the reported tokens of the last 60 s reach the limit', async () => {
+    vi.useFakeTimers();
+    try {
+      const s = new Scheduler({ concurrency: { p: 1 } });
+      s.configure('p', { tokensPerMinute: 100 });
+      let started = 0;
+      const call = (): Promise<unknown> =>
+        s.run('p', async () => {
+          started++;
+          return { usage: { inputTokens: 80, outputTokens: 30 } };
+        });
+      const runs = [call(), call()];
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(started).toBe(1);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(started).toBe(2);
+      await Promise.all(runs);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+  it('rejects a limit that is not a positive integer', () => {
+    expect(() => new Scheduler().configure('p', { requestsPerMinute: 0 })).toThrow(/requestsPerMinute/);
   });
 });

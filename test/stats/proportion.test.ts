@@ -65,9 +65,9 @@ describe('proportionMetric', () => {
     expect(m.ci?.method).toBe('wilson');
   });
 
-  it('n = 0 gives value 0, n 0 and no interval', () => {
+  it('n = 0 gives value null (undefined, docs/results.md), n 0 and no interval', () => {
     const m = proportionMetric('phi', 'φ', 0, 0);
-    expect(m).toEqual({ name: 'phi', label: 'φ', value: 0, n: 0, kind: 'rate' });
+    expect(m).toEqual({ name: 'phi', label: 'φ', value: null, n: 0, kind: 'rate' });
     expect(() => proportionMetric('phi', 'φ', 1, 0)).toThrow(RangeError);
   });
 });

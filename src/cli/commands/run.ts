@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { loadConfigFile } from '../../config/load.js';
+import type { SlantConfig } from '../../config/schema.js';
 import { planMeasure, planRun } from '../../pipeline/plan.js';
 import { DEFAULT_STORE_PATH, Store } from '../../runtime/store.js';
 import { executeRun } from '../execute-run.js';
@@ -58,6 +59,19 @@ function resumeTarget(storePath: string, requested: string | true): { id: string
   }
 }
 
+/** `--max-concurrency n`: every provider the run's models and judges use gets n slots (a model's own limit is replaced too). */
+export function applyMaxConcurrency(config: SlantConfig, n: number): void {
+  const ids = [...config.models.map((m) => m.id), config.judges.framing, config.judges.embedder, config.judges.llm ?? ''].filter((id) => /^[a-z][a-z0-9-]*:/.test(id));
+  const providers = { ...(config.providers ?? {}) };
+  for (const id of ids) {
+    const p = id.slice(0, id.indexOf(':'));
+    providers[p] = { ...(providers[p] ?? {}), maxConcurrency: n };
+  }
+  config.providers = providers;
+  for (const m of config.models) if (m.maxConcurrency !== undefined) m.maxConcurrency = n;
+  config.concurrency = Math.max(config.concurrency ?? 4, n);
+}
+
 /** The store a config names (relative to the config's folder), or the default when there is no config file. */
 function configuredStore(configPath: string): string {
   if (!existsSync(configPath)) return DEFAULT_STORE_PATH;
@@ -74,13 +88,15 @@ export function registerRun(program: Command): void {
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
     .option('--batch', 'send openai: generations through the OpenAI Batch API (half price; resumes the same batch after a restart)')
     .option('--concurrency <n>', 'records processed at once (overrides the config)', (v: string) => parsePositiveInt(v, '--concurrency'))
-    .action(async (opts: { config: string; resume?: string | true; store?: string; concurrency?: number }, cmd: Command) => {
+    .option('--max-concurrency <n>', "requests in flight per provider of the run's models (overrides providers.<name>.maxConcurrency; records in flight rise to match unless --concurrency is given)", (v: string) => parsePositiveInt(v, '--max-concurrency'))
+    .action(async (opts: { config: string; resume?: string | true; store?: string; concurrency?: number; maxConcurrency?: number }, cmd: Command) => {
       if (opts.resume !== undefined) {
         const { id, spec } = resumeTarget(opts.store ?? configuredStore(opts.config), opts.resume);
         await runSpec(spec, spec.kind, cmd, id);
         return;
       }
       const config = loadConfigFile(opts.config);
+      if (opts.maxConcurrency !== undefined) applyMaxConcurrency(config, opts.maxConcurrency);
       if (opts.concurrency) config.concurrency = opts.concurrency;
       await runSpec({ kind: 'run', baseDir: dirname(resolve(opts.config)), config }, 'run', cmd);
     });

@@ -1,55 +1,72 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createTable } from '../../report/table.js';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
-import { Store } from '../../runtime/store.js';
-import { resultsSchema } from '../../probes/results.js';
-import { renderHtmlReport } from '../../report/html.js';
-import { renderTerminalReport } from '../../report/terminal.js';
+import { createTable } from '../../report/table.js';
+import { Store, type RunRow } from '../../runtime/store.js';
 import { globalOptions } from '../main-options.js';
+
+export interface RunListing {
+  id: string;
+  command: string | null;
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+  probes: string[];
+  models: string[];
+  datasets: string[];
+  /** item measurements stored for the run */
+  n: number;
+}
+
+const uniq = (xs: string[]): string[] => [...new Set(xs)];
+
+/** A run with what it measured: its cells' probes, models and datasets, and its stored measurements. */
+export function describeRun(store: Store, run: RunRow): RunListing {
+  const cells = store.listCells(run.id);
+  return {
+    id: run.id,
+    command: run.label,
+    status: run.status,
+    createdAt: run.createdAt,
+    updatedAt: run.updatedAt,
+    probes: uniq(cells.map((c) => c.probe)),
+    models: uniq(cells.map((c) => c.model)),
+    datasets: uniq(cells.map((c) => c.dataset)),
+    n: store.countItems(run.id),
+  };
+}
+
+/** Lists of names in a table cell: the first few, then "+k". */
+function names(xs: string[], max = 2): string {
+  if (xs.length === 0) return '—';
+  return xs.length <= max ? xs.join(', ') : `${xs.slice(0, max).join(', ')} +${xs.length - max}`;
+}
 
 export function registerRuns(program: Command): void {
   program
     .command('runs')
-    .description('list the runs in the store')
+    .description('list the runs in the store: probes, models, datasets, measurements and status')
     .option('--store <file>', 'SQLite store', '.slant/slant.db')
     .action((opts: { store: string }, cmd: Command) => {
       if (!existsSync(opts.store)) throw new UserError(`no store at ${opts.store} yet; run \`slant demo\` or \`slant run\` first`);
       const store = Store.open(resolve(opts.store));
       try {
-        const runs = store.listRuns(100);
-        if (globalOptions(cmd).json) {
-          process.stdout.write(JSON.stringify(runs.map(({ configJson: _c, ...r }) => r)) + '\n');
+        const runs = store.listRuns(100).map((r) => describeRun(store, r));
+        const global = globalOptions(cmd);
+        if (global.json) {
+          process.stdout.write(JSON.stringify(runs) + '\n');
           return;
         }
-        const t = createTable(['run', 'command', 'status', 'created', 'updated']);
-        for (const r of runs) t.push([r.id, r.label ?? '', r.status, r.createdAt, r.updatedAt]);
+        if (global.quiet) {
+          process.stdout.write(runs.map((r) => `${r.id} ${r.status}`).join('\n') + (runs.length > 0 ? '\n' : ''));
+          return;
+        }
+        const t = createTable(['run', 'command', 'status', 'probes', 'models', 'datasets', 'n', 'updated']);
+        for (const r of runs) t.push([r.id, r.command ?? '', r.status, names(r.probes), names(r.models, 1), names(r.datasets), String(r.n), r.updatedAt.slice(0, 16).replace('T', ' ')]);
         process.stdout.write(t.toString() + '\n');
       } finally {
         store.close();
       }
-    });
-
-  program
-    .command('report')
-    .description('print a run\'s results as tables and re-render its report.html')
-    .argument('<run-or-results>', 'a run id (looked up under --reports) or a results.json path')
-    .option('--reports <dir>', 'reports folder', '.slant/reports')
-    .action((target: string, opts: { reports: string }, cmd: Command) => {
-      const file = existsSync(target) ? target : join(opts.reports, target, 'results.json');
-      if (!existsSync(file)) throw new UserError(`no results at ${file}`, { hint: 'list runs with `slant runs`' });
-      let raw: unknown;
-      try {
-        raw = JSON.parse(readFileSync(file, 'utf8'));
-      } catch (err) {
-        throw new UserError(`${file}: not valid JSON (${(err as Error).message})`);
-      }
-      const parsed = resultsSchema.safeParse(raw);
-      if (!parsed.success) throw new UserError(`${file}: not a slant results file (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`);
-      const html = file.replace(/results\.json$/, 'report.html');
-      if (html !== file) writeFileSync(html, renderHtmlReport(parsed.data));
-      if (globalOptions(cmd).json) process.stdout.write(JSON.stringify(parsed.data) + '\n');
-      else process.stdout.write(renderTerminalReport(parsed.data, { color: process.stdout.isTTY === true }) + `\nreport: ${html}\n`);
     });
 }

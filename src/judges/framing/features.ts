@@ -1,7 +1,6 @@
-import { splitSentences } from '../../text/sentences.js';
-import { pySplit } from './py-text.js';
+import { splitSentencesWithOffsets } from '../../text/sentences.js';
 import { reviewCueCounts } from './review-cues.js';
-import { vader, type Vader } from './vader.js';
+import { vader, type TokenizedText, type Vader } from './vader.js';
 
 /**
  * Document features built from sentence-level VADER 3.3.2 compounds. Whole-document VADER
@@ -29,12 +28,24 @@ export const SENTENCE_THRESHOLD = 0.05;
 
 /** Sentence compounds (unrounded) of a text; [] for a text with no sentence. */
 export function sentenceCompounds(text: string, analyzer: Vader = vader()): number[] {
-  return splitSentences(text).map((s) => analyzer.rawScores(s).compound);
+  return compoundsOf(text, analyzer.tokenize(text), analyzer);
+}
+
+/**
+ * Each sentence's VADER compound, from one tokenisation of the whole text (identical to scoring
+ * each sentence string on its own: Vader.rawScoresOfSpan falls back to that when a sentence
+ * does not start and end on token edges).
+ */
+function compoundsOf(text: string, tok: TokenizedText, analyzer: Vader): number[] {
+  return splitSentencesWithOffsets(text).map((s) =>
+    s.end - s.start === s.text.length && text.startsWith(s.text, s.start) ? analyzer.rawScoresOfSpan(text, tok, s.start, s.end).compound : analyzer.rawScores(s.text).compound,
+  );
 }
 
 /** The FEATURE_NAMES vector of one text. A text with no sentence gets all zeros. */
 export function framingFeatures(text: string, analyzer: Vader = vader()): number[] {
-  const c = sentenceCompounds(text, analyzer);
+  const tok = analyzer.tokenize(text);
+  const c = compoundsOf(text, tok, analyzer);
   const n = c.length;
   if (n === 0) return FEATURE_NAMES.map(() => 0);
   let sum = 0;
@@ -65,8 +76,8 @@ export function framingFeatures(text: string, analyzer: Vader = vader()): number
     last / k,
     min,
     max,
-    analyzer.rawScores(text).compound,
-    Math.log1p(pySplit(text).length),
+    analyzer.rawScoresOfSpan(text, tok, 0, text.length).compound,
+    Math.log1p(tok.starts.length), // pySplit(text).length
     cues.neutral / n,
     cues.negative / n,
   ];

@@ -15,19 +15,30 @@ function isPyWhitespace(c: number): boolean {
 
 /** Python `text.split()`: split on runs of whitespace, no empty tokens. */
 export function pySplit(text: string): string[] {
+  return pySplitWithOffsets(text, [], []);
+}
+
+/** `pySplit`, also pushing each token's [start, end) offsets onto `starts` and `ends`. */
+export function pySplitWithOffsets(text: string, starts: number[], ends: number[]): string[] {
   const out: string[] = [];
   let start = -1;
   for (let i = 0; i < text.length; i++) {
     if (isPyWhitespace(text.charCodeAt(i))) {
       if (start >= 0) {
         out.push(text.slice(start, i));
+        starts.push(start);
+        ends.push(i);
         start = -1;
       }
     } else if (start < 0) {
       start = i;
     }
   }
-  if (start >= 0) out.push(text.slice(start));
+  if (start >= 0) {
+    out.push(text.slice(start));
+    starts.push(start);
+    ends.push(text.length);
+  }
   return out;
 }
 

@@ -72,23 +72,52 @@ export function cueTokens(text: string): string[] {
   return out;
 }
 
-function countCues(tokens: readonly string[], list: CueList): number {
+/** Per token: 1 neutral word/prefix, 2 negative word/prefix, 4 starts a neutral phrase, 8 starts a negative phrase. */
+function tokenFlags(t: string): number {
+  let f = 0;
+  if (NEUTRAL.words.has(t) || NEUTRAL.prefixes.some((p) => t.startsWith(p))) f |= 1;
+  if (NEGATIVE.words.has(t) || NEGATIVE.prefixes.some((p) => t.startsWith(p))) f |= 2;
+  if (NEUTRAL.phraseStarts.has(t)) f |= 4;
+  if (NEGATIVE.phraseStarts.has(t)) f |= 8;
+  return f;
+}
+
+/** tokenFlags by token (a pure function of the token; cleared when full) */
+const flagCache = new Map<string, number>();
+const FLAG_CACHE_SIZE = 50_000;
+
+function flagsOf(t: string): number {
+  let f = flagCache.get(t);
+  if (f === undefined) {
+    f = tokenFlags(t);
+    if (flagCache.size >= FLAG_CACHE_SIZE) flagCache.clear();
+    flagCache.set(t, f);
+  }
+  return f;
+}
+
+function phraseMatches(tokens: readonly string[], i: number, list: CueList): number {
   let n = 0;
+  const t = tokens[i] as string;
   const two = list.phrases.get(2);
   const three = list.phrases.get(3);
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i] as string;
-    if (list.words.has(t)) n++;
-    else for (const p of list.prefixes) if (t.startsWith(p)) { n++; break; }
-    if (!list.phraseStarts.has(t)) continue;
-    if (two !== undefined && i + 1 < tokens.length && two.has(`${t} ${tokens[i + 1] as string}`)) n++;
-    if (three !== undefined && i + 2 < tokens.length && three.has(`${t} ${tokens[i + 1] as string} ${tokens[i + 2] as string}`)) n++;
-  }
+  if (two !== undefined && i + 1 < tokens.length && two.has(`${t} ${tokens[i + 1] as string}`)) n++;
+  if (three !== undefined && i + 2 < tokens.length && three.has(`${t} ${tokens[i + 1] as string} ${tokens[i + 2] as string}`)) n++;
   return n;
 }
 
 /** Number of neutral-cue and negative-cue matches in a text. */
 export function reviewCueCounts(text: string): { neutral: number; negative: number } {
   const tokens = cueTokens(text);
-  return { neutral: countCues(tokens, NEUTRAL), negative: countCues(tokens, NEGATIVE) };
+  let neutral = 0;
+  let negative = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const f = flagsOf(tokens[i] as string);
+    if (f === 0) continue;
+    if (f & 1) neutral++;
+    if (f & 2) negative++;
+    if (f & 4) neutral += phraseMatches(tokens, i, NEUTRAL);
+    if (f & 8) negative += phraseMatches(tokens, i, NEGATIVE);
+  }
+  return { neutral, negative };
 }

@@ -26,7 +26,7 @@ import {
   BOOSTER_DICT, C_INCR, N_SCALAR, NEGATE, NORMALIZE_ALPHA, SPECIAL_CASES,
 } from './vader-constants.js';
 import { vaderLexicon, type VaderLexicon } from './vader-lexicon.js';
-import { codePointLength, pyIsUpper, pyRound, pySplit, stripPunct } from './py-text.js';
+import { codePointLength, pyIsUpper, pyRound, pySplit, pySplitWithOffsets, stripPunct } from './py-text.js';
 
 export interface VaderScores {
   neg: number;
@@ -67,33 +67,61 @@ function allcapDifferential(upper: readonly boolean[]): boolean {
 
 /** 3.3.2 `negated([word])` for one lower-cased word. */
 function negatedWord(lower: string): boolean {
-  return NEGATE.has(lower) || lower.includes("n't");
+  return NEGATE.has(lower) || (lower.length > 2 && lower.includes("n't"));
 }
 
 /** One tokenised text with everything the rules look up precomputed. */
 interface Tokens {
-  words: string[];
   lower: string[];
   upper: boolean[];
+  /** lexicon valence of each token (undefined: not in the lexicon) */
+  base: (number | undefined)[];
+  /** BOOSTER_DICT value of each token (undefined: not a booster) */
+  boost: (number | undefined)[];
   capDiff: boolean;
 }
 
-function count(text: string, ch: number): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === ch) n++;
-  return n;
+/**
+ * A text's tokens (`wordsAndEmoticons`) with their lexicon and booster lookups and their
+ * [start, end) offsets in the text, so that one tokenisation serves the whole text and each of
+ * its sentences (a sentence whose edges fall on token edges takes a slice of it).
+ */
+export interface TokenizedText {
+  lower: string[];
+  upper: boolean[];
+  base: (number | undefined)[];
+  boost: (number | undefined)[];
+  starts: number[];
+  ends: number[];
 }
 
 /** 3.3.2 `_punctuation_emphasis`: 0.292 per '!' (at most 4); 0.18 per '?' when 2-3, 0.96 beyond. */
-export function punctuationEmphasis(text: string): number {
-  const ep = Math.min(count(text, 33), 4) * 0.292;
-  const qc = count(text, 63);
+export function punctuationEmphasis(text: string, start = 0, end = text.length): number {
+  let ec = 0;
+  let qc = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 33) ec++;
+    else if (c === 63) qc++;
+  }
+  const ep = Math.min(ec, 4) * 0.292;
   const qm = qc > 1 ? (qc <= 3 ? qc * 0.18 : 0.96) : 0;
   return ep + qm;
 }
 
+/** Distinct raw tokens remembered by `tokenize` (a pure function of the token; cleared when full). */
+const TOKEN_CACHE_SIZE = 50_000;
+
+interface TokenInfo {
+  lower: string;
+  upper: boolean;
+  base: number | undefined;
+  boost: number | undefined;
+}
+
 export class Vader {
   readonly lexicon: VaderLexicon;
+  private readonly tokenCache = new Map<string, TokenInfo>();
   private readonly butRule: 'vader-3.3.2' | 'positional';
 
   constructor(lexicon: VaderLexicon, opts: VaderOptions = {}) {
@@ -122,17 +150,80 @@ export class Vader {
     const words = wordsAndEmoticons(text);
     const lower = words.map((w) => w.toLowerCase());
     const upper = words.map(pyIsUpper);
-    const t: Tokens = { words, lower, upper, capDiff: allcapDifferential(upper) };
-    const sentiments: number[] = new Array<number>(words.length);
+    return this.sentimentsOf(this.tokens(lower, upper));
+  }
+
+  /** Tokenise a text once, with offsets and lookups (see `rawScoresOfSpan`). */
+  tokenize(text: string): TokenizedText {
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const words = pySplitWithOffsets(text, starts, ends);
+    const lower: string[] = new Array<string>(words.length);
+    const upper: boolean[] = new Array<boolean>(words.length);
+    const base: (number | undefined)[] = new Array<number | undefined>(words.length);
+    const boost: (number | undefined)[] = new Array<number | undefined>(words.length);
+    const cache = this.tokenCache;
     for (let i = 0; i < words.length; i++) {
+      const token = words[i] as string;
+      let info = cache.get(token);
+      if (info === undefined) {
+        const stripped = stripPunct(token);
+        const w = stripped !== token && codePointLength(stripped) > 2 ? stripped : token;
+        const l = w.toLowerCase();
+        info = { lower: l, upper: pyIsUpper(w), base: this.lexicon.get(l), boost: BOOSTER_DICT.get(l) };
+        if (cache.size >= TOKEN_CACHE_SIZE) cache.clear();
+        cache.set(token, info);
+      }
+      lower[i] = info.lower;
+      upper[i] = info.upper;
+      base[i] = info.base;
+      boost[i] = info.boost;
+    }
+    return { lower, upper, base, boost, starts, ends };
+  }
+
+  /**
+   * `rawScores(text.slice(start, end))` computed from the tokenisation of `text`: identical
+   * whenever [start, end) cuts no token of `text` in two (then the slice's tokens are exactly the
+   * tokens inside it); otherwise the slice is tokenised on its own.
+   */
+  rawScoresOfSpan(text: string, tok: TokenizedText, start: number, end: number): VaderScores {
+    const { starts, ends } = tok;
+    // first token ending after start, first token starting at or after end
+    const a = lowerBound(ends, start + 1);
+    let b = lowerBound(starts, end);
+    const cuts = (a < starts.length && (starts[a] as number) < start) || (b > 0 && (ends[b - 1] as number) > end);
+    if (cuts) return this.rawScores(text.slice(start, end));
+    if (b < a) b = a;
+    const sliceOf = a === 0 && b === starts.length;
+    const t = sliceOf ? this.withCapDiff(tok.lower, tok.upper, tok.base, tok.boost) : this.withCapDiff(tok.lower.slice(a, b), tok.upper.slice(a, b), tok.base.slice(a, b), tok.boost.slice(a, b));
+    return this.scoreValence(this.sentimentsOf(t), text, start, end);
+  }
+
+  private tokens(lower: string[], upper: boolean[]): Tokens {
+    const base = lower.map((l) => this.lexicon.get(l));
+    const boost = lower.map((l) => BOOSTER_DICT.get(l));
+    return this.withCapDiff(lower, upper, base, boost);
+  }
+
+  private withCapDiff(lower: string[], upper: boolean[], base: (number | undefined)[], boost: (number | undefined)[]): Tokens {
+    return { lower, upper, base, boost, capDiff: allcapDifferential(upper) };
+  }
+
+  private sentimentsOf(t: Tokens): number[] {
+    const { lower } = t;
+    const n = lower.length;
+    const sentiments: number[] = new Array<number>(n);
+    let bi = -1;
+    for (let i = 0; i < n; i++) {
       const item = lower[i] as string;
-      if (BOOSTER_DICT.has(item) || (i < words.length - 1 && item === 'kind' && lower[i + 1] === 'of')) {
+      if (bi < 0 && item === 'but') bi = i;
+      if (t.boost[i] !== undefined || (i < n - 1 && item === 'kind' && lower[i + 1] === 'of')) {
         sentiments[i] = 0;
         continue;
       }
-      sentiments[i] = this.sentimentValence(t, i);
+      sentiments[i] = t.base[i] === undefined ? 0 : this.sentimentValence(t, i);
     }
-    const bi = lower.indexOf('but');
     if (bi >= 0) {
       if (this.butRule === 'positional') butPositional(sentiments, bi);
       else butVader332(sentiments, bi);
@@ -142,14 +233,13 @@ export class Vader {
 
   private sentimentValence(t: Tokens, i: number): number {
     const { lower } = t;
-    const lex = this.lexicon;
     const item = lower[i] as string;
-    const base = lex.get(item);
+    const base = t.base[i];
     if (base === undefined) return 0;
     let valence = base;
     const n = lower.length;
     // "no" as negation of an adjacent lexicon item vs "no" as its own lexicon item
-    if (item === 'no' && i !== n - 1 && lex.has(lower[i + 1] as string)) valence = 0.0;
+    if (item === 'no' && i !== n - 1 && t.base[i + 1] !== undefined) valence = 0.0;
     if (
       (i > 0 && lower[i - 1] === 'no') ||
       (i > 1 && lower[i - 2] === 'no') ||
@@ -162,13 +252,13 @@ export class Vader {
 
     for (let startI = 0; startI < 3; startI++) {
       const j = i - (startI + 1);
-      if (i > startI && !lex.has(lower[j] as string)) {
+      if (i > startI && t.base[j] === undefined) {
         let s = scalarIncDec(t, j, valence);
         if (startI === 1 && s !== 0) s = s * 0.95;
         if (startI === 2 && s !== 0) s = s * 0.9;
         valence = valence + s;
         valence = negationCheck(valence, lower, startI, i);
-        if (startI === 2) valence = specialIdiomsCheck(valence, lower, i);
+        if (startI === 2 && mayHaveIdiom(lower, i)) valence = specialIdiomsCheck(valence, lower, i);
       }
     }
     return this.leastCheck(valence, lower, i);
@@ -184,11 +274,11 @@ export class Vader {
     return valence;
   }
 
-  private scoreValence(sentiments: readonly number[], text: string): VaderScores {
+  private scoreValence(sentiments: readonly number[], text: string, start = 0, end = text.length): VaderScores {
     if (sentiments.length === 0) return { neg: 0, neu: 0, pos: 0, compound: 0 };
     let sum = 0;
     for (const s of sentiments) sum += s;
-    const punct = punctuationEmphasis(text);
+    const punct = punctuationEmphasis(text, start, end);
     if (sum > 0) sum += punct;
     else if (sum < 0) sum -= punct;
     const compound = normalize(sum);
@@ -215,7 +305,7 @@ export class Vader {
 
 /** 3.3.2 `scalar_inc_dec` for the token at j modifying a word of the given valence. */
 function scalarIncDec(t: Tokens, j: number, valence: number): number {
-  const b = BOOSTER_DICT.get(t.lower[j] as string);
+  const b = t.boost[j];
   if (b === undefined) return 0;
   let scalar = valence < 0 ? b * -1 : b;
   if (t.upper[j] === true && t.capDiff) scalar = valence > 0 ? scalar + C_INCR : scalar - C_INCR;
@@ -239,6 +329,36 @@ function negationCheck(valence: number, w: readonly string[], startI: number, i:
     if (negatedWord(w[i - 3] as string)) return valence * N_SCALAR;
   }
   return valence;
+}
+
+/** Every word of every SPECIAL_CASES key and every multi-word BOOSTER_DICT key. */
+const IDIOM_WORDS: ReadonlySet<string> = new Set([...SPECIAL_CASES.keys(), ...[...BOOSTER_DICT.keys()].filter((k) => k.includes(' '))].flatMap((k) => k.split(' ')));
+
+/**
+ * False when no n-gram `specialIdiomsCheck` builds can be a key of SPECIAL_CASES or a multi-word
+ * BOOSTER_DICT key. Every n-gram it builds contains two adjacent words among w[i-3..i+1], and a
+ * key can only match when all its words are idiom words: with no adjacent pair of idiom words the
+ * check returns `valence` unchanged, so its strings need not be built.
+ */
+function mayHaveIdiom(w: readonly string[], i: number): boolean {
+  const k0 = IDIOM_WORDS.has(w[i] as string);
+  const k1 = IDIOM_WORDS.has(w[i - 1] as string);
+  const k2 = IDIOM_WORDS.has(w[i - 2] as string);
+  if ((k0 && k1) || (k1 && k2)) return true;
+  if (k2 && IDIOM_WORDS.has(w[i - 3] as string)) return true;
+  return k0 && i + 1 < w.length && IDIOM_WORDS.has(w[i + 1] as string);
+}
+
+/** Smallest k with xs[k] >= v (xs ascending); xs.length when none. */
+function lowerBound(xs: readonly number[], v: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((xs[mid] as number) < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** 3.3.2 `_special_idioms_check` (called only with i >= 3). */

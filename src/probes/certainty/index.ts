@@ -1,3 +1,4 @@
+import { offlineComparatorWithBands } from '../../judges/certainty/offline-comparator.js';
 import type { LanguageModel } from '../../models/types.js';
 import type { Probe } from '../types.js';
 import { aggregateCertainty } from './aggregate.js';
@@ -40,6 +41,11 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
     // 'auto' uses judges.llm when the runner configured one and the offline comparator otherwise.
     needs: (options) => (options.comparator === 'llm' ? ['llm'] : []),
     measure: (record, ctx) => measureCertainty(record, ctx, opts.moderator),
+    instruments(measurements, options) {
+      if (!measurements.some((m) => m.comparator === 'offline')) return [];
+      const c = offlineComparatorWithBands({ tieBand: options.offlineTieBand, clearBand: options.offlineClearBand });
+      return [{ id: c.id, version: c.version }];
+    },
     generation: {
       produces: ['rewrite'],
       key: (o) => `${o.task}/${o.intervention}/${o.decoding}`,

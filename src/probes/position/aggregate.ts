@@ -221,7 +221,7 @@ function tryCi(metric: Metric, f: () => Metric['ci']): void {
   }
 }
 
-const metricValue = (g: GroupResult, name: string): number | undefined => g.metrics.find((m) => m.name === name)?.value;
+const metricValue = (g: GroupResult, name: string): number | undefined => g.metrics.find((m) => m.name === name)?.value ?? undefined;
 
 /** Spearman ρ between the systems' Wasserstein distances and their mean ROUGE F (Appendix E). */
 export function spearmanAcrossSystems(groups: readonly GroupResult[]): SpearmanRow[] {
@@ -285,7 +285,7 @@ export function positionTables(agg: PositionAggregate): ResultTable[] {
         const w = g.metrics.find((m) => m.name === 'wasserstein');
         return [
           g.labels.model ?? '',
-          round(w?.value),
+          round(w?.value ?? undefined),
           round(w?.ci?.low),
           round(w?.ci?.high),
           round(metricValue(g, 'wasserstein_per_article')),

@@ -3,7 +3,7 @@ import { cdMetrics, countLabels, inflationRatio, type ItemLabel } from '../../..
 import { aggregateCertainty } from '../../../src/probes/certainty/aggregate.js';
 import { assignStrata, stratumSizes } from '../../../src/probes/certainty/strata.js';
 
-const get = (ms: { name: string; value: number; n: number }[], name: string) => {
+const get = (ms: { name: string; value: number | null; n: number }[], name: string) => {
   const m = ms.find((x) => x.name === name);
   if (!m) throw new Error(`no metric ${name}`);
   return m;

@@ -61,7 +61,7 @@ describe('aggregatePositionGroups', () => {
 
   it('reports both distances, a bootstrap interval and per-article distances', () => {
     const tail = by('tail');
-    const w = tail.metrics.find((m) => m.name === 'wasserstein')!;
+    const w = tail.metrics.find((m) => m.name === 'wasserstein')! as { value: number; ci?: { low: number; high: number } };
     expect(w.ci).toBeDefined();
     expect(w.ci!.low).toBeLessThanOrEqual(w.value + 1e-12);
     expect(w.ci!.high).toBeGreaterThanOrEqual(w.value - 1e-12);

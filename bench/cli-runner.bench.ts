@@ -1,0 +1,108 @@
+/**
+ * npm run bench:cli-runner [-- --requests 5000 --latency 50 --concurrency 32]
+ *
+ * `slant run` through the real CLI (the compiled dist/cli/bin.js in a child process, start-up
+ * included) against a loopback OpenAI-compatible server that answers after `latency` ms and admits
+ * `concurrency` requests at once (429 beyond). The config sets
+ * `providers.openai-compatible.maxConcurrency` and `concurrency` to `concurrency`; the dataset has
+ * `requests` short records, one summary request each, measured by the primacy probe (TF-IDF).
+ * Ideal time = requests × latency / concurrency; the target is ≤ 1.15 × ideal. The server runs in
+ * its own process, as a real server would. The run uses `--no-cache` so every request is sent.
+ * BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/p' profiles the CLI process.
+ */
+import { execFile, fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '5000' },
+    latency: { type: 'string', default: '50' },
+    concurrency: { type: 'string', default: '32' },
+  },
+});
+const n = Number(values.requests);
+const latency = Number(values.latency);
+const concurrency = Number(values.concurrency);
+const ideal = (n * latency) / concurrency;
+const bin = new URL('../dist/cli/bin.js', import.meta.url).pathname;
+
+interface ServerStats {
+  count: number;
+  peak: number;
+  rejected: number;
+}
+const child: ChildProcess = fork(new URL('./loopback-server-process.ts', import.meta.url), {
+  execArgv: ['--import', 'tsx'],
+  env: { ...process.env, BENCH_LATENCY_MS: String(latency), BENCH_MAX_CONCURRENT: String(concurrency), BENCH_ANSWER: 'FINAL_SUMMARY: The record opens, says little, and closes.' },
+});
+const url = await new Promise<string>((resolve) => child.once('message', (m) => resolve((m as { url: string }).url)));
+const stats = (): Promise<ServerStats> =>
+  new Promise((resolve) => {
+    child.once('message', (m) => resolve(m as ServerStats));
+    child.send('stats');
+  });
+
+const dir = mkdtempSync(join(tmpdir(), 'slant-bench-cli-runner-'));
+let failed = false;
+try {
+  const lines: string[] = [];
+  for (let i = 0; i < n; i++) {
+    lines.push(JSON.stringify({ id: `r${i}`, source: `Record ${i} opens here. The middle part says little of note. It ends with a closing line.` }));
+  }
+  writeFileSync(join(dir, 'data.jsonl'), `${lines.join('\n')}\n`);
+  writeFileSync(
+    join(dir, 'slant.yaml'),
+    [
+      'version: 1',
+      `concurrency: ${concurrency}`,
+      'providers:',
+      '  openai-compatible:',
+      `    maxConcurrency: ${concurrency}`,
+      'models:',
+      `  - id: "openai-compatible:${url}/v1#bench-model"`,
+      'datasets:',
+      '  - name: bench',
+      '    path: data.jsonl',
+      'probes:',
+      '  - name: primacy',
+      'generation:',
+      '  maxTokens: 16',
+      '',
+    ].join('\n'),
+  );
+  const before = (await stats()).count;
+  const t0 = performance.now();
+  const { stdout } = await promisify(execFile)(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), bin, '--json', 'run', '--no-cache', '-c', join(dir, 'slant.yaml')], {
+    cwd: dir,
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const ms = performance.now() - t0;
+  const s = await stats();
+  const out = JSON.parse(stdout) as { status: string; measured: number };
+  const ratio = ms / ideal;
+  const ok = out.status === 'completed' && s.count - before === n;
+  console.log(
+    JSON.stringify({
+      bench: 'cli-run',
+      requests: n,
+      ms: Math.round(ms),
+      ideal_ms: Math.round(ideal),
+      ratio: Number(ratio.toFixed(3)),
+      server_requests: s.count - before,
+      peak_concurrency: s.peak,
+      rejected_429: s.rejected,
+      status: out.status,
+      measured: out.measured,
+      target: '≤ 1.15',
+      pass: ok && ratio <= 1.15,
+    }),
+  );
+  if (!ok || ratio > 1.15) failed = true;
+} finally {
+  child.send('close');
+  rmSync(dir, { recursive: true, force: true });
+}
+if (failed) process.exitCode = 1;

@@ -1,0 +1,79 @@
+import { UserError } from '../core/errors.js';
+import { resolveHeaderEnv } from '../config/secrets.js';
+import { createModel } from '../models/create-model.js';
+import type { LanguageModel } from '../models/types.js';
+import type { ModelFactory } from '../judges/registry.js';
+import { DEFAULT_CONCURRENCY, Scheduler, type LaneLimits } from '../runtime/scheduler.js';
+
+/** Applied to every model a run creates (request cache, usage tracking). */
+export type ModelWrapper = (model: LanguageModel) => LanguageModel;
+
+export interface RunModelFactory {
+  make: ModelFactory;
+  /** the same model without the run's wrappers (for the Batch API) */
+  makeRaw: ModelFactory;
+  providers: Record<string, Record<string, unknown>>;
+  /** requests in flight the model with this id may have (its own limit, else its provider's) */
+  maxConcurrency(id: string, options?: Record<string, unknown>): number;
+}
+
+/** Request limits accepted in `providers.<name>` and per model (docs/providers.md). */
+export const LIMIT_KEYS = ['maxConcurrency', 'requestsPerMinute', 'tokensPerMinute'] as const;
+
+/** Split the request limits out of provider or model options; each must be a positive integer. */
+export function splitLimits(where: string, options: Record<string, unknown> = {}): { limits: LaneLimits; rest: Record<string, unknown> } {
+  const limits: LaneLimits = {};
+  const rest: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(options)) {
+    if ((LIMIT_KEYS as readonly string[]).includes(k)) {
+      if (v === undefined) continue;
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw new UserError(`${where}.${k}: expected a positive integer, got ${JSON.stringify(v)}`);
+      limits[k as keyof LaneLimits] = v;
+    } else rest[k] = v;
+  }
+  return { limits, rest };
+}
+
+const providerOf = (id: string): string => id.slice(0, id.indexOf(':'));
+
+/**
+ * Models by id with the config's per-provider options (a model's own options win), wrapped.
+ * Requests go through one scheduler per factory: each provider's lane has the provider's default
+ * concurrency (DEFAULT_CONCURRENCY) unless `providers.<name>` sets limits; a model with limits of
+ * its own gets a lane of its own (its requests do not count against its provider's lane).
+ * Header values written as `{ env: VAR }` are read from the environment when a model is made.
+ */
+export function modelFactory(providers: Record<string, Record<string, unknown>> = {}, wrap: ModelWrapper = (m) => m): RunModelFactory {
+  const scheduler = new Scheduler({ concurrency: { ...DEFAULT_CONCURRENCY } });
+  const providerOptions: Record<string, Record<string, unknown>> = {};
+  for (const [name, opts] of Object.entries(providers)) {
+    const { limits, rest } = splitLimits(`providers.${name}`, opts);
+    scheduler.configure(name, limits);
+    providerOptions[name] = rest;
+  }
+  const modelSchedulers = new Map<string, Scheduler>();
+  const schedulerFor = (id: string, limits: LaneLimits): Scheduler => {
+    if (Object.keys(limits).length === 0) return scheduler;
+    const key = `${id}\u0000${JSON.stringify(limits)}`;
+    let s = modelSchedulers.get(key);
+    if (s === undefined) {
+      const provider = providerOf(id);
+      s = new Scheduler({ concurrency: { [provider]: limits.maxConcurrency ?? scheduler.maxConcurrency(provider) } });
+      s.configure(provider, limits);
+      modelSchedulers.set(key, s);
+    }
+    return s;
+  };
+  const makeRaw: ModelFactory = async (id, options = {}) => {
+    const { limits, rest } = splitLimits(`model ${id}`, options);
+    return createModel(id, { ...resolveHeaderEnv({ ...(providerOptions[providerOf(id)] ?? {}), ...rest }), scheduler: schedulerFor(id, limits) });
+  };
+  return {
+    get providers() {
+      return Object.fromEntries(Object.entries(providerOptions).map(([name, o]) => [name, resolveHeaderEnv(o)]));
+    },
+    make: async (id, options = {}) => wrap(await makeRaw(id, options)),
+    makeRaw,
+    maxConcurrency: (id, options = {}) => splitLimits(`model ${id}`, options).limits.maxConcurrency ?? scheduler.maxConcurrency(providerOf(id)),
+  };
+}
