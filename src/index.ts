@@ -25,6 +25,8 @@ export { TfidfEmbedder, tfidfCosines } from './judges/embedders/tfidf-embedder.j
 export type * from './models/types.js';
 export { createModel } from './models/create-model.js';
 export { createBuiltinModel } from './models/builtin/index.js';
+export type * from './models/stepwise.js';
+export { wrapLanguageModel, type ModelMiddleware } from './models/wrap.js';
 
 // probes
 export type { Probe, ProbeContext, ProbeJudges, GroupResult, ResultTable } from './probes/types.js';

@@ -1,4 +1,5 @@
 import type { InstrumentId } from '../core/types.js';
+import type { StepwiseOptions, StepwiseResult } from './stepwise.js';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -78,6 +79,11 @@ export interface LanguageModel extends InstrumentId {
   readonly provider: string;
   readonly capabilities: Capabilities;
   generate(req: GenerateRequest): Promise<GenerateResult>;
+  /**
+   * Optional ability: step-wise decoding with a controller (src/models/stepwise.ts). Present on
+   * models that can run it (in-process gguf); every wrapper forwards it (src/models/wrap.ts).
+   */
+  stepwise?(opts: StepwiseOptions): Promise<StepwiseResult>;
 }
 
 export const NO_CAPABILITIES: Capabilities = {

@@ -1,4 +1,5 @@
 import type { LanguageModel } from '../models/types.js';
+import { wrapLanguageModel } from '../models/wrap.js';
 import type { RequestCache } from './cache.js';
 import { UsageTracker, trackUsage } from './usage.js';
 
@@ -29,24 +30,41 @@ export class ModelContext {
  * Serve identical requests from the store. The key is the canonical JSON of provider, model id
  * and version, messages and every decoding parameter (RequestCache strips secrets); errors and
  * error finishes are not cached; identical requests in flight are sent once.
+ *
+ * Step-wise calls (a model with the `stepwise` ability) are cached too, under a key that adds the
+ * aux messages and the controller's `id` and `params` (a controller with a seed decides the same
+ * way every time). A controller without an id cannot be keyed and is never cached.
  */
 export function withRequestCache(model: LanguageModel, cache: RequestCache, opts: { noCache?: boolean } = {}): LanguageModel {
-  return {
-    id: model.id,
-    version: model.version,
-    provider: model.provider,
-    capabilities: model.capabilities,
-    async generate(req) {
+  return wrapLanguageModel(model, {
+    async generate(next, req) {
       const request = { version: model.version, messages: req.messages, params: req.params ?? {} };
       const { value, cached } = await cache.getOrCompute(
         { provider: model.provider, model: model.id, request },
         async () => {
-          const { cached: _c, ...rest } = await model.generate(req);
+          const { cached: _c, ...rest } = await next(req);
           return rest;
         },
         { noCache: opts.noCache === true, isCacheable: (r) => r.finishReason !== 'error' },
       );
       return { ...value, cached };
     },
-  };
+    async stepwise(next, call) {
+      const { controller, signal: _s, ...rest } = call;
+      if (controller !== undefined && controller.id === undefined) return next(call);
+      const request = {
+        version: model.version,
+        stepwise: { ...rest, ...(controller !== undefined ? { controller: { id: controller.id, params: controller.params ?? null } } : {}) },
+      };
+      const { value, cached } = await cache.getOrCompute(
+        { provider: model.provider, model: model.id, request },
+        async () => {
+          const { cached: _c, ...result } = await next(call);
+          return result;
+        },
+        { noCache: opts.noCache === true },
+      );
+      return { ...value, cached };
+    },
+  });
 }

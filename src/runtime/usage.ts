@@ -1,5 +1,7 @@
 /** Token usage per model for one run. Cached answers are counted apart: they cost nothing now. */
-import type { GenerateRequest, GenerateResult, LanguageModel } from '../models/types.js';
+import { stepwiseInputTokens, stepwiseOutputTokens } from '../models/stepwise.js';
+import type { GenerateResult, LanguageModel } from '../models/types.js';
+import { wrapLanguageModel } from '../models/wrap.js';
 
 export interface ModelUsage {
   /** answers returned (live + cached) */
@@ -53,17 +55,22 @@ export class UsageTracker {
   }
 }
 
-/** A model whose every answer is recorded in `tracker` under the model's id. */
+/**
+ * A model whose every answer is recorded in `tracker` under the model's id. A step-wise call counts
+ * every token it processed: the aux sequence's prompt (self-debias runs a second forward pass)
+ * and side generations are input tokens, side answers output tokens.
+ */
 export function trackUsage(model: LanguageModel, tracker: UsageTracker): LanguageModel {
-  return {
-    id: model.id,
-    version: model.version,
-    provider: model.provider,
-    capabilities: model.capabilities,
-    async generate(req: GenerateRequest): Promise<GenerateResult> {
-      const r = await model.generate(req);
+  return wrapLanguageModel(model, {
+    async generate(next, req) {
+      const r = await next(req);
       tracker.record(model.id, r);
       return r;
     },
-  };
+    async stepwise(next, opts) {
+      const r = await next(opts);
+      tracker.record(model.id, { cached: r.cached === true, usage: { inputTokens: stepwiseInputTokens(r.usage), outputTokens: stepwiseOutputTokens(r.usage) } });
+      return r;
+    },
+  });
 }

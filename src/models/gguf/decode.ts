@@ -2,6 +2,8 @@
  * The decoding loop shared by generate() and decodeStepwise(): evaluate the prompt(s), then per
  * step read the full logits of one or two sequences (evaluated in the same llama.cpp batch), add
  * the logit bias, ask the controller (if any), pick the next token in JS, check the stops.
+ * Without an aux sequence the controller may run greedy side generations in the second sequence
+ * (StepTools.sideGenerate); the main sequence's context is untouched.
  */
 import { UserError } from '../../core/errors.js';
 import type { ChatMessage, Warning } from '../types.js';
@@ -9,8 +11,8 @@ import { otherWarning } from '../warnings.js';
 import { asToken, asTokens, type GgufCore, type LlamaSequence } from './core.js';
 import { Mirostat, type MirostatSpec, type MirostatTrace } from './mirostat.js';
 import { createRng } from '../../stats/rng.js';
-import { logSumExp, samplePlain, topTokens } from './sampler.js';
-import type { StepController, StepDecision, StepRecord, StepState, TopEntry } from './step-types.js';
+import { argmax, logSumExp, samplePlain, topTokens } from './sampler.js';
+import type { StepController, StepDecision, StepRecord, StepState, StepTools, StepVocabulary, TopEntry } from './step-types.js';
 
 export interface DecodeSpec {
   messages: readonly ChatMessage[];
@@ -39,7 +41,35 @@ export interface DecodeOutcome {
   finishReason: 'stop' | 'length';
   promptTokens: number;
   auxPromptTokens?: number;
+  side: { calls: number; inputTokens: number; outputTokens: number };
   warnings: Warning[];
+}
+
+const piecesByCore = new WeakMap<GgufCore, string[]>();
+
+/** The text of every token on its own (memoised per loaded model). */
+function tokenPieces(core: GgufCore): string[] {
+  let p = piecesByCore.get(core);
+  if (p === undefined) {
+    const { model } = core;
+    // decoded after a plain-letter context so that a leading-space marker (▁, Ġ) becomes ' '
+    const ctx = model.tokenize('a', false, 'trimLeadingSpace');
+    const ctxText = model.detokenize(ctx, false);
+    p = Array.from({ length: core.vocab }, (_, t) => {
+      const full = model.detokenize([...ctx, asToken(t)], false);
+      return full.startsWith(ctxText) ? full.slice(ctxText.length) : model.detokenize([asToken(t)], false);
+    });
+    piecesByCore.set(core, p);
+  }
+  return p;
+}
+
+function vocabularyOf(core: GgufCore): StepVocabulary {
+  return {
+    size: core.vocab,
+    tokenize: (text) => Array.from(core.model.tokenize(text, false, 'trimLeadingSpace'), Number),
+    pieces: () => tokenPieces(core),
+  };
 }
 
 /** Tokens still to evaluate so that the sequence holds `tokens`, reusing the cached common prefix. */
@@ -71,6 +101,10 @@ function aborted(signal: AbortSignal | undefined): void {
 }
 
 function applyDecision(z: Float64Array, d: StepDecision): void {
+  if (d.kind === 'shift') {
+    if (d.logits.length !== z.length) throw new UserError(`step controller: a shift of ${d.logits.length} values for a vocabulary of ${z.length}`);
+    for (let t = 0; t < z.length; t++) z[t] = (z[t] as number) + (d.logits[t] as number);
+  }
   if (d.kind === 'forbid') for (const t of d.tokens) if (t >= 0 && t < z.length) z[t] = -Infinity;
   if (d.kind === 'reweight')
     for (const [t, w] of d.weights) {
@@ -106,6 +140,37 @@ export async function decode(core: GgufCore, spec: DecodeSpec): Promise<DecodeOu
     let text = '';
     let finishReason: DecodeOutcome['finishReason'] = 'length';
 
+    const side = { calls: 0, inputTokens: 0, outputTokens: 0 };
+    const tools: StepTools = {
+      sideGenerate: async (messages, o) => {
+        if (aux !== undefined) throw new Error('step controller: sideGenerate needs the aux slot, but this decode has an aux sequence');
+        const r = core.template.render(messages);
+        if (r.tokens.length + o.maxTokens >= core.contextSize) throw new UserError(`gguf: a side generation of ${r.tokens.length} prompt tokens does not fit the context (${core.contextSize})`);
+        let pending = await prime(seqAux, r.tokens);
+        const stops = [...new Set([...r.stopStrings, ...(o.stop ?? [])])].filter((x) => x !== '');
+        const out: number[] = [];
+        let sideText = '';
+        for (let i = 0; i < o.maxTokens; i++) {
+          const z = await evalLogits(seqAux, pending, vocab);
+          const t = argmax(z);
+          if (t < 0 || model.isEogToken(asToken(t)) || r.stopTokens.includes(t)) break;
+          out.push(t);
+          sideText = model.detokenize(asTokens(out), false);
+          const cut = stops.map((x) => sideText.indexOf(x)).filter((i2) => i2 >= 0);
+          if (cut.length > 0) {
+            sideText = sideText.slice(0, Math.min(...cut));
+            break;
+          }
+          pending = [t];
+        }
+        side.calls++;
+        side.inputTokens += r.tokens.length;
+        side.outputTokens += out.length;
+        return { text: sideText, inputTokens: r.tokens.length, outputTokens: out.length };
+      },
+    };
+    if (spec.controller?.prepare !== undefined) await spec.controller.prepare(vocabularyOf(core));
+
     const context = (): number[] => [...main.tokens.slice(-8), ...tokens].slice(-8);
     const tops = (z: Float64Array, lse: number): TopEntry[] =>
       topTokens(z, spec.alternatives).map((c) => ({ token: c.token, logit: c.logit, prob: Math.exp(c.logit - lse), text: model.detokenize([asToken(c.token)], false, asTokens(context())) }));
@@ -128,10 +193,10 @@ export async function decode(core: GgufCore, spec: DecodeSpec): Promise<DecodeOu
         const state: StepState = { step, tokens: tokens.slice(), text, topK: topMain, logZ: lseMain, logits: zMain.slice() };
         const auxState: StepState | undefined =
           zAux === undefined || topAux === undefined ? undefined : { step, tokens: tokens.slice(), text, topK: topAux, logZ: lseAux, logits: zAux.slice() };
-        decision = await spec.controller.onStep(state, auxState);
+        decision = await spec.controller.onStep(state, auxState, tools);
       }
       if (decision.kind === 'stop') {
-        steps.push({ step, token: -1, text: '', logprob: 0, decision: 'stop', top: topMain, ...(topAux ? { auxTop: topAux } : {}) });
+        steps.push({ step, token: -1, text: '', logprob: 0, decision: 'stop', top: topMain, ...(topAux ? { auxTop: topAux } : {}), ...(decision.note !== undefined ? { note: decision.note } : {}) });
         finishReason = 'stop';
         break;
       }
@@ -162,6 +227,7 @@ export async function decode(core: GgufCore, spec: DecodeSpec): Promise<DecodeOu
         top: topMain,
         ...(topAux !== undefined && zAux !== undefined ? { auxTop: topAux, auxLogprob: (zAux[token] as number) - lseAux } : {}),
         ...(trace !== undefined ? { mirostat: trace } : {}),
+        ...(decision.note !== undefined ? { note: decision.note } : {}),
       });
       if (model.isEogToken(asToken(token)) || stopTokens.has(token)) {
         finishReason = 'stop';
@@ -198,6 +264,7 @@ export async function decode(core: GgufCore, spec: DecodeSpec): Promise<DecodeOu
       finishReason,
       promptTokens: main.tokens.length,
       ...(aux !== undefined ? { auxPromptTokens: aux.tokens.length } : {}),
+      side,
       warnings,
     };
   });

@@ -11,7 +11,7 @@ import type { GgufOptions } from './options.js';
 export { GgufModel, GGUF_CAPABILITIES } from './model.js';
 export { parseGgufOptions, type GgufOptions } from './options.js';
 export { decodeStepwise, supportsStepwise, type StepwiseOptions, type StepwiseResult } from './stepwise.js';
-export type { StepController, StepDecision, StepRecord, StepState, TopEntry } from './step-types.js';
+export type { StepController, StepDecision, StepRecord, StepState, StepTools, StepVocabulary, TopEntry } from './step-types.js';
 export { Mirostat, TABLE_A5_MIROSTAT, type MirostatSpec, type MirostatTrace } from './mirostat.js';
 export { INSTALL_HINT } from './loader.js';
 

@@ -13,24 +13,10 @@
  *   The paper gives no μ_0; we start at μ_0 = 0 (T = 1, the model's own distribution) unless told.
  */
 import type { Rng } from '../../stats/rng.js';
+import type { MirostatSpec, MirostatTrace } from '../stepwise.js';
 import { draw, softmax, sortedTokens, topTokens, type Scored } from './sampler.js';
 
-export type MirostatSpec =
-  | { mode: 1 | 2; tau: number; eta: number; /** v1 only: tokens used to estimate ŝ (default 100) */ m?: number }
-  | { mode: 'table-a5'; target: number; eta: number; mu0?: number };
-
-export interface MirostatTrace {
-  /** μ used for this step */
-  mu: number;
-  /** surprise of the drawn token (bits for modes 1/2, nats for table-a5) */
-  surprise: number;
-  /** μ after the update */
-  nextMu: number;
-  /** table-a5: the temperature exp(μ) used for this step */
-  temperature?: number;
-  /** modes 1/2: how many tokens were left to draw from */
-  kept: number;
-}
+export type { MirostatSpec, MirostatTrace } from '../stepwise.js';
 
 /** The paper's hyper-parameters for Table A5's Mirostat Decoding. */
 export const TABLE_A5_MIROSTAT: MirostatSpec = { mode: 'table-a5', target: 2.0, eta: 0.1 };

@@ -1,10 +1,12 @@
 /** The in-process GGUF LanguageModel (node-llama-cpp), with sampling done step by step in JS. */
 import { basename } from 'node:path';
+import type { StepwiseOptions, StepwiseResult } from '../stepwise.js';
 import type { Capabilities, GenerateRequest, GenerateResult, LanguageModel, TokenLogprob, Warning } from '../types.js';
 import { checkParams, clampTopK, otherWarning } from '../warnings.js';
 import type { GgufCore } from './core.js';
 import { decode, type DecodeOutcome } from './decode.js';
 import { resolveLogitBias } from './logit-bias.js';
+import { stepwiseOnCore } from './stepwise.js';
 import { randomSeed } from '../../stats/rng.js';
 
 export const GGUF_CAPABILITIES: Capabilities = {
@@ -65,6 +67,11 @@ export class GgufModel implements LanguageModel {
     };
     if (k !== undefined) result.logprobs = toLogprobs(out, k);
     return result;
+  }
+
+  /** Step-wise decoding with a controller (see stepwise.ts); the ability wrappers forward. */
+  stepwise(opts: StepwiseOptions): Promise<StepwiseResult> {
+    return stepwiseOnCore(this.core, opts, this.defaultSeed);
   }
 
   dispose(): Promise<void> {

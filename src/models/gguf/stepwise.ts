@@ -1,6 +1,7 @@
 /**
  * Step-wise decoding for decoding-time mitigations (Alessa et al., Table A5: weighted token
- * decoding, mirostat, rejection sampling, self-debias decoding).
+ * decoding, mirostat, rejection sampling, self-debias decoding, forced balanced coverage,
+ * local-explanation guard).
  *
  * At every step the controller sees the state of the main sequence (and of the aux sequence when
  * `auxMessages` is given): the tokens so far, the text, the top-k tokens with biased logits and
@@ -12,58 +13,34 @@
  * - stop: end the answer.
  * The chosen token is appended to both sequences, so the aux sequence (e.g. the prompt preceded by
  * a bias-inducing prefix, for self-debias decoding) is evaluated in the same llama.cpp batch as the
- * main one, in parallel.
+ * main one, in parallel. Without an aux sequence a controller may run side generations in that
+ * slot (StepTools.sideGenerate, e.g. "explain your choice").
+ *
+ * This is the `stepwise` ability of GgufModel; `decodeStepwise(model, …)` calls it on any model
+ * that has it, wrapped or not.
  */
 import { UserError } from '../../core/errors.js';
-import type { ChatMessage, GenerateParams, LanguageModel, Warning } from '../types.js';
+import type { StepwiseOptions, StepwiseResult } from '../stepwise.js';
+import type { LanguageModel, Warning } from '../types.js';
+import type { GgufCore } from './core.js';
 import { decode } from './decode.js';
 import { resolveLogitBias } from './logit-bias.js';
-import type { MirostatSpec } from './mirostat.js';
-import { GgufModel } from './model.js';
 import { randomSeed } from '../../stats/rng.js';
-import type { StepController, StepRecord } from './step-types.js';
 
-export type { StepController, StepDecision, StepRecord, StepState, TopEntry } from './step-types.js';
+export type { StepController, StepDecision, StepRecord, StepState, StepwiseOptions, StepwiseResult, TopEntry } from './step-types.js';
 
-export interface StepwiseOptions {
-  messages: ChatMessage[];
-  /** second sequence, advanced in parallel with the same chosen tokens */
-  auxMessages?: ChatMessage[];
-  controller?: StepController;
-  /** default 256 */
-  maxTokens?: number;
-  seed?: number;
-  /** 0 = greedy (default 1) */
-  temperature?: number;
-  /** sampling top-k (not the number of alternatives shown to the controller) */
-  topK?: number;
-  topP?: number;
-  /** Basu et al. v1/v2, or Table A5's temperature feedback ({ mode: 'table-a5', target: 2, eta: 0.1 }) */
-  mirostat?: MirostatSpec;
-  /** applied to both sequences */
-  logitBias?: GenerateParams['logitBias'];
-  stop?: string[];
-  /** how many top tokens the controller sees per step (default 10) */
-  alternatives?: number;
-  signal?: AbortSignal;
-}
-
-export interface StepwiseResult {
-  text: string;
-  tokens: number[];
-  steps: StepRecord[];
-  finishReason: 'stop' | 'length';
-  usage: { inputTokens: number; auxInputTokens?: number; outputTokens: number };
-  warnings: Warning[];
-}
-
-export function supportsStepwise(model: LanguageModel): model is GgufModel {
-  return model instanceof GgufModel;
+/** Does this model (wrapped or not) have the step-wise ability? */
+export function supportsStepwise(model: LanguageModel): model is LanguageModel & Required<Pick<LanguageModel, 'stepwise'>> {
+  return typeof model.stepwise === 'function';
 }
 
 export async function decodeStepwise(model: LanguageModel, opts: StepwiseOptions): Promise<StepwiseResult> {
   if (!supportsStepwise(model)) throw new UserError(`step-wise decoding needs an in-process model (gguf:<file>); ${model.id} does not support it`);
-  const core = model.core;
+  return model.stepwise(opts);
+}
+
+/** The step-wise ability on a loaded GGUF file. */
+export async function stepwiseOnCore(core: GgufCore, opts: StepwiseOptions, defaultSeed?: number): Promise<StepwiseResult> {
   const warnings: Warning[] = [];
   if (core.template.warning !== undefined) warnings.push(core.template.warning);
   const { bias, warnings: w } = resolveLogitBias(core.model, core.vocab, opts.logitBias);
@@ -76,7 +53,7 @@ export async function decodeStepwise(model: LanguageModel, opts: StepwiseOptions
     ...(opts.topK !== undefined ? { topK: opts.topK } : {}),
     ...(opts.topP !== undefined ? { topP: opts.topP } : {}),
     ...(opts.mirostat !== undefined ? { mirostat: opts.mirostat } : {}),
-    seed: opts.seed ?? randomSeed(),
+    seed: opts.seed ?? defaultSeed ?? randomSeed(),
     bias,
     stop: opts.stop ?? [],
     alternatives: opts.alternatives ?? 10,
@@ -93,7 +70,9 @@ export async function decodeStepwise(model: LanguageModel, opts: StepwiseOptions
       inputTokens: out.promptTokens,
       ...(out.auxPromptTokens !== undefined ? { auxInputTokens: out.auxPromptTokens } : {}),
       outputTokens: out.steps.filter((s) => s.token >= 0).length,
+      ...(out.side.calls > 0 ? { sideCalls: out.side.calls, sideInputTokens: out.side.inputTokens, sideOutputTokens: out.side.outputTokens } : {}),
     },
     warnings,
+    cached: false,
   };
 }
