@@ -1,7 +1,8 @@
 /**
- * Child process for bench/runner.bench.ts: runs the loopback OpenAI server on its own event loop
+ * Child process for bench/runner.bench.ts and bench/crash.bench.ts: runs the loopback OpenAI server on its own event loop
  * (its own core), as a real server would be, and reports its URL and counters over IPC.
  */
+import { lastUserText } from '../test/helpers/loopback/answer.js';
 import { startOpenAIServer } from '../test/helpers/loopback/openai-server.js';
 
 const latency = Number(process.env.BENCH_LATENCY_MS ?? '50');
@@ -17,6 +18,8 @@ const server = await startOpenAIServer({
 
 process.on('message', (msg: unknown) => {
   if (msg === 'stats') process.send?.({ count: server.count(), peak: server.peakConcurrency(), rejected: server.rejectedForConcurrency() });
+  // the prompt of every chat request received, in order (bench/crash.bench.ts counts re-sent bodies)
+  if (msg === 'prompts') process.send?.({ prompts: server.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => lastUserText((r.body as { messages?: unknown } | undefined)?.messages)) });
   if (msg === 'close') void server.close().then(() => process.exit(0));
 });
 process.send?.({ url: server.url });

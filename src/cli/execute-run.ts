@@ -12,6 +12,7 @@ import { renderTerminalReport } from '../report/terminal.js';
 import type { GlobalOptions } from './global-options.js';
 import { progressStream } from './terminal-guard.js';
 import { EXIT, UserError } from '../core/errors.js';
+import { storeProblem } from '../runtime/store-errors.js';
 
 /** Shared by demo, run and measure: store, Ctrl-C handling, progress bar, printing. */
 export async function executeRun(args: {
@@ -28,19 +29,40 @@ export async function executeRun(args: {
   global: GlobalOptions;
   /** extra path to copy results.json to (measure --output) */
   resultsPath?: string;
+  /** wait for another process holding the run (`--wait`) */
+  waitForLease?: boolean;
 }): Promise<RunSummary> {
-  const store = Store.open(resolve(args.storePath));
+  const storePath = resolve(args.storePath);
+  const store = Store.open(storePath);
   const models = new ModelContext(new RequestCache(store), { noCache: args.noCache });
   let plan: ExecutionPlan;
   try {
     plan = await args.makePlan((m) => models.wrap(m));
   } catch (err) {
     store.close();
-    throw err;
+    throw storeProblem(err, storePath, { lockTimeoutMs: store.lockTimeoutMs }) ?? err;
   }
   const interrupt = installInterruptHandler();
   const progress = createProgress({ total: args.totalHint ?? 0, label: args.command, stream: progressStream(), enabled: !args.global.json && !args.global.quiet });
   try {
+    return await runWithStore(args, store, plan, models, interrupt, progress);
+  } catch (err) {
+    throw storeProblem(err, storePath, { lockTimeoutMs: store.lockTimeoutMs }) ?? err;
+  } finally {
+    interrupt.dispose();
+    store.close();
+  }
+}
+
+async function runWithStore(
+  args: Parameters<typeof executeRun>[0],
+  store: Store,
+  plan: ExecutionPlan,
+  models: ModelContext,
+  interrupt: ReturnType<typeof installInterruptHandler>,
+  progress: ReturnType<typeof createProgress>,
+): Promise<RunSummary> {
+  {
     const configJson = canonicalJson(args.config);
     const summary = await runAndReport({
       command: args.command,
@@ -57,6 +79,7 @@ export async function executeRun(args: {
       signal: interrupt.signal,
       onItem: () => progress.tick(),
       resultsPath: args.resultsPath,
+      waitForLease: args.waitForLease,
     });
     progress.done();
     printSummary(summary, args.global);
@@ -64,9 +87,6 @@ export async function executeRun(args: {
       throw new UserError(`run ${summary.runId} interrupted; everything finished is stored`, { exitCode: EXIT.interrupted, hint: `continue with \`slant run --resume ${summary.runId}\`` });
     }
     return summary;
-  } finally {
-    interrupt.dispose();
-    store.close();
   }
 }
 
@@ -76,7 +96,7 @@ function printSummary(s: RunSummary, global: GlobalOptions): void {
     return;
   }
   if (!global.quiet) process.stdout.write(renderTerminalReport(s.results, { color: process.stdout.isTTY === true }) + '\n');
-  const lines = [`run ${s.runId}: ${s.results.run.status}; ${s.measured} item measurement(s) made${s.reused ? `, ${s.reused} reused from the store` : ''}${s.generated ? `, ${s.generated} output(s) generated (${s.cacheHits} from cache)` : ''}`];
+  const lines = [`run ${s.runId}: ${s.results.run.status}; ${s.measured} item measurement(s) made${s.reused ? `, ${s.reused} reused from the store` : ''}${s.generated ? `, ${s.generated} output(s) generated (${s.cacheHits} from cache)` : ''}${s.invalid ? `, ${s.invalid} invalid model output(s) recorded` : ''}`];
   lines.push(`report: ${s.reportDir}/report.html`);
   lines.push(`results: ${s.reportDir}/results.json`);
   process.stdout.write(lines.join('\n') + '\n');

@@ -94,6 +94,15 @@ async function runProgram(argv: string[]): Promise<number> {
     }
     // classes of errors that only commands which loaded these modules can throw
     const name = err instanceof Error ? err.name : '';
+    if (name === 'SqliteError') {
+      // a locked, damaged or full store reached here without a path (the run commands name it)
+      const { storeProblem } = await import('../runtime/store-errors.js');
+      const stored = storeProblem(err, 'the run store');
+      if (stored !== undefined) {
+        process.stderr.write(`slant: ${stored.message}\n${stored.hint ? `hint: ${stored.hint}\n` : ''}`);
+        return stored.exitCode;
+      }
+    }
     if (['ProviderHttpError', 'ProviderNetworkError', 'RequestTimeoutError'].includes(name)) {
       process.stderr.write(`slant: ${(err as Error).message}\nhint: the provider kept failing after retries; finished work is stored, continue with \`slant run --resume\`\n`);
       return EXIT.provider;

@@ -2,6 +2,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import type { z } from 'zod';
 import { UserError } from '../core/errors.js';
+import { readProblem } from '../data/open-file.js';
 import { configSchema, type SlantConfig } from './schema.js';
 import { rejectConfigSecrets } from './secrets.js';
 
@@ -29,15 +30,23 @@ export function parseConfig(raw: unknown, where = 'config'): SlantConfig {
 
 export function loadConfigFile(path: string): SlantConfig {
   if (!existsSync(path)) throw new UserError(`config file not found: ${path}`, { hint: 'run `slant init` to write an example slant.yaml' });
-  const text = readFileSync(path, 'utf8');
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw readProblem(err, path, 'config file (YAML)');
+  }
   let raw: unknown;
   try {
-    raw = parseYaml(text, { prettyErrors: true });
+    // yaml caps alias expansion (maxAliasCount 100), so a "billion laughs" file fails fast
+    raw = parseYaml(text, { prettyErrors: true, maxAliasCount: 100 });
   } catch (err) {
     if (err instanceof YAMLParseError) {
       const pos = err.linePos?.[0];
       throw new UserError(`${path}${pos ? `, line ${pos.line}, column ${pos.col}` : ''}: invalid YAML: ${err.message.split('\n')[0]}`);
     }
+    // e.g. "Excessive alias count indicates a resource exhaustion attack"
+    if (err instanceof Error) throw new UserError(`${path}: invalid YAML: ${err.message}`, { hint: 'aliases (*name) may be expanded at most 100 times' });
     throw err;
   }
   return parseConfig(raw ?? {}, path);

@@ -31,6 +31,8 @@ export const datasetSchema = z
     fields: z.record(z.string(), z.string()).optional().describe('canonical field -> column, e.g. { source: reviewText }'),
     limit: z.number().int().positive().optional(),
     skipInvalid: z.boolean().optional(),
+    maxRecordBytes: z.number().int().positive().optional().describe('the maximum size of one record (one JSONL/CSV line), default 16 MiB'),
+    allowEmpty: z.boolean().optional().describe('accept a file with no records (default: an error, exit 3)'),
     humans: z.string().min(1).optional().describe('WildFrame: framed_eval.csv with the 5-annotator scores'),
   })
   .strict()

@@ -54,6 +54,8 @@ export const EXIT = {
   input: 3,
   /** a model provider kept failing (network, HTTP errors after retries); finished work is stored */
   provider: 4,
+  /** the disk is full (store or report write); finished work is stored (same code as provider: the run stopped for a reason outside the input) */
+  diskFull: 4,
   /** interrupted (Ctrl-C / SIGTERM); everything finished is kept */
   interrupted: 130,
 } as const;

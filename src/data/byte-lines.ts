@@ -9,8 +9,25 @@ export interface ByteLine {
   terminated: boolean;
 }
 
-/** Longest line accepted; a longer one is almost surely not line-delimited text. */
-export const MAX_LINE_BYTES = 256 * 1024 * 1024;
+/**
+ * The maximum record size (one JSONL line, one CSV line): 16 MiB unless raised with
+ * `--max-record-bytes` (config `datasets[].maxRecordBytes`). A longer line is an InputError naming
+ * file and line, found before more than this many bytes of it are held in memory.
+ */
+export const DEFAULT_MAX_RECORD_BYTES = 16 * 1024 * 1024;
+
+/** "16 MiB", "1.5 KiB", "300 bytes". */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${+(n / (1024 * 1024)).toFixed(1)} MiB`;
+  if (n >= 1024) return `${+(n / 1024).toFixed(1)} KiB`;
+  return `${n} bytes`;
+}
+
+function tooLong(file: string, line: number, max: number): InputError {
+  return new InputError({ file, line }, `line ${line} is longer than the maximum record size (${formatBytes(max)}); expected one record per line`, {
+    hint: 'if the record is meant to be this large, raise the limit with --max-record-bytes (config: datasets[].maxRecordBytes)',
+  });
+}
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -19,10 +36,10 @@ const CR = 0x0d;
  * Splits a byte stream on "\n" without decoding it: UTF-8 never has 0x0A inside a multi-byte
  * sequence, so splitting bytes first and decoding each line later is exact. A UTF-8 BOM at the start
  * of the stream is dropped; "\r\n" line ends lose their "\r". Yields lines in batches (one batch per
- * incoming chunk) to keep per-line async overhead low. Memory is bounded by the chunk size plus the
- * longest line.
+ * incoming chunk) to keep per-line async overhead low. Memory is bounded by the chunk size plus
+ * `maxBytes` (a longer line is an error as soon as it is known to be longer).
  */
-export async function* splitLines(source: AsyncIterable<Uint8Array>, file: string): AsyncGenerator<ByteLine[]> {
+export async function* splitLines(source: AsyncIterable<Uint8Array>, file: string, maxBytes: number = DEFAULT_MAX_RECORD_BYTES): AsyncGenerator<ByteLine[]> {
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
   let lineNo = 0;
@@ -31,6 +48,7 @@ export async function* splitLines(source: AsyncIterable<Uint8Array>, file: strin
     let start = 0;
     for (let nl = chunk.indexOf(LF, start); nl !== -1; nl = chunk.indexOf(LF, start)) {
       let bytes = chunk.subarray(start, nl);
+      if (pendingBytes + bytes.length > maxBytes) throw tooLong(file, lineNo + 1, maxBytes);
       if (pending.length > 0) {
         bytes = concat([...pending, bytes], pendingBytes + bytes.length);
         pending = [];
@@ -44,12 +62,7 @@ export async function* splitLines(source: AsyncIterable<Uint8Array>, file: strin
       // copy: the stream may reuse its buffer
       pending.push(Uint8Array.prototype.slice.call(chunk, start));
       pendingBytes += chunk.length - start;
-      if (pendingBytes > MAX_LINE_BYTES) {
-        throw new InputError(
-          { file, line: lineNo + 1 },
-          `line ${lineNo + 1} is longer than ${MAX_LINE_BYTES / (1024 * 1024)} MB; expected one record per line`,
-        );
-      }
+      if (pendingBytes > maxBytes) throw tooLong(file, lineNo + 1, maxBytes);
     }
     if (batch.length > 0) yield batch;
   }

@@ -5,29 +5,43 @@ import { UserError } from '../core/errors.js';
 /** Size of the chunks read from disk. */
 const CHUNK_BYTES = 1 << 20;
 
+/**
+ * A failure to stat, open or read `file` as a UserError saying what is wrong with the path
+ * ("file not found", "is a directory", "permission denied", or the system's reason); anything that
+ * is not a file-system error passes through unchanged.
+ */
+export function readProblem(err: unknown, file: string, what = 'file'): unknown {
+  if (err instanceof UserError) return err;
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code !== 'string') return err;
+  if (code === 'ENOENT') return new UserError(`${what} not found: ${file}`);
+  if (code === 'ENOTDIR') return new UserError(`${what} not found: ${file} (a parent of it is a file, not a folder)`);
+  if (code === 'EISDIR') return new UserError(`${file} is a directory; expected a ${what}`);
+  if (code === 'EACCES' || code === 'EPERM') return new UserError(`cannot read ${file}: permission denied`, { hint: 'check the file\'s permissions' });
+  return new UserError(`cannot read ${file}: ${(err as Error).message}`, { cause: err });
+}
+
 /** Throws UserError("file not found: X") / ("X is a directory") instead of a raw ENOENT. */
-export async function checkReadableFile(file: string): Promise<number> {
+export async function checkReadableFile(file: string, what = 'data file'): Promise<number> {
   let size: number;
   try {
     const st = await stat(file);
-    if (st.isDirectory()) throw new UserError(`${file} is a directory, not a data file`);
+    if (st.isDirectory()) throw new UserError(`${file} is a directory, not a ${what}`);
     size = st.size;
   } catch (err) {
-    if (err instanceof UserError) throw err;
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new UserError(`file not found: ${file}`);
-    if (code === 'EACCES' || code === 'EPERM') throw new UserError(`cannot read ${file}: permission denied`);
-    throw new UserError(`cannot read ${file}: ${(err as Error).message}`, { cause: err });
+    throw readProblem(err, file, what === 'data file' ? 'file' : what);
   }
   return size;
 }
 
-/** The file's bytes as a stream of chunks (never the whole file at once). */
+/** The file's bytes as a stream of chunks (never the whole file at once); a failing open or read is a UserError naming the file. */
 export async function* fileChunks(file: string): AsyncGenerator<Uint8Array> {
   await checkReadableFile(file);
   const stream = createReadStream(file, { highWaterMark: CHUNK_BYTES });
   try {
     for await (const chunk of stream) yield chunk as Buffer;
+  } catch (err) {
+    throw readProblem(err, file);
   } finally {
     stream.destroy();
   }

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
 import { InputError } from '../core/errors.js';
-import { splitLines } from './byte-lines.js';
+import { DEFAULT_MAX_RECORD_BYTES, splitLines } from './byte-lines.js';
 import { fileChunks } from './open-file.js';
 import type { RawItem } from './types.js';
 import { decodeUtf8, decodeUtf8Lenient, invalidUtf8Message } from './utf8.js';
@@ -18,6 +18,8 @@ export interface DelimitedOptions {
   delimiter: string;
   /** Called with the header before any row is read; throw to reject the file (e.g. a missing column). */
   checkHeader?: (header: CsvHeader) => void;
+  /** the maximum record size in bytes (default DEFAULT_MAX_RECORD_BYTES), per line and per record */
+  maxRecordBytes?: number;
 }
 
 /**
@@ -47,6 +49,8 @@ export async function* readDelimitedStream(
     bom: false,
     relax_column_count: true,
     relax_quotes: true,
+    // a quoted field spanning many lines is bounded too (csv-parse counts characters)
+    max_record_size: opts.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES,
     // parse errors arrive through on_skip instead of ending the stream; we decide what is fatal
     skip_records_with_error: true,
     on_skip: (error) => {
@@ -56,7 +60,7 @@ export async function* readDelimitedStream(
   });
 
   async function* text(): AsyncGenerator<string> {
-    for await (const batch of splitLines(source, file)) {
+    for await (const batch of splitLines(source, file, opts.maxRecordBytes)) {
       const parts: string[] = [];
       for (const { line, bytes, terminated } of batch) {
         let decoded = decodeUtf8(bytes);

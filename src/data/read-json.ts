@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { InputError, UserError } from '../core/errors.js';
 import { describeJson, isPlainObject } from './read-jsonl.js';
-import { checkReadableFile } from './open-file.js';
+import { checkReadableFile, readProblem } from './open-file.js';
 import type { RawItem } from './types.js';
 import { decodeUtf8, invalidUtf8Message } from './utf8.js';
 
@@ -22,7 +22,9 @@ export async function* readJsonFile(file: string): AsyncGenerator<RawItem> {
       hint: 'convert it to JSON Lines (one object per line, .jsonl), which is read as a stream',
     });
   }
-  const bytes = await readFile(file);
+  const bytes = await readFile(file).catch((err: unknown) => {
+    throw readProblem(err, file);
+  });
   const body = hasBom(bytes) ? bytes.subarray(3) : bytes;
   const text = decodeUtf8(body);
   if (text === undefined) {

@@ -15,8 +15,8 @@ import { decodeUtf8, invalidUtf8Message } from './utf8.js';
  * - A last line without a trailing newline is fine when it parses; when it does not, the file was
  *   cut off: "line N is incomplete (file ends mid-record)".
  */
-export async function* readJsonlStream(source: AsyncIterable<Uint8Array>, file: string): AsyncGenerator<RawItem> {
-  for await (const batch of splitLines(source, file)) {
+export async function* readJsonlStream(source: AsyncIterable<Uint8Array>, file: string, maxRecordBytes?: number): AsyncGenerator<RawItem> {
+  for await (const batch of splitLines(source, file, maxRecordBytes)) {
     for (const { line, bytes, terminated } of batch) {
       const location = { file, line };
       const text = decodeUtf8(bytes);
@@ -46,8 +46,8 @@ export async function* readJsonlStream(source: AsyncIterable<Uint8Array>, file: 
 }
 
 /** readJsonlStream over a file on disk. */
-export function readJsonlFile(file: string): AsyncGenerator<RawItem> {
-  return readJsonlStream(fileChunks(file), file);
+export function readJsonlFile(file: string, maxRecordBytes?: number): AsyncGenerator<RawItem> {
+  return readJsonlStream(fileChunks(file), file, maxRecordBytes);
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

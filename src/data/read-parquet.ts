@@ -1,7 +1,7 @@
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, type FileMetaData } from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
 import { InputError } from '../core/errors.js';
-import { checkReadableFile } from './open-file.js';
+import { checkReadableFile, readProblem } from './open-file.js';
 import type { RawItem } from './types.js';
 import { decodeUtf8 } from './utf8.js';
 
@@ -26,12 +26,17 @@ const parsers = {
  */
 export async function* readParquetFile(file: string): AsyncGenerator<RawItem> {
   await checkReadableFile(file);
-  const buffer = await asyncBufferFromFile(file);
+  const buffer = await asyncBufferFromFile(file).catch((err: unknown) => {
+    throw readProblem(err, file);
+  });
   let metadata: FileMetaData;
   try {
     metadata = await parquetMetadataAsync(buffer, { parsers });
   } catch (err) {
-    throw new InputError({ file }, `not a readable Parquet file: ${(err as Error).message}`, { cause: err });
+    throw new InputError({ file }, `not a readable Parquet file: its footer (the metadata at the end of the file) is damaged or cut off${parquetDetail(err)}`, {
+      cause: err,
+      hint: 'write the file again, or convert it to JSONL/CSV',
+    });
   }
   let groupStart = 0;
   for (const group of metadata.row_groups) {
@@ -49,7 +54,7 @@ export async function* readParquetFile(file: string): AsyncGenerator<RawItem> {
     } catch (err) {
       throw new InputError(
         { file, row: groupStart + 1 },
-        `cannot decode the row group starting at row ${groupStart + 1}: ${(err as Error).message}`,
+        `the row group starting at row ${groupStart + 1} is damaged and cannot be decoded${parquetDetail(err)}`,
         { cause: err },
       );
     }
@@ -99,4 +104,14 @@ function normalise(value: unknown): unknown {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date) && !ArrayBuffer.isView(value);
+}
+
+/**
+ * The reader's own reason, when it is one ("thrift struct ended without STOP"); a JavaScript error
+ * from inside the decoder (reading a property of undefined, an invalid array length) says nothing
+ * to a user and is left out.
+ */
+function parquetDetail(err: unknown): string {
+  if (!(err instanceof Error) || err instanceof TypeError || err instanceof RangeError) return '';
+  return ` (${err.message})`;
 }

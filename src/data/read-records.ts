@@ -10,14 +10,14 @@ import { MAX_PROBLEMS, type InputFormat, type InputRecord, type RawItem, type Re
 import { checkSchema, textProblem } from './validate.js';
 
 /** The format readers, by format; `checkHeader` is used by the tabular ones. */
-function rawItems(file: string, format: InputFormat, checkHeader: (h: CsvHeader) => void): AsyncGenerator<RawItem> {
+function rawItems(file: string, format: InputFormat, checkHeader: (h: CsvHeader) => void, maxRecordBytes: number | undefined): AsyncGenerator<RawItem> {
   switch (format) {
     case 'jsonl':
-      return readJsonlFile(file);
+      return readJsonlFile(file, maxRecordBytes);
     case 'csv':
-      return readDelimitedFile(file, { delimiter: ',', checkHeader });
+      return readDelimitedFile(file, { delimiter: ',', checkHeader, ...(maxRecordBytes !== undefined ? { maxRecordBytes } : {}) });
     case 'tsv':
-      return readDelimitedFile(file, { delimiter: '\t', checkHeader });
+      return readDelimitedFile(file, { delimiter: '\t', checkHeader, ...(maxRecordBytes !== undefined ? { maxRecordBytes } : {}) });
     case 'parquet':
       return readParquetFile(file);
     case 'json':
@@ -90,7 +90,7 @@ export class RecordReader implements AsyncIterable<InputRecord> {
       }
     };
 
-    for await (const item of rawItems(file, format, checkHeader)) {
+    for await (const item of rawItems(file, format, checkHeader, opts.maxRecordBytes)) {
       stats.read += 1;
       if (item.kind === 'problem') {
         problem(item.location, item.message);
@@ -103,7 +103,7 @@ export class RecordReader implements AsyncIterable<InputRecord> {
       for (const canonical of required) {
         const source = sourceFieldFor(opts.fields, canonical);
         const value = lookupField(row, source);
-        const why = textProblem(value, canonical, source);
+        const why = textProblem(value, canonical, source, { sentences: opts.sentenceFields?.includes(canonical) === true });
         if (why !== undefined) {
           bad = { field: canonical, message: why };
           break;

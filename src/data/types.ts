@@ -13,6 +13,8 @@ export interface ReadOptions {
   fields?: Record<string, string>;
   /** canonical fields that must be non-empty strings */
   required?: string[];
+  /** of the required fields, those that may also be a non-empty array of sentences (non-empty strings) */
+  sentenceFields?: string[];
   /** canonical fields copied when present */
   optional?: string[];
   /** also copy unmapped source fields under their own names (default false) */
@@ -47,6 +49,8 @@ export interface ReadOptions {
   idFrom?: string[];
   /** stop after this many accepted records */
   limit?: number;
+  /** the maximum record size in bytes for line-based formats (default 16 MiB, DEFAULT_MAX_RECORD_BYTES) */
+  maxRecordBytes?: number;
 }
 
 /** One validated input record in canonical field names. */

@@ -4,10 +4,17 @@ import type { ZodType } from 'zod';
  * Why `value` is not usable text for a required canonical field, or undefined when it is:
  * present, a string, non-empty after trimming.
  */
-export function textProblem(value: unknown, canonical: string, source: string): string | undefined {
+export function textProblem(value: unknown, canonical: string, source: string, opts: { sentences?: boolean } = {}): string | undefined {
   const from = source === canonical ? '' : ` (source field "${source}")`;
-  if (value === undefined) return `field "${canonical}" is missing${from}; expected non-empty text`;
-  if (value === null) return `field "${canonical}" is null${from}; expected non-empty text`;
+  const expected = opts.sentences === true ? 'non-empty text or an array of sentences' : 'non-empty text';
+  if (value === undefined) return `field "${canonical}" is missing${from}; expected ${expected}`;
+  if (value === null) return `field "${canonical}" is null${from}; expected ${expected}`;
+  if (opts.sentences === true && Array.isArray(value)) {
+    if (value.length === 0) return `field "${canonical}" is an empty array${from}; expected at least one sentence`;
+    const bad = value.findIndex((s) => typeof s !== 'string' || s.trim() === '');
+    if (bad >= 0) return `field "${canonical}[${bad}]"${from} is ${typeof value[bad] === 'string' ? 'empty' : `not text (${value[bad] === null ? 'null' : typeof value[bad]})`}; expected each sentence as non-empty text`;
+    return undefined;
+  }
   if (typeof value !== 'string') {
     const kind = Array.isArray(value) ? 'an array' : `a ${typeof value}`;
     return `field "${canonical}" is ${kind}${from}; expected text (a string)`;

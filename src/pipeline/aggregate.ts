@@ -21,13 +21,19 @@ export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, c
       const group: GroupResultJson = { labels, n: rows.length, metrics: agg.metrics };
       if (agg.tables) group.tables = agg.tables;
       if (agg.extra) group.extra = agg.extra;
+      const invalid = store.getInvalidOutputs(runId, cell.key);
+      if (invalid.length > 0) {
+        const reasons: Record<string, number> = {};
+        for (const i of invalid) reasons[i.reason] = (reasons[i.reason] ?? 0) + 1;
+        group.invalid = { n: invalid.length, reasons };
+      }
       groups.push(group);
       store.putResult(runId, cell.key, group);
       if (probe.itemValues) perGroupValues.push(rows.map((r) => probe.itemValues!(r.measurement, options)));
       if (opts.includeItems !== false) for (const r of rows) items.push({ labels, recordId: r.recordId, measurement: r.measurement });
     }
     const result: ProbeResult = { probe: probe.name, options, judges: [...instrumentIds(plan.judges).filter((j) => judgeUsed(probe.needs(options), plan, j.id)), ...own.values()], groups, items };
-    if (groups.length > 1 && perGroupValues.length === groups.length) result.summary = summarize(perGroupValues, groups);
+    if (groups.length > 1 && perGroupValues.length === groups.length) result.summary = summarizeAcrossGroups(perGroupValues, groups);
     return result;
   });
 }
@@ -39,24 +45,28 @@ function judgeUsed(needs: string[], plan: ExecutionPlan, id: string): boolean {
 /**
  * Seed 000's abstract reports figures "averaged across all tested models": the mean of the
  * per-(model, dataset) means, here with a bootstrap interval that resamples items within groups.
+ * An item without a value for a metric (`itemValues` leaves it out: an unparseable answer, a pair
+ * inconsistent across orders) is skipped for that metric only; a group with no value left drops
+ * out of that metric; n counts the values used. Fewer than two groups with values: no summary.
  */
-function summarize(perGroup: Record<string, number>[][], groups: GroupResultJson[]): Metric[] {
-  const names = Object.keys(perGroup.find((g) => g.length > 0)?.[0] ?? {});
+export function summarizeAcrossGroups(perGroup: Record<string, number>[][], groups: GroupResultJson[]): Metric[] {
+  const names = [...new Set(perGroup.flatMap((g) => g.flatMap((v) => Object.keys(v))))];
   const out: Metric[] = [];
   for (const name of names) {
-    const series = perGroup.filter((g) => g.length > 0).map((g) => Float64Array.from(g, (v) => v[name] ?? NaN));
+    const series = perGroup
+      .map((g) => Float64Array.from(g.map((v) => v[name]).filter((x): x is number => typeof x === 'number' && Number.isFinite(x))))
+      .filter((s) => s.length > 0);
     if (series.length < 2) continue;
     const groupMeans = series.map((s) => mean(s));
-    const label = groups[0]?.metrics.find((m) => m.name === name)?.label ?? name;
-    const kind = groups[0]?.metrics.find((m) => m.name === name)?.kind;
+    const first = groups.flatMap((g) => g.metrics).find((m) => m.name === name);
     const metric: Metric = {
       name,
-      label: `${label}, mean of ${series.length} group means`,
+      label: `${first?.label ?? name}, mean of ${series.length} group means`,
       value: mean(groupMeans),
       n: series.reduce((a, s) => a + s.length, 0),
       ci: bootstrapMeanOfGroupMeans(series),
     };
-    if (kind) metric.kind = kind;
+    if (first?.kind) metric.kind = first.kind;
     out.push(metric);
   }
   return out;

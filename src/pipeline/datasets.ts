@@ -13,6 +13,10 @@ export interface LoadedRecord {
 /** A dataset the pipeline streams through once per run. */
 export interface DatasetSource {
   name: string;
+  /** the file the records come from (named when it holds none) */
+  file?: string;
+  /** a file without records is fine (config `allowEmpty`, `--allow-empty`); otherwise an InputError */
+  allowEmpty?: boolean;
   records(): AsyncIterable<LoadedRecord>;
   /** filled while (and after) records() is consumed */
   stats(): { read: number; skipped: number; problems: ReadStats['problems'] };
@@ -39,7 +43,7 @@ function builtinSource(entry: DatasetEntry & { builtin: string }): DatasetSource
  */
 export function datasetSource(
   entry: DatasetEntry,
-  opts: { required: string[]; optional?: string[]; baseDir?: string; uniqueWithin?: string; idFrom?: string[] },
+  opts: { required: string[]; optional?: string[]; sentenceFields?: string[]; baseDir?: string; uniqueWithin?: string; idFrom?: string[] },
 ): DatasetSource {
   if (entry.builtin !== undefined) return builtinSource({ ...entry, builtin: entry.builtin });
   const file = resolve(opts.baseDir ?? process.cwd(), entry.path ?? '');
@@ -47,14 +51,18 @@ export function datasetSource(
   let stats: ReadStats = { read: 0, accepted: 0, skipped: 0, problems: [] };
   return {
     name: entry.name,
+    file,
+    allowEmpty: entry.allowEmpty === true,
     async *records() {
       const reader = readRecords(file, {
         format: entry.format === 'summeval' ? undefined : entry.format,
         fields: entry.fields,
         required: opts.required,
         optional: opts.optional,
+        ...(opts.sentenceFields ? { sentenceFields: opts.sentenceFields } : {}),
         skipInvalid: entry.skipInvalid ?? false,
         limit: entry.limit,
+        ...(entry.maxRecordBytes !== undefined ? { maxRecordBytes: entry.maxRecordBytes } : {}),
         uniqueWithin: opts.uniqueWithin,
         idFrom: opts.idFrom,
       });
@@ -70,6 +78,8 @@ function summEvalSource(entry: DatasetEntry, file: string): DatasetSource {
   let n = 0;
   return {
     name: entry.name,
+    file,
+    allowEmpty: entry.allowEmpty === true,
     async *records() {
       const { loadSummEval } = await import('../probes/position/summeval.js');
       const records = await loadSummEval(file);
@@ -93,6 +103,8 @@ export function wildframeSource(entry: DatasetEntry, file: string, humans: strin
   const problems: ReadStats['problems'] = [];
   return {
     name: entry.name,
+    file,
+    allowEmpty: entry.allowEmpty === true,
     async *records() {
       const { buildWildframeRecords } = await import('../probes/wildframe/release.js');
       const { records, stats } = await buildWildframeRecords({ input: file, ...(humans ? { humans } : {}) });

@@ -3,7 +3,7 @@ import type { Warning } from '../models/types.js';
 import { runPool } from '../runtime/pool.js';
 import type { AnyProbe } from '../probes/registry.js';
 import type { ProbeJudges } from '../probes/types.js';
-import { InputError, formatLocation } from '../core/errors.js';
+import { EXIT, InputError, UserError, formatLocation } from '../core/errors.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
 import { WarningLog } from './warnings.js';
@@ -41,6 +41,8 @@ export interface ExecutionOutcome {
   generated: number;
   /** generated outputs served from the request cache */
   cacheHits: number;
+  /** model outputs recorded as invalid in this invocation (empty or unusable answers) */
+  invalid: number;
   datasets: { name: string; n: number; skipped: number }[];
   interrupted: boolean;
 }
@@ -68,7 +70,7 @@ export async function executePlan(
 ): Promise<ExecutionOutcome> {
   const cells = new Map<string, CellRef>();
   const done = new Map<string, Set<string>>();
-  const outcome: ExecutionOutcome = { cells: [], measured: 0, reused: 0, generated: 0, cacheHits: 0, datasets: [], interrupted: false };
+  const outcome: ExecutionOutcome = { cells: [], measured: 0, reused: 0, generated: 0, cacheHits: 0, invalid: 0, datasets: [], interrupted: false };
 
   const ensureCell = (model: string, dataset: string, probe: AnyProbe, options: Record<string, unknown>): CellRef => {
     const key = cellKey(model, dataset, probe.name);
@@ -94,19 +96,23 @@ export async function executePlan(
       if (opts.signal?.aborted) break;
     }
     let n = 0;
+    /** Ctrl-C, or the disk holding the store is full: start no new work (work in flight finishes and is stored) */
+    const stopped = (): boolean => opts.signal?.aborted === true || store.fullSignal.aborted;
     // duplicate ids are rejected by the data layer, which knows file positions
     const handle = async (record: LoadedRecord): Promise<void> => {
       n++;
       for (const producer of plan.producers) {
-        if (opts.signal?.aborted) return;
+        if (stopped()) return;
         const label = producer.label(record);
         const pending = plan.probes.filter(({ probe, options }) => !done.get(ensureCell(label, ds.name, probe, options).key)?.has(record.id));
         outcome.reused += plan.probes.length - pending.length;
         let summary: string | undefined;
         for (const { probe, options } of pending) {
-          if (opts.signal?.aborted) return;
+          if (stopped()) return;
           const cell = ensureCell(label, ds.name, probe, options);
           let fields: Record<string, unknown> = record.fields;
+          /** fields the model wrote in this step (a problem there is the model's, not the dataset's) */
+          let fromModel: Record<string, unknown> = {};
           let judges = plan.judges;
           if (probe.asksModel && producer.model) {
             // the probe questions the model under test itself (fact-checking, sentiment)
@@ -115,14 +121,24 @@ export async function executePlan(
             const generated = await getProbeOutput(producer, label, ds.name, record, probe, options);
             if (generated === undefined) return;
             fields = { ...record.fields, ...generated };
+            fromModel = generated;
           } else if (producer.generates) {
             summary ??= await getOutput(producer, label, ds.name, record);
             if (summary === undefined) return;
             fields = { ...record.fields, output: summary };
+            fromModel = { output: summary };
           }
           const parsed = probe.recordSchema.safeParse({ ...fields, id: record.id });
           if (!parsed.success) {
             const issue = parsed.error.issues[0];
+            const field = issue?.path[0];
+            if (typeof field === 'string' && Object.hasOwn(fromModel, field)) {
+              // the model's answer is unusable: record it, count it, go on (never the input's fault)
+              store.putInvalidOutput(runId, cell.key, record.id, invalidReason(field, fromModel[field], issue?.message), fromModel);
+              done.get(cell.key)?.add(record.id);
+              outcome.invalid++;
+              continue;
+            }
             throw new InputError({ ...record.location, field: issue?.path.join('.') }, `${issue?.message ?? 'invalid record'} (probe ${probe.name})`);
           }
           const measurement: unknown = await probe.measure(parsed.data, { judges, options, signal: opts.signal });
@@ -189,16 +205,41 @@ export async function executePlan(
       });
     };
 
-    await runPool(ds.records(), plan.concurrency, handle, opts.signal);
+    await runPool(ds.records(), plan.concurrency, handle, anySignal(opts.signal, store.fullSignal));
     const st = ds.stats();
+    if (n === 0 && !stopped() && ds.allowEmpty !== true) {
+      const why = st.skipped > 0 ? ` (${st.skipped} record(s) skipped as invalid)` : '';
+      throw new UserError(`no records in ${ds.file ?? `dataset ${ds.name}`}${why}`, {
+        exitCode: EXIT.input,
+        hint: 'check the file (an empty file, only blank lines, or a header without rows); pass --allow-empty (or allowEmpty: true) to accept it',
+      });
+    }
     outcome.datasets.push({ name: ds.name, n, skipped: st.skipped });
     if (st.skipped > 0) {
       const first = st.problems[0];
       opts.warnings.add(`dataset ${ds.name}`, `skipped ${st.skipped} record(s)${first ? `; first: ${formatLocation(first.location)}: ${first.message}` : ''}`);
     }
-    if (opts.signal?.aborted) break;
+    if (stopped()) break;
   }
   outcome.interrupted = opts.signal?.aborted ?? false;
   outcome.cells = [...cells.values()];
   return outcome;
+}
+
+/** Why a model output cannot be measured, short enough to count by: "empty answer", "output: <problem>". */
+export function invalidReason(field: string, value: unknown, problem: string | undefined): string {
+  const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+  if (empty) return `empty answer (${field})`;
+  return `unusable answer (${field}: ${problem ?? 'invalid'})`;
+}
+
+/** A signal aborted when either is (AbortSignal.any, which Node 20.0–20.2 lack). */
+function anySignal(a: AbortSignal | undefined, b: AbortSignal): AbortSignal {
+  if (a === undefined) return b;
+  const ctrl = new AbortController();
+  for (const s of [a, b]) {
+    if (s.aborted) ctrl.abort(s.reason);
+    else s.addEventListener('abort', () => ctrl.abort(s.reason), { once: true });
+  }
+  return ctrl.signal;
 }

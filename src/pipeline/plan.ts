@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 import type { SlantConfig } from '../config/schema.js';
+import { atConfigKey } from '../config/config-key-error.js';
 import { getProbe, parseProbeOptions } from '../probes/registry.js';
 import type { ProbeJudges } from '../probes/types.js';
 import { createEmbedder, createFramingJudge } from '../judges/registry.js';
@@ -32,10 +33,11 @@ export async function buildJudges(
 ): Promise<ProbeJudges> {
   const needed = new Set(probes.flatMap((p) => p.probe.needs(p.options)));
   const out: ProbeJudges = {};
-  if (needed.has('framing')) out.framing = await createFramingJudge(judges.framing, factory.make);
-  if (needed.has('embedder')) out.embedder = await createEmbedder(judges.embedder, factory.providers);
+  if (needed.has('framing')) out.framing = await atConfigKey('judges.framing', () => createFramingJudge(judges.framing, factory.make));
+  if (needed.has('embedder')) out.embedder = await atConfigKey('judges.embedder', () => createEmbedder(judges.embedder, factory.providers));
   // an LLM judge is built whenever one is configured: probes in 'auto' mode use it when present
-  if (judges.llm) out.llm = await factory.make(judges.llm);
+  const llm = judges.llm;
+  if (llm) out.llm = await atConfigKey('judges.llm', () => factory.make(llm));
   for (const { probe, options } of probes) {
     if (modelsUnderTest && probe.asksModel) continue;
     const needs = probe.needs(options);
@@ -55,12 +57,12 @@ export async function planRun(config: SlantConfig, opts: { baseDir?: string; wra
   const labels = new Set<string>();
   const producers = [];
   let slots = 0;
-  for (const m of config.models) {
+  for (const [i, m] of config.models.entries()) {
     const label = m.label ?? m.id;
     if (labels.has(label)) throw new UserError(`models: "${label}" is listed twice (give one a different label)`);
     labels.add(label);
     const options = modelOptions(m);
-    const raw = await factory.makeRaw(m.id, options);
+    const raw = await atConfigKey(`models[${i}].id`, () => factory.makeRaw(m.id, options));
     slots = Math.max(slots, factory.maxConcurrency(m.id, options));
     const model = opts.wrap ? opts.wrap(raw) : raw;
     const gen = { template, temperature: config.generation.temperature, maxTokens: config.generation.maxTokens, seed: config.generation.seed };
@@ -88,19 +90,28 @@ function modelOptions(m: SlantConfig['models'][number]): Record<string, unknown>
 }
 
 /** Canonical fields the probes need (required by any) and may use (optional), for the data layer. */
-export function probeFields(probes: PlannedProbe[]): { required: string[]; optional: string[] } {
+export function probeFields(probes: PlannedProbe[]): { required: string[]; optional: string[]; sentenceFields: string[] } {
   const required = new Set<string>();
   const optional = new Set<string>(['model']);
   for (const { probe } of probes) for (const f of probe.fields) if (f.name !== 'id') (f.required ? required : optional).add(f.name);
   for (const r of required) optional.delete(r);
-  return { required: [...required], optional: [...optional] };
+  return { required: [...required], optional: [...optional], sentenceFields: sentenceFields(probes) };
+}
+
+/**
+ * Fields every probe that declares them accepts as an array of sentences (a field one probe needs
+ * as plain text stays text-only, so that probe's schema is never handed an array).
+ */
+function sentenceFields(probes: PlannedProbe[]): string[] {
+  const names = new Set(probes.flatMap(({ probe }) => probe.fields.map((f) => f.name)));
+  return [...names].filter((n) => probes.every(({ probe }) => probe.fields.every((f) => f.name !== n || f.sentences === true)));
 }
 
 /**
  * Fields a `slant run` dataset must carry: each probe's required fields less what the run
  * generates (its own task's fields, or `output` for the default summarization).
  */
-export function runFields(probes: PlannedProbe[]): { required: string[]; optional: string[] } {
+export function runFields(probes: PlannedProbe[]): { required: string[]; optional: string[]; sentenceFields: string[] } {
   const required = new Set<string>();
   const optional = new Set<string>();
   for (const { probe } of probes) {
@@ -111,7 +122,7 @@ export function runFields(probes: PlannedProbe[]): { required: string[]; optiona
     }
   }
   for (const r of required) optional.delete(r);
-  return { required: [...required], optional: [...optional] };
+  return { required: [...required], optional: [...optional], sentenceFields: sentenceFields(probes) };
 }
 
 /** `slant measure`: outputs are recorded in the input file (optionally grouped by a `model` field). */
@@ -133,12 +144,12 @@ export async function planMeasure(args: {
     const humans = args.dataset.humans ? resolve(args.baseDir ?? process.cwd(), args.dataset.humans) : undefined;
     return { datasets: [wildframeSource(args.dataset, file, humans)], producers: [producer], probes, judges: await buildJudges(probes, args.judges, modelFactory({}, args.wrap)), concurrency: args.concurrency };
   }
-  const { required, optional } = probeFields(probes);
+  const { required, optional, sentenceFields: sentences } = probeFields(probes);
   return {
     // long format: one row per (item, model), so ids repeat across models; derived ids name the
     // item by its required fields other than the output
     datasets: [
-      datasetSource(args.dataset, { required, optional, baseDir: args.baseDir, uniqueWithin: 'model', idFrom: required.filter((f) => f !== 'output') }),
+      datasetSource(args.dataset, { required, optional, sentenceFields: sentences, baseDir: args.baseDir, uniqueWithin: 'model', idFrom: required.filter((f) => f !== 'output') }),
     ],
     producers: [producer],
     probes,

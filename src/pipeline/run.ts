@@ -1,5 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../runtime/write-atomic.js';
+import { crashPoint } from '../runtime/crash-point.js';
+import { RunLease } from '../runtime/run-lease.js';
+import { storeProblem } from '../runtime/store-errors.js';
 import { UserError } from '../core/errors.js';
 import type { Store } from '../runtime/store.js';
 import { RESULTS_SCHEMA_ID, type Results } from '../probes/results.js';
@@ -32,6 +35,8 @@ export interface RunArgs {
   /** record usage of answers that did not pass through the wrapped models (batch results) */
   onBatchResult?: (modelId: string, r: { usage?: { inputTokens: number; outputTokens: number }; cached: boolean }) => void;
   log?: (line: string) => void;
+  /** another process holds the run: wait for it instead of failing (`--wait`) */
+  waitForLease?: boolean;
 }
 
 export interface RunSummary {
@@ -42,12 +47,14 @@ export interface RunSummary {
   reused: number;
   generated: number;
   cacheHits: number;
+  /** model outputs recorded as invalid in this invocation */
+  invalid: number;
   interrupted: boolean;
 }
 
 /** Execute (or resume) a run, aggregate it, write results.json and report.html. */
 export async function runAndReport(args: RunArgs): Promise<RunSummary> {
-  const { store, plan } = args;
+  const { store } = args;
   let runId: string;
   let createdAt: string;
   if (args.resumeRunId) {
@@ -55,19 +62,41 @@ export async function runAndReport(args: RunArgs): Promise<RunSummary> {
     if (!run) throw new UserError(`no run "${args.resumeRunId}" in the store`, { hint: 'list runs with `slant runs`' });
     runId = run.id;
     createdAt = run.createdAt;
-    store.setRunStatus(runId, 'running');
   } else {
     const run = store.createRun({ configJson: args.configJson, configHash: args.configHash, label: args.command });
     runId = run.id;
     createdAt = run.createdAt;
   }
+  // one process per run: a second one gets a clear error naming the holder (or waits)
+  const lease = await RunLease.acquire(store, runId, {
+    wait: args.waitForLease === true,
+    ...(args.signal ? { signal: args.signal } : {}),
+    onWait: (h) => args.log?.(`waiting for run ${runId}: pid ${h.pid} on ${h.host} holds it since ${h.since}`),
+  });
+  try {
+    return await executeAndReport(args, runId, createdAt);
+  } catch (err) {
+    throw storeProblem(err, store.path, { lockTimeoutMs: store.lockTimeoutMs, runId }) ?? err;
+  } finally {
+    lease.release();
+  }
+}
+
+async function executeAndReport(args: RunArgs, runId: string, createdAt: string): Promise<RunSummary> {
+  const { store, plan } = args;
+  if (args.resumeRunId) store.setRunStatus(runId, 'running');
   const warnings = new WarningLog();
   let outcome;
   try {
     outcome = await executePlan(plan, store, runId, { signal: args.signal, onItem: args.onItem, warnings, onBatchResult: args.onBatchResult, log: args.log });
   } catch (err) {
-    store.setRunStatus(runId, args.signal?.aborted ? 'interrupted' : 'failed');
+    markEnded(store, runId, args.signal?.aborted ? 'interrupted' : 'failed');
     throw err;
+  }
+  if (store.fullError !== undefined) {
+    // the disk filled up: the answers in hand were stored in the reserve; stop here
+    markEnded(store, runId, 'failed');
+    throw store.fullError;
   }
   const probes = aggregateRun(plan, store, runId, outcome.cells);
   const status = outcome.interrupted ? 'interrupted' : 'completed';
@@ -83,14 +112,36 @@ export async function runAndReport(args: RunArgs): Promise<RunSummary> {
   const usage = args.usage?.() ?? {};
   // batch mode: generations are billed at batch prices (judges, if LLMs, are billed live: see docs)
   if (Object.keys(usage).length > 0) results.usage = costReport(usage, mergePrices(DEFAULT_PRICES, args.prices), { batch: plan.batch === true });
-  store.setRunStatus(runId, status, { measured: outcome.measured, reused: outcome.reused });
+  // the results go to the store first, then the files (each atomically), and only then is the run
+  // marked finished: a crash at any point leaves an unfinished run (resumable) whose results
+  // `slant report <run>` can rebuild, never a "completed" run with a cut-off report
+  store.putRunResults(runId, results);
+  crashPoint('after-results-stored');
   const reportDir = join(args.reportsDir, runId);
-  mkdirSync(reportDir, { recursive: true });
-  writeFileSync(join(reportDir, 'results.json'), resultsJsonText(results));
-  writeFileSync(join(reportDir, 'report.html'), renderHtmlReport(results));
-  if (args.resultsPath) {
-    mkdirSync(dirname(args.resultsPath), { recursive: true });
-    writeFileSync(args.resultsPath, resultsJsonText(results));
+  writeReports(results, reportDir, args.resultsPath);
+  store.setRunStatus(runId, status, { measured: outcome.measured, reused: outcome.reused });
+  return { runId, results, reportDir, measured: outcome.measured, reused: outcome.reused, generated: outcome.generated, cacheHits: outcome.cacheHits, invalid: outcome.invalid, interrupted: outcome.interrupted };
+}
+
+/**
+ * Write results.json and report.html into `reportDir` (and results.json to `resultsPath`), each
+ * atomically. The HTML is rendered from the JSON as written (NaN/±Infinity as null, shown as "–"),
+ * so a report rebuilt later from the stored results is the same file.
+ */
+export function writeReports(results: Results, reportDir: string, resultsPath?: string): void {
+  const json = resultsJsonText(results);
+  const written = JSON.parse(json) as Results;
+  if (resultsPath) writeFileAtomic(resultsPath, json, 'results JSON (--output)');
+  writeFileAtomic(join(reportDir, 'results.json'), json, 'results JSON');
+  crashPoint('between-reports');
+  writeFileAtomic(join(reportDir, 'report.html'), renderHtmlReport(written), 'HTML report');
+}
+
+/** Record how a run ended, unless the store itself cannot take it (the caller's error says why). */
+function markEnded(store: Store, runId: string, status: 'failed' | 'interrupted'): void {
+  try {
+    store.setRunStatus(runId, status);
+  } catch {
+    // a locked, full or damaged store: the run stays "running", which resume accepts too
   }
-  return { runId, results, reportDir, measured: outcome.measured, reused: outcome.reused, generated: outcome.generated, cacheHits: outcome.cacheHits, interrupted: outcome.interrupted };
 }

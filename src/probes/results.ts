@@ -40,6 +40,8 @@ export const groupSchema = z.object({
   metrics: z.array(metricSchema),
   tables: z.array(tableSchema).optional(),
   extra: z.record(z.string(), z.unknown()).optional(),
+  /** model outputs that could not be measured (empty, unusable), by reason; not in n */
+  invalid: z.object({ n: z.number().int().positive(), reasons: z.record(z.string(), z.number().int().positive()) }).optional(),
 });
 
 export const itemSchema = z.object({

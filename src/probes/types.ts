@@ -66,8 +66,11 @@ export interface ProbeGeneration<O> {
 export interface Probe<R extends { id: string }, M, O> {
   name: string;
   description: string;
-  /** canonical fields a record must/may carry, for docs and error messages */
-  fields: { name: string; required: boolean; description: string }[];
+  /**
+   * canonical fields a record must/may carry, for docs and error messages; `sentences: true` when
+   * the field may also be an array of sentences (pre-split text), which the data layer then accepts
+   */
+  fields: { name: string; required: boolean; description: string; sentences?: boolean }[];
   recordSchema: z.ZodType<R>;
   optionsSchema: z.ZodType<O>;
   /** which judges this probe needs with these options */

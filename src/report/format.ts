@@ -46,3 +46,10 @@ export const HEADLINE: Record<string, string[]> = {
 export const TERMINAL_TABLES: Record<string, string[]> = {
   position: ['position_by_system', 'spearman'],
 };
+
+/** "invalid outputs: 2 (empty answer (output) ×2)" for a group with invalid model outputs, else ''. */
+export function formatInvalid(invalid: { n: number; reasons: Record<string, number> } | undefined): string {
+  if (!invalid) return '';
+  const reasons = Object.entries(invalid.reasons).map(([r, c]) => (c > 1 ? `${r} ×${c}` : r));
+  return `invalid outputs: ${invalid.n} (${reasons.join('; ')})`;
+}

@@ -1,7 +1,7 @@
 import type { MetricJson as Metric, ProbeResult, Results } from '../probes/results.js';
 import { redact } from '../core/redact.js';
 import { escapeHtml as e } from './escape.js';
-import { formatInterval, formatP, formatValue } from './format.js';
+import { formatInterval, formatInvalid, formatP, formatValue } from './format.js';
 
 const STYLE = `
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem auto;max-width:1100px;padding:0 1rem;color:#1d232a}
@@ -30,6 +30,7 @@ function probeSection(p: ProbeResult): string {
   if (p.summary?.length) parts.push(`<h3>All groups</h3>${metricsTable(p.summary)}`);
   for (const g of p.groups) {
     parts.push(`<h3>${e(Object.entries(g.labels).map(([k, v]) => `${k}: ${v}`).join(' · '))} <span class="muted">(n = ${e(g.n)})</span></h3>`);
+    if (g.invalid) parts.push(`<p class="warn">${e(formatInvalid(g.invalid))}</p>`);
     parts.push(metricsTable(g.metrics));
     for (const t of g.tables ?? []) {
       parts.push(`<table><caption class="muted">${e(t.title)}</caption><thead><tr>${t.columns.map((c, i) => `<th${i === 0 ? ' class="l"' : ''}>${e(c)}</th>`).join('')}</tr></thead><tbody>${t.rows

@@ -1,7 +1,7 @@
 import type { Results } from '../probes/results.js';
 import type Table from 'cli-table3';
 import { createTable } from './table.js';
-import { formatInterval, formatTest, formatValue, HEADLINE, TERMINAL_TABLES } from './format.js';
+import { formatInterval, formatInvalid, formatTest, formatValue, HEADLINE, TERMINAL_TABLES } from './format.js';
 
 /** Width every terminal table is made to fit. */
 export const TERMINAL_WIDTH = 120;
@@ -74,6 +74,7 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean }
     out.push(`${probe.probe} — judges: ${probe.judges.map((j) => `${j.id}@${j.version}`).join(', ') || 'none'}`);
     // groups that carry their numbers only in tables (e.g. many systems in one file) skip the metric table
     if (probe.groups.some((g) => names.some((n) => g.metrics.some((m) => m.name === n)))) out.push(table.toString(), ...legend);
+    for (const g of probe.groups) if (g.invalid) out.push(`  ${Object.values(g.labels).join(', ')}: ${formatInvalid(g.invalid)}`);
     for (const g of probe.groups) {
       for (const t of g.tables ?? []) {
         if (!(TERMINAL_TABLES[probe.probe] ?? []).includes(t.name)) continue;

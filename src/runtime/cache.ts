@@ -1,6 +1,7 @@
 import { redact } from '../core/redact.js';
 import { canonicalJson, sha256Hex } from './canonical-json.js';
 import type { Store } from './store.js';
+import { AnsweredWhileQueued, withSlotCheck } from './slot-check.js';
 import { fromStoredJson, toStoredJson } from './stored-json.js';
 
 /**
@@ -84,12 +85,14 @@ export class RequestCache {
 
   /** The entry under `key` (counting a hit), or undefined. */
   get<T = unknown>(key: string): CacheEntry<T> | undefined {
-    const r = this.store
-      .statement(
-        `UPDATE cache SET hits = hits + 1, last_hit_at = ? WHERE key = ?
-         RETURNING provider, model, request_json, response_json, created_at, hits`,
-      )
-      .get(new Date().toISOString(), key) as
+    const r = this.store.guard(() =>
+      this.store
+        .statement(
+          `UPDATE cache SET hits = hits + 1, last_hit_at = ? WHERE key = ?
+           RETURNING provider, model, request_json, response_json, created_at, hits`,
+        )
+        .get(new Date().toISOString(), key),
+    ) as
       | { provider: string; model: string; request_json: string; response_json: string; created_at: string; hits: number }
       | undefined;
     if (r === undefined) return undefined;
@@ -106,12 +109,16 @@ export class RequestCache {
 
   put(key: string, entry: CacheParts & { response: unknown }): void {
     const { provider, model, request } = strippedParts(entry);
-    this.store
-      .statement(
-        `INSERT OR REPLACE INTO cache (key, provider, model, request_json, response_json, created_at, hits)
-         VALUES (?, ?, ?, ?, ?, ?, 0)`,
-      )
-      .run(key, provider, model, redact(canonicalJson(request)), toStoredJson(entry.response, 'cached response'), new Date().toISOString());
+    const requestJson = redact(canonicalJson(request));
+    const responseJson = toStoredJson(entry.response, 'cached response');
+    this.store.guard(() =>
+      this.store
+        .statement(
+          `INSERT OR REPLACE INTO cache (key, provider, model, request_json, response_json, created_at, hits)
+           VALUES (?, ?, ?, ?, ?, ?, 0)`,
+        )
+        .run(key, provider, model, requestJson, responseJson, new Date().toISOString()),
+    );
   }
 
   stats(): CacheStats {
@@ -159,8 +166,20 @@ export class RequestCache {
     if (hit !== undefined) return { value: hit.response, cached: true };
     const pending = this.inflight.get(key);
     if (pending !== undefined) return { value: (await pending) as T, cached: true };
+    let servedMeanwhile = false;
     const work = (async () => {
-      const value = await compute();
+      let value: T;
+      try {
+        // asked again when the request gets a scheduler slot: another process may have stored it
+        value = await withSlotCheck(() => {
+          const found = this.get<T>(key);
+          return found === undefined ? undefined : { value: found.response };
+        }, compute);
+      } catch (err) {
+        if (!(err instanceof AnsweredWhileQueued)) throw err;
+        servedMeanwhile = true;
+        return err.value as T;
+      }
       if (opts.isCacheable === undefined || opts.isCacheable(value)) {
         try {
           this.put(key, { ...parts, response: value });
@@ -173,7 +192,8 @@ export class RequestCache {
     })();
     this.inflight.set(key, work);
     try {
-      return { value: await work, cached: false };
+      const value = await work;
+      return { value, cached: servedMeanwhile };
     } finally {
       this.inflight.delete(key);
     }

@@ -1,4 +1,4 @@
-import type { LanguageModel } from '../models/types.js';
+import type { GenerateResult, LanguageModel } from '../models/types.js';
 import { wrapLanguageModel } from '../models/wrap.js';
 import type { RequestCache } from './cache.js';
 import { UsageTracker, trackUsage } from './usage.js';
@@ -27,6 +27,15 @@ export class ModelContext {
 }
 
 /**
+ * Whether an answer may be kept as a good one: not an error finish, and not empty (an empty text
+ * with no logprobs is a failed answer, which a repeated request should ask again).
+ */
+export function isCacheableAnswer(r: Omit<GenerateResult, 'cached'>): boolean {
+  if (r.finishReason === 'error') return false;
+  return r.text.trim() !== '' || (r.logprobs?.length ?? 0) > 0;
+}
+
+/**
  * Serve identical requests from the store. The key is the canonical JSON of provider, model id
  * and version, messages and every decoding parameter (RequestCache strips secrets); errors and
  * error finishes are not cached; identical requests in flight are sent once.
@@ -45,7 +54,7 @@ export function withRequestCache(model: LanguageModel, cache: RequestCache, opts
           const { cached: _c, ...rest } = await next(req);
           return rest;
         },
-        { noCache: opts.noCache === true, isCacheable: (r) => r.finishReason !== 'error' },
+        { noCache: opts.noCache === true, isCacheable: isCacheableAnswer },
       );
       return { ...value, cached };
     },

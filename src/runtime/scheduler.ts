@@ -10,6 +10,8 @@
  * slot back, up to the configured maximum.
  */
 
+import { AnsweredWhileQueued, answeredMeanwhile } from './slot-check.js';
+
 export type SleepFn = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 export interface SchedulerOptions {
@@ -23,6 +25,11 @@ export interface SchedulerOptions {
   maxRateLimitRetries?: number;
   /** first back-off step (default 500 ms); doubles per retry */
   baseDelayMs?: number;
+  /**
+   * floor under a server's wait (Retry-After: 0 or a few ms would otherwise retry in a tight loop):
+   * the n-th retry waits at least minDelayMs * 2^(n-1), capped by maxDelayMs (default 100 ms)
+   */
+  minDelayMs?: number;
   /** cap on any single wait, including a server's Retry-After (default 60 s) */
   maxDelayMs?: number;
   /** per-attempt timeout (default 120 s; 0 = none) */
@@ -77,6 +84,8 @@ export interface LaneStats {
   retries: number;
   rateLimited: number;
   timeouts: number;
+  /** requests not sent because their answer was stored while they waited for a slot */
+  servedWhileQueued: number;
   inFlight: number;
   queued: number;
   /** current adaptive concurrency limit */
@@ -145,6 +154,7 @@ class Lane {
     retries: 0,
     rateLimited: 0,
     timeouts: 0,
+    servedWhileQueued: 0,
   };
   max: number;
   rpm: number | undefined;
@@ -271,6 +281,7 @@ export class Scheduler {
       maxRetries: opts.maxRetries ?? 5,
       maxRateLimitRetries: opts.maxRateLimitRetries ?? 20,
       baseDelayMs: opts.baseDelayMs ?? 500,
+      minDelayMs: opts.minDelayMs ?? 100,
       maxDelayMs: opts.maxDelayMs ?? 60_000,
       timeoutMs: opts.timeoutMs ?? 120_000,
       sleep: opts.sleep ?? defaultSleep,
@@ -328,6 +339,8 @@ export class Scheduler {
     try {
       for (let attempt = 0; ; attempt++) {
         await this.acquire(lane, runSignal, attempt > 0);
+        const meanwhile = this.checkMeanwhile(lane);
+        if (meanwhile !== undefined) throw new AnsweredWhileQueued(meanwhile.value);
         let outcome: { ok: true; value: T } | { ok: false; error: unknown; timedOut: boolean };
         lane.stats.attempts++;
         try {
@@ -378,9 +391,24 @@ export class Scheduler {
     }
   }
 
+  /** With a slot held: ask the caller's slot check (the request cache); on an answer, give the slot back. */
+  private checkMeanwhile(lane: Lane): { value: unknown } | undefined {
+    let found: { value: unknown } | undefined;
+    try {
+      found = answeredMeanwhile();
+    } catch {
+      found = undefined; // a failing look-up never blocks the request itself
+    }
+    if (found === undefined) return undefined;
+    lane.stats.servedWhileQueued++;
+    lane.active--;
+    this.pump(lane);
+    return found;
+  }
+
   stats(): { providers: Record<string, LaneStats>; total: Omit<LaneStats, 'concurrency' | 'maxConcurrency'> } {
     const providers: Record<string, LaneStats> = {};
-    const total = { attempts: 0, succeeded: 0, failed: 0, retries: 0, rateLimited: 0, timeouts: 0, inFlight: 0, queued: 0 };
+    const total = { attempts: 0, succeeded: 0, failed: 0, retries: 0, rateLimited: 0, timeouts: 0, servedWhileQueued: 0, inFlight: 0, queued: 0 };
     for (const [name, lane] of this.lanes) {
       const s: LaneStats = { ...lane.stats, inFlight: lane.active, queued: lane.queued, concurrency: lane.limit, maxConcurrency: lane.max };
       providers[name] = s;
@@ -398,9 +426,15 @@ export class Scheduler {
     return lane;
   }
 
-  /** Exponential back-off with "equal jitter", or the server's Retry-After; capped at maxDelayMs. */
+  /**
+   * Exponential back-off with "equal jitter", or the server's Retry-After raised to the minimum
+   * back-off (minDelayMs, doubling per retry); capped at maxDelayMs.
+   */
   private delayFor(attempt: number, retryAfterMs: number | undefined): number {
-    if (retryAfterMs !== undefined) return Math.min(retryAfterMs, this.opts.maxDelayMs);
+    if (retryAfterMs !== undefined) {
+      const floor = this.opts.minDelayMs * 2 ** attempt;
+      return Math.min(Math.max(retryAfterMs, floor), this.opts.maxDelayMs);
+    }
     const exp = Math.min(this.opts.maxDelayMs, this.opts.baseDelayMs * 2 ** attempt);
     return Math.round(exp / 2 + this.opts.random() * (exp / 2));
   }

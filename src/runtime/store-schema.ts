@@ -71,8 +71,29 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX cache_provider_model ON cache (provider, model);
   CREATE INDEX cache_created_at ON cache (created_at);
   `,
-  // v2 (run lease and invalid outputs)
-  `SELECT 1;`,
+  // v2 (run lease, invalid outputs, the run's final results)
+  `
+  CREATE TABLE invalid_outputs (
+    run_id      TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    cell_key    TEXT NOT NULL,
+    record_id   TEXT NOT NULL,
+    reason      TEXT NOT NULL,
+    output_json TEXT,
+    created_at  TEXT NOT NULL,
+    PRIMARY KEY (run_id, cell_key, record_id)
+  );
+
+  CREATE TABLE run_leases (
+    run_id       TEXT PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,
+    token        TEXT NOT NULL,
+    pid          INTEGER NOT NULL,
+    host         TEXT NOT NULL,
+    since        TEXT NOT NULL,
+    heartbeat_at TEXT NOT NULL
+  );
+
+  ALTER TABLE runs ADD COLUMN results_json TEXT;
+  `,
   // v3 (conditions: mitigations as a run axis)
   `SELECT 1;`,
   // v4 (judge accuracy cards)

@@ -1,11 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { UserError } from '../core/errors.js';
 import { redact } from '../core/redact.js';
 import { migrate } from './store-schema.js';
+import { isStoreFull, storeProblem } from './store-errors.js';
 import { fromStoredJson, toStoredJson } from './stored-json.js';
+
+/** How long a write waits for another program's lock on the store (SLANT_STORE_LOCK_TIMEOUT_MS; default 60 s). */
+export const DEFAULT_LOCK_TIMEOUT_MS = 60_000;
+
+/**
+ * Space kept free beside the store (`<store>.reserve`): when the disk fills up, deleting it lets
+ * the answers already received (and in flight) be stored before the run stops, so a resume after
+ * freeing space never pays for them twice.
+ */
+export const RESERVE_BYTES = 1 << 20;
 
 /** Where a project keeps its run store, relative to the project directory. */
 export const DEFAULT_STORE_PATH = '.slant/slant.db';
@@ -84,29 +95,76 @@ export function newRunId(now: Date = new Date()): string {
 export class Store {
   readonly path: string;
   readonly db: Database.Database;
+  readonly lockTimeoutMs: number;
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly fullCtrl = new AbortController();
+  /** the first "disk full" error, once the store ran out of space (the run then stops) */
+  fullError: unknown;
+  /** simulated disk size in pages (SLANT_STORE_MAX_PAGES, fault injection), else undefined */
+  private readonly pageLimit: number | undefined;
 
-  private constructor(db: Database.Database, path: string) {
+  private constructor(db: Database.Database, path: string, lockTimeoutMs: number, pageLimit: number | undefined) {
     this.db = db;
     this.path = path;
+    this.lockTimeoutMs = lockTimeoutMs;
+    this.pageLimit = pageLimit;
+  }
+
+  /** Aborted when the disk holding the store is full: stop starting new work. */
+  get fullSignal(): AbortSignal {
+    return this.fullCtrl.signal;
+  }
+
+  /**
+   * Run a write. On "disk full" the first time: delete the reserve file (freeing its space), mark
+   * the store full (fullSignal aborts, so the run stops starting work) and retry once, so the
+   * answers in hand are kept.
+   */
+  guard<T>(write: () => T): T {
+    try {
+      return write();
+    } catch (err) {
+      if (!isStoreFull(err)) throw err;
+      const freed = this.fullError === undefined && this.releaseReserve();
+      this.fullError ??= err;
+      if (!this.fullCtrl.signal.aborted) this.fullCtrl.abort(err);
+      if (!freed) throw err;
+      return write();
+    }
+  }
+
+  private releaseReserve(): boolean {
+    if (this.path === ':memory:') return false;
+    const reserve = `${this.path}.reserve`;
+    if (!existsSync(reserve)) return false;
+    rmSync(reserve, { force: true });
+    if (this.pageLimit !== undefined) {
+      const pageSize = this.db.pragma('page_size', { simple: true }) as number;
+      this.db.pragma(`max_page_count = ${this.pageLimit + Math.ceil(RESERVE_BYTES / pageSize)}`);
+    }
+    return true;
   }
 
   /** Open (creating file and parent directories if needed) and migrate. `:memory:` works too. */
   static open(path: string = DEFAULT_STORE_PATH): Store {
     let db: Database.Database | undefined;
+    const lockTimeoutMs = envInt('SLANT_STORE_LOCK_TIMEOUT_MS') ?? DEFAULT_LOCK_TIMEOUT_MS;
+    const pageLimit = envInt('SLANT_STORE_MAX_PAGES');
     try {
       if (path !== ':memory:') ensureDir(dirname(path));
       db = new Database(path);
+      db.pragma(`busy_timeout = ${lockTimeoutMs}`);
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
-      db.pragma('busy_timeout = 5000');
       db.pragma('foreign_keys = ON');
+      if (pageLimit !== undefined) db.pragma(`max_page_count = ${pageLimit}`);
       migrate(db, path);
-      return new Store(db, path);
+      if (path !== ':memory:') keepReserve(`${path}.reserve`);
+      return new Store(db, path, lockTimeoutMs, pageLimit);
     } catch (err) {
       db?.close();
       if (err instanceof UserError) throw err;
-      throw new UserError(`cannot open run store ${path}: ${(err as Error).message}`, { cause: err });
+      throw storeProblem(err, path, { lockTimeoutMs }) ?? new UserError(`cannot open run store ${path}: ${(err as Error).message}`, { cause: err });
     }
   }
 
@@ -132,16 +190,18 @@ export class Store {
 
   /** The config JSON is stored redacted (src/core/redact.ts). */
   createRun(input: { configJson: string; configHash: string; label?: string }): RunRow {
-    const now = new Date();
-    const at = now.toISOString();
-    for (let attempt = 0; ; attempt++) {
-      const id = newRunId(now);
-      const r = this.statement(
-        `INSERT OR IGNORE INTO runs (${RUN_COLUMNS}) VALUES (?, ?, ?, 'running', ?, ?, ?, NULL)`,
-      ).run(id, at, at, redact(input.configJson), input.configHash, input.label === undefined ? null : redact(input.label));
-      if (r.changes === 1) return this.getRun(id) as RunRow;
-      if (attempt > 20) throw new Error('could not allocate a unique run id');
-    }
+    return this.guard(() => {
+      const now = new Date();
+      const at = now.toISOString();
+      for (let attempt = 0; ; attempt++) {
+        const id = newRunId(now);
+        const r = this.statement(
+          `INSERT OR IGNORE INTO runs (${RUN_COLUMNS}) VALUES (?, ?, ?, 'running', ?, ?, ?, NULL)`,
+        ).run(id, at, at, redact(input.configJson), input.configHash, input.label === undefined ? null : redact(input.label));
+        if (r.changes === 1) return this.getRun(id) as RunRow;
+        if (attempt > 20) throw new Error('could not allocate a unique run id');
+      }
+    });
   }
 
   getRun(id: string): RunRow | undefined {
@@ -169,33 +229,39 @@ export class Store {
 
   /** Set status (and summary, when given). Throws if the run does not exist. */
   setRunStatus(id: string, status: RunStatus, summary?: unknown): void {
-    const summaryJson = summary === undefined ? null : toStoredJson(summary, 'run summary');
-    const r = this.statement(
-      'UPDATE runs SET status = ?, updated_at = ?, summary_json = coalesce(?, summary_json) WHERE id = ?',
-    ).run(status, new Date().toISOString(), summaryJson, id);
-    if (r.changes === 0) throw new Error(`no run with id "${id}"`);
+    this.guard(() => {
+      const summaryJson = summary === undefined ? null : toStoredJson(summary, 'run summary');
+      const r = this.statement(
+        'UPDATE runs SET status = ?, updated_at = ?, summary_json = coalesce(?, summary_json) WHERE id = ?',
+      ).run(status, new Date().toISOString(), summaryJson, id);
+      if (r.changes === 0) throw new Error(`no run with id "${id}"`);
+    });
   }
 
   /** Deletes the run and everything stored under it. Returns false if there was no such run. */
   deleteRun(id: string): boolean {
-    return this.statement('DELETE FROM runs WHERE id = ?').run(id).changes > 0;
+    return this.guard(() => {
+      return this.statement('DELETE FROM runs WHERE id = ?').run(id).changes > 0;
+    });
   }
 
   upsertCell(runId: string, cell: CellInput): void {
-    this.statement(
-      `INSERT INTO cells (run_id, key, model, probe, dataset, options_json, status)
-       VALUES (@runId, @key, @model, @probe, @dataset, @options, coalesce(@status, 'pending'))
-       ON CONFLICT (run_id, key) DO UPDATE SET model = excluded.model, probe = excluded.probe,
-         dataset = excluded.dataset, options_json = excluded.options_json,
-         status = coalesce(@status, cells.status)`,
-    ).run({
-      runId,
-      key: cell.key,
-      model: cell.model,
-      probe: cell.probe,
-      dataset: cell.dataset,
-      options: cell.options === undefined ? null : toStoredJson(cell.options, 'cell options'),
-      status: cell.status ?? null,
+    this.guard(() => {
+      this.statement(
+        `INSERT INTO cells (run_id, key, model, probe, dataset, options_json, status)
+         VALUES (@runId, @key, @model, @probe, @dataset, @options, coalesce(@status, 'pending'))
+         ON CONFLICT (run_id, key) DO UPDATE SET model = excluded.model, probe = excluded.probe,
+           dataset = excluded.dataset, options_json = excluded.options_json,
+           status = coalesce(@status, cells.status)`,
+      ).run({
+        runId,
+        key: cell.key,
+        model: cell.model,
+        probe: cell.probe,
+        dataset: cell.dataset,
+        options: cell.options === undefined ? null : toStoredJson(cell.options, 'cell options'),
+        status: cell.status ?? null,
+      });
     });
   }
 
@@ -211,16 +277,20 @@ export class Store {
   }
 
   setCellStatus(runId: string, cellKey: string, status: CellStatus): void {
-    const r = this.statement('UPDATE cells SET status = ? WHERE run_id = ? AND key = ?').run(status, runId, cellKey);
-    if (r.changes === 0) throw new Error(`no cell "${cellKey}" in run "${runId}"`);
+    this.guard(() => {
+      const r = this.statement('UPDATE cells SET status = ? WHERE run_id = ? AND key = ?').run(status, runId, cellKey);
+      if (r.changes === 0) throw new Error(`no cell "${cellKey}" in run "${runId}"`);
+    });
   }
 
   putOutput(runId: string, cellKey: string, recordId: string, output: unknown): void {
-    this.statement(
-      `INSERT INTO outputs (run_id, cell_key, record_id, output_json, created_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (run_id, cell_key, record_id) DO UPDATE
-         SET output_json = excluded.output_json, created_at = excluded.created_at`,
-    ).run(runId, cellKey, recordId, toStoredJson(output, `output for record "${recordId}"`), new Date().toISOString());
+    this.guard(() => {
+      this.statement(
+        `INSERT INTO outputs (run_id, cell_key, record_id, output_json, created_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (run_id, cell_key, record_id) DO UPDATE
+           SET output_json = excluded.output_json, created_at = excluded.created_at`,
+      ).run(runId, cellKey, recordId, toStoredJson(output, `output for record "${recordId}"`), new Date().toISOString());
+    });
   }
 
   getOutput(runId: string, cellKey: string, recordId: string): unknown {
@@ -240,17 +310,19 @@ export class Store {
 
   /** Idempotent: storing a record again replaces its measurement but keeps its position. */
   putItem(runId: string, cellKey: string, recordId: string, measurement: unknown): void {
-    this.statement(
-      `INSERT INTO items (run_id, cell_key, record_id, measurement_json, created_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (run_id, cell_key, record_id) DO UPDATE
-         SET measurement_json = excluded.measurement_json, created_at = excluded.created_at`,
-    ).run(
-      runId,
-      cellKey,
-      recordId,
-      toStoredJson(measurement, `measurement for record "${recordId}"`),
-      new Date().toISOString(),
-    );
+    this.guard(() => {
+      this.statement(
+        `INSERT INTO items (run_id, cell_key, record_id, measurement_json, created_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (run_id, cell_key, record_id) DO UPDATE
+           SET measurement_json = excluded.measurement_json, created_at = excluded.created_at`,
+      ).run(
+        runId,
+        cellKey,
+        recordId,
+        toStoredJson(measurement, `measurement for record "${recordId}"`),
+        new Date().toISOString(),
+      );
+    });
   }
 
   /** Number of item measurements stored for a run (all its cells). */
@@ -266,20 +338,62 @@ export class Store {
     return rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) }));
   }
 
-  /** Records of a cell that already have a measurement (what a resumed run skips). */
+  /**
+   * Records of a cell that are done: measured, or recorded as an invalid model output (what a
+   * resumed run skips).
+   */
   completedRecordIds(runId: string, cellKey: string): Set<string> {
-    const rows = this.statement('SELECT record_id FROM items WHERE run_id = ? AND cell_key = ?')
+    const rows = this.statement(
+      'SELECT record_id FROM items WHERE run_id = ? AND cell_key = ? UNION SELECT record_id FROM invalid_outputs WHERE run_id = ? AND cell_key = ?',
+    )
       .pluck()
-      .all(runId, cellKey) as string[];
+      .all(runId, cellKey, runId, cellKey) as string[];
     return new Set(rows);
   }
 
+  /** A model output that could not be measured (empty, unusable): kept with its reason, counted per cell. */
+  putInvalidOutput(runId: string, cellKey: string, recordId: string, reason: string, output?: unknown): void {
+    this.guard(() => {
+      this.statement(
+        `INSERT INTO invalid_outputs (run_id, cell_key, record_id, reason, output_json, created_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (run_id, cell_key, record_id) DO UPDATE
+           SET reason = excluded.reason, output_json = excluded.output_json, created_at = excluded.created_at`,
+      ).run(runId, cellKey, recordId, reason, output === undefined ? null : toStoredJson(output, `invalid output for record "${recordId}"`), new Date().toISOString());
+    });
+  }
+
+  /** Invalid outputs of a cell, in the order they were stored. */
+  getInvalidOutputs(runId: string, cellKey: string): { recordId: string; reason: string }[] {
+    const rows = this.statement('SELECT record_id, reason FROM invalid_outputs WHERE run_id = ? AND cell_key = ? ORDER BY rowid').all(runId, cellKey) as {
+      record_id: string;
+      reason: string;
+    }[];
+    return rows.map((r) => ({ recordId: r.record_id, reason: r.reason }));
+  }
+
+  /**
+   * The run's final results (stored before the report files are written), for `slant report`: kept
+   * as the exact JSON text of results.json (NaN and ±Infinity become null, as in the file).
+   */
+  putRunResults(runId: string, results: unknown): void {
+    this.guard(() => {
+      this.statement('UPDATE runs SET results_json = ?, updated_at = ? WHERE id = ?').run(redact(JSON.stringify(results)), new Date().toISOString(), runId);
+    });
+  }
+
+  getRunResults(runId: string): unknown {
+    const r = this.statement('SELECT results_json FROM runs WHERE id = ?').pluck().get(runId) as string | null | undefined;
+    return r === null || r === undefined ? undefined : (JSON.parse(r) as unknown);
+  }
+
   putResult(runId: string, cellKey: string, result: unknown): void {
-    this.statement(
-      `INSERT INTO results (run_id, cell_key, result_json, created_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (run_id, cell_key) DO UPDATE
-         SET result_json = excluded.result_json, created_at = excluded.created_at`,
-    ).run(runId, cellKey, toStoredJson(result, `result for cell "${cellKey}"`), new Date().toISOString());
+    this.guard(() => {
+      this.statement(
+        `INSERT INTO results (run_id, cell_key, result_json, created_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (run_id, cell_key) DO UPDATE
+           SET result_json = excluded.result_json, created_at = excluded.created_at`,
+      ).run(runId, cellKey, toStoredJson(result, `result for cell "${cellKey}"`), new Date().toISOString());
+    });
   }
 
   /** Results of a run, in the order cells were first given one. */
@@ -296,4 +410,21 @@ function ensureDir(dir: string): void {
   if (existsSync(dir)) return;
   mkdirSync(dir, { recursive: true });
   if (basename(dir) === '.slant') writeFileSync(`${dir}/.gitignore`, '*\n');
+}
+
+/** Write the reserve file if it is missing (no space for it: no reserve, nothing else changes). */
+function keepReserve(file: string): void {
+  if (existsSync(file)) return;
+  try {
+    writeFileSync(file, Buffer.alloc(RESERVE_BYTES));
+  } catch {
+    rmSync(file, { force: true });
+  }
+}
+
+function envInt(name: string): number | undefined {
+  const v = process.env[name];
+  if (v === undefined || v.trim() === '') return undefined;
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
 }

@@ -210,3 +210,39 @@ describe('secrets never reach the database file', () => {
     expect(bytes()).not.toContain(BEARER);
   });
 });
+
+describe('RequestCache checked again when a scheduler slot frees', () => {
+  it('a queued request whose answer another process stored meanwhile is not sent', async () => {
+    const { Scheduler } = await import('../../src/runtime/scheduler.js');
+    const { path, store: storeA } = fileStore();
+    const storeB = Store.open(path); // a second process on the same store file
+    cleanups.push(() => storeB.close());
+    const cacheA = new RequestCache(storeA);
+    const cacheB = new RequestCache(storeB);
+    const scheduler = new Scheduler({ concurrency: { p: 1 } });
+    let release!: () => void;
+    const blocker = new Promise<void>((r) => (release = r));
+    const sent: string[] = [];
+    /** a provider call through the scheduler, as the HTTP models make it */
+    const send = (body: string, wait?: Promise<void>) => () =>
+      scheduler.run('p', async () => {
+        sent.push(body);
+        if (wait) await wait;
+        return { text: `answer to ${body}` };
+      });
+    const parts = (body: string) => ({ provider: 'p', model: 'm', request: { body } });
+    const first = cacheA.getOrCompute(parts('x'), send('x', blocker));
+    const queued = cacheA.getOrCompute(parts('y'), send('y'));
+    await new Promise((r) => setImmediate(r));
+    expect(sent).toEqual(['x']); // y waits for the only slot
+    // meanwhile the other process gets y answered and stored
+    await cacheB.getOrCompute(parts('y'), async () => ({ text: 'answer to y (process B)' }));
+    release();
+    await first;
+    const y = await queued;
+    expect(sent).toEqual(['x']); // y was never sent by process A
+    expect(y).toEqual({ value: { text: 'answer to y (process B)' }, cached: true });
+    expect(scheduler.stats().providers.p?.servedWhileQueued).toBe(1);
+    expect(scheduler.stats().providers.p?.inFlight).toBe(0);
+  });
+});

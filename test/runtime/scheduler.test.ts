@@ -152,6 +152,32 @@ describe('Scheduler retries', () => {
 });
 
 describe('Scheduler rate limits', () => {
+  it('raises Retry-After: 0 to a minimum back-off that doubles per retry, within the configured retries', async () => {
+    const { sleep, waits } = fakeSleep();
+    const s = new Scheduler({ sleep, maxRateLimitRetries: 6, minDelayMs: 100, maxDelayMs: 60_000 });
+    let attempts = 0;
+    await expect(
+      s.run('p', async () => {
+        attempts++;
+        throw httpError(429, 0);
+      }),
+    ).rejects.toThrow('HTTP 429');
+    // 1 attempt + 6 retries, each after a wait of at least 100 ms * 2^(retry - 1)
+    expect(attempts).toBe(7);
+    expect(waits).toEqual([100, 200, 400, 800, 1600, 3200]);
+  });
+
+  it('raises a tiny Retry-After (5 ms) to the minimum back-off too', async () => {
+    const { sleep, waits } = fakeSleep();
+    const s = new Scheduler({ sleep, minDelayMs: 100 });
+    let calls = 0;
+    await s.run('p', async () => {
+      if (++calls <= 2) throw httpError(429, 5);
+      return 1;
+    });
+    expect(waits).toEqual([100, 200]);
+  });
+
   it('on 429 pauses the lane for Retry-After, halves concurrency, then recovers additively', async () => {
     const { sleep, waits } = fakeSleep();
     const s = new Scheduler({ sleep, concurrency: { p: 8 } });

@@ -33,7 +33,7 @@ describe('Store.open', () => {
     expect(s.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(s.db.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
     expect(s.db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(s.db.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(s.db.pragma('busy_timeout', { simple: true })).toBe(60_000);
     expect(s.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
   });
 
@@ -58,7 +58,7 @@ describe('Store.open', () => {
   it('reports a file that is not SQLite as a UserError naming the path', () => {
     const path = join(tempDir(), 'junk.db');
     writeFileSync(path, 'this is not a database, just some text that is long enough to have a header.....');
-    expect(() => Store.open(path)).toThrow(new RegExp(`cannot open run store ${path.replace(/[.]/g, '\\.')}`));
+    expect(() => Store.open(path)).toThrow(new RegExp(`the run store ${path.replace(/[.]/g, '\\.')} is damaged`));
   });
 });
 

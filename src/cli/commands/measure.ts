@@ -6,6 +6,7 @@ import { probeNames, type ProbeName } from '../../probes/registry.js';
 import { runSpec } from './run.js';
 import { collect, parseFormat, parsePositiveInt, parseProbeSettings } from '../parse.js';
 import { basename } from 'node:path';
+import { checkWritablePath } from '../../runtime/write-atomic.js';
 
 interface MeasureOpts {
   input?: string;
@@ -19,6 +20,8 @@ interface MeasureOpts {
   humans?: string;
   set: string[];
   skipInvalid?: boolean;
+  allowEmpty?: boolean;
+  maxRecordBytes?: number;
   limit?: number;
   concurrency: number;
   store: string;
@@ -41,6 +44,8 @@ export function registerMeasure(program: Command): void {
     .option('--humans <file>', 'wildframe: framed_eval.csv with the annotators\' scores')
     .option('--set <probe.option=value>', 'probe option, e.g. --set primacy.alpha=0.1 (repeatable)', collect, [])
     .option('--skip-invalid', 'skip invalid records (reports how many) instead of stopping at the first')
+    .option('--allow-empty', 'accept an input without records (default: "no records in FILE", exit 3)')
+    .option('--max-record-bytes <n>', 'the maximum size of one record (one JSONL/CSV line); default 16 MiB', (v: string) => parsePositiveInt(v, '--max-record-bytes'))
     .option('--limit <n>', 'read at most n records', (v: string) => parsePositiveInt(v, '--limit'))
     .option('--concurrency <n>', 'records measured at once', (v: string) => parsePositiveInt(v, '--concurrency'), 4)
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
@@ -48,6 +53,7 @@ export function registerMeasure(program: Command): void {
     .option('--reports <dir>', 'where the report folder is written', '.slant/reports')
     .action(async (probes: string[], opts: MeasureOpts, cmd: Command) => {
       if (!opts.input) throw new UserError('measure needs --input FILE', { hint: 'e.g. slant measure framing primacy --input outputs.jsonl' });
+      if (opts.output) checkWritablePath(opts.output, 'results JSON (--output)');
       if (opts.model && opts.llmJudge) throw new UserError('give either --model (the model under test) or --llm-judge, not both');
       const llm = opts.model ?? opts.llmJudge;
       const format = parseFormat(opts.format, inputFormatSchema);
@@ -69,6 +75,8 @@ export function registerMeasure(program: Command): void {
             ...(opts.field.length ? { fields: parseFieldMappings(opts.field) } : {}),
             ...(opts.limit ? { limit: opts.limit } : {}),
             ...(opts.skipInvalid ? { skipInvalid: true } : {}),
+            ...(opts.allowEmpty ? { allowEmpty: true } : {}),
+            ...(opts.maxRecordBytes ? { maxRecordBytes: opts.maxRecordBytes } : {}),
             ...(opts.humans ? { humans: opts.humans } : {}),
           },
           judges: { framing: opts.judge, embedder: opts.embedder, ...(llm ? { llm } : {}) },

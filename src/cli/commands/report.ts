@@ -1,51 +1,100 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
-import { resultsSchema } from '../../probes/results.js';
-import { renderHtmlReport } from '../../report/html.js';
+import { writeReports } from '../../pipeline/run.js';
+import { resultsSchema, type Results } from '../../probes/results.js';
 import { renderTerminalReport } from '../../report/terminal.js';
 import { Store } from '../../runtime/store.js';
 import { globalOptions } from '../main-options.js';
 
-/** `latest`: the newest run in the store that has a results file under `reports`. */
-function latestResults(storePath: string, reports: string): string {
-  if (!existsSync(storePath)) throw new UserError(`no store at ${storePath} yet; run \`slant demo\` or \`slant run\` first`);
-  const store = Store.open(resolve(storePath));
-  try {
-    for (const run of store.listRuns(100)) {
-      const file = join(reports, run.id, 'results.json');
-      if (existsSync(file)) return file;
-    }
-  } finally {
-    store.close();
-  }
-  throw new UserError(`no run in ${storePath} has results under ${reports}`, { hint: 'list runs with `slant runs`' });
+interface ReportOpts {
+  reports: string;
+  store: string;
 }
 
 export function registerReport(program: Command): void {
   program
     .command('report')
-    .description("print a run's results as tables and re-render its report.html")
-    .argument('<run-or-results>', 'a run id (looked up under --reports), `latest`, or a results.json path')
+    .description("print a run's results as tables and (re)write its results.json and report.html from the store")
+    .argument('<run-or-results>', 'a run id (looked up in --store, else under --reports), `latest`, or a results.json path')
     .option('--reports <dir>', 'reports folder', '.slant/reports')
-    .option('--store <file>', 'SQLite store (for `latest`)', '.slant/slant.db')
-    .action((target: string, opts: { reports: string; store: string }, cmd: Command) => {
-      const file = existsSync(target) ? target : target === 'latest' ? latestResults(opts.store, opts.reports) : join(opts.reports, target, 'results.json');
-      if (!existsSync(file)) throw new UserError(`no results at ${file}`, { hint: 'list runs with `slant runs`' });
-      let raw: unknown;
-      try {
-        raw = JSON.parse(readFileSync(file, 'utf8'));
-      } catch (err) {
-        throw new UserError(`${file}: not valid JSON (${(err as Error).message})`);
-      }
-      const parsed = resultsSchema.safeParse(raw);
-      if (!parsed.success) throw new UserError(`${file}: not a slant results file (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`);
-      const html = file.replace(/results\.json$/, 'report.html');
-      if (html !== file) writeFileSync(html, renderHtmlReport(parsed.data));
+    .option('--store <file>', 'SQLite store', '.slant/slant.db')
+    .action((target: string, opts: ReportOpts, cmd: Command) => {
+      const { results, reportDir } = isFile(target) ? { results: readResultsFile(target), reportDir: dirname(target) } : fromStore(target === 'latest' ? latestRun(opts) : target, opts);
+      writeReports(results, reportDir);
+      const html = join(reportDir, 'report.html');
       const global = globalOptions(cmd);
-      if (global.json) process.stdout.write(JSON.stringify(parsed.data) + '\n');
+      if (global.json) process.stdout.write(JSON.stringify(results) + '\n');
       else if (global.quiet) process.stdout.write(`report: ${html}\n`);
-      else process.stdout.write(renderTerminalReport(parsed.data, { color: process.stdout.isTTY === true }) + `\nreport: ${html}\n`);
+      else process.stdout.write(renderTerminalReport(results, { color: process.stdout.isTTY === true }) + `\nreport: ${html}\n`);
     });
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** `latest`: the newest run in the store that has results (stored in the run, or a results file under `reports`). */
+function latestRun(opts: ReportOpts): string {
+  if (!existsSync(opts.store)) throw new UserError(`no store at ${opts.store} yet; run \`slant demo\` or \`slant run\` first`);
+  const store = Store.open(resolve(opts.store));
+  try {
+    for (const run of store.listRuns(100)) {
+      if (store.getRunResults(run.id) !== undefined || existsSync(join(opts.reports, run.id, 'results.json'))) return run.id;
+    }
+  } finally {
+    store.close();
+  }
+  throw new UserError(`no run in ${opts.store} has results`, { hint: 'list runs with `slant runs`' });
+}
+
+/**
+ * A run id: the results the run stored (every run finished by this slant; a crash while writing the
+ * files loses nothing), else its results.json (runs from before results were stored).
+ */
+function fromStore(runId: string, opts: ReportOpts): { results: Results; reportDir: string } {
+  const reportDir = join(opts.reports, runId);
+  if (existsSync(opts.store)) {
+    const store = Store.open(resolve(opts.store));
+    try {
+      const run = store.getRun(runId);
+      if (run) {
+        const stored = store.getRunResults(runId);
+        if (stored !== undefined) {
+          const parsed = resultsSchema.safeParse(stored);
+          if (!parsed.success) throw new UserError(`run ${runId}: the stored results are not readable by this slant (${describeIssue(parsed.error.issues[0])})`);
+          return { results: parsed.data, reportDir };
+        }
+        if (run.status !== 'completed') {
+          throw new UserError(`run ${runId} is ${run.status} and has no results yet`, { hint: `finish it with \`slant run --resume ${runId} --store ${opts.store}\`` });
+        }
+      }
+    } finally {
+      store.close();
+    }
+  }
+  const file = join(reportDir, 'results.json');
+  if (!existsSync(file)) throw new UserError(`no run "${runId}" in ${opts.store} and no results at ${file}`, { hint: 'list runs with `slant runs`' });
+  return { results: readResultsFile(file), reportDir };
+}
+
+function readResultsFile(file: string): Results {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new UserError(`${file}: not valid JSON (${(err as Error).message})`, { hint: 'if it was cut off, rebuild it from the store: `slant report <run id>`' });
+  }
+  const parsed = resultsSchema.safeParse(raw);
+  if (!parsed.success) throw new UserError(`${file}: not a slant results file (${describeIssue(parsed.error.issues[0])})`);
+  return parsed.data;
+}
+
+function describeIssue(issue: { path: PropertyKey[]; message: string } | undefined): string {
+  return issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'invalid';
 }

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { loadConfigFile } from '../../config/load.js';
+import { ConfigKeyError } from '../../config/config-key-error.js';
 import type { SlantConfig } from '../../config/schema.js';
 import { planMeasure, planRun } from '../../pipeline/plan.js';
 import { DEFAULT_STORE_PATH, Store } from '../../runtime/store.js';
@@ -16,6 +17,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
   const global = globalOptions(cmd);
   const noCache = cmd.opts<{ cache?: boolean }>().cache === false;
   const batch = cmd.opts<{ batch?: boolean }>().batch === true;
+  const waitForLease = cmd.opts<{ wait?: boolean }>().wait === true;
   if (spec.kind === 'run') {
     const config = spec.config;
     await executeRun({
@@ -28,6 +30,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       config: spec,
       resumeRunId,
       global,
+      waitForLease,
     });
   } else {
     await executeRun({
@@ -39,6 +42,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       config: spec,
       resumeRunId,
       global,
+      waitForLease,
       resultsPath: spec.output ? resolve(spec.baseDir, spec.output) : undefined,
     });
   }
@@ -87,9 +91,12 @@ export function registerRun(program: Command): void {
     .option('--store <file>', 'store to look in for --resume (default: the config\'s `store`, else .slant/slant.db)')
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
     .option('--batch', 'send openai: generations through the OpenAI Batch API (half price; resumes the same batch after a restart)')
+    .option('--wait', 'if another slant process is working on the run, wait for it instead of stopping')
+    .option('--max-record-bytes <n>', 'the maximum size of one record (one JSONL/CSV line) in every dataset; default 16 MiB', (v: string) => parsePositiveInt(v, '--max-record-bytes'))
+    .option('--allow-empty', 'accept dataset files without records (default: "no records in FILE", exit 3)')
     .option('--concurrency <n>', 'records processed at once (overrides the config)', (v: string) => parsePositiveInt(v, '--concurrency'))
     .option('--max-concurrency <n>', "requests in flight per provider of the run's models (overrides providers.<name>.maxConcurrency; records in flight rise to match unless --concurrency is given)", (v: string) => parsePositiveInt(v, '--max-concurrency'))
-    .action(async (opts: { config: string; resume?: string | true; store?: string; concurrency?: number; maxConcurrency?: number }, cmd: Command) => {
+    .action(async (opts: { config: string; resume?: string | true; store?: string; concurrency?: number; maxConcurrency?: number; allowEmpty?: boolean; maxRecordBytes?: number }, cmd: Command) => {
       if (opts.resume !== undefined) {
         const { id, spec } = resumeTarget(opts.store ?? configuredStore(opts.config), opts.resume);
         await runSpec(spec, spec.kind, cmd, id);
@@ -98,6 +105,13 @@ export function registerRun(program: Command): void {
       const config = loadConfigFile(opts.config);
       if (opts.maxConcurrency !== undefined) applyMaxConcurrency(config, opts.maxConcurrency);
       if (opts.concurrency) config.concurrency = opts.concurrency;
-      await runSpec({ kind: 'run', baseDir: dirname(resolve(opts.config)), config }, 'run', cmd);
+      if (opts.allowEmpty) config.datasets = config.datasets.map((d) => ({ ...d, allowEmpty: true }));
+      const maxRecordBytes = opts.maxRecordBytes;
+      if (maxRecordBytes) config.datasets = config.datasets.map((d) => ({ ...d, maxRecordBytes }));
+      try {
+        await runSpec({ kind: 'run', baseDir: dirname(resolve(opts.config)), config }, 'run', cmd);
+      } catch (err) {
+        throw err instanceof ConfigKeyError ? err.inFile(opts.config) : err;
+      }
     });
 }

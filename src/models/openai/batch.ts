@@ -8,8 +8,8 @@
  * completed | failed | expired | cancelled → GET /files/{output_file_id}/content (and the error file).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../../runtime/write-atomic.js';
 import { UserError } from '../../core/errors.js';
 import { defaultSleep, type SleepFn } from '../../runtime/scheduler.js';
 import { redact } from '../../core/redact.js';
@@ -49,10 +49,7 @@ export class FileBatchState implements BatchStateStore {
     }
   }
   private write(o: Record<string, string>): void {
-    mkdirSync(dirname(this.path), { recursive: true });
-    const tmp = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify(o, null, 2)}\n`);
-    renameSync(tmp, this.path);
+    writeFileAtomic(this.path, `${JSON.stringify(o, null, 2)}\n`, 'batch state');
   }
   get(key: string): string | undefined {
     return this.read()[key];

@@ -1,0 +1,87 @@
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
+import { EXIT, UserError } from '../core/errors.js';
+
+/**
+ * Write a whole file so that a reader (or a crash) sees the old content or the new, never a part:
+ * the text goes to a temporary file in the same directory, is flushed to disk, and is renamed over
+ * the target (rename is atomic within a file system). Parent directories are created. Problems a
+ * user can fix (the path is a directory, a parent is a file, no permission, disk full) are
+ * UserErrors naming the path; disk full exits 4 (`EXIT.diskFull`).
+ */
+export function writeFileAtomic(path: string, text: string, what = 'file'): void {
+  const dir = dirname(path);
+  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`);
+  try {
+    if (isDirectory(path)) throw Object.assign(new Error(`${path} is a directory`), { code: 'EISDIR' });
+    mkdirSync(dir, { recursive: true });
+    const fd = openSync(tmp, 'w');
+    try {
+      const buf = Buffer.from(text, 'utf8');
+      for (let off = 0; off < buf.length; ) off += writeSync(fd, buf, off, buf.length - off);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, path);
+  } catch (err) {
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // nothing was created (e.g. the parent is a file)
+    }
+    throw writeProblem(err, path, what);
+  }
+}
+
+/**
+ * Check before any work is done that `path` can take a file: it is not a directory and its nearest
+ * existing ancestor is a folder (not a file). Throws the same UserErrors as writeFileAtomic.
+ */
+export function checkWritablePath(path: string, what = 'file'): void {
+  if (isDirectory(path)) throw writeProblem(Object.assign(new Error('is a directory'), { code: 'EISDIR' }), path, what);
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    let st;
+    try {
+      st = statSync(dir);
+    } catch {
+      if (dirname(dir) === dir) return;
+      continue; // created when written
+    }
+    if (!st.isDirectory()) throw writeProblem(Object.assign(new Error('not a directory'), { code: 'ENOTDIR' }), path, what);
+    return;
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A failed write as a UserError that says what happened and what to do (other errors pass through). */
+export function writeProblem(err: unknown, path: string, what: string): unknown {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'EISDIR':
+      return new UserError(`cannot write the ${what} to ${path}: it is a directory`, { hint: 'give a file path, e.g. results.json inside that directory' });
+    case 'ENOTDIR':
+    case 'EEXIST':
+      return new UserError(`cannot write the ${what} to ${path}: a parent of it is a file, not a directory`, { hint: 'choose a path whose parent folders are folders' });
+    case 'EACCES':
+    case 'EPERM':
+    case 'EROFS':
+      return new UserError(`cannot write the ${what} to ${path}: permission denied`, { hint: 'choose a writable location' });
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return new UserError(`cannot write the ${what} to ${path}: the disk is full`, {
+        exitCode: EXIT.diskFull,
+        hint: 'free some space; finished work is stored, so `slant report <run>` or `slant run --resume` writes it again',
+      });
+    default:
+      return err;
+  }
+}

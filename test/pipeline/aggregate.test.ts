@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { aggregateRun } from '../../src/pipeline/aggregate.js';
+import { cellKey, type ExecutionPlan } from '../../src/pipeline/execute.js';
+import { hallucinationOptionsSchema, hallucinationProbe, hallucinationRecordSchema } from '../../src/probes/hallucination/index.js';
+import type { AnyProbe } from '../../src/probes/registry.js';
+import { Store } from '../../src/runtime/store.js';
+
+const options = hallucinationOptionsSchema.parse({ cutoff: '2024-01' });
+
+/** A recorded fact-check pair (no model asked): `true_answer` / `false_answer` are read by the verdict parser. */
+async function measured(id: string, trueAnswer: string, falseAnswer: string): Promise<unknown> {
+  const record = hallucinationRecordSchema.parse({ id, date: '2025-05-02', true_text: 'The senate passed the bill.', false_text: 'The senate did not pass the bill.', true_answer: trueAnswer, false_answer: falseAnswer, model: 'm' });
+  return hallucinationProbe.measure(record, { judges: {}, options });
+}
+
+describe('summary across (model, dataset) groups', () => {
+  it('skips items whose value is undefined (an unparseable answer) instead of crashing on NaN, with n counting only defined values', async () => {
+    const store = Store.open(':memory:');
+    const run = store.createRun({ configJson: '{}', configHash: 'x' });
+    const cells = ['a', 'b'].map((model) => ({ key: cellKey(model, 'ds', 'hallucination'), model, dataset: 'ds', probe: 'hallucination' }));
+    for (const c of cells) store.upsertCell(run.id, { key: c.key, model: c.model, dataset: c.dataset, probe: c.probe });
+    // group a: an unparseable answer first (its itemValues are {}), then a strictly correct pair; group b: two pairs, one correct
+    store.putItem(run.id, cells[0]!.key, 'r1', await measured('r1', 'banana', 'False'));
+    store.putItem(run.id, cells[0]!.key, 'r2', await measured('r2', 'True', 'False'));
+    store.putItem(run.id, cells[1]!.key, 'r1', await measured('r1', 'True', 'False'));
+    store.putItem(run.id, cells[1]!.key, 'r2', await measured('r2', 'True', 'True'));
+    const plan: ExecutionPlan = { datasets: [], producers: [], probes: [{ probe: hallucinationProbe as unknown as AnyProbe, options }], judges: {}, concurrency: 1 };
+    const [result] = aggregateRun(plan, store, run.id, cells);
+    const strict = result?.summary?.find((m) => m.name === 'strict_acc');
+    // mean of group means: group a = 1/1 (the unparseable pair left out), group b = 1/2
+    expect(strict?.value).toBeCloseTo(0.75, 12);
+    expect(strict?.n).toBe(3);
+    expect(Number.isFinite(strict?.ci?.low)).toBe(true);
+    store.close();
+  });
+
+  it('uses a metric a group has no value for at all only where it has values (fewer than two groups: no summary metric)', async () => {
+    const store = Store.open(':memory:');
+    const run = store.createRun({ configJson: '{}', configHash: 'x' });
+    const cells = ['a', 'b'].map((model) => ({ key: cellKey(model, 'ds', 'hallucination'), model, dataset: 'ds', probe: 'hallucination' }));
+    store.putItem(run.id, cells[0]!.key, 'r1', await measured('r1', 'banana', 'False'));
+    store.putItem(run.id, cells[1]!.key, 'r1', await measured('r1', 'True', 'False'));
+    const plan: ExecutionPlan = { datasets: [], producers: [], probes: [{ probe: hallucinationProbe as unknown as AnyProbe, options }], judges: {}, concurrency: 1 };
+    const [result] = aggregateRun(plan, store, run.id, cells);
+    expect(result?.groups).toHaveLength(2);
+    expect(result?.summary?.find((m) => m.name === 'strict_acc')).toBeUndefined();
+    store.close();
+  });
+});
