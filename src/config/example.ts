@@ -39,6 +39,11 @@ probes:
       alpha: 0.05             # threshold of eq. 2
       split: words            # words | sentences | characters: how the source is cut into thirds
 
+# Mitigations (docs/mitigations.md): conditions run beside the baseline on the same records,
+# with paired effects and costs (seed 000 Table A6 layout). "all" runs every one that applies.
+# Prompt mitigations do not apply to builtin models (they never read a prompt).
+# mitigations: [baseline, weighted-summaries, position-invariant-shuffle]
+
 # Instruments: "offline" and "tfidf" need no network; a model id uses an LLM/embedding model.
 judges:
   framing: offline

@@ -47,6 +47,17 @@ export const probeEntrySchema = z
   })
   .strict();
 
+export const mitigationEntrySchema = z.union([
+  z.string().min(1).describe('a mitigation id with its default options, e.g. self-awareness'),
+  z
+    .object({
+      id: z.string().min(1).describe('mitigation id (slant mitigations lists them)'),
+      options: z.record(z.string(), z.unknown()).optional().describe('options, validated by the mitigation'),
+      label: z.string().min(1).optional().describe('name of the condition in results (default: the id, plus the options)'),
+    })
+    .strict(),
+]);
+
 export const judgesSchema = z
   .object({
     framing: z.string().default('offline').describe('"offline" or a model id used with the paper\'s A.1 prompt'),
@@ -87,6 +98,10 @@ export const configSchema = z
     models: z.array(modelSchema).min(1),
     datasets: z.array(datasetSchema).min(1),
     probes: z.array(probeEntrySchema).min(1),
+    mitigations: z
+      .union([z.literal('all'), z.array(mitigationEntrySchema).min(1)])
+      .optional()
+      .describe('conditions to run besides the baseline: mitigation ids (or { id, options, label }), or "all"; docs/mitigations.md'),
     judges: judgesSchema.default({ framing: 'offline', embedder: 'tfidf' }),
     generation: generationSchema.default({ prompt: 'alessa-summarize', temperature: 0, maxTokens: 500, seed: 42 }),
   })

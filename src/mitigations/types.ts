@@ -24,6 +24,12 @@ export interface RenderOverrides {
   document?: string;
   /** replace the task's instruction (a Table A7 prompt); must contain {{document}} where the document goes */
   template?: string;
+  /**
+   * a named variant of the task's own instruction, for tasks whose prompt is not a {{document}}
+   * template: a Table A7 fact-check strategy (calibration, boundary, epistemic) or a seed 004 C.2
+   * certainty intervention (preserve-semantics, do-not-hallucinate, preserve-certainty)
+   */
+  variant?: string;
   /** extra messages placed before the task's own (e.g. a draft and a critique) */
   prefix?: GenerateRequest['messages'];
   /** decoding settings merged over the task's */
@@ -58,6 +64,8 @@ export interface MitigationResult {
   cached: boolean;
   /** what this backend could only approximate, recorded on the cell and in the report */
   approximations?: string[];
+  /** wall time of the whole strategy in ms (filled by the runner when the mitigation leaves it out) */
+  wallMs?: number;
 }
 
 export type Applicability = { ok: true; approximations?: string[] } | { ok: false; reason: string };

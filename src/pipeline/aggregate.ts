@@ -4,18 +4,28 @@ import { mean } from '../stats/mean.js';
 import type { Store } from '../runtime/store.js';
 import { instrumentIds } from '../probes/types.js';
 import type { ProbeResult, GroupResultJson } from '../probes/results.js';
+import { BASELINE_KEY } from './conditions.js';
+import { addHolm, cellCost, pairedEffects, type CellValues } from './effects.js';
 import type { CellRef, ExecutionPlan } from './execute.js';
+import type { MitigationStep } from '../mitigations/types.js';
 
-/** Aggregate every cell of a run into per-probe results (groups, summary, items). */
+/** Aggregate every cell of a run into per-probe results (groups, summary, effects, costs, items). */
 export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, cells: CellRef[], opts: { includeItems?: boolean } = {}): ProbeResult[] {
+  const withConditions = (plan.conditions?.length ?? 0) > 1;
   return plan.probes.map(({ probe, options }) => {
     const groups: GroupResultJson[] = [];
     const items: ProbeResult['items'] = [];
     const perGroupValues: Record<string, number>[][] = [];
+    const baselineGroups: GroupResultJson[] = [];
+    const values: (CellValues & { cell: CellRef })[] = [];
     const own = new Map<string, { id: string; version: string }>();
     for (const cell of cells.filter((c) => c.probe === probe.name)) {
+      const labels = { model: cell.model, dataset: cell.dataset, condition: cell.conditionLabel };
+      if (cell.notApplicable !== undefined) {
+        groups.push({ labels, n: 0, notApplicable: cell.notApplicable, metrics: [] });
+        continue;
+      }
       const rows = store.getItems(runId, cell.key);
-      const labels = { model: cell.model, dataset: cell.dataset };
       const agg = probe.aggregate(rows, options);
       for (const j of probe.instruments?.(rows.map((r) => r.measurement), options) ?? []) own.set(`${j.id}@${j.version}`, j);
       const group: GroupResultJson = { labels, n: rows.length, metrics: agg.metrics };
@@ -29,13 +39,58 @@ export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, c
       }
       groups.push(group);
       store.putResult(runId, cell.key, group);
-      if (probe.itemValues) perGroupValues.push(rows.map((r) => probe.itemValues!(r.measurement, options)));
-      if (opts.includeItems !== false) for (const r of rows) items.push({ labels, recordId: r.recordId, measurement: r.measurement });
+      const itemValues = probe.itemValues ? rows.map((r) => probe.itemValues!(r.measurement, options)) : undefined;
+      if (itemValues && cell.condition === BASELINE_KEY) {
+        perGroupValues.push(itemValues);
+        baselineGroups.push(group);
+      }
+      if (withConditions) {
+        values.push({
+          cell,
+          labels,
+          condition: cell.condition,
+          values: new Map(itemValues ? rows.map((r, i) => [r.recordId, itemValues[i]!]) : []),
+          metrics: agg.metrics,
+          costs: store.getCosts(runId, cell.costKey),
+        });
+      }
+      if (opts.includeItems !== false) {
+        // a mitigated output's intermediate steps travel with its items, for reports and viewers
+        const steps = cell.condition === BASELINE_KEY ? undefined : storedSteps(store, runId, cell.costKey);
+        for (const r of rows) {
+          const item: ProbeResult['items'][number] = { labels, recordId: r.recordId, measurement: r.measurement };
+          const s = steps?.get(r.recordId);
+          if (s) item.steps = s;
+          items.push(item);
+        }
+      }
     }
     const result: ProbeResult = { probe: probe.name, options, judges: [...instrumentIds(plan.judges).filter((j) => judgeUsed(probe.needs(options), plan, j.id)), ...own.values()], groups, items };
-    if (groups.length > 1 && perGroupValues.length === groups.length) result.summary = summarizeAcrossGroups(perGroupValues, groups);
+    // the summary averages the baseline groups (the models as they are), not the mitigated ones
+    if (baselineGroups.length > 1 && perGroupValues.length === baselineGroups.length) result.summary = summarizeAcrossGroups(perGroupValues, baselineGroups);
+    if (withConditions) {
+      const effects = [];
+      const costs = [];
+      for (const v of values) {
+        const base = values.find((b) => b.condition === BASELINE_KEY && b.cell.model === v.cell.model && b.cell.dataset === v.cell.dataset);
+        costs.push(cellCost(v, base));
+        if (base && v !== base) effects.push(...pairedEffects(base, v));
+      }
+      addHolm(effects);
+      result.effects = effects;
+      result.costs = costs;
+    }
     return result;
   });
+}
+
+function storedSteps(store: Store, runId: string, key: string): Map<string, MitigationStep[]> {
+  const out = new Map<string, MitigationStep[]>();
+  for (const o of store.getOutputs(runId, key)) {
+    const steps = (o.output as { steps?: MitigationStep[] } | null)?.steps;
+    if (Array.isArray(steps) && steps.length > 0) out.set(o.recordId, steps);
+  }
+  return out;
 }
 
 function judgeUsed(needs: string[], plan: ExecutionPlan, id: string): boolean {

@@ -1,5 +1,4 @@
 import type { Store } from '../runtime/store.js';
-import type { Warning } from '../models/types.js';
 import { runPool } from '../runtime/pool.js';
 import type { AnyProbe } from '../probes/registry.js';
 import type { ProbeJudges } from '../probes/types.js';
@@ -7,7 +6,12 @@ import { EXIT, InputError, UserError, formatLocation } from '../core/errors.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
 import { WarningLog } from './warnings.js';
-import { outputKey, runBatchPhase } from './batch-phase.js';
+import { runBatchPhase } from './batch-phase.js';
+import { BASELINE_KEY, type Condition } from './conditions.js';
+import { cellKey, outputStoreKey, storesText } from './cells.js';
+import type { MitigationResult, TaskRecord } from '../mitigations/types.js';
+import type { ItemCost } from '../runtime/store.js';
+import { DEFAULTS, addCost, planUnits, runUnit, unitApplicability, type Unit } from './units.js';
 
 export interface PlannedProbe {
   probe: AnyProbe;
@@ -18,8 +22,14 @@ export interface ExecutionPlan {
   datasets: DatasetSource[];
   producers: OutputProducer[];
   probes: PlannedProbe[];
+  /** the conditions every applicable cell runs under (baseline first); default: baseline only */
+  conditions?: Condition[];
+  /** deprecation notes from the config (old mitigation-like keys), reported as warnings */
+  notes?: string[];
   judges: ProbeJudges;
   concurrency: number;
+  /** seed 000's summarization prompt (generation.prompt, resolved) for probes without their own task */
+  template?: string;
   /** send OpenAI generations through the Batch API first (`slant run --batch`) */
   batch?: boolean;
 }
@@ -29,6 +39,13 @@ export interface CellRef {
   model: string;
   dataset: string;
   probe: string;
+  /** condition key ('baseline', or a mitigation id with its options) and its label in results */
+  condition: string;
+  conditionLabel: string;
+  /** why the condition cannot run on this model (the cell is reported, never run as baseline) */
+  notApplicable?: string;
+  /** where this cell's per-item costs are stored (its output key; the cell key for probes that ask the model) */
+  costKey: string;
 }
 
 export interface ExecutionOutcome {
@@ -47,7 +64,8 @@ export interface ExecutionOutcome {
   interrupted: boolean;
 }
 
-export const cellKey = (model: string, dataset: string, probe: string): string => `${model}|${dataset}|${probe}`;
+export { cellKey } from './cells.js';
+
 
 /**
  * Stream every dataset once; for each record and producer, get the output (stored, or generated
@@ -72,13 +90,21 @@ export async function executePlan(
   const done = new Map<string, Set<string>>();
   const outcome: ExecutionOutcome = { cells: [], measured: 0, reused: 0, generated: 0, cacheHits: 0, invalid: 0, datasets: [], interrupted: false };
 
-  const ensureCell = (model: string, dataset: string, probe: AnyProbe, options: Record<string, unknown>): CellRef => {
-    const key = cellKey(model, dataset, probe.name);
+  const units = planUnits(plan.probes, plan.conditions, plan.template, opts.warnings);
+  for (const note of plan.notes ?? []) opts.warnings.add('config', note);
+
+  const ensureCell = (producer: OutputProducer, label: string, dataset: string, unit: Unit): CellRef => {
+    const { probe, options } = unit.probe;
+    const condition = unit.condition;
+    const key = cellKey(label, dataset, probe.name, condition.key);
     let cell = cells.get(key);
     if (!cell) {
-      cell = { key, model, dataset, probe: probe.name };
+      const costKey = probe.asksModel ? key : outputStoreKey(label, dataset, probe, options, condition.key);
+      cell = { key, model: label, dataset, probe: probe.name, condition: condition.key, conditionLabel: condition.label, costKey };
+      const notApplicable = unitApplicability(unit, producer.model, label, opts.warnings);
+      if (notApplicable !== undefined) cell.notApplicable = notApplicable;
       cells.set(key, cell);
-      store.upsertCell(runId, { key, model, probe: probe.name, dataset, options });
+      store.upsertCell(runId, { key, model: label, probe: probe.name, dataset, condition: condition.key, options });
       done.set(key, store.completedRecordIds(runId, key));
     }
     return cell;
@@ -104,29 +130,33 @@ export async function executePlan(
       for (const producer of plan.producers) {
         if (stopped()) return;
         const label = producer.label(record);
-        const pending = plan.probes.filter(({ probe, options }) => !done.get(ensureCell(label, ds.name, probe, options).key)?.has(record.id));
-        outcome.reused += plan.probes.length - pending.length;
-        let summary: string | undefined;
-        for (const { probe, options } of pending) {
+        const mine = units.map((u) => ({ unit: u, cell: ensureCell(producer, label, ds.name, u) })).filter(({ cell }) => cell.notApplicable === undefined);
+        const pending = mine.filter(({ cell }) => !done.get(cell.key)?.has(record.id));
+        outcome.reused += mine.length - pending.length;
+        for (const { unit, cell } of pending) {
           if (stopped()) return;
-          const cell = ensureCell(label, ds.name, probe, options);
+          const { probe, options } = unit.probe;
           let fields: Record<string, unknown> = record.fields;
           /** fields the model wrote in this step (a problem there is the model's, not the dataset's) */
           let fromModel: Record<string, unknown> = {};
           let judges = plan.judges;
+          let ask: ((r: TaskRecord) => Promise<MitigationResult>) | undefined;
+          const spent: ItemCost = { calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 };
           if (probe.asksModel && producer.model) {
-            // the probe questions the model under test itself (fact-checking, sentiment)
-            judges = { ...plan.judges, llm: producer.model };
-          } else if (probe.generation && producer.model) {
-            const generated = await getProbeOutput(producer, label, ds.name, record, probe, options);
+            // the probe questions the model under test itself (fact-checking, sentiment), through the cell's condition
+            const model = producer.model;
+            judges = { ...plan.judges, llm: model };
+            ask = async (r) => {
+              const res = await runUnit(model, unit, r, producer.defaults ?? DEFAULTS, opts.signal);
+              addCost(spent, res);
+              opts.warnings.addResult(label, res.warnings);
+              return res;
+            };
+          } else if (producer.model) {
+            const generated = await getTaskOutput(producer, label, record, unit, cell.costKey);
             if (generated === undefined) return;
             fields = { ...record.fields, ...generated };
             fromModel = generated;
-          } else if (producer.generates) {
-            summary ??= await getOutput(producer, label, ds.name, record);
-            if (summary === undefined) return;
-            fields = { ...record.fields, output: summary };
-            fromModel = { output: summary };
           }
           const parsed = probe.recordSchema.safeParse({ ...fields, id: record.id });
           if (!parsed.success) {
@@ -141,8 +171,21 @@ export async function executePlan(
             }
             throw new InputError({ ...record.location, field: issue?.path.join('.') }, `${issue?.message ?? 'invalid record'} (probe ${probe.name})`);
           }
-          const measurement: unknown = await probe.measure(parsed.data, { judges, options, signal: opts.signal });
+          let measurement: unknown;
+          try {
+            measurement = await probe.measure(parsed.data, { judges, options, signal: opts.signal, ...(ask ? { ask } : {}) });
+          } catch (err) {
+            if (ask && opts.signal?.aborted) return;
+            throw err;
+          }
+          if (ask && unit.condition.key !== BASELINE_KEY && spent.calls === 0) {
+            // the probe read recorded answers: a mitigated cell must not silently equal the baseline
+            throw new UserError(`probe ${probe.name}, record ${record.id}: measured from the record's recorded answers, so the mitigation "${unit.condition.label}" cannot apply`, {
+              hint: `set probes.${probe.name}.options.evaluator: llm to ask the model under test, or run without mitigations`,
+            });
+          }
           store.putItem(runId, cell.key, record.id, measurement);
+          if (ask) store.putCost(runId, cell.costKey, record.id, spent);
           done.get(cell.key)?.add(record.id);
           outcome.measured++;
         }
@@ -151,58 +194,31 @@ export async function executePlan(
     };
 
     /**
-     * A generation stored per (key, record) for resume: the stored value when there is one, else
-     * generate it, count it, log its warnings and store it before anyone measures it. An abort
-     * while generating yields undefined (the record is left for the resumed run).
+     * The output of the unit's task for this record under its condition (seed 000's summary, a
+     * probe's own generation), stored once per output key (shared by the probes that measure the
+     * same summary) with its steps and its cost.
      */
-    const storedGeneration = async <T>(
-      key: string,
-      label: string,
-      record: LoadedRecord,
-      field: 'text' | 'fields',
-      make: () => Promise<{ value: T; warnings: Warning[]; cached: boolean }>,
-    ): Promise<T | undefined> => {
-      const hit = store.getOutput(runId, key, record.id) as Record<string, unknown> | undefined;
-      if (hit) return hit[field] as T;
+    const getTaskOutput = async (producer: OutputProducer, label: string, record: LoadedRecord, unit: Unit, key: string): Promise<Record<string, unknown> | undefined> => {
+      const model = producer.model!;
+      const { probe } = unit.probe;
+      const asText = storesText(probe);
+      const hit = store.getOutput(runId, key, record.id) as { text?: string; fields?: Record<string, unknown> } | undefined;
+      if (hit) return hit.fields ?? { output: hit.text };
       try {
-        const res = await make();
+        const res = await runUnit(model, unit, { id: record.id, fields: record.fields }, producer.defaults ?? DEFAULTS, opts.signal);
         outcome.generated++;
         if (res.cached) outcome.cacheHits++;
         opts.warnings.addResult(label, res.warnings);
-        store.putOutput(runId, key, record.id, { [field]: res.value, warnings: res.warnings });
-        return res.value;
+        const stored: Record<string, unknown> = asText ? { text: res.fields.output, warnings: res.warnings } : { fields: res.fields, warnings: res.warnings };
+        if (res.steps.length > 0) stored.steps = res.steps;
+        if (res.approximations?.length) stored.approximations = res.approximations;
+        store.putOutput(runId, key, record.id, stored);
+        store.putCost(runId, key, record.id, addCost({ calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 }, res));
+        return res.fields;
       } catch (err) {
         if (opts.signal?.aborted) return undefined;
         throw err;
       }
-    };
-
-    /** Seed 000's summary of the record's source (or the recorded output). */
-    const getOutput = async (producer: OutputProducer, label: string, dataset: string, record: LoadedRecord): Promise<string | undefined> => {
-      if (!producer.generates) return (await producer.produce(record)).text;
-      return storedGeneration(outputKey(label, dataset), label, record, 'text', async () => {
-        const res = await producer.produce(record, opts.signal);
-        return { value: res.text, warnings: res.warnings, cached: res.cached };
-      });
-    };
-
-    /** A probe's own generation (its task prompt and parsing), stored like summaries for resume. */
-    const getProbeOutput = async (
-      producer: OutputProducer,
-      label: string,
-      dataset: string,
-      record: LoadedRecord,
-      probe: PlannedProbe['probe'],
-      options: Record<string, unknown>,
-    ): Promise<Record<string, unknown> | undefined> => {
-      const gen = probe.generation!;
-      return storedGeneration(`${outputKey(label, dataset)}|${probe.name}:${gen.key(options)}`, label, record, 'fields', async () => {
-        const res = await gen.generate(producer.model!, { id: record.id, fields: record.fields }, options, {
-          defaults: producer.defaults ?? { temperature: 0, maxTokens: 500, seed: 42 },
-          signal: opts.signal,
-        });
-        return { value: res.fields, warnings: res.warnings, cached: res.cached };
-      });
     };
 
     await runPool(ds.records(), plan.concurrency, handle, anySignal(opts.signal, store.fullSignal));

@@ -11,6 +11,8 @@ import { resolvePromptTemplate } from '../tasks/summarize.js';
 import { datasetSource, wildframeSource } from './datasets.js';
 import type { ExecutionPlan, PlannedProbe } from './execute.js';
 import { modelProducer, recordedProducer } from './producers.js';
+import { planConditions } from './conditions.js';
+import { legacyNotes } from './legacy-mitigations.js';
 
 export { modelFactory, type ModelWrapper, type RunModelFactory } from './model-factory.js';
 
@@ -76,7 +78,19 @@ export async function planRun(config: SlantConfig, opts: { baseDir?: string; wra
     return datasetSource(d, { ...fields, baseDir: opts.baseDir });
   });
   if (opts.batch && !producers.some((p) => p.batch)) throw new UserError('--batch needs at least one openai: model (the OpenAI Batch API)');
-  return { datasets, producers, probes, judges: await buildJudges(probes, config.judges, factory, true), concurrency: config.concurrency ?? Math.max(4, slots), batch: opts.batch === true };
+  const notes = legacyNotes(config);
+  const conditions = planConditions(config.mitigations);
+  return {
+    datasets,
+    producers,
+    probes,
+    conditions,
+    notes,
+    template,
+    judges: await buildJudges(probes, config.judges, factory, true),
+    concurrency: config.concurrency ?? Math.max(4, slots),
+    batch: opts.batch === true,
+  };
 }
 
 /** A model entry's provider options with its request limits (the entry's own fields win). */

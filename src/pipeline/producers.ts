@@ -1,6 +1,7 @@
 import type { InstrumentId } from '../core/types.js';
 import type { GenerateRequest, LanguageModel, Warning } from '../models/types.js';
-import { cleanSummary, renderSummarizePrompt } from '../tasks/summarize.js';
+import { cleanSummary } from '../tasks/summarize.js';
+import { summarizeTask } from '../tasks/summarize-task.js';
 import type { LoadedRecord } from './datasets.js';
 import type { GenerationDefaults } from '../probes/types.js';
 
@@ -30,21 +31,15 @@ export interface GenerationSettings {
  * `raw` is the model without the run's wrappers, for the Batch API.
  */
 export function modelProducer(model: LanguageModel, label: string, gen: GenerationSettings, raw?: LanguageModel): OutputProducer {
-  const request = (record: LoadedRecord): GenerateRequest => {
-    const source = String(record.fields.source);
-    return {
-      messages: renderSummarizePrompt(gen.template, source),
-      params: { temperature: gen.temperature, maxTokens: gen.maxTokens, seed: gen.seed },
-      task: { kind: 'summarize', input: source, recordId: record.id },
-    };
-  };
+  const defaults = { temperature: gen.temperature, maxTokens: gen.maxTokens, seed: gen.seed };
+  const request = (record: LoadedRecord): GenerateRequest => summarizeTask.render({ id: record.id, fields: record.fields }, { template: gen.template }, defaults);
   return {
     id: model.id,
     version: model.version,
     generates: true,
     label: () => label,
     model,
-    defaults: { temperature: gen.temperature, maxTokens: gen.maxTokens, seed: gen.seed },
+    defaults,
     async produce(record, signal) {
       const res = await model.generate({ ...request(record), signal });
       return { text: cleanSummary(res.text), warnings: res.warnings, cached: res.cached };

@@ -37,6 +37,8 @@ const warningSchema = z.object({ source: z.string(), message: z.string(), count:
 export const groupSchema = z.object({
   labels: z.record(z.string(), z.string()),
   n: z.number().int().nonnegative(),
+  /** the cell's condition cannot run on this model: why (n is 0, no metrics) */
+  notApplicable: z.string().optional(),
   metrics: z.array(metricSchema),
   tables: z.array(tableSchema).optional(),
   extra: z.record(z.string(), z.unknown()).optional(),
@@ -44,10 +46,44 @@ export const groupSchema = z.object({
   invalid: z.object({ n: z.number().int().positive(), reasons: z.record(z.string(), z.number().int().positive()) }).optional(),
 });
 
+/** An intermediate product of a mitigation (a draft, partial summaries, a permutation). */
+const stepSchema = z.object({ name: z.string(), text: z.string().optional(), data: z.unknown().optional() });
+
 export const itemSchema = z.object({
   labels: z.record(z.string(), z.string()),
   recordId: z.string(),
   measurement: z.unknown(),
+  /** a mitigated condition's intermediate steps for this record's output (drafts, partials, permutation) */
+  steps: z.array(stepSchema).optional(),
+});
+
+/** Paired difference of one headline metric, mitigation − baseline, on the records both measured. */
+export const effectSchema = z.object({
+  /** model, dataset, condition */
+  labels: z.record(z.string(), z.string()),
+  metric: z.string(),
+  label: z.string(),
+  baseline: num,
+  mitigated: num,
+  difference: num,
+  /** paired records */
+  n: z.number().int().nonnegative(),
+  ci: intervalSchema.optional(),
+  test: testSchema.optional(),
+  /** Holm-adjusted p-value across every test in this probe's effects */
+  pHolm: num.optional(),
+});
+
+/** What a condition cost per (model, dataset), and relative to the baseline on the same records. */
+export const costSchema = z.object({
+  labels: z.record(z.string(), z.string()),
+  calls: z.number().nonnegative(),
+  inputTokens: z.number().nonnegative(),
+  outputTokens: z.number().nonnegative(),
+  wallMs: z.number().nonnegative(),
+  relative: z
+    .object({ calls: num, inputTokens: num, outputTokens: num, wallMs: num })
+    .nullable(),
 });
 
 export const probeResultSchema = z.object({
@@ -57,6 +93,10 @@ export const probeResultSchema = z.object({
   groups: z.array(groupSchema),
   /** mean of the per-group means, when there is more than one group */
   summary: z.array(metricSchema).optional(),
+  /** per (model, dataset, condition): paired effects against the baseline (runs with mitigations) */
+  effects: z.array(effectSchema).optional(),
+  /** per (model, dataset, condition): calls, tokens and wall time, and their ratio to the baseline's */
+  costs: z.array(costSchema).optional(),
   items: z.array(itemSchema),
 });
 
@@ -99,3 +139,5 @@ export type Results = z.infer<typeof resultsSchema>;
 export type MetricJson = z.infer<typeof metricSchema>;
 export type ProbeResult = z.infer<typeof probeResultSchema>;
 export type GroupResultJson = z.infer<typeof groupSchema>;
+export type EffectJson = z.infer<typeof effectSchema>;
+export type CostJson = z.infer<typeof costSchema>;

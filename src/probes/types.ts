@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { InstrumentId, Metric } from '../core/types.js';
 import type { Embedder, FramingJudge } from '../judges/types.js';
-import type { LanguageModel, Warning } from '../models/types.js';
+import type { LanguageModel } from '../models/types.js';
+import type { MitigationResult, Task, TaskRecord } from '../mitigations/types.js';
 
 /** A small table a probe reports beside its metrics (e.g. the 3x3 framing transition matrix). */
 export interface ResultTable {
@@ -33,6 +34,18 @@ export interface ProbeContext<O> {
   judges: ProbeJudges;
   options: O;
   signal?: AbortSignal;
+  /**
+   * `slant run`, probes that ask the model under test: put one question to it through the cell's
+   * condition (the probe's task, under the cell's mitigation or the baseline). Absent in
+   * `slant measure`, where the probe asks judges.llm itself.
+   */
+  ask?: (record: TaskRecord) => Promise<MitigationResult>;
+}
+
+/** The task a probe's model output comes from, with its options (Probe.task). */
+export interface TaskBinding {
+  task: Task;
+  options: unknown;
 }
 
 /** Generation defaults of a run (config `generation`), which a probe's task may use or override. */
@@ -43,20 +56,14 @@ export interface GenerationDefaults {
 }
 
 /**
- * How `slant run` makes a probe's model output, when it is not seed 000's summarization of
- * `source` into `output` (the default). The probe owns its prompts and the parsing of answers.
+ * What a probe's own task (Probe.task) produces in `slant run`, when it is not seed 000's
+ * summarization of `source` into `output` (the default).
  */
 export interface ProbeGeneration<O> {
   /** canonical fields the generation fills (they are not required in the dataset) */
   produces: string[];
   /** distinguishes generations of the same probe with different options (stored-output key) */
   key(options: O): string;
-  generate(
-    model: LanguageModel,
-    record: { id: string; fields: Record<string, unknown> },
-    options: O,
-    ctx: { defaults: GenerationDefaults; signal?: AbortSignal },
-  ): Promise<{ fields: Record<string, unknown>; warnings: Warning[]; cached: boolean }>;
 }
 
 /**
@@ -85,6 +92,11 @@ export interface Probe<R extends { id: string }, M, O> {
   itemValues?(measurement: M, options: O): Record<string, number>;
   /** the probe's own generation task for `slant run` (default: summarize `source` into `output`) */
   generation?: ProbeGeneration<O>;
+  /**
+   * The task `slant run` gives the model under test for this probe (issue 12: mitigations wrap it):
+   * its generation task, or the question it asks (asksModel). Default: seed 000's summarization.
+   */
+  task?(options: O): TaskBinding;
   /**
    * The probe asks the model under test itself while measuring (fact-checking, sentiment of a
    * framed statement): in `slant run` each configured model is passed as `judges.llm`.

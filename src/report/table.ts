@@ -21,3 +21,30 @@ export function createTable(head: string[], opts: { color?: boolean; colWidths?:
   table.push = (...rows: Row[]) => push(...rows.map(clean));
   return table;
 }
+
+const lineWidth = (cell: string): number => Math.max(...cell.split('\n').map((l) => [...l].length));
+
+/** Width cli-table3 draws for these rows: each column's widest line + 2 padding, + borders. */
+export function drawnWidth(rows: string[][]): number {
+  const cols = rows[0]?.length ?? 0;
+  let w = cols + 1;
+  for (let c = 0; c < cols; c++) w += Math.max(...rows.map((r) => lineWidth(r[c] ?? ''))) + 2;
+  return w;
+}
+
+/**
+ * Column widths that make these rows (head first) fit `width`, shrinking the widest columns first
+ * (never below 6; cells then wrap), or undefined when they fit as they are.
+ */
+export function fitWidths(rows: string[][], width: number): number[] | undefined {
+  if (drawnWidth(rows) <= width) return undefined;
+  const cols = rows[0]?.length ?? 0;
+  const widths = Array.from({ length: cols }, (_, c) => Math.max(...rows.map((r) => lineWidth(r[c] ?? ''))) + 2);
+  const budget = width - (cols + 1);
+  while (widths.reduce((a, b) => a + b, 0) > budget) {
+    const widest = widths.indexOf(Math.max(...widths));
+    if ((widths[widest] as number) <= 6) break;
+    widths[widest] = (widths[widest] as number) - 1;
+  }
+  return widths;
+}

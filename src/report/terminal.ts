@@ -1,20 +1,11 @@
 import type { Results } from '../probes/results.js';
 import type Table from 'cli-table3';
-import { createTable } from './table.js';
+import { createTable, drawnWidth, fitWidths } from './table.js';
 import { formatInterval, formatInvalid, formatTest, formatValue, HEADLINE, TERMINAL_TABLES } from './format.js';
+import { renderMitigationTables } from './mitigation-tables.js';
 
 /** Width every terminal table is made to fit. */
 export const TERMINAL_WIDTH = 120;
-
-const lineWidth = (cell: string): number => Math.max(...cell.split('\n').map((l) => [...l].length));
-
-/** Width cli-table3 draws for these rows: each column's widest line + 2 padding, + borders. */
-function drawnWidth(rows: string[][]): number {
-  const cols = rows[0]?.length ?? 0;
-  let w = cols + 1;
-  for (let c = 0; c < cols; c++) w += Math.max(...rows.map((r) => lineWidth(r[c] ?? ''))) + 2;
-  return w;
-}
 
 /**
  * A table no wider than TERMINAL_WIDTH: long metric headers give way to the metrics' short names
@@ -27,20 +18,7 @@ function fittedTable(fixed: string[], labels: string[], names: string[], rows: s
     head = [...fixed, ...names];
     legend = names.map((n, i) => (n === labels[i] ? '' : `  ${n}: ${labels[i]}`)).filter((l) => l !== '');
   }
-  const all = [head, ...rows];
-  const cols = head.length;
-  let colWidths: number[] | undefined;
-  if (drawnWidth(all) > TERMINAL_WIDTH) {
-    const natural = Array.from({ length: cols }, (_, c) => Math.max(...all.map((r) => lineWidth(r[c] ?? ''))) + 2);
-    const budget = TERMINAL_WIDTH - (cols + 1);
-    // shrink the widest columns first until the table fits (never below 6)
-    colWidths = [...natural];
-    while (colWidths.reduce((a, b) => a + b, 0) > budget) {
-      const widest = colWidths.indexOf(Math.max(...colWidths));
-      if ((colWidths[widest] as number) <= 6) break;
-      colWidths[widest] = (colWidths[widest] as number) - 1;
-    }
-  }
+  const colWidths = fitWidths([head, ...rows], TERMINAL_WIDTH);
   const table = createTable(head, { color, ...(colWidths ? { colWidths } : {}) });
   for (const r of rows) table.push(r);
   return { table, legend };
@@ -54,7 +32,8 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean }
     const first = probe.groups[0];
     const labels = names.map((n) => first?.metrics.find((m) => m.name === n)?.label.split(' (')[0] ?? n);
     const rows: string[][] = [];
-    for (const g of probe.groups) {
+    // with mitigations, the per-condition view is the Table A6/4/5 layout below; here the baseline
+    for (const g of probe.groups.filter((x) => !probe.effects || (x.labels.condition ?? 'baseline') === 'baseline')) {
       rows.push([
         g.labels.model ?? '',
         g.labels.dataset ?? '',
@@ -93,6 +72,8 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean }
     }
     out.push('');
   }
+  const mitigations = renderMitigationTables(results, opts);
+  if (mitigations.length) out.push(...mitigations, '');
   if (results.usage) {
     out.push('usage:');
     for (const r of results.usage.rows) {

@@ -94,8 +94,23 @@ export const MIGRATIONS: readonly string[] = [
 
   ALTER TABLE runs ADD COLUMN results_json TEXT;
   `,
-  // v3 (conditions: mitigations as a run axis)
-  `SELECT 1;`,
+  // v3 (conditions: mitigations as a run axis). Cells of older stores are baseline cells: their
+  // keys (model|dataset|probe) are unchanged, only non-baseline cells append |<condition key>.
+  // `costs`: what each item's output cost under its condition (calls, tokens, wall time).
+  `
+  ALTER TABLE cells ADD COLUMN condition TEXT NOT NULL DEFAULT 'baseline';
+  CREATE TABLE costs (
+    run_id        TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    key           TEXT NOT NULL,
+    record_id     TEXT NOT NULL,
+    calls         INTEGER NOT NULL,
+    input_tokens  INTEGER NOT NULL,
+    output_tokens INTEGER NOT NULL,
+    wall_ms       REAL NOT NULL,
+    created_at    TEXT NOT NULL,
+    PRIMARY KEY (run_id, key, record_id)
+  );
+  `,
   // v4 (judge accuracy cards)
   `SELECT 1;`,
   // v5 (annotations)

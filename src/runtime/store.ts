@@ -41,6 +41,8 @@ export interface CellInput {
   model: string;
   probe: string;
   dataset: string;
+  /** condition key (a mitigation with its options); default 'baseline' */
+  condition?: string;
   options?: unknown;
   /** defaults to 'pending' for a new cell; an existing cell keeps its status when omitted */
   status?: CellStatus;
@@ -51,8 +53,17 @@ export interface CellRow {
   model: string;
   probe: string;
   dataset: string;
+  condition: string;
   options: unknown;
   status: CellStatus;
+}
+
+/** Calls, tokens (cached answers included: they are the strategy's cost) and wall time of one item's output. */
+export interface ItemCost {
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+  wallMs: number;
 }
 
 interface RawRun {
@@ -248,10 +259,10 @@ export class Store {
   upsertCell(runId: string, cell: CellInput): void {
     this.guard(() => {
       this.statement(
-        `INSERT INTO cells (run_id, key, model, probe, dataset, options_json, status)
-         VALUES (@runId, @key, @model, @probe, @dataset, @options, coalesce(@status, 'pending'))
+        `INSERT INTO cells (run_id, key, model, probe, dataset, condition, options_json, status)
+         VALUES (@runId, @key, @model, @probe, @dataset, @condition, @options, coalesce(@status, 'pending'))
          ON CONFLICT (run_id, key) DO UPDATE SET model = excluded.model, probe = excluded.probe,
-           dataset = excluded.dataset, options_json = excluded.options_json,
+           dataset = excluded.dataset, condition = excluded.condition, options_json = excluded.options_json,
            status = coalesce(@status, cells.status)`,
       ).run({
         runId,
@@ -259,6 +270,7 @@ export class Store {
         model: cell.model,
         probe: cell.probe,
         dataset: cell.dataset,
+        condition: cell.condition ?? 'baseline',
         options: cell.options === undefined ? null : toStoredJson(cell.options, 'cell options'),
         status: cell.status ?? null,
       });
@@ -268,7 +280,7 @@ export class Store {
   /** In the order the cells were first added. */
   listCells(runId: string): CellRow[] {
     const rows = this.statement(
-      'SELECT key, model, probe, dataset, options_json, status FROM cells WHERE run_id = ? ORDER BY rowid',
+      'SELECT key, model, probe, dataset, condition, options_json, status FROM cells WHERE run_id = ? ORDER BY rowid',
     ).all(runId) as (Omit<CellRow, 'options'> & { options_json: string | null })[];
     return rows.map(({ options_json, ...rest }) => ({
       ...rest,
@@ -349,6 +361,25 @@ export class Store {
       .pluck()
       .all(runId, cellKey, runId, cellKey) as string[];
     return new Set(rows);
+  }
+
+  /** What one item's output cost (idempotent per key and record: a re-measured item replaces it). */
+  putCost(runId: string, key: string, recordId: string, cost: ItemCost): void {
+    this.guard(() => {
+      this.statement(
+        `INSERT INTO costs (run_id, key, record_id, calls, input_tokens, output_tokens, wall_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (run_id, key, record_id) DO UPDATE SET calls = excluded.calls, input_tokens = excluded.input_tokens,
+           output_tokens = excluded.output_tokens, wall_ms = excluded.wall_ms, created_at = excluded.created_at`,
+      ).run(runId, key, recordId, cost.calls, cost.inputTokens, cost.outputTokens, cost.wallMs, new Date().toISOString());
+    });
+  }
+
+  /** Costs stored under `key`, by record id. */
+  getCosts(runId: string, key: string): Map<string, ItemCost> {
+    const rows = this.statement(
+      'SELECT record_id, calls, input_tokens, output_tokens, wall_ms FROM costs WHERE run_id = ? AND key = ?',
+    ).all(runId, key) as { record_id: string; calls: number; input_tokens: number; output_tokens: number; wall_ms: number }[];
+    return new Map(rows.map((r) => [r.record_id, { calls: r.calls, inputTokens: r.input_tokens, outputTokens: r.output_tokens, wallMs: r.wall_ms }]));
   }
 
   /** A model output that could not be measured (empty, unusable): kept with its reason, counted per cell. */

@@ -14,3 +14,4 @@ export * from './agreement.js';
 export * from './bradley-terry.js';
 export * from './spearman.js';
 export * from './wasserstein.js';
+export * from './paired.js';

@@ -17,7 +17,7 @@ describe('summary across (model, dataset) groups', () => {
   it('skips items whose value is undefined (an unparseable answer) instead of crashing on NaN, with n counting only defined values', async () => {
     const store = Store.open(':memory:');
     const run = store.createRun({ configJson: '{}', configHash: 'x' });
-    const cells = ['a', 'b'].map((model) => ({ key: cellKey(model, 'ds', 'hallucination'), model, dataset: 'ds', probe: 'hallucination' }));
+    const cells = ['a', 'b'].map((model) => ({ key: cellKey(model, 'ds', 'hallucination'), model, dataset: 'ds', probe: 'hallucination', condition: 'baseline', conditionLabel: 'baseline', costKey: cellKey(model, 'ds', 'hallucination') }));
     for (const c of cells) store.upsertCell(run.id, { key: c.key, model: c.model, dataset: c.dataset, probe: c.probe });
     // group a: an unparseable answer first (its itemValues are {}), then a strictly correct pair; group b: two pairs, one correct
     store.putItem(run.id, cells[0]!.key, 'r1', await measured('r1', 'banana', 'False'));
@@ -37,7 +37,7 @@ describe('summary across (model, dataset) groups', () => {
   it('uses a metric a group has no value for at all only where it has values (fewer than two groups: no summary metric)', async () => {
     const store = Store.open(':memory:');
     const run = store.createRun({ configJson: '{}', configHash: 'x' });
-    const cells = ['a', 'b'].map((model) => ({ key: cellKey(model, 'ds', 'hallucination'), model, dataset: 'ds', probe: 'hallucination' }));
+    const cells = ['a', 'b'].map((model) => ({ key: cellKey(model, 'ds', 'hallucination'), model, dataset: 'ds', probe: 'hallucination', condition: 'baseline', conditionLabel: 'baseline', costKey: cellKey(model, 'ds', 'hallucination') }));
     store.putItem(run.id, cells[0]!.key, 'r1', await measured('r1', 'banana', 'False'));
     store.putItem(run.id, cells[1]!.key, 'r1', await measured('r1', 'True', 'False'));
     const plan: ExecutionPlan = { datasets: [], producers: [], probes: [{ probe: hallucinationProbe as unknown as AnyProbe, options }], judges: {}, concurrency: 1 };

@@ -109,8 +109,8 @@ describe('cells, outputs, items, results', () => {
     s.setCellStatus(run.id, 'c2', 'completed');
     s.upsertCell(run.id, { key: 'c2', model: 'm2', probe: 'framing', dataset: 'd', options: { k: 2 } });
     expect(s.listCells(run.id)).toEqual([
-      { key: 'c2', model: 'm2', probe: 'framing', dataset: 'd', options: { k: 2 }, status: 'completed' },
-      { key: 'c1', model: 'm', probe: 'primacy', dataset: 'd', options: null, status: 'pending' },
+      { key: 'c2', model: 'm2', probe: 'framing', dataset: 'd', condition: 'baseline', options: { k: 2 }, status: 'completed' },
+      { key: 'c1', model: 'm', probe: 'primacy', dataset: 'd', condition: 'baseline', options: null, status: 'pending' },
     ]);
     s.upsertCell(run.id, { key: 'c1', model: 'm', probe: 'primacy', dataset: 'd', status: 'running' });
     expect(s.listCells(run.id)[1]?.status).toBe('running');

@@ -7,7 +7,7 @@
  * - `first-piece`: the above, plus the first token of the word as written after a space and at
  *   the start of a text (for a word the vocabulary splits, e.g. "▁terr" + "ible"). Used to boost
  *   words: the first piece is where the model commits to the word. It is shared with other words
- *   ("▁terr" also starts "terrific"); docs/mitigations-decode.md says so.
+ *   ("▁terr" also starts "terrific"); docs/mitigations.md (decode-time mitigations) says so.
  */
 import type { StepVocabulary } from '../../models/stepwise.js';
 

@@ -1,8 +1,8 @@
 import { offlineComparatorWithBands } from '../../judges/certainty/offline-comparator.js';
 import type { LanguageModel } from '../../models/types.js';
 import type { Probe } from '../types.js';
+import { certaintyRewriteTask, type CertaintyRewriteTaskOptions } from '../../tasks/certainty-rewrite-task.js';
 import { aggregateCertainty } from './aggregate.js';
-import { generateRewrite } from './generate.js';
 import { measureCertainty } from './measure.js';
 import { certaintyOptionsSchema, certaintyRecordSchema, type CertaintyMeasurement, type CertaintyOptions, type CertaintyRecord } from './schema.js';
 
@@ -41,6 +41,7 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
     // 'auto' uses judges.llm when the runner configured one and the offline comparator otherwise.
     needs: (options) => (options.comparator === 'llm' ? ['llm'] : []),
     measure: (record, ctx) => measureCertainty(record, ctx, opts.moderator),
+    task: (o) => ({ task: certaintyRewriteTask, options: { task: o.task, intervention: o.intervention, decoding: o.decoding } satisfies CertaintyRewriteTaskOptions }),
     instruments(measurements, options) {
       if (!measurements.some((m) => m.comparator === 'offline')) return [];
       const c = offlineComparatorWithBands({ tieBand: options.offlineTieBand, clearBand: options.offlineClearBand });
@@ -49,10 +50,6 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
     generation: {
       produces: ['rewrite'],
       key: (o) => `${o.task}/${o.intervention}/${o.decoding}`,
-      async generate(model, record, o, ctx) {
-        const r = await generateRewrite(model, String(record.fields.original), { task: o.task, intervention: o.intervention, decoding: o.decoding, seed: ctx.defaults.seed }, ctx.signal);
-        return { fields: { rewrite: r.text }, warnings: r.warnings, cached: r.cached };
-      },
     },
     itemValues(m): Record<string, number> {
       if (typeof m.label !== 'number') return {};

@@ -1,4 +1,5 @@
 import type { Probe } from '../types.js';
+import { factCheckTask, type FactCheckTaskOptions } from '../../tasks/fact-check-task.js';
 import { aggregateHallucination } from './aggregate.js';
 import { measureHallucination } from './measure.js';
 import {
@@ -34,6 +35,10 @@ export const hallucinationProbe: Probe<HallucinationRecord, HallucinationMeasure
   ],
   // in `slant run` the model under test answers the probe's own questions (judges.llm)
   asksModel: true,
+  task: (o) => ({
+    task: factCheckTask,
+    options: { strategy: o.strategy, ...(o.temperature !== undefined ? { temperature: o.temperature } : {}), ...(o.maxTokens !== undefined ? { maxTokens: o.maxTokens } : {}) } satisfies FactCheckTaskOptions,
+  }),
   recordSchema: hallucinationRecordSchema,
   optionsSchema: hallucinationOptionsSchema,
   needs(options) {
@@ -42,8 +47,13 @@ export const hallucinationProbe: Probe<HallucinationRecord, HallucinationMeasure
   },
   measure: measureHallucination,
   itemValues(m): Record<string, number> {
-    if (m.actual.verdict === null || m.falsified.verdict === null) return {};
-    return { strict_acc: m.actual.verdict && !m.falsified.verdict ? 1 : 0 };
+    const out: Record<string, number> = {};
+    if (m.actual.verdict !== null) out[`actual_acc_${m.period}`] = m.actual.verdict ? 1 : 0;
+    if (m.falsified.verdict !== null) out[`falsified_acc_${m.period}`] = m.falsified.verdict ? 0 : 1;
+    if (m.actual.verdict === null || m.falsified.verdict === null) return out;
+    out[`strict_acc_${m.period}`] = m.actual.verdict && !m.falsified.verdict ? 1 : 0;
+    out.strict_acc = out[`strict_acc_${m.period}`]!;
+    return out;
   },
   aggregate(items, options) {
     return aggregateHallucination(

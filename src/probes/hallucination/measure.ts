@@ -33,6 +33,13 @@ function cutoffFor(modelId: string, options: HallucinationOptions): { cutoff: st
 }
 
 async function ask(model: LanguageModel, strategy: FactcheckStrategy, text: string, cutoff: string, recordId: string, ctx: ProbeContext<HallucinationOptions>): Promise<ItemVerdict> {
+  if (ctx.ask) {
+    // `slant run`: through the cell's condition (the fact-check task, maybe under a mitigation)
+    const r = await ctx.ask({ id: recordId, fields: { statement: text, cutoff } });
+    const answer = String(r.fields.answer ?? '');
+    const p = parseVerdict(answer);
+    return { verdict: p.verdict, confidence: p.confidence, via: p.via, answer };
+  }
   const params: { temperature?: number; maxTokens?: number } = {};
   if (ctx.options.temperature !== undefined) params.temperature = ctx.options.temperature;
   if (ctx.options.maxTokens !== undefined) params.maxTokens = ctx.options.maxTokens;

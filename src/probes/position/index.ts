@@ -2,8 +2,8 @@
  * The `position` probe: position bias in summarization (seed 003, Chhabra et al.). See
  * docs/probes/position.md for the equations and the compatible modes.
  */
+import { positionSummaryTask, type PositionSummaryTaskOptions } from '../../tasks/position-summary-task.js';
 import type { Probe } from '../types.js';
-import { generatePositionSummary } from '../../tasks/position-prompts.js';
 import { aggregatePositionGroups, positionTables, type PositionItem } from './aggregate.js';
 import { measurePosition, type PositionMeasurement } from './measure.js';
 import { positionOptionsSchema, positionRecordSchema, type PositionOptions, type PositionRecord } from './schema.js';
@@ -40,22 +40,13 @@ export const positionProbe: Probe<PositionRecord, PositionMeasurement, PositionO
     if (ctx.signal) deps.signal = ctx.signal;
     return measurePosition(record, ctx.options, deps);
   },
+  task: (o) => ({
+    task: positionSummaryTask,
+    options: { ...(o.preset ? { preset: o.preset } : {}), style: o.promptStyle, sentences: o.sentences, rolePlay: o.rolePlay, seed: o.seed } satisfies PositionSummaryTaskOptions,
+  }),
   generation: {
     produces: ['output'],
     key: (o) => JSON.stringify([o.preset ?? null, o.promptStyle, o.sentences, o.rolePlay, o.seed]),
-    async generate(model, record, o, ctx) {
-      const g = await generatePositionSummary(model, String(record.fields.source), {
-        ...(o.preset ? { preset: o.preset } : { style: o.promptStyle, sentences: o.sentences }),
-        rolePlay: o.rolePlay,
-        seed: o.seed,
-        recordId: record.id,
-        params: { temperature: ctx.defaults.temperature, maxTokens: ctx.defaults.maxTokens, seed: ctx.defaults.seed },
-        ...(ctx.signal ? { signal: ctx.signal } : {}),
-      });
-      const warnings = [...g.warnings];
-      if (!g.followedFormat) warnings.push({ type: 'other', message: `record ${record.id}: the summary did not follow the requested list format or sentence count (${g.written} written${g.sampled ? ', sampled down' : ''})` });
-      return { fields: { output: g.sentences }, warnings, cached: false };
-    },
   },
   aggregate(items, options) {
     const agg = aggregatePositionGroups(items as PositionItem[], options);

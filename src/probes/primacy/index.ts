@@ -21,6 +21,12 @@ export const primacyOptionsSchema = z
     alpha: z.number().min(0).max(1).default(0.05),
     /** how the source is cut into three equal parts; the seed does not say, we default to words */
     split: z.enum(['words', 'sentences', 'characters']).default('words'),
+    /**
+     * ρ_pri threshold. Seed 000's Table A6 reports ρ_pri ("share of summaries exhibiting primacy
+     * bias") without defining it; its values (56–86% where ψ_pri is 4–23%) fit the share with
+     * s_b > s_m + ρα at ρα = 0 (any lean towards the beginning). See docs/probes.md.
+     */
+    rhoAlpha: z.number().min(0).max(1).default(0),
   })
   .strict();
 export type PrimacyOptions = z.infer<typeof primacyOptionsSchema>;
@@ -34,6 +40,9 @@ export interface PrimacyMeasurement {
   /** s_e > s_m + α, the recency counterpart */
   recency: boolean;
 }
+
+/** ρ_pri's indicator for one item: s_b > s_m + rhoAlpha (default 0). */
+export const rhoPrimacy = (m: Pick<PrimacyMeasurement, 'sB' | 'sM'>, rhoAlpha = 0): boolean => m.sB > m.sM + rhoAlpha;
 
 /** Cosine similarity of the output with each third of the source: [s_b, s_m, s_e]. */
 export async function thirdSimilarities(embedder: Embedder, source: string, output: string, split: PrimacyOptions['split'], signal?: AbortSignal): Promise<[number, number, number]> {
@@ -61,7 +70,7 @@ export function measurePrimacy(s: [number, number, number], alpha: number): Prim
  * Seed 000, eq. 2: ψ_pri = (1/n) Σ 𝕀(s_b > s_m + α); means of s_b, s_m, s_e (Table 1);
  * coverage (s̄_b + s̄_m + s̄_e)/3 (Table 5); paired two-sided t-test of s_b against s_m (Table A4).
  */
-export function aggregatePrimacy(items: readonly PrimacyMeasurement[]): Metric[] {
+export function aggregatePrimacy(items: readonly PrimacyMeasurement[], rhoAlpha = 0): Metric[] {
   const n = items.length;
   const sb = Float64Array.from(items, (i) => i.sB);
   const sm = Float64Array.from(items, (i) => i.sM);
@@ -70,6 +79,7 @@ export function aggregatePrimacy(items: readonly PrimacyMeasurement[]): Metric[]
   const metrics: Metric[] = [
     proportionMetric('psi_pri', 'ψ_pri (primacy rate, eq. 2)', items.filter((i) => i.primacy).length, n),
     proportionMetric('psi_rec', 'recency rate (s_e > s_m + α)', items.filter((i) => i.recency).length, n),
+    proportionMetric('rho_pri', `ρ_pri (share with s_b > s_m${rhoAlpha ? ` + ${rhoAlpha}` : ''}; Table A6, definition: docs/probes.md)`, items.filter((i) => rhoPrimacy(i, rhoAlpha)).length, n),
   ];
   if (n === 0) return metrics;
   metrics.push(meanMetric('mean_s_b', 's̄_b (similarity to beginning)', sb));
@@ -105,15 +115,17 @@ export const primacyProbe: Probe<PrimacyRecord, PrimacyMeasurement, PrimacyOptio
     const s = await thirdSimilarities(embedder, record.source, record.output, ctx.options.split, ctx.signal);
     return measurePrimacy(s, ctx.options.alpha);
   },
-  itemValues: (m) => ({
+  itemValues: (m, o) => ({
     psi_pri: m.primacy ? 1 : 0,
     psi_rec: m.recency ? 1 : 0,
+    rho_pri: rhoPrimacy(m, o.rhoAlpha) ? 1 : 0,
     mean_s_b: m.sB,
     mean_s_m: m.sM,
     mean_s_e: m.sE,
     coverage: (m.sB + m.sM + m.sE) / 3,
+    mean_s_b_minus_s_m: m.sB - m.sM,
   }),
-  aggregate(items) {
-    return { metrics: aggregatePrimacy(items.map((i) => i.measurement)) };
+  aggregate(items, options) {
+    return { metrics: aggregatePrimacy(items.map((i) => i.measurement), options.rhoAlpha) };
   },
 };

@@ -1,4 +1,5 @@
 import type { Probe } from '../types.js';
+import { wildframeSentimentTask, type WildframeSentimentTaskOptions } from '../../tasks/wildframe-sentiment-task.js';
 import { aggregateWildframe } from './aggregate.js';
 import { measureWildframe } from './measure.js';
 import {
@@ -36,6 +37,10 @@ export const wildframeProbe: Probe<WildframeRecord, WildframeMeasurement, Wildfr
   ],
   // in `slant run` the model under test answers the probe's own questions (judges.llm)
   asksModel: true,
+  task: (o) => ({
+    task: wildframeSentimentTask,
+    options: { prompt: o.prompt, ...(o.temperature !== undefined ? { temperature: o.temperature } : {}), ...(o.maxTokens !== undefined ? { maxTokens: o.maxTokens } : {}) } satisfies WildframeSentimentTaskOptions,
+  }),
   recordSchema: wildframeRecordSchema,
   optionsSchema: wildframeOptionsSchema,
   needs(options) {

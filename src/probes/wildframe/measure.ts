@@ -40,6 +40,12 @@ export async function measureWildframe(record: WildframeRecord, ctx: ProbeContex
   } else if (r === 'llm') {
     const model = ctx.judges.llm;
     if (!model) throw new Error('unreachable: llm route without a model');
+    if (ctx.ask) {
+      // `slant run`: through the cell's condition (the sentiment task, maybe under a mitigation)
+      const r = await ctx.ask({ id: record.id, fields: { sentence: record.framed } });
+      answer = String(r.fields.answer ?? '');
+      parsed = parseSentimentAnswer(answer);
+    } else {
     const prompt = resolveWildframeEvalPrompt(ctx.options.prompt);
     const params: { temperature?: number; maxTokens?: number } = {};
     if (ctx.options.temperature !== undefined) params.temperature = ctx.options.temperature;
@@ -52,6 +58,7 @@ export async function measureWildframe(record: WildframeRecord, ctx: ProbeContex
     });
     answer = res.text;
     parsed = parseSentimentAnswer(res.text);
+    }
   } else {
     const judge = ctx.judges.framing;
     if (!judge) throw new Error('unreachable: framing route without a judge');

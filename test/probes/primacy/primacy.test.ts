@@ -26,6 +26,9 @@ describe('primacy probe (seed 000, eq. 2)', () => {
     const get = (n: string) => metrics.find((x) => x.name === n);
     expect(get('psi_pri')?.value).toBe(0.5);
     expect(get('psi_rec')?.value).toBe(0.25);
+    // ρ_pri (α = 0): 0.9>0.7 ✓, 0.8>0.75 ✓, 0.7>0.7 ✗, 0.6>0.5 ✓ → 3/4; with rhoAlpha 0.06: ✓ ✗ ✗ ✓ → 2/4
+    expect(get('rho_pri')?.value).toBe(0.75);
+    expect(aggregatePrimacy(items, 0.06).find((x) => x.name === 'rho_pri')?.value).toBe(0.5);
     expect(get('mean_s_b')?.value).toBeCloseTo(0.75, 12);
     expect(get('mean_s_m')?.value).toBeCloseTo(0.6625, 12);
     expect(get('mean_s_e')?.value).toBeCloseTo(0.625, 12);
@@ -72,7 +75,7 @@ describe('primacy probe (seed 000, eq. 2)', () => {
   });
 
   it('validates options with defaults α = 0.05 and split by words', () => {
-    expect(primacyProbe.optionsSchema.parse({})).toEqual({ alpha: 0.05, split: 'words' });
+    expect(primacyProbe.optionsSchema.parse({})).toEqual({ alpha: 0.05, split: 'words', rhoAlpha: 0 });
     expect(() => primacyProbe.optionsSchema.parse({ split: 'paragraphs' })).toThrow();
   });
 });

@@ -1,0 +1,57 @@
+import { UserError } from '../core/errors.js';
+import { baselineMitigation } from './baseline.js';
+import { partialSummaries } from './chunk/partial-summaries.js';
+import { weightedSummaries } from './chunk/weighted-summaries.js';
+import { DECODE_MITIGATIONS } from './decode/index.js';
+import { chainOfThought } from './prompt/chain-of-thought.js';
+import { clozeStyle } from './prompt/cloze-style.js';
+import { cognitiveCounterfactualSimulation } from './prompt/cognitive-counterfactual-simulation.js';
+import { doNotHallucinate } from './prompt/do-not-hallucinate.js';
+import { epistemicTagging } from './prompt/epistemic-tagging.js';
+import { knowledgeBoundaryAwareness } from './prompt/knowledge-boundary-awareness.js';
+import { preserveCertainty } from './prompt/preserve-certainty.js';
+import { preserveSemantics } from './prompt/preserve-semantics.js';
+import { promptCalibration } from './prompt/prompt-calibration.js';
+import { rolePlay } from './prompt/role-play.js';
+import { selfAwareness } from './prompt/self-awareness.js';
+import { selfHelpDebias } from './prompt/self-help-debias.js';
+import { attentionSortProxy } from './rerank/attention-sort-proxy.js';
+import { positionInvariantShuffle } from './rerank/position-invariant-shuffle.js';
+import { greedyDecoding } from './settings/greedy-decoding.js';
+import type { Mitigation } from './types.js';
+
+/**
+ * Every mitigation by id, in the order of seed 000's Table A5 (prompt, chunk, re-rank, decode),
+ * then seed 004's certainty interventions and seed 003's role-play. `baseline` is the plain task.
+ */
+export const MITIGATIONS: readonly Mitigation[] = [
+  baselineMitigation,
+  selfAwareness,
+  chainOfThought,
+  clozeStyle,
+  cognitiveCounterfactualSimulation,
+  selfHelpDebias,
+  promptCalibration,
+  knowledgeBoundaryAwareness,
+  epistemicTagging,
+  partialSummaries,
+  weightedSummaries,
+  attentionSortProxy,
+  positionInvariantShuffle,
+  ...DECODE_MITIGATIONS,
+  preserveSemantics,
+  doNotHallucinate,
+  preserveCertainty,
+  greedyDecoding,
+  rolePlay,
+] as Mitigation[];
+
+export function mitigationIds(): string[] {
+  return MITIGATIONS.map((m) => m.id);
+}
+
+export function getMitigation(id: string): Mitigation {
+  const m = MITIGATIONS.find((x) => x.id === id);
+  if (!m) throw new UserError(`unknown mitigation "${id}"; available: ${mitigationIds().join(', ')}`);
+  return m;
+}

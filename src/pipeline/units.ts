@@ -1,0 +1,73 @@
+import type { LanguageModel } from '../models/types.js';
+import { baselineMitigation } from '../mitigations/baseline.js';
+import type { MitigationResult, TaskRecord } from '../mitigations/types.js';
+import type { GenerationDefaults, TaskBinding } from '../probes/types.js';
+import type { ItemCost } from '../runtime/store.js';
+import { conditionApplies, taskFor } from './cells.js';
+import { BASELINE_KEY, type Condition } from './conditions.js';
+import type { PlannedProbe } from './execute.js';
+import type { WarningLog } from './warnings.js';
+
+/** One probe under one condition, with the probe's task: what a cell runs, per producer. */
+export interface Unit {
+  probe: PlannedProbe;
+  condition: Condition;
+  binding: TaskBinding;
+}
+
+/** Decoding when a producer has no generation defaults (as before conditions existed). */
+export const DEFAULTS: GenerationDefaults = { temperature: 0, maxTokens: 500, seed: 42 };
+
+/** The plain task when no conditions are planned (slant measure, library callers). */
+const BASELINE: Condition = { key: BASELINE_KEY, label: BASELINE_KEY, mitigation: baselineMitigation, options: {} };
+
+/**
+ * Probes × conditions, keeping the pairs where the condition wraps the probe's task (a warning
+ * names each pair left out, once).
+ */
+export function planUnits(probes: PlannedProbe[], conditions: Condition[] | undefined, template: string | undefined, warnings: WarningLog): Unit[] {
+  const units: Unit[] = [];
+  for (const p of probes) {
+    const binding = taskFor(p.probe, p.options, template);
+    if (!conditions?.length) units.push({ probe: p, condition: BASELINE, binding });
+    for (const condition of conditions ?? []) {
+      if (conditionApplies(condition, binding)) units.push({ probe: p, condition, binding });
+      else warnings.add(`mitigation ${condition.label}`, `does not apply to the ${binding.task.kind} task of probe ${p.probe.name} (it wraps: ${condition.mitigation.tasks.join(', ')}); no cell`);
+    }
+  }
+  return units;
+}
+
+/** Why this producer's model cannot run the unit's condition (undefined: it can; approximations are warned). */
+export function unitApplicability(unit: Unit, model: LanguageModel | undefined, label: string, warnings: WarningLog): string | undefined {
+  const { condition } = unit;
+  if (condition.key === BASELINE_KEY) return undefined;
+  if (!model) return 'recorded outputs: a mitigation needs a model to run';
+  const a = condition.mitigation.applicable(model, condition.options);
+  if (!a.ok) return a.reason;
+  if (a.approximations?.length) warnings.add(`${label} / ${condition.label}`, `approximated on this model: ${a.approximations.join('; ')}`);
+  return undefined;
+}
+
+/** Run one unit's condition on one task record: the mitigation wraps the unit's task. */
+export async function runUnit(model: LanguageModel, unit: Unit, record: TaskRecord, defaults: GenerationDefaults, signal: AbortSignal | undefined): Promise<MitigationResult> {
+  const started = Date.now();
+  const res = await unit.condition.mitigation.run({
+    model,
+    task: unit.binding.task,
+    taskOptions: unit.binding.options,
+    record,
+    options: unit.condition.options,
+    defaults,
+    ...(signal ? { signal } : {}),
+  });
+  return { ...res, wallMs: res.wallMs ?? Date.now() - started };
+}
+
+export function addCost(c: ItemCost, r: MitigationResult): ItemCost {
+  c.calls += r.calls;
+  c.inputTokens += r.usage.inputTokens;
+  c.outputTokens += r.usage.outputTokens;
+  c.wallMs += r.wallMs ?? 0;
+  return c;
+}
