@@ -22,7 +22,7 @@ export function createTable(head: string[], opts: { color?: boolean; colWidths?:
   return table;
 }
 
-const lineWidth = (cell: string): number => Math.max(...cell.split('\n').map((l) => [...l].length));
+const lineWidth = (cell: string): number => Math.max(...stripControlChars(cell).split('\n').map((l) => [...l].length));
 
 /** Width cli-table3 draws for these rows: each column's widest line + 2 padding, + borders. */
 export function drawnWidth(rows: string[][]): number {
