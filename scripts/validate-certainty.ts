@@ -21,12 +21,14 @@
  * - Radiology ranking: phrase, mu, sigma, rank (0 = most certain); compared as all pairs.
  * - WikiWeasel: text, label (1 = uncertain); random pairs of one certain and one uncertain sentence.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { Command } from 'commander';
 import { InputError } from '../src/core/errors.js';
 import { createRng } from '../src/stats/rng.js';
+import { certaintyCard } from '../src/judges/card-builders.js';
+import { OfflineCertaintyComparator } from '../src/judges/certainty/offline-comparator.js';
 import { validateCertaintyComparator, type CertaintyValidation, type LabelledPair } from '../src/judges/certainty/validate.js';
 
 function readCsv(file: string): Record<string, string>[] {
@@ -157,6 +159,7 @@ async function main(): Promise<void> {
     .option('--pairs <n>', 'WikiWeasel pairs', '2000')
     .option('--seed <n>', 'seed', '7')
     .option('--labelled <file>')
+    .option('--out-card <file>', "write the offline comparator's card (src/judges/certainty/card.json) from the --insciout figures")
     .parse()
     .opts<Record<string, string | undefined>>();
   const sets: [string, LabelledPair[]][] = [];
@@ -167,7 +170,23 @@ async function main(): Promise<void> {
   if (o.wikiweasel) sets.push(['WikiWeasel pairs', wikiWeaselPairs(loadWikiWeasel(o.wikiweasel), Number(o.pairs), Number(o.seed))]);
   if (o.labelled) sets.push([o.labelled, loadLabelledJsonl(o.labelled)]);
   if (sets.length === 0) throw new Error('nothing to validate: pass --insciout, --radiology-*, --wikiweasel or --labelled');
-  for (const [name, items] of sets) console.log(fmt(name, await validateCertaintyComparator({ items })));
+  for (const [name, items] of sets) {
+    const v = await validateCertaintyComparator({ items });
+    console.log(fmt(name, v));
+    if (o.outCard && o.insciout && name === `InSciOut ${o.insciout}`) {
+      const comparator = new OfflineCertaintyComparator();
+      const card = certaintyCard(v, {
+        judge: 'certainty-offline',
+        version: comparator.version,
+        data: `${o.insciout.split('/').at(-1)} (all ${v.nAll} pairs; a = abstract conclusion, b = press-release conclusion, direction = sign of press − abstract strength); the comparator was fitted without this file`,
+        heldOut: true,
+        summary: 'held-out InSciOut test pairs',
+        command: 'npx tsx scripts/validate-certainty.ts --insciout …/insciout_test.jsonl --out-card src/judges/certainty/card.json',
+      });
+      writeFileSync(o.outCard, JSON.stringify(card, null, 2) + '\n');
+      console.log(`wrote ${o.outCard}`);
+    }
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -30,9 +30,13 @@ export async function createEmbedder(spec: string, providerOptions: Record<strin
     const { TfidfEmbedder } = await import('./embedders/tfidf-embedder.js');
     return new TfidfEmbedder();
   }
+  if (spec === 'use') {
+    const { UseEmbedder } = await import('./embedders/use-embedder.js');
+    return new UseEmbedder();
+  }
   if (/^[a-z][a-z0-9-]*:/.test(spec)) {
     const { createEmbedderFromId } = await import('./embedders/registry.js');
     return createEmbedderFromId(spec, providerOptions[spec.slice(0, spec.indexOf(':'))] ?? {});
   }
-  throw new UserError(`unknown embedder "${spec}"; use "tfidf" or an embedding model id such as "openai:text-embedding-3-small"`);
+  throw new UserError(`unknown embedder "${spec}"; use "tfidf", "use" (Universal Sentence Encoder lite, optional packages) or an embedding model id such as "openai:text-embedding-3-small"`);
 }

@@ -1,8 +1,11 @@
 import type { Framing, InstrumentId } from '../core/types.js';
 import type { Vector } from '../text/vector.js';
+import type { JudgeCard } from './card.js';
 
 /** Classifies the framing (sentiment) of whole texts. LLM and offline judges implement it. */
 export interface FramingJudge extends InstrumentId {
+  /** the judge's accuracy card (offline judges ship one; LLM judges get theirs from `slant validate --save-card`) */
+  card?: JudgeCard;
   classify(texts: readonly string[], opts?: { signal?: AbortSignal }): Promise<Framing[]>;
 }
 

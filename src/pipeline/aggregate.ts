@@ -2,7 +2,9 @@ import type { Metric } from '../core/types.js';
 import { bootstrapMeanOfGroupMeans } from '../stats/bootstrap.js';
 import { mean } from '../stats/mean.js';
 import type { Store } from '../runtime/store.js';
-import { instrumentIds } from '../probes/types.js';
+import { instrumentIds, type CardedInstrument, type ProbeJudges } from '../probes/types.js';
+import { parseJudgeCard, type JudgeCard } from '../judges/card.js';
+import { getJudgeCard } from '../runtime/judge-cards.js';
 import type { ProbeResult, GroupResultJson } from '../probes/results.js';
 import { BASELINE_KEY } from './conditions.js';
 import { addHolm, cellCost, pairedEffects, type CellValues } from './effects.js';
@@ -11,11 +13,13 @@ import type { MitigationStep } from '../mitigations/types.js';
 
 /** Aggregate every cell of a run into per-probe results (groups, summary, effects, costs, items). */
 export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, cells: CellRef[], opts: { includeItems?: boolean } = {}): ProbeResult[] {
+  const judgesWithCards: ProbeJudges = { ...plan.judges, cardFor: (task, judge, version) => storedCard(store, task, judge, version) };
   const withConditions = (plan.conditions?.length ?? 0) > 1;
   return plan.probes.map(({ probe, options }) => {
     const groups: GroupResultJson[] = [];
     const items: ProbeResult['items'] = [];
     const perGroupValues: Record<string, number>[][] = [];
+    const extraJudges: CardedInstrument[] = [];
     const baselineGroups: GroupResultJson[] = [];
     const values: (CellValues & { cell: CellRef })[] = [];
     const own = new Map<string, { id: string; version: string }>();
@@ -28,7 +32,9 @@ export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, c
       const rows = store.getItems(runId, cell.key);
       const agg = probe.aggregate(rows, options);
       for (const j of probe.instruments?.(rows.map((r) => r.measurement), options) ?? []) own.set(`${j.id}@${j.version}`, j);
-      const group: GroupResultJson = { labels, n: rows.length, metrics: agg.metrics };
+      const corr = probe.corrected?.(rows, options, judgesWithCards);
+      for (const j of corr?.judges ?? []) if (!extraJudges.some((x) => x.id === j.id && x.version === j.version)) extraJudges.push(j);
+      const group: GroupResultJson = { labels, n: rows.length, metrics: [...agg.metrics, ...(corr?.metrics ?? [])] };
       if (agg.tables) group.tables = agg.tables;
       if (agg.extra) group.extra = agg.extra;
       const invalid = store.getInvalidOutputs(runId, cell.key);
@@ -65,7 +71,10 @@ export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, c
         }
       }
     }
-    const result: ProbeResult = { probe: probe.name, options, judges: [...instrumentIds(plan.judges).filter((j) => judgeUsed(probe.needs(options), plan, j.id)), ...own.values()], groups, items };
+    const used = [...instrumentIds(plan.judges).filter((j) => judgeUsed(probe.needs(options), plan, j.id)), ...own.values()];
+    // a judge that labelled the items is listed once, with its card when it has one
+    const judges = [...used.map((j) => extraJudges.find((x) => x.id === j.id && x.version === j.version) ?? j), ...extraJudges.filter((x) => !used.some((j) => j.id === x.id && j.version === x.version))];
+    const result: ProbeResult = { probe: probe.name, options, judges, groups, items };
     // the summary averages the baseline groups (the models as they are), not the mitigated ones
     if (baselineGroups.length > 1 && perGroupValues.length === baselineGroups.length) result.summary = summarizeAcrossGroups(perGroupValues, baselineGroups);
     if (withConditions) {
@@ -125,4 +134,10 @@ export function summarizeAcrossGroups(perGroup: Record<string, number>[][], grou
     out.push(metric);
   }
   return out;
+}
+
+/** A card saved by `slant validate … --save-card` for this judge and version, if any. */
+function storedCard(store: Store, task: JudgeCard['task'], judge: string, version: string): JudgeCard | undefined {
+  const raw = getJudgeCard(store, { task, judge, version });
+  return raw === undefined ? undefined : parseJudgeCard(raw, `stored card of ${judge}@${version}`);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { judgeCardSchema } from '../judges/card.js';
 
 /**
  * The results JSON written by `slant run`, `slant measure` and `slant demo` (documented in
@@ -32,6 +33,8 @@ const tableSchema = z.object({
   rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
 });
 const instrumentSchema = z.object({ id: z.string(), version: z.string() });
+/** a judge with its accuracy card (docs/judges/cards.md), when it has one */
+const judgeSchema = instrumentSchema.extend({ card: judgeCardSchema.optional() });
 const warningSchema = z.object({ source: z.string(), message: z.string(), count: z.number().int().positive() });
 
 export const groupSchema = z.object({
@@ -89,7 +92,7 @@ export const costSchema = z.object({
 export const probeResultSchema = z.object({
   probe: z.string(),
   options: z.record(z.string(), z.unknown()),
-  judges: z.array(instrumentSchema),
+  judges: z.array(judgeSchema),
   groups: z.array(groupSchema),
   /** mean of the per-group means, when there is more than one group */
   summary: z.array(metricSchema).optional(),

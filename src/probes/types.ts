@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { InstrumentId, Metric } from '../core/types.js';
+import type { JudgeCard } from '../judges/card.js';
 import type { Embedder, FramingJudge } from '../judges/types.js';
 import type { LanguageModel } from '../models/types.js';
 import type { MitigationResult, Task, TaskRecord } from '../mitigations/types.js';
@@ -28,6 +29,13 @@ export interface ProbeJudges {
   embedder?: Embedder;
   /** an LLM judge (certainty, wildframe evaluation, verdicts) */
   llm?: LanguageModel;
+  /** the stored accuracy card of a judge (LLM judges validated with `slant validate … --save-card`) */
+  cardFor?: (task: JudgeCard['task'], judge: string, version: string) => JudgeCard | undefined;
+}
+
+/** A judge as recorded in results: id, version and its accuracy card when it has one. */
+export interface CardedInstrument extends InstrumentId {
+  card?: JudgeCard;
 }
 
 export interface ProbeContext<O> {
@@ -103,6 +111,12 @@ export interface Probe<R extends { id: string }, M, O> {
    */
   asksModel?: boolean;
   /**
+   * Rates corrected for the judge's error (docs/judges/correction.md), as `<name>_corrected`
+   * metrics beside the raw ones, and the judges (with their cards) that labelled the items.
+   * No card, no corrected metrics.
+   */
+  corrected?(items: { recordId: string; measurement: M }[], options: O, judges: ProbeJudges): { metrics: Metric[]; judges: CardedInstrument[] };
+  /**
    * Instruments the probe ran itself (not from `judges`), read off its measurements, e.g. the
    * certainty probe's offline comparator: results name them with the judges.
    */
@@ -110,8 +124,8 @@ export interface Probe<R extends { id: string }, M, O> {
 }
 
 /** Instruments recorded in results. */
-export function instrumentIds(judges: ProbeJudges): InstrumentId[] {
-  const out: InstrumentId[] = [];
+export function instrumentIds(judges: ProbeJudges): CardedInstrument[] {
+  const out: CardedInstrument[] = [];
   for (const j of [judges.framing, judges.embedder, judges.llm]) if (j) out.push({ id: j.id, version: j.version });
   return out;
 }

@@ -1,5 +1,6 @@
 import type { MetricJson as Metric, ProbeResult, Results } from '../probes/results.js';
 import { redact } from '../core/redact.js';
+import { describeCard } from '../judges/card.js';
 import { escapeHtml as e } from './escape.js';
 import { formatInterval, formatInvalid, formatP, formatValue } from './format.js';
 
@@ -27,6 +28,7 @@ function metricsTable(metrics: Metric[]): string {
 function probeSection(p: ProbeResult): string {
   const parts: string[] = [`<h2>${e(p.probe)}</h2>`];
   parts.push(`<p class="muted">judges: ${p.judges.map((j) => `<code>${e(j.id)}@${e(j.version)}</code>`).join(', ') || 'none'}; options: <code>${e(JSON.stringify(p.options))}</code></p>`);
+  for (const j of p.judges) if (j.card) parts.push(`<p class="muted">judged by ${e(describeCard(j.card))}. Rows named <em>corrected for judge error</em> invert this card's confusion matrix (docs/judges/correction.md).</p>`);
   if (p.summary?.length) parts.push(`<h3>All groups</h3>${metricsTable(p.summary)}`);
   for (const g of p.groups) {
     parts.push(`<h3>${e(Object.entries(g.labels).map(([k, v]) => `${k}: ${v}`).join(' · '))} <span class="muted">(n = ${e(g.n)})</span></h3>`);

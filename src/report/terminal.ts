@@ -1,4 +1,5 @@
 import type { Results } from '../probes/results.js';
+import { describeCard } from '../judges/card.js';
 import type Table from 'cli-table3';
 import { createTable, drawnWidth, fitWidths } from './table.js';
 import { formatInterval, formatInvalid, formatTest, formatValue, HEADLINE, TERMINAL_TABLES } from './format.js';
@@ -45,12 +46,16 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean }
           const test = m.test ? `\n${formatTest(m)}` : '';
           // an undefined value shows its n (why it is undefined), never a number
           if (m.value === null) return `— (n = ${m.n})`;
-          return `${formatValue(m.value, m.kind)}${ci ? `\n${ci}` : ''}${test}`;
+          const c = g.metrics.find((x) => x.name === `${n}_corrected`);
+          const corr = c ? `\ncorrected ${c.value === null ? `— (n = ${c.n})` : `${formatValue(c.value, c.kind)} ${formatInterval(c)}`}` : '';
+          return `${formatValue(m.value, m.kind)}${ci ? `\n${ci}` : ''}${test}${corr}`;
         }),
       ]);
     }
     const { table, legend } = fittedTable(['model', 'dataset', 'n'], labels, names, rows, opts.color);
     out.push(`${probe.probe} — judges: ${probe.judges.map((j) => `${j.id}@${j.version}`).join(', ') || 'none'}`);
+    for (const j of probe.judges) if (j.card) out.push(`  judged by ${describeCard(j.card)}`);
+    if (probe.groups.some((g) => g.metrics.some((m) => m.name.endsWith('_corrected')))) out.push('  corrected = rate corrected for the judge\'s error through its card\'s confusion matrix (docs/judges/correction.md)');
     // groups that carry their numbers only in tables (e.g. many systems in one file) skip the metric table
     if (probe.groups.some((g) => names.some((n) => g.metrics.some((m) => m.name === n)))) out.push(table.toString(), ...legend);
     for (const g of probe.groups) if (g.invalid) out.push(`  ${Object.values(g.labels).join(', ')}: ${formatInvalid(g.invalid)}`);
@@ -64,9 +69,13 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean }
       }
     }
     if (probe.summary?.length) {
+      // with one carded judge, each summary figure names it: "… 31.0% [24.0%, 38.0%] — judged by offline-framing@2.0.0+…, balanced accuracy 0.63 on …"
+      const carded = probe.judges.filter((j) => j.card);
+      const c = carded.length === 1 ? carded[0]!.card! : undefined;
+      const judgedBy = c ? ` — judged by ${c.judge}@${c.version}, balanced accuracy ${c.balancedAccuracy === null ? '—' : c.balancedAccuracy.toFixed(2)} on ${c.summary}` : '';
       const s = probe.summary
         .filter((m) => names.includes(m.name))
-        .map((m) => `${m.label}: ${m.value === null ? `— (n = ${m.n})` : `${formatValue(m.value, m.kind)} ${formatInterval(m)}`}`)
+        .map((m) => `${m.label}: ${m.value === null ? `— (n = ${m.n})` : `${formatValue(m.value, m.kind)} ${formatInterval(m)}`}${judgedBy}`)
         .join('\n  ');
       if (s) out.push(`  ${s}`);
     }

@@ -111,8 +111,17 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (run_id, key, record_id)
   );
   `,
-  // v4 (judge accuracy cards)
-  `SELECT 1;`,
+  // v4 (judge accuracy cards): one card per (task, judge id, judge version), from `slant validate … --save-card`
+  `
+  CREATE TABLE judge_cards (
+    task       TEXT NOT NULL,
+    judge      TEXT NOT NULL,
+    version    TEXT NOT NULL,
+    card_json  TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (task, judge, version)
+  );
+  `,
   // v5 (annotations)
   `SELECT 1;`,
 ];

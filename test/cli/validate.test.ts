@@ -12,6 +12,9 @@ vi.mock('../../src/judges/certainty/claim-strength-training-set.js', async () =>
   return { TRAINING_SENTENCE_FINGERPRINTS: createHash('sha256').update(SEEN.toLowerCase()).digest('hex').slice(0, 8) };
 });
 
+// the offline framing judge "was fitted on" exactly this review
+vi.mock('../../src/judges/framing/training-overlap.js', () => ({ inOfflineFramingTrainingSet: (text: string) => text === 'A review the judge was fitted on. Great lamp.' }));
+
 function pairsFile(rows: object[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'slant-validate-'));
   const file = join(dir, 'pairs.jsonl');
@@ -21,7 +24,7 @@ function pairsFile(rows: object[]): string {
 
 const PAIRS = [
   { a: 'These results suggest that exercise may improve memory.', b: 'Exercise improves memory.', label: 1 },
-  { a: 'Coffee lowers the risk of stroke.', b: 'Coffee might possibly lower the risk of stroke.', label: -1 },
+  { a: 'Coffee prevents stroke.', b: 'Coffee might possibly be associated with fewer strokes.', label: -1 },
   { a: 'The drug reduces pain.', b: 'The drug reduces pain.', label: 0 },
   { a: 'Statins may reduce mortality in older adults.', b: SEEN, label: 1 },
 ];
@@ -69,5 +72,26 @@ describe('slant validate certainty', () => {
     const skip = await runCli(['validate', 'certainty', '--input', file, '--skip-invalid']);
     expect(skip.code).toBe(0);
     expect(skip.stdout).toContain('(1 skipped)');
+  });
+});
+
+describe('slant validate framing and in-sample rows', () => {
+  const rows = [
+    { text: 'A review the judge was fitted on. Great lamp.', rating: 5 },
+    { text: 'Broke in a week. Useless.', rating: 1 },
+    { text: 'Wonderful sound, I adore it!', rating: 5 },
+  ];
+  it('warns about rows the offline judge was fitted on, and the card says it is not held out', async () => {
+    const res = await runCli(['validate', 'framing', '--input', pairsFile(rows)]);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('warning: 1 of 3 rows were training rows of the offline judge');
+    expect(res.stdout).toMatch(/card: offline-framing@.*\(1 of 3 rows in-sample\) \(n = 3, in-sample;/);
+  });
+
+  it('--unseen-only leaves them out and the card is held out', async () => {
+    const res = await runCli(['--json', 'validate', 'framing', '--input', pairsFile(rows), '--unseen-only']);
+    expect(res.code).toBe(0);
+    const out = JSON.parse(res.stdout) as { n: number; seenLeftOut: number; inTraining: number; card: { heldOut: boolean } };
+    expect(out).toMatchObject({ n: 2, seenLeftOut: 1, inTraining: 0, card: { heldOut: true } });
   });
 });

@@ -7,9 +7,25 @@ import { readRecords } from '../../data/index.js';
 import { createFramingJudge } from '../../judges/registry.js';
 import { evaluateFramingJudge, ratingToFraming } from '../../judges/framing/evaluate.js';
 import { globalOptions } from '../main-options.js';
+import { registerValidateMore } from './validate-more.js';
 import { parseFormat, parseNonNegative, parsePositiveInt } from '../parse.js';
 import { createProgress } from '../../runtime/progress.js';
 import { progressStream } from '../terminal-guard.js';
+import { basename, resolve } from 'node:path';
+import { describeCard, type JudgeCard } from '../../judges/card.js';
+import { certaintyCard, framingCard } from '../../judges/card-builders.js';
+import { DEFAULT_STORE_PATH, Store } from '../../runtime/store.js';
+import { putJudgeCard } from '../../runtime/judge-cards.js';
+
+/** Stores a card for its (task, judge, version): later runs with that judge show it and correct their rates with it. */
+function saveCard(storePath: string, card: JudgeCard): void {
+  const store = Store.open(resolve(storePath));
+  try {
+    putJudgeCard(store, { task: card.task, judge: card.judge, version: card.version }, card);
+  } finally {
+    store.close();
+  }
+}
 
 interface ValidateFramingOpts {
   input?: string;
@@ -20,11 +36,15 @@ interface ValidateFramingOpts {
   limit?: number;
   skipInvalid?: boolean;
   batch: number;
+  saveCard?: boolean;
+  store: string;
+  unseenOnly?: boolean;
 }
 
 export function registerValidate(program: Command): void {
   const validate = program.command('validate').description('check a judge against labelled data');
   registerValidateCertainty(validate);
+  registerValidateMore(validate);
   validate
     .command('framing')
     .description('accuracy of a framing judge on star-rated texts (1–2 negative, 3 neutral, 4–5 positive)')
@@ -36,6 +56,9 @@ export function registerValidate(program: Command): void {
     .option('--limit <n>', 'use at most n records', (v: string) => parsePositiveInt(v, '--limit'))
     .option('--skip-invalid', 'skip records with an empty text or a rating outside 1–5 (reports how many)')
     .option('--batch <n>', 'texts per judge call', (v: string) => parsePositiveInt(v, '--batch'), 64)
+    .option('--unseen-only', 'offline judge: score only rows it was not fitted on (reports how many were left out)')
+    .option('--save-card', 'store the figures as the judge\'s accuracy card; later runs with this judge report it and correct their rates with it')
+    .option('--store <file>', 'SQLite store for --save-card', DEFAULT_STORE_PATH)
     .action(async (opts: ValidateFramingOpts, cmd: Command) => {
       const global = globalOptions(cmd);
       if (!opts.input) throw new UserError('validate framing needs --input FILE');
@@ -66,13 +89,35 @@ export function registerValidate(program: Command): void {
         }
         items.push({ text: String(r.fields.text), label });
       }
-      if (items.length === 0) throw new UserError(`${opts.input}: no usable records`);
+      const offline = judge.id === 'offline-framing';
+      let inTraining = 0;
+      let seenLeftOut = 0;
+      if (offline) {
+        const { inOfflineFramingTrainingSet } = await import('../../judges/framing/training-overlap.js');
+        const unseen = items.filter((it) => !inOfflineFramingTrainingSet(it.text));
+        inTraining = items.length - unseen.length;
+        if (opts.unseenOnly) {
+          seenLeftOut = inTraining;
+          inTraining = 0;
+          items.splice(0, items.length, ...unseen);
+        }
+      }
+      if (items.length === 0) throw new UserError(`${opts.input}: no usable records${seenLeftOut ? ` (all ${seenLeftOut} were training rows of the offline judge)` : ''}`);
       const progress = createProgress({ total: items.length, label: 'judging', stream: progressStream(), enabled: !global.json && !global.quiet });
       const report = await evaluateFramingJudge(batchedWithProgress(judge, opts.batch, (n) => progress.tick(n)), items);
       progress.done();
       const skipped = reader.stats.skipped + badRatings;
+      const card = framingCard(report, {
+        judge: judge.id,
+        version: judge.version,
+        data: `${opts.input} (${report.n} rows${skipped ? `, ${skipped} skipped` : ''}${seenLeftOut ? `, ${seenLeftOut} training rows left out` : ''})`,
+        heldOut: inTraining === 0,
+        summary: `${basename(opts.input)}${inTraining ? ` (${inTraining} of ${report.n} rows in-sample)` : ''}`,
+        command: `slant validate framing --judge ${opts.judge} --input ${opts.input}`,
+      });
+      if (opts.saveCard) saveCard(opts.store, card);
       if (global.json) {
-        process.stdout.write(JSON.stringify({ judge: { id: judge.id, version: judge.version }, skipped, ...report }) + '\n');
+        process.stdout.write(JSON.stringify({ judge: { id: judge.id, version: judge.version }, skipped, inTraining, ...(opts.unseenOnly ? { seenLeftOut } : {}), ...report, card }) + '\n');
         return;
       }
       const t = createTable(['truth \\ predicted', ...report.confusion.labels]);
@@ -84,7 +129,10 @@ export function registerValidate(program: Command): void {
           `accuracy          ${report.accuracy.toFixed(3)}`,
           `balanced accuracy ${report.balancedAccuracy.toFixed(3)}`,
           `recall: ${Object.entries(report.perClassRecall).map(([k, v]) => `${k} ${Number(v).toFixed(3)}`).join(', ')}`,
+          ...(inTraining ? [`warning: ${inTraining} of ${report.n} rows were training rows of the offline judge; figures on them are in-sample (--unseen-only leaves them out; held-out figures: docs/judges/framing-offline.md)`] : []),
+          ...(seenLeftOut ? [`${seenLeftOut} training rows of the offline judge left out`] : []),
           t.toString(),
+          `card: ${describeCard(card)}${opts.saveCard ? ` — saved to ${opts.store}` : ''}`,
         ].join('\n') + '\n',
       );
     });
@@ -102,6 +150,9 @@ interface ValidateCertaintyOpts {
   unseenOnly?: boolean;
   tieBand?: number;
   clearBand?: number;
+  judge?: string;
+  saveCard?: boolean;
+  store: string;
 }
 
 
@@ -115,6 +166,9 @@ function registerValidateCertainty(validate: Command): void {
     .option('--label-field <column>', 'a number whose sign says which text is more certain (> 0: b, < 0: a, 0: same)', 'label')
     .option('--format <format>', 'input format (default: from the extension)')
     .option('--llm-judge <model>', 'validate the pairwise LLM judge (Figure 24 prompt, both orders) instead of the offline comparator')
+    .option('--judge <model>', 'the same as --llm-judge')
+    .option('--save-card', 'store the figures as the comparator\'s accuracy card; later runs with it report it and correct CD with it')
+    .option('--store <file>', 'SQLite store for --save-card', DEFAULT_STORE_PATH)
     .option('--limit <n>', 'use at most n pairs', (v: string) => parsePositiveInt(v, '--limit'))
     .option('--skip-invalid', 'skip pairs with an empty text or a non-numeric label (reports how many)')
     .option('--tie-band <x>', 'offline comparator: |δ| below this is "no clear difference" (default: the fitted band; 0 = always pick a direction)', (v: string) => parseNonNegative(v, '--tie-band'))
@@ -123,6 +177,8 @@ function registerValidateCertainty(validate: Command): void {
     .action(async (opts: ValidateCertaintyOpts, cmd: Command) => {
       const global = globalOptions(cmd);
       if (!opts.input) throw new UserError('validate certainty needs --input FILE');
+      if (opts.judge && opts.llmJudge && opts.judge !== opts.llmJudge) throw new UserError('--judge and --llm-judge name different models; give one');
+      opts.llmJudge ??= opts.judge;
       if (opts.llmJudge && (opts.unseenOnly || opts.tieBand !== undefined || opts.clearBand !== undefined)) {
         throw new UserError('--unseen-only, --tie-band and --clear-band apply to the offline comparator, not to --llm-judge');
       }
@@ -169,10 +225,23 @@ function registerValidateCertainty(validate: Command): void {
         const { offlineComparatorWithBands } = await import('../../judges/certainty/offline-comparator.js');
         comparator = offlineComparatorWithBands({ tieBand: opts.tieBand, clearBand: opts.clearBand });
       }
-      const report = await validateCertaintyComparator({ items, ...(comparator ? { comparator } : {}) });
+      if (!comparator) {
+        const { OfflineCertaintyComparator } = await import('../../judges/certainty/offline-comparator.js');
+        comparator = new OfflineCertaintyComparator();
+      }
+      const report = await validateCertaintyComparator({ items, comparator });
       const skipped = reader.stats.skipped + badLabels;
+      const card = certaintyCard(report, {
+        judge: comparator.id,
+        version: 'cardVersion' in comparator ? comparator.cardVersion : comparator.version,
+        data: `${opts.input} (${report.nAll} pairs${skipped ? `, ${skipped} skipped` : ''}${seenLeftOut ? `, ${seenLeftOut} in-sample pairs left out` : ''})`,
+        heldOut: report.inTraining === 0,
+        summary: `${basename(opts.input)}${report.inTraining ? ` (${report.inTraining} of ${report.nAll} pairs in-sample)` : ''}`,
+        command: `slant validate certainty --input ${opts.input}${opts.llmJudge ? ` --judge ${opts.llmJudge}` : ''}`,
+      });
+      if (opts.saveCard) saveCard(opts.store, card);
       if (global.json) {
-        process.stdout.write(JSON.stringify({ comparator: opts.llmJudge ?? 'offline', skipped, ...(opts.unseenOnly ? { seenLeftOut } : {}), ...report }) + '\n');
+        process.stdout.write(JSON.stringify({ comparator: opts.llmJudge ?? 'offline', skipped, ...(opts.unseenOnly ? { seenLeftOut } : {}), ...report, card }) + '\n');
         return;
       }
       const t = createTable(['truth \\ predicted', ...report.confusion.columns]);
@@ -190,6 +259,7 @@ function registerValidateCertainty(validate: Command): void {
           `ties recognised               ${report.nTies ? report.tieAccuracy.toFixed(3) : '–'}  (n = ${report.nTies})`,
           `Kendall τ_b                   ${Number.isNaN(report.tauB) ? '–' : `${report.tauB.toFixed(3)}  (p = ${report.tauBPValue.toExponential(2)})`}`,
           t.toString(),
+          `card: ${describeCard(card)}${opts.saveCard ? ` — saved to ${opts.store}` : ''}`,
         ].join('\n') + '\n',
       );
     });

@@ -14,6 +14,8 @@ import { ClaimStrengthScorer, type ClaimStrengthModel } from './claim-strength.j
 import { CLAIM_STRENGTH_MODEL } from './claim-strength-weights.js';
 import { extractMarkers, type MarkerHit } from './features.js';
 import { OFFLINE_CERTAINTY_WEIGHTS } from './offline-fitted-weights.js';
+import { OFFLINE_CERTAINTY_CARD } from './shipped-card.js';
+import type { JudgeCard } from '../card.js';
 import { combineOrders, toCanonical, type CertaintyScore } from './labels.js';
 import { PAIR_FEATURE_NAMES, pairFeatures } from './pair-features.js';
 import type { CertaintyComparator, OrderCall, OrderedJudgement, PairJudgement, PairwiseCertaintyJudge } from './types.js';
@@ -31,6 +33,8 @@ export const CLAIM_STRENGTH_WEIGHT = 'claim_strength';
 export class OfflineCertaintyComparator implements PairwiseCertaintyJudge, CertaintyComparator {
   readonly id = 'certainty-offline';
   readonly version: string;
+  /** the shipped card, when this is the shipped comparator (fitted weights, scorer and bands) */
+  readonly card?: JudgeCard;
   private readonly w: Float64Array;
   private readonly tieBand: number;
   private readonly clearBand: number;
@@ -48,6 +52,18 @@ export class OfflineCertaintyComparator implements PairwiseCertaintyJudge, Certa
     }
     this.tieBand = weights.tieBand;
     this.clearBand = weights.clearBand;
+    const shipped =
+      strengthModel === CLAIM_STRENGTH_MODEL &&
+      PAIR_FEATURE_NAMES.every((f) => (weights.weights[f] ?? 0) === (OFFLINE_CERTAINTY_WEIGHTS.weights[f] ?? 0)) &&
+      this.wStrength === (OFFLINE_CERTAINTY_WEIGHTS.weights[CLAIM_STRENGTH_WEIGHT] ?? 0) &&
+      weights.tieBand === OFFLINE_CERTAINTY_WEIGHTS.tieBand &&
+      weights.clearBand === OFFLINE_CERTAINTY_WEIGHTS.clearBand;
+    if (shipped && OFFLINE_CERTAINTY_CARD.version === this.version) this.card = OFFLINE_CERTAINTY_CARD;
+  }
+
+  /** The bands change the answers but not `version`, so a stored card is kept under both. */
+  get cardVersion(): string {
+    return `${this.version} tie ${this.tieBand} clear ${this.clearBand}`;
   }
 
   /** δ(A, B): > 0 when B is more certain. */

@@ -6,25 +6,10 @@
  * training sentences cannot measure how the comparator generalises). With about 6,500
  * fingerprints, an unseen text collides by chance with probability ≈ 1.5·10⁻⁶.
  */
-import { createHash } from 'node:crypto';
+import { fingerprintSet, textFingerprint } from '../fingerprint.js';
 import { TRAINING_SENTENCE_FINGERPRINTS } from './claim-strength-training-set.js';
 
-/** Unicode NFKC, lowercase, runs of whitespace as one space, trimmed. */
-export function normaliseForFingerprint(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-export function textFingerprint(text: string): string {
-  return createHash('sha256').update(normaliseForFingerprint(text)).digest('hex').slice(0, 8);
-}
-
-/** Parses a string of concatenated 8-hex-digit fingerprints. */
-export function fingerprintSet(packed: string): Set<string> {
-  if (packed.length % 8 !== 0 || /[^0-9a-f]/.test(packed)) throw new RangeError('fingerprintSet: expected concatenated 8-hex-digit fingerprints');
-  const out = new Set<string>();
-  for (let i = 0; i < packed.length; i += 8) out.add(packed.slice(i, i + 8));
-  return out;
-}
+export { fingerprintSet, normaliseForFingerprint, textFingerprint } from '../fingerprint.js';
 
 let TRAINING: Set<string> | undefined;
 

@@ -1,4 +1,5 @@
 import type { InstrumentId } from '../../core/types.js';
+import type { JudgeCard } from '../card.js';
 import type { CertaintyScore, PairLabel, Presentation } from './labels.js';
 
 /** One presentation of a pair to a judge. */
@@ -37,5 +38,9 @@ export interface PairwiseCertaintyJudge extends InstrumentId {
 
 /** Compares an original with its rewrite (both orders, aggregated). */
 export interface CertaintyComparator extends InstrumentId {
+  /** accuracy card (the offline comparator with its fitted bands ships one) */
+  card?: JudgeCard;
+  /** the version a stored card is kept under, when settings outside `version` change its answers (the offline comparator's bands) */
+  cardVersion?: string;
   compare(original: string, modified: string, opts?: { signal?: AbortSignal }): Promise<PairJudgement>;
 }

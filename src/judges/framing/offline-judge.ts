@@ -1,17 +1,19 @@
-import { createHash } from 'node:crypto';
 import type { Framing } from '../../core/types.js';
+import type { JudgeCard } from '../card.js';
 import type { FramingJudge } from '../types.js';
 import { FEATURE_NAMES, framingFeatures, type FeatureName } from './features.js';
 import { FITTED_FRAMING_MODEL } from './fitted-params.js';
+import { offlineFramingVersion } from './judge-version.js';
 import { assertModelShape, MODEL_CLASSES, modelProbabilities, standardise, type FramingModel } from './model.js';
+import { ngramProbabilities, type NgramFramingModel } from './ngram-model.js';
+import { SHIPPED_FRAMING_CARD, SHIPPED_FRAMING_MODEL } from './shipped.js';
 import { vader, type Vader } from './vader.js';
 
-/** Bump when features, VADER handling or the decision rule change; the +hash follows the numbers. */
-const CODE_VERSION = '1.0.0';
+export { offlineFramingVersion } from './judge-version.js';
 
 export interface OfflineFramingOptions {
-  /** fitted model; default the committed FITTED_FRAMING_MODEL */
-  model?: FramingModel;
+  /** fitted model; default the shipped one (ngram-model.json) */
+  model?: FramingModel | NgramFramingModel;
   /** VADER analyser; default VADER 3.3.2 on the npm lexicon + 3.3.2 patch */
   analyzer?: Vader;
 }
@@ -23,23 +25,25 @@ export interface FramingExplanation {
 }
 
 /**
- * Offline framing judge: sentence-level VADER 3.3.2 features plus two small review-cue counts,
- * classified by a multinomial logistic model calibrated on star-rated reviews
- * (scripts/calibrate-framing.ts; docs/judges/framing-offline.md). No network, deterministic.
- * An empty or whitespace-only text is 'neutral'.
+ * Offline framing judge: word n-grams plus sentence-level VADER 3.3.2 features, classified by a
+ * multinomial logistic model fitted on star-rated reviews and measured leave-one-source-out
+ * (scripts/fit-framing.ts; docs/judges/framing-offline.md). The earlier VADER-features-only
+ * models (FramingModel) still load. No network, deterministic. An empty or whitespace-only text
+ * is 'neutral'. Carries its accuracy card when it runs the shipped model.
  */
 export class OfflineFramingJudge implements FramingJudge {
   readonly id = 'offline-framing';
   readonly version: string;
-  private readonly model: FramingModel;
+  readonly card?: JudgeCard;
+  private readonly model: FramingModel | NgramFramingModel;
   private readonly analyzer: Vader | undefined;
 
   constructor(opts: OfflineFramingOptions = {}) {
-    this.model = opts.model ?? FITTED_FRAMING_MODEL;
-    assertModelShape(this.model);
+    this.model = opts.model ?? SHIPPED_FRAMING_MODEL ?? FITTED_FRAMING_MODEL;
+    if (this.model.kind !== 'ngram-logistic') assertModelShape(this.model);
     this.analyzer = opts.analyzer;
-    const hash = createHash('sha256').update(JSON.stringify(this.model)).digest('hex').slice(0, 8);
-    this.version = `${CODE_VERSION}+${hash}`;
+    this.version = offlineFramingVersion(this.model);
+    if (SHIPPED_FRAMING_CARD && SHIPPED_FRAMING_CARD.version === this.version) this.card = SHIPPED_FRAMING_CARD;
   }
 
   async classify(texts: readonly string[], opts: { signal?: AbortSignal } = {}): Promise<Framing[]> {
@@ -62,7 +66,7 @@ export class OfflineFramingJudge implements FramingJudge {
     if (text.trim() === '') {
       return { framing: 'neutral', probabilities: { negative: 0, neutral: 1, positive: 0 }, features };
     }
-    const p = modelProbabilities(this.model, standardise(x, this.model));
+    const p = this.model.kind === 'ngram-logistic' ? ngramProbabilities(this.model, text, x) : modelProbabilities(this.model, standardise(x, this.model));
     let best = 0;
     for (let k = 1; k < 3; k++) if ((p[k] as number) > (p[best] as number)) best = k;
     return {

@@ -3,7 +3,8 @@ import type { LanguageModel } from '../../models/types.js';
 import type { Probe } from '../types.js';
 import { certaintyRewriteTask, type CertaintyRewriteTaskOptions } from '../../tasks/certainty-rewrite-task.js';
 import { aggregateCertainty } from './aggregate.js';
-import { measureCertainty } from './measure.js';
+import { correctedCertaintyMetrics } from './corrected.js';
+import { measureCertainty, resolveComparator } from './measure.js';
 import { certaintyOptionsSchema, certaintyRecordSchema, type CertaintyMeasurement, type CertaintyOptions, type CertaintyRecord } from './schema.js';
 
 export * from './schema.js';
@@ -54,6 +55,16 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
     itemValues(m): Record<string, number> {
       if (typeof m.label !== 'number') return {};
       return { cd: m.label !== 0 ? 1 : 0, cd_up: m.label > 0 ? 1 : 0, cd_down: m.label < 0 ? 1 : 0 };
+    },
+    corrected(items, options, judges) {
+      // the comparator these options resolve to (an LLM when configured, else the offline one)
+      const kinds = new Set(items.map((i) => i.measurement.comparator));
+      if (kinds.size !== 1) return { metrics: [], judges: [] };
+      const { comparator } = resolveComparator({ judges, options }, opts.moderator);
+      // a card the user saved for this comparator (and bands) wins over the shipped one
+      const card = judges.cardFor?.('certainty', comparator.id, comparator.cardVersion ?? comparator.version) ?? comparator.card;
+      const labels = items.map((i) => i.measurement.label);
+      return { metrics: card ? correctedCertaintyMetrics(labels, card) : [], judges: [{ id: comparator.id, version: comparator.version, ...(card ? { card } : {}) }] };
     },
     aggregate(items, options) {
       return aggregateCertainty(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FRAMINGS, type Framing, type Metric } from '../../core/types.js';
 import { proportionMetric } from '../../stats/proportion.js';
 import type { Probe } from '../types.js';
+import { correctedFramingMetrics } from './corrected.js';
 import { TABLE2_TRANSITIONS, transitionCounts, transitionName } from './transitions.js';
 
 export const framingRecordSchema = z.object({
@@ -60,6 +61,13 @@ export const framingProbe: Probe<FramingRecord, FramingMeasurement, FramingOptio
     return { fC, fS, changed: fC !== fS };
   },
   itemValues: (m) => ({ phi_frame: m.changed ? 1 : 0 }),
+  corrected(items, _options, judges) {
+    const j = judges.framing;
+    if (!j) return { metrics: [], judges: [] };
+    // a card the user saved for this judge wins over the one it ships with
+    const card = judges.cardFor?.('framing', j.id, j.version) ?? j.card;
+    return { metrics: card ? correctedFramingMetrics(items.map((i) => i.measurement), card) : [], judges: [{ id: j.id, version: j.version, ...(card ? { card } : {}) }] };
+  },
   aggregate(items) {
     const { metrics, counts } = aggregateFraming(items.map((i) => i.measurement));
     const n = items.length;

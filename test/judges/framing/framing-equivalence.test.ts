@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { framingFeatures, sentenceCompounds } from '../../../src/judges/framing/features.js';
+import { FITTED_FRAMING_MODEL } from '../../../src/judges/framing/fitted-params.js';
 import { OfflineFramingJudge } from '../../../src/judges/framing/offline-judge.js';
 import { Vader, vader, type VaderScores } from '../../../src/judges/framing/vader.js';
 import { vaderLexicon } from '../../../src/judges/framing/vader-lexicon.js';
@@ -33,7 +34,8 @@ describe('framing outputs are unchanged by the speed-up', () => {
   });
   it('VADER scores, per-token sentiments, sentence compounds, features and decisions are identical', () => {
     const positional = new Vader(vaderLexicon(), { butRule: 'positional' });
-    const judge = new OfflineFramingJudge();
+    // the fixture's decisions were recorded with the VADER-features model (1.0.0), no longer the default
+    const judge = new OfflineFramingJudge({ model: FITTED_FRAMING_MODEL });
     let framings = 0;
     for (const row of fixture.rows) {
       const { text } = row;

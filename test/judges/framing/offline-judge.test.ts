@@ -13,7 +13,7 @@ describe('offline framing judge (committed calibration)', () => {
 
   it('identifies itself with a version that carries a hash of the fitted numbers', () => {
     expect(judge.id).toBe('offline-framing');
-    expect(judge.version).toMatch(/^1\.0\.0\+[0-9a-f]{8}$/);
+    expect(judge.version).toMatch(/^2\.0\.0\+[0-9a-f]{8}$/);
   });
 
   it('classifies clearly positive, clearly negative and lukewarm texts', async () => {

@@ -1,0 +1,58 @@
+import type { Framing } from '../../core/types.js';
+import { MODEL_CLASSES } from './model.js';
+import { framingNgrams } from './ngram-features.js';
+
+/**
+ * Multinomial logistic regression on word n-grams (ngram-features.ts, binary, unit length) plus
+ * the 11 sentence-level VADER features (features.ts), standardised and scaled by `denseScale`:
+ *   z_k = bias_k + Σ_{g ∈ n-grams(text)} w[g][k] / √|n-grams in vocabulary| + Σ_j dense[j][k] · denseScale · clip((x_j − mean_j) / sd_j, ±4).
+ * Class order MODEL_CLASSES (negative, neutral, positive). Fitted by scripts/fit-framing.ts; the
+ * numbers are a JSON asset (ngram-model.json).
+ */
+/** Standardised VADER features are clipped to ±DENSE_CLIP before scaling (a few outliers would otherwise dominate). */
+export const DENSE_CLIP = 4;
+
+export interface NgramFramingModel {
+  kind: 'ngram-logistic';
+  bias: readonly number[];
+  /** n-gram → [w_negative, w_neutral, w_positive] */
+  ngrams: Readonly<Record<string, readonly number[]>>;
+  dense: { mean: readonly number[]; sd: readonly number[]; scale: number; weights: readonly (readonly number[])[] };
+}
+
+/** The sparse part's (index, value) pairs for a vocabulary: binary, unit length. */
+export function ngramVector(text: string, index: (g: string) => number | undefined): { idx: number[]; val: number[] } {
+  const idx: number[] = [];
+  for (const g of framingNgrams(text)) {
+    const k = index(g);
+    if (k !== undefined) idx.push(k);
+  }
+  const v = idx.length ? 1 / Math.sqrt(idx.length) : 0;
+  return { idx, val: idx.map(() => v) };
+}
+
+export function ngramProbabilities(model: NgramFramingModel, text: string, dense: readonly number[]): [number, number, number] {
+  const z = [...model.bias];
+  const hits: (readonly number[])[] = [];
+  for (const g of framingNgrams(text)) {
+    const w = model.ngrams[g];
+    if (w) hits.push(w);
+  }
+  const v = hits.length ? 1 / Math.sqrt(hits.length) : 0;
+  for (const w of hits) for (let k = 0; k < 3; k++) z[k]! += v * w[k]!;
+  const d = model.dense;
+  for (let j = 0; j < d.mean.length; j++) {
+    const x = d.scale * Math.max(-DENSE_CLIP, Math.min(DENSE_CLIP, ((dense[j] ?? 0) - d.mean[j]!) / d.sd[j]!));
+    for (let k = 0; k < 3; k++) z[k]! += x * d.weights[j]![k]!;
+  }
+  const top = Math.max(...z);
+  const e = z.map((l) => Math.exp(l - top));
+  const s = e.reduce((a, b) => a + b, 0);
+  return [e[0]! / s, e[1]! / s, e[2]! / s];
+}
+
+export function argmaxFraming(p: readonly number[]): Framing {
+  let best = 0;
+  for (let k = 1; k < p.length; k++) if (p[k]! > p[best]!) best = k;
+  return MODEL_CLASSES[best]!;
+}

@@ -1,0 +1,38 @@
+import { FRAMINGS, type Metric } from '../../core/types.js';
+import type { JudgeCard } from '../../judges/card.js';
+import { correctedMetrics } from '../correction.js';
+import { TABLE2_TRANSITIONS, transitionCounts, transitionName } from './transitions.js';
+import type { FramingMeasurement } from './index.js';
+
+/**
+ * φ_frame, the six transitions and the source/output shares corrected for the framing judge's
+ * error (docs/judges/correction.md): the joint source × output table is inverted through the
+ * judge's confusion matrix on both sides, P_true = (Mᵀ)⁻¹ P_obs M⁻¹, assuming the judge errs on
+ * a source and on its output independently given their true framings.
+ */
+export function correctedFramingMetrics(items: readonly FramingMeasurement[], card: JudgeCard): Metric[] {
+  const counts = transitionCounts(items);
+  const labels: Record<string, string> = { phi_frame: 'φ_frame (framing-change fraction, eq. 1)' };
+  for (const [from, to] of TABLE2_TRANSITIONS) labels[`shift_${from}_to_${to}`] = transitionName(from, to);
+  for (const f of FRAMINGS) {
+    labels[`source_${f}`] = `source framed ${f}`;
+    labels[`output_${f}`] = `output framed ${f}`;
+  }
+  return correctedMetrics({
+    card,
+    classes: FRAMINGS,
+    observed: counts,
+    n: items.length,
+    labels,
+    statistics: (c) => {
+      const p = c as number[][];
+      const out: Record<string, number> = { phi_frame: 1 - FRAMINGS.reduce((s, _, i) => s + p[i]![i]!, 0) };
+      for (const [from, to] of TABLE2_TRANSITIONS) out[`shift_${from}_to_${to}`] = p[FRAMINGS.indexOf(from)]![FRAMINGS.indexOf(to)]!;
+      FRAMINGS.forEach((f, i) => {
+        out[`source_${f}`] = p[i]!.reduce((a, b) => a + b, 0);
+        out[`output_${f}`] = p.reduce((a, r) => a + r[i]!, 0);
+      });
+      return out;
+    },
+  });
+}
