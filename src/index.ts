@@ -37,7 +37,7 @@ export { certaintyProbe, createCertaintyProbe } from './probes/certainty/index.j
 export { hallucinationProbe } from './probes/hallucination/index.js';
 export { framingProbe, aggregateFraming } from './probes/framing/index.js';
 export { primacyProbe, aggregatePrimacy, measurePrimacy, thirdSimilarities } from './probes/primacy/index.js';
-export { resultsSchema, RESULTS_SCHEMA_ID, type Results, type ProbeResult } from './probes/results.js';
+export { resultsSchema, RESULTS_SCHEMA_ID, type Results, type ProbeResult } from './results/schema.js';
 
 // running audits
 export { Store } from './runtime/store.js';
@@ -45,7 +45,12 @@ export { RequestCache } from './runtime/cache.js';
 export { planRun, planMeasure } from './pipeline/plan.js';
 export { executePlan, type ExecutionPlan } from './pipeline/execute.js';
 export { runAndReport } from './pipeline/run.js';
-export { renderHtmlReport } from './report/html.js';
+export { renderReportPage } from './report/html.js';
+export { renderReportFile, writeReportFile } from './report/write.js';
+export { buildReportModel } from './report/model.js';
+export { presentRanking, rankingIntervals } from './probes/certainty/present-ranking.js';
+export { presentTelephone } from './probes/certainty/present-telephone.js';
+export type { Presentation, Figure, PresentedTable, Stat } from './results/presentation.js';
 export { renderTerminalReport } from './report/terminal.js';
 export { MITIGATIONS, getMitigation, mitigationIds } from './mitigations/registry.js';
 export type { Mitigation, MitigationResult, MitigationStep, Task, TaskKind, TaskRecord, RenderOverrides, Applicability } from './mitigations/types.js';

@@ -9,6 +9,10 @@ import type { LanguageModel } from '../models/types.js';
 import { RequestCache } from '../runtime/cache.js';
 import { ModelContext } from '../runtime/model-context.js';
 import { renderTerminalReport } from '../report/terminal.js';
+import { writeReportFile } from '../report/write.js';
+import { join } from 'node:path';
+import type { GateCondition } from '../report/gate.js';
+import { applyGate } from './fail-on.js';
 import type { GlobalOptions } from './global-options.js';
 import { progressStream } from './terminal-guard.js';
 import { EXIT, UserError } from '../core/errors.js';
@@ -27,6 +31,8 @@ export async function executeRun(args: {
   resumeRunId?: string;
   totalHint?: number;
   global: GlobalOptions;
+  /** --fail-on conditions checked on the results (exit 5) */
+  failOn?: GateCondition[];
   /** extra path to copy results.json to (measure --output) */
   resultsPath?: string;
   /** wait for another process holding the run (`--wait`) */
@@ -80,12 +86,15 @@ async function runWithStore(
       onItem: () => progress.tick(),
       resultsPath: args.resultsPath,
       waitForLease: args.waitForLease,
+      // the report step: report.html (figures, items with their texts from the store), atomically
+      report: (results, reportDir) => writeReportFile(join(reportDir, 'report.html'), results, store),
     });
     progress.done();
     printSummary(summary, args.global);
     if (summary.interrupted) {
       throw new UserError(`run ${summary.runId} interrupted; everything finished is stored`, { exitCode: EXIT.interrupted, hint: `continue with \`slant run --resume ${summary.runId}\`` });
     }
+    applyGate(summary.results, args.failOn ?? []);
     return summary;
   }
 }

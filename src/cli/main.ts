@@ -26,7 +26,9 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'certainty', summary: 'certainty-distortion studies beyond `measure certainty` (seed 004)', load: async () => (await import('./commands/certainty.js')).registerCertainty },
   { name: 'init', summary: 'write a commented example slant.yaml', load: async () => (await import('./commands/init.js')).registerInit },
   { name: 'runs', summary: 'list the runs in the store: probes, models, datasets, measurements and status', load: async () => (await import('./commands/runs.js')).registerRuns },
-  { name: 'report', summary: "print a run's results as tables and re-render its report.html (`latest` for the newest)", load: async () => (await import('./commands/report.js')).registerReport },
+  { name: 'report', summary: "print a run's results as tables and re-render its report.html (`latest` for the newest), or export every table and figure (--format csv|md|tex)", load: async () => (await import('./commands/report.js')).registerReport },
+  { name: 'view', summary: 'browse the runs in the store: reports, items, comparisons (a local read-only web server)', load: async () => (await import('./commands/view.js')).registerView },
+  { name: 'compare', summary: 'two runs (or two conditions: run:condition) side by side: metric deltas, paired intervals over matched records', load: async () => (await import('./commands/compare.js')).registerCompare },
   { name: 'cache', summary: 'the request cache (model and judge calls already paid for)', load: async () => (await import('./commands/cache.js')).registerCache },
   { name: 'schema', summary: 'print a JSON Schema: "config" (slant.yaml) or "results" (results.json)', load: async () => (await import('./commands/schema.js')).registerSchema },
 ];

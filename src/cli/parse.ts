@@ -38,3 +38,9 @@ export function parseFormat<T extends string>(value: string | undefined, schema:
   if (!(schema.options as readonly string[]).includes(value)) throw new UserError(`--format must be one of ${schema.options.join(', ')}, got "${value}"`);
   return value as T;
 }
+
+export function parsePort(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UserError(`--port ${v}: expected an integer 0-65535`);
+  return n;
+}

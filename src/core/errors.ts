@@ -56,6 +56,8 @@ export const EXIT = {
   provider: 4,
   /** the disk is full (store or report write); finished work is stored (same code as provider: the run stopped for a reason outside the input) */
   diskFull: 4,
+  /** a --fail-on condition held, or could not be decided (CI gate) */
+  gate: 5,
   /** interrupted (Ctrl-C / SIGTERM); everything finished is kept */
   interrupted: 130,
 } as const;

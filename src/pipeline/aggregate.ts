@@ -5,7 +5,7 @@ import type { Store } from '../runtime/store.js';
 import { instrumentIds, type CardedInstrument, type ProbeJudges } from '../probes/types.js';
 import { parseJudgeCard, type JudgeCard } from '../judges/card.js';
 import { getJudgeCard } from '../runtime/judge-cards.js';
-import type { ProbeResult, GroupResultJson } from '../probes/results.js';
+import type { ProbeResult, GroupResultJson } from '../results/schema.js';
 import { BASELINE_KEY } from './conditions.js';
 import { addHolm, cellCost, pairedEffects, type CellValues } from './effects.js';
 import type { CellRef, ExecutionPlan } from './execute.js';

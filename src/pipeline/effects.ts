@@ -1,5 +1,5 @@
 import type { Metric } from '../core/types.js';
-import type { CostJson, EffectJson } from '../probes/results.js';
+import type { CostJson, EffectJson } from '../results/schema.js';
 import type { ItemCost } from '../runtime/store.js';
 import { bootstrapMeanInterval } from '../stats/bootstrap.js';
 import { mean } from '../stats/mean.js';

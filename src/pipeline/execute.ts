@@ -66,6 +66,9 @@ export interface ExecutionOutcome {
 
 export { cellKey } from './cells.js';
 
+/** Where a record's fields are kept in the outputs table: per dataset, or per model for recorded outputs (`measure`). */
+export const inputKey = (dataset: string, model?: string): string => (model === undefined ? `#input|${dataset}` : `#input|${model}|${dataset}`);
+
 
 /**
  * Stream every dataset once; for each record and producer, get the output (stored, or generated
@@ -127,12 +130,18 @@ export async function executePlan(
     // duplicate ids are rejected by the data layer, which knows file positions
     const handle = async (record: LoadedRecord): Promise<void> => {
       n++;
+      let inputStored = false;
       for (const producer of plan.producers) {
         if (stopped()) return;
         const label = producer.label(record);
         const mine = units.map((u) => ({ unit: u, cell: ensureCell(producer, label, ds.name, u) })).filter(({ cell }) => cell.notApplicable === undefined);
         const pending = mine.filter(({ cell }) => !done.get(cell.key)?.has(record.id));
         outcome.reused += mine.length - pending.length;
+        // the record as read (source, references, ...) so reports can show items beside their outputs
+        if (pending.length > 0 && !(producer.generates && inputStored)) {
+          store.putOutput(runId, inputKey(ds.name, producer.generates ? undefined : label), record.id, record.fields);
+          inputStored ||= producer.generates;
+        }
         for (const { unit, cell } of pending) {
           if (stopped()) return;
           const { probe, options } = unit.probe;

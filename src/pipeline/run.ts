@@ -5,10 +5,9 @@ import { RunLease } from '../runtime/run-lease.js';
 import { storeProblem } from '../runtime/store-errors.js';
 import { UserError } from '../core/errors.js';
 import type { Store } from '../runtime/store.js';
-import { RESULTS_SCHEMA_ID, type Results } from '../probes/results.js';
+import { RESULTS_SCHEMA_ID, type Results } from '../results/schema.js';
 import { SLANT_VERSION } from '../version.js';
-import { renderHtmlReport } from '../report/html.js';
-import { resultsJsonText } from '../report/results-json.js';
+import { resultsJsonText } from '../results/json-text.js';
 import { aggregateRun } from './aggregate.js';
 import { executePlan, type ExecutionPlan } from './execute.js';
 import { WarningLog } from './warnings.js';
@@ -37,6 +36,12 @@ export interface RunArgs {
   log?: (line: string) => void;
   /** another process holds the run: wait for it instead of failing (`--wait`) */
   waitForLease?: boolean;
+  /**
+   * The report step (the CLI passes src/report/write.ts: report.html). The pipeline does not render
+   * reports; it calls this after results.json is written and before the run is marked finished, so
+   * a crash never leaves a "completed" run without its report. Given the results as written (JSON).
+   */
+  report?: (results: Results, reportDir: string) => Promise<void>;
 }
 
 export interface RunSummary {
@@ -118,23 +123,23 @@ async function executeAndReport(args: RunArgs, runId: string, createdAt: string)
   store.putRunResults(runId, results);
   crashPoint('after-results-stored');
   const reportDir = join(args.reportsDir, runId);
-  writeReports(results, reportDir, args.resultsPath);
+  const written = writeReports(results, reportDir, args.resultsPath);
+  crashPoint('between-reports');
+  await args.report?.(written, reportDir);
   store.setRunStatus(runId, status, { measured: outcome.measured, reused: outcome.reused });
   return { runId, results, reportDir, measured: outcome.measured, reused: outcome.reused, generated: outcome.generated, cacheHits: outcome.cacheHits, invalid: outcome.invalid, interrupted: outcome.interrupted };
 }
 
 /**
- * Write results.json and report.html into `reportDir` (and results.json to `resultsPath`), each
- * atomically. The HTML is rendered from the JSON as written (NaN/±Infinity as null, shown as "–"),
- * so a report rebuilt later from the stored results is the same file.
+ * Write results.json into `reportDir` (and to `resultsPath`), atomically. Returns the results as
+ * written (NaN/±Infinity as null): the report step renders from these, so a report rebuilt later
+ * from the stored results is the same file.
  */
-export function writeReports(results: Results, reportDir: string, resultsPath?: string): void {
+export function writeReports(results: Results, reportDir: string, resultsPath?: string): Results {
   const json = resultsJsonText(results);
-  const written = JSON.parse(json) as Results;
   if (resultsPath) writeFileAtomic(resultsPath, json, 'results JSON (--output)');
   writeFileAtomic(join(reportDir, 'results.json'), json, 'results JSON');
-  crashPoint('between-reports');
-  writeFileAtomic(join(reportDir, 'report.html'), renderHtmlReport(written), 'HTML report');
+  return JSON.parse(json) as Results;
 }
 
 /** Record how a run ended, unless the store itself cannot take it (the caller's error says why). */

@@ -4,6 +4,8 @@ import type { JudgeCard } from '../judges/card.js';
 import type { Embedder, FramingJudge } from '../judges/types.js';
 import type { LanguageModel } from '../models/types.js';
 import type { MitigationResult, Task, TaskRecord } from '../mitigations/types.js';
+import type { Presentation } from '../results/presentation.js';
+import type { GroupResultJson } from '../results/schema.js';
 
 /** A small table a probe reports beside its metrics (e.g. the 3x3 framing transition matrix). */
 export interface ResultTable {
@@ -98,6 +100,8 @@ export interface Probe<R extends { id: string }, M, O> {
    * the run summary: the mean of the per-(model, dataset) means with a bootstrap interval.
    */
   itemValues?(measurement: M, options: O): Record<string, number>;
+  /** what the report shows for one group (typed tables and figures; renderers read only this) */
+  present?(group: GroupResultJson, options: O): Presentation;
   /** the probe's own generation task for `slant run` (default: summarize `source` into `output`) */
   generation?: ProbeGeneration<O>;
   /**

@@ -1,4 +1,4 @@
-import type { MetricJson } from '../probes/results.js';
+import type { MetricJson } from '../results/schema.js';
 
 /** A metric as read back from results.json: NaN and ±Infinity arrive as null. */
 type Metric = MetricJson;

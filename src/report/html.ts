@@ -1,86 +1,205 @@
-import type { MetricJson as Metric, ProbeResult, Results } from '../probes/results.js';
-import { redact } from '../core/redact.js';
+import { createHash } from 'node:crypto';
+import { conditionOf, groupName, isStat, type Cell, type ItemLink, type Presentation, type PresentedTable, type Stat } from '../results/presentation.js';
+import type { MetricJson as Metric } from '../results/schema.js';
+import { figureSvg } from './charts/svg.js';
+import { CLIENT_SCRIPT } from './client-script.js';
 import { describeCard } from '../judges/card.js';
 import { escapeHtml as e } from './escape.js';
 import { formatInterval, formatInvalid, formatP, formatValue } from './format.js';
+import type { ItemDetail, ItemSummary } from './items/types.js';
+import type { ReportModel } from './model.js';
 
 const STYLE = `
-body{font:14px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem auto;max-width:1100px;padding:0 1rem;color:#1d232a}
+body{font:14px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem auto;max-width:1200px;padding:0 1rem;color:#1d232a}
 h1{font-size:1.5rem;margin-bottom:.2rem}h2{margin-top:2rem;border-bottom:1px solid #dde;padding-bottom:.2rem}h3{margin-top:1.4rem}
-table{border-collapse:collapse;margin:.5rem 0 1rem;font-variant-numeric:tabular-nums}
+table{border-collapse:collapse;margin:.5rem 0 1rem;font-variant-numeric:tabular-nums}caption{text-align:left;font-weight:600;padding:.2rem 0}
 th,td{border:1px solid #d6dae0;padding:.25rem .55rem;text-align:right;vertical-align:top}
-th{background:#f3f5f8}td.l,th.l{text-align:left}
+th{background:#f3f5f8}td.l,th.l{text-align:left}.ci{color:#556;font-size:.85em}
 .muted{color:#667}.warn{background:#fff6e0;border:1px solid #f0d48a;padding:.5rem 1rem;border-radius:4px}
 details{margin:.5rem 0}code{background:#f3f5f8;padding:0 .2rem;border-radius:3px}
+.figs{display:flex;flex-wrap:wrap;gap:1rem}.fig{margin:0;border:1px solid #e3e6ea;border-radius:4px;padding:.4rem;background:#fff;max-width:100%;overflow-x:auto}
+nav a{margin-right:.8rem}a.item-link{white-space:nowrap}#items-table td{text-align:left;font-size:.9em}.item-row{cursor:pointer}.item-row:hover{background:#f0f6ff}
+.filters label{margin-right:.7rem}.side{display:flex;gap:1rem}.side .text{flex:1;min-width:0;border:1px solid #e3e6ea;padding:.5rem;border-radius:4px}
+.third-beginning{background:#e8f1ff}.third-middle{background:#fff4df}.third-end{background:#eaf7ea}.hl{outline:2px solid #d33}
+button.map{font-size:.75em;margin:0 .3rem;padding:0 .3rem}.score{margin-right:1rem;font-family:monospace}pre{white-space:pre-wrap;background:#f7f8fa;padding:.5rem}
 `;
 
-function metricRow(m: Metric): string {
-  const test = m.test
-    ? `${e(m.test.name)}: ${m.test.statistic === null ? '–' : m.test.statistic.toFixed(3)}${m.test.df !== undefined && m.test.df !== null ? `, df ${e(Number.isInteger(m.test.df) ? m.test.df : m.test.df.toFixed(2))}` : ''}, p ${e(formatP(m.test.pValue))}`
-    : '';
-  return `<tr><td class="l">${e(m.label)}</td><td>${e(formatValue(m.value, m.kind))}</td><td>${e(formatInterval(m))}</td><td>${m.ci ? e(m.ci.method) : ''}</td><td>${e(m.n)}</td><td class="l">${test}</td></tr>`;
+function statHtml(s: Stat): string {
+  const m = { kind: s.kind, ci: s.ci } as Metric;
+  const value = s.value === null ? '—' : formatValue(s.value, s.kind);
+  const ci = s.ci ? formatInterval(m) : '';
+  return `${e(value)}${ci ? ` <span class="ci">${e(ci)}</span>` : ''} <span class="ci">n=${e(s.n)}</span>`;
 }
 
-function metricsTable(metrics: Metric[]): string {
-  return `<table><thead><tr><th class="l">metric</th><th>value</th><th>95% interval</th><th>method</th><th>n</th><th class="l">test</th></tr></thead><tbody>${metrics.map(metricRow).join('')}</tbody></table>`;
+function cellHtml(c: Cell): string {
+  if (c === null) return '—';
+  if (isStat(c)) return statHtml(c);
+  if (typeof c === 'number') return e(Number.isInteger(c) ? String(c) : c.toFixed(4));
+  return e(c);
 }
 
-function probeSection(p: ProbeResult): string {
-  const parts: string[] = [`<h2>${e(p.probe)}</h2>`];
-  parts.push(`<p class="muted">judges: ${p.judges.map((j) => `<code>${e(j.id)}@${e(j.version)}</code>`).join(', ') || 'none'}; options: <code>${e(JSON.stringify(p.options))}</code></p>`);
-  for (const j of p.judges) if (j.card) parts.push(`<p class="muted">judged by ${e(describeCard(j.card))}. Rows named <em>corrected for judge error</em> invert this card's confusion matrix (docs/judges/correction.md).</p>`);
-  if (p.summary?.length) parts.push(`<h3>All groups</h3>${metricsTable(p.summary)}`);
-  for (const g of p.groups) {
-    parts.push(`<h3>${e(Object.entries(g.labels).map(([k, v]) => `${k}: ${v}`).join(' · '))} <span class="muted">(n = ${e(g.n)})</span></h3>`);
-    if (g.invalid) parts.push(`<p class="warn">${e(formatInvalid(g.invalid))}</p>`);
-    parts.push(metricsTable(g.metrics));
-    for (const t of g.tables ?? []) {
-      parts.push(`<table><caption class="muted">${e(t.title)}</caption><thead><tr>${t.columns.map((c, i) => `<th${i === 0 ? ' class="l"' : ''}>${e(c)}</th>`).join('')}</tr></thead><tbody>${t.rows
-        .map((r) => `<tr>${r.map((c, i) => `<td${i === 0 ? ' class="l"' : ''}>${c === null ? '' : e(c)}</td>`).join('')}</tr>`)
-        .join('')}</tbody></table>`);
+export function itemHref(link: ItemLink): string {
+  const p = new URLSearchParams({ probe: link.probe, ...(link.labels.model ? { model: link.labels.model } : {}), ...(link.labels.dataset ? { dataset: link.labels.dataset } : {}), ...(conditionOf(link.labels) ? { condition: conditionOf(link.labels) as string } : {}), ...(link.filter ? { filter: link.filter } : {}) });
+  return `#items?${p.toString()}`;
+}
+
+function tableHtml(t: PresentedTable): string {
+  const links = t.links?.some((l) => l) ?? false;
+  const textCol = t.columns.map((_, i) => i === 0 || t.rows.every((r) => typeof r[i] === 'string' || r[i] === undefined));
+  const head = `<tr>${t.columns.map((c, i) => `<th${textCol[i] ? ' class="l"' : ''}>${e(c)}</th>`).join('')}${links ? '<th class="l">items</th>' : ''}</tr>`;
+  const rows = t.rows
+    .map((r, k) => {
+      const link = t.links?.[k];
+      return `<tr>${r.map((c, i) => `<td${textCol[i] ? ' class="l"' : ''}>${cellHtml(c)}</td>`).join('')}${links ? `<td class="l">${link ? `<a class="item-link" href="${e(itemHref(link))}">items →</a>` : ''}</td>` : ''}</tr>`;
+    })
+    .join('');
+  return `<table data-table="${e(t.id)}"><caption>${e(t.title)}</caption><thead>${head}</thead><tbody>${rows}</tbody></table>${t.note ? `<p class="muted">${e(t.note)}</p>` : ''}`;
+}
+
+function metricsTable(metrics: Metric[], link: ItemLink): string {
+  const row = (m: Metric): string => {
+    const test = m.test
+      ? `${e(m.test.name)}: ${m.test.statistic === null ? '—' : m.test.statistic.toFixed(3)}${m.test.df !== undefined && m.test.df !== null ? `, df ${e(Number.isInteger(m.test.df) ? m.test.df : m.test.df.toFixed(2))}` : ''}, p ${e(formatP(m.test.pValue))}`
+      : '';
+    const value = m.value === null ? '—' : formatValue(m.value, m.kind);
+    return `<tr data-metric="${e(m.name)}"><td class="l">${e(m.label)}</td><td>${e(value)}</td><td>${e(formatInterval(m))}</td><td>${m.ci ? e(m.ci.method) : ''}</td><td>${e(m.n)}</td><td class="l">${test}</td><td class="l"><a class="item-link" href="${e(itemHref(link))}">items →</a></td></tr>`;
+  };
+  return `<table><thead><tr><th class="l">metric</th><th>value</th><th>95% interval</th><th>method</th><th>n</th><th class="l">test</th><th class="l">items</th></tr></thead><tbody>${metrics.map(row).join('')}</tbody></table>`;
+}
+
+async function figuresHtml(p: Presentation): Promise<string> {
+  if (p.figures.length === 0) return '';
+  const svgs = await Promise.all(p.figures.map(async (f) => `<figure class="fig" data-figure="${e(f.id)}">${await figureSvg(f)}${f.caption ? `<figcaption class="muted">${e(f.caption)}</figcaption>` : ''}</figure>`));
+  return `<div class="figs">${svgs.join('')}</div>`;
+}
+
+export interface ReportPageOptions {
+  /** items in the page (a report file) or fetched from the viewer's API */
+  items: { mode: 'embedded'; summaries: ItemSummary[]; details: ItemDetail[]; omitted: number } | { mode: 'api'; api: string; facets: Facets };
+  /** a link back (the viewer's run list) */
+  back?: string;
+}
+
+export interface Facets {
+  probes: string[];
+  models: string[];
+  datasets: string[];
+  conditions: string[];
+  tags: string[];
+}
+
+export function facetsOf(summaries: readonly ItemSummary[], extra: Partial<Facets> = {}): Facets {
+  const u = (xs: Iterable<string>): string[] => [...new Set(xs)].filter((x) => x !== '').sort();
+  return {
+    probes: u([...summaries.map((s) => s.probe), ...(extra.probes ?? [])]),
+    models: u([...summaries.map((s) => s.labels.model ?? ''), ...(extra.models ?? [])]),
+    datasets: u([...summaries.map((s) => s.labels.dataset ?? ''), ...(extra.datasets ?? [])]),
+    conditions: u([...summaries.map((s) => s.labels.condition ?? ''), ...(extra.conditions ?? [])]),
+    tags: u([...summaries.flatMap((s) => s.tags.filter((t) => !t.startsWith('condition:'))), ...(extra.tags ?? [])]),
+  };
+}
+
+/** JSON inside a <script type="application/json"> block: no "<" can close the element. */
+export function jsonForScript(v: unknown): string {
+  return JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export const SCRIPT_HASH = `sha256-${createHash('sha256').update(CLIENT_SCRIPT).digest('base64')}`;
+/** The policy of every page: no network, no inline handlers, only the items script (by hash). */
+export const CSP = `default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src '${SCRIPT_HASH}'; connect-src 'self'; base-uri 'none'; form-action 'self'`;
+
+/**
+ * The embedded details with each distinct text stored once (a source measured by several probes
+ * and models appears in many details): texts carry `ref`, an index into `pool`.
+ */
+function pooledDetails(details: readonly ItemDetail[]): { details: Record<string, unknown>; pool: string[] } {
+  const pool: string[] = [];
+  const index = new Map<string, number>();
+  const ref = (text: string): number => {
+    let i = index.get(text);
+    if (i === undefined) {
+      i = pool.push(text) - 1;
+      index.set(text, i);
     }
+    return i;
+  };
+  return {
+    details: Object.fromEntries(details.map((d) => [detailKey(d), { ...d, texts: d.texts.map(({ text, ...rest }) => ({ ...rest, ref: ref(text) })) }])),
+    pool,
+  };
+}
+
+const detailKey = (s: ItemSummary): string => `${s.probe}\u0000${s.labels.model}\u0000${s.labels.dataset}\u0000${s.labels.condition ?? ''}\u0000${s.recordId}`;
+
+/** The report page: overview tables, each probe's figures and tables, and the items browser. */
+export async function renderReportPage(model: ReportModel, opts: ReportPageOptions): Promise<string> {
+  const r = model.results;
+  const warn = r.warnings.length ? `<div class="warn"><strong>Warnings</strong><ul>${r.warnings.map((w) => `<li>${e(w.source)}: ${e(w.message)}${w.count > 1 ? ` (×${e(w.count)})` : ''}</li>`).join('')}</ul></div>` : '';
+  const sections: string[] = [];
+  if (model.overview.tables.length || model.overview.figures.length) {
+    sections.push(`<section id="overview"><h2>Overview</h2>${model.overview.tables.map(tableHtml).join('')}${await figuresHtml(model.overview)}</section>`);
   }
-  if (p.items.length) {
-    const keys = Object.keys((p.items[0]?.measurement as Record<string, unknown> | undefined) ?? {});
-    const rows = p.items
-      .slice(0, 500)
-      .map((it) => {
-        const m = it.measurement as Record<string, unknown>;
-        return `<tr><td class="l">${e(it.labels.model ?? '')}</td><td class="l">${e(it.labels.dataset ?? '')}</td><td class="l">${e(it.recordId)}</td>${keys.map((k) => `<td>${e(fmtCell(m[k]))}</td>`).join('')}</tr>`;
-      })
-      .join('');
-    parts.push(
-      `<details><summary>Per-item measurements (${e(p.items.length)}${p.items.length > 500 ? ', first 500 shown; all in results.json' : ''})</summary><table><thead><tr><th class="l">model</th><th class="l">dataset</th><th class="l">record</th>${keys.map((k) => `<th>${e(k)}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table></details>`,
-    );
+  for (const p of model.probes) {
+    const parts = [`<section id="probe-${e(p.probe)}"><h2>${e(p.probe)}</h2>`];
+    parts.push(`<p class="muted">judges: ${p.judges.map((j) => `<code>${e(j.id)}@${e(j.version)}</code>`).join(', ') || 'none'}; options: <code>${e(JSON.stringify(p.options))}</code></p>`);
+    for (const j of p.judges) if (j.card) parts.push(`<p class="muted">judged by ${e(describeCard(j.card))}. Rows named <em>corrected for judge error</em> invert this card's confusion matrix (docs/judges/correction.md).</p>`);
+    parts.push(await figuresHtml({ tables: [], figures: p.figures }));
+    if (p.summary.length) parts.push(`<h3>All groups</h3>${metricsTable(p.summary, { probe: p.probe, labels: {} })}`);
+    for (const g of p.groups) {
+      parts.push(`<h3>${e(groupName(g.labels))} <span class="muted">(n = ${e(g.n)})</span></h3>`);
+      if (g.invalid) parts.push(`<p class="warn">${e(formatInvalid(g.invalid))}</p>`);
+      parts.push(g.presentation.tables.map(tableHtml).join(''));
+      parts.push(`<details><summary>all metrics</summary>${metricsTable(g.metrics, { probe: p.probe, labels: g.labels })}</details>`);
+    }
+    parts.push('</section>');
+    sections.push(parts.join('\n'));
   }
-  return parts.join('\n');
-}
-
-function fmtCell(v: unknown): string {
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : v.toFixed(4);
-  if (typeof v === 'string' || typeof v === 'boolean') return String(v);
-  return JSON.stringify(v);
-}
-
-/** A self-contained HTML report (no external assets); every dataset or model string is escaped, the whole page redacted. */
-export function renderHtmlReport(results: Results): string {
-  return redact(htmlReport(results));
-}
-
-function htmlReport(results: Results): string {
-  const warn = results.warnings.length
-    ? `<div class="warn"><strong>Warnings</strong><ul>${results.warnings.map((w) => `<li>${e(w.source)}: ${e(w.message)}${w.count > 1 ? ` (×${e(w.count)})` : ''}</li>`).join('')}</ul></div>`
+  const items = opts.items;
+  const data =
+    items.mode === 'api'
+      ? { mode: 'api', api: items.api, facets: items.facets }
+      : {
+          mode: 'embedded',
+          facets: facetsOf(items.summaries, { probes: model.probes.map((p) => p.probe) }),
+          items: items.summaries,
+          ...pooledDetails(items.details),
+        };
+  const omitted = items.mode === 'embedded' && items.omitted > 0 ? `<p class="muted">${e(items.omitted)} further item(s) are not in this file; browse them all with <code>slant view</code>.</p>` : '';
+  const usage = r.usage
+    ? `<h2>Usage</h2><table><thead><tr><th class="l">model</th><th>requests</th><th>from cache</th><th>input tokens</th><th>output tokens</th><th>cost</th></tr></thead><tbody>${r.usage.rows.map((u) => `<tr><td class="l">${e(u.model)}</td><td>${e(u.requests)}</td><td>${e(u.cachedRequests)}</td><td>${e(u.inputTokens)}</td><td>${e(u.outputTokens)}</td><td>${u.cost === undefined ? '—' : `$${e(u.cost.toFixed(4))}`}</td></tr>`).join('')}</tbody></table>`
     : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>slant report ${e(results.run.id)}</title><style>${STYLE}</style></head>
+<meta http-equiv="Content-Security-Policy" content="${e(CSP)}">
+<title>slant report ${e(r.run.id)}</title><style>${STYLE}</style></head>
 <body>
+${opts.back ? `<p><a href="${e(opts.back)}">← all runs</a></p>` : ''}
 <h1>slant report</h1>
-<p class="muted">run <code>${e(results.run.id)}</code> · ${e(results.run.command)} · ${e(results.run.status)} · finished ${e(results.run.finishedAt)} · slant ${e(results.slant.version)}</p>
-<p>models: ${results.models.map((m) => `<code>${e(m.id)}</code>`).join(', ')} · datasets: ${results.datasets.map((d) => `${e(d.name)} (n = ${e(d.n)}${d.skipped ? `, ${e(d.skipped)} skipped` : ''})`).join(', ')}</p>
+<p class="muted">run <code>${e(r.run.id)}</code> · ${e(r.run.command)} · ${e(r.run.status)} · finished ${e(r.run.finishedAt)} · slant ${e(r.slant.version)}</p>
+<p>models: ${r.models.map((m) => `<code>${e(m.id)}</code>`).join(', ')} · datasets: ${r.datasets.map((d) => `${e(d.name)} (n = ${e(d.n)}${d.skipped ? `, ${e(d.skipped)} skipped` : ''})`).join(', ')}</p>
+<nav>${model.overview.tables.length ? '<a href="#overview">overview</a>' : ''}${model.probes.map((p) => `<a href="#probe-${e(p.probe)}">${e(p.probe)}</a>`).join('')}<a href="#items">items</a></nav>
 ${warn}
-${results.probes.map(probeSection).join('\n')}
-<p class="muted">Intervals are 95%. Rates use Wilson intervals, means t intervals, summaries across groups a bootstrap over items within groups. Schema: ${e(results.schema)}.</p>
+${sections.join('\n')}
+${usage}
+<section id="items"><h2>Items</h2>
+<p class="muted">Every measured item behind the numbers above. "items →" links open the items behind a metric; click a row for the source beside the output.</p>
+<div class="filters">
+<label>probe <select id="f-probe"><option value="">all</option></select></label>
+<label>model <select id="f-model"><option value="">all</option></select></label>
+<label>dataset <select id="f-dataset"><option value="">all</option></select></label>
+<label>condition <select id="f-condition"><option value="">all</option></select></label>
+<label>filter <select id="f-tag"><option value="">none</option></select></label>
+<label><input type="checkbox" id="f-changed"> changed only</label>
+<label>search <input type="search" id="f-q" placeholder="text, id, label"></label>
+</div>
+<p id="items-info" class="muted"></p>${omitted}
+<table id="items-table"><thead><tr><th>probe</th><th>model</th><th>dataset</th><th>condition</th><th>record</th><th>scores</th><th>tags</th></tr></thead><tbody id="items-body"></tbody></table>
+<p><button id="prev" type="button">← previous</button> <button id="next" type="button">next →</button></p>
+<div id="item-detail"></div>
+</section>
+<p class="muted">Intervals are 95%. Rates use Wilson intervals, means t intervals, summaries across groups a bootstrap over items within groups. "—" is an undefined value (its n is shown). Schema: ${e(r.schema)}.</p>
+<script type="application/json" id="slant-data">${jsonForScript(data)}</script>
+<script>${CLIENT_SCRIPT}</script>
 </body></html>
 `;
 }

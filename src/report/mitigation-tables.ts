@@ -1,4 +1,4 @@
-import type { EffectJson, ProbeResult, Results } from '../probes/results.js';
+import type { EffectJson, ProbeResult, Results } from '../results/schema.js';
 import { formatP, formatValue } from './format.js';
 import { createTable, fitWidths } from './table.js';
 

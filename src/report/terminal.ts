@@ -1,4 +1,4 @@
-import type { Results } from '../probes/results.js';
+import type { Results } from '../results/schema.js';
 import { describeCard } from '../judges/card.js';
 import type Table from 'cli-table3';
 import { createTable, drawnWidth, fitWidths } from './table.js';

@@ -38,6 +38,10 @@ describe('slant certainty telephone', () => {
     // turn 2 rewrote turn 1's output, not the original
     expect(server.requests.some((r) => JSON.stringify(r.body).includes('Coffee does clearly reduce'))).toBe(true);
     expect(res.stdout).toContain('2 texts × 3 turns');
+    // Figure 4 beside the JSON: CD↑ and CD↓ over the 3 turns, labelled axes
+    const svg = readFileSync(join(dir, 'telephone.figure4.svg'), 'utf8');
+    expect(svg).toContain("X-axis titled 'turn (rewrite of the previous rewrite)' for a discrete scale with 3 values: 1, 2, 3");
+    expect(svg).toContain("Y-axis titled 'share of items'");
   });
 
   it('refuses an unknown task with the allowed values', async () => {

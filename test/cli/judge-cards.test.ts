@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { judgeCardSchema } from '../../src/judges/card.js';
 import { createOfflineFramingJudge } from '../../src/judges/framing/offline-judge.js';
-import { resultsSchema } from '../../src/probes/results.js';
+import { resultsSchema } from '../../src/results/schema.js';
 import { startOllamaServer } from '../helpers/loopback/ollama-server.js';
 import type { LoopbackServer } from '../helpers/loopback/server.js';
 import { runCli } from '../helpers/run-cli.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resultsSchema } from '../../src/probes/results.js';
+import { resultsSchema } from '../../src/results/schema.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const POS = 'I love this blender. It is wonderful, fast and quiet. The smoothies are excellent and cleaning is easy.';

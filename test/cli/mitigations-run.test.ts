@@ -7,7 +7,7 @@ import { countRows } from '../helpers/db-count.js';
 import { startOpenAIServer } from '../helpers/loopback/openai-server.js';
 import type { LoopbackServer } from '../helpers/loopback/server.js';
 import { runCli } from '../helpers/run-cli.js';
-import { resultsSchema, type Results } from '../../src/probes/results.js';
+import { resultsSchema, type Results } from '../../src/results/schema.js';
 import { writeTinyGguf } from '../helpers/tiny-gguf.js';
 import { MITIGATIONS } from '../../src/mitigations/registry.js';
 

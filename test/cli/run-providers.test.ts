@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resultsSchema } from '../../src/probes/results.js';
+import { resultsSchema } from '../../src/results/schema.js';
 import type { Answer } from '../helpers/loopback/answer.js';
 import { startAnthropicServer } from '../helpers/loopback/anthropic-server.js';
 import { startGeminiServer } from '../helpers/loopback/gemini-server.js';

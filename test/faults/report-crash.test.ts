@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { resultsSchema } from '../../src/probes/results.js';
+import { resultsSchema } from '../../src/results/schema.js';
 import { REPO } from '../runtime/child-process.js';
 import { runCli } from '../helpers/run-cli.js';
 import { docs } from './project.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EffectJson } from '../../src/probes/results.js';
+import type { EffectJson } from '../../src/results/schema.js';
 import { addHolm, cellCost, pairedEffects, type CellValues } from '../../src/pipeline/effects.js';
 
 function cell(condition: string, rows: Record<string, Record<string, number>>, costs: Record<string, [number, number, number, number]> = {}): CellValues {

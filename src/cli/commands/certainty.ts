@@ -68,6 +68,11 @@ function registerTelephone(certainty: Command): void {
         if (flags.out) {
           mkdirSync(dirname(flags.out), { recursive: true });
           writeFileSync(flags.out, redact(JSON.stringify({ model: flags.model, judge: flags.judge ?? 'offline', ...res }, null, 2)) + '\n');
+          // Figure 4 beside the JSON
+          const { presentTelephone } = await import('../../probes/certainty/present-telephone.js');
+          const { figureSvg } = await import('../../report/charts/svg.js');
+          const fig = presentTelephone(res, flags.model).figures[0];
+          if (fig) writeFileSync(flags.out.replace(/\.json$/i, '') + '.figure4.svg', redact(await figureSvg(fig)));
         }
         if (globalOptions(cmd).json) {
           process.stdout.write(JSON.stringify(res) + '\n');

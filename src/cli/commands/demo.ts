@@ -1,13 +1,15 @@
 import type { Command } from 'commander';
+import { FAIL_ON_HELP } from '../fail-on.js';
 import { demoConfig } from '../../config/demo.js';
 import { runSpec } from './run.js';
-import { parsePositiveInt } from '../parse.js';
+import { collect, parsePositiveInt } from '../parse.js';
 
 export function registerDemo(program: Command): void {
   program
     .command('demo')
     .description('the built-in offline audit: lead-3 and TextRank summaries of the demo corpora, measured for framing shift and primacy')
     .option('--limit <n>', 'documents per demo dataset', (v: string) => parsePositiveInt(v, '--limit'))
+    .option('--fail-on <condition>', FAIL_ON_HELP, collect, [])
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
     .option('--store <file>', 'SQLite store', '.slant/slant.db')
     .option('--reports <dir>', 'where the report folder is written', '.slant/reports')

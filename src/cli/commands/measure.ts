@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { FAIL_ON_HELP } from '../fail-on.js';
 import { UserError } from '../../core/errors.js';
 import { inputFormatSchema } from '../../config/schema.js';
 import { parseFieldMappings } from '../../data/index.js';
@@ -48,6 +49,7 @@ export function registerMeasure(program: Command): void {
     .option('--max-record-bytes <n>', 'the maximum size of one record (one JSONL/CSV line); default 16 MiB', (v: string) => parsePositiveInt(v, '--max-record-bytes'))
     .option('--limit <n>', 'read at most n records', (v: string) => parsePositiveInt(v, '--limit'))
     .option('--concurrency <n>', 'records measured at once', (v: string) => parsePositiveInt(v, '--concurrency'), 4)
+    .option('--fail-on <condition>', FAIL_ON_HELP, collect, [])
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
     .option('--store <file>', 'SQLite store', '.slant/slant.db')
     .option('--reports <dir>', 'where the report folder is written', '.slant/reports')

@@ -3,31 +3,60 @@ import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { writeReports } from '../../pipeline/run.js';
-import { resultsSchema, type Results } from '../../probes/results.js';
+import { exportReport, type ExportFormat } from '../../report/export.js';
+import { buildReportModel } from '../../report/model.js';
 import { renderTerminalReport } from '../../report/terminal.js';
+import { writeReportFile } from '../../report/write.js';
+import { resultsSchema, type Results } from '../../results/schema.js';
 import { Store } from '../../runtime/store.js';
+import { applyGate, FAIL_ON_HELP, failOnConditions } from '../fail-on.js';
 import { globalOptions } from '../main-options.js';
+import { collect } from '../parse.js';
 
 interface ReportOpts {
   reports: string;
   store: string;
+  format: string;
+  out?: string;
 }
+
+const FORMATS = ['html', 'csv', 'md', 'tex'] as const;
 
 export function registerReport(program: Command): void {
   program
     .command('report')
-    .description("print a run's results as tables and (re)write its results.json and report.html from the store")
+    .description("print a run's results as tables and (re)write its results.json and report.html from the store (items and texts too), or export every table and figure (--format csv|md|tex)")
     .argument('<run-or-results>', 'a run id (looked up in --store, else under --reports), `latest`, or a results.json path')
     .option('--reports <dir>', 'reports folder', '.slant/reports')
     .option('--store <file>', 'SQLite store', '.slant/slant.db')
-    .action((target: string, opts: ReportOpts, cmd: Command) => {
+    .option('--format <format>', 'html (default: results.json and report.html in the run\'s report folder), or csv, md, tex: every table as a file, figures as SVG', 'html')
+    .option('-o, --out <dir>', 'folder for --format csv|md|tex (default: export-<format> in the run\'s report folder)')
+    .option('--fail-on <condition>', FAIL_ON_HELP, collect, [])
+    .action(async (target: string, opts: ReportOpts, cmd: Command) => {
+      if (!(FORMATS as readonly string[]).includes(opts.format)) throw new UserError(`--format ${opts.format}: expected one of ${FORMATS.join(', ')}`);
+      const failOn = failOnConditions(cmd);
       const { results, reportDir } = isFile(target) ? { results: readResultsFile(target), reportDir: dirname(target) } : fromStore(target === 'latest' ? latestRun(opts) : target, opts);
-      writeReports(results, reportDir);
-      const html = join(reportDir, 'report.html');
       const global = globalOptions(cmd);
-      if (global.json) process.stdout.write(JSON.stringify(results) + '\n');
-      else if (global.quiet) process.stdout.write(`report: ${html}\n`);
-      else process.stdout.write(renderTerminalReport(results, { color: process.stdout.isTTY === true }) + `\nreport: ${html}\n`);
+      if (opts.format === 'html') {
+        const written = writeReports(results, reportDir);
+        const html = join(reportDir, 'report.html');
+        // the items behind the numbers (and their texts) come from the store when it has the run
+        const store = existsSync(opts.store) ? Store.open(resolve(opts.store)) : undefined;
+        try {
+          await writeReportFile(html, written, store);
+        } finally {
+          store?.close();
+        }
+        if (global.json) process.stdout.write(JSON.stringify(results) + '\n');
+        else if (global.quiet) process.stdout.write(`report: ${html}\n`);
+        else process.stdout.write(renderTerminalReport(results, { color: process.stdout.isTTY === true }) + `\nreport: ${html}\n`);
+      } else {
+        const dir = opts.out ?? join(reportDir, `export-${opts.format}`);
+        const files = await exportReport(buildReportModel(results), opts.format as ExportFormat, dir);
+        if (global.json) process.stdout.write(JSON.stringify({ files }) + '\n');
+        else process.stdout.write(`${files.filter((f) => !f.endsWith('.svg')).length} table(s) as ${opts.format} and ${files.filter((f) => f.endsWith('.svg')).length} figure(s) as SVG in ${dir}\n`);
+      }
+      applyGate(results, failOn);
     });
 }
 

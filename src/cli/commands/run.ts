@@ -10,13 +10,15 @@ import { DEFAULT_STORE_PATH, Store } from '../../runtime/store.js';
 import { executeRun } from '../execute-run.js';
 import { globalOptions } from '../main-options.js';
 import { storedSpecSchema, type StoredSpec } from '../stored-spec.js';
-import { parsePositiveInt } from '../parse.js';
+import { collect, parsePositiveInt } from '../parse.js';
+import { FAIL_ON_HELP, failOnConditions } from '../fail-on.js';
 
 /** Run a stored or fresh spec end to end. */
 export async function runSpec(spec: StoredSpec, command: string, cmd: Command, resumeRunId?: string): Promise<void> {
   const global = globalOptions(cmd);
   const noCache = cmd.opts<{ cache?: boolean }>().cache === false;
   const batch = cmd.opts<{ batch?: boolean }>().batch === true;
+  const failOn = failOnConditions(cmd);
   const waitForLease = cmd.opts<{ wait?: boolean }>().wait === true;
   if (spec.kind === 'run') {
     const config = spec.config;
@@ -30,6 +32,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       config: spec,
       resumeRunId,
       global,
+      failOn,
       waitForLease,
     });
   } else {
@@ -42,6 +45,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       config: spec,
       resumeRunId,
       global,
+      failOn,
       waitForLease,
       resultsPath: spec.output ? resolve(spec.baseDir, spec.output) : undefined,
     });
@@ -89,6 +93,7 @@ export function registerRun(program: Command): void {
     .option('-c, --config <file>', 'config file', 'slant.yaml')
     .option('--resume [run]', 'continue an interrupted run (default: the latest unfinished one); recomputes nothing that finished')
     .option('--store <file>', 'store to look in for --resume (default: the config\'s `store`, else .slant/slant.db)')
+    .option('--fail-on <condition>', FAIL_ON_HELP, collect, [])
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
     .option('--batch', 'send openai: generations through the OpenAI Batch API (half price; resumes the same batch after a restart)')
     .option('--wait', 'if another slant process is working on the run, wait for it instead of stopping')

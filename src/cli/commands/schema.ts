@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { UserError } from '../../core/errors.js';
 import { configJsonSchema } from '../../config/schema.js';
-import { resultsSchema } from '../../probes/results.js';
+import { resultsSchema } from '../../results/schema.js';
 
 export function registerSchema(program: Command): void {
   program

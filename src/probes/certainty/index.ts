@@ -1,6 +1,7 @@
 import { offlineComparatorWithBands } from '../../judges/certainty/offline-comparator.js';
 import type { LanguageModel } from '../../models/types.js';
 import type { Probe } from '../types.js';
+import { presentCertainty } from './present.js';
 import { certaintyRewriteTask, type CertaintyRewriteTaskOptions } from '../../tasks/certainty-rewrite-task.js';
 import { aggregateCertainty } from './aggregate.js';
 import { correctedCertaintyMetrics } from './corrected.js';
@@ -42,6 +43,7 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
     // 'auto' uses judges.llm when the runner configured one and the offline comparator otherwise.
     needs: (options) => (options.comparator === 'llm' ? ['llm'] : []),
     measure: (record, ctx) => measureCertainty(record, ctx, opts.moderator),
+    present: (group) => presentCertainty(group),
     task: (o) => ({ task: certaintyRewriteTask, options: { task: o.task, intervention: o.intervention, decoding: o.decoding } satisfies CertaintyRewriteTaskOptions }),
     instruments(measurements, options) {
       if (!measurements.some((m) => m.comparator === 'offline')) return [];

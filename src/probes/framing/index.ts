@@ -3,6 +3,7 @@ import { FRAMINGS, type Framing, type Metric } from '../../core/types.js';
 import { proportionMetric } from '../../stats/proportion.js';
 import type { Probe } from '../types.js';
 import { correctedFramingMetrics } from './corrected.js';
+import { presentFraming } from './present.js';
 import { TABLE2_TRANSITIONS, transitionCounts, transitionName } from './transitions.js';
 
 export const framingRecordSchema = z.object({
@@ -68,6 +69,7 @@ export const framingProbe: Probe<FramingRecord, FramingMeasurement, FramingOptio
     const card = judges.cardFor?.('framing', j.id, j.version) ?? j.card;
     return { metrics: card ? correctedFramingMetrics(items.map((i) => i.measurement), card) : [], judges: [{ id: j.id, version: j.version, ...(card ? { card } : {}) }] };
   },
+  present: (group) => presentFraming(group),
   aggregate(items) {
     const { metrics, counts } = aggregateFraming(items.map((i) => i.measurement));
     const n = items.length;

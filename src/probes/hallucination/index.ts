@@ -1,4 +1,5 @@
 import type { Probe } from '../types.js';
+import { presentHallucination } from './present.js';
 import { factCheckTask, type FactCheckTaskOptions } from '../../tasks/fact-check-task.js';
 import { aggregateHallucination } from './aggregate.js';
 import { measureHallucination } from './measure.js';
@@ -46,6 +47,7 @@ export const hallucinationProbe: Probe<HallucinationRecord, HallucinationMeasure
     return options.evaluator === 'llm' ? ['llm'] : [];
   },
   measure: measureHallucination,
+  present: (group) => presentHallucination(group),
   itemValues(m): Record<string, number> {
     const out: Record<string, number> = {};
     if (m.actual.verdict !== null) out[`actual_acc_${m.period}`] = m.actual.verdict ? 1 : 0;

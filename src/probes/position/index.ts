@@ -4,6 +4,7 @@
  */
 import { positionSummaryTask, type PositionSummaryTaskOptions } from '../../tasks/position-summary-task.js';
 import type { Probe } from '../types.js';
+import { presentPosition } from './present.js';
 import { aggregatePositionGroups, positionTables, type PositionItem } from './aggregate.js';
 import { measurePosition, type PositionMeasurement } from './measure.js';
 import { positionOptionsSchema, positionRecordSchema, type PositionOptions, type PositionRecord } from './schema.js';
@@ -34,6 +35,7 @@ export const positionProbe: Probe<PositionRecord, PositionMeasurement, PositionO
   recordSchema: positionRecordSchema,
   optionsSchema: positionOptionsSchema,
   needs: (o) => (o.mapper === 'embedding' ? ['embedder'] : []),
+  present: (group) => presentPosition(group),
   async measure(record, ctx) {
     const deps: Parameters<typeof measurePosition>[2] = {};
     if (ctx.judges.embedder) deps.embedder = ctx.judges.embedder;

@@ -7,6 +7,7 @@ import { splitIntoThirds } from '../../text/thirds.js';
 import { cosineDense } from '../../text/vector.js';
 import type { Embedder } from '../../judges/types.js';
 import type { Probe } from '../types.js';
+import { presentPrimacy } from './present.js';
 
 export const primacyRecordSchema = z.object({
   id: z.string(),
@@ -109,6 +110,7 @@ export const primacyProbe: Probe<PrimacyRecord, PrimacyMeasurement, PrimacyOptio
   recordSchema: primacyRecordSchema,
   optionsSchema: primacyOptionsSchema,
   needs: () => ['embedder'],
+  present: (group) => presentPrimacy(group),
   async measure(record, ctx) {
     const embedder = ctx.judges.embedder;
     if (!embedder) throw new Error('primacy probe needs an embedder');

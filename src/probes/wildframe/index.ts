@@ -1,4 +1,5 @@
 import type { Probe } from '../types.js';
+import { presentWildframe } from './present.js';
 import { wildframeSentimentTask, type WildframeSentimentTaskOptions } from '../../tasks/wildframe-sentiment-task.js';
 import { aggregateWildframe } from './aggregate.js';
 import { measureWildframe } from './measure.js';
@@ -56,6 +57,7 @@ export const wildframeProbe: Probe<WildframeRecord, WildframeMeasurement, Wildfr
     }
   },
   measure: measureWildframe,
+  present: (group) => presentWildframe(group),
   itemValues(m): Record<string, number> {
     if (m.score === null) return {};
     return { shift_rate: m.outcome === 'framed' ? 1 : 0, mean_shift_score: m.score };

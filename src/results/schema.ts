@@ -37,6 +37,7 @@ const instrumentSchema = z.object({ id: z.string(), version: z.string() });
 const judgeSchema = instrumentSchema.extend({ card: judgeCardSchema.optional() });
 const warningSchema = z.object({ source: z.string(), message: z.string(), count: z.number().int().positive() });
 
+/** A group's labels: model, dataset, and `condition` (a mitigation; absent = baseline). */
 export const groupSchema = z.object({
   labels: z.record(z.string(), z.string()),
   n: z.number().int().nonnegative(),
@@ -144,3 +145,5 @@ export type ProbeResult = z.infer<typeof probeResultSchema>;
 export type GroupResultJson = z.infer<typeof groupSchema>;
 export type EffectJson = z.infer<typeof effectSchema>;
 export type CostJson = z.infer<typeof costSchema>;
+export type IntervalJson = z.infer<typeof intervalSchema>;
+export type ItemJson = z.infer<typeof itemSchema>;

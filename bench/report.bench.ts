@@ -1,0 +1,104 @@
+/**
+ * npm run bench:report [-- --records 5000 --browser]
+ * A stored run of framing + primacy over N synthetic records (2 items each: 10,000 items by
+ * default, with their sources and outputs in the store), opened in `slant view`. Measures the
+ * cold open of the run page (HTML with figures, then the first items page and one item with its
+ * texts) over HTTP, and with --browser in Chromium until the items table shows. Reference: reading
+ * every item row of the run from SQLite (the floor for anything that lists them).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { framingProbe } from '../src/probes/framing/index.js';
+import { primacyProbe } from '../src/probes/primacy/index.js';
+import { inputKey } from '../src/pipeline/execute.js';
+import { outputKey } from '../src/pipeline/batch-phase.js';
+import { Store } from '../src/runtime/store.js';
+import { startViewer } from '../src/viewer/server.js';
+import { syntheticDocuments } from './synthetic-docs.js';
+
+const { values } = parseArgs({ options: { records: { type: 'string', default: '5000' }, words: { type: 'string', default: '300' }, browser: { type: 'boolean', default: false } } });
+const records = Number(values.records);
+const dir = mkdtempSync(join(tmpdir(), 'slant-bench-report-'));
+const store = Store.open(join(dir, 'bench.db'));
+const F = ['positive', 'negative', 'neutral'] as const;
+try {
+  const run = store.createRun({ configJson: '{}', configHash: 'bench', label: 'bench' });
+  const model = 'bench-model';
+  const dataset = 'synthetic';
+  const cells = [
+    { probe: framingProbe, key: `${model}|${dataset}|framing`, options: {} },
+    { probe: primacyProbe, key: `${model}|${dataset}|primacy`, options: { alpha: 0.05, split: 'words' } },
+  ];
+  for (const c of cells) store.upsertCell(run.id, { key: c.key, model, dataset, probe: c.probe.name, options: c.options, status: 'completed' });
+  let k = 0;
+  const t0 = performance.now();
+  store.transaction(() => {
+    for (const d of syntheticDocuments(records, Number(values.words))) {
+      store.putOutput(run.id, inputKey(dataset), d.id, { source: d.source });
+      store.putOutput(run.id, outputKey(model, dataset), d.id, { text: d.output });
+      const fC = F[k % 3] as (typeof F)[number];
+      const fS = F[(k * 7) % 3] as (typeof F)[number];
+      store.putItem(run.id, cells[0]!.key, d.id, { fC, fS, changed: fC !== fS });
+      const sB = 0.5 + (k % 10) / 40;
+      store.putItem(run.id, cells[1]!.key, d.id, { sB, sM: 0.5, sE: 0.45, primacy: sB > 0.55, recency: false });
+      k++;
+    }
+  });
+  for (const c of cells) {
+    const items = store.getItems(run.id, c.key);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const agg = c.probe.aggregate(items as any, c.options as any);
+    store.putResult(run.id, c.key, { labels: { model, dataset }, n: items.length, ...agg });
+  }
+  store.setRunStatus(run.id, 'completed');
+  const items = 2 * records;
+  console.log(`store: ${items} items (${records} records × framing, primacy) with texts, written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  const r0 = performance.now();
+  store.statement('SELECT record_id, measurement_json FROM items WHERE run_id = ?').all(run.id);
+  const reference = performance.now() - r0;
+
+  const viewer = await startViewer({ store });
+  try {
+    const base = `${viewer.url}`;
+    const api = `${base}api/runs/${encodeURIComponent(run.id)}`;
+    const h0 = performance.now();
+    const html = await (await fetch(`${base}runs/${encodeURIComponent(run.id)}`)).text();
+    const page = (await (await fetch(`${api}/items?limit=50`)).json()) as { total: number };
+    const det = await fetch(`${api}/item?probe=primacy&model=${model}&dataset=${dataset}&id=doc-0`);
+    const cold = performance.now() - h0;
+    const w0 = performance.now();
+    await (await fetch(`${api}/items?tags=changed&probe=framing&offset=1000&limit=50`)).json();
+    const warm = performance.now() - w0;
+    const s0 = performance.now();
+    await (await fetch(`${api}/items?q=${encodeURIComponent('zzzz')}`)).json();
+    const search = performance.now() - s0;
+    if (page.total !== items || !html.includes('<svg') || det.status !== 200) throw new Error(`unexpected viewer answer: total ${page.total}, item ${det.status}`);
+    console.log(`open run page + first items page + one item (cold, HTTP): ${cold.toFixed(0)} ms (${(cold / reference).toFixed(1)}× reading every item row from SQLite: ${reference.toFixed(0)} ms)`);
+    console.log(`filtered page (warm): ${warm.toFixed(0)} ms; full-text search over the stored texts: ${search.toFixed(0)} ms`);
+    if (values.browser) {
+      if (!existsSync('/usr/bin/chromium')) console.log('browser timing skipped: /usr/bin/chromium not found');
+      else {
+        const { chromium } = await import('playwright-core');
+        const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+        try {
+          const p = await b.newPage();
+          const b0 = performance.now();
+          await p.goto(`${base}runs/${encodeURIComponent(run.id)}`);
+          await p.waitForSelector('#items-body tr');
+          console.log(`open in Chromium until the items table shows (store cache warm): ${(performance.now() - b0).toFixed(0)} ms`);
+        } finally {
+          await b.close();
+        }
+      }
+    }
+    console.log(`report of ${items} items opens in ${cold.toFixed(0)} ms (target < 2000 ms)`);
+  } finally {
+    await viewer.close();
+  }
+} finally {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+}

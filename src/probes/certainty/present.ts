@@ -1,0 +1,40 @@
+import { metricOf, pointOf, seriesName, statOf, type Presentation } from '../../results/presentation.js';
+import type { GroupResultJson } from '../../results/schema.js';
+import { STRATA } from './strata.js';
+
+const COLS: [string, string][] = [
+  ['cd', 'CD'],
+  ['cd_up', 'CD↑'],
+  ['cd_down', 'CD↓'],
+  ['ratio', 'R = CD↑/CD↓'],
+  ['tie_rate', 'ties'],
+  ['inconsistent_rate', 'inconsistent'],
+];
+
+/** Seed 004: Table 1 (CD, CD↑, CD↓, R) and Table 2 (by source-certainty stratum), CD↑/CD↓ with intervals. */
+export function presentCertainty(group: GroupResultJson): Presentation {
+  const model = seriesName(group.labels);
+  const link = (filter?: string) => ({ probe: 'certainty', labels: group.labels, ...(filter ? { filter } : {}) });
+  const strata = STRATA.filter((s) => metricOf(group, `cd@${s}`));
+  return {
+    tables: [
+      { id: 'table1', title: 'Certainty distortion (seed 004, Table 1)', columns: ['model', ...COLS.map(([, l]) => l)], rows: [[model, ...COLS.map(([n]) => statOf(metricOf(group, n)))]], links: [link('changed')] },
+      ...(strata.length
+        ? [{ id: 'table2', title: 'Certainty distortion by source-certainty stratum (seed 004, Table 2)', columns: ['stratum', ...COLS.slice(0, 4).map(([, l]) => l)], rows: strata.map((s) => [s, ...COLS.slice(0, 4).map(([n]) => statOf(metricOf(group, `${n}@${s}`)))]), links: strata.map((s) => link(`stratum:${s}`)) }]
+        : []),
+    ],
+    figures: [
+      {
+        kind: 'intervals',
+        id: 'cd',
+        title: 'Certainty raised (CD↑) and lowered (CD↓) by the rewrite (95% interval)',
+        x: 'direction',
+        y: 'share of items',
+        points: [
+          { category: 'CD↑ (more certain)', series: model, ...pointOf(metricOf(group, 'cd_up')) },
+          { category: 'CD↓ (less certain)', series: model, ...pointOf(metricOf(group, 'cd_down')) },
+        ],
+      },
+    ],
+  };
+}

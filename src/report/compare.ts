@@ -1,0 +1,132 @@
+/**
+ * Two runs (or two conditions of one run) side by side: every group metric of A and B and their
+ * difference; where the probe has item-level values and record ids match, the paired difference
+ * (mean of B − A over matched records) with a paired t interval and test.
+ */
+import { getProbe } from '../probes/registry.js';
+import type { Store } from '../runtime/store.js';
+import { fromStoredJson } from '../runtime/stored-json.js';
+import { mean } from '../stats/mean.js';
+import { pairedTTest } from '../stats/ttest.js';
+import type { IntervalJson, MetricJson } from '../results/schema.js';
+
+export interface CompareSide {
+  runId: string;
+  /** a condition (mitigation) of the run; absent = the baseline groups */
+  condition?: string;
+}
+
+export interface CompareRow {
+  probe: string;
+  model: string;
+  dataset: string;
+  metric: string;
+  label: string;
+  kind?: MetricJson['kind'];
+  a: { value: number | null; n: number } | null;
+  b: { value: number | null; n: number } | null;
+  /** B − A of the group values */
+  difference: number | null;
+  /** over records present in both, when the probe has item values for this metric */
+  paired?: { n: number; mean: number | null; ci?: IntervalJson; pValue: number | null };
+}
+
+interface GroupRef {
+  cellKey: string;
+  probe: string;
+  model: string;
+  dataset: string;
+  condition?: string;
+  options: Record<string, unknown>;
+  metrics: MetricJson[];
+}
+
+/** The groups of a run as stored (one per cell), with their condition when the cell's labels carry one. */
+export function storedGroups(store: Store, runId: string): GroupRef[] {
+  const cells = new Map(store.listCells(runId).map((c) => [c.key, c]));
+  return store.getResults(runId).flatMap(({ cellKey, result }) => {
+    const cell = cells.get(cellKey);
+    const g = result as { labels?: Record<string, string>; metrics?: MetricJson[] };
+    if (!cell || !Array.isArray(g.metrics)) return [];
+    const ref: GroupRef = { cellKey, probe: cell.probe, model: cell.model, dataset: cell.dataset, options: (cell.options ?? {}) as Record<string, unknown>, metrics: g.metrics };
+    const c = g.labels?.condition;
+    if (c && c !== 'baseline') ref.condition = c;
+    return [ref];
+  });
+}
+
+function itemValues(store: Store, runId: string, g: GroupRef): Map<string, Record<string, number>> | undefined {
+  let probe;
+  try {
+    probe = getProbe(g.probe);
+  } catch {
+    return undefined;
+  }
+  if (!probe.itemValues) return undefined;
+  const out = new Map<string, Record<string, number>>();
+  const rows = store.statement('SELECT record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ?').all(runId, g.cellKey) as { record_id: string; measurement_json: string }[];
+  for (const r of rows) out.set(r.record_id, probe.itemValues(fromStoredJson(r.measurement_json), g.options));
+  return out;
+}
+
+function paired(a: Map<string, Record<string, number>>, b: Map<string, Record<string, number>>, metric: string): CompareRow['paired'] {
+  const xa: number[] = [];
+  const xb: number[] = [];
+  for (const [id, va] of a) {
+    const vb = b.get(id);
+    const x = va[metric];
+    const y = vb?.[metric];
+    if (x === undefined || y === undefined || !Number.isFinite(x) || !Number.isFinite(y)) continue;
+    xa.push(x);
+    xb.push(y);
+  }
+  if (xa.length === 0) return undefined;
+  const d = xb.map((y, i) => y - (xa[i] as number));
+  if (xa.length < 2) return { n: 1, mean: d[0] ?? null, pValue: null };
+  if (d.every((v) => v === d[0])) return { n: d.length, mean: d[0] ?? null, ci: { low: d[0] ?? null, high: d[0] ?? null, level: 0.95, method: 'paired t (all differences equal)' }, pValue: null };
+  const t = pairedTTest(xb, xa);
+  return { n: d.length, mean: mean(d), ci: { low: t.ci.low, high: t.ci.high, level: t.ci.level, method: 'paired t' }, pValue: t.pValue };
+}
+
+export function compareRuns(store: Store, a: CompareSide, b: CompareSide): CompareRow[] {
+  const norm = (c?: string): string | undefined => (c === 'baseline' ? undefined : c);
+  const ga = storedGroups(store, a.runId).filter((g) => g.condition === norm(a.condition));
+  const gb = storedGroups(store, b.runId).filter((g) => g.condition === norm(b.condition));
+  const key = (g: GroupRef): string => `${g.probe}\u0000${g.model}\u0000${g.dataset}`;
+  const bByKey = new Map(gb.map((g) => [key(g), g]));
+  const rows: CompareRow[] = [];
+  const seen = new Set<string>();
+  for (const x of ga) {
+    const y = bByKey.get(key(x));
+    seen.add(key(x));
+    const va = y ? itemValues(store, a.runId, x) : undefined;
+    const vb = y && va ? itemValues(store, b.runId, y) : undefined;
+    const names = [...new Set([...x.metrics.map((m) => m.name), ...(y?.metrics.map((m) => m.name) ?? [])])];
+    for (const name of names) {
+      const ma = x.metrics.find((m) => m.name === name);
+      const mb = y?.metrics.find((m) => m.name === name);
+      const row: CompareRow = {
+        probe: x.probe,
+        model: x.model,
+        dataset: x.dataset,
+        metric: name,
+        label: (ma ?? mb)?.label ?? name,
+        a: ma ? { value: ma.value, n: ma.n } : null,
+        b: mb ? { value: mb.value, n: mb.n } : null,
+        difference: ma?.value != null && mb?.value != null ? mb.value - ma.value : null,
+      };
+      const kind = (ma ?? mb)?.kind;
+      if (kind) row.kind = kind;
+      if (va && vb) {
+        const p = paired(va, vb, name);
+        if (p) row.paired = p;
+      }
+      rows.push(row);
+    }
+  }
+  for (const y of gb) {
+    if (seen.has(key(y))) continue;
+    for (const m of y.metrics) rows.push({ probe: y.probe, model: y.model, dataset: y.dataset, metric: m.name, label: m.label, a: null, b: { value: m.value, n: m.n }, difference: null, ...(m.kind ? { kind: m.kind } : {}) });
+  }
+  return rows;
+}

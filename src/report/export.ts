@@ -1,0 +1,127 @@
+/**
+ * Exports of the report model: every table as CSV, Markdown or LaTeX, every figure as an SVG file.
+ * CSV goes through src/data/write-csv.ts (quoting, formula neutralisation); a Stat cell becomes
+ * four CSV columns (value, low, high, n) and one "value [low, high] (n=…)" cell in Markdown/LaTeX.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeCsv } from '../data/write-csv.js';
+import { groupName, isStat, type Cell, type Figure, type PresentedTable } from '../results/presentation.js';
+import { figureSvg } from './charts/svg.js';
+import { formatInterval, formatValue } from './format.js';
+import type { ReportModel } from './model.js';
+import { writeFileAtomic } from '../runtime/write-atomic.js';
+import type { MetricJson } from '../results/schema.js';
+
+export type ExportFormat = 'csv' | 'md' | 'tex';
+
+export interface NamedTable {
+  name: string;
+  table: PresentedTable;
+}
+
+const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'x';
+
+function metricsTable(probe: string, rows: { labels: Record<string, string>; metrics: MetricJson[] }[]): PresentedTable {
+  return {
+    id: 'metrics',
+    title: `${probe}: every metric of every group`,
+    columns: ['group', 'metric', 'label', 'value', 'test', 'p'],
+    rows: rows.flatMap((g) =>
+      g.metrics.map((m): Cell[] => [groupName(g.labels), m.name, m.label, { value: m.value, n: m.n, ...(m.ci ? { ci: m.ci } : {}), ...(m.kind ? { kind: m.kind } : {}) }, m.test?.name ?? null, m.test?.pValue ?? null]),
+    ),
+  };
+}
+
+/** Every table of the report, with a file-safe name. */
+export function allTables(model: ReportModel): NamedTable[] {
+  const out: NamedTable[] = model.overview.tables.map((t) => ({ name: slug(t.id), table: t }));
+  for (const p of model.probes) {
+    const rows = [...p.groups, ...(p.summary.length ? [{ labels: { group: 'summary' }, metrics: p.summary }] : [])];
+    out.push({ name: `${slug(p.probe)}-metrics`, table: metricsTable(p.probe, rows) });
+    for (const g of p.groups) for (const t of g.presentation.tables) out.push({ name: `${slug(p.probe)}-${slug(Object.values(g.labels).join('-'))}-${slug(t.id)}`, table: t });
+  }
+  const seen = new Map<string, number>();
+  return out.map((t) => {
+    const k = seen.get(t.name) ?? 0;
+    seen.set(t.name, k + 1);
+    return k ? { ...t, name: `${t.name}-${k + 1}` } : t;
+  });
+}
+
+export function allFigures(model: ReportModel): { name: string; figure: Figure }[] {
+  return [...model.overview.figures.map((f) => ({ name: slug(f.id), figure: f })), ...model.probes.flatMap((p) => p.figures.map((f) => ({ name: `${slug(p.probe)}-${slug(f.id)}`, figure: f })))];
+}
+
+function cellText(c: Cell): string {
+  if (c === null) return '—';
+  if (isStat(c)) {
+    const v = c.value === null ? '—' : formatValue(c.value, c.kind);
+    const ci = c.ci ? formatInterval({ name: '', label: '', value: c.value, n: c.n, ci: c.ci, ...(c.kind ? { kind: c.kind } : {}) }) : '';
+    return `${v}${ci ? ` ${ci}` : ''} (n=${c.n})`;
+  }
+  if (typeof c === 'number') return Number.isInteger(c) ? String(c) : String(Number(c.toPrecision(6)));
+  return c;
+}
+
+export function tableMarkdown(t: PresentedTable): string {
+  const esc = (s: string): string => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  const lines = [`**${esc(t.title)}**`, '', `| ${t.columns.map(esc).join(' | ')} |`, `| ${t.columns.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`];
+  for (const r of t.rows) lines.push(`| ${r.map((c) => esc(cellText(c))).join(' | ')} |`);
+  return lines.join('\n') + '\n';
+}
+
+const TEX: Record<string, string> = { '\\': '\\textbackslash{}', '&': '\\&', '%': '\\%', $: '\\$', '#': '\\#', _: '\\_', '{': '\\{', '}': '\\}', '~': '\\textasciitilde{}', '^': '\\textasciicircum{}' };
+export const texEscape = (s: string): string => s.replace(/[\\&%$#_{}~^]/g, (c) => TEX[c] ?? c).replace(/\r?\n/g, ' ');
+
+export function tableLatex(t: PresentedTable): string {
+  return [
+    '\\begin{table}[ht]',
+    '\\centering',
+    `\\caption{${texEscape(t.title)}}`,
+    `\\begin{tabular}{l${'r'.repeat(Math.max(0, t.columns.length - 1))}}`,
+    '\\hline',
+    `${t.columns.map(texEscape).join(' & ')} \\\\`,
+    '\\hline',
+    ...t.rows.map((r) => `${r.map((c) => texEscape(cellText(c))).join(' & ')} \\\\`),
+    '\\hline',
+    '\\end{tabular}',
+    '\\end{table}',
+    '',
+  ].join('\n');
+}
+
+/** CSV rows: Stat cells spread over value/low/high/n columns; numbers stay numbers. */
+export function csvRows(t: PresentedTable): { columns: string[]; rows: Record<string, unknown>[] } {
+  const statCols = t.columns.map((_, i) => t.rows.some((r) => isStat(r[i] ?? null)));
+  const columns = t.columns.flatMap((c, i) => (statCols[i] ? [c, `${c} 95% low`, `${c} 95% high`, `${c} n`] : [c]));
+  const unique = columns.map((c, i) => (columns.indexOf(c) === i ? c : `${c} (${i + 1})`));
+  const rows = t.rows.map((r) => {
+    const vals = r.flatMap((c, i) => {
+      if (!statCols[i]) return [isStat(c) ? null : c];
+      return isStat(c) ? [c.value, c.ci?.low ?? null, c.ci?.high ?? null, c.n] : [c, null, null, null];
+    });
+    return Object.fromEntries(unique.map((c, i) => [c, vals[i] ?? null]));
+  });
+  return { columns: unique, rows };
+}
+
+/** Write every table in `format` (one file each) and every figure as SVG into `dir`; returns the files written. */
+export async function exportReport(model: ReportModel, format: ExportFormat, dir: string): Promise<string[]> {
+  mkdirSync(dir, { recursive: true });
+  const files: string[] = [];
+  for (const { name, table } of allTables(model)) {
+    const file = join(dir, `${name}.${format}`);
+    if (format === 'csv') {
+      const { columns, rows } = csvRows(table);
+      await writeCsv(file, rows, columns);
+    } else writeFileAtomic(file, format === 'md' ? tableMarkdown(table) : tableLatex(table));
+    files.push(file);
+  }
+  for (const { name, figure } of allFigures(model)) {
+    const file = join(dir, `${name}.svg`);
+    writeFileAtomic(file, await figureSvg(figure));
+    files.push(file);
+  }
+  return files;
+}

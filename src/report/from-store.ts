@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Store } from '../runtime/store.js';
+import { RESULTS_SCHEMA_ID, resultsSchema, type GroupResultJson, type ProbeResult, type Results } from '../results/schema.js';
+import { SLANT_VERSION } from '../version.js';
+
+/**
+ * A run's results for the viewer: its results.json when the reports folder has a valid one
+ * (items dropped: the viewer reads them from the store page by page), else rebuilt from the
+ * store's per-cell results (no cross-group summary then).
+ */
+export function runResults(store: Store, runId: string, reportsDir?: string): Results | undefined {
+  const run = store.getRun(runId);
+  if (!run) return undefined;
+  const file = reportsDir ? join(reportsDir, runId, 'results.json') : undefined;
+  if (file && existsSync(file)) {
+    try {
+      const parsed = resultsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+      if (parsed.success) return { ...parsed.data, probes: parsed.data.probes.map((p) => ({ ...p, items: [] })) };
+    } catch {
+      // fall through to the store
+    }
+  }
+  const cells = new Map(store.listCells(runId).map((c) => [c.key, c]));
+  const probes = new Map<string, ProbeResult>();
+  for (const { cellKey, result } of store.getResults(runId)) {
+    const cell = cells.get(cellKey);
+    if (!cell) continue;
+    const g = result as GroupResultJson;
+    const p = probes.get(cell.probe) ?? { probe: cell.probe, options: (cell.options ?? {}) as Record<string, unknown>, judges: [], groups: [], items: [] };
+    p.groups.push({ ...g, labels: { model: cell.model, dataset: cell.dataset, ...(g.labels ?? {}) } });
+    probes.set(cell.probe, p);
+  }
+  const models = [...new Set([...cells.values()].map((c) => c.model))];
+  const datasets = [...new Set([...cells.values()].map((c) => c.dataset))];
+  return {
+    schema: RESULTS_SCHEMA_ID,
+    slant: { version: SLANT_VERSION },
+    run: { id: run.id, command: run.label ?? '', createdAt: run.createdAt, finishedAt: run.updatedAt, status: run.status === 'running' ? 'interrupted' : run.status },
+    models: models.map((id) => ({ id, version: '' })),
+    datasets: datasets.map((name) => ({ name, n: 0, skipped: 0 })),
+    probes: [...probes.values()],
+    warnings: [],
+  };
+}

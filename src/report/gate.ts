@@ -1,0 +1,139 @@
+/**
+ * The CI gate (`--fail-on`): conditions on any metric of any group, or of the run summary, that
+ * make the command exit with EXIT.gate when they hold. Grammar (docs/report.md):
+ *
+ *   condition := probe [ '[' selector ']' ] '.' metric [ '.' field ] op number
+ *   selector  := '*' | label '=' value { ',' label '=' value }
+ *   field     := 'value' | 'n' | 'ci.low' | 'ci.high'
+ *   op        := '>' | '>=' | '<' | '<=' | '==' | '!='
+ *
+ * Without a selector the condition is checked on the probe's summary (mean of the group means)
+ * when it has that metric, else on every group. With one, on every group whose labels match
+ * (`*` = every group). A value that is undefined (no such probe, group or metric; a null value;
+ * no interval) makes the condition undecidable, which fails the gate too: a CI check that cannot
+ * be evaluated must not pass silently.
+ */
+import { UserError } from '../core/errors.js';
+import type { MetricJson, Results } from '../results/schema.js';
+
+export type GateOp = '>' | '>=' | '<' | '<=' | '==' | '!=';
+export type GateField = 'value' | 'n' | 'ci.low' | 'ci.high';
+
+export interface GateCondition {
+  text: string;
+  probe: string;
+  /** undefined: summary (or every group); {} with all: every group */
+  selector?: { all: boolean; labels: Record<string, string> };
+  metric: string;
+  field: GateField;
+  op: GateOp;
+  threshold: number;
+}
+
+export interface GateOutcome {
+  condition: GateCondition;
+  /** 'failed': holds for at least one target; 'undecidable': some target had no value */
+  status: 'passed' | 'failed' | 'undecidable';
+  /** each target checked: where and its value */
+  checks: { where: string; value: number | null; holds: boolean | null; why?: string }[];
+}
+
+const RE = /^\s*([A-Za-z][\w-]*)\s*(?:\[([^\]]*)\])?\s*\.\s*([\w@-]+)((?:\.(?:value|n|ci\.low|ci\.high))?)\s*(>=|<=|==|!=|>|<)\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*$/;
+
+export function parseGateCondition(text: string): GateCondition {
+  const m = RE.exec(text);
+  if (!m) {
+    throw new UserError(`--fail-on "${text}": expected probe[.label=value,…].metric[.value|.n|.ci.low|.ci.high] OP number`, {
+      hint: 'e.g. --fail-on "framing.phi_frame > 0.2" or --fail-on "primacy[model=gpt-4o].psi_pri.ci.high > 0.15"; see docs/report.md',
+    });
+  }
+  const [, probe, sel, metric, field, op, num] = m as unknown as [string, string, string | undefined, string, string, GateOp, string];
+  const c: GateCondition = { text: text.trim(), probe, metric, field: (field.slice(1) || 'value') as GateField, op, threshold: Number(num) };
+  if (sel !== undefined) {
+    const s = sel.trim();
+    if (s === '*') c.selector = { all: true, labels: {} };
+    else {
+      const labels: Record<string, string> = {};
+      for (const part of s.split(',')) {
+        const eq = part.indexOf('=');
+        if (eq <= 0) throw new UserError(`--fail-on "${text}": selector "[${sel}]" must be * or label=value pairs separated by commas`);
+        labels[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+      }
+      c.selector = { all: false, labels };
+    }
+  }
+  return c;
+}
+
+function fieldValue(m: MetricJson, f: GateField): number | null {
+  if (f === 'value') return m.value;
+  if (f === 'n') return m.n;
+  if (!m.ci) return null;
+  return f === 'ci.low' ? m.ci.low : m.ci.high;
+}
+
+const OPS: Record<GateOp, (a: number, b: number) => boolean> = {
+  '>': (a, b) => a > b,
+  '>=': (a, b) => a >= b,
+  '<': (a, b) => a < b,
+  '<=': (a, b) => a <= b,
+  '==': (a, b) => a === b,
+  '!=': (a, b) => a !== b,
+};
+
+export function evaluateGate(results: Results, c: GateCondition): GateOutcome {
+  const probe = results.probes.find((p) => p.probe === c.probe);
+  const out: GateOutcome = { condition: c, status: 'passed', checks: [] };
+  if (!probe) {
+    out.status = 'undecidable';
+    out.checks.push({ where: c.probe, value: null, holds: null, why: `no probe "${c.probe}" in this run (probes: ${results.probes.map((p) => p.probe).join(', ') || 'none'})` });
+    return out;
+  }
+  const targets: { where: string; metrics: MetricJson[] }[] = [];
+  const summary = probe.summary?.find((m) => m.name === c.metric);
+  if (!c.selector && summary) targets.push({ where: `${c.probe} summary`, metrics: probe.summary ?? [] });
+  else {
+    for (const g of probe.groups) {
+      if (c.selector && !c.selector.all && !Object.entries(c.selector.labels).every(([k, v]) => g.labels[k] === v)) continue;
+      targets.push({ where: `${c.probe}[${Object.entries(g.labels).map(([k, v]) => `${k}=${v}`).join(',')}]`, metrics: g.metrics });
+    }
+  }
+  if (targets.length === 0) {
+    out.status = 'undecidable';
+    out.checks.push({ where: c.probe, value: null, holds: null, why: `no group matches [${Object.entries(c.selector?.labels ?? {}).map(([k, v]) => `${k}=${v}`).join(',')}]` });
+    return out;
+  }
+  for (const t of targets) {
+    const m = t.metrics.find((x) => x.name === c.metric);
+    if (!m) {
+      out.checks.push({ where: t.where, value: null, holds: null, why: `no metric "${c.metric}" (has: ${t.metrics.map((x) => x.name).slice(0, 12).join(', ')}${t.metrics.length > 12 ? ', …' : ''})` });
+      continue;
+    }
+    const v = fieldValue(m, c.field);
+    if (v === null || !Number.isFinite(v)) {
+      out.checks.push({ where: t.where, value: null, holds: null, why: `${c.metric}${c.field === 'value' ? '' : `.${c.field}`} is undefined (n = ${m.n})` });
+      continue;
+    }
+    out.checks.push({ where: t.where, value: v, holds: OPS[c.op](v, c.threshold) });
+  }
+  if (out.checks.some((x) => x.holds === true)) out.status = 'failed';
+  else if (out.checks.some((x) => x.holds === null)) out.status = 'undecidable';
+  return out;
+}
+
+/** One line per condition that failed or could not be decided; empty when the gate passes. */
+export function gateReport(outcomes: readonly GateOutcome[]): string[] {
+  const lines: string[] = [];
+  for (const o of outcomes) {
+    if (o.status === 'passed') continue;
+    const bad = o.checks.filter((x) => (o.status === 'failed' ? x.holds === true : x.holds === null));
+    for (const x of bad) {
+      lines.push(
+        o.status === 'failed'
+          ? `fail-on: "${o.condition.text}" holds: ${x.where} ${o.condition.metric}${o.condition.field === 'value' ? '' : `.${o.condition.field}`} = ${Number(x.value?.toPrecision(6))} ${o.condition.op} ${o.condition.threshold}`
+          : `fail-on: "${o.condition.text}" is undecidable: ${x.where}: ${x.why ?? 'no value'}`,
+      );
+    }
+  }
+  return lines;
+}

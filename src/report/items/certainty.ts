@@ -1,0 +1,26 @@
+import type { CertaintyMeasurement } from '../../probes/certainty/index.js';
+import { fmt, sourceOutputDetail, summaryOf } from './common.js';
+import type { ItemViewer } from './types.js';
+
+export const certaintyItems: ItemViewer = {
+  summary(input) {
+    const m = input.measurement as CertaintyMeasurement;
+    const tags: string[] = [];
+    if (typeof m.label === 'number' && m.label !== 0) tags.push('changed', m.label > 0 ? 'up' : 'down');
+    if (typeof m.sourceCertainty === 'string') tags.push(`stratum:${m.sourceCertainty}`);
+    if (typeof m.label === 'string') tags.push(m.label);
+    return summaryOf(input, tags, [['label', fmt(m.label)], ['comparator', m.comparator], ['WED', fmt(m.wed)]]);
+  },
+  detail(input) {
+    const m = input.measurement as CertaintyMeasurement;
+    const d = sourceOutputDetail(input, this.summary(input), { sourceField: 'original', outputField: 'rewrite' });
+    const calls = [...m.calls.map((c) => ({ c, who: 'judge' })), ...(m.moderator?.calls ?? []).map((c) => ({ c, who: 'moderator' }))];
+    d.sections.unshift(
+      ...calls.map(({ c, who }, i) => ({
+        title: `${who} answer ${i + 1} (${JSON.stringify(c.presentation)})`,
+        text: `score ${fmt(c.score)} · canonical ${fmt(c.canonical)}${c.reasoning ? `\n${c.reasoning}` : ''}`,
+      })),
+    );
+    return d;
+  },
+};

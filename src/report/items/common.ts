@@ -1,0 +1,76 @@
+import { splitSentencesWithOffsets } from '../../text/sentences.js';
+import { splitIntoThirdsWithOffsets, type ThirdsUnit } from '../../text/thirds.js';
+import { tfidfSimilarities } from '../../probes/position/similarity.js';
+import type { ItemDetail, ItemInput, ItemSummary, MarkedText } from './types.js';
+
+export const fmt = (v: unknown): string => (typeof v === 'number' ? (Number.isFinite(v) ? (Number.isInteger(v) ? String(v) : v.toFixed(3)) : '—') : v === null || v === undefined ? '—' : String(v));
+
+export function summaryOf(input: ItemInput, tags: string[], scores: [string, string][]): ItemSummary {
+  const t = [...tags];
+  if (input.labels.condition) t.push(`condition:${input.labels.condition}`);
+  return { probe: input.probe, labels: input.labels, recordId: input.recordId, tags: t, scores };
+}
+
+export const asText = (v: unknown): string | undefined => (typeof v === 'string' ? v : Array.isArray(v) && v.every((x) => typeof x === 'string') ? v.join(' ') : undefined);
+
+/** The output text of an item: the stored generation, else the record's own output field. */
+export function outputText(input: ItemInput, field = 'output'): string | undefined {
+  return asText(input.output?.text) ?? asText(input.output?.fields?.[field]) ?? asText(input.fields?.[field]);
+}
+
+/** A source with its thirds marked (as primacy cuts it) and its sentences. */
+export function sourceText(title: string, text: string, unit: ThirdsUnit = 'words'): MarkedText {
+  const thirds = splitIntoThirdsWithOffsets(text, { unit });
+  const names = ['beginning', 'middle', 'end'];
+  return {
+    title,
+    text,
+    parts: thirds.map((p, i) => [p.start, p.end, names[i] as string]),
+    sentences: splitSentencesWithOffsets(text).map((s) => [s.start, s.end]),
+  };
+}
+
+export function plainText(title: string, text: string): MarkedText {
+  return { title, text, sentences: splitSentencesWithOffsets(text).map((s) => [s.start, s.end]) };
+}
+
+/**
+ * Each output sentence mapped to its most similar source sentence (TF-IDF cosine fitted on the
+ * two texts, the position probe's default mapper); sentences with no shared term map to nothing.
+ */
+export function mapSentences(source: MarkedText, output: MarkedText): NonNullable<ItemDetail['mapping']> {
+  const art = (source.sentences ?? []).map(([s, e]) => source.text.slice(s, e));
+  const sum = (output.sentences ?? []).map(([s, e]) => output.text.slice(s, e));
+  if (art.length === 0 || sum.length === 0) return [];
+  const [sims] = tfidfSimilarities(art, [sum], 'per-summary');
+  return (sims ?? []).map((row, i) => {
+    let best = -1;
+    let score = 0;
+    for (let j = 0; j < row.length; j++) if ((row[j] as number) > score) [best, score] = [j, row[j] as number];
+    return { sentence: i, targets: best >= 0 ? [best] : [], score };
+  });
+}
+
+/** Mitigation steps stored with the output ({ name, text?, data? }[]), as sections. */
+export function stepSections(input: ItemInput): { title: string; text: string }[] {
+  const steps = input.output?.steps ?? input.output?.fields?.steps;
+  if (!Array.isArray(steps)) return [];
+  return steps.map((s: unknown, i) => {
+    const st = (s ?? {}) as { name?: unknown; text?: unknown; data?: unknown };
+    const text = typeof st.text === 'string' ? st.text : '';
+    const data = st.data === undefined ? '' : `${text ? '\n' : ''}${JSON.stringify(st.data, null, 2)}`;
+    return { title: `mitigation step ${i + 1}: ${String(st.name ?? '')}`, text: text + data };
+  });
+}
+
+/** Source beside output with the thirds, the sentence mapping and any mitigation steps. */
+export function sourceOutputDetail(input: ItemInput, summary: ItemSummary, opts: { unit?: ThirdsUnit; sourceField?: string; outputField?: string } = {}): ItemDetail {
+  const src = asText(input.fields?.[opts.sourceField ?? 'source']);
+  const out = outputText(input, opts.outputField);
+  const texts: MarkedText[] = [];
+  if (src !== undefined) texts.push(sourceText('source', src, opts.unit));
+  if (out !== undefined) texts.push(plainText('output', out));
+  const detail: ItemDetail = { ...summary, texts, sections: stepSections(input) };
+  if (texts.length === 2) detail.mapping = mapSentences(texts[0] as MarkedText, texts[1] as MarkedText);
+  return detail;
+}

@@ -1,0 +1,26 @@
+import type { HallucinationMeasurement } from '../../probes/hallucination/index.js';
+import { asText, plainText, stepSections, summaryOf } from './common.js';
+import type { ItemDetail, ItemViewer } from './types.js';
+
+const v = (x: boolean | null): string => (x === null ? 'unparseable' : x ? 'True' : 'False');
+
+export const hallucinationItems: ItemViewer = {
+  summary(input) {
+    const m = input.measurement as HallucinationMeasurement;
+    const strict = m.actual.verdict === true && m.falsified.verdict === false;
+    return summaryOf(input, [`period:${m.period}`, ...(strict ? [] : ['changed', 'wrong'])], [['period', m.period], ['true item', v(m.actual.verdict)], ['falsified item', v(m.falsified.verdict)]]);
+  },
+  detail(input) {
+    const m = input.measurement as HallucinationMeasurement;
+    const texts = (['true_text', 'false_text'] as const).flatMap((f) => {
+      const t = asText(input.fields?.[f]);
+      return t === undefined ? [] : [plainText(f === 'true_text' ? 'true news item' : 'falsified news item', t)];
+    });
+    const sections = (['actual', 'falsified'] as const).map((k) => ({
+      title: `fact-check of the ${k === 'actual' ? 'true' : 'falsified'} item: ${v(m[k].verdict)}${m[k].confidence ? ` (${m[k].confidence} confidence)` : ''}, read via ${m[k].via}`,
+      text: m[k].answer ?? asText(input.fields?.[k === 'actual' ? 'true_answer' : 'false_answer']) ?? '(no raw answer stored)',
+    }));
+    const d: ItemDetail = { ...this.summary(input), texts, sections: [...sections, ...stepSections(input)] };
+    return d;
+  },
+};

@@ -1,0 +1,150 @@
+/**
+ * Items of a run read back from the store with the texts behind them (the record's fields as read,
+ * the stored generation), for the report's item pages and the viewer. Read-only.
+ */
+import { outputKey } from '../../pipeline/batch-phase.js';
+import { inputKey } from '../../pipeline/execute.js';
+import { outputStoreKey } from '../../pipeline/cells.js';
+import { BASELINE_KEY } from '../../pipeline/conditions.js';
+import { getProbe } from '../../probes/registry.js';
+import type { Store } from '../../runtime/store.js';
+import { fromStoredJson } from '../../runtime/stored-json.js';
+import { itemDetail, itemSummary } from './registry.js';
+import type { ItemDetail, ItemInput, ItemSummary } from './types.js';
+
+export interface ItemQuery {
+  probe?: string;
+  model?: string;
+  dataset?: string;
+  condition?: string;
+  /** every tag must be present (e.g. 'changed', 'transition:positive>negative') */
+  tags?: string[];
+  /** case-insensitive text: record id, labels, scores, and the stored texts */
+  q?: string;
+  offset?: number;
+  limit?: number;
+}
+
+export interface ItemPage {
+  total: number;
+  offset: number;
+  items: ItemSummary[];
+}
+
+interface CellInfo {
+  key: string;
+  model: string;
+  dataset: string;
+  probe: string;
+  /** the cell's mitigation, from the labels of its stored group result (absent = baseline) */
+  condition?: string;
+  /** the cell's condition key in the store ('baseline' or the mitigation's key) */
+  conditionKey: string;
+  options: Record<string, unknown>;
+}
+
+export class StoreItems {
+  private readonly summaries = new Map<string, ItemSummary[]>();
+  private cellList: CellInfo[] | undefined;
+
+  constructor(
+    private readonly store: Store,
+    readonly runId: string,
+  ) {}
+
+  cells(): CellInfo[] {
+    if (this.cellList) return this.cellList;
+    const conditions = new Map<string, string>();
+    for (const r of this.store.getResults(this.runId)) {
+      const c = (r.result as { labels?: Record<string, unknown> } | null)?.labels?.condition;
+      if (typeof c === 'string' && c !== '' && c !== 'baseline') conditions.set(r.cellKey, c);
+    }
+    this.cellList = this.store.listCells(this.runId).map((c) => {
+      const info: CellInfo = { key: c.key, model: c.model, dataset: c.dataset, probe: c.probe, conditionKey: c.condition ?? BASELINE_KEY, options: (c.options ?? {}) as Record<string, unknown> };
+      const condition = conditions.get(c.key);
+      if (condition !== undefined) info.condition = condition;
+      return info;
+    });
+    return this.cellList;
+  }
+
+  private cellSummaries(cell: CellInfo): ItemSummary[] {
+    let list = this.summaries.get(cell.key);
+    if (list) return list;
+    const rows = this.store.statement('SELECT record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ? ORDER BY rowid').all(this.runId, cell.key) as { record_id: string; measurement_json: string }[];
+    const labels = labelsOf(cell);
+    list = rows.map((r) => itemSummary({ probe: cell.probe, labels, recordId: r.record_id, measurement: fromStoredJson(r.measurement_json), options: cell.options }));
+    this.summaries.set(cell.key, list);
+    return list;
+  }
+
+  /** Every filter tag that occurs in the run (for the filter menu). */
+  tags(): string[] {
+    const tags = new Set<string>();
+    for (const cell of this.cells()) for (const s of this.cellSummaries(cell)) for (const t of s.tags) if (!t.startsWith('condition:')) tags.add(t);
+    return [...tags].sort();
+  }
+
+  /** Every item summary of the run, cells in order. */
+  all(): ItemSummary[] {
+    return this.cells().flatMap((c) => this.cellSummaries(c));
+  }
+
+  /** Record ids of a cell whose stored texts contain `q` (case-insensitive). */
+  private textMatches(cell: CellInfo, q: string): Set<string> {
+    const keys = [inputKey(cell.dataset), inputKey(cell.dataset, cell.model), outputKey(cell.model, cell.dataset)];
+    const rows = this.store
+      .statement(`SELECT DISTINCT record_id FROM outputs WHERE run_id = ? AND (cell_key IN (?, ?, ?) OR cell_key LIKE ? ESCAPE '\\') AND instr(lower(output_json), ?) > 0`)
+      .pluck()
+      .all(this.runId, ...keys, `${likeEscape(outputKey(cell.model, cell.dataset))}|${likeEscape(cell.probe)}:%`, q.toLowerCase()) as string[];
+    return new Set(rows);
+  }
+
+  list(query: ItemQuery): ItemPage {
+    const cells = this.cells().filter((c) => (!query.probe || c.probe === query.probe) && (!query.model || c.model === query.model) && (!query.dataset || c.dataset === query.dataset) && (!query.condition || c.condition === query.condition));
+    const tags = query.tags ?? [];
+    const q = query.q?.trim().toLowerCase();
+    let all: ItemSummary[] = [];
+    for (const cell of cells) {
+      let list = this.cellSummaries(cell);
+      if (tags.length) list = list.filter((s) => tags.every((t) => s.tags.includes(t)));
+      if (q) {
+        const texts = this.textMatches(cell, q);
+        list = list.filter((s) => texts.has(s.recordId) || s.recordId.toLowerCase().includes(q) || s.scores.some(([, v]) => v.toLowerCase().includes(q)));
+      }
+      all = all.concat(list);
+    }
+    const offset = Math.max(0, query.offset ?? 0);
+    const limit = Math.min(500, Math.max(1, query.limit ?? 50));
+    return { total: all.length, offset, items: all.slice(offset, offset + limit) };
+  }
+
+  /** One item with its texts, or undefined when the run has no such item. */
+  detail(probe: string, model: string, dataset: string, recordId: string, condition?: string): ItemDetail | undefined {
+    const cell = this.cells().find((c) => c.probe === probe && c.model === model && c.dataset === dataset && c.condition === (condition || undefined));
+    if (!cell) return undefined;
+    const row = this.store.statement('SELECT measurement_json FROM items WHERE run_id = ? AND cell_key = ? AND record_id = ?').get(this.runId, cell.key, recordId) as { measurement_json: string } | undefined;
+    if (!row) return undefined;
+    return itemDetail(this.input(cell, recordId, fromStoredJson(row.measurement_json)));
+  }
+
+  private input(cell: CellInfo, recordId: string, measurement: unknown): ItemInput {
+    const input: ItemInput = { probe: cell.probe, labels: labelsOf(cell), recordId, measurement, options: cell.options };
+    const fields = (this.store.getOutput(this.runId, inputKey(cell.dataset), recordId) ?? this.store.getOutput(this.runId, inputKey(cell.dataset, cell.model), recordId)) as Record<string, unknown> | undefined;
+    if (fields) input.fields = fields;
+    // the output this cell measured: its task's output under its condition (shared summary or the probe's own generation)
+    let key = outputKey(cell.model, cell.dataset);
+    try {
+      key = outputStoreKey(cell.model, cell.dataset, getProbe(cell.probe), cell.options, cell.conditionKey);
+    } catch {
+      // a probe this slant does not know: the shared summary key
+    }
+    const out = this.store.getOutput(this.runId, key, recordId) as ItemInput['output'] | undefined;
+    if (out) input.output = out;
+    return input;
+  }
+}
+
+const labelsOf = (cell: CellInfo): Record<string, string> => ({ model: cell.model, dataset: cell.dataset, ...(cell.condition ? { condition: cell.condition } : {}) });
+
+const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);

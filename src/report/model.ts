@@ -1,0 +1,173 @@
+/**
+ * The report model: what every renderer (HTML report, viewer, terminal tables, exports) shows,
+ * built from results.json through each probe's `present` (typed tables and figures) plus the
+ * run-wide tables that cross probes (seed 000 Table 1, Table A6, the mitigation forest plots).
+ */
+import { getProbe } from '../probes/registry.js';
+import { conditionOf, EMPTY_PRESENTATION, metricOf, statOf, type Cell, type Figure, type Presentation, type PresentedTable } from '../results/presentation.js';
+import type { CostJson, EffectJson, GroupResultJson, MetricJson, ProbeResult, Results } from '../results/schema.js';
+
+export interface GroupView {
+  labels: Record<string, string>;
+  n: number;
+  /** outputs recorded as invalid (not measured), with their reasons */
+  invalid?: GroupResultJson['invalid'];
+  metrics: MetricJson[];
+  presentation: Presentation;
+}
+
+export interface ProbeView {
+  probe: string;
+  judges: ProbeResult['judges'];
+  options: Record<string, unknown>;
+  summary: MetricJson[];
+  groups: GroupView[];
+  /** the groups' figures, merged across groups by figure id (heatmaps stay per group) */
+  figures: Figure[];
+  items: number;
+}
+
+export interface ReportModel {
+  results: Results;
+  /** run-wide tables and figures */
+  overview: Presentation;
+  probes: ProbeView[];
+}
+
+function presentGroup(probe: string, group: GroupResultJson, options: Record<string, unknown>): Presentation {
+  let present;
+  try {
+    present = getProbe(probe).present;
+  } catch {
+    present = undefined; // a probe this slant does not know (results from a newer version): metrics only
+  }
+  return present ? present(group, options) : EMPTY_PRESENTATION;
+}
+
+const label = (g: { labels: Record<string, string> }): string => [g.labels.model, g.labels.dataset, conditionOf(g.labels)].filter(Boolean).join(' · ');
+
+/** Merge same-id figures of several groups into one (points concatenated, duplicates dropped). */
+export function mergeFigures(groups: readonly { labels: Record<string, string>; presentation: Presentation }[]): Figure[] {
+  const out: Figure[] = [];
+  const byId = new Map<string, Figure>();
+  for (const g of groups) {
+    for (const f of g.presentation.figures) {
+      if (f.kind === 'heatmap') {
+        out.push({ ...f, id: `${f.id}-${out.length}`, subtitle: label(g) });
+        continue;
+      }
+      const prev = byId.get(f.id);
+      if (!prev) {
+        const copy = { ...f, points: [...f.points] } as Figure;
+        byId.set(f.id, copy);
+        out.push(copy);
+        continue;
+      }
+      if (prev.kind !== f.kind) continue;
+      const seen = new Set((prev.points as object[]).map((p) => JSON.stringify(p)));
+      for (const p of f.points as object[]) if (!seen.has(JSON.stringify(p))) (prev.points as object[]).push(p);
+    }
+  }
+  return out;
+}
+
+const SEED000: [string, string, string][] = [
+  ['framing', 'phi_frame', 'φ_frame'],
+  ['primacy', 'mean_s_b', 's̄_b'],
+  ['primacy', 'mean_s_m', 's̄_m'],
+  ['primacy', 'mean_s_e', 's̄_e'],
+  ['primacy', 'psi_pri', 'ψ_pri'],
+];
+
+/** Seed 000 Table 1 (baseline groups) and Table A6 (baseline then each mitigation) per (model, dataset). */
+function seed000Tables(results: Results): PresentedTable[] {
+  const byProbe = new Map(results.probes.map((p) => [p.probe, p]));
+  if (!byProbe.has('framing') && !byProbe.has('primacy')) return [];
+  const keys = new Map<string, { model: string; dataset: string; conditions: Set<string> }>();
+  for (const p of results.probes) {
+    if (p.probe !== 'framing' && p.probe !== 'primacy') continue;
+    for (const g of p.groups) {
+      const k = `${g.labels.model ?? ''}\u0000${g.labels.dataset ?? ''}`;
+      const e = keys.get(k) ?? { model: g.labels.model ?? '', dataset: g.labels.dataset ?? '', conditions: new Set<string>() };
+      const c = conditionOf(g.labels);
+      if (c) e.conditions.add(c);
+      keys.set(k, e);
+    }
+  }
+  const find = (probe: string, model: string, dataset: string, condition?: string): GroupResultJson | undefined =>
+    byProbe.get(probe)?.groups.find((g) => (g.labels.model ?? '') === model && (g.labels.dataset ?? '') === dataset && conditionOf(g.labels) === condition);
+  const row = (model: string, dataset: string, condition?: string): Cell[] => SEED000.map(([probe, name]) => statOf(metricOf(find(probe, model, dataset, condition) ?? { metrics: [] }, name)));
+  const tables: PresentedTable[] = [
+    {
+      id: 'seed000-table1',
+      title: 'Framing change and primacy per model and dataset (seed 000, Table 1)',
+      columns: ['model', 'dataset', ...SEED000.map(([, , l]) => l)],
+      rows: [...keys.values()].map((k) => [k.model, k.dataset, ...row(k.model, k.dataset)]),
+      links: [...keys.values()].map((k) => ({ probe: byProbe.has('framing') ? 'framing' : 'primacy', labels: { model: k.model, dataset: k.dataset }, filter: 'changed' })),
+    },
+  ];
+  if ([...keys.values()].some((k) => k.conditions.size > 0)) {
+    const rows: Cell[][] = [];
+    for (const k of keys.values()) {
+      rows.push([k.model, k.dataset, 'baseline', ...row(k.model, k.dataset), statOf(metricOf(find('primacy', k.model, k.dataset) ?? { metrics: [] }, 'rho_pri'))]);
+      for (const c of k.conditions) rows.push([k.model, k.dataset, c, ...row(k.model, k.dataset, c), statOf(metricOf(find('primacy', k.model, k.dataset, c) ?? { metrics: [] }, 'rho_pri'))]);
+    }
+    tables.push({ id: 'seed000-tableA6', title: 'Mitigations: coverage, framing change and primacy, baseline then each mitigation (seed 000, Table A6)', columns: ['model', 'dataset', 'condition', ...SEED000.map(([, , l]) => l), 'ρ_pri'], rows });
+  }
+  return tables;
+}
+
+const fmtP = (p: number | null | undefined): Cell => (p === null || p === undefined ? null : Number(p.toPrecision(3)));
+
+function effectTables(effects: readonly (EffectJson & { probe: string })[], costs: readonly (CostJson & { probe: string })[]): Presentation {
+  if (effects.length === 0 && costs.length === 0) return EMPTY_PRESENTATION;
+  const tables: PresentedTable[] = [];
+  const figures: Figure[] = [];
+  if (effects.length) {
+    tables.push({
+      id: 'effects',
+      title: 'Paired effects of each mitigation against the baseline (mitigated − baseline, records matched by id)',
+      columns: ['probe', 'metric', 'model', 'dataset', 'condition', 'baseline', 'mitigated', 'difference', 'p', 'p (Holm)'],
+      rows: effects.map((e) => {
+        const d: Cell = { value: e.difference, n: e.n, ...(e.ci ? { ci: e.ci } : {}) };
+        return [e.probe, e.label, e.labels.model ?? '', e.labels.dataset ?? '', e.labels.condition ?? '', e.baseline, e.mitigated, d, fmtP(e.test?.pValue), fmtP(e.pHolm)];
+      }),
+    });
+    const metrics = [...new Set(effects.map((e) => `${e.probe}\u0000${e.metric}`))];
+    for (const key of metrics) {
+      const [probe, metric] = key.split('\u0000') as [string, string];
+      const es = effects.filter((e) => e.probe === probe && e.metric === metric);
+      figures.push({
+        kind: 'intervals',
+        id: `forest-${probe}-${metric}`,
+        title: `Forest plot: paired effect on ${es[0]?.label ?? metric} (mitigated − baseline, 95% interval)`,
+        x: 'mitigation',
+        y: `difference in ${es[0]?.label ?? metric}`,
+        horizontal: true,
+        rule: 0,
+        points: es.map((e) => ({ category: e.labels.condition ?? '?', series: [e.labels.model, e.labels.dataset].filter(Boolean).join(' · '), value: e.difference, low: e.ci?.low ?? null, high: e.ci?.high ?? null, n: e.n })),
+      });
+    }
+  }
+  if (costs.length) {
+    const rel = (v: number | null | undefined): Cell => (v === null || v === undefined ? null : Number(v.toFixed(2)));
+    tables.push({
+      id: 'costs',
+      title: 'Cost of each condition (relative = × the baseline)',
+      columns: ['probe', 'model', 'dataset', 'condition', 'calls', 'input tokens', 'output tokens', 'wall ms', '× calls', '× input', '× output', '× wall'],
+      rows: costs.map((c) => [c.probe, c.labels.model ?? '', c.labels.dataset ?? '', c.labels.condition ?? 'baseline', c.calls, c.inputTokens, c.outputTokens, c.wallMs, rel(c.relative?.calls), rel(c.relative?.inputTokens), rel(c.relative?.outputTokens), rel(c.relative?.wallMs)]),
+    });
+  }
+  return { tables, figures };
+}
+
+export function buildReportModel(results: Results): ReportModel {
+  const probes: ProbeView[] = results.probes.map((p) => {
+    const groups: GroupView[] = p.groups.map((g) => ({ labels: g.labels, n: g.n, metrics: g.metrics, presentation: presentGroup(p.probe, g, p.options), ...(g.invalid ? { invalid: g.invalid } : {}) }));
+    return { probe: p.probe, judges: p.judges, options: p.options, summary: p.summary ?? [], groups, figures: mergeFigures(groups), items: p.items.length };
+  });
+  const effects = results.probes.flatMap((p) => (p.effects ?? []).map((e) => ({ ...e, probe: p.probe })));
+  const costs = results.probes.flatMap((p) => (p.costs ?? []).map((c) => ({ ...c, probe: p.probe })));
+  const fx = effectTables(effects, costs);
+  return { results, overview: { tables: [...seed000Tables(results), ...fx.tables], figures: fx.figures }, probes };
+}

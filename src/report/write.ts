@@ -1,0 +1,49 @@
+/**
+ * The report step (called by the CLI after a run, and by `slant report`): results → report model →
+ * one self-contained report.html (figures inline as SVG, items embedded), written atomically.
+ */
+import { writeFileAtomic } from '../runtime/write-atomic.js';
+import type { Store } from '../runtime/store.js';
+import type { Results } from '../results/schema.js';
+import { renderReportPage } from './html.js';
+import { itemDetail, itemSummary } from './items/registry.js';
+import { StoreItems } from './items/store-items.js';
+import type { ItemDetail, ItemSummary } from './items/types.js';
+import { buildReportModel } from './model.js';
+
+/** Items whose texts go into the file (the rest are listed by their scores; `slant view` has them all). */
+export const EMBEDDED_DETAILS = 400;
+/** Items listed in the file at all. */
+export const EMBEDDED_ITEMS = 20000;
+
+/** Item summaries and the first details: from the store when it has the run (texts included), else from results.json. */
+export function reportItems(results: Results, store?: Store): { summaries: ItemSummary[]; details: ItemDetail[]; omitted: number } {
+  const run = store?.getRun(results.run.id);
+  if (store && run) {
+    const src = new StoreItems(store, results.run.id);
+    const every = src.all();
+    const all = every.slice(0, EMBEDDED_ITEMS);
+    const details = pickForDetails(all).flatMap((s) => src.detail(s.probe, s.labels.model ?? '', s.labels.dataset ?? '', s.recordId, s.labels.condition) ?? []);
+    return { summaries: all, details, omitted: every.length - all.length };
+  }
+  const inputs = results.probes.flatMap((p) => p.items.map((it) => ({ probe: p.probe, labels: it.labels, recordId: it.recordId, measurement: it.measurement, options: p.options, ...(it.steps ? { output: { steps: it.steps } } : {}) })));
+  const summaries = inputs.slice(0, EMBEDDED_ITEMS).map(itemSummary);
+  const details = inputs.slice(0, EMBEDDED_DETAILS).map(itemDetail);
+  return { summaries, details, omitted: inputs.length - summaries.length };
+}
+
+/** Details for changed items first (the ones a reader clicks), then the rest, up to EMBEDDED_DETAILS. */
+function pickForDetails(all: readonly ItemSummary[]): ItemSummary[] {
+  const changed = all.filter((s) => s.tags.includes('changed'));
+  const rest = all.filter((s) => !s.tags.includes('changed'));
+  return [...changed, ...rest].slice(0, EMBEDDED_DETAILS);
+}
+
+export async function renderReportFile(results: Results, store?: Store): Promise<string> {
+  const items = reportItems(results, store);
+  return renderReportPage(buildReportModel(results), { items: { mode: 'embedded', ...items } });
+}
+
+export async function writeReportFile(path: string, results: Results, store?: Store): Promise<void> {
+  writeFileAtomic(path, await renderReportFile(results, store), 'HTML report');
+}

@@ -1,0 +1,65 @@
+import { figureSvg } from '../report/charts/svg.js';
+import { escapeHtml as e } from '../report/escape.js';
+import { formatValue, HEADLINE } from '../report/format.js';
+import { CSP } from '../report/html.js';
+import type { CompareRow, CompareSide } from '../report/compare.js';
+import type { IntervalFigure } from '../results/presentation.js';
+import type { RunRow } from '../runtime/store.js';
+
+const STYLE = `body{font:14px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem auto;max-width:1200px;padding:0 1rem;color:#1d232a}
+table{border-collapse:collapse;margin:.5rem 0 1rem;font-variant-numeric:tabular-nums}th,td{border:1px solid #d6dae0;padding:.25rem .55rem;text-align:right}
+th{background:#f3f5f8}td.l,th.l{text-align:left}.muted{color:#667}form label{margin-right:1rem}.fig{margin:0;display:inline-block;border:1px solid #e3e6ea;padding:.4rem}`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${e(CSP)}"><title>${e(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>\n`;
+}
+
+export function runsPage(runs: RunRow[]): string {
+  const options = runs.map((r) => `<option value="${e(r.id)}">${e(r.id)} — ${e(r.label ?? '')}</option>`).join('');
+  const rows = runs.map((r) => `<tr><td class="l"><a href="/runs/${encodeURIComponent(r.id)}">${e(r.id)}</a></td><td class="l">${e(r.label ?? '')}</td><td class="l">${e(r.status)}</td><td class="l">${e(r.createdAt)}</td></tr>`).join('');
+  return page(
+    'slant runs',
+    `<h1>slant runs</h1><p class="muted">Read-only view of the store. Click a run for its report and items.</p>
+<table id="runs"><thead><tr><th class="l">run</th><th class="l">command</th><th class="l">status</th><th class="l">created</th></tr></thead><tbody>${rows}</tbody></table>
+<h2>Compare</h2><form method="get" action="/compare" id="compare-form">
+<label>A <select name="a">${options}</select></label><label>condition <input name="ca" placeholder="baseline"></label><br>
+<label>B <select name="b">${options}</select></label><label>condition <input name="cb" placeholder="baseline"></label>
+<button type="submit">compare</button></form>
+<p class="muted">Two runs, or two conditions (mitigations) of one run: pick the same run twice and name the conditions.</p>`,
+  );
+}
+
+const fmt = (v: number | null | undefined, kind?: CompareRow['kind']): string => (v === null || v === undefined ? '—' : formatValue(v, kind));
+const side = (s: CompareSide): string => `${s.runId}${s.condition ? ` [${s.condition}]` : ''}`;
+
+export async function comparePage(a: CompareSide, b: CompareSide, rows: CompareRow[]): Promise<string> {
+  const headline = rows.filter((r) => (HEADLINE[r.probe] ?? []).includes(r.metric));
+  const shown = headline.length ? headline : rows;
+  const body = shown
+    .map((r) => {
+      const paired = r.paired ? `${fmt(r.paired.mean, r.kind === 'rate' ? 'mean' : r.kind)} [${fmt(r.paired.ci?.low, 'mean')}, ${fmt(r.paired.ci?.high, 'mean')}] n=${r.paired.n}${r.paired.pValue === null ? '' : `, p=${r.paired.pValue.toFixed(4)}`}` : 'no item-level values or no matched records';
+      return `<tr data-metric="${e(r.metric)}"><td class="l">${e(r.probe)}</td><td class="l">${e(r.model)}</td><td class="l">${e(r.dataset)}</td><td class="l">${e(r.label)}</td><td>${e(fmt(r.a?.value, r.kind))} <span class="muted">n=${e(r.a?.n ?? 0)}</span></td><td>${e(fmt(r.b?.value, r.kind))} <span class="muted">n=${e(r.b?.n ?? 0)}</span></td><td>${e(r.difference === null ? '—' : r.difference.toFixed(4))}</td><td class="l">${e(paired)}</td></tr>`;
+    })
+    .join('');
+  const fig: IntervalFigure = {
+    kind: 'intervals',
+    id: 'compare',
+    title: `Paired difference B − A over matched records (95% paired t interval)`,
+    x: 'metric',
+    y: 'B − A (paired)',
+    horizontal: true,
+    rule: 0,
+    points: shown.filter((r) => r.paired).map((r) => ({ category: `${r.probe}: ${r.metric}`, series: `${r.model} · ${r.dataset}`, value: r.paired?.mean ?? null, low: r.paired?.ci?.low ?? null, high: r.paired?.ci?.high ?? null, n: r.paired?.n ?? 0 })),
+  };
+  const svg = fig.points.length ? `<figure class="fig" data-figure="compare">${await figureSvg(fig)}</figure>` : '<p class="muted">No matched records: no paired differences.</p>';
+  return page(
+    'slant compare',
+    `<p><a href="/">← all runs</a></p><h1>Compare</h1><p>A = <code>${e(side(a))}</code> · B = <code>${e(side(b))}</code></p>${svg}
+<table id="compare"><thead><tr><th class="l">probe</th><th class="l">model</th><th class="l">dataset</th><th class="l">metric</th><th>A</th><th>B</th><th>B − A</th><th class="l">paired B − A [95% CI], matched records</th></tr></thead><tbody>${body}</tbody></table>
+<p class="muted">Headline metrics shown${headline.length ? '' : ' (all metrics: no headline metric in these runs)'}. The paired difference uses each probe's item values over the records both sides measured; group values (A, B) use all their items.</p>`,
+  );
+}
+
+export function notFound(what: string): string {
+  return page('not found', `<p><a href="/">← all runs</a></p><h1>Not found</h1><p>${e(what)}</p>`);
+}

@@ -1,0 +1,105 @@
+/**
+ * `slant view`: a local, read-only HTTP server over the run store (node:http). It binds
+ * 127.0.0.1 unless told otherwise, serves only what the store holds (no request leaves the
+ * machine), and sends a Content-Security-Policy with every page.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { compareRuns, type CompareSide } from '../report/compare.js';
+import { runResults } from '../report/from-store.js';
+import { CSP, facetsOf, renderReportPage } from '../report/html.js';
+import { StoreItems } from '../report/items/store-items.js';
+import { buildReportModel } from '../report/model.js';
+import type { Store } from '../runtime/store.js';
+import { comparePage, notFound, runsPage } from './pages.js';
+
+export interface ViewerOptions {
+  store: Store;
+  reportsDir?: string;
+  host?: string;
+  port?: number;
+}
+
+export interface Viewer {
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+const HEADERS = { 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' };
+
+function send(res: ServerResponse, status: number, type: string, body: string): void {
+  res.writeHead(status, { ...HEADERS, 'Content-Type': `${type}; charset=utf-8` });
+  res.end(body);
+}
+
+export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
+  const { store } = opts;
+  const sources = new Map<string, StoreItems>();
+  const itemsOf = (runId: string): StoreItems => {
+    let s = sources.get(runId);
+    if (!s) {
+      s = new StoreItems(store, runId);
+      sources.set(runId, s);
+      if (sources.size > 8) sources.delete(sources.keys().next().value as string);
+    }
+    return s;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'read-only: GET only\n');
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname.split('/').map((p) => decodeURIComponent(p));
+    const q = url.searchParams;
+    if (url.pathname === '/') return send(res, 200, 'text/html', runsPage(store.listRuns(500)));
+    if (path[1] === 'runs' && path.length === 3) {
+      const runId = path[2] as string;
+      const results = runResults(store, runId, opts.reportsDir);
+      if (!results) return send(res, 404, 'text/html', notFound(`no run "${runId}" in the store`));
+      const src = itemsOf(runId);
+      const facets = facetsOf([], { probes: src.cells().map((c) => c.probe), models: src.cells().map((c) => c.model), datasets: src.cells().map((c) => c.dataset), conditions: src.cells().flatMap((c) => (c.condition ? [c.condition] : [])), tags: src.tags() });
+      const html = await renderReportPage(buildReportModel(results), { items: { mode: 'api', api: `/api/runs/${encodeURIComponent(runId)}`, facets }, back: '/' });
+      return send(res, 200, 'text/html', html);
+    }
+    if (path[1] === 'api' && path[2] === 'runs' && path.length === 5) {
+      const runId = path[3] as string;
+      if (!store.getRun(runId)) return send(res, 404, 'application/json', JSON.stringify({ error: `no run "${runId}"` }));
+      const src = itemsOf(runId);
+      if (path[4] === 'items') {
+        const tags = (q.get('tags') ?? '').split(',').filter(Boolean);
+        const page = src.list({ probe: q.get('probe') ?? undefined, model: q.get('model') ?? undefined, dataset: q.get('dataset') ?? undefined, condition: q.get('condition') ?? undefined, tags, q: q.get('q') ?? undefined, offset: Number(q.get('offset') ?? 0) || 0, limit: Number(q.get('limit') ?? 50) || 50 });
+        return send(res, 200, 'application/json', JSON.stringify(page));
+      }
+      if (path[4] === 'item') {
+        const d = src.detail(q.get('probe') ?? '', q.get('model') ?? '', q.get('dataset') ?? '', q.get('id') ?? '', q.get('condition') ?? undefined);
+        return d ? send(res, 200, 'application/json', JSON.stringify(d)) : send(res, 404, 'application/json', JSON.stringify({ error: 'no such item' }));
+      }
+    }
+    if (url.pathname === '/compare') {
+      const a: CompareSide = { runId: q.get('a') ?? '', ...(q.get('ca') ? { condition: q.get('ca') as string } : {}) };
+      const b: CompareSide = { runId: q.get('b') ?? '', ...(q.get('cb') ? { condition: q.get('cb') as string } : {}) };
+      for (const s of [a, b]) if (!store.getRun(s.runId)) return send(res, 404, 'text/html', notFound(`no run "${s.runId}" in the store`));
+      return send(res, 200, 'text/html', await comparePage(a, b, compareRuns(store, a, b)));
+    }
+    return send(res, 404, 'text/html', notFound(url.pathname));
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent) send(res, 500, 'text/plain', `slant view: ${err instanceof Error ? err.message : String(err)}\n`);
+      else res.end();
+    });
+  });
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const addr = server.address() as AddressInfo;
+  const shown = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  return {
+    server,
+    url: `http://${shown}:${addr.port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

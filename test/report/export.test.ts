@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { csvRows, exportReport, tableLatex, tableMarkdown, texEscape } from '../../src/report/export.js';
+import { buildReportModel } from '../../src/report/model.js';
+import type { PresentedTable } from '../../src/results/presentation.js';
+import { useTempDir } from '../data/temp-dir.js';
+import { syntheticResults } from '../helpers/synthetic-results.js';
+
+const table: PresentedTable = {
+  id: 't',
+  title: 'A | title with 50% & $x_1$',
+  columns: ['name', 'rate'],
+  rows: [
+    ['a|b', { value: 0.25, n: 8, kind: 'rate', ci: { low: 0.07, high: 0.59, level: 0.95, method: 'wilson' } }],
+    ['=cmd()', { value: null, n: 0, kind: 'rate' }],
+  ],
+};
+
+describe('exports', () => {
+  const tmp = useTempDir();
+
+  it('Markdown escapes pipes and shows value, interval and n; undefined is "—"', () => {
+    const md = tableMarkdown(table);
+    expect(md).toContain('| a\\|b | 25.0% [7.0%, 59.0%] (n=8) |');
+    expect(md).toContain('| =cmd() | — (n=0) |');
+  });
+
+  it('LaTeX escapes its special characters', () => {
+    expect(texEscape('50% & $x_1$ {a} #1 ~ ^ \\')).toBe('50\\% \\& \\$x\\_1\\$ \\{a\\} \\#1 \\textasciitilde{} \\textasciicircum{} \\textbackslash{}');
+    const tex = tableLatex(table);
+    expect(tex).toContain('\\begin{tabular}{lr}');
+    expect(tex).toContain('a|b & 25.0\\% [7.0\\%, 59.0\\%] (n=8) \\\\');
+  });
+
+  it('CSV spreads a statistic over value, low, high and n columns, numbers unformatted', () => {
+    const { columns, rows } = csvRows(table);
+    expect(columns).toEqual(['name', 'rate', 'rate 95% low', 'rate 95% high', 'rate n']);
+    expect(rows[0]).toEqual({ name: 'a|b', rate: 0.25, 'rate 95% low': 0.07, 'rate 95% high': 0.59, 'rate n': 8 });
+    expect(rows[1]).toEqual({ name: '=cmd()', rate: null, 'rate 95% low': null, 'rate 95% high': null, 'rate n': 0 });
+  });
+
+  it('writes every table in each format and every figure as SVG', async () => {
+    const model = buildReportModel(syntheticResults());
+    for (const format of ['csv', 'md', 'tex'] as const) {
+      const dir = join(tmp.dir, format);
+      const files = await exportReport(model, format, dir);
+      const names = readdirSync(dir);
+      expect(names.length).toBe(files.length);
+      expect(names).toContain(`seed000-table1.${format}`);
+      expect(names).toContain(`seed000-tablea6.${format}`);
+      expect(names).toContain(`hallucination-model-a-news-table4.${format}`);
+      expect(names.filter((n) => n.endsWith('.svg')).length).toBeGreaterThanOrEqual(10);
+    }
+    const csv = readFileSync(join(tmp.dir, 'csv', 'seed000-table1.csv'), 'utf8').split('\n');
+    expect(csv[0]).toBe('model,dataset,φ_frame,φ_frame 95% low,φ_frame 95% high,φ_frame n,s̄_b,s̄_b 95% low,s̄_b 95% high,s̄_b n,s̄_m,s̄_m 95% low,s̄_m 95% high,s̄_m n,s̄_e,s̄_e 95% low,s̄_e 95% high,s̄_e n,ψ_pri,ψ_pri 95% low,ψ_pri 95% high,ψ_pri n');
+    expect(csv[1]?.startsWith('model-a,news,0.3333333333333333,')).toBe(true);
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { inputKey } from '../../../src/pipeline/execute.js';
+import { outputKey } from '../../../src/pipeline/batch-phase.js';
+import { itemDetail } from '../../../src/report/items/registry.js';
+import { StoreItems } from '../../../src/report/items/store-items.js';
+import { Store } from '../../../src/runtime/store.js';
+
+const SOURCE = 'The plant opened in spring. Workers were hired quickly. Later the plant closed suddenly. Many people lost jobs. The town was shocked. Officials promised an inquiry.';
+
+describe('items from the store', () => {
+  it('lists, filters by tag and condition, and shows source beside output with thirds, mapping and mitigation steps', () => {
+    const store = Store.open(':memory:');
+    try {
+      const run = store.createRun({ configJson: '{}', configHash: 'x' });
+      for (const [key, condition] of [['m|d|framing', undefined], ['m|d|framing|cot', 'cot']] as const) {
+        store.upsertCell(run.id, { key, model: 'm', dataset: 'd', probe: 'framing', options: {} });
+        store.putResult(run.id, key, { labels: { model: 'm', dataset: 'd', ...(condition ? { condition } : {}) }, n: 2, metrics: [] });
+        store.putItem(run.id, key, 'r1', { fC: 'negative', fS: 'positive', changed: true });
+        store.putItem(run.id, key, 'r2', { fC: 'neutral', fS: 'neutral', changed: false });
+      }
+      store.putOutput(run.id, inputKey('d'), 'r1', { source: SOURCE });
+      store.putOutput(run.id, outputKey('m', 'd'), 'r1', { text: 'The plant closed suddenly. The town was shocked.', steps: [{ name: 'draft', text: 'first draft' }, { name: 'permutation', data: [2, 0, 1] }] });
+      const items = new StoreItems(store, run.id);
+      expect(items.list({}).total).toBe(4);
+      expect(items.list({ condition: 'cot' }).items.map((i) => [i.labels.condition, i.recordId])).toEqual([
+        ['cot', 'r1'],
+        ['cot', 'r2'],
+      ]);
+      expect(items.list({ tags: ['transition:negative>positive'] }).items.map((i) => i.recordId)).toEqual(['r1', 'r1']);
+      expect(items.list({ q: 'SHOCKED' }).items.map((i) => i.recordId)).toEqual(['r1', 'r1']);
+      expect(items.tags()).toEqual(['changed', 'transition:negative>positive', 'transition:neutral>neutral']);
+      const d = items.detail('framing', 'm', 'd', 'r1');
+      expect(d?.scores).toEqual([
+        ['source framing', 'negative'],
+        ['output framing', 'positive'],
+      ]);
+      expect(d?.texts.map((t) => t.title)).toEqual(['source', 'output']);
+      expect(d?.texts[0]?.parts?.map((p) => p[2])).toEqual(['beginning', 'middle', 'end']);
+      // output sentence 1 ("The plant closed suddenly.") maps to source sentence 3 (index 2), sentence 2 to index 4
+      expect(d?.mapping?.map((m) => m.targets)).toEqual([[2], [4]]);
+      expect(d?.sections.map((s) => s.title)).toEqual(['mitigation step 1: draft', 'mitigation step 2: permutation']);
+      expect(d?.sections[1]?.text).toContain('2,');
+      expect(items.detail('framing', 'm', 'd', 'nope')).toBeUndefined();
+    } finally {
+      store.close();
+    }
+  });
+
+  it('item views show the certainty judge answers and reasoning, the fact-check raw answers', () => {
+    const c = itemDetail({
+      probe: 'certainty',
+      labels: {},
+      recordId: 'c',
+      options: {},
+      fields: { original: 'It may help.', rewrite: 'It helps.' },
+      measurement: { label: 2, comparator: 'llm', judgeLabel: 2, wed: 1, calls: [{ presentation: 'original-first', score: 2, canonical: 2, reasoning: 'drops the hedge' }, { presentation: 'rewrite-first', score: -2, canonical: 2 }] },
+    });
+    expect(c.tags).toEqual(['changed', 'up']);
+    expect(c.texts.map((t) => t.text)).toEqual(['It may help.', 'It helps.']);
+    expect(c.sections.map((s) => s.text)).toEqual(['score 2 · canonical 2\ndrops the hedge', 'score -2 · canonical 2']);
+    const h = itemDetail({
+      probe: 'hallucination',
+      labels: {},
+      recordId: 'h',
+      options: {},
+      fields: { true_text: 'A won.', false_text: 'A lost.' },
+      measurement: { model: 'm', period: 'post', actual: { verdict: true, confidence: 'high', via: 'label', answer: 'True, high confidence' }, falsified: { verdict: null, confidence: null, via: 'none' } },
+    });
+    expect(h.tags).toEqual(['period:post', 'changed', 'wrong']);
+    expect(h.sections[0]).toEqual({ title: 'fact-check of the true item: True (high confidence), read via label', text: 'True, high confidence' });
+    expect(h.sections[1]?.title).toMatch(/falsified item: unparseable/);
+  });
+});

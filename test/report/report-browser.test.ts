@@ -1,0 +1,66 @@
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTempDir } from '../data/temp-dir.js';
+import { figureChecks, HAS_CHROMIUM, inert, launch, watchedPage } from '../helpers/browser.js';
+import { runCli } from '../helpers/run-cli.js';
+import { HOSTILE, twoRuns } from '../helpers/two-runs.js';
+
+describe.skipIf(!HAS_CHROMIUM)('report.html in Chromium', () => {
+  const tmp = useTempDir();
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the demo report: every chart renders with labelled axes, no console error, a metric opens its items', async () => {
+    const res = await runCli(['--json', 'demo', '--limit', '3', '--store', join(tmp.dir, 'demo.db'), '--reports', join(tmp.dir, 'reports')]);
+    expect(res.code).toBe(0);
+    const { reportDir } = JSON.parse(res.stdout) as { reportDir: string };
+    const { page, errors, external } = await watchedPage(browser);
+    await page.goto(`file://${join(reportDir, 'report.html')}`);
+    const figs = await figureChecks(page);
+    expect(figs.length).toBeGreaterThanOrEqual(6); // 4 transition heatmaps, thirds, ψ_pri
+    for (const f of figs) expect(f, f.id).toEqual({ id: f.id, svg: true, xTitle: true, yTitle: true });
+    // from φ_frame of one group to the items behind it: only changed items of that group
+    await page.click('#probe-framing table[data-table="table2"] a.item-link');
+    await page.waitForSelector('#items-body tr');
+    const rows = await page.$$eval('#items-body tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r[0]).toBe('framing');
+      expect(r[6]).toContain('changed');
+    }
+    await page.click('#items-body tr');
+    await page.waitForSelector('#item-detail .side .text');
+    const titles = await page.$$eval('#item-detail .text h4', (hs) => hs.map((h) => h.textContent));
+    expect(titles).toEqual(['source', 'output']);
+    expect(await page.$$eval('#item-detail .third-beginning', (x) => x.length)).toBeGreaterThan(0);
+    await page.click('#item-detail button.map');
+    expect(await page.$$eval('#item-detail .hl', (x) => x.length)).toBe(1);
+    // search narrows the list
+    await page.fill('#f-q', 'zzzz-no-such-text');
+    await page.locator('#items-info', { hasText: /^0 item/ }).waitFor();
+    expect(errors).toEqual([]);
+    expect(external).toEqual([]);
+  });
+
+  it('hostile sources, outputs and model names stay inert text', async () => {
+    const r = await twoRuns(join(tmp.dir, 'evil'), { evil: true });
+    expect((await runCli(['report', r.a, '--reports', r.reports, '--store', r.store])).code).toBe(0);
+    const { page, errors } = await watchedPage(browser);
+    await page.goto(`file://${join(r.reports, r.a, 'report.html')}`);
+    await page.click('a.item-link');
+    await page.waitForSelector('#items-body tr');
+    await page.click('#items-body tr');
+    await page.waitForSelector('#item-detail .side .text');
+    // the page's own two scripts (data block, items script) and nothing else
+    expect(await inert(page)).toEqual({ pwned: undefined, jsLinks: 0, imgs: 0, scripts: 2 });
+    const text = await page.textContent('body');
+    expect(text).toContain(HOSTILE.slice(0, 40)); // shown as text
+    expect(errors).toEqual([]);
+  });
+});
