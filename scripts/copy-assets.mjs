@@ -1,5 +1,6 @@
-// Copies the JSON assets under src/ (fitted judge weights, judge cards, training fingerprints) to
-// dist/ after `tsc`, which emits only what TypeScript imports. Run by `npm run build`.
+// Copies what tsc does not emit to dist/ after `tsc`: the JSON assets under src/ (fitted judge
+// weights, judge cards, training fingerprints) and the annotation app's browser script and
+// stylesheet (src/annotate/public). Run by `npm run build`.
 import { cpSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -11,3 +12,4 @@ function walk(dir) {
   }
 }
 walk('src');
+cpSync('src/annotate/public', 'dist/annotate/public', { recursive: true });

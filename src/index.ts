@@ -61,3 +61,9 @@ export { factCheckTask } from './tasks/fact-check-task.js';
 export { wildframeSentimentTask } from './tasks/wildframe-sentiment-task.js';
 export { planConditions, type Condition } from './pipeline/conditions.js';
 export { mcnemarExact, newcombePairedInterval, holmAdjust } from './stats/paired.js';
+
+// human-labelling studies (slant annotate)
+export { createStudy, putAnswer, getAnswers } from './annotate/study-store.js';
+export { startAnnotateServer } from './annotate/server.js';
+export { loadStudyData } from './annotate/answers.js';
+export { studyStats, type AccuracyCard, type StudyStats } from './annotate/study-stats.js';

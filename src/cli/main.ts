@@ -24,6 +24,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'validate', summary: 'check a judge against labelled data', load: async () => (await import('./commands/validate.js')).registerValidate },
   { name: 'datasets', summary: 'build datasets: self-updating news (NewsAPI, RSS), imported events, WildFrame statements', load: async () => (await import('./commands/datasets.js')).registerDatasets },
   { name: 'certainty', summary: 'certainty-distortion studies beyond `measure certainty` (seed 004)', load: async () => (await import('./commands/certainty.js')).registerCertainty },
+  { name: 'annotate', summary: 'collect human labels (certainty, framing, WildFrame) in a local web app and validate judges against them', load: async () => (await import('./commands/annotate.js')).registerAnnotate },
   { name: 'init', summary: 'write a commented example slant.yaml', load: async () => (await import('./commands/init.js')).registerInit },
   { name: 'runs', summary: 'list the runs in the store: probes, models, datasets, measurements and status', load: async () => (await import('./commands/runs.js')).registerRuns },
   { name: 'report', summary: "print a run's results as tables and re-render its report.html (`latest` for the newest), or export every table and figure (--format csv|md|tex)", load: async () => (await import('./commands/report.js')).registerReport },

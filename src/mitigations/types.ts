@@ -95,3 +95,15 @@ export interface Mitigation<O = Record<string, unknown>> {
   applicable(model: LanguageModel, options: O): Applicability;
   run(ctx: MitigationContext<O>): Promise<MitigationResult>;
 }
+
+/**
+ * Thrown by a mitigation that finds, only once it runs, that this model cannot run it (e.g. the
+ * self-debias prefix is 30+ tokens of this model's vocabulary). The pipeline reports the cell as
+ * "not applicable on this model" with the reason and goes on; it never runs it as the baseline.
+ */
+export class MitigationNotApplicableError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'MitigationNotApplicableError';
+  }
+}

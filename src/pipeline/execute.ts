@@ -9,7 +9,7 @@ import { WarningLog } from './warnings.js';
 import { runBatchPhase } from './batch-phase.js';
 import { BASELINE_KEY, type Condition } from './conditions.js';
 import { cellKey, outputStoreKey, storesText } from './cells.js';
-import type { MitigationResult, TaskRecord } from '../mitigations/types.js';
+import { MitigationNotApplicableError, type MitigationResult, type TaskRecord } from '../mitigations/types.js';
 import type { ItemCost } from '../runtime/store.js';
 import { DEFAULTS, addCost, planUnits, runUnit, unitApplicability, type Unit } from './units.js';
 
@@ -113,6 +113,12 @@ export async function executePlan(
     return cell;
   };
 
+  /** a mitigation found while running that this model cannot run it: the cell is reported as not applicable */
+  const markNotApplicable = (cell: CellRef, reason: string): void => {
+    if (cell.notApplicable === undefined) opts.warnings.add(`${cell.model} / ${cell.conditionLabel}`, `not applicable on this model: ${reason}`);
+    cell.notApplicable = reason;
+  };
+
   for (const ds of plan.datasets) {
     if (plan.batch) {
       await runBatchPhase(ds, plan.producers, store, runId, {
@@ -162,8 +168,9 @@ export async function executePlan(
               return res;
             };
           } else if (producer.model) {
-            const generated = await getTaskOutput(producer, label, record, unit, cell.costKey);
+            const generated = await getTaskOutput(producer, label, record, unit, cell);
             if (generated === undefined) return;
+            if (generated === null) continue;
             fields = { ...record.fields, ...generated };
             fromModel = generated;
           }
@@ -185,6 +192,10 @@ export async function executePlan(
             measurement = await probe.measure(parsed.data, { judges, options, signal: opts.signal, ...(ask ? { ask } : {}) });
           } catch (err) {
             if (ask && opts.signal?.aborted) return;
+            if (err instanceof MitigationNotApplicableError) {
+              markNotApplicable(cell, err.reason);
+              continue;
+            }
             throw err;
           }
           if (ask && unit.condition.key !== BASELINE_KEY && spent.calls === 0) {
@@ -207,7 +218,8 @@ export async function executePlan(
      * probe's own generation), stored once per output key (shared by the probes that measure the
      * same summary) with its steps and its cost.
      */
-    const getTaskOutput = async (producer: OutputProducer, label: string, record: LoadedRecord, unit: Unit, key: string): Promise<Record<string, unknown> | undefined> => {
+    const getTaskOutput = async (producer: OutputProducer, label: string, record: LoadedRecord, unit: Unit, cell: CellRef): Promise<Record<string, unknown> | undefined | null> => {
+      const key = cell.costKey;
       const model = producer.model!;
       const { probe } = unit.probe;
       const asText = storesText(probe);
@@ -226,6 +238,10 @@ export async function executePlan(
         return res.fields;
       } catch (err) {
         if (opts.signal?.aborted) return undefined;
+        if (err instanceof MitigationNotApplicableError) {
+          markNotApplicable(cell, err.reason);
+          return null;
+        }
         throw err;
       }
     };

@@ -122,8 +122,63 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (task, judge, version)
   );
   `,
-  // v5 (annotations)
-  `SELECT 1;`,
+  // v5 (annotations: human-labelling studies, `slant annotate`)
+  `
+  CREATE TABLE annotation_studies (
+    id            TEXT PRIMARY KEY,
+    created_at    TEXT NOT NULL,
+    kind          TEXT NOT NULL CHECK (kind IN ('certainty','framing','wildframe')),
+    k             INTEGER NOT NULL CHECK (k >= 1),
+    seed          INTEGER NOT NULL,
+    source_json   TEXT NOT NULL,
+    settings_json TEXT NOT NULL
+  );
+
+  CREATE TABLE annotation_items (
+    study_id      TEXT NOT NULL REFERENCES annotation_studies (id) ON DELETE CASCADE,
+    id            TEXT NOT NULL,
+    role          TEXT NOT NULL CHECK (role IN ('task','attention','gold')),
+    content_json  TEXT NOT NULL,
+    expected_json TEXT,
+    judges_json   TEXT,
+    PRIMARY KEY (study_id, id)
+  );
+
+  CREATE TABLE annotators (
+    study_id   TEXT NOT NULL REFERENCES annotation_studies (id) ON DELETE CASCADE,
+    id         TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (study_id, id)
+  );
+
+  CREATE TABLE annotation_assignments (
+    study_id     TEXT NOT NULL,
+    annotator_id TEXT NOT NULL,
+    position     INTEGER NOT NULL,
+    item_id      TEXT NOT NULL,
+    presentation TEXT,
+    PRIMARY KEY (study_id, annotator_id, position),
+    UNIQUE (study_id, annotator_id, item_id),
+    FOREIGN KEY (study_id, annotator_id) REFERENCES annotators (study_id, id) ON DELETE CASCADE,
+    FOREIGN KEY (study_id, item_id) REFERENCES annotation_items (study_id, id) ON DELETE CASCADE
+  );
+
+  CREATE TABLE annotation_answers (
+    study_id     TEXT NOT NULL,
+    annotator_id TEXT NOT NULL,
+    item_id      TEXT NOT NULL,
+    value        TEXT NOT NULL,
+    ms_on_item   INTEGER NOT NULL,
+    ms_hidden    INTEGER NOT NULL,
+    blurs        INTEGER NOT NULL,
+    revisions    INTEGER NOT NULL DEFAULT 0,
+    answered_at  TEXT NOT NULL,
+    PRIMARY KEY (study_id, annotator_id, item_id),
+    FOREIGN KEY (study_id, annotator_id, item_id)
+      REFERENCES annotation_assignments (study_id, annotator_id, item_id) ON DELETE CASCADE
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -253,4 +253,30 @@ describe('slant run with every mitigation on the test GGUF (in process) and a bu
     const ran = tiny.filter((g) => g.labels.condition !== 'baseline' && g.notApplicable === undefined).map((g) => g.labels.condition);
     for (const c of ran) expect(results.probes[0]!.costs!.some((x) => x.labels.model === 'tiny' && x.labels.condition === c), c).toBe(true);
   });
+  it('reports self-debias as not applicable when its default prefix is 30+ tokens of the model, and finishes the run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slant-mitig-prefix-'));
+    writeTinyGguf(join(dir, 'tiny.gguf'));
+    writeFileSync(join(dir, 'docs.jsonl'), JSON.stringify({ id: 'd1', text: 'The battery lasts two days. The screen is bright. The speaker crackles.' }) + '\n');
+    writeFileSync(
+      join(dir, 'slant.yaml'),
+      [
+        `store: ${join(dir, 'db')}`,
+        `reports: ${join(dir, 'r')}`,
+        `models: [{ id: 'gguf:${join(dir, 'tiny.gguf')}', label: tiny, options: { contextSize: 1024 } }]`,
+        `datasets: [{ name: docs, path: ${join(dir, 'docs.jsonl')}, fields: { source: text } }]`,
+        `probes: [{ name: primacy }]`,
+        `generation: { maxTokens: 4 }`,
+        `mitigations: [baseline, self-debias]`,
+        '',
+      ].join('\n'),
+    );
+    const res = await runCli(['--json', 'run', '-c', join(dir, 'slant.yaml')]);
+    expect(res.code, res.stderr).toBe(0);
+    const results = resultsSchema.parse((JSON.parse(res.stdout) as { results: unknown }).results);
+    const groups = results.probes[0]!.groups;
+    expect(groups.find((g) => g.labels.condition === 'baseline')?.n).toBe(1);
+    const debias = groups.find((g) => g.labels.condition === 'self-debias');
+    expect(debias?.n).toBe(0);
+    expect(debias?.notApplicable).toMatch(/bias prefix is \d+ tokens of this model/);
+  });
 });

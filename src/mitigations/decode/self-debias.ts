@@ -15,10 +15,9 @@
  * are applied at the steps in between. `refreshEvery: 1` is Schick et al.'s every-step debiasing.
  */
 import { z } from 'zod';
-import { UserError } from '../../core/errors.js';
 import type { ChatMessage } from '../../models/types.js';
 import type { StepController, StepState } from '../../models/stepwise.js';
-import type { Mitigation, MitigationContext, MitigationResult } from '../types.js';
+import { MitigationNotApplicableError, type Mitigation, type MitigationContext, type MitigationResult } from '../types.js';
 import { needsStepwise } from './backends.js';
 import { decodeWith, stepwiseResult, taskCall } from './run-decode.js';
 
@@ -66,7 +65,7 @@ export function selfDebiasController(o: SelfDebiasOptions): StepController {
     params: o,
     prepare(vocab) {
       const n = vocab.tokenize(o.prefix).length;
-      if (n >= MAX_PREFIX_TOKENS) throw new UserError(`self-debias: the bias prefix is ${n} tokens of this model; Table A5 asks for fewer than ${MAX_PREFIX_TOKENS}`);
+      if (n >= MAX_PREFIX_TOKENS) throw new MitigationNotApplicableError(`self-debias: the bias prefix is ${n} tokens of this model; Table A5 asks for fewer than ${MAX_PREFIX_TOKENS}`);
     },
     onStep(main, aux) {
       if (aux === undefined) throw new Error('self-debias: the decode has no aux sequence');

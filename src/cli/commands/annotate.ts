@@ -1,0 +1,345 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { UserError } from '../../core/errors.js';
+import { parseFieldMappings } from '../../data/index.js';
+import { createTable } from '../../report/table.js';
+import { Store } from '../../runtime/store.js';
+import { globalOptions } from '../main-options.js';
+import { collect, parseNonNegative, parsePositiveInt } from '../parse.js';
+import { storedSpecSchema } from '../stored-spec.js';
+
+function nonNegativeInt(v: string, flag: string): number {
+  const n = parseNonNegative(v, flag);
+  if (!Number.isInteger(n)) throw new UserError(`${flag} expects a whole number ≥ 0, got "${v}"`);
+  return n;
+}
+
+interface StoreFlag {
+  store: string;
+}
+interface QualityFlags {
+  filters: boolean;
+  maxAttentionFailures?: number;
+  maxOffscreenShare?: number;
+  fastMs?: number;
+  uniformShare?: number;
+  minGoldAccuracy?: number;
+}
+
+function addQualityOptions(c: Command): Command {
+  return c
+    .option('--max-attention-failures <n>', 'exclude annotators failing more attention checks than this (default 0)', (v: string) => nonNegativeInt(v, '--max-attention-failures'))
+    .option('--max-offscreen-share <x>', 'exclude annotators off-screen for more than this share of their time on items (default 0.5)', (v: string) => parseNonNegative(v, '--max-offscreen-share'))
+    .option('--fast-ms <ms>', 'fast uniform responses: median time per item below this (default 2000) ...', (v: string) => parseNonNegative(v, '--fast-ms'))
+    .option('--uniform-share <x>', '... with at least this share of answers on one option (default 0.8)', (v: string) => parseNonNegative(v, '--uniform-share'))
+    .option('--min-gold-accuracy <x>', 'exclude annotators with a smaller share of gold items right (default: off; seed 004 screened at 4 of 5)', (v: string) => parseNonNegative(v, '--min-gold-accuracy'))
+    .option('--no-filters', 'keep every annotator (no quality filters)');
+}
+
+async function qualityOptions(f: QualityFlags) {
+  const { DEFAULT_QUALITY, NO_FILTERS } = await import('../../annotate/quality.js');
+  if (!f.filters) return NO_FILTERS;
+  return {
+    maxAttentionFailures: f.maxAttentionFailures ?? DEFAULT_QUALITY.maxAttentionFailures,
+    maxOffscreenShare: f.maxOffscreenShare ?? DEFAULT_QUALITY.maxOffscreenShare,
+    fastMs: f.fastMs ?? DEFAULT_QUALITY.fastMs,
+    uniformShare: f.uniformShare ?? DEFAULT_QUALITY.uniformShare,
+    minGoldAccuracy: f.minGoldAccuracy ?? null,
+  };
+}
+
+function linkLines(base: string, tokens: { annotator: string; token: string }[]): string[] {
+  return tokens.map((t) => `${t.annotator}\t${base}/a/${t.token}`);
+}
+
+function writeLinks(file: string, base: string, tokens: { annotator: string; token: string }[]): void {
+  mkdirSync(dirname(resolve(file)), { recursive: true });
+  writeFileSync(file, `annotator\tlink\n${linkLines(base, tokens).join('\n')}\n`, { mode: 0o600 });
+}
+
+interface CreateFlags extends StoreFlag {
+  kind: string;
+  input?: string;
+  run?: string;
+  field: string[];
+  judge?: string[];
+  gold?: string;
+  target?: 'source' | 'output' | 'both';
+  k: number;
+  annotators?: number;
+  names?: string;
+  perAnnotator?: number;
+  attention: number;
+  seed: number;
+  limit?: number;
+  id?: string;
+  linksFile?: string;
+  baseUrl: string;
+}
+
+function registerCreate(annotate: Command): void {
+  annotate
+    .command('create')
+    .description('create a study: items from a file or a run, k annotators per item (balanced), attention checks mixed in')
+    .requiredOption('--kind <kind>', 'certainty (pairwise, seed 004), framing (positive/negative/neutral, seed 000) or wildframe (positive/negative)')
+    .option('--input <file>', 'items from a file (certainty: original, rewrite; framing / wildframe: text)')
+    .option('--run <id>', 'items from a run in the store: its outputs and its judges\' answers')
+    .option('--field <canonical=column>', 'map a column to a canonical field (repeatable)', collect, [])
+    .option('--judge <column...>', 'columns holding judges\' answers (certainty: −2..2, positive = rewrite more certain; framing: a label)')
+    .option('--gold <column>', 'column with a gold answer: those items go to every annotator and are scored, not analysed')
+    .option('--target <which>', 'framing from a run: annotate source, output or both', 'output')
+    .option('--k <n>', 'annotators per item', (v: string) => parsePositiveInt(v, '--k'), 5)
+    .option('--annotators <n>', 'number of annotators', (v: string) => parsePositiveInt(v, '--annotators'))
+    .option('--names <list>', 'annotator names, comma-separated (instead of --annotators)')
+    .option('--per-annotator <m>', 'items per annotator: the number of annotators becomes ⌈items × k / m⌉', (v: string) => parsePositiveInt(v, '--per-annotator'))
+    .option('--attention <n>', 'attention-check items shown to every annotator', (v: string) => nonNegativeInt(v, '--attention'), 1)
+    .option('--seed <n>', 'seed of the assignment and the A/B order', (v: string) => nonNegativeInt(v, '--seed'), 42)
+    .option('--limit <n>', 'at most n items', (v: string) => parsePositiveInt(v, '--limit'))
+    .option('--id <id>', 'study id (default: generated)')
+    .option('--links-file <file>', 'also write the annotator links to this file (mode 600)')
+    .option('--base-url <url>', 'prefix of the printed links (the address `serve` prints)', 'http://127.0.0.1:<port>')
+    .option('--store <file>', 'SQLite store', '.slant/slant.db')
+    .action(async (f: CreateFlags, cmd: Command) => {
+      const { isStudyKind } = await import('../../annotate/scale.js');
+      if (!isStudyKind(f.kind)) throw new UserError(`--kind must be certainty, framing or wildframe, got "${f.kind}"`);
+      if ((f.input === undefined) === (f.run === undefined)) throw new UserError('give either --input <file> or --run <id>');
+      if (!['source', 'output', 'both'].includes(f.target ?? 'output')) throw new UserError(`--target must be source, output or both, got "${f.target}"`);
+      const { createStudy } = await import('../../annotate/study-store.js');
+      const { itemsFromFile, itemsFromRun } = await import('../../annotate/sources.js');
+      const store = Store.open(f.store);
+      try {
+        let items;
+        let source: unknown;
+        if (f.input !== undefined) {
+          items = await itemsFromFile(f.input, f.kind, { fields: parseFieldMappings(f.field), judges: f.judge ?? [], ...(f.gold ? { gold: f.gold } : {}), ...(f.limit ? { limit: f.limit } : {}) });
+          source = { file: resolve(f.input) };
+        } else {
+          const runId = f.run!;
+          const run = store.getRun(runId);
+          if (!run) throw new UserError(`no run "${runId}" in ${f.store}`, { hint: 'list runs with `slant runs`' });
+          const spec = storedSpecSchema.safeParse(JSON.parse(run.configJson));
+          if (!spec.success) throw new UserError(`run ${runId} was stored by an incompatible slant version`);
+          items = await itemsFromRun(store, runId, spec.data, f.kind, { target: f.target ?? 'output', ...(f.limit ? { limit: f.limit } : {}) });
+          source = { run: runId, target: f.kind === 'framing' ? f.target : undefined };
+        }
+        const tasks = items.filter((i) => i.role === 'task').length;
+        let annotators: number | string[];
+        if (f.names) annotators = f.names.split(',').map((s) => s.trim()).filter(Boolean);
+        else if (f.annotators) annotators = f.annotators;
+        else if (f.perAnnotator) annotators = Math.max(f.k, Math.ceil((tasks * f.k) / f.perAnnotator));
+        else throw new UserError('say how many annotators: --annotators <n>, --names a,b,c or --per-annotator <m>');
+        const { study, tokens } = createStudy(store, { kind: f.kind, items, annotators, k: f.k, attention: f.attention, seed: f.seed, source, ...(f.id ? { id: f.id } : {}) });
+        if (f.linksFile) writeLinks(f.linksFile, f.baseUrl, tokens);
+        if (globalOptions(cmd).json) {
+          process.stdout.write(JSON.stringify({ study: study.id, kind: study.kind, items: tasks, gold: items.length - tasks, attention: study.settings.attention, k: study.k, annotators: tokens }) + '\n');
+          return;
+        }
+        const perAnn = Math.ceil((tasks * f.k) / tokens.length);
+        process.stdout.write(
+          [
+            `study ${study.id}: ${study.kind}, ${tasks} items × ${f.k} annotators each, ${tokens.length} annotators (~${perAnn} items each, plus ${items.length - tasks} gold and ${study.settings.attention} attention item(s))`,
+            'links (shown once; the store keeps only a hash of each token — `slant annotate links` issues new ones):',
+            ...linkLines(f.baseUrl, tokens),
+            `next: slant annotate serve --study ${study.id}`,
+          ].join('\n') + '\n',
+        );
+      } finally {
+        store.close();
+      }
+    });
+}
+
+function registerLinks(annotate: Command): void {
+  annotate
+    .command('links')
+    .description('issue new links (tokens) for annotators of a study; their old links stop working, their answers stay')
+    .option('--study <id>', 'study (default: the latest)')
+    .option('--annotator <id...>', 'only these annotators (default: all)')
+    .option('--base-url <url>', 'prefix of the printed links', 'http://127.0.0.1:<port>')
+    .option('--links-file <file>', 'also write the links to this file (mode 600)')
+    .option('--store <file>', 'SQLite store', '.slant/slant.db')
+    .action(async (f: StoreFlag & { study?: string; annotator?: string[]; baseUrl: string; linksFile?: string }) => {
+      const { getStudy, reissueTokens } = await import('../../annotate/study-store.js');
+      const store = Store.open(f.store);
+      try {
+        const study = getStudy(store, f.study);
+        const tokens = reissueTokens(store, study.id, f.annotator);
+        if (f.linksFile) writeLinks(f.linksFile, f.baseUrl, tokens);
+        process.stdout.write(`study ${study.id}: new links for ${tokens.length} annotator(s)\n${linkLines(f.baseUrl, tokens).join('\n')}\n`);
+      } finally {
+        store.close();
+      }
+    });
+}
+
+function registerServe(annotate: Command): void {
+  annotate
+    .command('serve')
+    .description('serve the annotation app (127.0.0.1 unless --host); answers are stored as they come')
+    .option('--study <id>', 'study (default: the latest)')
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--port <n>', 'port (0 = any free port)', (v: string) => nonNegativeInt(v, '--port'), 0)
+    .option('--new-links', 'issue new links for every annotator at start and print them with this server\'s address')
+    .option('--store <file>', 'SQLite store', '.slant/slant.db')
+    .action(async (f: StoreFlag & { study?: string; host: string; port: number; newLinks?: boolean }) => {
+      const { getStudy, reissueTokens } = await import('../../annotate/study-store.js');
+      const { startAnnotateServer } = await import('../../annotate/server.js');
+      const store = Store.open(f.store);
+      const study = getStudy(store, f.study);
+      const srv = await startAnnotateServer(store, study.id, { host: f.host, port: f.port });
+      const lines = [`slant annotate: study ${study.id} (${study.kind}) at ${srv.url}`];
+      if (f.newLinks) lines.push(...linkLines(srv.url, reissueTokens(store, study.id)));
+      else lines.push(`annotators open ${srv.url}/a/<token> (their links from \`create\`; \`slant annotate links --base-url ${srv.url}\` issues new ones)`);
+      lines.push('Ctrl-C stops the server; every answer is already stored.');
+      process.stdout.write(lines.join('\n') + '\n');
+      await new Promise<void>((done) => {
+        const stop = (): void => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          void srv.close().then(() => {
+            store.close();
+            done();
+          });
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+      });
+    });
+}
+
+const num = (x: number): number | null => (Number.isFinite(x) ? x : null);
+const f3 = (x: number | null, n?: number): string => (x === null ? `—${n !== undefined ? ` (n=${n})` : ''}` : x.toFixed(3));
+const ci = (lo: number | null, hi: number | null): string => (lo === null || hi === null ? '' : ` [${lo.toFixed(2)}, ${hi.toFixed(2)}]`);
+
+function registerStats(annotate: Command): void {
+  addQualityOptions(
+    annotate
+      .command('stats')
+      .description('Krippendorff α, τ_b of annotators and judges with the leave-one-out consensus (bootstrap intervals), random baseline, judge accuracy cards')
+      .option('--study <id>', 'study (default: the latest)')
+      .option('--resamples <n>', 'bootstrap resamples over items', (v: string) => parsePositiveInt(v, '--resamples'), 1000)
+      .option('--seed <n>', 'bootstrap seed', (v: string) => nonNegativeInt(v, '--seed'), 42)
+      .option('--card <file>', 'write the judges\' accuracy cards as JSON (one judge: the card; several: an array)')
+      .option('-o, --out <file>', 'write all statistics as JSON')
+      .option('--store <file>', 'SQLite store', '.slant/slant.db'),
+  ).action(async (f: StoreFlag & QualityFlags & { study?: string; resamples: number; seed: number; card?: string; out?: string }, cmd: Command) => {
+    const { loadStudyData } = await import('../../annotate/answers.js');
+    const { studyStats } = await import('../../annotate/study-stats.js');
+    const store = Store.open(f.store);
+    try {
+      const data = loadStudyData(store, f.study);
+      const s = studyStats(data, { quality: await qualityOptions(f), resamples: f.resamples, seed: f.seed });
+      const write = (file: string, v: unknown): void => {
+        mkdirSync(dirname(resolve(file)), { recursive: true });
+        writeFileSync(file, JSON.stringify(v, null, 2) + '\n');
+      };
+      if (f.card) write(f.card, s.cards.length === 1 ? s.cards[0] : s.cards);
+      if (f.out) write(f.out, s);
+      if (globalOptions(cmd).json) {
+        process.stdout.write(JSON.stringify(s) + '\n');
+        return;
+      }
+      const t = createTable(['who', 'τ_b with consensus [95% CI]', 'n', 'judge − avg human [95% CI]']);
+      for (const a of s.annotators) t.push([a.annotator, `${f3(a.tauB, a.n)}${ci(a.low, a.high)}`, String(a.n), '']);
+      t.push(['average human', `${f3(s.humanMean.tauB)}${ci(s.humanMean.low, s.humanMean.high)}`, String(s.annotators.length), '']);
+      for (const j of s.judges) t.push([`${j.judge} (judge)`, `${f3(j.tauB, j.n)}${ci(j.low, j.high)}`, String(j.n), `${j.gap.value === null ? '—' : (j.gap.value >= 0 ? '+' : '') + j.gap.value.toFixed(2)}${ci(j.gap.low, j.gap.high)}`]);
+      t.push(['random baseline', `${f3(s.randomBaseline.tauB)}${ci(s.randomBaseline.low, s.randomBaseline.high)}`, `${s.randomBaseline.draws} draws`, '']);
+      const cards = createTable(['judge', 'n', 'accuracy', 'balanced acc.', 'no majority']);
+      for (const c of s.cards) cards.push([c.judge, String(c.n), f3(c.accuracy, c.n), f3(c.balancedAccuracy, c.n), String(c.noMajority)]);
+      const alpha = Object.entries(s.alpha).map(([k, v]) => `${k} ${f3(v ?? null)}`).join(', ');
+      const lines = [
+        `study ${s.study} (${s.kind}): ${s.items} items, ${s.answers} answers from ${s.quality.kept.length} annotators kept`,
+        ...(s.quality.excluded.length ? [`excluded ${new Set(s.quality.excluded.map((e) => e.annotator)).size} annotator(s):`, ...s.quality.excluded.map((e) => `  ${e.annotator}: ${e.filter} — ${e.reason}`)] : ['excluded: none']),
+        `Krippendorff α: ${alpha}`,
+        t.toString(),
+        `intervals: ${s.resamples} bootstrap resamples over items`,
+        ...(s.pairwise
+          ? [
+              `pairwise τ_b (App. B.1): human–human mean ${f3(num(s.pairwise.humanHuman.mean), s.pairwise.humanHuman.n)} (sd ${f3(num(s.pairwise.humanHuman.sd))}, ${s.pairwise.humanHuman.n} pairs)`,
+              ...Object.entries(s.pairwise.humanJudge).map(([j, t]) => `  human–${j}: mean ${f3(num(t.mean), t.n)} (sd ${f3(num(t.sd))}, ${t.n} pairs)`),
+            ]
+          : []),
+        ...(s.cards.length ? ['judge accuracy against the human majority label:', cards.toString()] : []),
+        ...(f.card ? [`accuracy card(s): ${f.card}`] : []),
+      ];
+      process.stdout.write(lines.join('\n') + '\n');
+    } finally {
+      store.close();
+    }
+  });
+}
+
+function registerExport(annotate: Command): void {
+  addQualityOptions(
+    annotate
+      .command('export')
+      .description('export answers: CSV for `slant certainty humans` (kept annotators, plus judges) and/or JSONL with everything recorded')
+      .option('--study <id>', 'study (default: the latest)')
+      .option('--csv <file>', 'item,annotator,label CSV (certainty labels −2..2, positive = rewrite more certain)')
+      .option('--jsonl <file>', 'one JSON line per answer, with timing, A/B order and exclusions')
+      .option('--no-judges', 'leave the judges\' answers out of the CSV')
+      .option('--store <file>', 'SQLite store', '.slant/slant.db'),
+  ).action(async (f: StoreFlag & QualityFlags & { study?: string; csv?: string; jsonl?: string; judges: boolean }) => {
+    if (!f.csv && !f.jsonl) throw new UserError('give --csv <file> and/or --jsonl <file>');
+    const { loadStudyData } = await import('../../annotate/answers.js');
+    const { applyQualityFilters } = await import('../../annotate/quality.js');
+    const { exportCsv, exportJsonl } = await import('../../annotate/export.js');
+    const store = Store.open(f.store);
+    try {
+      const data = loadStudyData(store, f.study);
+      const q = applyQualityFilters(data.answers, data.study.settings.annotators, await qualityOptions(f));
+      const lines: string[] = [];
+      if (f.csv) {
+        const r = await exportCsv(f.csv, data, q, { judges: f.judges });
+        lines.push(`${f.csv}: ${r.rows} rows (${q.kept.length} annotators kept, ${q.excluded.length} exclusion(s))`);
+        if (data.kind === 'certainty') lines.push(`next: slant certainty humans ${f.csv}${r.judges.length ? ` --judge ${r.judges.map((j) => JSON.stringify(j)).join(' ')}` : ''}`);
+      }
+      if (f.jsonl) lines.push(`${f.jsonl}: ${await exportJsonl(f.jsonl, data, q)} answers`);
+      process.stdout.write(lines.join('\n') + '\n');
+    } finally {
+      store.close();
+    }
+  });
+}
+
+function registerStatus(annotate: Command): void {
+  annotate
+    .command('status')
+    .description('the studies in the store, and each annotator\'s progress in one (default: the latest)')
+    .option('--study <id>', 'study (default: the latest)')
+    .option('--store <file>', 'SQLite store', '.slant/slant.db')
+    .action(async (f: StoreFlag & { study?: string }, cmd: Command) => {
+      const { getStudy, listStudies, studyProgress } = await import('../../annotate/study-store.js');
+      const store = Store.open(f.store);
+      try {
+        const studies = listStudies(store);
+        if (studies.length === 0) throw new UserError(`no annotation study in ${f.store}`, { hint: 'create one with `slant annotate create`' });
+        const study = getStudy(store, f.study);
+        const progress = studyProgress(store, study.id);
+        if (globalOptions(cmd).json) {
+          process.stdout.write(JSON.stringify({ studies: studies.map((s) => ({ id: s.id, kind: s.kind, k: s.k, createdAt: s.createdAt })), study: study.id, progress }) + '\n');
+          return;
+        }
+        const list = createTable(['study', 'kind', 'k', 'created']);
+        for (const s of studies) list.push([s.id, s.kind, String(s.k), s.createdAt.slice(0, 16).replace('T', ' ')]);
+        const t = createTable(['annotator', 'answered', 'of', 'last answer']);
+        for (const p of progress) t.push([p.annotator, String(p.done), String(p.total), p.lastAnswerAt ? p.lastAnswerAt.slice(0, 19).replace('T', ' ') : '—']);
+        const done = progress.reduce((a, p) => a + p.done, 0);
+        const total = progress.reduce((a, p) => a + p.total, 0);
+        process.stdout.write(`${list.toString()}\nstudy ${study.id}: ${done} of ${total} answers, ${progress.filter((p) => p.done === p.total).length} of ${progress.length} annotators finished\n${t.toString()}\n`);
+      } finally {
+        store.close();
+      }
+    });
+}
+
+export function registerAnnotate(program: Command): void {
+  const annotate = program.command('annotate').description('collect human labels (certainty, framing, WildFrame) in a local web app and validate judges against them');
+  registerCreate(annotate);
+  registerServe(annotate);
+  registerLinks(annotate);
+  registerStats(annotate);
+  registerExport(annotate);
+  registerStatus(annotate);
+}

@@ -1,0 +1,204 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Store } from '../../src/runtime/store.js';
+import { getAnswers, getAssignments, getItems, getStudy, putAnswer } from '../../src/annotate/study-store.js';
+import { canonicalAnswer } from '../../src/annotate/scale.js';
+import { runCli } from '../helpers/run-cli.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'slant-annotate-cli-'));
+});
+const db = () => join(dir, 'slant.db');
+
+const PAIRS = [
+  ['Coffee may reduce stroke risk.', 'Coffee reduces stroke risk.', '2', 2],
+  ['The drug cures it.', 'The drug might help.', '-2', -2],
+  ['Results suggest a link.', 'Results suggest a connection.', '0', 0],
+  ['Exercise possibly helps memory.', 'Exercise helps memory.', '1', 1],
+  ['Walnuts lower cholesterol.', 'Walnuts could lower cholesterol.', '-1', -1],
+  ['Sleep may matter.', 'Sleep matters a lot.', 'inconsistent', 2],
+] as const;
+
+/** Every annotator answers every assigned item with `truth` (canonical), turned into the A/B value they would click. */
+function answerAll(truth: (item: string, annotator: string) => number | string): void {
+  const store = Store.open(db());
+  try {
+    const study = getStudy(store);
+    const items = new Map(getItems(store, study.id).map((i) => [i.id, i]));
+    for (const a of getAssignments(store, study.id)) {
+      const item = items.get(a.item)!;
+      let value: string;
+      if (item.role === 'attention') value = item.expected![0]!;
+      else {
+        const t = truth(a.item, a.annotator);
+        value = typeof t === 'string' ? t : canonicalAnswer('certainty', String(t), a.presentation);
+      }
+      putAnswer(store, study.id, { annotator: a.annotator, item: a.item, value, msOnItem: 6000, msHidden: 0, blurs: 0 });
+    }
+  } finally {
+    store.close();
+  }
+}
+
+describe('slant annotate', () => {
+  it('create from a file → answers → export CSV read by `certainty humans`, stats with an accuracy card', async () => {
+    const file = join(dir, 'pairs.csv');
+    writeFileSync(file, `id,original,rewrite,gpt\n${PAIRS.map((p, i) => `q${i},"${p[0]}","${p[1]}",${p[2]}`).join('\n')}\n`);
+    const created = await runCli(['--json', 'annotate', 'create', '--kind', 'certainty', '--input', file, '--judge', 'gpt', '--annotators', '4', '--k', '3', '--store', db(), '--id', 'st1']);
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    const info = JSON.parse(created.stdout) as { study: string; items: number; annotators: { annotator: string; token: string }[] };
+    expect(info).toMatchObject({ study: 'st1', items: 6 });
+    expect(info.annotators).toHaveLength(4);
+    // the store keeps hashes, never the tokens
+    const raw = readFileSync(db()).toString('latin1');
+    for (const a of info.annotators) expect(raw).not.toContain(a.token);
+
+    const truth = new Map(PAIRS.map((p, i) => [`q${i}`, p[3] as number]));
+    answerAll((item, who) => (who === 'a04' && item === 'q0' ? 1 : truth.get(item)!));
+    const store = Store.open(db());
+    expect(getAnswers(store, 'st1')).toHaveLength(6 * 3 + 4);
+    store.close();
+
+    const status = await runCli(['--json', 'annotate', 'status', '--store', db()]);
+    expect(status.code).toBe(0);
+    const st = JSON.parse(status.stdout) as { study: string; progress: { annotator: string; done: number; total: number }[] };
+    expect(st.study).toBe('st1');
+    expect(st.progress.map((p) => p.done)).toEqual(st.progress.map((p) => p.total));
+    expect(st.progress.reduce((a, p) => a + p.total, 0)).toBe(6 * 3 + 4);
+
+    const csv = join(dir, 'humans.csv');
+    const exp = await runCli(['annotate', 'export', '--csv', csv, '--jsonl', join(dir, 'all.jsonl'), '--store', db()]);
+    expect(exp.code).toBe(0);
+    expect(exp.stdout).toContain('next: slant certainty humans');
+    const lines = readFileSync(csv, 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('item,annotator,label');
+    // 18 human rows + 5 judge rows (the inconsistent judge answer is left out)
+    expect(lines).toHaveLength(1 + 18 + 5);
+    expect(lines).toContain('q1,gpt,-2');
+    const jsonl = readFileSync(join(dir, 'all.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { presentation: string | null; role: string });
+    expect(jsonl).toHaveLength(22);
+    expect(jsonl.filter((r) => r.role === 'attention')).toHaveLength(4);
+
+    const humans = await runCli(['--json', 'certainty', 'humans', csv, '--judge', 'gpt']);
+    expect(humans.code).toBe(0);
+    const hv = JSON.parse(humans.stdout) as { annotators: unknown[]; judges: { judge: string; tauB: number }[]; items: number };
+    expect(hv.items).toBe(6);
+    expect(hv.annotators).toHaveLength(4);
+    expect(hv.judges[0]!.judge).toBe('gpt');
+
+    const card = join(dir, 'card.json');
+    const stats = await runCli(['annotate', 'stats', '--card', card, '--resamples', '200', '--store', db()]);
+    expect(stats.code).toBe(0);
+    expect(stats.stdout).toContain('excluded: none');
+    expect(stats.stdout).toMatch(/gpt \(judge\)/);
+    expect(stats.stdout).toContain('random baseline');
+    const c = JSON.parse(readFileSync(card, 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(c)).toEqual(expect.arrayContaining(['judge', 'data', 'n', 'accuracy', 'balancedAccuracy', 'confusion', 'date', 'slantVersion']));
+    // majority labels equal the truth; the judge agrees on all 5 items it answered
+    expect(c).toMatchObject({ judge: 'gpt', n: 5, accuracy: 1, balancedAccuracy: 1, noMajority: 0 });
+    expect((c.confusion as { labels: string[] }).labels).toEqual(['-2', '-1', '0', '1', '2']);
+  });
+
+  it('create from a stored measure run (framing of outputs, with the run judge\'s labels)', async () => {
+    const file = join(dir, 'outputs.jsonl');
+    const rows = [
+      { id: 'r1', source: 'I love this blender. It is wonderful and fast.', output: 'A <script>great</script> blender.' },
+      { id: 'r2', source: 'This kettle is terrible and broke after a week.', output: 'The kettle broke.' },
+      { id: 'r3', source: 'The lamp arrived on Tuesday in a box.', output: 'The lamp arrived.' },
+    ];
+    writeFileSync(file, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    const m = await runCli(['--quiet', 'measure', 'framing', '--input', file, '--store', db(), '--reports', join(dir, 'reports')]);
+    expect(m.code).toBe(0);
+    const store = Store.open(db());
+    const runId = store.latestRun()!.id;
+    store.close();
+    const res = await runCli(['annotate', 'create', '--kind', 'framing', '--run', runId, '--target', 'both', '--names', 'ann1,ann2', '--k', '2', '--store', db()]);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/framing, 6 items × 2 annotators/);
+    expect(res.stdout).toMatch(/^ann1\thttp:\/\/127\.0\.0\.1:<port>\/a\/[A-Za-z0-9_-]{43}$/m);
+    const s2 = Store.open(db());
+    const items = getItems(s2, getStudy(s2).id).filter((i) => i.role === 'task');
+    s2.close();
+    expect(items.map((i) => i.content.text)).toContain('A <script>great</script> blender.');
+    for (const i of items) expect(Object.keys(i.judges)).toEqual(['framing:offline']);
+    expect(items.filter((i) => i.content.target === 'source')).toHaveLength(3);
+  });
+
+  it('create from a stored measure run (certainty pairs with the offline comparator\'s labels)', async () => {
+    const file = join(dir, 'pairs.jsonl');
+    writeFileSync(file, PAIRS.slice(0, 4).map((p, i) => JSON.stringify({ id: `c${i}`, original: p[0], rewrite: p[1] })).join('\n') + '\n');
+    const m = await runCli(['--quiet', 'measure', 'certainty', '--input', file, '--store', db(), '--reports', join(dir, 'reports')]);
+    expect(m.code).toBe(0);
+    const store = Store.open(db());
+    const runId = store.latestRun()!.id;
+    const res = await runCli(['--json', 'annotate', 'create', '--kind', 'certainty', '--run', runId, '--annotators', '3', '--k', '2', '--attention', '2', '--store', db()]);
+    expect(res.code).toBe(0);
+    const items = getItems(store, getStudy(store).id);
+    store.close();
+    const tasks = items.filter((i) => i.role === 'task');
+    expect(tasks.map((i) => [i.content.original, i.content.rewrite])).toEqual(PAIRS.slice(0, 4).map((p) => [p[0], p[1]]));
+    for (const t of tasks) expect(Object.keys(t.judges)).toEqual(['offline']);
+    expect(items.filter((i) => i.role === 'attention').map((i) => i.id)).toEqual(['attention-1', 'attention-2']);
+  });
+
+  it('create from a stored measure run (WildFrame statements, the model\'s answers as a judge)', async () => {
+    const file = join(dir, 'records.jsonl');
+    const recs = [
+      { id: '1', base: 'The battery dies fast.', baseSentiment: 'negative', framed: 'The battery dies fast, but it charges in minutes.', prediction: '{"sentiment": "positive"}' },
+      { id: '2', base: 'I love the screen.', baseSentiment: 'positive', framed: 'I love the screen, though it scratches easily.', prediction: '{"sentiment": "negative"}' },
+      { id: '3', base: 'The hinge broke.', baseSentiment: 'negative', framed: 'The hinge broke; support replaced it quickly.', prediction: '{"sentiment": "neutral"}' },
+    ];
+    writeFileSync(file, recs.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    const m = await runCli(['--quiet', 'measure', 'wildframe', '--input', file, '--store', db(), '--reports', join(dir, 'reports')]);
+    expect(m.code).toBe(0);
+    const store = Store.open(db());
+    const runId = store.latestRun()!.id;
+    const res = await runCli(['annotate', 'create', '--kind', 'wildframe', '--run', runId, '--annotators', '5', '--store', db()]);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    const tasks = getItems(store, getStudy(store).id).filter((i) => i.role === 'task');
+    store.close();
+    expect(tasks.map((t) => t.content.text)).toEqual(recs.map((r) => r.framed));
+    // a neutral answer is no answer on the two-way scale
+    expect(tasks.map((t) => Object.values(t.judges))).toEqual([['positive'], ['negative'], []]);
+  });
+
+  it('links issues new tokens for the named annotators only', async () => {
+    const file = join(dir, 'texts.csv');
+    writeFileSync(file, 'text\nGood.\nBad.\n');
+    const created = await runCli(['--json', 'annotate', 'create', '--kind', 'wildframe', '--input', file, '--annotators', '2', '--k', '1', '--store', db()]);
+    const before = (JSON.parse(created.stdout) as { annotators: { annotator: string; token: string }[] }).annotators;
+    const res = await runCli(['annotate', 'links', '--annotator', 'a02', '--base-url', 'http://127.0.0.1:9999', '--links-file', join(dir, 'links.tsv'), '--store', db()]);
+    expect(res.code).toBe(0);
+    const fresh = /^a02\thttp:\/\/127\.0\.0\.1:9999\/a\/([A-Za-z0-9_-]{43})$/m.exec(res.stdout)![1]!;
+    expect(readFileSync(join(dir, 'links.tsv'), 'utf8')).toContain(fresh);
+    const store = Store.open(db());
+    const { listAnnotators } = await import('../../src/annotate/study-store.js');
+    const { matchToken } = await import('../../src/annotate/tokens.js');
+    const rows = listAnnotators(store, getStudy(store).id);
+    store.close();
+    expect(matchToken(fresh, rows)?.id).toBe('a02');
+    expect(matchToken(before[1]!.token, rows)).toBeUndefined();
+    expect(matchToken(before[0]!.token, rows)?.id).toBe('a01');
+  });
+
+  it('explains bad input without a stack trace', async () => {
+    const file = join(dir, 'bad.csv');
+    writeFileSync(file, 'original,rewrite,gpt\na,b,7\n');
+    const r = await runCli(['annotate', 'create', '--kind', 'certainty', '--input', file, '--judge', 'gpt', '--annotators', '2', '--k', '1', '--store', db()]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/bad\.csv, (line|row) \d.*field "gpt".*not on the certainty scale/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    const k = await runCli(['annotate', 'create', '--kind', 'framing', '--input', file, '--field', 'text=original', '--annotators', '2', '--k', '3', '--store', db()]);
+    expect(k.code).toBe(2);
+    expect(k.stderr).toContain('only 2');
+    const none = await runCli(['annotate', 'stats', '--store', join(dir, 'empty.db')]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('no annotation study');
+  });
+});
