@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import type { GateCondition } from '../report/gate.js';
 import { applyGate } from './fail-on.js';
 import type { GlobalOptions } from './global-options.js';
+import { progressStream } from './terminal-guard.js';
 import { EXIT, UserError } from '../core/errors.js';
 import { resultsOutputFormat, writeResultsFile } from './results-output.js';
 import { storeProblem } from '../runtime/store-errors.js';
@@ -53,7 +54,7 @@ export async function executeRun(args: {
   const showProgress = !args.global.json && !args.global.quiet;
   // the total is counted first (cheap: lines, rows, metadata) so the bar fills and has an ETA; unknown shows n/?
   const total = args.totalHint ?? (showProgress ? await countPlannedRecords(plan.datasets) : undefined);
-  const progress = createProgress({ total, label: args.command, enabled: showProgress });
+  const progress = createProgress({ total, label: args.command, stream: progressStream(), enabled: showProgress });
   try {
     return await runWithStore(args, store, plan, models, interrupt, progress);
   } catch (err) {

@@ -1,7 +1,9 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT, UserError } from '../core/errors.js';
+import { registerEnvSecrets } from '../core/redact.js';
 import { SLANT_VERSION } from '../version.js';
 import { enforceSingleValues } from './flags.js';
+import { installTerminalGuard } from './terminal-guard.js';
 
 /**
  * The commands, one line each: its name, the one-line summary `slant --help` lists, and how to
@@ -67,8 +69,21 @@ export async function buildProgram(load: readonly string[] = COMMANDS.map((c) =>
   return program;
 }
 
-/** Run the CLI; user errors print one clear message (no stack) and exit with a documented code. */
+/**
+ * Run the CLI; user errors print one clear message (no stack) and exit with a documented code.
+ * Everything printed meanwhile passes the terminal guard (secrets redacted, control characters stripped).
+ */
 export async function main(argv: string[]): Promise<number> {
+  registerEnvSecrets(process.env);
+  const guard = installTerminalGuard();
+  try {
+    return await runProgram(argv);
+  } finally {
+    guard.dispose();
+  }
+}
+
+async function runProgram(argv: string[]): Promise<number> {
   try {
     const entry = invokedCommand(argv.slice(2));
     const program = await buildProgram(entry ? [entry.name] : []);

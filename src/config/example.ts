@@ -13,6 +13,9 @@ concurrency: 4
 
 # Models that write the outputs. Ids are "<provider>:<model>".
 # builtin:lead-3 and builtin:textrank need no network.
+# API keys come from the environment (OPENAI_API_KEY, ANTHROPIC_API_KEY, ...), never from this
+# file: a key here is refused. A header a server needs may name a variable instead:
+#   options: { headers: { X-Gateway-Token: { env: GATEWAY_TOKEN } } }
 models:
   - id: builtin:lead-3
   - id: builtin:textrank

@@ -1,16 +1,19 @@
 /**
  * Errors a user can fix (bad input, bad config, missing file). The CLI prints
  * `message` (and `hint`) without a stack trace and exits with `exitCode`.
- * Everything else is a bug and is printed with its stack.
+ * Everything else is a bug and is printed with its stack. The message and hint are redacted
+ * (src/core/redact.ts): an error never carries a known credential.
  */
+import { redact } from './redact.js';
+
 export class UserError extends Error {
   readonly exitCode: number;
   readonly hint?: string;
   constructor(message: string, opts: { exitCode?: number; hint?: string; cause?: unknown } = {}) {
-    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    super(redact(message), opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'UserError';
     this.exitCode = opts.exitCode ?? EXIT.usage;
-    if (opts.hint !== undefined) this.hint = opts.hint;
+    if (opts.hint !== undefined) this.hint = redact(opts.hint);
   }
 }
 

@@ -11,5 +11,5 @@ export { readParquetFile } from './read-parquet.js';
 export { readJsonFile, MAX_JSON_BYTES } from './read-json.js';
 export { checkSchema, textProblem } from './validate.js';
 export { writeJsonl } from './write-jsonl.js';
-export { writeCsv, csvField, type WriteCsvOptions } from './write-csv.js';
+export { writeCsv, csvField, neutraliseFormula, type WriteCsvOptions } from './write-csv.js';
 export { countRecords } from './count-records.js';

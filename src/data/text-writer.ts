@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { once } from 'node:events';
 import { dirname } from 'node:path';
 import { finished } from 'node:stream/promises';
+import { redact } from '../core/redact.js';
 
 /** Bytes (roughly) gathered before a write to disk. */
 const BATCH_CHARS = 64 * 1024;
@@ -16,7 +17,7 @@ export interface TextWriter {
   abort(): Promise<void>;
 }
 
-/** A UTF-8 file writer with batching and backpressure; creates parent directories. */
+/** A UTF-8 file writer with batching and backpressure; creates parent directories. Each text written is redacted (src/core/redact.ts). */
 export async function openTextWriter(path: string): Promise<TextWriter> {
   await mkdir(dirname(path), { recursive: true });
   const out = createWriteStream(path, { encoding: 'utf8' });
@@ -38,7 +39,8 @@ export async function openTextWriter(path: string): Promise<TextWriter> {
   };
 
   return {
-    async write(text) {
+    async write(raw) {
+      const text = redact(raw);
       parts.push(text);
       size += text.length;
       if (size >= BATCH_CHARS) await flush();

@@ -1,4 +1,5 @@
 import type { Framing, InstrumentId } from '../core/types.js';
+import type { Vector } from '../text/vector.js';
 import type { JudgeCard } from './card.js';
 
 /** Classifies the framing (sentiment) of whole texts. LLM and offline judges implement it. */
@@ -8,8 +9,8 @@ export interface FramingJudge extends InstrumentId {
   classify(texts: readonly string[], opts?: { signal?: AbortSignal }): Promise<Framing[]>;
 }
 
-/** Dense vector. */
-export type Vector = Float64Array | Float32Array | readonly number[];
+/** Dense vector (defined with the vector maths in src/text/vector.ts, a lower layer). */
+export type { Vector };
 
 /**
  * Turns texts into vectors. Neural embedders embed each text on its own. Corpus-fitted

@@ -14,12 +14,15 @@
  * fetch does. `send()` keeps returning a WHATWG `Response` (via fetch) for general web pages.
  *
  * Retrying is NOT done here: errors carry `retryable` / `retryAfterMs` and the runtime Scheduler
- * (src/runtime/scheduler.ts) decides. Secrets (API keys) are removed from every error message.
+ * (src/runtime/scheduler.ts) decides. Secrets (API keys) are removed from every error message:
+ * the error classes redact their own message (src/core/redact.ts), every key a provider reads is
+ * registered there (`pickSetting`), and so is every credential header a call sends.
  */
 import { pipeline, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Agent, interceptors, request, type Dispatcher } from 'undici';
 import { UserError } from '../core/errors.js';
+import { isSecretName, redact, registerSecret, registerSecretHeaders } from '../core/redact.js';
 
 /** An HTTP-level failure of a provider call (non-2xx status, or an unusable 2xx body). */
 export class ProviderHttpError extends Error {
@@ -30,7 +33,7 @@ export class ProviderHttpError extends Error {
   readonly retryable: boolean;
   readonly provider: string;
   constructor(provider: string, status: number, message: string, opts: { retryable: boolean; retryAfterMs?: number; cause?: unknown }) {
-    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    super(redact(message), opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'ProviderHttpError';
     this.provider = provider;
     this.status = status;
@@ -44,7 +47,7 @@ export class ProviderNetworkError extends Error {
   readonly retryable = true;
   readonly provider: string;
   constructor(provider: string, message: string, cause?: unknown) {
-    super(message, cause === undefined ? undefined : { cause });
+    super(redact(message), cause === undefined ? undefined : { cause });
     this.name = 'ProviderNetworkError';
     this.provider = provider;
   }
@@ -53,15 +56,6 @@ export class ProviderNetworkError extends Error {
 /** Statuses worth retrying: request timeout, conflict, rate limit, and server errors. */
 export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
-}
-
-/** Replace every occurrence of each secret (and any `sk-…`-looking key) by `[redacted]`. */
-export function redact(text: string, secrets: readonly (string | undefined)[] = []): string {
-  let out = text;
-  for (const s of secrets) {
-    if (s !== undefined && s.length >= 4) out = out.split(s).join('[redacted]');
-  }
-  return out.replace(/\b(sk-[A-Za-z0-9_*-]{6,}|AIza[0-9A-Za-z_-]{10,})/g, '[redacted]');
 }
 
 /** Parse a duration like OpenAI's rate-limit reset headers: "1s", "6m0s", "20ms", "1h2m3.5s". */
@@ -151,7 +145,7 @@ export interface HttpCall {
   /** a body sent as is (e.g. FormData for file uploads); wins over `body` */
   rawBody?: FormData | string;
   signal?: AbortSignal;
-  /** values that must never appear in an error (API keys) */
+  /** values that must never appear in an error or anywhere else (API keys): registered for redaction */
   secrets?: readonly (string | undefined)[];
   /** env var that holds the key, named in 401/403 errors */
   keyEnv?: string;
@@ -172,6 +166,7 @@ function describeUrl(url: string): string {
  * the cheaper `open()` / `requestJson()` / `requestText()`.
  */
 export async function send(call: HttpCall): Promise<Response> {
+  registerCallSecrets(call);
   const headers: Record<string, string> = { ...(call.headers ?? {}) };
   const init: RequestInit = { method: call.method ?? 'POST', headers };
   if (call.rawBody !== undefined) {
@@ -213,22 +208,27 @@ function dispatcher(): Dispatcher {
   return sharedDispatcher;
 }
 
-function networkError(call: HttpCall, err: unknown): ProviderNetworkError {
-  return new ProviderNetworkError(call.provider, `${call.provider}: request to ${describeUrl(call.url)} failed: ${redact(causeText(err), call.secrets)}`);
+/** The call's keys and credential headers become known secrets before anything can echo them. */
+function registerCallSecrets(call: HttpCall): void {
+  for (const s of call.secrets ?? []) registerSecret(s);
+  registerSecretHeaders(call.headers);
 }
 
-/** The classified error for a non-2xx answer: UserError for 401/403, ProviderHttpError otherwise. */
+function networkError(call: HttpCall, err: unknown): ProviderNetworkError {
+  return new ProviderNetworkError(call.provider, `${call.provider}: request to ${describeUrl(call.url)} failed: ${causeText(err)}`);
+}
+
+/** The classified error for a non-2xx answer: UserError for 401/403, ProviderHttpError otherwise (both redact their message). */
 function statusError(call: HttpCall, status: number, headers: Headers, text: string): Error {
   const { message, json } = errorMessageFromBody(text);
-  const safe = redact(message, call.secrets);
   if (status === 401 || status === 403) {
-    const where = call.keyEnv !== undefined ? ` Set ${call.keyEnv} or pass apiKey in the model options.` : '';
-    return new UserError(`${call.provider}: the API rejected the credentials (HTTP ${status}): ${safe}`, {
+    const where = call.keyEnv !== undefined ? ` Set ${call.keyEnv} in the environment.` : '';
+    return new UserError(`${call.provider}: the API rejected the credentials (HTTP ${status}): ${message}`, {
       hint: `Check the API key.${where}`,
     });
   }
   const retryAfterMs = retryAfterFromHeaders(headers) ?? retryAfterFromBody(json);
-  return new ProviderHttpError(call.provider, status, `${call.provider}: HTTP ${status} from ${describeUrl(call.url)}: ${safe}`, {
+  return new ProviderHttpError(call.provider, status, `${call.provider}: HTTP ${status} from ${describeUrl(call.url)}: ${message}`, {
     retryable: isRetryableStatus(status),
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
   });
@@ -258,6 +258,7 @@ function decoded(body: Readable, encoding: string | string[] | undefined): Reada
  * attached while the body is read, so an abort mid-body rejects the read too.
  */
 export async function open(call: HttpCall): Promise<HttpResponse> {
+  registerCallSecrets(call);
   const headers: Record<string, string> = { 'user-agent': 'node', accept: '*/*', 'accept-encoding': 'gzip, deflate, br' };
   for (const [k, v] of Object.entries(call.headers ?? {})) headers[k.toLowerCase()] = v;
   let body: string | FormData | undefined;
@@ -313,7 +314,7 @@ async function readText(res: HttpResponse, call: HttpCall): Promise<string> {
     return await readAll(res.body);
   } catch (err) {
     if (call.signal?.aborted === true) throw call.signal.reason;
-    throw new ProviderNetworkError(call.provider, `${call.provider}: the response body from ${describeUrl(call.url)} was cut off: ${redact(causeText(err), call.secrets)}`);
+    throw new ProviderNetworkError(call.provider, `${call.provider}: the response body from ${describeUrl(call.url)} was cut off: ${causeText(err)}`);
   }
 }
 
@@ -356,7 +357,7 @@ export async function* readLines(res: HttpResponse, call: HttpCall): AsyncGenera
         chunk = await chunks.next();
       } catch (err) {
         if (call.signal?.aborted === true) throw call.signal.reason;
-        throw new ProviderNetworkError(call.provider, `${call.provider}: the stream from ${describeUrl(call.url)} was cut off: ${redact(causeText(err), call.secrets)}`);
+        throw new ProviderNetworkError(call.provider, `${call.provider}: the stream from ${describeUrl(call.url)} was cut off: ${causeText(err)}`);
       }
       if (chunk.done === true) break;
       buf += decoder.decode(chunk.value, { stream: true });
@@ -407,21 +408,31 @@ export interface ProviderOptions {
   [k: string]: unknown;
 }
 
-/** First non-empty value among explicit option, then the env vars in order, then the default. */
+/**
+ * First non-empty value among explicit option, then the env vars in order, then the default.
+ * A value read for a credential (any of `names` is secret-named, e.g. OPENAI_API_KEY) is
+ * registered for redaction.
+ */
 export function pickSetting(explicit: unknown, env: Record<string, string | undefined>, names: readonly string[], fallback?: string): string | undefined {
+  const value = firstSetting(explicit, env, names) ?? fallback;
+  if (value !== undefined && names.some(isSecretName)) registerSecret(value);
+  return value;
+}
+
+function firstSetting(explicit: unknown, env: Record<string, string | undefined>, names: readonly string[]): string | undefined {
   if (typeof explicit === 'string' && explicit.trim() !== '') return explicit.trim();
   for (const n of names) {
     const v = env[n];
     if (v !== undefined && v.trim() !== '') return v.trim();
   }
-  return fallback;
+  return undefined;
 }
 
 /** The API key from options or env; a missing one is a UserError naming the env var(s). */
 export function requireKey(provider: string, opts: ProviderOptions, names: readonly string[]): string {
   const key = pickSetting(opts.apiKey, opts.env ?? process.env, names);
   if (key === undefined) {
-    throw new UserError(`${provider}: no API key. Set ${names.join(' or ')} or pass apiKey in the model options.`, {
+    throw new UserError(`${provider}: no API key. Set ${names.join(' or ')} in the environment.`, {
       hint: `export ${names[0] ?? 'API_KEY'}=...`,
     });
   }
@@ -437,6 +448,6 @@ export function checkBaseUrl(provider: string, url: string, source: string): str
     throw new UserError(`${provider}: base URL from ${source} is not a valid URL: "${url}"`);
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new UserError(`${provider}: base URL from ${source} must be http(s), got "${u.protocol}"`);
-  if (u.username !== '' || u.password !== '') throw new UserError(`${provider}: base URL from ${source} must not contain credentials; pass apiKey instead`);
+  if (u.username !== '' || u.password !== '') throw new UserError(`${provider}: base URL from ${source} must not contain credentials; set the provider's key variable instead`);
   return url.replace(/\/+$/, '');
 }

@@ -5,6 +5,7 @@
  * environment variables, then defaults (docs/providers.md).
  */
 import { UserError } from '../core/errors.js';
+import { redact } from '../core/redact.js';
 import { getDefaultScheduler, type Scheduler } from '../runtime/scheduler.js';
 import { createAnthropicModel, ANTHROPIC_CAPABILITIES, ANTHROPIC_ENV } from './anthropic/index.js';
 import { createBuiltinModel } from './builtin/index.js';
@@ -53,6 +54,9 @@ export function listProviders(): ProviderInfo[] {
 }
 
 export function parseModelId(id: string): { provider: string; rest: string } {
+  // a model id is stored and printed everywhere (cells, cache, reports): it must not carry a key
+  if (redact(id) !== id)
+    throw new UserError(`model id "${redact(id)}" holds something that looks like a credential; keys come from the environment (docs/providers.md)`);
   const m = /^([a-z][a-z0-9-]*):(.*)$/s.exec(id.trim());
   if (m === null || m[1] === undefined || m[2] === undefined)
     throw new UserError(`"${id}" is not a model id; expected <provider>:<model>, e.g. openai:gpt-4o-mini (providers: ${PROVIDERS.map((p) => p.name).join(', ')})`);

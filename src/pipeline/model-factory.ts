@@ -1,4 +1,5 @@
 import { UserError } from '../core/errors.js';
+import { resolveHeaderEnv } from '../config/secrets.js';
 import { createModel } from '../models/create-model.js';
 import type { LanguageModel } from '../models/types.js';
 import type { ModelFactory } from '../judges/registry.js';
@@ -40,6 +41,7 @@ const providerOf = (id: string): string => id.slice(0, id.indexOf(':'));
  * Requests go through one scheduler per factory: each provider's lane has the provider's default
  * concurrency (DEFAULT_CONCURRENCY) unless `providers.<name>` sets limits; a model with limits of
  * its own gets a lane of its own (its requests do not count against its provider's lane).
+ * Header values written as `{ env: VAR }` are read from the environment when a model is made.
  */
 export function modelFactory(providers: Record<string, Record<string, unknown>> = {}, wrap: ModelWrapper = (m) => m): RunModelFactory {
   const scheduler = new Scheduler({ concurrency: { ...DEFAULT_CONCURRENCY } });
@@ -64,10 +66,12 @@ export function modelFactory(providers: Record<string, Record<string, unknown>> 
   };
   const makeRaw: ModelFactory = async (id, options = {}) => {
     const { limits, rest } = splitLimits(`model ${id}`, options);
-    return createModel(id, { ...(providerOptions[providerOf(id)] ?? {}), ...rest, scheduler: schedulerFor(id, limits) });
+    return createModel(id, { ...resolveHeaderEnv({ ...(providerOptions[providerOf(id)] ?? {}), ...rest }), scheduler: schedulerFor(id, limits) });
   };
   return {
-    providers: providerOptions,
+    get providers() {
+      return Object.fromEntries(Object.entries(providerOptions).map(([name, o]) => [name, resolveHeaderEnv(o)]));
+    },
     make: async (id, options = {}) => wrap(await makeRaw(id, options)),
     makeRaw,
     maxConcurrency: (id, options = {}) => splitLimits(`model ${id}`, options).limits.maxConcurrency ?? scheduler.maxConcurrency(providerOf(id)),

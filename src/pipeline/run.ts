@@ -8,6 +8,7 @@ import { UserError } from '../core/errors.js';
 import type { Store } from '../runtime/store.js';
 import { RESULTS_SCHEMA_ID, type Results } from '../results/schema.js';
 import { SLANT_VERSION } from '../version.js';
+import { resultsJsonText } from '../results/json-text.js';
 import { aggregateRun } from './aggregate.js';
 import { executePlan, type ExecutionPlan } from './execute.js';
 import { WarningLog } from './warnings.js';
@@ -152,7 +153,7 @@ async function executeAndReport(args: RunArgs, runId: string, createdAt: string,
  * from the stored results is the same file.
  */
 export function writeReports(results: Results, reportDir: string, resultsPath?: string): Results {
-  const json = JSON.stringify(results, null, 2) + '\n';
+  const json = resultsJsonText(results);
   if (resultsPath) writeFileAtomic(resultsPath, json, 'results JSON (--output)');
   writeFileAtomic(join(reportDir, 'results.json'), json, 'results JSON');
   return JSON.parse(json) as Results;

@@ -1,8 +1,12 @@
-/** Warnings collected during a run, deduplicated by (source, message) with a count. */
+import { redact } from '../core/redact.js';
+
+/** Warnings collected during a run, deduplicated by (source, message) with a count; redacted on entry (a refusal may quote a key). */
 export class WarningLog {
   private readonly counts = new Map<string, { source: string; message: string; count: number }>();
 
-  add(source: string, message: string): void {
+  add(rawSource: string, rawMessage: string): void {
+    const source = redact(rawSource);
+    const message = redact(rawMessage);
     const key = `${source}\u0000${message}`;
     const entry = this.counts.get(key);
     if (entry) entry.count++;

@@ -1,9 +1,16 @@
+import { redact } from '../core/redact.js';
 import { canonicalJson, sha256Hex } from './canonical-json.js';
 import type { Store } from './store.js';
 import { AnsweredWhileQueued, withSlotCheck } from './slot-check.js';
 import { fromStoredJson, toStoredJson } from './stored-json.js';
 
-/** Keys (at any depth) whose values are credentials: removed before hashing and before storing. */
+/**
+ * Keys (at any depth) whose values are credentials: removed before hashing and before storing.
+ * Kept as it is on purpose: widening it would change the cache key of every stored request that
+ * carries such a key, and a resumed run would pay again. The broader `isSecretName`
+ * (src/core/redact.ts) judges config settings, headers and environment variables; the stored
+ * request text is redacted besides (src/core/redact.ts).
+ */
 export const SECRET_KEY = /api[-_]?key|authorization|secret|token$|password|bearer/i;
 
 /**
@@ -64,7 +71,8 @@ export function stripSecrets(value: unknown): unknown {
 
 /**
  * Request cache kept in the store's `cache` table. The key is the SHA-256 of the canonical JSON
- * of {provider, model, request} with secrets removed; stored requests are stripped the same way.
+ * of {provider, model, request} with secrets removed; stored requests are stripped the same way
+ * and, like the responses, redacted (src/core/redact.ts).
  */
 export class RequestCache {
   private readonly inflight = new Map<string, Promise<unknown>>();
@@ -101,7 +109,7 @@ export class RequestCache {
 
   put(key: string, entry: CacheParts & { response: unknown }): void {
     const { provider, model, request } = strippedParts(entry);
-    const requestJson = canonicalJson(request);
+    const requestJson = redact(canonicalJson(request));
     const responseJson = toStoredJson(entry.response, 'cached response');
     this.store.guard(() =>
       this.store

@@ -1,4 +1,5 @@
 import type { Store } from './store.js';
+import { redact } from '../core/redact.js';
 
 /**
  * Judge accuracy cards kept in the store (migration v4): `slant validate … --save-card` writes
@@ -8,7 +9,7 @@ import type { Store } from './store.js';
 export function putJudgeCard(store: Store, key: { task: string; judge: string; version: string }, card: unknown): void {
   store
     .statement('INSERT INTO judge_cards (task, judge, version, card_json, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (task, judge, version) DO UPDATE SET card_json = excluded.card_json, created_at = excluded.created_at')
-    .run(key.task, key.judge, key.version, JSON.stringify(card), new Date().toISOString());
+    .run(key.task, key.judge, key.version, redact(JSON.stringify(card)), new Date().toISOString());
 }
 
 export function getJudgeCard(store: Store, key: { task: string; judge: string; version: string }): unknown {

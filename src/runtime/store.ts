@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { UserError } from '../core/errors.js';
+import { redact } from '../core/redact.js';
 import { migrate } from './store-schema.js';
 import { isStoreFull, storeProblem } from './store-errors.js';
 import { fromStoredJson, toStoredJson } from './stored-json.js';
@@ -198,6 +199,7 @@ export class Store {
     return this.db.transaction(fn)();
   }
 
+  /** The config JSON is stored redacted (src/core/redact.ts). */
   createRun(input: { configJson: string; configHash: string; label?: string }): RunRow {
     return this.guard(() => {
       const now = new Date();
@@ -206,7 +208,7 @@ export class Store {
         const id = newRunId(now);
         const r = this.statement(
           `INSERT OR IGNORE INTO runs (${RUN_COLUMNS}) VALUES (?, ?, ?, 'running', ?, ?, ?, NULL)`,
-        ).run(id, at, at, input.configJson, input.configHash, input.label ?? null);
+        ).run(id, at, at, redact(input.configJson), input.configHash, input.label === undefined ? null : redact(input.label));
         if (r.changes === 1) return this.getRun(id) as RunRow;
         if (attempt > 20) throw new Error('could not allocate a unique run id');
       }
@@ -406,7 +408,7 @@ export class Store {
    */
   putRunResults(runId: string, results: unknown): void {
     this.guard(() => {
-      this.statement('UPDATE runs SET results_json = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(results), new Date().toISOString(), runId);
+      this.statement('UPDATE runs SET results_json = ?, updated_at = ? WHERE id = ?').run(redact(JSON.stringify(results)), new Date().toISOString(), runId);
     });
   }
 

@@ -3,7 +3,10 @@
  * Plain JSON.stringify turns NaN and ±Infinity into null, silently changing measurements
  * (an undefined correlation) and logprobs (-Infinity); here they are written as
  * `{"$number":"NaN"}` / `{"$number":"Infinity"}` / `{"$number":"-Infinity"}` and read back as numbers.
+ * Every string is redacted on the way (src/core/redact.ts): no credential reaches the store.
  */
+import { redact } from '../core/redact.js';
+
 const NON_FINITE = new Set(['NaN', 'Infinity', '-Infinity']);
 
 export function toStoredJson(value: unknown, what: string): string {
@@ -11,7 +14,7 @@ export function toStoredJson(value: unknown, what: string): string {
     typeof v === 'number' && !Number.isFinite(v) ? { $number: String(v) } : v,
   ) as string | undefined;
   if (text === undefined) throw new TypeError(`${what} is ${typeof value}, which cannot be stored as JSON`);
-  return text;
+  return redact(text);
 }
 
 export function fromStoredJson(text: string): unknown {

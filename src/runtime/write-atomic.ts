@@ -2,13 +2,15 @@ import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { EXIT, UserError } from '../core/errors.js';
+import { redact } from '../core/redact.js';
 
 /**
  * Write a whole file so that a reader (or a crash) sees the old content or the new, never a part:
  * the text goes to a temporary file in the same directory, is flushed to disk, and is renamed over
  * the target (rename is atomic within a file system). Parent directories are created. Problems a
  * user can fix (the path is a directory, a parent is a file, no permission, disk full) are
- * UserErrors naming the path; disk full exits 4 (`EXIT.diskFull`).
+ * UserErrors naming the path; disk full exits 4 (`EXIT.diskFull`). The text is redacted
+ * (src/core/redact.ts): results.json, report.html, exports and state files never hold a key.
  */
 export function writeFileAtomic(path: string, text: string, what = 'file'): void {
   const dir = dirname(path);
@@ -18,7 +20,7 @@ export function writeFileAtomic(path: string, text: string, what = 'file'): void
     mkdirSync(dir, { recursive: true });
     const fd = openSync(tmp, 'w');
     try {
-      const buf = Buffer.from(text, 'utf8');
+      const buf = Buffer.from(redact(text), 'utf8');
       for (let off = 0; off < buf.length; ) off += writeSync(fd, buf, off, buf.length - off);
       fsyncSync(fd);
     } finally {

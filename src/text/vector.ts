@@ -1,5 +1,7 @@
 /** Sparse and dense vector helpers. Cosine is 0 (never NaN) when either vector is all zeros. */
-import type { Vector } from '../judges/types.js';
+
+/** Dense vector. */
+export type Vector = Float64Array | Float32Array | readonly number[];
 
 /** Sparse vector: `indices` strictly increasing, `values` aligned with them. */
 export interface SparseVector {

@@ -3,7 +3,7 @@
  * desktop window (with a reload and a closed tab mid-session, and time off-screen), one by taps on
  * a phone-sized screen; then the stored answers and the statistics.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,11 +15,9 @@ import { loadStudyData } from '../../src/annotate/answers.js';
 import { studyStats } from '../../src/annotate/study-stats.js';
 import { NO_FILTERS, DEFAULT_QUALITY } from '../../src/annotate/quality.js';
 import { kendallTauB } from '../../src/stats/kendall.js';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS, HAS_CHROMIUM } from '../helpers/browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`skipping annotate browser tests: ${CHROMIUM} is not installed`);
+const hasChromium = HAS_CHROMIUM;
 
 // original / rewrite pairs; what each annotator means in canonical terms (+ = rewrite more certain)
 const PAIRS = [

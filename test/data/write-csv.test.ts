@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { csvField, readAllRecords, writeCsv } from '../../src/data/index.js';
+import { csvField, neutraliseFormula, readAllRecords, writeCsv } from '../../src/data/index.js';
 import { useTempDir } from './temp-dir.js';
 
 const tmp = useTempDir();
@@ -46,5 +46,36 @@ describe('writeCsv', () => {
       ['x', 'line one\nline two'],
       ['y', '"quoted" start'],
     ]);
+  });
+});
+
+describe('CSV injection (issue 11, item 14)', () => {
+  it.each([
+    ['=HYPERLINK("http://x","y")', `'=HYPERLINK("http://x","y")`],
+    ['+1+2', "'+1+2"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
+    ['\tTAB', "'\tTAB"],
+    ['\rCR', "'\rCR"],
+    ['-', "'-"],
+    ['-0.25', '-0.25'],
+    ['+3', '+3'],
+    ['-1e-5', '-1e-5'],
+    ['plain = text', 'plain = text'],
+  ])('%j', (text, expected) => {
+    expect(neutraliseFormula(text)).toBe(expected);
+  });
+
+  it('writes formula-like text cells and headers neutralised, numbers as numbers, and reads them back as written', async () => {
+    const path = join(tmp.dir, 'inject.csv');
+    await writeCsv(
+      path,
+      [
+        { text: '=HYPERLINK("http://evil","click")', n: -0.25, s: '-2+3' },
+        { text: '@SUM(1,2)', n: -3, s: '-7' },
+      ],
+      ['text', 'n', 's', '=cmd'],
+    );
+    expect(readFileSync(path, 'utf8')).toBe(`text,n,s,'=cmd\n"'=HYPERLINK(""http://evil"",""click"")",-0.25,'-2+3,\n"'@SUM(1,2)",-3,-7,\n`);
   });
 });

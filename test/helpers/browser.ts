@@ -1,18 +1,22 @@
 /**
  * Real Chromium (Debian's /usr/bin/chromium) driven by playwright-core, for the browser tests.
- * Where chromium is absent (a developer machine) the tests skip with a printed reason; CI has it.
+ * Where chromium is absent on a developer's machine the tests skip with a printed reason; in CI
+ * (CI set) its absence is an error, never a skip: .ci/run installs it.
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const HAS_CHROMIUM = existsSync(CHROMIUM);
+if (!HAS_CHROMIUM && process.env.CI) throw new Error(`${CHROMIUM} not found: CI must run the browser tests (.ci/run installs Debian's chromium)`);
 if (!HAS_CHROMIUM) console.log(`browser tests skipped: ${CHROMIUM} not found (install Debian's chromium package)`);
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: CHROMIUM_ARGS,
   });
 }
 

@@ -239,3 +239,18 @@ describe('openai-compatible provider', () => {
     expect(() => createOpenAICompatibleModel('ftp://x#m', {}, sched())).toThrow(/http/);
   });
 });
+
+describe('openai provider: a streamed error event (issue 11, item 2)', () => {
+  it('never carries the key in the error it throws', async () => {
+    const plain = 'plain-key-value-0123456789';
+    const { startLoopback } = await import('../helpers/loopback/server.js');
+    server = await startLoopback(async (_req, reply) => {
+      await reply.sse([JSON.stringify({ error: { message: `bad key Bearer ${plain}; also ${plain}` } })]);
+    });
+    const model = createOpenAIModel('gpt-4o-mini', { apiKey: plain, baseURL: server.url, stream: true }, sched([], { maxRetries: 0 }));
+    const err = await model.generate({ messages: user('x') }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderHttpError);
+    expect((err as Error).message).toMatch(/error in stream: bad key (Bearer )?\[redacted\]; also \[redacted\]/);
+    expect((err as Error).message).not.toContain(plain);
+  });
+});

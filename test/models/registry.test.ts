@@ -37,3 +37,12 @@ describe('model registry', () => {
     expect(byName.gemini?.env).toContain('GOOGLE_API_KEY');
   });
 });
+
+describe('model ids never carry a key (issue 11)', () => {
+  it('an id with a credential in its URL is a UserError that does not repeat it', () => {
+    const id = 'openai-compatible:http://h:1/v1?api_key=abcd1234xyz#m';
+    expect(() => parseModelId(id)).toThrow(UserError);
+    expect(() => parseModelId(id)).toThrow(/looks like a credential/);
+    expect(() => parseModelId(id)).not.toThrow(/abcd1234xyz/);
+  });
+});

@@ -21,3 +21,16 @@ describe('stored JSON', () => {
     expect(() => toStoredJson(undefined, 'output for record "r1"')).toThrow(/output for record "r1" is undefined/);
   });
 });
+
+describe('toStoredJson redacts (issue 11)', () => {
+  it('replaces registered keys and key-shaped tokens in every string and key, keeping valid JSON', async () => {
+    const { clearSecrets, registerSecret } = await import('../../src/core/redact.js');
+    registerSecret('stored-secret-value-1');
+    try {
+      const text = toStoredJson({ text: 'a stored-secret-value-1 b', warnings: [{ message: 'refused: Bearer abc123def456ghi' }], 'stored-secret-value-1': 1 }, 'output');
+      expect(fromStoredJson(text)).toEqual({ text: 'a [redacted] b', warnings: [{ message: 'refused: Bearer [redacted]' }], '[redacted]': 1 });
+    } finally {
+      clearSecrets();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { redact } from '../../core/redact.js';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { InputError, UserError } from '../../core/errors.js';
@@ -74,12 +75,12 @@ function registerTelephone(certainty: Command): void {
         const res = await brokenTelephone(model, judge, items, flags.turns, { task: opts.data.task, intervention: opts.data.intervention, decoding: opts.data.decoding, signal: interrupt.signal });
         if (flags.output) {
           mkdirSync(dirname(flags.output), { recursive: true });
-          writeFileSync(flags.output, JSON.stringify({ model: flags.model, judge: judgeId ?? 'offline', ...res }, null, 2) + '\n');
+          writeFileSync(flags.output, redact(JSON.stringify({ model: flags.model, judge: judgeId ?? 'offline', ...res }, null, 2)) + '\n');
           // Figure 4 beside the JSON
           const { presentTelephone } = await import('../../probes/certainty/present-telephone.js');
           const { figureSvg } = await import('../../report/charts/svg.js');
           const fig = presentTelephone(res, flags.model).figures[0];
-          if (fig) writeFileSync(flags.output.replace(/\.json$/i, '') + '.figure4.svg', await figureSvg(fig));
+          if (fig) writeFileSync(flags.output.replace(/\.json$/i, '') + '.figure4.svg', redact(await figureSvg(fig)));
         }
         if (globalOptions(cmd).json) {
           process.stdout.write(JSON.stringify(res) + '\n');

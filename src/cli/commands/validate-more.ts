@@ -10,6 +10,7 @@ import { createTable } from '../../report/table.js';
 import { createProgress } from '../../runtime/progress.js';
 import { globalOptions } from '../main-options.js';
 import { parseFormat, parsePositiveInt } from '../parse.js';
+import { progressStream } from '../terminal-guard.js';
 
 const TRUE_WORDS = new Set(['true', '1', 'yes', 't', 'y']);
 const FALSE_WORDS = new Set(['false', '0', 'no', 'f', 'n']);
@@ -73,7 +74,7 @@ export function registerValidateMore(validate: Command): void {
       if (docs.length === 0) throw new UserError(`${opts.input}: no usable records`);
       const embedder = await createEmbedder(opts.embedder);
       const { validateEmbedderOrdering } = await import('../../judges/embedders/validate.js');
-      const progress = createProgress({ total: docs.length, label: 'documents', enabled: !global.json && !global.quiet });
+      const progress = createProgress({ total: docs.length, label: 'documents', stream: progressStream(), enabled: !global.json && !global.quiet });
       const v = await validateEmbedderOrdering({ embedder, documents: docs, seed: opts.seed, onDocument: () => progress.tick(1) });
       progress.done();
       if (v.documents === 0) throw new UserError(`${opts.input}: no document has the 9 sentences the test needs (${v.tooShort} too short)`);

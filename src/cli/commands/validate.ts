@@ -11,6 +11,7 @@ import { registerValidateMore } from './validate-more.js';
 import { parseFormat, parseNonNegative, parsePositiveInt } from '../parse.js';
 import { createProgress } from '../../runtime/progress.js';
 import { aliasTo, aliasToField, deprecatedAlias, fieldMap, fieldOption } from '../flags.js';
+import { progressStream } from '../terminal-guard.js';
 import { basename, resolve } from 'node:path';
 import { describeCard, type JudgeCard } from '../../judges/card.js';
 import { certaintyCard, framingCard } from '../../judges/card-builders.js';
@@ -102,7 +103,7 @@ export function registerValidate(program: Command): void {
         }
       }
       if (items.length === 0) throw new UserError(`${opts.input}: no usable records${seenLeftOut ? ` (all ${seenLeftOut} were training rows of the offline judge)` : ''}`);
-      const progress = createProgress({ total: items.length, label: 'judging', enabled: !global.json && !global.quiet });
+      const progress = createProgress({ total: items.length, label: 'judging', stream: progressStream(), enabled: !global.json && !global.quiet });
       const report = await evaluateFramingJudge(batchedWithProgress(judge, opts.batch, (n) => progress.tick(n)), items);
       progress.done();
       const skipped = reader.stats.skipped + badRatings;

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { redact } from '../../core/redact.js';
 import { deriveRecordId } from '../../data/record-id.js';
 import type { Store } from '../../runtime/store.js';
 import { isNearDuplicateTitle, NEAR_DUPLICATE_DAYS, normalizeUrl, titleKey } from './dedupe.js';
@@ -175,7 +176,7 @@ export class NewsStore {
   finishFetch(id: number, status: 'completed' | 'failed', stats: unknown, error?: string, now: Date = new Date()): void {
     this.store
       .statement('UPDATE news_fetches SET finished_at = ?, status = ?, stats_json = ?, error = ? WHERE id = ?')
-      .run(now.toISOString(), status, JSON.stringify(stats), error ?? null, id);
+      .run(now.toISOString(), status, redact(JSON.stringify(stats)), error === undefined ? null : redact(error), id);
   }
 
   /** When the last completed fetch started, or undefined. */

@@ -12,7 +12,7 @@
  *   claim-strength-lexicon.ts (`grp_<group>`), with `grp_causal_hedged` (a causal word with a
  *   conditional marker in the same text) and `grp_causal_plain` (without one).
  * Weights are fitted by scripts/fit-certainty-weights.ts (claim-strength-fit.ts) on sentence-level
- * causal-strength labels and live in claim-strength-weights.ts. The expected strength
+ * causal-strength labels and live in claim-strength-weights.json. The expected strength
  * E[s] = Σ_k k·p_k is a continuous claim strength in [0, 3]; the offline comparator compares two
  * texts by the difference of their expected strengths.
  */

@@ -12,7 +12,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../../runtime/write-atomic.js';
 import { UserError } from '../../core/errors.js';
 import { defaultSleep, type SleepFn } from '../../runtime/scheduler.js';
-import { badShape, joinUrl, redact, requestJson, requestText, type HttpCall } from '../http.js';
+import { redact } from '../../core/redact.js';
+import { badShape, joinUrl, requestJson, requestText, type HttpCall } from '../http.js';
 import type { GenerateRequest, GenerateResult, Warning } from '../types.js';
 import { parseChatCompletion, type OpenAIChatModel } from './chat-model.js';
 
@@ -223,7 +224,7 @@ async function runChunk(model: OpenAIChatModel, items: BatchItem[], opts: BatchR
       } else {
         const bodyErr = (row.response?.body as { error?: { message?: unknown } } | undefined)?.error?.message;
         const msg = row.error?.message ?? bodyErr ?? `HTTP ${String(status)}`;
-        out.set(id, { customId: id, error: redact(`openai batch: ${String(msg)}`, conn.secrets) });
+        out.set(id, { customId: id, error: redact(`openai batch: ${String(msg)}`) });
       }
     }
   };

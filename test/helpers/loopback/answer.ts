@@ -2,6 +2,8 @@
 export interface Answer {
   text: string;
   finish?: 'stop' | 'length';
+  /** OpenAI `message.refusal` (sent beside the text) */
+  refusal?: string;
   inputTokens?: number;
   outputTokens?: number;
   /** per-token logprobs with alternatives */

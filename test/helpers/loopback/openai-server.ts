@@ -172,7 +172,7 @@ export function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise<Loopb
       id: 'chatcmpl-1',
       object: 'chat.completion',
       model: body.model,
-      choices: [{ index: 0, message: { role: 'assistant', content: a.text, refusal: null }, finish_reason: a.finish ?? 'stop', logprobs }],
+      choices: [{ index: 0, message: { role: 'assistant', content: a.text, refusal: a.refusal ?? null }, finish_reason: a.finish ?? 'stop', logprobs }],
       usage,
     });
   }, opts);

@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearSecrets, isSecretName, redact, registerEnvSecrets, registerSecret, registerSecretHeaders } from '../../src/core/redact.js';
+
+afterEach(() => clearSecrets());
+
+describe('redact: registered values', () => {
+  it('replaces a registered key and its JSON, HTML and URL spellings', () => {
+    registerSecret('my-secret-value');
+    registerSecret('k"e<y>&1234');
+    expect(redact('bad key my-secret-value here')).toBe('bad key [redacted] here');
+    expect(redact(JSON.stringify({ m: 'x k"e<y>&1234 y' }))).toBe('{"m":"x [redacted] y"}');
+    expect(redact('<p>k&quot;e&lt;y&gt;&amp;1234</p>')).toBe('<p>[redacted]</p>');
+    expect(redact(`q=${encodeURIComponent('k"e<y>&1234')}`)).toBe('q=[redacted]');
+  });
+
+  it('ignores values too short to be a credential (a placeholder like "none")', () => {
+    registerSecret('none');
+    expect(redact('none of these')).toBe('none of these');
+  });
+
+  it('registers secret-named environment variables and credential headers only', () => {
+    registerEnvSecrets({ OPENAI_API_KEY: 'value-of-openai-1', HF_TOKEN: 'value-of-hf-2', HOME: '/home/someone-long', MAX_TOKENS: '123456789' });
+    registerSecretHeaders({ Authorization: 'Bearer header-token-3', 'x-request-id': 'request-id-4' });
+    expect(redact('value-of-openai-1 value-of-hf-2 header-token-3')).toBe('[redacted] [redacted] [redacted]');
+    expect(redact('/home/someone-long 123456789 request-id-4')).toBe('/home/someone-long 123456789 request-id-4');
+  });
+});
+
+describe('redact: secret-shaped tokens', () => {
+  it.each([
+    ['Incorrect API key provided: sk-proj-abc123***xyz', 'Incorrect API key provided: [redacted]'],
+    ['key sk-ant-api03-AbCdEf012345 used', 'key [redacted] used'],
+    ['url ?key=AIzaSyA1234567890abcdef', 'url ?key=[redacted]'],
+    ['I refuse; your key is Bearer abc123def456ghi', 'I refuse; your key is Bearer [redacted]'],
+    ['x-api-key: abcd1234efgh', 'x-api-key: [redacted]'],
+    ['GET /v1?api_key=abcd1234efgh&x=1', 'GET /v1?api_key=[redacted]&x=1'],
+    ['Authorization: Basic dXNlcjpwYXNz', 'Authorization: [redacted]'],
+    ['{"apiKey":"abcd1234efgh","n":1}', '{"apiKey":"[redacted]","n":1}'],
+    ['{"m":"{\\"api_key\\":\\"abcd1234efgh\\"}"}', '{"m":"{\\"api_key\\":\\"[redacted]\\"}"}'],
+    ['password=&quot;hunter22&quot;', 'password=&quot;[redacted]&quot;'],
+  ])('%s', (text, expected) => {
+    expect(redact(text)).toBe(expected);
+  });
+
+  it('leaves ordinary prose alone', () => {
+    const prose = 'Bearer bonds, risk-averse task-runners, sk-learn and sk-learn-based models; the password field; max tokens: 500.';
+    expect(redact(prose)).toBe(prose);
+  });
+
+  it('keeps JSON valid whatever it redacts', () => {
+    const value = { a: 'x-api-key: "abcd1234efgh\\"', b: 'Bearer tok3n-abcdefgh"', c: ['sk-abcdefghi9\\'] };
+    const out = redact(JSON.stringify(value));
+    expect(() => JSON.parse(out) as unknown).not.toThrow();
+    expect(out).not.toMatch(/abcd1234efgh|tok3n|sk-abcdefghi9/);
+  });
+
+  it('keeps JSON valid with a registered value holding a quote or backslash', () => {
+    registerSecret('abcdefg"');
+    registerSecret('hijklmn\\');
+    const out = redact(JSON.stringify({ x: 'abcdefg"', y: 'abcdefg', z: 'hijklmn\\', w: 'hijklmn\n' }));
+    expect(JSON.parse(out)).toEqual({ x: '[redacted]', y: 'abcdefg', z: '[redacted]', w: 'hijklmn\n' });
+  });
+
+  it('is idempotent', () => {
+    const once = redact('Authorization: Bearer abc123def456ghi and sk-abcdefghij1');
+    expect(redact(once)).toBe(once);
+  });
+});
+
+describe('isSecretName', () => {
+  it.each(['apiKey', 'api_key', 'OPENAI_API_KEY', 'key', 'token', 'HF_TOKEN', 'x-auth-token', 'X-Api-Key', 'x-goog-api-key', 'password', 'client_secret', 'Authorization', 'Proxy-Authorization', 'Cookie', 'accessToken', 'credentials'])('%s is secret', (n) => {
+    expect(isSecretName(n)).toBe(true);
+  });
+  it.each(['maxTokens', 'keepAlive', 'organization', 'anthropic-version', 'baseURL', 'timeoutMs', 'stream', 'openai-project', 'monkey', 'keyEnv'])('%s is not', (n) => {
+    expect(isSecretName(n)).toBe(false);
+  });
+});
