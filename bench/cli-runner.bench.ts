@@ -10,40 +10,17 @@
  * its own process, as a real server would. The run uses `--no-cache` so every request is sent.
  * BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/p' profiles the CLI process.
  */
-import { execFile, fork, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs, promisify } from 'node:util';
+import { promisify } from 'node:util';
+import { loopbackBenchArgs, startLoopbackServer } from './loopback-bench.js';
 
-const { values } = parseArgs({
-  options: {
-    requests: { type: 'string', default: '5000' },
-    latency: { type: 'string', default: '50' },
-    concurrency: { type: 'string', default: '32' },
-  },
-});
-const n = Number(values.requests);
-const latency = Number(values.latency);
-const concurrency = Number(values.concurrency);
-const ideal = (n * latency) / concurrency;
+const { n, latency, concurrency, ideal } = loopbackBenchArgs();
 const bin = new URL('../dist/cli/bin.js', import.meta.url).pathname;
 
-interface ServerStats {
-  count: number;
-  peak: number;
-  rejected: number;
-}
-const child: ChildProcess = fork(new URL('./loopback-server-process.ts', import.meta.url), {
-  execArgv: ['--import', 'tsx'],
-  env: { ...process.env, BENCH_LATENCY_MS: String(latency), BENCH_MAX_CONCURRENT: String(concurrency), BENCH_ANSWER: 'FINAL_SUMMARY: The record opens, says little, and closes.' },
-});
-const url = await new Promise<string>((resolve) => child.once('message', (m) => resolve((m as { url: string }).url)));
-const stats = (): Promise<ServerStats> =>
-  new Promise((resolve) => {
-    child.once('message', (m) => resolve(m as ServerStats));
-    child.send('stats');
-  });
+const { child, url, stats } = await startLoopbackServer(latency, concurrency, { BENCH_ANSWER: 'FINAL_SUMMARY: The record opens, says little, and closes.' });
 
 const dir = mkdtempSync(join(tmpdir(), 'slant-bench-cli-runner-'));
 let failed = false;

@@ -10,45 +10,20 @@
  * before; its WHATWG streams cost ~0.8 ms CPU per request here) and `requestJson` from
  * src/models/http.ts (undici `request()`, what providers use now), to judge the scheduler against.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { requestJson } from '../src/models/http.js';
 import { createOpenAICompatibleModel } from '../src/models/openai-compatible/index.js';
 import type { GenerateRequest, GenerateResult } from '../src/models/types.js';
 import { RequestCache } from '../src/runtime/cache.js';
 import { Scheduler } from '../src/runtime/scheduler.js';
 import { Store } from '../src/runtime/store.js';
+import { loopbackBenchArgs, startLoopbackServer } from './loopback-bench.js';
 
-const { values } = parseArgs({
-  options: {
-    requests: { type: 'string', default: '5000' },
-    latency: { type: 'string', default: '50' },
-    concurrency: { type: 'string', default: '32' },
-  },
-});
-const n = Number(values.requests);
-const latency = Number(values.latency);
-const concurrency = Number(values.concurrency);
-const ideal = (n * latency) / concurrency;
+const { n, latency, concurrency, ideal } = loopbackBenchArgs();
 
-interface ServerStats {
-  count: number;
-  peak: number;
-  rejected: number;
-}
-const child: ChildProcess = fork(new URL('./loopback-server-process.ts', import.meta.url), {
-  execArgv: ['--import', 'tsx'],
-  env: { ...process.env, BENCH_LATENCY_MS: String(latency), BENCH_MAX_CONCURRENT: String(concurrency) },
-});
-const url = await new Promise<string>((resolve) => child.once('message', (m) => resolve((m as { url: string }).url)));
-const stats = (): Promise<ServerStats> =>
-  new Promise((resolve) => {
-    child.once('message', (m) => resolve(m as ServerStats));
-    child.send('stats');
-  });
+const { child, url, stats } = await startLoopbackServer(latency, concurrency);
 const requests: GenerateRequest[] = Array.from({ length: n }, (_, i) => ({
   messages: [{ role: 'user', content: `request ${i}` }],
   params: { temperature: 0, maxTokens: 16 },
