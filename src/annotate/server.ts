@@ -6,8 +6,8 @@
  * Every answer is committed to the store before the reply.
  */
 import { readFileSync } from 'node:fs';
+import { listenLocal } from '../runtime/listen.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Store } from '../runtime/store.js';
 import { donePage, itemPage, messagePage } from './page.js';
 import { isValidAnswer } from './scale.js';
@@ -204,19 +204,10 @@ export async function startAnnotateServer(store: Store, studyId: string, opts: S
     });
   });
   server.keepAliveTimeout = 5000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, host, () => resolve());
-  });
-  const addr = server.address() as AddressInfo;
-  const shown = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  const { url, close } = await listenLocal(server, { host, port: opts.port ?? 0 });
   return {
-    url: `http://${shown}:${addr.port}`,
+    url,
     server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

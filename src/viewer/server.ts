@@ -3,8 +3,8 @@
  * 127.0.0.1 unless told otherwise, serves only what the store holds (no request leaves the
  * machine), and sends a Content-Security-Policy with every page.
  */
+import { listenLocal } from '../runtime/listen.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { compareRuns, type CompareSide } from '../report/compare.js';
 import { runResults } from '../report/from-store.js';
 import { CSP, facetsOf, renderReportPage } from '../report/html.js';
@@ -90,16 +90,6 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
       else res.end();
     });
   });
-  const host = opts.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, host, () => resolve());
-  });
-  const addr = server.address() as AddressInfo;
-  const shown = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
-  return {
-    server,
-    url: `http://${shown}:${addr.port}/`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const { url, close } = await listenLocal(server, { host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
+  return { server, url: `${url}/`, close };
 }
