@@ -15,9 +15,10 @@
  * not a judge of `slant run`.
  */
 import { UserError } from '../../core/errors.js';
-import { combineOrders, toCanonical, type CertaintyScore } from './labels.js';
+import { bandedScore, judgementFromDelta } from './antisymmetric-judgement.js';
+import type { CertaintyScore } from './labels.js';
 import { isExternalFeature, pairDiffFeatures } from './pair-diff-features.js';
-import type { CertaintyComparator, OrderCall, OrderedJudgement, PairJudgement, PairwiseCertaintyJudge } from './types.js';
+import type { CertaintyComparator, OrderedJudgement, PairJudgement, PairwiseCertaintyJudge } from './types.js';
 
 /** clear band − θ: "clearly" when σ(|s| − θ) ≥ 0.75 */
 export const PAIR_CLEAR_MARGIN = Math.log(3);
@@ -78,9 +79,7 @@ export class PairCertaintyComparator implements PairwiseCertaintyJudge, Certaint
   }
 
   scoreOf(delta: number): CertaintyScore {
-    const a = Math.abs(delta);
-    const mag = a < this.tieBand ? 0 : a < this.clearBand ? 1 : 2;
-    return (mag === 0 ? 0 : Math.sign(delta) * mag) as CertaintyScore;
+    return bandedScore(delta, this.tieBand, this.clearBand);
   }
 
   /** The features that moved the score most, for the judgement's reasoning. */
@@ -102,14 +101,6 @@ export class PairCertaintyComparator implements PairwiseCertaintyJudge, Certaint
   /** Both orders from one score: s(B, A) = −s(A, B), so the two orders always agree. */
   async compare(original: string, modified: string): Promise<PairJudgement> {
     const delta = this.delta(original, modified);
-    const why = this.explain(original, modified, delta);
-    const fwd = this.scoreOf(delta);
-    const rev = this.scoreOf(-delta);
-    const calls: OrderCall[] = [
-      { score: fwd, reasoning: why, presentation: 'original-first', canonical: toCanonical(fwd, 'original-first') },
-      { score: rev, reasoning: why, presentation: 'modified-first', canonical: toCanonical(rev, 'modified-first') },
-    ];
-    const label = combineOrders(calls[0]!.canonical!, calls[1]!.canonical!);
-    return { label, judgeLabel: label, calls, score: delta };
+    return judgementFromDelta(delta, this, { forward: this.explain(original, modified, delta), reverse: this.explain(modified, original, -delta) });
   }
 }

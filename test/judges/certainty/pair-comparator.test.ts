@@ -2,6 +2,8 @@ import { describe, it, expect } from 'vitest';
 import { PairCertaintyComparator, parsePairWeights, type PairComparatorWeights } from '../../../src/judges/certainty/pair-comparator.js';
 import { pairDiffFeatures } from '../../../src/judges/certainty/pair-diff-features.js';
 import { fitOrdinalPairs, ordinalPairLoss } from '../../../src/judges/certainty/fit-ordinal-pairs.js';
+import { validateCertaintyComparator } from '../../../src/judges/certainty/validate.js';
+import { fingerprintSet, packFingerprints, textFingerprint } from '../../../src/judges/fingerprint.js';
 
 const HEDGED = 'Coffee may lower the risk of stroke.';
 const PLAIN = 'Coffee lowers the risk of stroke.';
@@ -70,6 +72,17 @@ describe('PairCertaintyComparator', () => {
     expect(() => parsePairWeights({ ...TOY, theta: 'x' }, 'w.json')).toThrow(/w\.json: expected pair-comparator weights/);
     expect(() => parsePairWeights({ ...TOY, weights: { may: null } }, 'w.json')).toThrow(/"may" is not a finite number/);
     expect(() => parsePairWeights({ ...TOY, weights: { 'emb:3': 1 } }, 'w.json')).toThrow(/does not compute/);
+  });
+  it('is validated like any comparator, with in-sample pairs flagged by a fingerprint set', async () => {
+    const items = [
+      { a: HEDGED, b: PLAIN, label: 1 },
+      { a: 'X reduces Y.', b: 'X reduces Y.', label: 0 },
+    ];
+    const c = new PairCertaintyComparator(TOY);
+    const seen = fingerprintSet(packFingerprints([PLAIN]));
+    const v = await validateCertaintyComparator({ items, comparator: c, inTraining: (t) => seen.has(textFingerprint(t)) });
+    expect(v).toMatchObject({ directionAccuracy: 1, orderAccuracy: 1, tieAccuracy: 1, inTraining: 1, nAll: 2 });
+    expect((await validateCertaintyComparator({ items, comparator: c })).inTraining).toBe(0);
   });
   it('rejects a clear band below the tie band', () => {
     expect(() => new PairCertaintyComparator(TOY, { tieBand: 2, clearBand: 1 })).toThrow(/clear band/);
