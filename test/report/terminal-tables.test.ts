@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildReportModel } from '../../src/report/model.js';
 import { renderPresentedTable, terminalCell } from '../../src/report/terminal-tables.js';
 import { syntheticResults } from '../helpers/synthetic-results.js';
+import { renderTerminalReport } from '../../src/report/terminal.js';
+import { getProbe } from '../../src/probes/registry.js';
 
 describe('terminal tables from the report model', () => {
   it('a statistic shows value, interval and n; undefined is "—" with its n', () => {
@@ -16,5 +18,19 @@ describe('terminal tables from the report model', () => {
     expect(out).toContain('Paired effects of each mitigation against the baseline');
     expect(out).toContain('self-awareness');
     expect(out).toContain('[-0.400, 0.070]');
+  });
+});
+
+describe('document-level certainty at the terminal', () => {
+  it('says how many main findings the rewrites dropped (counted apart from CD), never leaves them out', () => {
+    const results = syntheticResults();
+    const certainty = results.probes.find((p) => p.probe === 'certainty')!;
+    const probe = getProbe('certainty');
+    const labels = [1, 0, 'dropped', 'dropped', -1] as const;
+    const agg = probe.aggregate(labels.map((label, i) => ({ recordId: `d${i}`, measurement: { label, comparator: 'llm', judgeLabel: label, calls: [] } })), certainty.options);
+    certainty.groups = [{ labels: { model: 'm', dataset: 'docs' }, n: 5, metrics: agg.metrics, ...(agg.tables ? { tables: agg.tables } : {}) }];
+    const out = renderTerminalReport(results);
+    expect(out).toContain('m, docs: main finding dropped in 2 of 5 items (40.0%), counted apart from CD');
+    expect(certainty.groups[0]?.tables?.find((t) => t.name === 'labels')?.rows[0]?.slice(-2)).toEqual([2, 5]);
   });
 });
