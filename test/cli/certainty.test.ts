@@ -89,7 +89,7 @@ describe('slant certainty rank', () => {
     ];
     writeFileSync(input, texts.map((t, i) => JSON.stringify({ id: `c${i}`, text: t })).join('\n') + '\n');
     const out = join(dir, 'ranked.jsonl');
-    const res = await runCli(['certainty', 'rank', input, '--field', 'text', '--k1', '3', '--k2', '1', '--votes', '1', '--prior', '0.5', '--resamples', '20', '-o', out, '--store', join(dir, 'db')]);
+    const res = await runCli(['certainty', 'rank', input, '--field', 'original=text', '--k1', '3', '--k2', '1', '--votes', '1', '--prior', '0.5', '--resamples', '20', '-o', out, '--store', join(dir, 'db')]);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(/6 texts, \d+ \+ \d+ pairs/);

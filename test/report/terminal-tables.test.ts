@@ -27,7 +27,7 @@ describe('document-level certainty at the terminal', () => {
     const certainty = results.probes.find((p) => p.probe === 'certainty')!;
     const probe = getProbe('certainty');
     const labels = [1, 0, 'dropped', 'dropped', -1] as const;
-    const agg = probe.aggregate(labels.map((label, i) => ({ recordId: `d${i}`, measurement: { label, comparator: 'llm', judgeLabel: label, calls: [] } })), certainty.options);
+    const agg = probe.aggregate(labels.map((label, i) => ({ recordId: `d${i}`, measurement: { label, comparator: 'llm' as const, judgeLabel: label, calls: [], wed: 0 } })), probe.optionsSchema.parse({}));
     certainty.groups = [{ labels: { model: 'm', dataset: 'docs' }, n: 5, metrics: agg.metrics, ...(agg.tables ? { tables: agg.tables } : {}) }];
     const out = renderTerminalReport(results);
     expect(out).toContain('m, docs: main finding dropped in 2 of 5 items (40.0%), counted apart from CD');
