@@ -4,6 +4,7 @@ import { renderPresentedTable, terminalCell } from '../../src/report/terminal-ta
 import { syntheticResults } from '../helpers/synthetic-results.js';
 import { renderTerminalReport } from '../../src/report/terminal.js';
 import { getProbe } from '../../src/probes/registry.js';
+import { rankingTable } from '../../src/probes/certainty/ranking-table.js';
 
 describe('terminal tables from the report model', () => {
   it('a statistic shows value, interval and n; undefined is "—" with its n', () => {
@@ -32,5 +33,14 @@ describe('document-level certainty at the terminal', () => {
     const out = renderTerminalReport(results);
     expect(out).toContain('m, docs: main finding dropped in 2 of 5 items (40.0%), counted apart from CD');
     expect(certainty.groups[0]?.tables?.find((t) => t.name === 'labels')?.rows[0]?.slice(-2)).toEqual([2, 5]);
+  });
+
+  it('a disconnected comparison graph of the source ranking is said at the terminal, not only in results.json', () => {
+    const results = syntheticResults();
+    const certainty = results.probes.find((p) => p.probe === 'certainty')!;
+    const ranked = [0, 1, 2, 3].map((k) => ({ id: `s${k}`, rank: k + 1, lambda: 1, stratum: 'medium' as const, items: 4, components: 2, converged: true, judge: 'offline', judgements: 4, invalid: 0 }));
+    const g = rankingTable({ metrics: [] }, ranked);
+    certainty.groups = [{ labels: { model: 'm', dataset: 'claims' }, n: 4, metrics: [], ...(g.extra ? { extra: g.extra } : {}) }];
+    expect(renderTerminalReport(results)).toContain('m, claims: warning: source ranking: the comparison graph has 2 disconnected components');
   });
 });
