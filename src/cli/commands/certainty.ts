@@ -1,11 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { redact } from '../../core/redact.js';
-import { dirname } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InputError, UserError } from '../../core/errors.js';
 import { readRecords } from '../../data/index.js';
 import { createTable } from '../../report/table.js';
-import { formatInterval, formatValue } from '../../report/format.js';
 import { Store } from '../../runtime/store.js';
 import { RequestCache } from '../../runtime/cache.js';
 import { ModelContext } from '../../runtime/model-context.js';
@@ -27,83 +25,60 @@ interface TelephoneFlags {
   limit?: number;
   output?: string;
   store: string;
+  reports: string;
 }
 
-/** `slant certainty telephone`: seed 004's broken-telephone study (Figure 4, Figure 29). */
+/**
+ * `slant certainty telephone`: seed 004's broken-telephone study (Figure 4, Figure 29), run as a
+ * stored run like any other: the certainty probe with the `broken-telephone` condition beside the
+ * baseline (one plain rewrite per text; with the default decoding it is turn 1's own request,
+ * served once by the cache), so it has a run id, results.json and report.html with Figure 4's
+ * data (the telephone table: CD, CD↑, CD↓ by turn), and `slant run --resume` continues it.
+ */
 function registerTelephone(certainty: Command): void {
   const telephone = certainty
     .command('telephone [input]')
-    .description('rewrite each text up to T turns, each turn from the previous output, judging every turn against the original')
+    .description('rewrite each text up to T turns, each turn from the previous output, judging every turn against the original (a stored run: slant run --resume continues it)')
     .option('-i, --input <file>', 'the texts (instead of the positional INPUT)')
     .requiredOption('--model <id>', 'the model that rewrites')
     .option('--judge <id>', 'the judge: offline (the offline comparator, default) or a model id (pairwise LLM judge, Figure 24, both orders)')
     .option('--turns <n>', 'turns T', (v: string) => parsePositiveInt(v, '--turns'), 5)
     .addOption(fieldOption(['original']))
     .option('--task <task>', 'rewriting task (Figures 16–23)', 'spiced-paraphrase')
-    .option('--intervention <name>', 'C.2 intervention: none, preserve-semantics, do-not-hallucinate, preserve-certainty', 'none')
+    .option('--intervention <name>', 'C.2 intervention in every turn: none, preserve-semantics, do-not-hallucinate, preserve-certainty', 'none')
     .option('--decoding <preset>', 'top-p (T = 1, p = 0.9) or greedy', 'top-p')
     .option('--limit <n>', 'at most n texts', (v: string) => parsePositiveInt(v, '--limit'))
-    .option('-o, --output <file>', 'write per-turn metrics and per-item trajectories as JSON (.json)')
-    .option('--store <file>', 'SQLite store holding the request cache', '.slant/slant.db')
+    .option('-o, --output <file>', 'also write the results here: .json (results JSON), .jsonl or .csv (one metric per line)')
+    .option('--store <file>', 'SQLite store (the run and the request cache)', '.slant/slant.db')
+    .option('--reports <dir>', 'reports folder', '.slant/reports')
     .action(async (positional: string | undefined, flags: TelephoneFlags, cmd: Command) => {
       const input = inputFile(positional, flags.input, 'slant certainty telephone texts.jsonl --model M');
-      if (flags.output !== undefined) outputFormat(flags.output, { '.json': 'json' });
+      const { resultsOutputFormat } = await import('../results-output.js');
+      if (flags.output !== undefined) resultsOutputFormat(flags.output);
       const fields = fieldMap(flags.field, { original: 'original' }, 'original');
-      const judgeId = flags.judge === 'offline' ? undefined : flags.judge;
-      const { brokenTelephone } = await import('../../probes/certainty/broken-telephone.js');
+      const judgeId = flags.judge === undefined || flags.judge === 'offline' ? undefined : flags.judge;
       const { certaintyOptionsSchema } = await import('../../probes/certainty/schema.js');
-      const opts = certaintyOptionsSchema.safeParse({ task: flags.task, intervention: flags.intervention, decoding: flags.decoding });
-      if (!opts.success) throw new UserError(`invalid option: ${opts.error.issues.map((i) => `--${String(i.path[0])}: ${i.message}`).join('; ')}`);
-      const items: { id: string; original: string }[] = [];
-      const reader = readRecords(input, { fields, required: ['original'], ...(flags.limit ? { limit: flags.limit } : {}) });
-      for await (const r of reader) items.push({ id: r.id, original: String(r.fields.original) });
-      if (items.length === 0) throw new UserError(`${input}: no texts`);
-      const store = Store.open(flags.store);
-      const interrupt = installInterruptHandler();
-      try {
-        const models = new ModelContext(new RequestCache(store));
-        const { createModel } = await import('../../models/create-model.js');
-        const model = models.wrap(await createModel(flags.model));
-        let judge;
-        if (judgeId) {
-          const { LlmCertaintyJudge } = await import('../../judges/certainty/llm-judge.js');
-          judge = new LlmCertaintyJudge(models.wrap(await createModel(judgeId)));
-        } else {
-          const { OfflineCertaintyComparator } = await import('../../judges/certainty/offline-comparator.js');
-          judge = new OfflineCertaintyComparator();
-        }
-        const res = await brokenTelephone(model, judge, items, flags.turns, { task: opts.data.task, intervention: opts.data.intervention, decoding: opts.data.decoding, signal: interrupt.signal });
-        if (flags.output) {
-          mkdirSync(dirname(flags.output), { recursive: true });
-          writeFileSync(flags.output, redact(JSON.stringify({ model: flags.model, judge: judgeId ?? 'offline', ...res }, null, 2)) + '\n');
-          // Figure 4 beside the JSON
-          const { presentTelephone } = await import('../../probes/certainty/present-telephone.js');
-          const { figureSvg } = await import('../../report/charts/svg.js');
-          const fig = presentTelephone(res, flags.model).figures[0];
-          if (fig) writeFileSync(flags.output.replace(/\.json$/i, '') + '.figure4.svg', redact(await figureSvg(fig)));
-        }
-        if (globalOptions(cmd).json) {
-          process.stdout.write(JSON.stringify(res) + '\n');
-          return;
-        }
-        const headline = `broken telephone: ${items.length} texts × ${flags.turns} turns, model ${flags.model}, judge ${judgeId ?? 'offline'}`;
-        if (globalOptions(cmd).quiet) {
-          process.stdout.write(`${headline}\n${flags.output ? `trajectories: ${flags.output}\n` : ''}`);
-          return;
-        }
-        const names = ['cd', 'cd_up', 'cd_down', 'inconsistent_rate'];
-        const t = createTable(['turn', ...names]);
-        for (const turn of res.perTurn) {
-          t.push([String(turn.turn), ...names.map((n) => {
-            const m = turn.metrics.find((x) => x.name === n);
-            return m ? `${formatValue(m.value, m.kind)} ${formatInterval(m)}` : '';
-          })]);
-        }
-        process.stdout.write(`${headline}\n${t.toString()}\n${flags.output ? `trajectories: ${flags.output}\n` : ''}`);
-      } finally {
-        interrupt.dispose();
-        store.close();
-      }
+      const probe = certaintyOptionsSchema.safeParse({ task: flags.task, comparator: judgeId ? 'llm' : 'offline' });
+      if (!probe.success) throw new UserError(`invalid option: ${probe.error.issues.map((i) => `--${String(i.path[0])}: ${i.message}`).join('; ')}`);
+      const { getMitigation } = await import('../../mitigations/registry.js');
+      const telephoneOptions = { turns: flags.turns, ...(flags.intervention !== 'none' ? { intervention: flags.intervention } : {}), ...(flags.decoding !== 'top-p' ? { decoding: flags.decoding } : {}) };
+      const checked = getMitigation('broken-telephone').optionsSchema.safeParse(telephoneOptions);
+      if (!checked.success) throw new UserError(`invalid option: ${checked.error.issues.map((i) => `--${String(i.path[0])}: ${i.message}`).join('; ')}`);
+      const { parseConfig } = await import('../../config/load.js');
+      const config = parseConfig(
+        {
+          store: resolve(flags.store),
+          reports: resolve(flags.reports),
+          models: [{ id: flags.model }],
+          datasets: [{ name: basename(input).replace(/\.[^.]+$/, '') || 'texts', path: resolve(input), fields, ...(flags.limit ? { limit: flags.limit } : {}) }],
+          probes: [{ name: 'certainty', options: { task: flags.task, comparator: judgeId ? 'llm' : 'offline' } }],
+          ...(judgeId ? { judges: { llm: judgeId } } : {}),
+          mitigations: [{ id: 'broken-telephone', options: telephoneOptions, label: `broken-telephone (${flags.turns} turns)` }],
+        },
+        'certainty telephone',
+      );
+      const { runSpec } = await import('../run-spec.js');
+      await runSpec({ kind: 'run', baseDir: process.cwd(), config }, 'certainty telephone', cmd);
     });
   deprecatedAlias(telephone, '--out <file>', '-o/--output FILE', aliasTo('output', '-o/--output'));
 }
