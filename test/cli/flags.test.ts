@@ -132,6 +132,15 @@ describe('one vocabulary of flags', () => {
     const res = await runCli(['validate', 'framing', '-i', ratingsFile(), '--field', 'source=body']);
     expect(res.code).toBe(2);
     expect(res.stderr).toContain('unknown canonical field "source"; this command maps text, rating');
+    // measure and run: a mapping no probe of the run reads is refused, never silently ignored
+    const m = await runCli(['measure', 'framing', '--input', outputsFile(), '--field', 'text=body', ...common()]);
+    expect(m.code).toBe(2);
+    expect(m.stderr).toContain('--field text=body: no probe of this run reads a field "text"; the canonical fields are id, model, source, output');
+    const config = join(dir, 'slant.yaml');
+    writeFileSync(config, `store: ${join(dir, 'r.db')}\nreports: ${join(dir, 'r')}\nmodels: [{ id: 'builtin:lead-3' }]\ndatasets: [{ name: d, builtin: demo-reviews, fields: { sourc: text } }]\nprobes: [{ name: primacy }]\n`);
+    const r = await runCli(['run', '-c', config]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('datasets[0].fields.sourc: no probe of this run reads a field "sourc"');
   });
 
   it('--judge means the judge that scores texts; probe=ID targets one probe and must name a judged probe being run', async () => {
