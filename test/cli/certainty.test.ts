@@ -38,6 +38,9 @@ describe('slant certainty telephone', () => {
     const results = resultsSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
     const tel = results.probes[0]?.groups.find((g) => g.labels.condition === 'broken-telephone (3 turns)');
     expect(tel?.tables?.find((t) => t.name === 'telephone')?.rows.map((r) => r[0])).toEqual([1, 2, 3]);
+    // Figure 4 (CD↑ and CD↓ by turn) is in the run's report
+    const html = readFileSync(/report: (\S+)/.exec(res.stdout)![1]!, 'utf8');
+    expect(html).toContain('Broken telephone: certainty raised and lowered by turn (seed 004, Figure 4)');
     // turn 2 rewrote turn 1's output, not the original; every turn greedy
     expect(server.requests.some((r) => JSON.stringify(r.body).includes('Coffee does clearly reduce'))).toBe(true);
     expect(server.requests.filter((r) => JSON.stringify(r.body).includes('Coffee does clearly reduce')).every((r) => (r.body as { temperature?: number }).temperature === 0)).toBe(true);
