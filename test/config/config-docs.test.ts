@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { PROBE_NAMES, getProbe } from '../../src/probes/registry.js';
 import { datasetSchema } from '../../src/config/schema.js';
+import { MITIGATIONS } from '../../src/mitigations/registry.js';
 
 const docs = readFileSync(new URL('../../docs/config.md', import.meta.url), 'utf8');
 
@@ -27,6 +28,19 @@ describe('docs/config.md', () => {
     for (const name of PROBE_NAMES) {
       const js = z.toJSONSchema(getProbe(name).optionsSchema as z.ZodType, { io: 'input' }) as JsonSchema;
       for (const p of paths(js, name)) if (!docs.includes(`\`${p}\``) && !new RegExp(`\`${p.replace(/\./g, '\\.')} / `).test(docs) && !docs.includes(` / \`${p}\``)) missing.push(p);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('lists every mitigation option reachable from mitigations[].options', () => {
+    const missing: string[] = [];
+    for (const m of MITIGATIONS) {
+      const js = z.toJSONSchema(m.optionsSchema as z.ZodType, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+      for (const k of Object.keys(js.properties ?? {})) {
+        const p = `${m.id}.${k}`;
+        // `a.x` alone, or grouped as `a.x` / `.y`
+        if (!docs.includes(`\`${p}\``) && !new RegExp(`\`${m.id}\\.[\\w]+\` / (\`\\.\\w+\` / )*\`\\.${k}\``).test(docs)) missing.push(p);
+      }
     }
     expect(missing).toEqual([]);
   });
