@@ -113,7 +113,8 @@ describe('slant run: source-certainty ranking (App. D.2) from the config', () =>
     const view = buildReportModel(results).probes[0]!;
     const ranking = view.groups[0]!.presentation.tables.find((t) => t.id === 'ranking');
     expect(ranking?.rows).toHaveLength(8);
-    expect(view.figures.find((f) => f.id === 'bt-ranking')?.points).toHaveLength(8);
+    const chart = view.figures.find((f) => f.id === 'bt-ranking');
+    expect(chart?.kind === 'intervals' && chart.points.length).toBe(8);
     // CD, CD↑, CD↓ by stratum
     for (const s of ['low', 'medium', 'high']) expect(g.metrics.some((m) => m.name === `cd@${s}`)).toBe(true);
     expect(g.metrics.find((m) => m.name === 'n_items')?.value).toBe(8);
