@@ -72,6 +72,22 @@ describe('items from the store', () => {
     }
   });
 
+  it('position items map each summary sentence to its top-K article sentences (the probe option) and show every system of a file', () => {
+    const d = itemDetail({
+      probe: 'position',
+      labels: {},
+      recordId: 'p',
+      options: { topK: 2, mapper: 'embedding' },
+      fields: { source: SOURCE, outputs: { sysA: 'The plant closed suddenly.', sysB: 'Officials promised an inquiry.' } },
+      measurement: { articleSentences: 6, excluded: false, short: false, references: [], outputs: {} },
+    });
+    expect(d.texts.map((t) => t.title)).toEqual(['source', 'output of sysA', 'output of sysB']);
+    // "The plant closed suddenly." shares plant/closed/suddenly with sentence 3 (index 2), "plant" with sentence 1 (index 0)
+    expect(d.mapping).toHaveLength(1);
+    expect(d.mapping?.[0]?.targets).toEqual([2, 0]);
+    expect(d.sections[0]?.text).toMatch(/embedding mapper/);
+  });
+
   it('item views show the certainty judge answers and reasoning, the fact-check raw answers', () => {
     const c = itemDetail({
       probe: 'certainty',
