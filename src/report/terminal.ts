@@ -43,8 +43,9 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean; 
           const p = statParts(statOf(m)!);
           return `${m.label}: ${m.value === null ? `— (n = ${m.n})` : `${p.value}${p.ci ? ` ${p.ci}` : ''}`}${judgedBy}`;
         })
-        .join('\n  ');
-      if (s) out.push(`  ${s}`);
+        .map((l) => wrapLine(`  ${l}`, '    '))
+        .join('\n');
+      if (s) out.push(s);
     }
     out.push('');
   }

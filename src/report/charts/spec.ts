@@ -10,7 +10,7 @@ const FONT = 'system-ui, -apple-system, Segoe UI, sans-serif';
 const base = (f: Figure) => ({
   $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
   title: { text: f.title, ...(f.subtitle ? { subtitle: f.subtitle } : {}), fontSize: 12, anchor: 'start' as const, limit: 0 },
-  config: { font: FONT, axis: { labelLimit: 220, titleFontWeight: 'normal' as const }, legend: { labelLimit: 260 } },
+  config: { font: FONT, axis: { labelLimit: 220, titleFontWeight: 'normal' as const }, legend: { labelLimit: 420 } },
   background: 'white',
 });
 /** The value axis spans every point and interval end (vega-lite would size it by one field per layer). */
