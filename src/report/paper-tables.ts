@@ -14,7 +14,7 @@
  */
 import { FRAMINGS } from '../core/types.js';
 import { TABLE2_TRANSITIONS, transitionName } from '../probes/framing/transitions.js';
-import type { PresentedTable } from '../results/presentation.js';
+import { statOf, type Cell, type PresentedTable } from '../results/presentation.js';
 import type { GroupResultJson, ProbeResult } from '../results/schema.js';
 import { spearman } from '../stats/spearman.js';
 
@@ -22,23 +22,33 @@ type PaperTable = PresentedTable;
 
 const isBaseline = (g: GroupResultJson): boolean => (g.labels.condition ?? 'baseline') === 'baseline';
 const metric = (g: GroupResultJson | undefined, name: string) => g?.metrics.find((m) => m.name === name);
-const pct = (v: number | null | undefined, n?: number): string => (v === null || v === undefined ? `— (n = ${n ?? 0})` : `${(100 * v).toFixed(1)}`);
+const pct = (v: number): string => `${(100 * v).toFixed(1)}%`;
 const baseline = (p: ProbeResult | undefined): GroupResultJson[] => (p?.groups ?? []).filter(isBaseline);
 
 function seed000Table2(framing: ProbeResult | undefined): PaperTable | undefined {
   if (!framing) return undefined;
-  const rows = baseline(framing).map((g) => {
+  const groups = baseline(framing);
+  const rows = groups.map((g) => {
     const counts = g.tables?.find((t) => t.name === 'transitions')?.rows ?? [];
     return [
       g.labels.dataset ?? '',
       g.labels.model ?? '',
-      ...TABLE2_TRANSITIONS.map(([from, to]) => {
+      ...TABLE2_TRANSITIONS.map(([from, to]): Cell => {
+        // the group's transition rate with its interval and n; from the counts only for results without it
+        const s = statOf(metric(g, `shift_${from}_to_${to}`));
+        if (s) return s;
         const c = counts[FRAMINGS.indexOf(from)]?.[FRAMINGS.indexOf(to) + 1];
         return typeof c === 'number' && g.n > 0 ? `${((100 * c) / g.n).toFixed(1)}%` : `— (n = ${g.n})`;
       }),
     ];
   });
-  return { id: 'seed000_table2', title: 'Seed 000 Table 2: framing transitions, % of summaries (x→y)', columns: ['dataset', 'model', ...TABLE2_TRANSITIONS.map(([a, b]) => transitionName(a, b))], rows };
+  return {
+    id: 'seed000_table2',
+    title: 'Seed 000 Table 2: framing transitions, % of summaries (x→y)',
+    columns: ['dataset', 'model', ...TABLE2_TRANSITIONS.map(([a, b]) => transitionName(a, b))],
+    rows,
+    links: groups.map((g) => ({ probe: 'framing', labels: g.labels, filter: 'changed' })),
+  };
 }
 
 function seed003Spearman(position: ProbeResult | undefined): PaperTable | undefined {
@@ -67,22 +77,22 @@ function seed004Tables(certainty: ProbeResult | undefined): PaperTable[] {
   const datasets = [...new Set(groups.map((g) => g.labels.dataset ?? ''))];
   const models = [...new Set(groups.map((g) => g.labels.model ?? ''))];
   const find = (m: string, d: string) => groups.find((g) => (g.labels.model ?? '') === m && (g.labels.dataset ?? '') === d);
+  const stat = (g: GroupResultJson | undefined, name: string): Cell => statOf(metric(g, name)) ?? '— (n = 0)';
   const t1 = models.map((m) => {
     const cds = datasets.map((d) => metric(find(m, d), 'cd'));
     const defined = cds.map((c) => c?.value).filter((v): v is number => typeof v === 'number');
-    return [m, ...cds.map((c) => pct(c?.value, c?.n)), defined.length === datasets.length ? pct(defined.reduce((a, b) => a + b, 0) / defined.length) : `— (${defined.length} of ${datasets.length} datasets)`];
+    return [m, ...datasets.map((d) => stat(find(m, d), 'cd')), defined.length === datasets.length ? pct(defined.reduce((a, b) => a + b, 0) / defined.length) : `— (${defined.length} of ${datasets.length} datasets)`];
   });
-  const t2 = models.map((m) => [
-    m,
-    ...datasets.flatMap((d) => {
-      const g = find(m, d);
-      const r = metric(g, 'ratio');
-      return [pct(metric(g, 'cd_up')?.value, metric(g, 'cd_up')?.n), pct(metric(g, 'cd_down')?.value, metric(g, 'cd_down')?.n), r?.value === null || r?.value === undefined ? `— (n = ${r?.n ?? 0})` : r.value.toFixed(1)];
-    }),
-  ]);
+  const t2 = models.map((m) => [m, ...datasets.flatMap((d) => [stat(find(m, d), 'cd_up'), stat(find(m, d), 'cd_down'), stat(find(m, d), 'ratio')])]);
   return [
-    { id: 'seed004_table1', title: 'Seed 004 Table 1: certainty distortion CD (%) per model and dataset, with the per-model average', columns: ['model', ...datasets, 'Avg'], rows: t1 },
-    { id: 'seed004_table2', title: 'Seed 004 Table 2: CD↑, CD↓ (%) and R = CD↑/CD↓ per model and dataset', columns: ['model', ...datasets.flatMap((d) => [`${d} CD↑`, `${d} CD↓`, `${d} R`])], rows: t2 },
+    {
+      id: 'seed004_table1',
+      title: 'Seed 004 Table 1: certainty distortion CD per model and dataset, with the per-model average',
+      columns: ['model', ...datasets, 'Avg'],
+      rows: t1,
+      note: "Avg: the unweighted mean of the model's per-dataset CD, as the paper reports it (no interval).",
+    },
+    { id: 'seed004_table2', title: 'Seed 004 Table 2: CD↑, CD↓ and R = CD↑/CD↓ per model and dataset', columns: ['model', ...datasets.flatMap((d) => [`${d} CD↑`, `${d} CD↓`, `${d} R`])], rows: t2 },
   ];
 }
 

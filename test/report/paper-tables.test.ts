@@ -20,8 +20,13 @@ describe('paperTables', () => {
     expect(tables.map((t) => t.id)).toEqual(['seed000_table2']);
     const t2 = tables.find((t) => t.id === 'seed000_table2')!;
     expect(t2.columns).toEqual(['dataset', 'model', 'Neu→Pos', 'Neu→Neg', 'Pos→Neg', 'Neg→Pos', 'Pos→Neu', 'Neg→Neu']);
-    // FRAMINGS order positive, negative, neutral: neutral→positive = 4 of 20 = 20.0%, positive→negative = 1 → 5.0%
+    // results without the transition metrics: from the counts (FRAMINGS order positive, negative, neutral:
+    // neutral→positive = 4 of 20 = 20.0%, positive→negative = 1 → 5.0%)
     expect(t2.rows[0]).toEqual(['news', 'm1', '20.0%', '10.0%', '5.0%', '0.0%', '10.0%', '5.0%']);
+    // with the group's transition metric: its value, interval and n, and a link to the changed items
+    const withRates = paperTables([probe('framing', [group('m1', 'news', 20, { shift_neutral_to_positive: 0.2 }, { tables: [transitions] })])]);
+    expect(withRates[0]?.rows[0]?.[2]).toEqual({ value: 0.2, n: 20 });
+    expect(withRates[0]?.links?.[0]).toEqual({ probe: 'framing', labels: { model: 'm1', dataset: 'news' }, filter: 'changed' });
   });
 
   it('seed 000 Table 6 from the groups whose answers carry confidence tags', () => {
@@ -55,11 +60,12 @@ describe('paperTables', () => {
     ]);
     const t1 = tables.find((t) => t.id === 'seed004_table1')!;
     expect(t1.columns).toEqual(['model', 'spiced', 'mimic', 'Avg']);
+    // each CD with its n (and interval where the group has one); Avg = (40 + 20) / 2; a missing dataset is "—"
     expect(t1.rows).toEqual([
-      ['m1', '40.0', '20.0', '30.0'],
-      ['m2', '50.0', '— (n = 0)', '— (1 of 2 datasets)'],
+      ['m1', { value: 0.4, n: 10 }, { value: 0.2, n: 10 }, '30.0%'],
+      ['m2', { value: 0.5, n: 10 }, '— (n = 0)', '— (1 of 2 datasets)'],
     ]);
     const t2 = tables.find((t) => t.id === 'seed004_table2')!;
-    expect(t2.rows[0]).toEqual(['m1', '30.0', '10.0', '3.0', '10.0', '10.0', '1.0']);
+    expect(t2.rows[0]?.map((c) => (typeof c === 'object' && c !== null ? c.value : c))).toEqual(['m1', 0.3, 0.1, 3, 0.1, 0.1, 1]);
   });
 });
