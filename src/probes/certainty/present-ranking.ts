@@ -15,8 +15,8 @@ const logOf = (v: number | undefined): number | null => {
 /**
  * Seed 004's Bradley–Terry (Rao–Kupper) ranking of source certainty as a table and a chart, from the
  * rows of the one ranking bootstrap (ranking-intervals.ts): log λ with its 95% interval (λ has
- * geometric mean 1, so 0 is an average source), the rank's interval, the stratum and each source's
- * n (judgements it took part in). A comparison graph in several components is shown as such: one
+ * geometric mean 1, so 0 is an average source) with its n (the judgements the source took part
+ * in), λ, the rank's interval and the stratum. A comparison graph in several components is shown as such: one
  * colour per component and a note that the order across components is arbitrary.
  */
 export function presentRanking(rows: readonly RankingRow[]): Presentation {
@@ -32,7 +32,7 @@ export function presentRanking(rows: readonly RankingRow[]): Presentation {
       {
         id: 'ranking',
         title: 'Bradley–Terry (Rao–Kupper) ranking of source certainty (seed 004, App. D.2), most certain first: log λ with 95% bootstrap interval',
-        columns: ['rank', 'source', 'log λ', 'λ', 'rank 95% interval', 'stratum', ...(split ? ['component'] : []), 'judgements'],
+        columns: ['rank', 'source', 'log λ', 'λ', 'rank 95% interval', 'stratum', ...(split ? ['component'] : [])],
         rows: sorted.map((r): Cell[] => [
           r.rank,
           r.id,
@@ -41,7 +41,6 @@ export function presentRanking(rows: readonly RankingRow[]): Presentation {
           rankCi(r),
           r.stratum ?? null,
           ...(split ? [r.component ?? 1] : []),
-          r.n ?? null,
         ]),
         ...(note ? { note } : {}),
       },
