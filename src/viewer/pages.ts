@@ -46,7 +46,7 @@ export async function comparePage(a: CompareSide, b: CompareSide, rows: CompareR
     id: 'compare',
     title: `Paired difference B − A over matched records (95% paired t interval)`,
     x: 'metric',
-    y: 'B − A (paired)',
+    y: 'B − A (paired; rates as fractions: 0.1 = +10 pp)',
     horizontal: true,
     rule: 0,
     points: shown.filter((r) => r.paired).map((r) => ({ category: `${r.probe}: ${r.label}`, series: `${r.model} · ${r.dataset}`, value: r.paired?.mean ?? null, low: r.paired?.ci?.low ?? null, high: r.paired?.ci?.high ?? null, n: r.paired?.n ?? 0 })),
