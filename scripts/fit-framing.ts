@@ -56,6 +56,7 @@ const o = new Command()
   .option('--families <list>', 'model families in the selection grid: vader (VADER features), softmax / ordinal (n-grams + VADER features), use-softmax / use-ordinal (n-grams + VADER features + USE vector), use-vader-softmax / use-vader-ordinal (VADER features + USE vector, no n-grams)', 'vader,softmax')
   .option('--embeddings <file>', 'cached USE-lite vectors of the reviews (scripts/embed-framing-texts.ts), for the use-* families')
   .option('--use-scale <list>', 'scales tried for the USE vectors (use-* families)', '1,3')
+  .option('--length <list>', 'whether the length-bound VADER features (logWords, docCompound) are used: 1 yes, 0 no (their weights fixed at 0)', '1')
   .option('--by-family', 'also report the leave-one-source-out figures of each family on its own (selection nested within the family)')
   .option('--neutral-shift <list>', 'shifts of the neutral logit tried after fitting (e.g. 0,0.5,1)', '0')
   .option('--min-df <n>', 'minimum document frequency of an n-gram in the fitting rows', '3')
@@ -68,7 +69,7 @@ const o = new Command()
   .option('--out-card <file>')
   .option('--out-fingerprints <file>')
   .parse()
-  .opts<{ families: string; embeddings?: string; useScale: string; byFamily?: boolean; datafiniti: string; alexa: string; blitzerPos: string; blitzerNeg: string; l2: string; denseBoost: string; neutralShift: string; minDf: string; maxFeatures: string; iterations: string; select: string; seed: string; cache?: string; outModel?: string; outCard?: string; outFingerprints?: string }>();
+  .opts<{ length: string; families: string; embeddings?: string; useScale: string; byFamily?: boolean; datafiniti: string; alexa: string; blitzerPos: string; blitzerNeg: string; l2: string; denseBoost: string; neutralShift: string; minDf: string; maxFeatures: string; iterations: string; select: string; seed: string; cache?: string; outModel?: string; outCard?: string; outFingerprints?: string }>();
 
 interface Row extends Review {
   dense: number[];
@@ -138,6 +139,12 @@ interface Candidate {
   denseBoost: number;
   /** multiplies the USE vector (norm about 1) */
   useScale: number;
+  /**
+   * false: the length-bound VADER features (logWords, and docCompound, which saturates on long
+   * texts) are left out. In the Amazon sources short reviews are mostly 5-star, so length is a
+   * label cue there that does not transfer to long reviews (blitzer) or to short summaries.
+   */
+  length: boolean;
   /** added to the neutral logit after fitting (a prior shift towards neutral; chosen by the selection) */
   neutralShift: number;
 }
@@ -147,12 +154,13 @@ if (families.some((f) => f.startsWith('use-')) && !o.embeddings) throw new Error
 const list = (v: string) => v.split(',').map(Number);
 const candidates: Candidate[] = families.flatMap((family): Candidate[] => {
   const link = family.endsWith('ordinal') ? 'ordinal' : 'softmax';
-  if (family === 'vader') return [{ name: 'vader-features (l2 1e-3)', family, ngrams: false, use: false, link, l2: 1e-3, denseBoost: 1, useScale: 0, neutralShift: 0 }];
+  if (family === 'vader') return [{ name: 'vader-features (l2 1e-3)', family, ngrams: false, use: false, link, l2: 1e-3, denseBoost: 1, useScale: 0, length: true, neutralShift: 0 }];
   const use = family.startsWith('use-');
-  return list(o.l2).flatMap((l2) =>
+  return list(o.length).flatMap((len) => list(o.l2).flatMap((l2) =>
     list(o.denseBoost).flatMap((b) =>
       (use ? list(o.useScale) : [0]).map((u) => ({
-        name: `${family} (l2 ${l2}, VADER ×${b}${use ? `, USE ×${u}` : ''})`,
+        name: `${family} (l2 ${l2}, VADER ×${b}${len ? '' : ' without length'}${use ? `, USE ×${u}` : ''})`,
+        length: len === 1,
         family,
         ngrams: !family.startsWith('use-vader'),
         use,
@@ -163,7 +171,7 @@ const candidates: Candidate[] = families.flatMap((family): Candidate[] => {
         neutralShift: 0,
       })),
     ),
-  );
+  ));
 });
 
 /** Fits are cached by candidate and the set of sources fitted on (the nested loops refit the same ones). */
@@ -204,7 +212,7 @@ function fitUncached(rs: readonly Row[], c: Candidate): NgramFramingModel {
     const val = idx.map(() => v);
     for (let j = 0; j < D; j++) {
       idx.push(V + j);
-      val.push(c.denseBoost * DENSE_SCALE * Math.max(-DENSE_CLIP, Math.min(DENSE_CLIP, (r.dense[j]! - mean[j]!) / sd[j]!)));
+      val.push(!c.length && LENGTH_FEATURES.has(j) ? 0 : c.denseBoost * DENSE_SCALE * Math.max(-DENSE_CLIP, Math.min(DENSE_CLIP, (r.dense[j]! - mean[j]!) / sd[j]!)));
     }
     for (let j = 0; j < E; j++) {
       idx.push(V + D + j);
@@ -320,7 +328,9 @@ function select(rs: readonly Row[], label: string, cands: readonly Candidate[]):
   return best;
 }
 
-const VADER_BASE: Candidate = { name: 'vader-features (l2 1e-3)', family: 'vader', ngrams: false, use: false, link: 'softmax', l2: 1e-3, denseBoost: 1, useScale: 0, neutralShift: 0 };
+const VADER_BASE: Candidate = { name: 'vader-features (l2 1e-3)', family: 'vader', ngrams: false, use: false, link: 'softmax', l2: 1e-3, denseBoost: 1, useScale: 0, length: true, neutralShift: 0 };
+/** columns of the length-bound VADER features */
+const LENGTH_FEATURES = new Set(['logWords', 'docCompound'].map((n) => FEATURE_NAMES.indexOf(n as (typeof FEATURE_NAMES)[number])));
 
 /**
  * Leave-one-source-out: for each source t, select among `cands` on the other sources (nested),
