@@ -1,28 +1,35 @@
 /**
- * Fits the offline framing judge (n-gram + sentence-level VADER multinomial logistic regression,
+ * Fits the offline framing judge (n-gram + sentence-level VADER linear model,
  * src/judges/framing/ngram-model.ts) and measures it leave-one-source-out. The review files are
- * NOT part of the repository; pass their paths:
+ * NOT part of the repository; pass their paths. The shipped model was fitted with:
  *
  *   npx tsx scripts/fit-framing.ts \
  *     --datafiniti ../shared/data/reviews/datafiniti_amazon_reviews.csv \
  *     --alexa ../shared/data/reviews/amazon_alexa.tsv \
  *     --blitzer-pos ../shared/data/reviews/blitzer_electronics_positive.review \
  *     --blitzer-neg ../shared/data/reviews/blitzer_electronics_negative.review \
- *     [--l2 1e-4,1e-3] [--dense-boost 1,3] [--neutral-shift 0] [--min-df 3] [--max-features 20000] [--iterations 300] \
+ *     --families vader,softmax --length 1,0 --l2 1e-4,1e-3 --dense-boost 1 --by-family \
  *     [--cache /tmp/framing-features.json] \
  *     [--out-model src/judges/framing/ngram-model.json] [--out-card src/judges/framing/card.json] \
  *     [--out-fingerprints src/judges/framing/training-fingerprints.json]
  *
+ * Other options widen the grid: --neutral-shift 0,0.5 (a shift of the neutral logit after fitting;
+ * for the ordinal link it widens the neutral band), --families ordinal (cumulative logit, one
+ * score), --families use-softmax,use-vader-softmax with --embeddings FILE (USE-lite vectors cached
+ * by scripts/embed-framing-texts.ts, outside the repository) and --use-scale.
+ *
  * Split discipline (docs/judges/framing-offline.md):
  * - held-out test = one whole review source (leave-one-source-out): for each source t, everything
- *   below runs on the other sources only, and t is predicted once at the end;
- * - select: the candidates (the 11 VADER features alone — the previous judge's model family — and
- *   n-grams + VADER features at each --l2 × --dense-boost; each with a
- *   shift of the neutral logit from --neutral-shift, applied after fitting) are compared by holding out each
- *   training source in turn (fit on the other training source(s), balanced accuracy on it;
- *   --select split: a seeded 2-fold split stratified by source × class instead); the best mean
- *   balanced accuracy wins;
- * - fit: the winner is refitted on all rows of the training sources.
+ *   below runs on the other sources only, and t is predicted once at the end. Nothing of t — its
+ *   rows, labels, vocabulary, feature means — is used for fitting, tuning, selection or thresholds;
+ * - select: every candidate of the grid (--families × --length × --l2 × --dense-boost [× --use-scale],
+ *   each with each --neutral-shift) is compared by holding out each training source in turn (fit
+ *   on the other training source(s), balanced accuracy on it; --select split: a seeded 2-fold
+ *   split stratified by source × class instead); the best mean balanced accuracy wins;
+ * - fit: the winner is refitted on all rows of the training sources (vocabulary, standardisation
+ *   and weights from those rows only).
+ * --by-family also runs the whole procedure with the grid restricted to one family at a time (the
+ * "what was tried" table of the docs); the card's figures always come from the full grid.
  * The shipped model is the winner of the same selection on all three sources, fitted on all rows;
  * its card (card.json) holds the pooled leave-one-source-out confusion matrix, and every training
  * row's fingerprint goes to training-fingerprints.json so that `slant validate framing` flags
@@ -373,7 +380,7 @@ const { pooled, pf, figures, meanBa } = leaveOneSourceOut(candidates, `all famil
 const chosen = select(rows, 'all sources', candidates);
 const model = fit(rows, chosen);
 console.log(`\nshipped: ${chosen.name}, fitted on all ${rows.length} rows; ${Object.keys(model.ngrams).length} n-grams`);
-const cmd = 'npx tsx scripts/fit-framing.ts --datafiniti … --alexa … --blitzer-pos … --blitzer-neg …';
+const cmd = `npx tsx scripts/fit-framing.ts --datafiniti … --alexa … --blitzer-pos … --blitzer-neg … --families ${o.families} --length ${o.length} --l2 ${o.l2} --dense-boost ${o.denseBoost} --neutral-shift ${o.neutralShift}${o.embeddings ? ` --embeddings … --use-scale ${o.useScale}` : ''}`;
 if (o.outModel) {
   writeFileSync(o.outModel, JSON.stringify({ ...model, fittedOn: `${rows.length} reviews (${sources.join(', ')}), ${chosen.name}, ${new Date().toISOString().slice(0, 10)}` }) + '\n');
   console.log(`wrote ${o.outModel}`);

@@ -41,6 +41,8 @@ export class OfflineFramingJudge implements FramingJudge {
   constructor(opts: OfflineFramingOptions = {}) {
     this.model = opts.model ?? SHIPPED_FRAMING_MODEL ?? FITTED_FRAMING_MODEL;
     if (!isNgramModel(this.model)) assertModelShape(this.model);
+    // models with sentence-encoder features are a fit-script experiment (docs/judges/framing-offline.md), not shipped
+    else if (this.model.embedding) throw new Error(`the offline framing judge reads no ${this.model.embedding.embedder} embeddings; give it a model without an embedding part`);
     this.analyzer = opts.analyzer;
     this.version = offlineFramingVersion(this.model);
     if (SHIPPED_FRAMING_CARD && SHIPPED_FRAMING_CARD.version === this.version) this.card = SHIPPED_FRAMING_CARD;
