@@ -28,7 +28,12 @@ const rows = records.map((r, i) => {
   if (label !== 'positive' && label !== 'negative') throw new UserError(`${file}: data row ${i + 1}: base_sentiment must be positive or negative, got ${JSON.stringify(label)}`);
   return { text: r.base_sentence_text ?? '', label };
 });
-const judge = values.model ? createOfflineFramingJudge({ model: JSON.parse(readFileSync(values.model, 'utf8')) as NgramFramingModel }) : await createOfflineFramingJudge();
+/** the numbers only, as src/judges/framing/shipped.ts loads them (the fit's `fittedOn` note is not part of the version hash) */
+function readModel(file: string): NgramFramingModel {
+  const { fittedOn: _note, ...model } = JSON.parse(readFileSync(file, 'utf8')) as NgramFramingModel & { fittedOn?: string };
+  return model;
+}
+const judge = createOfflineFramingJudge(values.model ? { model: readModel(values.model) } : {});
 const pred = await judge.classify(rows.map((r) => r.text));
 const cols = ['negative', 'neutral', 'positive'] as const;
 const cm = (['negative', 'positive'] as const).map((t) => cols.map((p) => rows.filter((r, i) => r.label === t && pred[i] === p).length));
