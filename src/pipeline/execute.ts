@@ -89,6 +89,12 @@ export async function executePlan(
     records?: (index: number, record: LoadedRecord) => boolean;
     /** only the cells this returns true for (a distributed run's unit: one cell), else all */
     cells?: (cell: CellRef) => boolean;
+    /**
+     * Plan only: make the run's cells (and count each dataset's records) but measure nothing: no batch
+     * phase, no probe preparation, no record handled. A distributed run's coordinator does this
+     * before it enqueues the cells' units.
+     */
+    planOnly?: boolean;
     onItem?: () => void;
     warnings: WarningLog;
     /** batch mode: where batch ids are remembered, and where batch usage is recorded */
@@ -140,7 +146,7 @@ export async function executePlan(
   for (const ds of plan.datasets) {
     // the probes bound to this dataset (datasets[].probes, or those whose fields it carries)
     const dsUnits = ds.probes ? units.filter((u) => ds.probes?.includes(u.probe.probe.name)) : units;
-    if (plan.batch && dsUnits.some((u) => storesText(u.probe.probe))) {
+    if (plan.batch && opts.planOnly !== true && dsUnits.some((u) => storesText(u.probe.probe))) {
       await runBatchPhase(ds, plan.producers, store, runId, {
         statePath: opts.batchStatePath ?? `${store.location}.batches.json`,
         signal: opts.signal,
@@ -151,7 +157,7 @@ export async function executePlan(
       if (opts.signal?.aborted) break;
     }
     // probes that need every record first (certainty's source ranking) add fields per record
-    const prepared = await prepareProbes(ds, dsUnits, plan.judges, opts.signal);
+    const prepared = opts.planOnly === true ? new Map<string, Map<string, Record<string, unknown>>>() : await prepareProbes(ds, dsUnits, plan.judges, opts.signal);
     if (opts.signal?.aborted) break;
     let n = 0;
     /** Ctrl-C, or the disk holding the store is full: start no new work (work in flight finishes and is stored) */
@@ -165,6 +171,10 @@ export async function executePlan(
       for (const producer of plan.producers) {
         if (stopped()) return;
         const label = producer.label(record);
+        if (opts.planOnly === true) {
+          for (const u of dsUnits) await ensureCell(producer, label, ds.name, u);
+          continue;
+        }
         const mine: { unit: Unit; cell: CellRef }[] = [];
         for (const u of dsUnits) {
           const cell = await ensureCell(producer, label, ds.name, u);

@@ -50,16 +50,22 @@ export const DIST_MIGRATIONS: readonly string[] = [
   );
   CREATE TABLE slant_dist_runs (
     run_id       TEXT PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,
-    units        INTEGER NOT NULL,
-    units_done   INTEGER NOT NULL DEFAULT 0,
     queues_json  TEXT NOT NULL,
     created_at   TIMESTAMPTZ NOT NULL DEFAULT now(),
-    cancelled_at TIMESTAMPTZ
+    cancelled_at TIMESTAMPTZ,
+    cancelled_by TEXT
   );
   CREATE TABLE slant_dist_units (
-    run_id  TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
-    unit_id TEXT NOT NULL,
-    done_at TIMESTAMPTZ,
+    run_id     TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    unit_id    TEXT NOT NULL,
+    queue      TEXT NOT NULL,
+    unit_json  TEXT NOT NULL,
+    records    INTEGER NOT NULL,
+    job_id     TEXT,
+    done_at    TIMESTAMPTZ,
+    done_by    TEXT,
+    stats_json TEXT,
+    error      TEXT,
     PRIMARY KEY (run_id, unit_id)
   );
   `,
