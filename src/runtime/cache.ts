@@ -102,11 +102,13 @@ export class RequestCache {
     };
   }
 
-  async put(key: string, entry: CacheParts & { response: unknown }): Promise<void> {
+  async put(key: string, entry: CacheParts & { response: unknown }, opts: { releaseClaim?: boolean } = {}): Promise<void> {
     const { provider, model, request } = strippedParts(entry);
     const requestJson = redact(canonicalJson(request));
     const responseJson = toStoredJson(entry.response, 'cached response');
-    await this.store.cachePut(key, { provider, model, requestJson, responseJson });
+    const row = { provider, model, requestJson, responseJson };
+    if (opts.releaseClaim === true && this.store.cachePutReleasing !== undefined) await this.store.cachePutReleasing(key, row);
+    else await this.store.cachePut(key, row);
   }
 
   stats(): Promise<CacheStats> {
@@ -159,15 +161,17 @@ export class RequestCache {
         servedMeanwhile = true;
         return err.value as T;
       }
+      let released = false;
       if (opts.isCacheable === undefined || opts.isCacheable(value)) {
         try {
-          await this.put(key, { ...parts, response: value });
+          await this.put(key, { ...parts, response: value }, { releaseClaim: true });
+          released = true;
         } catch (err) {
           // A value JSON cannot hold (undefined, a bigint) is returned but not cached.
           if (!(err instanceof TypeError)) throw err;
         }
       }
-      await this.store.releaseRequest?.(key);
+      if (!released) await this.store.releaseRequest?.(key);
       return value;
     })();
     this.inflight.set(key, work);
@@ -195,14 +199,12 @@ export class RequestCache {
    */
   private async awaitClaim<T>(key: string): Promise<{ value: T } | undefined> {
     let wait = 25;
+    const claim = (this.store.claimRequest as NonNullable<RunStore['claimRequest']>).bind(this.store);
     for (;;) {
-      if (await (this.store.claimRequest as (k: string) => Promise<boolean>)(key)) {
-        // the holder may have stored the answer and released just before we claimed
-        const late = await this.get<T>(key);
-        if (late === undefined) return undefined;
-        await this.store.releaseRequest?.(key);
-        return { value: late.response };
-      }
+      // the claim comes back with the answer if the holder stored it just before (then nothing is claimed)
+      const c = await claim(key);
+      if (c.cached !== undefined) return { value: fromStoredJson(c.cached.response_json) as T };
+      if (c.claimed) return undefined;
       await new Promise((r) => setTimeout(r, wait));
       wait = Math.min(wait * 2, 500);
       const hit = await this.get<T>(key);

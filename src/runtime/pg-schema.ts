@@ -62,6 +62,7 @@ export const DIST_MIGRATIONS: readonly string[] = [
     unit_json  TEXT NOT NULL,
     records    INTEGER NOT NULL,
     job_id     TEXT,
+    started_at TIMESTAMPTZ,
     done_at    TIMESTAMPTZ,
     done_by    TEXT,
     stats_json TEXT,

@@ -126,22 +126,41 @@ export class PgStore implements RunStore {
    * by a process that stopped beating is taken over. Made in the database, so two machines never
    * pay twice for the same request.
    */
-  async claimRequest(key: string): Promise<boolean> {
+  async claimRequest(key: string): Promise<{ claimed: boolean; cached?: CacheRow }> {
     await this.register('process');
-    const r = await this.query(
-      `INSERT INTO slant_cache_claims (key, worker_id) VALUES (?, ?)
-       ON CONFLICT (key) DO UPDATE SET worker_id = excluded.worker_id, claimed_at = now()
-       WHERE slant_cache_claims.worker_id = excluded.worker_id OR NOT EXISTS (
-         SELECT 1 FROM slant_workers w WHERE w.id = slant_cache_claims.worker_id AND w.stopped_at IS NULL
-           AND w.heartbeat_at > now() - make_interval(secs => ?))
-       RETURNING worker_id`,
-      [key, this.ownerId, staleMs() / 1000],
+    // one round trip: take the claim, and see whether the answer was stored meanwhile (then the claim is not kept)
+    const r = await this.query<{ claimed: boolean } & Partial<CacheRow>>(
+      `WITH hit AS (SELECT provider, model, request_json, response_json, created_at, hits FROM cache WHERE key = ?),
+       c AS (
+         INSERT INTO slant_cache_claims (key, worker_id) SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM hit)
+         ON CONFLICT (key) DO UPDATE SET worker_id = excluded.worker_id, claimed_at = now()
+         WHERE slant_cache_claims.worker_id = excluded.worker_id OR NOT EXISTS (
+           SELECT 1 FROM slant_workers w WHERE w.id = slant_cache_claims.worker_id AND w.stopped_at IS NULL
+             AND w.heartbeat_at > now() - make_interval(secs => ?))
+         RETURNING worker_id)
+       SELECT EXISTS (SELECT 1 FROM c) AS claimed, hit.* FROM (SELECT 1) one LEFT JOIN hit ON true`,
+      [key, key, this.ownerId, staleMs() / 1000],
     );
-    return r.rowCount === 1;
+    const row = r.rows[0] as { claimed: boolean } & Partial<CacheRow>;
+    if (row.response_json != null) return { claimed: false, cached: row as CacheRow };
+    return { claimed: row.claimed };
   }
 
   async releaseRequest(key: string): Promise<void> {
     await this.query('DELETE FROM slant_cache_claims WHERE key = ? AND worker_id = ?', [key, this.ownerId]);
+  }
+
+  /** Store the answer and drop the claim on it, in one round trip. */
+  async cachePutReleasing(key: string, e: { provider: string; model: string; requestJson: string; responseJson: string }): Promise<void> {
+    await this.query(
+      `WITH put AS (
+         INSERT INTO cache (key, provider, model, request_json, response_json, created_at, hits) VALUES (?, ?, ?, ?, ?, ?, 0)
+         ON CONFLICT (key) DO UPDATE SET provider = excluded.provider, model = excluded.model, request_json = excluded.request_json,
+           response_json = excluded.response_json, created_at = excluded.created_at, hits = 0, last_hit_at = NULL
+         RETURNING key)
+       DELETE FROM slant_cache_claims WHERE key = (SELECT key FROM put) AND worker_id = ?`,
+      [key, e.provider, e.model, e.requestJson, e.responseJson, new Date().toISOString(), this.ownerId],
+    );
   }
 
   async query<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
@@ -265,10 +284,19 @@ export class PgStore implements RunStore {
 
   async putItems(runId: string, items: readonly { cellKey: string; recordId: string; measurement: unknown }[]): Promise<void> {
     if (items.length === 0) return;
-    const texts = items.map((p) => toStoredJson(p.measurement, `measurement for record "${p.recordId}"`));
-    await this.transaction(async (q) => {
-      for (const [i, p] of items.entries()) await q(PgStore.PUT_ITEM, [runId, p.cellKey, p.recordId, texts[i], new Date().toISOString()]);
+    // one statement (one round trip): a batch is committed whole or not at all; the last of duplicate keys wins
+    const last = new Map(items.map((p) => [`${p.cellKey}\u0000${p.recordId}`, p]));
+    const at = new Date().toISOString();
+    const params: unknown[] = [];
+    const rows = [...last.values()].map((p) => {
+      params.push(runId, p.cellKey, p.recordId, toStoredJson(p.measurement, `measurement for record "${p.recordId}"`), at);
+      return '(?, ?, ?, ?, ?)';
     });
+    await this.query(
+      `INSERT INTO items (run_id, cell_key, record_id, measurement_json, created_at) VALUES ${rows.join(', ')}
+       ON CONFLICT (run_id, cell_key, record_id) DO UPDATE SET measurement_json = excluded.measurement_json, created_at = excluded.created_at`,
+      params,
+    );
   }
 
   async countItems(runId: string): Promise<number> {

@@ -67,8 +67,10 @@ export interface RunStore {
    * A shared store's in-flight claim on a request (src/runtime/pg-store.ts): true when this process
    * may send it. Absent on SQLite, where the request cache's slot check does that job.
    */
-  claimRequest?(key: string): Promise<boolean>;
+  claimRequest?(key: string): Promise<{ claimed: boolean; cached?: CacheRow }>;
   releaseRequest?(key: string): Promise<void>;
+  /** cachePut that also drops this process's claim on the key (one round trip) */
+  cachePutReleasing?(key: string, e: { provider: string; model: string; requestJson: string; responseJson: string }): Promise<void>;
   getJudgeCard(key: JudgeCardKey): Promise<string | undefined>;
   listJudgeCards(): Promise<(JudgeCardKey & { cardJson: string })[]>;
 }

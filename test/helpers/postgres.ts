@@ -6,7 +6,7 @@
  * (CI set) its absence is an error, never a skip: .ci/run installs it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +33,8 @@ export interface PgCluster {
   /** another fresh database in the same cluster */
   newDatabase(): string;
   stop(): void;
+  /** the postmaster's pid (its backends are its children) */
+  pid(): number;
 }
 
 async function freePort(): Promise<number> {
@@ -94,5 +96,6 @@ export async function startCluster(): Promise<PgCluster> {
     run('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'slant', '-d', 'postgres', '-q', '-c', `CREATE DATABASE ${name}`]);
     return `${base}/${name}`;
   };
-  return { url: newDatabase(), newDatabase, stop };
+  const pid = (): number => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  return { url: newDatabase(), newDatabase, stop, pid };
 }

@@ -98,6 +98,7 @@ export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ 
         await boss.complete(job.name, job.id);
         return;
       }
+      await store.query('UPDATE slant_dist_units SET started_at = coalesce(started_at, now()) WHERE run_id = ? AND unit_id = ?', [u.runId, u.unitId]);
       const plan = await planOf(u.runId, row.config_json);
       const ds = plan.datasets.find((d) => d.name === u.dataset);
       if (!ds) throw new Error(`dataset "${u.dataset}" is not in the run's plan`);
