@@ -51,6 +51,7 @@ export const DIST_MIGRATIONS: readonly string[] = [
   CREATE TABLE slant_dist_runs (
     run_id       TEXT PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,
     queues_json  TEXT NOT NULL,
+    unit_size    INTEGER NOT NULL,
     created_at   TIMESTAMPTZ NOT NULL DEFAULT now(),
     cancelled_at TIMESTAMPTZ,
     cancelled_by TEXT

@@ -42,7 +42,10 @@ export async function coordinateRun(plan: ExecutionPlan, anyStore: RunStore, run
     throw new UserError('--workers needs a shared store', { hint: 'set `store: postgres://user@host/db` in slant.yaml or pass --store postgres://… (the password from PGPASSWORD or ~/.pgpass)' });
   }
   const store = anyStore as PgStore;
-  const size = opts.unitSize ?? DEFAULT_UNIT_SIZE;
+  // a resumed run keeps the units it was cut into (its finished units stay finished)
+  const before = await store.query<{ unit_size: number }>('SELECT unit_size FROM slant_dist_runs WHERE run_id = ?', [runId]);
+  const size = before.rows[0]?.unit_size ?? opts.unitSize ?? DEFAULT_UNIT_SIZE;
+  if (before.rows[0] && opts.unitSize !== undefined && opts.unitSize !== size) opts.log?.(`run ${runId} keeps its unit size ${size} (--unit-size ${opts.unitSize} applies to new runs)`);
   const planned = await executePlan(plan, store, runId, { planOnly: true, warnings, ...(opts.signal ? { signal: opts.signal } : {}) });
   const n = new Map(planned.datasets.map((d) => [d.name, d.n]));
   const units: (UnitJob & { queue: string })[] = [];
@@ -51,7 +54,7 @@ export async function coordinateRun(plan: ExecutionPlan, anyStore: RunStore, run
     const total = n.get(cell.dataset) ?? 0;
     for (let from = 0; from < total; from += size) {
       const to = Math.min(total, from + size);
-      units.push({ runId, unitId: `${cell.key}#${from}`, cellKey: cell.key, model: cell.model, dataset: cell.dataset, from, to, queue: queueFor(cell.model) });
+      units.push({ runId, unitId: `${cell.key}#${from}-${to}`, cellKey: cell.key, model: cell.model, dataset: cell.dataset, from, to, queue: queueFor(cell.model) });
     }
   }
   const queues = [...new Map(units.map((u) => [u.queue, { queue: u.queue, model: u.model }])).values()];
@@ -59,9 +62,9 @@ export async function coordinateRun(plan: ExecutionPlan, anyStore: RunStore, run
   try {
     for (const q of queues) await ensureQueue(boss, q.queue);
     await store.query(
-      `INSERT INTO slant_dist_runs (run_id, queues_json) VALUES (?, ?)
+      `INSERT INTO slant_dist_runs (run_id, queues_json, unit_size) VALUES (?, ?, ?)
        ON CONFLICT (run_id) DO UPDATE SET queues_json = excluded.queues_json, cancelled_at = NULL, cancelled_by = NULL`,
-      [runId, JSON.stringify(queues)],
+      [runId, JSON.stringify(queues), size],
     );
     await enqueue(store, boss, units);
     return await waitForUnits(store, boss, runId, planned, units.length, opts);
