@@ -18,7 +18,7 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore, runI
   const judgesWithCards: ProbeJudges = { ...plan.judges, cardFor: (task, judge, version) => storedCard(cards, task, judge, version) };
   const withConditions = (plan.conditions?.length ?? 0) > 1;
   const out: ProbeResult[] = [];
-  for (const { probe, options } of plan.probes) {
+  for (const { probe, options: configured } of plan.probes) {
     const groups: GroupResultJson[] = [];
     const items: ProbeResult['items'] = [];
     const perGroupValues: Record<string, number>[][] = [];
@@ -28,6 +28,8 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore, runI
     const own = new Map<string, { id: string; version: string }>();
     for (const cell of cells.filter((c) => c.probe === probe.name)) {
       const labels = { model: cell.model, dataset: cell.dataset, condition: cell.conditionLabel };
+      // a measurement variant (seed 003 App. I's top-k mapping) aggregates with its own options
+      const options = cell.options ?? configured;
       if (cell.notApplicable !== undefined) {
         groups.push({ labels, n: 0, notApplicable: cell.notApplicable, metrics: [] });
         continue;
@@ -74,10 +76,10 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore, runI
         }
       }
     }
-    const used = [...instrumentIds(plan.judges).filter((j) => judgeUsed(probe.needs(options), plan, j.id)), ...own.values()];
+    const used = [...instrumentIds(plan.judges).filter((j) => judgeUsed(probe.needs(configured), plan, j.id)), ...own.values()];
     // a judge that labelled the items is listed once, with its card when it has one
     const judges = [...used.map((j) => extraJudges.find((x) => x.id === j.id && x.version === j.version) ?? j), ...extraJudges.filter((x) => !used.some((j) => j.id === x.id && j.version === x.version))];
-    const result: ProbeResult = { probe: probe.name, options, judges, groups, items };
+    const result: ProbeResult = { probe: probe.name, options: configured, judges, groups, items };
     // the summary averages the baseline groups (the models as they are), not the mitigated ones
     if (baselineGroups.length > 1 && perGroupValues.length === baselineGroups.length) result.summary = summarizeAcrossGroups(perGroupValues, baselineGroups);
     if (withConditions) {
