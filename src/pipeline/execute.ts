@@ -131,7 +131,8 @@ export async function executePlan(
       if (notApplicable !== undefined) cell.notApplicable = notApplicable;
       cells.set(key, cell);
       if (opts.cells?.(cell) === false) cell.skipped = true;
-      const ready = (async () => {
+      // another unit's cell (a distributed run): its row was made by the coordinator, its records are not ours
+      const ready = cell.skipped ? Promise.resolve() : (async () => {
         await store.upsertCell(runId, { key, model: label, probe: probe.name, dataset, condition: condition.key, options });
         done.set(key, await store.completedRecordIds(runId, key));
       })();

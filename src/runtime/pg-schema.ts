@@ -73,15 +73,18 @@ export const DIST_MIGRATIONS: readonly string[] = [
   `,
 ];
 
-/** Bring a PostgreSQL store up to date: one transaction per migration, under an advisory lock (concurrent starters wait). */
+/** Bring a PostgreSQL store up to date: one transaction per migration, under a session advisory lock (concurrent starters wait). */
 export async function migratePostgres(pool: pg.Pool, where: string): Promise<void> {
   const client = await pool.connect();
+  // a connection lost mid-migration is reported by the failing query, not as an uncaught 'error' event
+  client.on('error', () => undefined);
   try {
+    // one migrator at a time, from the first statement on (concurrent CREATE TABLE IF NOT EXISTS collide in the catalog)
+    await client.query("SELECT pg_advisory_lock(hashtext('slant-migrate'))");
     await client.query('CREATE TABLE IF NOT EXISTS slant_schema (part TEXT PRIMARY KEY, version INTEGER NOT NULL)');
     for (const [part, list] of [['store', MIGRATIONS], ['dist', DIST_MIGRATIONS]] as const) {
       await client.query('BEGIN');
       try {
-        await client.query("SELECT pg_advisory_xact_lock(hashtext('slant-migrate'))");
         const r = await client.query<{ version: number }>('SELECT version FROM slant_schema WHERE part = $1', [part]);
         const current = r.rows[0]?.version ?? 0;
         if (part === 'store' && current > SCHEMA_VERSION) {
@@ -98,6 +101,7 @@ export async function migratePostgres(pool: pg.Pool, where: string): Promise<voi
       }
     }
   } finally {
+    await client.query("SELECT pg_advisory_unlock(hashtext('slant-migrate'))").catch(() => undefined);
     client.release();
   }
 }

@@ -177,13 +177,17 @@ describe.skipIf(!HAS_POSTGRES)('PgStore', () => {
 
   it('migrates once: a second open of the same database finds the schema in place', async () => {
     const url = (cluster as PgCluster).newDatabase();
+    // two processes opening a new database at once: one migrates, the other waits and finds the schema
     const [a, b] = await Promise.all([PgStore.open(url), PgStore.open(url)]);
-    const run = await a.createRun({ configJson: '{}', configHash: 'h' });
-    expect((await b.getRun(run.id))?.id).toBe(run.id);
-    const v = await a.query<{ part: string; version: number }>('SELECT part, version FROM slant_schema ORDER BY part');
-    expect(v.rows.map((r) => r.part)).toEqual(['dist', 'store']);
-    await a.close();
-    await b.close();
+    try {
+      const run = await a.createRun({ configJson: '{}', configHash: 'h' });
+      expect((await b.getRun(run.id))?.id).toBe(run.id);
+      const v = await a.query<{ part: string; version: number }>('SELECT part, version FROM slant_schema ORDER BY part');
+      expect(v.rows.map((r) => r.part)).toEqual(['dist', 'store']);
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 
   it('request claims: a second process waits for the first one\'s answer instead of sending again', async () => {
