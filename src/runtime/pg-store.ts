@@ -6,34 +6,8 @@ import { redact } from '../core/redact.js';
 import { migratePostgres } from './pg-schema.js';
 import { checkedPostgresUrl } from './store-url.js';
 import type { RunStore } from './run-store.js';
-import { newRunId, type CacheRow, type CacheStatsRow, type CellInput, type CellRow, type CellStatus, type ItemCost, type JudgeCardKey, type LeaseRow, type RunRow, type RunStatus } from './store.js';
+import { newRunId, RUN_COLUMNS, toRun, type CacheRow, type CacheStatsRow, type CellInput, type CellRow, type CellStatus, type ItemCost, type JudgeCardKey, type LeaseRow, type RawRun, type RunRow, type RunStatus } from './store.js';
 import { fromStoredJson, toStoredJson } from './stored-json.js';
-
-const RUN_COLUMNS = 'id, created_at, updated_at, status, config_json, config_hash, label, summary_json';
-
-interface RawRun {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  status: RunStatus;
-  config_json: string;
-  config_hash: string;
-  label: string | null;
-  summary_json: string | null;
-}
-
-function toRun(r: RawRun): RunRow {
-  return {
-    id: r.id,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    status: r.status,
-    configJson: r.config_json,
-    configHash: r.config_hash,
-    label: r.label,
-    summary: r.summary_json === null ? null : fromStoredJson(r.summary_json),
-  };
-}
 
 /** `?` placeholders (the SQLite store's style, kept so the two read alike) as PostgreSQL's `$1, $2, …`. */
 function numbered(sql: string): string {

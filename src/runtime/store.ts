@@ -67,7 +67,8 @@ export interface ItemCost {
   wallMs: number;
 }
 
-interface RawRun {
+/** A `runs` row as stored (both backends). */
+export interface RawRun {
   id: string;
   created_at: string;
   updated_at: string;
@@ -78,9 +79,9 @@ interface RawRun {
   summary_json: string | null;
 }
 
-const RUN_COLUMNS = 'id, created_at, updated_at, status, config_json, config_hash, label, summary_json';
+export const RUN_COLUMNS = 'id, created_at, updated_at, status, config_json, config_hash, label, summary_json';
 
-function toRun(r: RawRun): RunRow {
+export function toRun(r: RawRun): RunRow {
   return {
     id: r.id,
     createdAt: r.created_at,
