@@ -1,4 +1,5 @@
-import type { Store } from '../runtime/store.js';
+import type { RunStore } from '../runtime/run-store.js';
+import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import type { ProbeJudges } from '../probes/types.js';
 import type { PlannedProbe } from './execute.js';
 
@@ -16,43 +17,61 @@ import type { PlannedProbe } from './execute.js';
 export class ItemWriter {
   private pending: { cellKey: string; recordId: string; measurement: unknown }[] = [];
   private timer: NodeJS.Timeout | undefined;
+  /** a write behind that failed (a timer's flush): reported by the next put or flush */
+  private failed: unknown;
+
+  private readonly store: RunStore;
 
   constructor(
-    private readonly store: Store,
+    store: AnyStore,
     private readonly runId: string,
     private readonly opts: { maxItems: number; maxDelayMs: number } = { maxItems: 64, maxDelayMs: 200 },
-  ) {}
+  ) {
+    this.store = asRunStore(store);
+  }
 
   /** Store a measurement: at once when `deferrable` is false, else in the next batch. */
-  put(cellKey: string, recordId: string, measurement: unknown, deferrable: boolean): void {
+  async put(cellKey: string, recordId: string, measurement: unknown, deferrable: boolean): Promise<void> {
+    this.throwFailed();
     if (!deferrable) {
-      this.store.putItem(this.runId, cellKey, recordId, measurement);
+      await this.store.putItem(this.runId, cellKey, recordId, measurement);
       return;
     }
     this.pending.push({ cellKey, recordId, measurement });
-    if (this.pending.length >= this.opts.maxItems) this.flush();
-    else this.timer ??= setTimeout(() => this.flush(), this.opts.maxDelayMs).unref();
+    if (this.pending.length >= this.opts.maxItems) await this.flush();
+    else
+      this.timer ??= setTimeout(() => {
+        this.flush().catch((err: unknown) => {
+          this.failed ??= err;
+        });
+      }, this.opts.maxDelayMs).unref();
+  }
+
+  private throwFailed(): void {
+    if (this.failed === undefined) return;
+    const err = this.failed;
+    this.failed = undefined;
+    throw err;
   }
 
   /** flush(), when another error is already on its way: a failure here is dropped (those measurements are recomputed on resume, for free). */
-  flushQuietly(): void {
+  async flushQuietly(): Promise<void> {
     try {
-      this.flush();
+      await this.flush();
     } catch {
       // the caller reports its own error; see the class comment for why nothing paid is lost
     }
   }
 
   /** Commit every pending measurement in one transaction. */
-  flush(): void {
+  async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.throwFailed();
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
-    this.store.transaction(() => {
-      for (const p of batch) this.store.putItem(this.runId, p.cellKey, p.recordId, p.measurement);
-    });
+    await this.store.putItems(this.runId, batch);
   }
 }
 

@@ -14,25 +14,25 @@ function setup(): { store: Store; runId: string } {
 }
 
 describe('ItemWriter', () => {
-  it('commits deferrable measurements in batches of maxItems, and the rest on flush', () => {
+  it('commits deferrable measurements in batches of maxItems, and the rest on flush', async () => {
     const { store, runId } = setup();
     const w = new ItemWriter(store, runId, { maxItems: 3, maxDelayMs: 60_000 });
-    w.put('c', 'r1', { v: 1 }, true);
-    w.put('c', 'r2', { v: 2 }, true);
+    await w.put('c', 'r1', { v: 1 }, true);
+    await w.put('c', 'r2', { v: 2 }, true);
     expect(store.completedRecordIds(runId, 'c').size).toBe(0);
-    w.put('c', 'r3', { v: 3 }, true);
+    await w.put('c', 'r3', { v: 3 }, true);
     expect(store.completedRecordIds(runId, 'c').size).toBe(3);
-    w.put('c', 'r4', { v: 4 }, true);
+    await w.put('c', 'r4', { v: 4 }, true);
     expect(store.completedRecordIds(runId, 'c').size).toBe(3);
-    w.flush();
+    await w.flush();
     expect([...store.completedRecordIds(runId, 'c')].sort()).toEqual(['r1', 'r2', 'r3', 'r4']);
     store.close();
   });
 
-  it('commits a measurement that involved a model at once', () => {
+  it('commits a measurement that involved a model at once', async () => {
     const { store, runId } = setup();
     const w = new ItemWriter(store, runId, { maxItems: 100, maxDelayMs: 60_000 });
-    w.put('c', 'paid', { v: 1 }, false);
+    await w.put('c', 'paid', { v: 1 }, false);
     expect(store.completedRecordIds(runId, 'c').has('paid')).toBe(true);
     store.close();
   });
@@ -40,7 +40,7 @@ describe('ItemWriter', () => {
   it('flushes a partial batch after maxDelayMs', async () => {
     const { store, runId } = setup();
     const w = new ItemWriter(store, runId, { maxItems: 100, maxDelayMs: 10 });
-    w.put('c', 'r1', { v: 1 }, true);
+    await w.put('c', 'r1', { v: 1 }, true);
     await new Promise((r) => setTimeout(r, 50));
     expect(store.completedRecordIds(runId, 'c').has('r1')).toBe(true);
     store.close();
