@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { openRunStore } from '../runtime/open-store.js';
 import type { RunStore } from '../runtime/run-store.js';
-import { sqliteStoreOf } from '../runtime/sqlite-run-store.js';
 import { isPostgresUrl } from '../runtime/store-url.js';
 import { installInterruptHandler } from '../runtime/interrupt.js';
 import { createProgress } from '../runtime/progress.js';
@@ -100,7 +99,7 @@ async function runWithStore(
       resultsPath: jsonOutput,
       waitForLease: args.waitForLease,
       // the report step: report.html (figures, items with their texts from a SQLite store; from results.json on PostgreSQL), atomically
-      report: (results, reportDir) => writeReportFile(join(reportDir, 'report.html'), results, sqliteStoreOf(store)),
+      report: (results, reportDir) => writeReportFile(join(reportDir, 'report.html'), results, store),
       ...(args.workers
         ? {
             execute: async (s: RunStore, runId: string, warnings: WarningLog) => {

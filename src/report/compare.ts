@@ -4,8 +4,8 @@
  * (mean of B − A over matched records) with a paired t interval and test.
  */
 import { getProbe } from '../probes/registry.js';
-import type { Store } from '../runtime/store.js';
-import { fromStoredJson } from '../runtime/stored-json.js';
+import type { RunStore } from '../runtime/run-store.js';
+import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { mean } from '../stats/mean.js';
 import { pairedTTest } from '../stats/ttest.js';
 import type { Stat } from '../results/presentation.js';
@@ -43,9 +43,10 @@ interface GroupRef {
 }
 
 /** The groups of a run as stored (one per cell), with their condition when the cell's labels carry one. */
-export function storedGroups(store: Store, runId: string): GroupRef[] {
-  const cells = new Map(store.listCells(runId).map((c) => [c.key, c]));
-  return store.getResults(runId).flatMap(({ cellKey, result }) => {
+export async function storedGroups(anyStore: AnyStore, runId: string): Promise<GroupRef[]> {
+  const store = asRunStore(anyStore);
+  const cells = new Map((await store.listCells(runId)).map((c) => [c.key, c]));
+  return (await store.getResults(runId)).flatMap(({ cellKey, result }) => {
     const cell = cells.get(cellKey);
     const g = result as { labels?: Record<string, string>; metrics?: MetricJson[] };
     if (!cell || !Array.isArray(g.metrics)) return [];
@@ -56,7 +57,7 @@ export function storedGroups(store: Store, runId: string): GroupRef[] {
   });
 }
 
-function itemValues(store: Store, runId: string, g: GroupRef): Map<string, Record<string, number>> | undefined {
+async function itemValues(store: RunStore, runId: string, g: GroupRef): Promise<Map<string, Record<string, number>> | undefined> {
   let probe;
   try {
     probe = getProbe(g.probe);
@@ -65,8 +66,7 @@ function itemValues(store: Store, runId: string, g: GroupRef): Map<string, Recor
   }
   if (!probe.itemValues) return undefined;
   const out = new Map<string, Record<string, number>>();
-  const rows = store.statement('SELECT record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ?').all(runId, g.cellKey) as { record_id: string; measurement_json: string }[];
-  for (const r of rows) out.set(r.record_id, probe.itemValues(fromStoredJson(r.measurement_json), g.options));
+  for (const r of await store.getItems(runId, g.cellKey)) out.set(r.recordId, probe.itemValues(r.measurement, g.options));
   return out;
 }
 
@@ -89,10 +89,11 @@ function paired(a: Map<string, Record<string, number>>, b: Map<string, Record<st
   return { n: d.length, mean: mean(d), ci: { low: t.ci.low, high: t.ci.high, level: t.ci.level, method: 'paired t' }, pValue: t.pValue };
 }
 
-export function compareRuns(store: Store, a: CompareSide, b: CompareSide): CompareRow[] {
+export async function compareRuns(anyStore: AnyStore, a: CompareSide, b: CompareSide): Promise<CompareRow[]> {
+  const store = asRunStore(anyStore);
   const norm = (c?: string): string | undefined => (c === 'baseline' ? undefined : c);
-  const ga = storedGroups(store, a.runId).filter((g) => g.condition === norm(a.condition));
-  const gb = storedGroups(store, b.runId).filter((g) => g.condition === norm(b.condition));
+  const ga = (await storedGroups(store, a.runId)).filter((g) => g.condition === norm(a.condition));
+  const gb = (await storedGroups(store, b.runId)).filter((g) => g.condition === norm(b.condition));
   const key = (g: GroupRef): string => `${g.probe}\u0000${g.model}\u0000${g.dataset}`;
   const bByKey = new Map(gb.map((g) => [key(g), g]));
   const rows: CompareRow[] = [];
@@ -100,8 +101,8 @@ export function compareRuns(store: Store, a: CompareSide, b: CompareSide): Compa
   for (const x of ga) {
     const y = bByKey.get(key(x));
     seen.add(key(x));
-    const va = y ? itemValues(store, a.runId, x) : undefined;
-    const vb = y && va ? itemValues(store, b.runId, y) : undefined;
+    const va = y ? await itemValues(store, a.runId, x) : undefined;
+    const vb = y && va ? await itemValues(store, b.runId, y) : undefined;
     const names = [...new Set([...x.metrics.map((m) => m.name), ...(y?.metrics.map((m) => m.name) ?? [])])];
     for (const name of names) {
       const ma = x.metrics.find((m) => m.name === name);

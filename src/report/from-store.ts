@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Store } from '../runtime/store.js';
+import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { RESULTS_SCHEMA_ID, resultsSchema, type GroupResultJson, type ProbeResult, type Results } from '../results/schema.js';
 import { SLANT_VERSION } from '../version.js';
 
@@ -9,8 +9,9 @@ import { SLANT_VERSION } from '../version.js';
  * (items dropped: the viewer reads them from the store page by page), else rebuilt from the
  * store's per-cell results (no cross-group summary then).
  */
-export function runResults(store: Store, runId: string, reportsDir?: string): Results | undefined {
-  const run = store.getRun(runId);
+export async function runResults(anyStore: AnyStore, runId: string, reportsDir?: string): Promise<Results | undefined> {
+  const store = asRunStore(anyStore);
+  const run = await store.getRun(runId);
   if (!run) return undefined;
   const file = reportsDir ? join(reportsDir, runId, 'results.json') : undefined;
   if (file && existsSync(file)) {
@@ -21,9 +22,9 @@ export function runResults(store: Store, runId: string, reportsDir?: string): Re
       // fall through to the store
     }
   }
-  const cells = new Map(store.listCells(runId).map((c) => [c.key, c]));
+  const cells = new Map((await store.listCells(runId)).map((c) => [c.key, c]));
   const probes = new Map<string, ProbeResult>();
-  for (const { cellKey, result } of store.getResults(runId)) {
+  for (const { cellKey, result } of await store.getResults(runId)) {
     const cell = cells.get(cellKey);
     if (!cell) continue;
     const g = result as GroupResultJson;

@@ -3,7 +3,7 @@
  * one self-contained report.html (figures inline as SVG, items embedded), written atomically.
  */
 import { writeFileAtomic } from '../runtime/write-atomic.js';
-import type { Store } from '../runtime/store.js';
+import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import type { Results } from '../results/schema.js';
 import { renderReportPage } from './html.js';
 import { itemDetail, itemSummary } from './items/registry.js';
@@ -17,13 +17,17 @@ export const EMBEDDED_DETAILS = 400;
 export const EMBEDDED_ITEMS = 20000;
 
 /** Item summaries and the first details: from the store when it has the run (texts included), else from results.json. */
-export function reportItems(results: Results, store?: Store): { summaries: ItemSummary[]; details: ItemDetail[]; omitted: number } {
-  const run = store?.getRun(results.run.id);
+export async function reportItems(results: Results, store?: AnyStore): Promise<{ summaries: ItemSummary[]; details: ItemDetail[]; omitted: number }> {
+  const run = store ? await asRunStore(store).getRun(results.run.id) : undefined;
   if (store && run) {
     const src = new StoreItems(store, results.run.id);
-    const every = src.all();
+    const every = await src.all();
     const all = every.slice(0, EMBEDDED_ITEMS);
-    const details = pickForDetails(all).flatMap((s) => src.detail(s.probe, s.labels.model ?? '', s.labels.dataset ?? '', s.recordId, s.labels.condition) ?? []);
+    const details: ItemDetail[] = [];
+    for (const s of pickForDetails(all)) {
+      const d = await src.detail(s.probe, s.labels.model ?? '', s.labels.dataset ?? '', s.recordId, s.labels.condition);
+      if (d) details.push(d);
+    }
     return { summaries: all, details, omitted: every.length - all.length };
   }
   const inputs = results.probes.flatMap((p) => p.items.map((it) => ({ probe: p.probe, labels: it.labels, recordId: it.recordId, measurement: it.measurement, options: p.options, ...(it.steps ? { output: { steps: it.steps } } : {}) })));
@@ -39,11 +43,11 @@ function pickForDetails(all: readonly ItemSummary[]): ItemSummary[] {
   return [...changed, ...rest].slice(0, EMBEDDED_DETAILS);
 }
 
-export async function renderReportFile(results: Results, store?: Store): Promise<string> {
-  const items = reportItems(results, store);
+export async function renderReportFile(results: Results, store?: AnyStore): Promise<string> {
+  const items = await reportItems(results, store);
   return renderReportPage(buildReportModel(results), { items: { mode: 'embedded', ...items } });
 }
 
-export async function writeReportFile(path: string, results: Results, store?: Store): Promise<void> {
+export async function writeReportFile(path: string, results: Results, store?: AnyStore): Promise<void> {
   writeFileAtomic(path, await renderReportFile(results, store), 'HTML report');
 }

@@ -282,6 +282,22 @@ export class PgStore implements RunStore {
     return rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) }));
   }
 
+  async getItem(runId: string, cellKey: string, recordId: string): Promise<unknown> {
+    const r = await this.row<{ measurement_json: string }>('SELECT measurement_json FROM items WHERE run_id = ? AND cell_key = ? AND record_id = ?', [runId, cellKey, recordId]);
+    return r === undefined ? undefined : fromStoredJson(r.measurement_json);
+  }
+
+  async searchOutputs(runId: string, cellKeys: readonly string[], needle: string): Promise<string[]> {
+    if (cellKeys.length === 0) return [];
+    const rows = await this.rows<{ record_id: string }>('SELECT DISTINCT record_id FROM outputs WHERE run_id = ? AND cell_key = ANY(?::text[]) AND strpos(lower(output_json), ?) > 0', [runId, [...cellKeys], needle]);
+    return rows.map((r) => r.record_id);
+  }
+
+  async searchItems(runId: string, cellKey: string, needle: string): Promise<{ recordId: string; measurement: unknown }[]> {
+    const rows = await this.rows<{ record_id: string; measurement_json: string }>('SELECT record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ? AND strpos(lower(measurement_json), ?) > 0 ORDER BY rowid', [runId, cellKey, needle]);
+    return rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) }));
+  }
+
   async completedRecordIds(runId: string, cellKey: string): Promise<Set<string>> {
     const rows = await this.rows<{ record_id: string }>('SELECT record_id FROM items WHERE run_id = ? AND cell_key = ? UNION SELECT record_id FROM invalid_outputs WHERE run_id = ? AND cell_key = ?', [runId, cellKey, runId, cellKey]);
     return new Set(rows.map((r) => r.record_id));

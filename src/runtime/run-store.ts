@@ -39,6 +39,14 @@ export interface RunStore {
   countItems(runId: string): Promise<number>;
   getItems(runId: string, cellKey: string): Promise<{ recordId: string; measurement: unknown }[]>;
   completedRecordIds(runId: string, cellKey: string): Promise<Set<string>>;
+  getItem(runId: string, cellKey: string, recordId: string): Promise<unknown>;
+  /**
+   * Text search for the report and the viewer: record ids whose stored output under one of
+   * `cellKeys` holds `needle` (given lower case) in its lower-cased JSON text; and a cell's
+   * measurements whose JSON text does. Case folding is the database's lower() (SQLite: ASCII only).
+   */
+  searchOutputs(runId: string, cellKeys: readonly string[], needle: string): Promise<string[]>;
+  searchItems(runId: string, cellKey: string, needle: string): Promise<{ recordId: string; measurement: unknown }[]>;
 
   putCost(runId: string, key: string, recordId: string, cost: ItemCost): Promise<void>;
   getCosts(runId: string, key: string): Promise<Map<string, ItemCost>>;

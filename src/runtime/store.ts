@@ -352,6 +352,27 @@ export class Store {
     return rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) }));
   }
 
+  /** One record's measurement in a cell, or undefined. */
+  getItem(runId: string, cellKey: string, recordId: string): unknown {
+    const r = this.statement('SELECT measurement_json FROM items WHERE run_id = ? AND cell_key = ? AND record_id = ?').get(runId, cellKey, recordId) as { measurement_json: string } | undefined;
+    return r === undefined ? undefined : fromStoredJson(r.measurement_json);
+  }
+
+  /** Record ids whose stored output under one of `cellKeys` holds `needle` (lower case) in its lower-cased JSON text. */
+  searchOutputs(runId: string, cellKeys: readonly string[], needle: string): string[] {
+    if (cellKeys.length === 0) return [];
+    return this.db
+      .prepare(`SELECT DISTINCT record_id FROM outputs WHERE run_id = ? AND cell_key IN (${cellKeys.map(() => '?').join(', ')}) AND instr(lower(output_json), ?) > 0`)
+      .pluck()
+      .all(runId, ...cellKeys, needle) as string[];
+  }
+
+  /** Measurements of a cell whose lower-cased JSON text holds `needle` (lower case), in first-stored order. */
+  searchItems(runId: string, cellKey: string, needle: string): { recordId: string; measurement: unknown }[] {
+    const rows = this.statement('SELECT record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ? AND instr(lower(measurement_json), ?) > 0 ORDER BY rowid').all(runId, cellKey, needle) as { record_id: string; measurement_json: string }[];
+    return rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) }));
+  }
+
   /**
    * Records of a cell that are done: measured, or recorded as an invalid model output (what a
    * resumed run skips).

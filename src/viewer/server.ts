@@ -10,11 +10,12 @@ import { runResults } from '../report/from-store.js';
 import { CSP, facetsOf, renderReportPage } from '../report/html.js';
 import { StoreItems } from '../report/items/store-items.js';
 import { buildReportModel } from '../report/model.js';
-import type { Store } from '../runtime/store.js';
+import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { comparePage, notFound, runsPage } from './pages.js';
 
 export interface ViewerOptions {
-  store: Store;
+  /** a SQLite store, or any RunStore (PostgreSQL): read only */
+  store: AnyStore;
   reportsDir?: string;
   host?: string;
   port?: number;
@@ -34,7 +35,7 @@ function send(res: ServerResponse, status: number, type: string, body: string): 
 }
 
 export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
-  const { store } = opts;
+  const store = asRunStore(opts.store);
   const sources = new Map<string, StoreItems>();
   const itemsOf = (runId: string): StoreItems => {
     let s = sources.get(runId);
@@ -51,35 +52,36 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname.split('/').map((p) => decodeURIComponent(p));
     const q = url.searchParams;
-    if (url.pathname === '/') return send(res, 200, 'text/html', runsPage(store.listRuns(500)));
+    if (url.pathname === '/') return send(res, 200, 'text/html', runsPage(await store.listRuns(500)));
     if (path[1] === 'runs' && path.length === 3) {
       const runId = path[2] as string;
-      const results = runResults(store, runId, opts.reportsDir);
+      const results = await runResults(store, runId, opts.reportsDir);
       if (!results) return send(res, 404, 'text/html', notFound(`no run "${runId}" in the store`));
       const src = itemsOf(runId);
-      const facets = facetsOf([], { probes: src.cells().map((c) => c.probe), models: src.cells().map((c) => c.model), datasets: src.cells().map((c) => c.dataset), conditions: src.cells().flatMap((c) => (c.condition ? [c.condition] : [])), tags: src.tags() });
+      const cells = await src.cells();
+      const facets = facetsOf([], { probes: cells.map((c) => c.probe), models: cells.map((c) => c.model), datasets: cells.map((c) => c.dataset), conditions: cells.flatMap((c) => (c.condition ? [c.condition] : [])), tags: await src.tags() });
       const html = await renderReportPage(buildReportModel(results), { items: { mode: 'api', api: `/api/runs/${encodeURIComponent(runId)}`, facets }, back: '/' });
       return send(res, 200, 'text/html', html);
     }
     if (path[1] === 'api' && path[2] === 'runs' && path.length === 5) {
       const runId = path[3] as string;
-      if (!store.getRun(runId)) return send(res, 404, 'application/json', JSON.stringify({ error: `no run "${runId}"` }));
+      if (!(await store.getRun(runId))) return send(res, 404, 'application/json', JSON.stringify({ error: `no run "${runId}"` }));
       const src = itemsOf(runId);
       if (path[4] === 'items') {
         const tags = (q.get('tags') ?? '').split(',').filter(Boolean);
-        const page = src.list({ probe: q.get('probe') ?? undefined, model: q.get('model') ?? undefined, dataset: q.get('dataset') ?? undefined, condition: q.get('condition') ?? undefined, tags, q: q.get('q') ?? undefined, offset: Number(q.get('offset') ?? 0) || 0, limit: Number(q.get('limit') ?? 50) || 50 });
+        const page = await src.list({ probe: q.get('probe') ?? undefined, model: q.get('model') ?? undefined, dataset: q.get('dataset') ?? undefined, condition: q.get('condition') ?? undefined, tags, q: q.get('q') ?? undefined, offset: Number(q.get('offset') ?? 0) || 0, limit: Number(q.get('limit') ?? 50) || 50 });
         return send(res, 200, 'application/json', JSON.stringify(page));
       }
       if (path[4] === 'item') {
-        const d = src.detail(q.get('probe') ?? '', q.get('model') ?? '', q.get('dataset') ?? '', q.get('id') ?? '', q.get('condition') ?? undefined);
+        const d = await src.detail(q.get('probe') ?? '', q.get('model') ?? '', q.get('dataset') ?? '', q.get('id') ?? '', q.get('condition') ?? undefined);
         return d ? send(res, 200, 'application/json', JSON.stringify(d)) : send(res, 404, 'application/json', JSON.stringify({ error: 'no such item' }));
       }
     }
     if (url.pathname === '/compare') {
       const a: CompareSide = { runId: q.get('a') ?? '', ...(q.get('ca') ? { condition: q.get('ca') as string } : {}) };
       const b: CompareSide = { runId: q.get('b') ?? '', ...(q.get('cb') ? { condition: q.get('cb') as string } : {}) };
-      for (const s of [a, b]) if (!store.getRun(s.runId)) return send(res, 404, 'text/html', notFound(`no run "${s.runId}" in the store`));
-      return send(res, 200, 'text/html', await comparePage(a, b, compareRuns(store, a, b)));
+      for (const s of [a, b]) if (!(await store.getRun(s.runId))) return send(res, 404, 'text/html', notFound(`no run "${s.runId}" in the store`));
+      return send(res, 200, 'text/html', await comparePage(a, b, await compareRuns(store, a, b)));
     }
     return send(res, 404, 'text/html', notFound(url.pathname));
   };

@@ -13,7 +13,7 @@ describe('compare two runs', () => {
     const { store: path, a, b } = await twoRuns(tmp.dir);
     const store = Store.open(path);
     try {
-      const rows = compareRuns(store, { runId: a }, { runId: b });
+      const rows = await compareRuns(store, { runId: a }, { runId: b });
       // lead-2 vs last-2 sentence summaries of the same 4 records
       for (const name of ['mean_s_b', 'mean_s_e', 'psi_pri', 'phi_frame']) {
         const r = rows.find((x) => x.metric === name);
@@ -23,7 +23,7 @@ describe('compare two runs', () => {
       const sb = rows.find((r) => r.metric === 'mean_s_b');
       expect(sb?.difference).toBeLessThan(0);
       expect(sb?.paired?.ci?.low).toBeLessThan(sb?.paired?.mean as number);
-      const self = compareRuns(store, { runId: a }, { runId: a });
+      const self = await compareRuns(store, { runId: a }, { runId: a });
       expect(self.find((r) => r.metric === 'mean_s_b')).toMatchObject({ difference: 0, paired: { n: 4, mean: 0 } });
     } finally {
       store.close();

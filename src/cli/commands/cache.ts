@@ -1,22 +1,13 @@
-import { existsSync } from 'node:fs';
 import { createTable } from '../../report/table.js';
 import type { Command } from 'commander';
-import { UserError } from '../../core/errors.js';
-import { openRunStore } from '../../runtime/open-store.js';
-import { isPostgresUrl } from '../../runtime/store-url.js';
 import { RequestCache } from '../../runtime/cache.js';
 import { globalOptions } from '../main-options.js';
 import { parsePositiveInt } from '../parse.js';
+import { STORE_FLAG_HELP, withStore } from '../store-flag.js';
 
 /** The cache of a SQLite file or a PostgreSQL store (`--store postgres://…`). */
-async function withCache<T>(storePath: string, fn: (cache: RequestCache) => Promise<T>): Promise<T> {
-  if (!isPostgresUrl(storePath) && !existsSync(storePath)) throw new UserError(`no store at ${storePath}`);
-  const store = await openRunStore(storePath);
-  try {
-    return await fn(new RequestCache(store));
-  } finally {
-    await store.close();
-  }
+function withCache<T>(storePath: string, fn: (cache: RequestCache) => Promise<T>): Promise<T> {
+  return withStore(storePath, (store) => fn(new RequestCache(store)));
 }
 
 export function registerCache(program: Command): void {
@@ -24,7 +15,7 @@ export function registerCache(program: Command): void {
   cache
     .command('stats')
     .description('entries, hits and size, per provider and model')
-    .option('--store <file>', 'SQLite store file, or postgres://user@host/db', '.slant/slant.db')
+    .option('--store <file>', STORE_FLAG_HELP, '.slant/slant.db')
     .action(async (opts: { store: string }, cmd: Command) => {
       const s = await withCache(opts.store, (c) => c.stats());
       if (globalOptions(cmd).json) {
@@ -39,7 +30,7 @@ export function registerCache(program: Command): void {
   cache
     .command('clear')
     .description('delete cached responses (all, or by provider / age)')
-    .option('--store <file>', 'SQLite store file, or postgres://user@host/db', '.slant/slant.db')
+    .option('--store <file>', STORE_FLAG_HELP, '.slant/slant.db')
     .option('--provider <name>', 'only this provider')
     .option('--older-than <days>', 'only entries older than this many days', (v: string) => parsePositiveInt(v, '--older-than'))
     .action(async (opts: { store: string; provider?: string; olderThan?: number }) => {

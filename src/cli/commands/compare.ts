@@ -1,12 +1,10 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { compareRuns, pairedStat, unpairedStat, type CompareRow, type CompareSide } from '../../report/compare.js';
 import { formatValue, HEADLINE, statText } from '../../report/format.js';
 import { createTable } from '../../report/table.js';
-import { Store } from '../../runtime/store.js';
 import { globalOptions } from '../main-options.js';
+import { STORE_FLAG_HELP, withStore } from '../store-flag.js';
 
 /** "run" or "run:condition" */
 function side(spec: string): CompareSide {
@@ -22,36 +20,32 @@ export function registerCompare(program: Command): void {
     .description('two runs (or two conditions: run:condition) side by side: metric deltas, paired intervals over matched records')
     .argument('<a>', 'run id, or run-id:condition')
     .argument('<b>', 'run id, or run-id:condition')
-    .option('--store <file>', 'SQLite store', '.slant/slant.db')
+    .option('--store <file>', STORE_FLAG_HELP, '.slant/slant.db')
     .option('--all', 'every metric, not only the headline ones')
-    .action((a: string, b: string, opts: { store: string; all?: boolean }, cmd: Command) => {
-      if (!existsSync(opts.store)) throw new UserError(`no store at ${opts.store}`);
-      const store = Store.open(resolve(opts.store));
-      try {
-        const A = side(a);
-        const B = side(b);
-        for (const s of [A, B]) if (!store.getRun(s.runId)) throw new UserError(`no run "${s.runId}" in ${opts.store}`, { hint: 'list runs with `slant runs`' });
-        const rows = compareRuns(store, A, B);
-        const shown = opts.all ? rows : rows.filter((r) => (HEADLINE[r.probe] ?? []).includes(r.metric));
-        if (globalOptions(cmd).json) {
-          process.stdout.write(JSON.stringify({ a: A, b: B, rows }) + '\n');
-          return;
-        }
-        // 120 columns at most: group = model · dataset; the last column is the paired difference, or the unpaired one
-        const t = createTable(['probe', 'model · dataset', 'metric', 'A (n)', 'B (n)', 'B − A paired [95% CI] (n)'], { colWidths: [9, 24, 18, 12, 12, 34] });
-        for (const r of shown) {
-          const p = r.paired;
-          const diff = p ? `${statText(pairedStat(r))} (${p.n})` : r.difference === null ? '—' : `${statText(unpairedStat(r))} (unpaired)`;
-          t.push([r.probe, `${r.model} · ${r.dataset}`, r.metric, `${fmt(r.a?.value, r.kind)} (${r.a?.n ?? 0})`, `${fmt(r.b?.value, r.kind)} (${r.b?.n ?? 0})`, diff]);
-        }
-        if (globalOptions(cmd).quiet) {
-          // -q: one plain line per metric, no table
-          process.stdout.write(shown.map((r) => `${r.probe} ${r.model} · ${r.dataset} ${r.metric}: B − A ${statText(pairedStat(r) ?? unpairedStat(r))}`).join('\n') + (shown.length ? '\n' : ''));
-          return;
-        }
-        process.stdout.write(`A = ${a}\nB = ${b}\n${t.toString()}\n`);
-      } finally {
-        store.close();
+    .action(async (a: string, b: string, opts: { store: string; all?: boolean }, cmd: Command) => {
+      const A = side(a);
+      const B = side(b);
+      const rows = await withStore(opts.store, async (store) => {
+        for (const s of [A, B]) if (!(await store.getRun(s.runId))) throw new UserError(`no run "${s.runId}" in ${store.location}`, { hint: 'list runs with `slant runs`' });
+        return compareRuns(store, A, B);
+      });
+      const shown = opts.all ? rows : rows.filter((r) => (HEADLINE[r.probe] ?? []).includes(r.metric));
+      if (globalOptions(cmd).json) {
+        process.stdout.write(JSON.stringify({ a: A, b: B, rows }) + '\n');
+        return;
       }
+      // 120 columns at most: group = model · dataset; the last column is the paired difference, or the unpaired one
+      const t = createTable(['probe', 'model · dataset', 'metric', 'A (n)', 'B (n)', 'B − A paired [95% CI] (n)'], { colWidths: [9, 24, 18, 12, 12, 34] });
+      for (const r of shown) {
+        const p = r.paired;
+        const diff = p ? `${statText(pairedStat(r))} (${p.n})` : r.difference === null ? '—' : `${statText(unpairedStat(r))} (unpaired)`;
+        t.push([r.probe, `${r.model} · ${r.dataset}`, r.metric, `${fmt(r.a?.value, r.kind)} (${r.a?.n ?? 0})`, `${fmt(r.b?.value, r.kind)} (${r.b?.n ?? 0})`, diff]);
+      }
+      if (globalOptions(cmd).quiet) {
+        // -q: one plain line per metric, no table
+        process.stdout.write(shown.map((r) => `${r.probe} ${r.model} · ${r.dataset} ${r.metric}: B − A ${statText(pairedStat(r) ?? unpairedStat(r))}`).join('\n') + (shown.length ? '\n' : ''));
+        return;
+      }
+      process.stdout.write(`A = ${a}\nB = ${b}\n${t.toString()}\n`);
     });
 }

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, extname, join, resolve } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { writeReports } from '../../pipeline/run.js';
@@ -8,11 +8,13 @@ import { buildReportModel } from '../../report/model.js';
 import { renderTerminalReport } from '../../report/terminal.js';
 import { writeReportFile } from '../../report/write.js';
 import { resultsSchema, type Results } from '../../results/schema.js';
-import { Store } from '../../runtime/store.js';
+import { openRunStore } from '../../runtime/open-store.js';
+import type { RunStore } from '../../runtime/run-store.js';
 import { applyGate, FAIL_ON_HELP, failOnConditions } from '../fail-on.js';
 import { aliasTo, deprecatedAlias } from '../flags.js';
 import { globalOptions } from '../main-options.js';
 import { collect } from '../parse.js';
+import { STORE_FLAG_HELP, storeExists, withStore } from '../store-flag.js';
 
 interface ReportOpts {
   reports: string;
@@ -29,7 +31,7 @@ export function registerReport(program: Command): void {
     .description("print a run's results as tables and (re)write its results.json and report.html from the store (items and texts too), or export every table and figure (--format csv|md|tex)")
     .argument('<run-or-results>', 'a run id (looked up in --store, else under --reports), `latest`, or a results.json path')
     .option('--reports <dir>', 'reports folder', '.slant/reports')
-    .option('--store <file>', 'SQLite store', '.slant/slant.db')
+    .option('--store <file>', STORE_FLAG_HELP, '.slant/slant.db')
     .option('--format <format>', 'html (default: results.json and report.html in the run\'s report folder), or csv, md, tex: every table as a file, figures as SVG', 'html')
     .option('-o, --output <dir>', 'folder for --format csv|md|tex (default: export-<format> in the run\'s report folder)')
     .option('--fail-on <condition>', FAIL_ON_HELP, collect, [])
@@ -37,17 +39,17 @@ export function registerReport(program: Command): void {
       if (!(FORMATS as readonly string[]).includes(opts.format)) throw new UserError(`--format ${opts.format}: expected one of ${FORMATS.join(', ')}`);
       if (opts.output !== undefined) exportFolder(opts.output, opts.format);
       const failOn = failOnConditions(cmd);
-      const { results, reportDir } = isFile(target) ? { results: readResultsFile(target), reportDir: dirname(target) } : fromStore(target === 'latest' ? latestRun(opts) : target, opts);
+      const { results, reportDir } = isFile(target) ? { results: readResultsFile(target), reportDir: dirname(target) } : await fromStore(target === 'latest' ? await latestRun(opts) : target, opts);
       const global = globalOptions(cmd);
       if (opts.format === 'html') {
         const written = writeReports(results, reportDir);
         const html = join(reportDir, 'report.html');
         // the items behind the numbers (and their texts) come from the store when it has the run
-        const store = existsSync(opts.store) ? Store.open(resolve(opts.store)) : undefined;
+        const store = storeExists(opts.store) ? await openRunStore(opts.store) : undefined;
         try {
           await writeReportFile(html, written, store);
         } finally {
-          store?.close();
+          await store?.close();
         }
         if (global.json) process.stdout.write(JSON.stringify(results) + '\n');
         else if (global.quiet) process.stdout.write(`report: ${html}\n`);
@@ -83,16 +85,14 @@ function isFile(path: string): boolean {
 }
 
 /** `latest`: the newest run in the store that has results (stored in the run, or a results file under `reports`). */
-function latestRun(opts: ReportOpts): string {
-  if (!existsSync(opts.store)) throw new UserError(`no store at ${opts.store} yet; run \`slant demo\` or \`slant run\` first`);
-  const store = Store.open(resolve(opts.store));
-  try {
-    for (const run of store.listRuns(100)) {
-      if (store.getRunResults(run.id) !== undefined || existsSync(join(opts.reports, run.id, 'results.json'))) return run.id;
+async function latestRun(opts: ReportOpts): Promise<string> {
+  const found = await withStore(opts.store, async (store) => {
+    for (const run of await store.listRuns(100)) {
+      if ((await store.getRunResults(run.id)) !== undefined || existsSync(join(opts.reports, run.id, 'results.json'))) return run.id;
     }
-  } finally {
-    store.close();
-  }
+    return undefined;
+  });
+  if (found !== undefined) return found;
   throw new UserError(`no run in ${opts.store} has results`, { hint: 'list runs with `slant runs`' });
 }
 
@@ -100,30 +100,31 @@ function latestRun(opts: ReportOpts): string {
  * A run id: the results the run stored (every run finished by this slant; a crash while writing the
  * files loses nothing), else its results.json (runs from before results were stored).
  */
-function fromStore(runId: string, opts: ReportOpts): { results: Results; reportDir: string } {
+async function fromStore(runId: string, opts: ReportOpts): Promise<{ results: Results; reportDir: string }> {
   const reportDir = join(opts.reports, runId);
-  if (existsSync(opts.store)) {
-    const store = Store.open(resolve(opts.store));
-    try {
-      const run = store.getRun(runId);
-      if (run) {
-        const stored = store.getRunResults(runId);
-        if (stored !== undefined) {
-          const parsed = resultsSchema.safeParse(stored);
-          if (!parsed.success) throw new UserError(`run ${runId}: the stored results are not readable by this slant (${describeIssue(parsed.error.issues[0])})`);
-          return { results: parsed.data, reportDir };
-        }
-        if (run.status !== 'completed') {
-          throw new UserError(`run ${runId} is ${run.status} and has no results yet`, { hint: `finish it with \`slant run --resume ${runId} --store ${opts.store}\`` });
-        }
-      }
-    } finally {
-      store.close();
-    }
+  if (storeExists(opts.store)) {
+    const results = await withStore(opts.store, (store) => storedResults(store, runId, opts.store));
+    if (results) return { results, reportDir };
   }
   const file = join(reportDir, 'results.json');
   if (!existsSync(file)) throw new UserError(`no run "${runId}" in ${opts.store} and no results at ${file}`, { hint: 'list runs with `slant runs`' });
   return { results: readResultsFile(file), reportDir };
+}
+
+/** The results a run stored; undefined when the store has no such run. */
+async function storedResults(store: RunStore, runId: string, storeFlag: string): Promise<Results | undefined> {
+  const run = await store.getRun(runId);
+  if (!run) return undefined;
+  const stored = await store.getRunResults(runId);
+  if (stored !== undefined) {
+    const parsed = resultsSchema.safeParse(stored);
+    if (!parsed.success) throw new UserError(`run ${runId}: the stored results are not readable by this slant (${describeIssue(parsed.error.issues[0])})`);
+    return parsed.data;
+  }
+  if (run.status !== 'completed') {
+    throw new UserError(`run ${runId} is ${run.status} and has no results yet`, { hint: `finish it with \`slant run --resume ${runId} --store ${storeFlag}\`` });
+  }
+  return undefined;
 }
 
 function readResultsFile(file: string): Results {

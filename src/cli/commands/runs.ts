@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { UserError } from '../../core/errors.js';
 import { createTable } from '../../report/table.js';
-import { Store, type RunRow } from '../../runtime/store.js';
+import { asRunStore, type AnyStore } from '../../runtime/sqlite-run-store.js';
+import type { RunRow } from '../../runtime/store.js';
 import { globalOptions } from '../main-options.js';
+import { STORE_FLAG_HELP, withStore } from '../store-flag.js';
 
 export interface RunListing {
   id: string;
@@ -22,8 +21,9 @@ export interface RunListing {
 const uniq = (xs: string[]): string[] => [...new Set(xs)];
 
 /** A run with what it measured: its cells' probes, models and datasets, and its stored measurements. */
-export function describeRun(store: Store, run: RunRow): RunListing {
-  const cells = store.listCells(run.id);
+export async function describeRun(anyStore: AnyStore, run: RunRow): Promise<RunListing> {
+  const store = asRunStore(anyStore);
+  const cells = await store.listCells(run.id);
   return {
     id: run.id,
     command: run.label,
@@ -33,7 +33,7 @@ export function describeRun(store: Store, run: RunRow): RunListing {
     probes: uniq(cells.map((c) => c.probe)),
     models: uniq(cells.map((c) => c.model)),
     datasets: uniq(cells.map((c) => c.dataset)),
-    n: store.countItems(run.id),
+    n: await store.countItems(run.id),
   };
 }
 
@@ -47,26 +47,24 @@ export function registerRuns(program: Command): void {
   program
     .command('runs')
     .description('list the runs in the store: probes, models, datasets, measurements and status')
-    .option('--store <file>', 'SQLite store', '.slant/slant.db')
-    .action((opts: { store: string }, cmd: Command) => {
-      if (!existsSync(opts.store)) throw new UserError(`no store at ${opts.store} yet; run \`slant demo\` or \`slant run\` first`);
-      const store = Store.open(resolve(opts.store));
-      try {
-        const runs = store.listRuns(100).map((r) => describeRun(store, r));
-        const global = globalOptions(cmd);
-        if (global.json) {
-          process.stdout.write(JSON.stringify(runs) + '\n');
-          return;
-        }
-        if (global.quiet) {
-          process.stdout.write(runs.map((r) => `${r.id} ${r.status}`).join('\n') + (runs.length > 0 ? '\n' : ''));
-          return;
-        }
-        const t = createTable(['run', 'command', 'status', 'probes', 'models', 'datasets', 'n', 'updated']);
-        for (const r of runs) t.push([r.id, r.command ?? '', r.status, names(r.probes), names(r.models, 1), names(r.datasets), String(r.n), r.updatedAt.slice(0, 16).replace('T', ' ')]);
-        process.stdout.write(t.toString() + '\n');
-      } finally {
-        store.close();
+    .option('--store <file>', STORE_FLAG_HELP, '.slant/slant.db')
+    .action(async (opts: { store: string }, cmd: Command) => {
+      const runs = await withStore(opts.store, async (store) => {
+        const out: RunListing[] = [];
+        for (const r of await store.listRuns(100)) out.push(await describeRun(store, r));
+        return out;
+      });
+      const global = globalOptions(cmd);
+      if (global.json) {
+        process.stdout.write(JSON.stringify(runs) + '\n');
+        return;
       }
+      if (global.quiet) {
+        process.stdout.write(runs.map((r) => `${r.id} ${r.status}`).join('\n') + (runs.length > 0 ? '\n' : ''));
+        return;
+      }
+      const t = createTable(['run', 'command', 'status', 'probes', 'models', 'datasets', 'n', 'updated']);
+      for (const r of runs) t.push([r.id, r.command ?? '', r.status, names(r.probes), names(r.models, 1), names(r.datasets), String(r.n), r.updatedAt.slice(0, 16).replace('T', ' ')]);
+      process.stdout.write(t.toString() + '\n');
     });
 }

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { UserError } from '../../core/errors.js';
-import { Store } from '../../runtime/store.js';
+import { openExistingStore, STORE_FLAG_HELP } from '../store-flag.js';
 import { startViewer } from '../../viewer/server.js';
 import { parsePort } from '../parse.js';
 
@@ -10,13 +8,12 @@ export function registerView(program: Command): void {
   program
     .command('view')
     .description('browse the runs in the store: reports, items, comparisons (a local read-only web server)')
-    .option('--store <file>', 'SQLite store', '.slant/slant.db')
+    .option('--store <file>', STORE_FLAG_HELP, '.slant/slant.db')
     .option('--reports <dir>', 'reports folder (results.json with summaries, when present)', '.slant/reports')
     .option('--host <host>', 'address to bind (default 127.0.0.1: this machine only)', '127.0.0.1')
     .option('--port <n>', 'port (default 0: any free port)', (v: string) => parsePort(v), 0)
     .action(async (opts: { store: string; reports: string; host: string; port: number }) => {
-      if (!existsSync(opts.store)) throw new UserError(`no store at ${opts.store} yet; run \`slant demo\` or \`slant run\` first`);
-      const store = Store.open(resolve(opts.store));
+      const store = await openExistingStore(opts.store);
       const viewer = await startViewer({ store, reportsDir: resolve(opts.reports), host: opts.host, port: opts.port });
       process.stdout.write(`slant view: ${viewer.url} (read-only; Ctrl-C to stop)\n`);
       if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) process.stderr.write(`slant view: warning: bound to ${opts.host}, so other machines can read this store's texts and results\n`);
@@ -24,10 +21,10 @@ export function registerView(program: Command): void {
         const stop = (): void => {
           process.off('SIGINT', stop);
           process.off('SIGTERM', stop);
-          void viewer.close().then(() => {
-            store.close();
-            done();
-          });
+          void viewer
+            .close()
+            .then(() => store.close())
+            .then(done);
         };
         process.on('SIGINT', stop);
         process.on('SIGTERM', stop);

@@ -1,14 +1,15 @@
 /**
  * Items of a run read back from the store with the texts behind them (the record's fields as read,
- * the stored generation), for the report's item pages and the viewer. Read-only.
+ * the stored generation), for the report's item pages and the viewer. Read-only, through the
+ * RunStore interface, so it reads a SQLite file and a PostgreSQL store alike.
  */
 import { outputKey } from '../../pipeline/batch-phase.js';
 import { inputKey } from '../../pipeline/execute.js';
 import { outputStoreKey } from '../../pipeline/cells.js';
 import { BASELINE_KEY } from '../../pipeline/conditions.js';
 import { getProbe } from '../../probes/registry.js';
-import type { Store } from '../../runtime/store.js';
-import { fromStoredJson } from '../../runtime/stored-json.js';
+import type { RunStore } from '../../runtime/run-store.js';
+import { asRunStore, type AnyStore } from '../../runtime/sqlite-run-store.js';
 import { itemDetail, itemSummary } from './registry.js';
 import type { ItemDetail, ItemInput, ItemSummary } from './types.js';
 
@@ -46,20 +47,23 @@ interface CellInfo {
 export class StoreItems {
   private readonly summaries = new Map<string, ItemSummary[]>();
   private cellList: CellInfo[] | undefined;
+  private readonly store: RunStore;
 
   constructor(
-    private readonly store: Store,
+    store: AnyStore,
     readonly runId: string,
-  ) {}
+  ) {
+    this.store = asRunStore(store);
+  }
 
-  cells(): CellInfo[] {
+  async cells(): Promise<CellInfo[]> {
     if (this.cellList) return this.cellList;
     const conditions = new Map<string, string>();
-    for (const r of this.store.getResults(this.runId)) {
+    for (const r of await this.store.getResults(this.runId)) {
       const c = (r.result as { labels?: Record<string, unknown> } | null)?.labels?.condition;
       if (typeof c === 'string' && c !== '' && c !== 'baseline') conditions.set(r.cellKey, c);
     }
-    this.cellList = this.store.listCells(this.runId).map((c) => {
+    this.cellList = (await this.store.listCells(this.runId)).map((c) => {
       const info: CellInfo = { key: c.key, model: c.model, dataset: c.dataset, probe: c.probe, conditionKey: c.condition ?? BASELINE_KEY, options: (c.options ?? {}) as Record<string, unknown> };
       const condition = conditions.get(c.key);
       if (condition !== undefined) info.condition = condition;
@@ -68,26 +72,28 @@ export class StoreItems {
     return this.cellList;
   }
 
-  private cellSummaries(cell: CellInfo): ItemSummary[] {
+  private async cellSummaries(cell: CellInfo): Promise<ItemSummary[]> {
     let list = this.summaries.get(cell.key);
     if (list) return list;
-    const rows = this.store.statement('SELECT record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ? ORDER BY rowid').all(this.runId, cell.key) as { record_id: string; measurement_json: string }[];
+    const rows = await this.store.getItems(this.runId, cell.key);
     const labels = labelsOf(cell);
-    list = rows.map((r) => itemSummary({ probe: cell.probe, labels, recordId: r.record_id, measurement: fromStoredJson(r.measurement_json), options: cell.options }));
+    list = rows.map((r) => itemSummary({ probe: cell.probe, labels, recordId: r.recordId, measurement: r.measurement, options: cell.options }));
     this.summaries.set(cell.key, list);
     return list;
   }
 
   /** Every filter tag that occurs in the run (for the filter menu). */
-  tags(): string[] {
+  async tags(): Promise<string[]> {
     const tags = new Set<string>();
-    for (const cell of this.cells()) for (const s of this.cellSummaries(cell)) for (const t of s.tags) if (!t.startsWith('condition:')) tags.add(t);
+    for (const cell of await this.cells()) for (const s of await this.cellSummaries(cell)) for (const t of s.tags) if (!t.startsWith('condition:')) tags.add(t);
     return [...tags].sort();
   }
 
   /** Every item summary of the run, cells in order. */
-  all(): ItemSummary[] {
-    return this.cells().flatMap((c) => this.cellSummaries(c));
+  async all(): Promise<ItemSummary[]> {
+    const out: ItemSummary[] = [];
+    for (const c of await this.cells()) out.push(...(await this.cellSummaries(c)));
+    return out;
   }
 
   /**
@@ -95,14 +101,10 @@ export class StoreItems {
    * the output this cell measured (the baseline summary, the probe's own generation, or under a
    * mitigation the mitigated output with its intermediate steps: drafts, partial summaries).
    */
-  private textMatches(cell: CellInfo, q: string): Set<string> {
+  private async textMatches(cell: CellInfo, q: string): Promise<Set<string>> {
     const keys = [inputKey(cell.dataset), inputKey(cell.dataset, cell.model), this.outputKeyOf(cell)];
-    const rows = this.store
-      .statement(`SELECT DISTINCT record_id FROM outputs WHERE run_id = ? AND cell_key IN (?, ?, ?) AND instr(lower(output_json), ?) > 0`)
-      .pluck()
-      .all(this.runId, ...keys, q.toLowerCase()) as string[];
-    const found = new Set(rows);
-    for (const id of this.measurementMatches(cell, q)) found.add(id);
+    const found = new Set(await this.store.searchOutputs(this.runId, keys, q.toLowerCase()));
+    for (const id of await this.measurementMatches(cell, q)) found.add(id);
     return found;
   }
 
@@ -110,18 +112,14 @@ export class StoreItems {
    * Record ids of a cell whose stored measurement holds `q` (lower case) in one of its strings: the
    * judges' stored answers (the certainty judge's answers and reasoning, the fact-check raw answer),
    * labels and verdicts, which the report's own search reads from the item details. A bounded scan:
-   * SQLite narrows the cell's rows by the JSON text (q escaped as JSON writes it; its lower() folds
-   * ASCII only, so a query with other letters reads every row of the cell), then each candidate is
+   * the store narrows the cell's rows by the JSON text (q escaped as JSON writes it; SQLite's lower()
+   * folds ASCII only, so a query with other letters reads every row of the cell), then each candidate is
    * confirmed on its parsed strings, so a key name ("reasoning", "answer") matches no item by itself.
    */
-  private measurementMatches(cell: CellInfo, q: string): string[] {
+  private async measurementMatches(cell: CellInfo, q: string): Promise<string[]> {
     const ascii = /^[\x20-\x7e]*$/.test(q);
-    const rows = (
-      ascii
-        ? this.store.statement('SELECT record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ? AND instr(lower(measurement_json), ?) > 0').all(this.runId, cell.key, JSON.stringify(q).slice(1, -1))
-        : this.store.statement('SELECT record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ?').all(this.runId, cell.key)
-    ) as { record_id: string; measurement_json: string }[];
-    return rows.filter((r) => stringsOf(fromStoredJson(r.measurement_json)).some((t) => t.toLowerCase().includes(q))).map((r) => r.record_id);
+    const rows = ascii ? await this.store.searchItems(this.runId, cell.key, JSON.stringify(q).slice(1, -1)) : await this.store.getItems(this.runId, cell.key);
+    return rows.filter((r) => stringsOf(r.measurement).some((t) => t.toLowerCase().includes(q))).map((r) => r.recordId);
   }
 
   /** The store key of the output this cell measured: its task's output under its condition (shared summary or the probe's own generation). */
@@ -134,16 +132,16 @@ export class StoreItems {
     }
   }
 
-  list(query: ItemQuery): ItemPage {
-    const cells = this.cells().filter((c) => (!query.probe || c.probe === query.probe) && (!query.model || c.model === query.model) && (!query.dataset || c.dataset === query.dataset) && (!query.condition || c.condition === query.condition));
+  async list(query: ItemQuery): Promise<ItemPage> {
+    const cells = (await this.cells()).filter((c) => (!query.probe || c.probe === query.probe) && (!query.model || c.model === query.model) && (!query.dataset || c.dataset === query.dataset) && (!query.condition || c.condition === query.condition));
     const tags = query.tags ?? [];
     const q = query.q?.trim().toLowerCase();
     let all: ItemSummary[] = [];
     for (const cell of cells) {
-      let list = this.cellSummaries(cell);
+      let list = await this.cellSummaries(cell);
       if (tags.length) list = list.filter((s) => tags.every((t) => s.tags.includes(t)));
       if (q) {
-        const texts = this.textMatches(cell, q);
+        const texts = await this.textMatches(cell, q);
         list = list.filter((s) => texts.has(s.recordId) || s.recordId.toLowerCase().includes(q) || s.scores.some(([, v]) => v.toLowerCase().includes(q)));
       }
       all = all.concat(list);
@@ -154,19 +152,19 @@ export class StoreItems {
   }
 
   /** One item with its texts, or undefined when the run has no such item. */
-  detail(probe: string, model: string, dataset: string, recordId: string, condition?: string): ItemDetail | undefined {
-    const cell = this.cells().find((c) => c.probe === probe && c.model === model && c.dataset === dataset && c.condition === (condition || undefined));
+  async detail(probe: string, model: string, dataset: string, recordId: string, condition?: string): Promise<ItemDetail | undefined> {
+    const cell = (await this.cells()).find((c) => c.probe === probe && c.model === model && c.dataset === dataset && c.condition === (condition || undefined));
     if (!cell) return undefined;
-    const row = this.store.statement('SELECT measurement_json FROM items WHERE run_id = ? AND cell_key = ? AND record_id = ?').get(this.runId, cell.key, recordId) as { measurement_json: string } | undefined;
-    if (!row) return undefined;
-    return itemDetail(this.input(cell, recordId, fromStoredJson(row.measurement_json)));
+    const measurement = await this.store.getItem(this.runId, cell.key, recordId);
+    if (measurement === undefined) return undefined;
+    return itemDetail(await this.input(cell, recordId, measurement));
   }
 
-  private input(cell: CellInfo, recordId: string, measurement: unknown): ItemInput {
+  private async input(cell: CellInfo, recordId: string, measurement: unknown): Promise<ItemInput> {
     const input: ItemInput = { probe: cell.probe, labels: labelsOf(cell), recordId, measurement, options: cell.options };
-    const fields = (this.store.getOutput(this.runId, inputKey(cell.dataset), recordId) ?? this.store.getOutput(this.runId, inputKey(cell.dataset, cell.model), recordId)) as Record<string, unknown> | undefined;
+    const fields = ((await this.store.getOutput(this.runId, inputKey(cell.dataset), recordId)) ?? (await this.store.getOutput(this.runId, inputKey(cell.dataset, cell.model), recordId))) as Record<string, unknown> | undefined;
     if (fields) input.fields = fields;
-    const out = this.store.getOutput(this.runId, this.outputKeyOf(cell), recordId) as ItemInput['output'] | undefined;
+    const out = (await this.store.getOutput(this.runId, this.outputKeyOf(cell), recordId)) as ItemInput['output'] | undefined;
     if (out) input.output = out;
     return input;
   }

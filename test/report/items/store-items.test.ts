@@ -8,7 +8,7 @@ import { Store } from '../../../src/runtime/store.js';
 const SOURCE = 'The plant opened in spring. Workers were hired quickly. Later the plant closed suddenly. Many people lost jobs. The town was shocked. Officials promised an inquiry.';
 
 describe('items from the store', () => {
-  it('lists, filters by tag and condition, and shows source beside output with thirds, mapping and mitigation steps', () => {
+  it('lists, filters by tag and condition, and shows source beside output with thirds, mapping and mitigation steps', async () => {
     const store = Store.open(':memory:');
     try {
       const run = store.createRun({ configJson: '{}', configHash: 'x' });
@@ -21,15 +21,15 @@ describe('items from the store', () => {
       store.putOutput(run.id, inputKey('d'), 'r1', { source: SOURCE });
       store.putOutput(run.id, outputKey('m', 'd'), 'r1', { text: 'The plant closed suddenly. The town was shocked.', steps: [{ name: 'draft', text: 'first draft' }, { name: 'permutation', data: [2, 0, 1] }] });
       const items = new StoreItems(store, run.id);
-      expect(items.list({}).total).toBe(4);
-      expect(items.list({ condition: 'cot' }).items.map((i) => [i.labels.condition, i.recordId])).toEqual([
+      expect((await items.list({})).total).toBe(4);
+      expect((await items.list({ condition: 'cot' })).items.map((i) => [i.labels.condition, i.recordId])).toEqual([
         ['cot', 'r1'],
         ['cot', 'r2'],
       ]);
-      expect(items.list({ tags: ['transition:negative>positive'] }).items.map((i) => i.recordId)).toEqual(['r1', 'r1']);
-      expect(items.list({ q: 'SHOCKED' }).items.map((i) => i.recordId)).toEqual(['r1', 'r1']);
-      expect(items.tags()).toEqual(['changed', 'transition:negative>positive', 'transition:neutral>neutral']);
-      const d = items.detail('framing', 'm', 'd', 'r1');
+      expect((await items.list({ tags: ['transition:negative>positive'] })).items.map((i) => i.recordId)).toEqual(['r1', 'r1']);
+      expect((await items.list({ q: 'SHOCKED' })).items.map((i) => i.recordId)).toEqual(['r1', 'r1']);
+      expect((await items.tags())).toEqual(['changed', 'transition:negative>positive', 'transition:neutral>neutral']);
+      const d = (await items.detail('framing', 'm', 'd', 'r1'));
       expect(d?.scores).toEqual([
         ['source framing', 'negative'],
         ['output framing', 'positive'],
@@ -40,13 +40,13 @@ describe('items from the store', () => {
       expect(d?.mapping?.map((m) => m.targets)).toEqual([[2], [4]]);
       expect(d?.sections.map((s) => s.title)).toEqual(['mitigation step 1: draft', 'mitigation step 2: permutation']);
       expect(d?.sections[1]?.text).toContain('2,');
-      expect(items.detail('framing', 'm', 'd', 'nope')).toBeUndefined();
+      expect((await items.detail('framing', 'm', 'd', 'nope'))).toBeUndefined();
     } finally {
       store.close();
     }
   });
 
-  it('search covers the mitigated outputs and their intermediate steps (drafts, partial summaries), not only the baseline outputs', () => {
+  it('search covers the mitigated outputs and their intermediate steps (drafts, partial summaries), not only the baseline outputs', async () => {
     const store = Store.open(':memory:');
     try {
       const run = store.createRun({ configJson: '{}', configHash: 'x' });
@@ -61,18 +61,18 @@ describe('items from the store', () => {
       store.putOutput(run.id, `${outputKey('m', 'd')}|partial-summaries`, 'r2', { text: 'Final merged summary.', steps: [{ name: 'partial summary', text: 'chunk two mentions the lighthouse keeper' }, { name: 'draft', text: 'a zeppelin draft' }] });
       const items = new StoreItems(store, run.id);
       // the word of a partial summary finds the mitigated item only (the baseline cell has no such text)
-      expect(items.list({ q: 'LIGHTHOUSE' }).items.map((i) => [i.labels.condition ?? 'baseline', i.recordId])).toEqual([['partial-summaries', 'r2']]);
-      expect(items.list({ q: 'zeppelin' }).total).toBe(1);
-      expect(items.list({ q: 'final merged' }).items.map((i) => i.labels.condition)).toEqual(['partial-summaries']);
+      expect((await items.list({ q: 'LIGHTHOUSE' })).items.map((i) => [i.labels.condition ?? 'baseline', i.recordId])).toEqual([['partial-summaries', 'r2']]);
+      expect((await items.list({ q: 'zeppelin' })).total).toBe(1);
+      expect((await items.list({ q: 'final merged' })).items.map((i) => i.labels.condition)).toEqual(['partial-summaries']);
       // the baseline output is still searched
-      expect(items.list({ q: 'harbour' }).items.map((i) => [i.labels.condition ?? 'baseline', i.recordId])).toEqual([['baseline', 'r1']]);
-      expect(items.detail('framing', 'm', 'd', 'r2', 'partial-summaries')?.sections.map((s) => s.title)).toEqual(['mitigation step 1: partial summary', 'mitigation step 2: draft']);
+      expect((await items.list({ q: 'harbour' })).items.map((i) => [i.labels.condition ?? 'baseline', i.recordId])).toEqual([['baseline', 'r1']]);
+      expect((await items.detail('framing', 'm', 'd', 'r2', 'partial-summaries'))?.sections.map((s) => s.title)).toEqual(['mitigation step 1: partial summary', 'mitigation step 2: draft']);
     } finally {
       store.close();
     }
   });
 
-  it("search looks inside the judges' stored answers: the certainty judge's answers and reasoning, the fact-check raw answer", () => {
+  it("search looks inside the judges' stored answers: the certainty judge's answers and reasoning, the fact-check raw answer", async () => {
     const store = Store.open(':memory:');
     try {
       const run = store.createRun({ configJson: '{}', configHash: 'x' });
@@ -91,23 +91,23 @@ describe('items from the store', () => {
       store.putItem(run.id, hallucination, 'h1', { model: 'm', period: 'post', actual: verdict(true, 'TRUE. The Minister resigned in March.'), falsified: verdict(false, 'Échec: the quoted figure is invented') });
       store.putItem(run.id, hallucination, 'h2', { model: 'm', period: 'pre', actual: verdict(true), falsified: verdict(false) });
       const items = new StoreItems(store, run.id);
-      const ids = (q: string): string[] => items.list({ q }).items.map((i) => i.recordId);
+      const ids = async (q: string): Promise<string[]> => (await items.list({ q })).items.map((i) => i.recordId);
       // the first judge answer's reasoning (quotes and a line break as stored JSON escapes them), the second answer's
-      expect(ids('"MAY" HEDGE')).toEqual(['c1']);
-      expect(ids('hedge.\nmore')).toEqual(['c1']);
-      expect(ids('overstated')).toEqual(['c1']);
+      expect(await ids('"MAY" HEDGE')).toEqual(['c1']);
+      expect(await ids('hedge.\nmore')).toEqual(['c1']);
+      expect(await ids('overstated')).toEqual(['c1']);
       // the fact-check raw answers, of the true and the falsified item; letters beyond ASCII fold too
-      expect(ids('minister resigned')).toEqual(['h1']);
-      expect(ids('ÉCHEC')).toEqual(['h1']);
+      expect(await ids('minister resigned')).toEqual(['h1']);
+      expect(await ids('ÉCHEC')).toEqual(['h1']);
       // a key of the stored JSON is no text: it matches no item by itself
-      expect(ids('reasoning')).toEqual([]);
-      expect(ids('answer')).toEqual(['c1']);
+      expect(await ids('reasoning')).toEqual([]);
+      expect(await ids('answer')).toEqual(['c1']);
     } finally {
       store.close();
     }
   });
 
-  it('position items map each summary sentence to its top-K article sentences (the probe option) and show every system of a file', () => {
+  it('position items map each summary sentence to its top-K article sentences (the probe option) and show every system of a file', async () => {
     const d = itemDetail({
       probe: 'position',
       labels: {},
@@ -123,7 +123,7 @@ describe('items from the store', () => {
     expect(d.sections[0]?.text).toMatch(/embedding mapper/);
   });
 
-  it('item views show the certainty judge answers and reasoning, the fact-check raw answers', () => {
+  it('item views show the certainty judge answers and reasoning, the fact-check raw answers', async () => {
     const c = itemDetail({
       probe: 'certainty',
       labels: {},
