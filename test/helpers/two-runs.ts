@@ -24,8 +24,9 @@ function lines(variant: 'lead' | 'tail', evil: boolean): string {
   }).join('\n');
 }
 
-export async function twoRuns(dir: string, opts: { evil?: boolean } = {}): Promise<{ store: string; reports: string; a: string; b: string }> {
-  const store = join(dir, 'slant.db');
+/** `store`: where the runs go (default a SQLite file in `dir`; a postgres:// URL for the shared store). */
+export async function twoRuns(dir: string, opts: { evil?: boolean; store?: string } = {}): Promise<{ store: string; reports: string; a: string; b: string }> {
+  const store = opts.store ?? join(dir, 'slant.db');
   const reports = join(dir, 'reports');
   const ids: string[] = [];
   for (const variant of ['lead', 'tail'] as const) {

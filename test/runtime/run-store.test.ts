@@ -92,6 +92,16 @@ describe.each(backends)('RunStore (%s)', (name, open) => {
       ]);
       await s.putRunResults(run.id, { probes: [], value: Number.NaN });
       expect(await s.getRunResults(run.id)).toEqual({ probes: [], value: null });
+      // reading back for the report and the viewer: one item, and the text search (lower-cased JSON text)
+      expect(await s.getItem(run.id, 'b', 'r1')).toEqual({ v: 1 });
+      expect(await s.getItem(run.id, 'b', 'zz')).toBeUndefined();
+      expect(await s.searchOutputs(run.id, ['b', 'a'], 'again')).toEqual(['r2']);
+      expect((await s.searchOutputs(run.id, ['b'], 'text')).sort()).toEqual(['r1', 'r2']);
+      expect(await s.searchOutputs(run.id, ['a'], 'again')).toEqual([]);
+      expect(await s.searchOutputs(run.id, [], 'again')).toEqual([]);
+      await s.putItem(run.id, 'b', 'r4', { note: 'The MINISTER "resigned"' });
+      expect(await s.searchItems(run.id, 'b', 'minister \\"resigned')).toEqual([{ recordId: 'r4', measurement: { note: 'The MINISTER "resigned"' } }]);
+      expect(await s.searchItems(run.id, 'b', 'nowhere')).toEqual([]);
       // deleting the run deletes everything under it
       await s.deleteRun(run.id);
       expect(await s.getItems(run.id, 'b')).toEqual([]);

@@ -1,0 +1,86 @@
+/**
+ * The read commands against the shared PostgreSQL store (a throwaway cluster): two runs measured
+ * into it, then `slant runs`, `slant report` (items with their texts read from the store),
+ * `slant compare` and the viewer (`slant view`'s server over the same store) with a run page, an
+ * items page and a search. The same commands on SQLite are tested beside each command.
+ */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRunStore } from '../../src/runtime/open-store.js';
+import { startViewer } from '../../src/viewer/server.js';
+import { useTempDir } from '../data/temp-dir.js';
+import { HAS_POSTGRES, startCluster, type PgCluster } from '../helpers/postgres.js';
+import { runCli } from '../helpers/run-cli.js';
+import { twoRuns } from '../helpers/two-runs.js';
+
+let cluster: PgCluster | undefined;
+beforeAll(async () => {
+  if (HAS_POSTGRES) cluster = await startCluster();
+});
+afterAll(() => cluster?.stop());
+
+describe.skipIf(!HAS_POSTGRES)('read commands on a PostgreSQL store', () => {
+  const tmp = useTempDir();
+
+  it('run → runs → report → compare → view, all from PostgreSQL', async () => {
+    const url = (cluster as PgCluster).newDatabase();
+    const { reports, a, b } = await twoRuns(tmp.dir, { store: url });
+    expect(existsSync(join(tmp.dir, 'slant.db'))).toBe(false);
+
+    const runs = await runCli(['--json', 'runs', '--store', url]);
+    expect(runs.code).toBe(0);
+    const listed = JSON.parse(runs.stdout) as { id: string; probes: string[]; n: number; status: string }[];
+    expect(listed.map((r) => r.id).sort()).toEqual([a, b].sort());
+    for (const r of listed) expect(r).toMatchObject({ status: 'completed', probes: ['framing', 'primacy'], n: 8 });
+
+    // the report folder is gone: results and items come from the store alone
+    rmSync(reports, { recursive: true, force: true });
+    const report = await runCli(['-q', 'report', a, '--store', url, '--reports', reports]);
+    expect(report.code, report.stderr).toBe(0);
+    const html = readFileSync(join(reports, a, 'report.html'), 'utf8');
+    // a source sentence the "lead" summary left out: only the stored record fields hold it
+    expect(html).toContain('Engineers expect decades of service');
+    const latest = await runCli(['-q', 'report', 'latest', '--store', url, '--reports', reports]);
+    expect(latest.code, latest.stderr).toBe(0);
+
+    const compare = await runCli(['--json', 'compare', a, b, '--store', url]);
+    expect(compare.code, compare.stderr).toBe(0);
+    const rows = (JSON.parse(compare.stdout) as { rows: { metric: string; a: { value: number } | null; b: { value: number } | null; paired?: { n: number; mean: number } }[] }).rows;
+    const sb = rows.find((r) => r.metric === 'mean_s_b');
+    expect(sb?.paired?.n).toBe(4);
+    expect(sb?.paired?.mean).toBeCloseTo((sb?.b?.value as number) - (sb?.a?.value as number), 12);
+    const missing = await runCli(['compare', a, 'nope', '--store', url]);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toContain('no run "nope"');
+
+    const store = await openRunStore(url);
+    const viewer = await startViewer({ store, reportsDir: reports });
+    try {
+      const index = await (await fetch(viewer.url)).text();
+      expect(index).toContain(a);
+      const page = await fetch(`${viewer.url}runs/${a}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(`/api/runs/${a}`);
+      const items = (await (await fetch(`${viewer.url}api/runs/${a}/items?probe=framing`)).json()) as { total: number; items: { recordId: string }[] };
+      expect(items.total).toBe(4);
+      // a word only in the source of rec-0 (its stored record fields), searched case-insensitively
+      const found = (await (await fetch(`${viewer.url}api/runs/${a}/items?q=DECADES`)).json()) as { items: { recordId: string; probe: string }[] };
+      expect([...new Set(found.items.map((i) => i.recordId))]).toEqual(['rec-0']);
+      const detail = await fetch(`${viewer.url}api/runs/${a}/item?probe=framing&model=model-x&dataset=news&id=rec-1`);
+      expect(detail.status).toBe(200);
+      expect(JSON.stringify(await detail.json())).toContain('Hundreds of workers lost their jobs');
+      const cmp = await fetch(`${viewer.url}compare?a=${a}&b=${b}`);
+      expect(cmp.status).toBe(200);
+    } finally {
+      await viewer.close();
+      await store.close();
+    }
+  });
+
+  it('a missing SQLite store is still a clear error', async () => {
+    const res = await runCli(['runs', '--store', join(tmp.dir, 'none.db')]);
+    expect(res.code).not.toBe(0);
+    expect(res.stderr).toContain('no store at');
+  });
+});
