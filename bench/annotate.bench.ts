@@ -40,7 +40,7 @@ const dir = mkdtempSync(join(tmpdir(), 'slant-bench-annotate-'));
 const path = join(dir, 'slant.db');
 const items = Array.from({ length: nItems }, (_, i) => ({ id: `pair-${i}`, role: 'task' as const, content: { original: `The treatment may help in case ${i}.`, rewrite: `The treatment helps in case ${i}.` } }));
 const store = Store.open(path);
-const { tokens } = createStudy(store, { kind: 'certainty', items, annotators: A, k: K, attention: 1, seed: 1, source: { bench: true }, id: 'bench' });
+const { tokens } = await createStudy(store, { kind: 'certainty', items, annotators: A, k: K, attention: 1, seed: 1, source: { bench: true }, id: 'bench' });
 store.close();
 
 const child = fork(new URL('./annotate-server-process.ts', import.meta.url), { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_STORE: path, BENCH_STUDY: 'bench' } });
@@ -100,18 +100,18 @@ await new Promise<void>((resolve) => {
 await agent.close();
 
 const check = Store.open(path);
-const stored = getAnswers(check, 'bench').length;
+const stored = (await getAnswers(check, 'bench')).length;
 // `slant annotate stats` on what was collected (200 bootstrap resamples over items)
 const s0 = performance.now();
 const STATS_RESAMPLES = 200;
-const st = studyStats(loadStudyData(check, 'bench'), { quality: NO_FILTERS, resamples: STATS_RESAMPLES });
+const st = studyStats(await loadStudyData(check, 'bench'), { quality: NO_FILTERS, resamples: STATS_RESAMPLES });
 const statsSeconds = (performance.now() - s0) / 1000;
 // reference: the same writes straight into a store (no HTTP), on a copy of the assignments
 const refStore = Store.open(join(dir, 'ref.db'));
-createStudy(refStore, { kind: 'certainty', items, annotators: A, k: K, attention: 1, seed: 1, source: { bench: true }, id: 'bench' });
-const asg = getAssignments(refStore, 'bench').slice(0, Math.max(stored, 1000));
+await createStudy(refStore, { kind: 'certainty', items, annotators: A, k: K, attention: 1, seed: 1, source: { bench: true }, id: 'bench' });
+const asg = (await getAssignments(refStore, 'bench')).slice(0, Math.max(stored, 1000));
 const r0 = performance.now();
-for (const a of asg) putAnswer(refStore, 'bench', { annotator: a.annotator, item: a.item, value: '0', msOnItem: 1000, msHidden: 0, blurs: 0 });
+for (const a of asg) await putAnswer(refStore, 'bench', { annotator: a.annotator, item: a.item, value: '0', msOnItem: 1000, msHidden: 0, blurs: 0 });
 const directRate = asg.length / ((performance.now() - r0) / 1000);
 refStore.close();
 check.close();

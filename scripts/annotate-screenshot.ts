@@ -19,7 +19,7 @@ const items = [
   { id: 'p2', role: 'task' as const, content: { original: 'Coffee may slightly reduce the risk of stroke.', rewrite: 'Coffee reduces the risk of stroke.' } },
   { id: 'p3', role: 'task' as const, content: { original: 'Exercise possibly improves memory.', rewrite: 'Exercise improves memory.' } },
 ];
-const { tokens } = createStudy(store, { kind: 'certainty', items, annotators: ['alice'], k: 1, attention: 1, seed: 2, source: { screenshot: true }, id: 'shot' });
+const { tokens } = await createStudy(store, { kind: 'certainty', items, annotators: ['alice'], k: 1, attention: 1, seed: 2, source: { screenshot: true }, id: 'shot' });
 const srv = await startAnnotateServer(store, 'shot');
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
 try {

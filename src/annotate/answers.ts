@@ -1,5 +1,5 @@
 /** A study's answers joined with their items and assignments, in the study's canonical terms. */
-import type { Store } from '../runtime/store.js';
+import type { AnyStore } from '../runtime/sqlite-run-store.js';
 import { canonicalAnswer, type StudyKind } from './scale.js';
 import { getAnswers, getAssignments, getItems, getStudy, type ItemRole, type ItemRow, type StudyRow } from './study-store.js';
 
@@ -30,15 +30,15 @@ export interface StudyData {
   assigned: Map<string, number>;
 }
 
-export function loadStudyData(store: Store, studyId?: string): StudyData {
-  const study = getStudy(store, studyId);
-  const items = getItems(store, study.id);
+export async function loadStudyData(store: AnyStore, studyId?: string): Promise<StudyData> {
+  const study = await getStudy(store, studyId);
+  const items = await getItems(store, study.id);
   const byId = new Map(items.map((i) => [i.id, i]));
-  const assignments = getAssignments(store, study.id);
+  const assignments = await getAssignments(store, study.id);
   const presentation = new Map(assignments.map((a) => [`${a.annotator}\u0000${a.item}`, a.presentation]));
   const assigned = new Map<string, number>();
   for (const a of assignments) assigned.set(a.annotator, (assigned.get(a.annotator) ?? 0) + 1);
-  const answers = getAnswers(store, study.id).map((a): AnswerRecord => {
+  const answers = (await getAnswers(store, study.id)).map((a): AnswerRecord => {
     const item = byId.get(a.item)!;
     const p = presentation.get(`${a.annotator}\u0000${a.item}`) ?? null;
     const canonical = canonicalAnswer(study.kind, a.value, p);

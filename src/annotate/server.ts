@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { listenLocal } from '../runtime/listen.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Store } from '../runtime/store.js';
+import type { AnyStore } from '../runtime/sqlite-run-store.js';
 import { donePage, itemPage, messagePage } from './page.js';
 import { isValidAnswer } from './scale.js';
 import { assignmentAt, getAnswer, getAssignment, getItem, getStudy, listAnnotators, nextAssignment, putAnswer, type StudyRow } from './study-store.js';
@@ -115,8 +115,8 @@ function checkOrigin(req: IncomingMessage): void {
   if (origin !== undefined && origin !== `http://${req.headers.host ?? ''}`) throw new HttpError(403, 'cross-origin request refused');
 }
 
-export async function startAnnotateServer(store: Store, studyId: string, opts: ServeOptions = {}): Promise<AnnotateServer> {
-  const study: StudyRow = getStudy(store, studyId);
+export async function startAnnotateServer(store: AnyStore, studyId: string, opts: ServeOptions = {}): Promise<AnnotateServer> {
+  const study: StudyRow = await getStudy(store, studyId);
   const statics = loadStatic();
   const host = opts.host ?? '127.0.0.1';
   const loopbackOnly = LOOPBACK_NAMES.has(host);
@@ -134,7 +134,7 @@ export async function startAnnotateServer(store: Store, studyId: string, opts: S
     const m = /^\/a\/([^/]+)(\/answer|\/item\/([^/]+))?\/?$/.exec(url.pathname);
     if (!m) throw new HttpError(403, 'open the personal link you were given');
     const token = segment(m[1]!);
-    const who = matchToken(token, listAnnotators(store, study.id));
+    const who = matchToken(token, await listAnnotators(store, study.id));
     if (!who) throw new HttpError(403, 'this link is not valid');
     const annotator = who.id;
     const csrf = csrfToken(token, study.id);
@@ -145,14 +145,14 @@ export async function startAnnotateServer(store: Store, studyId: string, opts: S
       const fields = parseBody(req, await readBody(req));
       if (!csrfMatches(fields.csrf ?? String(req.headers['x-csrf-token'] ?? ''), token, study.id)) throw new HttpError(403, 'missing or wrong CSRF token');
       const itemId = fields.item ?? '';
-      if (!getAssignment(store, study.id, annotator, itemId)) throw new HttpError(403, 'this item is not assigned to you');
+      if (!(await getAssignment(store, study.id, annotator, itemId))) throw new HttpError(403, 'this item is not assigned to you');
       const value = fields.value ?? '';
       if (!isValidAnswer(study.kind, value)) throw new HttpError(400, `answer ${JSON.stringify(value.slice(0, 40))} is not on the scale`);
       const msOnItem = count(fields, 'msOnItem');
       const msHidden = Math.min(count(fields, 'msHidden'), msOnItem);
-      putAnswer(store, study.id, { annotator, item: itemId, value, msOnItem, msHidden, blurs: count(fields, 'blurs') });
+      await putAnswer(store, study.id, { annotator, item: itemId, value, msOnItem, msHidden, blurs: count(fields, 'blurs') });
       opts.onAnswer?.(annotator, itemId);
-      const progress = nextAssignment(store, study.id, annotator);
+      const progress = await nextAssignment(store, study.id, annotator);
       if ((req.headers.accept ?? '').includes('application/json') || (req.headers['content-type'] ?? '').startsWith('application/json')) {
         return send(res, 200, 'application/json; charset=utf-8', JSON.stringify({ ok: true, done: progress.done, total: progress.total, next: progress.next?.item ?? null }));
       }
@@ -161,16 +161,16 @@ export async function startAnnotateServer(store: Store, studyId: string, opts: S
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'method not allowed');
-    const progress = nextAssignment(store, study.id, annotator);
+    const progress = await nextAssignment(store, study.id, annotator);
     let assignment = progress.next;
     if (m[3] !== undefined) {
-      assignment = getAssignment(store, study.id, annotator, segment(m[3]));
+      assignment = await getAssignment(store, study.id, annotator, segment(m[3]));
       if (!assignment) throw new HttpError(403, 'this item is not assigned to you');
     }
     if (!assignment) return send(res, 200, 'text/html; charset=utf-8', donePage(annotator, progress.total));
-    const item = getItem(store, study.id, assignment.item)!;
-    const previous = getAnswer(store, study.id, annotator, item.id)?.value;
-    const before = assignment.position > 0 ? assignmentAt(store, study.id, annotator, assignment.position - 1) : undefined;
+    const item = (await getItem(store, study.id, assignment.item))!;
+    const previous = (await getAnswer(store, study.id, annotator, item.id))?.value;
+    const before = assignment.position > 0 ? await assignmentAt(store, study.id, annotator, assignment.position - 1) : undefined;
     return send(
       res,
       200,

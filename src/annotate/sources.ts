@@ -9,8 +9,7 @@ import { readRecords } from '../data/index.js';
 import { planProbes, probeFields, runFields } from '../pipeline/plan.js';
 import { datasetSource, wildframeSource, type DatasetSource } from '../pipeline/datasets.js';
 import type { DatasetEntry, SlantConfig } from '../config/schema.js';
-import type { Store } from '../runtime/store.js';
-import { fromStoredJson } from '../runtime/stored-json.js';
+import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { isValidAnswer, type StudyKind } from './scale.js';
 import type { ItemInput } from './study-store.js';
 
@@ -80,9 +79,10 @@ export type RunSpec =
   | { kind: 'measure'; baseDir: string; probes: SlantConfig['probes']; dataset: DatasetEntry; judges: SlantConfig['judges'] };
 
 /** Items from a stored run: certainty pairs (original, rewrite) or framing texts, with the run's judge answers. */
-export async function itemsFromRun(store: Store, runId: string, spec: RunSpec, kind: StudyKind, opts: RunSourceOptions = {}): Promise<ItemInput[]> {
+export async function itemsFromRun(anyStore: AnyStore, runId: string, spec: RunSpec, kind: StudyKind, opts: RunSourceOptions = {}): Promise<ItemInput[]> {
+  const store = asRunStore(anyStore);
   const probeName = kind;
-  const cells = store.listCells(runId).filter((c) => c.probe === probeName);
+  const cells = (await store.listCells(runId)).filter((c) => c.probe === probeName);
   if (cells.length === 0) throw new UserError(`run ${runId} has no ${probeName} measurements`, { hint: `run the ${probeName} probe first` });
   const probes = planProbes(spec.kind === 'run' ? spec.config.probes : spec.probes);
   let sources: DatasetSource[];
@@ -99,10 +99,10 @@ export async function itemsFromRun(store: Store, runId: string, spec: RunSpec, k
   const judgesCfg = spec.kind === 'run' ? spec.config.judges : spec.judges;
   // stored generations: key "model|dataset" (summaries) or "model|dataset|probe:..." (probe tasks)
   const outputs = new Map<string, Record<string, unknown>>();
-  for (const r of store.db.prepare('SELECT cell_key, record_id, output_json FROM outputs WHERE run_id = ?').iterate(runId) as Iterable<{ cell_key: string; record_id: string; output_json: string }>) {
-    const [model, dataset, probe] = r.cell_key.split('|');
+  for (const r of await store.listRunOutputs(runId)) {
+    const [model, dataset, probe] = r.cellKey.split('|');
     const tag = probe === undefined ? 'summary' : probe.split(':')[0];
-    outputs.set(`${model}|${dataset}|${tag}|${r.record_id}`, fromStoredJson(r.output_json) as Record<string, unknown>);
+    outputs.set(`${model}|${dataset}|${tag}|${r.recordId}`, r.output as Record<string, unknown>);
   }
   const items: ItemInput[] = [];
   const seenSource = new Set<string>();
@@ -111,7 +111,8 @@ export async function itemsFromRun(store: Store, runId: string, spec: RunSpec, k
   for (const ds of sources) {
     const dsCells = cells.filter((c) => c.dataset === ds.name);
     if (dsCells.length === 0) continue;
-    const measured = new Map(dsCells.map((c) => [c.key, new Map(store.getItems(runId, c.key).map((i) => [i.recordId, i.measurement as Record<string, unknown>]))]));
+    const measured = new Map<string, Map<string, Record<string, unknown>>>();
+    for (const c of dsCells) measured.set(c.key, new Map((await store.getItems(runId, c.key)).map((i) => [i.recordId, i.measurement as Record<string, unknown>])));
     for await (const rec of ds.records()) {
       for (const cell of dsCells) {
         if (spec.kind === 'measure' && rec.fields.model !== undefined && String(rec.fields.model) !== cell.model) continue;

@@ -1,10 +1,13 @@
 /**
  * Studies in the run store (migration v5): studies, items, annotators (token hashes only),
  * assignments (with the A/B order shown) and answers. Every answer is its own committed write.
+ * Through the RunStore interface (the statements live in src/runtime/annotation-sql.ts), so a study
+ * lives in a SQLite file or a PostgreSQL store alike.
  */
 import { randomBytes } from 'node:crypto';
 import { UserError } from '../core/errors.js';
-import type { Store } from '../runtime/store.js';
+import type { StudyDbRow, StudyItemDbRow } from '../runtime/annotation-sql.js';
+import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { planAssignments } from './assign.js';
 import attention from './attention.json' with { type: 'json' };
 import { isValidAnswer, type Presentation, type StudyKind } from './scale.js';
@@ -92,7 +95,7 @@ function annotatorNames(a: number | readonly string[]): string[] {
 }
 
 /** Create a study with its items, annotators and assignments in one transaction; returns each annotator's token (shown once). */
-export function createStudy(store: Store, args: CreateStudyArgs): { study: StudyRow; tokens: { annotator: string; token: string }[] } {
+export async function createStudy(store: AnyStore, args: CreateStudyArgs): Promise<{ study: StudyRow; tokens: { annotator: string; token: string }[] }> {
   const names = annotatorNames(args.annotators);
   if (names.length === 0) throw new UserError('a study needs at least one annotator');
   if (args.k > names.length) throw new UserError(`each item should be shown to ${args.k} annotators, but there are only ${names.length}`, { hint: 'lower --k or add annotators' });
@@ -134,162 +137,99 @@ export function createStudy(store: Store, args: CreateStudyArgs): { study: Study
     settings: { attention: nAttention, annotators: names },
   };
   const tokens = names.map((annotator) => ({ annotator, token: newToken() }));
-  store.transaction(() => {
-    store
-      .statement('INSERT INTO annotation_studies (id, created_at, kind, k, seed, source_json, settings_json) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(study.id, study.createdAt, study.kind, study.k, study.seed, JSON.stringify(study.source), JSON.stringify(study.settings));
-    const insItem = store.statement('INSERT INTO annotation_items (study_id, id, role, content_json, expected_json, judges_json) VALUES (?, ?, ?, ?, ?, ?)');
-    for (const it of [...args.items, ...attentionItems]) {
-      insItem.run(study.id, it.id, it.role, JSON.stringify(it.content), it.expected ? JSON.stringify(it.expected) : null, JSON.stringify(it.judges ?? {}));
-    }
-    const insAnn = store.statement('INSERT INTO annotators (study_id, id, token_hash, created_at) VALUES (?, ?, ?, ?)');
-    for (const t of tokens) insAnn.run(study.id, t.annotator, hashToken(t.token), study.createdAt);
-    const insAsg = store.statement('INSERT INTO annotation_assignments (study_id, annotator_id, position, item_id, presentation) VALUES (?, ?, ?, ?, ?)');
-    for (const [a, seq] of plan.sequences) {
-      seq.forEach((item, pos) => {
-        const first = plan.originalFirst.get(`${a}\u0000${item}`);
-        insAsg.run(study.id, a, pos, item, first === undefined ? null : first ? 'original-first' : 'modified-first');
-      });
-    }
+  const assignments = [...plan.sequences].flatMap(([a, seq]) =>
+    seq.map((item, position) => {
+      const first = plan.originalFirst.get(`${a}\u0000${item}`);
+      return { annotator: a, position, item, presentation: first === undefined ? null : first ? 'original-first' : 'modified-first' };
+    }),
+  );
+  await asRunStore(store).createStudyRows({
+    study: { id: study.id, created_at: study.createdAt, kind: study.kind, k: study.k, seed: study.seed, source_json: JSON.stringify(study.source), settings_json: JSON.stringify(study.settings) },
+    items: [...args.items, ...attentionItems].map((it) => ({ id: it.id, role: it.role, content_json: JSON.stringify(it.content), expected_json: it.expected ? JSON.stringify(it.expected) : null, judges_json: JSON.stringify(it.judges ?? {}) })),
+    annotators: tokens.map((t) => ({ id: t.annotator, tokenHash: hashToken(t.token), createdAt: study.createdAt })),
+    assignments,
   });
   return { study, tokens };
 }
 
-interface RawStudy {
-  id: string;
-  created_at: string;
-  kind: StudyKind;
-  k: number;
-  seed: number;
-  source_json: string;
-  settings_json: string;
+function toStudy(r: StudyDbRow): StudyRow {
+  return { id: r.id, createdAt: r.created_at, kind: r.kind as StudyKind, k: r.k, seed: r.seed, source: JSON.parse(r.source_json), settings: JSON.parse(r.settings_json) as StudyRow['settings'] };
 }
 
-function toStudy(r: RawStudy): StudyRow {
-  return { id: r.id, createdAt: r.created_at, kind: r.kind, k: r.k, seed: r.seed, source: JSON.parse(r.source_json), settings: JSON.parse(r.settings_json) as StudyRow['settings'] };
-}
-
-export function listStudies(store: Store): StudyRow[] {
-  return (store.statement('SELECT * FROM annotation_studies ORDER BY created_at DESC, rowid DESC').all() as RawStudy[]).map(toStudy);
+export async function listStudies(store: AnyStore): Promise<StudyRow[]> {
+  return (await asRunStore(store).studyRows()).map(toStudy);
 }
 
 /** The named study, or the latest one when `id` is undefined; a clear error when there is none. */
-export function getStudy(store: Store, id?: string): StudyRow {
-  const r = (id === undefined
-    ? store.statement('SELECT * FROM annotation_studies ORDER BY created_at DESC, rowid DESC LIMIT 1').get()
-    : store.statement('SELECT * FROM annotation_studies WHERE id = ?').get(id)) as RawStudy | undefined;
-  if (!r) throw new UserError(id === undefined ? `no annotation study in ${store.path}` : `no annotation study "${id}" in ${store.path}`, { hint: 'create one with `slant annotate create`' });
+export async function getStudy(anyStore: AnyStore, id?: string): Promise<StudyRow> {
+  const store = asRunStore(anyStore);
+  const r = (await store.studyRows(id, true))[0];
+  if (!r) throw new UserError(id === undefined ? `no annotation study in ${store.location}` : `no annotation study "${id}" in ${store.location}`, { hint: 'create one with `slant annotate create`' });
   return toStudy(r);
 }
 
-interface RawItem {
-  id: string;
-  role: ItemRole;
-  content_json: string;
-  expected_json: string | null;
-  judges_json: string | null;
-}
-
-const ITEM_COLUMNS = 'id, role, content_json, expected_json, judges_json';
-
-function toItem(r: RawItem): ItemRow {
+function toItem(r: StudyItemDbRow): ItemRow {
   return {
     id: r.id,
-    role: r.role,
+    role: r.role as ItemRole,
     content: JSON.parse(r.content_json) as Record<string, string>,
     expected: r.expected_json === null ? null : (JSON.parse(r.expected_json) as string[]),
     judges: r.judges_json === null ? {} : (JSON.parse(r.judges_json) as Record<string, string>),
   };
 }
 
-export function getItems(store: Store, studyId: string): ItemRow[] {
-  return (store.statement(`SELECT ${ITEM_COLUMNS} FROM annotation_items WHERE study_id = ? ORDER BY rowid`).all(studyId) as RawItem[]).map(toItem);
+export async function getItems(store: AnyStore, studyId: string): Promise<ItemRow[]> {
+  return (await asRunStore(store).studyItemRows(studyId)).map(toItem);
 }
 
-export function getItem(store: Store, studyId: string, itemId: string): ItemRow | undefined {
-  const r = store.statement(`SELECT ${ITEM_COLUMNS} FROM annotation_items WHERE study_id = ? AND id = ?`).get(studyId, itemId) as RawItem | undefined;
+export async function getItem(store: AnyStore, studyId: string, itemId: string): Promise<ItemRow | undefined> {
+  const r = (await asRunStore(store).studyItemRows(studyId, itemId))[0];
   return r === undefined ? undefined : toItem(r);
 }
 
-export function listAnnotators(store: Store, studyId: string): { id: string; tokenHash: string }[] {
-  return store.statement('SELECT id, token_hash AS tokenHash FROM annotators WHERE study_id = ? ORDER BY rowid').all(studyId) as { id: string; tokenHash: string }[];
+export function listAnnotators(store: AnyStore, studyId: string): Promise<{ id: string; tokenHash: string }[]> {
+  return asRunStore(store).annotatorRows(studyId);
 }
 
 /** New tokens for the given annotators (all by default); old links stop working, answers stay. */
-export function reissueTokens(store: Store, studyId: string, annotators?: readonly string[]): { annotator: string; token: string }[] {
-  const known = listAnnotators(store, studyId).map((a) => a.id);
+export async function reissueTokens(store: AnyStore, studyId: string, annotators?: readonly string[]): Promise<{ annotator: string; token: string }[]> {
+  const known = (await listAnnotators(store, studyId)).map((a) => a.id);
   const which = annotators && annotators.length ? [...annotators] : known;
   for (const a of which) if (!known.includes(a)) throw new UserError(`study ${studyId} has no annotator "${a}"`, { hint: `annotators: ${known.join(', ')}` });
   const out = which.map((annotator) => ({ annotator, token: newToken() }));
-  store.transaction(() => {
-    for (const t of out) store.statement('UPDATE annotators SET token_hash = ? WHERE study_id = ? AND id = ?').run(hashToken(t.token), studyId, t.annotator);
-  });
+  await asRunStore(store).setTokenHashes(studyId, out.map((t) => ({ annotator: t.annotator, tokenHash: hashToken(t.token) })));
   return out;
 }
 
-export function getAssignments(store: Store, studyId: string, annotator?: string): AssignmentRow[] {
-  const sql = `SELECT annotator_id AS annotator, position, item_id AS item, presentation FROM annotation_assignments WHERE study_id = ?${annotator === undefined ? '' : ' AND annotator_id = ?'} ORDER BY annotator_id, position`;
-  const args = annotator === undefined ? [studyId] : [studyId, annotator];
-  return store.statement(sql).all(...args) as AssignmentRow[];
+export async function getAssignments(store: AnyStore, studyId: string, annotator?: string): Promise<AssignmentRow[]> {
+  return (await asRunStore(store).assignmentRows(studyId, annotator === undefined ? {} : { annotator })) as AssignmentRow[];
 }
 
-export function getAssignment(store: Store, studyId: string, annotator: string, item: string): AssignmentRow | undefined {
-  return store
-    .statement('SELECT annotator_id AS annotator, position, item_id AS item, presentation FROM annotation_assignments WHERE study_id = ? AND annotator_id = ? AND item_id = ?')
-    .get(studyId, annotator, item) as AssignmentRow | undefined;
+export async function getAssignment(store: AnyStore, studyId: string, annotator: string, item: string): Promise<AssignmentRow | undefined> {
+  return (await asRunStore(store).assignmentRows(studyId, { annotator, item }))[0] as AssignmentRow | undefined;
 }
 
 /** Store one answer (committed at once); answering an item again replaces the value and counts a revision. */
-export function putAnswer(store: Store, studyId: string, a: AnswerInput): void {
-  store
-    .statement(
-      `INSERT INTO annotation_answers (study_id, annotator_id, item_id, value, ms_on_item, ms_hidden, blurs, revisions, answered_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)
-       ON CONFLICT (study_id, annotator_id, item_id) DO UPDATE SET value = excluded.value,
-         ms_on_item = annotation_answers.ms_on_item + excluded.ms_on_item,
-         ms_hidden = annotation_answers.ms_hidden + excluded.ms_hidden,
-         blurs = annotation_answers.blurs + excluded.blurs,
-         revisions = annotation_answers.revisions + 1, answered_at = excluded.answered_at`,
-    )
-    .run(studyId, a.annotator, a.item, a.value, a.msOnItem, a.msHidden, a.blurs, new Date().toISOString());
+export async function putAnswer(store: AnyStore, studyId: string, a: AnswerInput): Promise<void> {
+  await asRunStore(store).putAnswer(studyId, a, new Date().toISOString());
 }
 
-export function getAnswers(store: Store, studyId: string, annotator?: string): AnswerRow[] {
-  const sql = `SELECT annotator_id AS annotator, item_id AS item, value, ms_on_item AS msOnItem, ms_hidden AS msHidden, blurs, revisions, answered_at AS answeredAt
-     FROM annotation_answers WHERE study_id = ?${annotator === undefined ? '' : ' AND annotator_id = ?'} ORDER BY rowid`;
-  const args = annotator === undefined ? [studyId] : [studyId, annotator];
-  return store.statement(sql).all(...args) as AnswerRow[];
+export function getAnswers(store: AnyStore, studyId: string, annotator?: string): Promise<AnswerRow[]> {
+  return asRunStore(store).answerRows(studyId, annotator === undefined ? {} : { annotator });
 }
 
-export function getAnswer(store: Store, studyId: string, annotator: string, item: string): AnswerRow | undefined {
-  return store
-    .statement(
-      `SELECT annotator_id AS annotator, item_id AS item, value, ms_on_item AS msOnItem, ms_hidden AS msHidden, blurs, revisions, answered_at AS answeredAt
-       FROM annotation_answers WHERE study_id = ? AND annotator_id = ? AND item_id = ?`,
-    )
-    .get(studyId, annotator, item) as AnswerRow | undefined;
+export async function getAnswer(store: AnyStore, studyId: string, annotator: string, item: string): Promise<AnswerRow | undefined> {
+  return (await asRunStore(store).answerRows(studyId, { annotator, item }))[0];
 }
 
 /** The assignment at a position in the annotator's order. */
-export function assignmentAt(store: Store, studyId: string, annotator: string, position: number): AssignmentRow | undefined {
-  return store
-    .statement('SELECT annotator_id AS annotator, position, item_id AS item, presentation FROM annotation_assignments WHERE study_id = ? AND annotator_id = ? AND position = ?')
-    .get(studyId, annotator, position) as AssignmentRow | undefined;
+export async function assignmentAt(store: AnyStore, studyId: string, annotator: string, position: number): Promise<AssignmentRow | undefined> {
+  return (await asRunStore(store).assignmentRows(studyId, { annotator, position }))[0] as AssignmentRow | undefined;
 }
 
 /** The annotator's next unanswered assignment (in their order) and their progress. */
-export function nextAssignment(store: Store, studyId: string, annotator: string): { next: AssignmentRow | undefined; done: number; total: number } {
-  const next = store
-    .statement(
-      `SELECT s.annotator_id AS annotator, s.position, s.item_id AS item, s.presentation FROM annotation_assignments s
-       WHERE s.study_id = ? AND s.annotator_id = ? AND NOT EXISTS (
-         SELECT 1 FROM annotation_answers a WHERE a.study_id = s.study_id AND a.annotator_id = s.annotator_id AND a.item_id = s.item_id)
-       ORDER BY s.position LIMIT 1`,
-    )
-    .get(studyId, annotator) as AssignmentRow | undefined;
-  const total = store.statement('SELECT count(*) FROM annotation_assignments WHERE study_id = ? AND annotator_id = ?').pluck().get(studyId, annotator) as number;
-  const done = store.statement('SELECT count(*) FROM annotation_answers WHERE study_id = ? AND annotator_id = ?').pluck().get(studyId, annotator) as number;
-  return { next, done, total };
+export async function nextAssignment(store: AnyStore, studyId: string, annotator: string): Promise<{ next: AssignmentRow | undefined; done: number; total: number }> {
+  return (await asRunStore(store).nextAssignmentRow(studyId, annotator)) as { next: AssignmentRow | undefined; done: number; total: number };
 }
 
 export interface AnnotatorProgress {
@@ -300,14 +240,6 @@ export interface AnnotatorProgress {
 }
 
 /** Per annotator: answered and assigned items, and the time of the last answer. */
-export function studyProgress(store: Store, studyId: string): AnnotatorProgress[] {
-  return store
-    .statement(
-      `SELECT n.id AS annotator,
-         (SELECT count(*) FROM annotation_answers a WHERE a.study_id = n.study_id AND a.annotator_id = n.id) AS done,
-         (SELECT count(*) FROM annotation_assignments s WHERE s.study_id = n.study_id AND s.annotator_id = n.id) AS total,
-         (SELECT max(answered_at) FROM annotation_answers a WHERE a.study_id = n.study_id AND a.annotator_id = n.id) AS lastAnswerAt
-       FROM annotators n WHERE n.study_id = ? ORDER BY n.rowid`,
-    )
-    .all(studyId) as AnnotatorProgress[];
+export function studyProgress(store: AnyStore, studyId: string): Promise<AnnotatorProgress[]> {
+  return asRunStore(store).studyProgress(studyId);
 }

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import pg from 'pg';
 import { UserError } from '../core/errors.js';
 import { redact } from '../core/redact.js';
+import { annotatorCountsSql, annotatorsSql, answersSql, assignmentsSql, nextAssignmentSql, putAnswerSql, SET_TOKEN_HASH, studiesSql, studyInserts, studyItemsSql, studyProgressSql, type AnnotatorProgressRow, type AnswerDbInput, type AnswerDbRow, type AssignmentDbRow, type Sql, type StudyDbRow, type StudyInsert, type StudyItemDbRow } from './annotation-sql.js';
 import { migratePostgres } from './pg-schema.js';
 import { checkedPostgresUrl } from './store-url.js';
 import type { RunStore } from './run-store.js';
@@ -280,6 +281,62 @@ export class PgStore implements RunStore {
   async getItems(runId: string, cellKey: string): Promise<{ recordId: string; measurement: unknown }[]> {
     const rows = await this.rows<{ record_id: string; measurement_json: string }>('SELECT record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ? ORDER BY rowid', [runId, cellKey]);
     return rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) }));
+  }
+
+  async listRunOutputs(runId: string): Promise<{ cellKey: string; recordId: string; output: unknown }[]> {
+    const rows = await this.rows<{ cell_key: string; record_id: string; output_json: string }>('SELECT cell_key, record_id, output_json FROM outputs WHERE run_id = ? ORDER BY rowid', [runId]);
+    return rows.map((r) => ({ cellKey: r.cell_key, recordId: r.record_id, output: fromStoredJson(r.output_json) }));
+  }
+
+  // annotation studies (migration v5): the statements of src/runtime/annotation-sql.ts
+  private async allOf<R extends pg.QueryResultRow>(q: Sql): Promise<R[]> {
+    return this.rows<R>(q.sql, q.params);
+  }
+
+  async createStudyRows(s: StudyInsert): Promise<void> {
+    await this.transaction(async (q) => {
+      for (const st of studyInserts(s)) await q(st.sql, st.params);
+    });
+  }
+
+  async studyRows(id?: string, latestOnly = false): Promise<StudyDbRow[]> {
+    return this.allOf(studiesSql(id, latestOnly));
+  }
+
+  async studyItemRows(studyId: string, itemId?: string): Promise<StudyItemDbRow[]> {
+    return this.allOf(studyItemsSql(studyId, itemId));
+  }
+
+  async annotatorRows(studyId: string): Promise<{ id: string; tokenHash: string }[]> {
+    return this.allOf(annotatorsSql(studyId));
+  }
+
+  async setTokenHashes(studyId: string, rows: readonly { annotator: string; tokenHash: string }[]): Promise<void> {
+    await this.transaction(async (q) => {
+      for (const r of rows) await q(SET_TOKEN_HASH, [r.tokenHash, studyId, r.annotator]);
+    });
+  }
+
+  async assignmentRows(studyId: string, f: { annotator?: string; item?: string; position?: number } = {}): Promise<AssignmentDbRow[]> {
+    return this.allOf(assignmentsSql(studyId, f));
+  }
+
+  async nextAssignmentRow(studyId: string, annotator: string): Promise<{ next: AssignmentDbRow | undefined; done: number; total: number }> {
+    const counts = (await this.allOf<{ done: number; total: number }>(annotatorCountsSql(studyId, annotator)))[0] ?? { done: 0, total: 0 };
+    return { next: (await this.allOf<AssignmentDbRow>(nextAssignmentSql(studyId, annotator)))[0], done: counts.done, total: counts.total };
+  }
+
+  async putAnswer(studyId: string, a: AnswerDbInput, at: string): Promise<void> {
+    const q = putAnswerSql(studyId, a, at);
+    await this.query(q.sql, q.params);
+  }
+
+  async answerRows(studyId: string, f: { annotator?: string; item?: string } = {}): Promise<AnswerDbRow[]> {
+    return this.allOf(answersSql(studyId, f));
+  }
+
+  async studyProgress(studyId: string): Promise<AnnotatorProgressRow[]> {
+    return this.allOf(studyProgressSql(studyId));
   }
 
   async getItem(runId: string, cellKey: string, recordId: string): Promise<unknown> {

@@ -1,3 +1,4 @@
+import type { AnnotatorProgressRow, AnswerDbInput, AnswerDbRow, AssignmentDbRow, StudyDbRow, StudyInsert, StudyItemDbRow } from './annotation-sql.js';
 import type { CacheRow, CacheStatsRow, CellInput, CellRow, CellStatus, ItemCost, JudgeCardKey, LeaseRow, RunRow, RunStatus } from './store.js';
 
 /**
@@ -40,6 +41,8 @@ export interface RunStore {
   getItems(runId: string, cellKey: string): Promise<{ recordId: string; measurement: unknown }[]>;
   completedRecordIds(runId: string, cellKey: string): Promise<Set<string>>;
   getItem(runId: string, cellKey: string, recordId: string): Promise<unknown>;
+  /** Every stored output of a run (record fields, generations), in the order first stored. */
+  listRunOutputs(runId: string): Promise<{ cellKey: string; recordId: string; output: unknown }[]>;
   /**
    * Text search for the report and the viewer: record ids whose stored output under one of
    * `cellKeys` holds `needle` (given lower case) in its lower-cased JSON text; and a cell's
@@ -70,6 +73,20 @@ export interface RunStore {
   releaseLease(runId: string, token: string): Promise<void>;
 
   putJudgeCard(key: JudgeCardKey, cardJson: string): Promise<void>;
+
+  /** Annotation studies (migration v5), as rows; src/annotate/study-store.ts maps them. A new study is one transaction. */
+  createStudyRows(s: StudyInsert): Promise<void>;
+  /** the named study, else every study newest first (only the newest with `latestOnly`) */
+  studyRows(id?: string, latestOnly?: boolean): Promise<StudyDbRow[]>;
+  studyItemRows(studyId: string, itemId?: string): Promise<StudyItemDbRow[]>;
+  annotatorRows(studyId: string): Promise<{ id: string; tokenHash: string }[]>;
+  setTokenHashes(studyId: string, rows: readonly { annotator: string; tokenHash: string }[]): Promise<void>;
+  assignmentRows(studyId: string, filter?: { annotator?: string; item?: string; position?: number }): Promise<AssignmentDbRow[]>;
+  nextAssignmentRow(studyId: string, annotator: string): Promise<{ next: AssignmentDbRow | undefined; done: number; total: number }>;
+  /** one answer, committed at once; answering again replaces the value and counts a revision */
+  putAnswer(studyId: string, answer: AnswerDbInput, at: string): Promise<void>;
+  answerRows(studyId: string, filter?: { annotator?: string; item?: string }): Promise<AnswerDbRow[]>;
+  studyProgress(studyId: string): Promise<AnnotatorProgressRow[]>;
 
   /**
    * A shared store's in-flight claim on a request (src/runtime/pg-store.ts): true when this process

@@ -12,6 +12,8 @@ const FORWARDED = [
   'cacheGet', 'cachePut', 'cacheStats', 'cacheClear',
   'takeLease', 'beatLease', 'releaseLease',
   'putJudgeCard', 'getJudgeCard', 'listJudgeCards',
+  'listRunOutputs', 'createStudyRows', 'studyRows', 'studyItemRows', 'annotatorRows', 'setTokenHashes',
+  'assignmentRows', 'nextAssignmentRow', 'putAnswer', 'answerRows', 'studyProgress',
 ] as const satisfies readonly (keyof Store & keyof RunStore)[];
 
 const faces = new WeakMap<Store, RunStore>();

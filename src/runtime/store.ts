@@ -5,6 +5,7 @@ import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { UserError } from '../core/errors.js';
 import { redact } from '../core/redact.js';
+import { annotatorCountsSql, annotatorsSql, answersSql, assignmentsSql, nextAssignmentSql, putAnswerSql, SET_TOKEN_HASH, studiesSql, studyInserts, studyItemsSql, studyProgressSql, type AnnotatorProgressRow, type AnswerDbInput, type AnswerDbRow, type AssignmentDbRow, type Sql, type StudyDbRow, type StudyInsert, type StudyItemDbRow } from './annotation-sql.js';
 import { migrate } from './store-schema.js';
 import { isStoreFull, storeProblem } from './store-errors.js';
 import { fromStoredJson, toStoredJson } from './stored-json.js';
@@ -350,6 +351,63 @@ export class Store {
       'SELECT record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ? ORDER BY rowid',
     ).all(runId, cellKey) as { record_id: string; measurement_json: string }[];
     return rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) }));
+  }
+
+  /** Every stored output of a run (record fields, generations), in the order first stored. */
+  listRunOutputs(runId: string): { cellKey: string; recordId: string; output: unknown }[] {
+    const rows = this.statement('SELECT cell_key, record_id, output_json FROM outputs WHERE run_id = ? ORDER BY rowid').all(runId) as { cell_key: string; record_id: string; output_json: string }[];
+    return rows.map((r) => ({ cellKey: r.cell_key, recordId: r.record_id, output: fromStoredJson(r.output_json) }));
+  }
+
+  // annotation studies (migration v5): the statements of src/runtime/annotation-sql.ts
+  private allOf<R>(q: Sql): R[] {
+    return this.statement(q.sql).all(...q.params) as R[];
+  }
+
+  createStudyRows(s: StudyInsert): void {
+    this.transaction(() => {
+      for (const q of studyInserts(s)) this.statement(q.sql).run(...q.params);
+    });
+  }
+
+  studyRows(id?: string, latestOnly = false): StudyDbRow[] {
+    return this.allOf(studiesSql(id, latestOnly));
+  }
+
+  studyItemRows(studyId: string, itemId?: string): StudyItemDbRow[] {
+    return this.allOf(studyItemsSql(studyId, itemId));
+  }
+
+  annotatorRows(studyId: string): { id: string; tokenHash: string }[] {
+    return this.allOf(annotatorsSql(studyId));
+  }
+
+  setTokenHashes(studyId: string, rows: readonly { annotator: string; tokenHash: string }[]): void {
+    this.transaction(() => {
+      for (const r of rows) this.statement(SET_TOKEN_HASH).run(r.tokenHash, studyId, r.annotator);
+    });
+  }
+
+  assignmentRows(studyId: string, f: { annotator?: string; item?: string; position?: number } = {}): AssignmentDbRow[] {
+    return this.allOf(assignmentsSql(studyId, f));
+  }
+
+  nextAssignmentRow(studyId: string, annotator: string): { next: AssignmentDbRow | undefined; done: number; total: number } {
+    const counts = this.allOf<{ done: number; total: number }>(annotatorCountsSql(studyId, annotator))[0] ?? { done: 0, total: 0 };
+    return { next: this.allOf<AssignmentDbRow>(nextAssignmentSql(studyId, annotator))[0], done: counts.done, total: counts.total };
+  }
+
+  putAnswer(studyId: string, a: AnswerDbInput, at: string): void {
+    const q = putAnswerSql(studyId, a, at);
+    this.statement(q.sql).run(...q.params);
+  }
+
+  answerRows(studyId: string, f: { annotator?: string; item?: string } = {}): AnswerDbRow[] {
+    return this.allOf(answersSql(studyId, f));
+  }
+
+  studyProgress(studyId: string): AnnotatorProgressRow[] {
+    return this.allOf(studyProgressSql(studyId));
   }
 
   /** One record's measurement in a cell, or undefined. */

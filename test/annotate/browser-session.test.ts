@@ -40,7 +40,7 @@ describe.skipIf(!hasChromium)('annotate in a browser', () => {
   beforeAll(async () => {
     store = Store.open(join(dir, 'slant.db'));
     const items = PAIRS.map((p) => ({ id: p.id, role: 'task' as const, content: { original: p.original, rewrite: p.rewrite }, judges: { 'judge-x': p.judge } }));
-    const { tokens } = createStudy(store, { kind: 'certainty', items, annotators: ['alice', 'bob'], k: 2, attention: 1, seed: 11, source: { test: true }, id: 'browser' });
+    const { tokens } = (await createStudy(store, { kind: 'certainty', items, annotators: ['alice', 'bob'], k: 2, attention: 1, seed: 11, source: { test: true }, id: 'browser' }));
     srv = await startAnnotateServer(store, 'browser');
     links = Object.fromEntries(tokens.map((t) => [t.annotator, `${srv.url}/a/${t.token}`]));
     const { chromium } = await import('playwright-core');
@@ -88,7 +88,7 @@ describe.skipIf(!hasChromium)('annotate in a browser', () => {
     let page = await context.newPage();
     await page.goto(links.alice!);
     let answered = 0;
-    const total = getAssignments(store, 'browser', 'alice').length;
+    const total = (await getAssignments(store, 'browser', 'alice')).length;
     expect(total).toBe(6);
     while (answered < total) {
       const c = await current(page);
@@ -124,14 +124,14 @@ describe.skipIf(!hasChromium)('annotate in a browser', () => {
       await submitted(page, links.alice!, () => page.keyboard.press('Enter'));
       answered++;
       // every answer is in the store as soon as the next page is there
-      expect(getAnswers(store, 'browser', 'alice')).toHaveLength(answered);
+      expect((await getAnswers(store, 'browser', 'alice'))).toHaveLength(answered);
     }
     await expect(page.locator('h1').textContent()).resolves.toContain('All done');
     await context.close();
     expect(violations).toEqual([]);
 
-    const rows = getAnswers(store, 'browser', 'alice');
-    const order = getAssignments(store, 'browser', 'alice').map((a) => a.item);
+    const rows = (await getAnswers(store, 'browser', 'alice'));
+    const order = (await getAssignments(store, 'browser', 'alice')).map((a) => a.item);
     const byItem = new Map(rows.map((r) => [r.item, r]));
     expect(byItem.get(order[1]!)!.msOnItem).toBeGreaterThanOrEqual(400);
     expect(byItem.get(order[2]!)!.msHidden).toBeGreaterThanOrEqual(300);
@@ -157,13 +157,13 @@ describe.skipIf(!hasChromium)('annotate in a browser', () => {
       await submitted(page, links.bob!, () => page.locator('button.next').tap());
     }
     await context.close();
-    expect(getAnswers(store, 'browser', 'bob')).toHaveLength(6);
+    expect((await getAnswers(store, 'browser', 'bob'))).toHaveLength(6);
   });
 
   it('framing by keyboard: p, n and u pick positive, negative and neutral; Enter on Back revisits an answer', async () => {
     const texts: Record<string, string> = { f1: 'I love it.', f2: 'It broke at once.', f3: 'It arrived on Monday.' };
     const want: Record<string, string> = { f1: 'p', f2: 'n', f3: 'u' };
-    const { tokens } = createStudy(store, { kind: 'framing', items: Object.entries(texts).map(([id, text]) => ({ id, role: 'task' as const, content: { text } })), annotators: ['carol'], k: 1, attention: 0, source: {}, id: 'framing-kb' });
+    const { tokens } = (await createStudy(store, { kind: 'framing', items: Object.entries(texts).map(([id, text]) => ({ id, role: 'task' as const, content: { text } })), annotators: ['carol'], k: 1, attention: 0, source: {}, id: 'framing-kb' }));
     const srv2 = await startAnnotateServer(store, 'framing-kb');
     const link = `${srv2.url}/a/${tokens[0]!.token}`;
     const page = await browser.newPage();
@@ -188,13 +188,13 @@ describe.skipIf(!hasChromium)('annotate in a browser', () => {
     }
     await page.close();
     await srv2.close();
-    const stored = Object.fromEntries(getAnswers(store, 'framing-kb').map((a) => [a.item, a.value]));
+    const stored = Object.fromEntries((await getAnswers(store, 'framing-kb')).map((a) => [a.item, a.value]));
     expect(stored).toEqual({ f1: 'positive', f2: 'negative', f3: 'neutral' });
-    expect(getAnswers(store, 'framing-kb').find((a) => a.item === firstItem)!.revisions).toBe(1);
+    expect((await getAnswers(store, 'framing-kb')).find((a) => a.item === firstItem)!.revisions).toBe(1);
   });
 
-  it('stores canonical answers and computes the statistics from them', () => {
-    const data = loadStudyData(store, 'browser');
+  it('stores canonical answers and computes the statistics from them', async () => {
+    const data = (await loadStudyData(store, 'browser'));
     const canon = (who: string) => new Map(data.answers.filter((r) => r.annotator === who && r.role === 'task').map((r) => [r.item, Number(r.canonical)]));
     const alice = canon('alice');
     const bob = canon('bob');

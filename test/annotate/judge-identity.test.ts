@@ -7,7 +7,7 @@ import { createOfflineFramingJudge } from '../../src/judges/framing/offline-judg
 const item = (id: string, content: Record<string, string>, judges: Record<string, string>): ItemRow => ({ id, role: 'task', content, expected: null, judges }) as ItemRow;
 
 describe('which judge a study column is', () => {
-  it('recognises run columns, judge ids and model ids; other names say nothing', () => {
+  it('recognises run columns, judge ids and model ids; other names say nothing', async () => {
     expect(defaultJudgeSpec('framing', 'framing:offline')).toBe('offline');
     expect(defaultJudgeSpec('framing', 'framing:openai:o4-mini')).toBe('openai:o4-mini');
     expect(defaultJudgeSpec('framing', 'llm-framing:ollama:judge')).toBe('ollama:judge');
@@ -22,7 +22,7 @@ describe('which judge a study column is', () => {
     expect(defaultJudgeSpec('framing', 'certainty-offline')).toBeUndefined();
   });
 
-  it('parses --judge column=spec and refuses other shapes', () => {
+  it('parses --judge column=spec and refuses other shapes', async () => {
     expect(parseJudgeMappings(['gpt=openai:o4-mini', 'mine=offline'])).toEqual({ gpt: 'openai:o4-mini', mine: 'offline' });
     for (const bad of ['gpt', '=offline', 'gpt=']) expect(() => parseJudgeMappings([bad])).toThrow(/--judge expects <study judge>=<judge spec>/);
   });

@@ -22,11 +22,11 @@ describe('annotate server security (plain HTTP)', () => {
   beforeAll(async () => {
     store = Store.open(join(dir, 'slant.db'));
     const items = XSS.map((x, i) => ({ id: `pair-${i}${i === 1 ? '<b>' : ''}`, role: 'task' as const, content: { original: `original ${x}`, rewrite: `rewrite ${x}` }, judges: {} }));
-    const { study, tokens } = createStudy(store, { kind: 'certainty', items, annotators: ['ann-a', 'ann-b'], k: 1, attention: 0, seed: 3, source: { test: true }, id: 'sec' });
+    const { study, tokens } = (await createStudy(store, { kind: 'certainty', items, annotators: ['ann-a', 'ann-b'], k: 1, attention: 0, seed: 3, source: { test: true }, id: 'sec' }));
     tokA = tokens.find((t) => t.annotator === 'ann-a')!.token;
     tokB = tokens.find((t) => t.annotator === 'ann-b')!.token;
-    itemsA = getAssignments(store, study.id, 'ann-a').map((a) => a.item);
-    itemsB = getAssignments(store, study.id, 'ann-b').map((a) => a.item);
+    itemsA = (await getAssignments(store, study.id, 'ann-a')).map((a) => a.item);
+    itemsB = (await getAssignments(store, study.id, 'ann-b')).map((a) => a.item);
     srv = await startAnnotateServer(store, study.id);
   });
   afterAll(async () => {
@@ -43,7 +43,7 @@ describe('annotate server security (plain HTTP)', () => {
   const post = (token: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
     http(`${srv.url}/a/${token}/answer`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: srv.url, 'Sec-Fetch-Site': 'same-origin', ...headers }, body: form(fields) });
 
-  it('binds to 127.0.0.1 and splits the items between the two annotators', () => {
+  it('binds to 127.0.0.1 and splits the items between the two annotators', async () => {
     expect(srv.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(itemsA).toHaveLength(2);
     expect(itemsB).toHaveLength(2);
@@ -58,7 +58,7 @@ describe('annotate server security (plain HTTP)', () => {
     }
     const forged = await post(newToken(), { item: itemsA[0]!, value: '1', csrf: 'x' });
     expect(forged.status).toBe(403);
-    expect(getAnswers(store, 'sec')).toHaveLength(0);
+    expect((await getAnswers(store, 'sec'))).toHaveLength(0);
   });
 
   it("cannot read or write another annotator's items", async () => {
@@ -73,7 +73,7 @@ describe('annotate server security (plain HTTP)', () => {
     const b = await page(tokB);
     const mixed = await post(tokA, { item: a.item, value: '2', csrf: b.csrf });
     expect(mixed.status).toBe(403);
-    expect(getAnswers(store, 'sec')).toHaveLength(0);
+    expect((await getAnswers(store, 'sec'))).toHaveLength(0);
     // own items are readable
     expect((await http(`${srv.url}/a/${tokA}/item/${encodeURIComponent(itemsA[1]!)}`)).status).toBe(200);
   });
@@ -87,7 +87,7 @@ describe('annotate server security (plain HTTP)', () => {
     expect((await post(tokA, { ...base, value: '1', item: 'no-such-item' })).status).toBe(403);
     expect((await http(`${srv.url}/a/${tokA}/answer`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'value=1' })).status).toBe(415);
     expect((await http(`${srv.url}/a/${tokA}/answer`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'x'.repeat(20_000) })).status).toBe(413);
-    expect(getAnswers(store, 'sec')).toHaveLength(0);
+    expect((await getAnswers(store, 'sec'))).toHaveLength(0);
   });
 
   it('refuses a state-changing request from another origin', async () => {
@@ -100,11 +100,11 @@ describe('annotate server security (plain HTTP)', () => {
     // DNS rebinding: another host name pointing at 127.0.0.1
     const port = new URL(srv.url).port;
     expect((await post(tokA, fields, { Host: `evil.example:${port}`, Origin: `http://evil.example:${port}` })).status).toBe(403);
-    expect(getAnswers(store, 'sec')).toHaveLength(0);
+    expect((await getAnswers(store, 'sec'))).toHaveLength(0);
     const ok = await post(tokA, fields);
     expect(ok.status).toBe(303);
     expect(ok.headers.location).toBe(`/a/${tokA}`);
-    expect(getAnswers(store, 'sec')).toMatchObject([{ annotator: 'ann-a', item: a.item, value: '1', msOnItem: 900 }]);
+    expect((await getAnswers(store, 'sec'))).toMatchObject([{ annotator: 'ann-a', item: a.item, value: '1', msOnItem: 900 }]);
   });
 
   it('offers Back to the previous own item, with the answer given there checked', async () => {
@@ -141,7 +141,7 @@ describe('annotate server security (plain HTTP)', () => {
     expect(all).toContain('pair-1&lt;b&gt;');
   });
 
-  it('rejects annotator names that could carry markup', () => {
-    expect(() => createStudy(store, { kind: 'framing', items: [{ id: 'x', role: 'task', content: { text: 't' } }], annotators: ['<script>'], k: 1, source: {} })).toThrow(/annotator name/);
+  it('rejects annotator names that could carry markup', async () => {
+    await expect(createStudy(store, { kind: 'framing', items: [{ id: 'x', role: 'task', content: { text: 't' } }], annotators: ['<script>'], k: 1, source: {} })).rejects.toThrow(/annotator name/);
   });
 });

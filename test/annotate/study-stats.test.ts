@@ -9,7 +9,7 @@ import { krippendorffAlpha } from '../../src/stats/agreement.js';
 import { kendallTauB } from '../../src/stats/kendall.js';
 
 let store: Store;
-beforeEach(() => {
+beforeEach(async () => {
   store = Store.open(':memory:');
 });
 afterEach(() => store.close());
@@ -25,14 +25,14 @@ const T: [string, string, [string, string, string]][] = [
 ];
 
 describe('study statistics for framing', () => {
-  it('majority labels, the accuracy card with its confusion matrix, nominal α', () => {
-    createStudy(store, { kind: 'framing', items: T.map(([id, judge]) => ({ id, role: 'task' as const, content: { text: id }, judges: { 'framing:offline': judge } })), annotators: 3, k: 3, attention: 0, source: {}, id: 'f' });
+  it('majority labels, the accuracy card with its confusion matrix, nominal α', async () => {
+    await createStudy(store, { kind: 'framing', items: T.map(([id, judge]) => ({ id, role: 'task' as const, content: { text: id }, judges: { 'framing:offline': judge } })), annotators: 3, k: 3, attention: 0, source: {}, id: 'f' });
     const who = ['a01', 'a02', 'a03'];
-    for (const a of getAssignments(store, 'f')) {
+    for (const a of (await getAssignments(store, 'f'))) {
       const row = T.find((t) => t[0] === a.item)!;
-      putAnswer(store, 'f', { annotator: a.annotator, item: a.item, value: row[2][who.indexOf(a.annotator)]!, msOnItem: 5000, msHidden: 0, blurs: 0 });
+      await putAnswer(store, 'f', { annotator: a.annotator, item: a.item, value: row[2][who.indexOf(a.annotator)]!, msOnItem: 5000, msHidden: 0, blurs: 0 });
     }
-    const s = studyStats(loadStudyData(store, 'f'), { quality: NO_FILTERS, resamples: 100, date: new Date('2026-11-25T12:00:00Z'), identities: { 'framing:offline': { id: 'offline-framing', version: '9.9.9', inTraining: 0 } } });
+    const s = studyStats((await loadStudyData(store, 'f')), { quality: NO_FILTERS, resamples: 100, date: new Date('2026-11-25T12:00:00Z'), identities: { 'framing:offline': { id: 'offline-framing', version: '9.9.9', inTraining: 0 } } });
     // majorities: t1 positive, t2 negative, t3 negative, t4 neutral, t5 none (three-way tie), t6 positive
     // judge:       positive,    positive,    negative,    neutral,    —,                     positive → 4 of 5 right
     // the project's judge card (the format `slant validate --save-card` stores), under the judge's id and version
@@ -59,14 +59,14 @@ describe('study statistics for framing', () => {
     expect(s.annotators).toHaveLength(3);
   });
 
-  it('a judge column slant cannot name keeps its name and version "unknown"', () => {
-    createStudy(store, { kind: 'framing', items: T.map(([id, judge]) => ({ id, role: 'task' as const, content: { text: id }, judges: { mine: judge } })), annotators: 3, k: 3, attention: 0, source: {}, id: 'g' });
-    for (const a of getAssignments(store, 'g')) putAnswer(store, 'g', { annotator: a.annotator, item: a.item, value: 'positive', msOnItem: 5000, msHidden: 0, blurs: 0 });
-    const s = studyStats(loadStudyData(store, 'g'), { quality: NO_FILTERS, resamples: 10 });
+  it('a judge column slant cannot name keeps its name and version "unknown"', async () => {
+    await createStudy(store, { kind: 'framing', items: T.map(([id, judge]) => ({ id, role: 'task' as const, content: { text: id }, judges: { mine: judge } })), annotators: 3, k: 3, attention: 0, source: {}, id: 'g' });
+    for (const a of (await getAssignments(store, 'g'))) (await putAnswer(store, 'g', { annotator: a.annotator, item: a.item, value: 'positive', msOnItem: 5000, msHidden: 0, blurs: 0 }));
+    const s = studyStats((await loadStudyData(store, 'g')), { quality: NO_FILTERS, resamples: 10 });
     expect(s.cards[0]).toMatchObject({ judge: 'mine', version: 'unknown' });
   });
 
-  it('majorityLabel leaves ties undecided', () => {
+  it('majorityLabel leaves ties undecided', async () => {
     expect(majorityLabel(['a', 'b', 'a'])).toBe('a');
     expect(majorityLabel(['a', 'b'])).toBeUndefined();
     expect(majorityLabel([])).toBeUndefined();
@@ -83,17 +83,17 @@ const C: [string, number, [number, number, number]][] = [
 ];
 
 describe('study statistics for certainty', () => {
-  it('the card collapses the 5-point answers to directions against the consensus direction, τ_b in figures', () => {
-    createStudy(store, { kind: 'certainty', items: C.map(([id, judge]) => ({ id, role: 'task' as const, content: { original: `o ${id}`, rewrite: `r ${id}` }, judges: { offline: String(judge) } })), annotators: 3, k: 3, attention: 0, source: {}, id: 'c' });
+  it('the card collapses the 5-point answers to directions against the consensus direction, τ_b in figures', async () => {
+    await createStudy(store, { kind: 'certainty', items: C.map(([id, judge]) => ({ id, role: 'task' as const, content: { original: `o ${id}`, rewrite: `r ${id}` }, judges: { offline: String(judge) } })), annotators: 3, k: 3, attention: 0, source: {}, id: 'c' });
     const who = ['a01', 'a02', 'a03'];
-    for (const a of getAssignments(store, 'c')) {
+    for (const a of (await getAssignments(store, 'c'))) {
       const row = C.find((t) => t[0] === a.item)!;
       const canonical = row[2][who.indexOf(a.annotator)]!;
       // what the annotator clicked, given the A/B order they saw
       const clicked = a.presentation === 'modified-first' ? -canonical : canonical;
-      putAnswer(store, 'c', { annotator: a.annotator, item: a.item, value: String(clicked === 0 ? 0 : clicked), msOnItem: 5000, msHidden: 0, blurs: 0 });
+      await putAnswer(store, 'c', { annotator: a.annotator, item: a.item, value: String(clicked === 0 ? 0 : clicked), msOnItem: 5000, msHidden: 0, blurs: 0 });
     }
-    const s = studyStats(loadStudyData(store, 'c'), { quality: NO_FILTERS, resamples: 100, identities: { offline: { id: 'certainty-offline', version: 'v tie 0.1 clear 0.5' } } });
+    const s = studyStats((await loadStudyData(store, 'c')), { quality: NO_FILTERS, resamples: 100, identities: { offline: { id: 'certainty-offline', version: 'v tie 0.1 clear 0.5' } } });
     const card = parseJudgeCard(s.cards[0], 'certainty card');
     expect(card).toMatchObject({ task: 'certainty', judge: 'certainty-offline', version: 'v tie 0.1 clear 0.5', labels: ['−', '0', '+'], n: 5 });
     // rows: consensus −, 0, +; columns: judge −, 0, +

@@ -4,7 +4,7 @@ import { createStudy, getAnswers, getAssignments, listAnnotators, nextAssignment
 import { hashToken, matchToken } from '../../src/annotate/tokens.js';
 
 let store: Store;
-beforeEach(() => {
+beforeEach(async () => {
   store = Store.open(':memory:');
 });
 afterEach(() => store.close());
@@ -12,33 +12,33 @@ afterEach(() => store.close());
 const items = ['a', 'b', 'c', 'd'].map((id) => ({ id, role: 'task' as const, content: { text: `text ${id}` }, judges: { j: 'positive' } }));
 
 describe('study store', () => {
-  it('keeps token hashes only, finds annotators by token, and reissued tokens replace the old ones', () => {
-    const { tokens } = createStudy(store, { kind: 'framing', items, annotators: 3, k: 2, source: {}, id: 's' });
+  it('keeps token hashes only, finds annotators by token, and reissued tokens replace the old ones', async () => {
+    const { tokens } = (await createStudy(store, { kind: 'framing', items, annotators: 3, k: 2, source: {}, id: 's' }));
     expect(tokens.map((t) => t.annotator)).toEqual(['a01', 'a02', 'a03']);
-    const rows = listAnnotators(store, 's');
+    const rows = (await listAnnotators(store, 's'));
     expect(rows.map((r) => r.tokenHash)).toEqual(tokens.map((t) => hashToken(t.token)));
     expect(matchToken(tokens[1]!.token, rows)?.id).toBe('a02');
-    const [fresh] = reissueTokens(store, 's', ['a02']);
-    const after = listAnnotators(store, 's');
+    const [fresh] = (await reissueTokens(store, 's', ['a02']));
+    const after = (await listAnnotators(store, 's'));
     expect(matchToken(tokens[1]!.token, after)).toBeUndefined();
     expect(matchToken(fresh!.token, after)?.id).toBe('a02');
     expect(matchToken(tokens[0]!.token, after)?.id).toBe('a01');
-    expect(() => reissueTokens(store, 's', ['zz'])).toThrow(/no annotator "zz"/);
+    await expect(reissueTokens(store, 's', ['zz'])).rejects.toThrow(/no annotator "zz"/);
   });
 
-  it('stores each answer at once, counts revisions, and cannot store an answer to an unassigned item', () => {
-    createStudy(store, { kind: 'framing', items, annotators: 2, k: 1, attention: 1, source: {}, id: 's' });
-    const mine = getAssignments(store, 's', 'a01');
-    const theirs = getAssignments(store, 's', 'a02').find((x) => x.item !== 'attention-1')!;
+  it('stores each answer at once, counts revisions, and cannot store an answer to an unassigned item', async () => {
+    await createStudy(store, { kind: 'framing', items, annotators: 2, k: 1, attention: 1, source: {}, id: 's' });
+    const mine = (await getAssignments(store, 's', 'a01'));
+    const theirs = (await getAssignments(store, 's', 'a02')).find((x) => x.item !== 'attention-1')!;
     expect(mine).toHaveLength(3);
     expect(mine[0]!.item).not.toBe('attention-1');
-    const first = nextAssignment(store, 's', 'a01');
+    const first = (await nextAssignment(store, 's', 'a01'));
     expect(first).toMatchObject({ done: 0, total: 3, next: mine[0] });
-    putAnswer(store, 's', { annotator: 'a01', item: mine[0]!.item, value: 'neutral', msOnItem: 1000, msHidden: 100, blurs: 1 });
-    putAnswer(store, 's', { annotator: 'a01', item: mine[0]!.item, value: 'positive', msOnItem: 500, msHidden: 0, blurs: 0 });
-    expect(getAnswers(store, 's')).toMatchObject([{ value: 'positive', msOnItem: 1500, msHidden: 100, blurs: 1, revisions: 1 }]);
-    expect(nextAssignment(store, 's', 'a01')).toMatchObject({ done: 1, next: mine[1] });
+    await putAnswer(store, 's', { annotator: 'a01', item: mine[0]!.item, value: 'neutral', msOnItem: 1000, msHidden: 100, blurs: 1 });
+    await putAnswer(store, 's', { annotator: 'a01', item: mine[0]!.item, value: 'positive', msOnItem: 500, msHidden: 0, blurs: 0 });
+    expect((await getAnswers(store, 's'))).toMatchObject([{ value: 'positive', msOnItem: 1500, msHidden: 100, blurs: 1, revisions: 1 }]);
+    expect((await nextAssignment(store, 's', 'a01'))).toMatchObject({ done: 1, next: mine[1] });
     // the foreign key to the assignment refuses a write for someone else's item
-    expect(() => putAnswer(store, 's', { annotator: 'a01', item: theirs.item, value: 'negative', msOnItem: 1, msHidden: 0, blurs: 0 })).toThrow(/FOREIGN KEY/);
+    await expect(putAnswer(store, 's', { annotator: 'a01', item: theirs.item, value: 'negative', msOnItem: 1, msHidden: 0, blurs: 0 })).rejects.toThrow(/FOREIGN KEY/);
   });
 });

@@ -14,7 +14,7 @@ import type { LoopbackServer } from '../helpers/loopback/server.js';
 import { form, formFields, http } from '../annotate/http-client.js';
 
 let dir: string;
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'slant-annotate-cli-'));
 });
 const db = () => join(dir, 'slant.db');
@@ -29,12 +29,12 @@ const PAIRS = [
 ] as const;
 
 /** Every annotator answers every assigned item with `truth` (canonical), turned into the A/B value they would click. */
-function answerAll(truth: (item: string, annotator: string) => number | string): void {
+async function answerAll(truth: (item: string, annotator: string) => number | string): Promise<void> {
   const store = Store.open(db());
   try {
-    const study = getStudy(store);
-    const items = new Map(getItems(store, study.id).map((i) => [i.id, i]));
-    for (const a of getAssignments(store, study.id)) {
+    const study = (await getStudy(store));
+    const items = new Map((await getItems(store, study.id)).map((i) => [i.id, i]));
+    for (const a of (await getAssignments(store, study.id))) {
       const item = items.get(a.item)!;
       let value: string;
       if (item.role === 'attention') value = item.expected![0]!;
@@ -42,7 +42,7 @@ function answerAll(truth: (item: string, annotator: string) => number | string):
         const t = truth(a.item, a.annotator);
         value = typeof t === 'string' ? t : canonicalAnswer('certainty', String(t), a.presentation);
       }
-      putAnswer(store, study.id, { annotator: a.annotator, item: a.item, value, msOnItem: 6000, msHidden: 0, blurs: 0 });
+      await putAnswer(store, study.id, { annotator: a.annotator, item: a.item, value, msOnItem: 6000, msHidden: 0, blurs: 0 });
     }
   } finally {
     store.close();
@@ -64,9 +64,9 @@ describe('slant annotate', () => {
     for (const a of info.annotators) expect(raw).not.toContain(a.token);
 
     const truth = new Map(PAIRS.map((p, i) => [`q${i}`, p[3] as number]));
-    answerAll((item, who) => (who === 'a04' && item === 'q0' ? 1 : truth.get(item)!));
+    await answerAll((item, who) => (who === 'a04' && item === 'q0' ? 1 : truth.get(item)!));
     const store = Store.open(db());
-    expect(getAnswers(store, 'st1')).toHaveLength(6 * 3 + 4);
+    expect((await getAnswers(store, 'st1'))).toHaveLength(6 * 3 + 4);
     store.close();
 
     const status = await runCli(['--json', 'annotate', 'status', '--store', db()]);
@@ -153,7 +153,7 @@ describe('slant annotate', () => {
     expect(res.stdout).toMatch(/framing, 6 items × 2 annotators/);
     expect(res.stdout).toMatch(/^ann1\thttp:\/\/127\.0\.0\.1:<port>\/a\/[A-Za-z0-9_-]{43}$/m);
     const s2 = Store.open(db());
-    const items = getItems(s2, getStudy(s2).id).filter((i) => i.role === 'task');
+    const items = (await getItems(s2, (await getStudy(s2)).id)).filter((i) => i.role === 'task');
     s2.close();
     expect(items.map((i) => i.content.text)).toContain('A <script>great</script> blender.');
     for (const i of items) expect(Object.keys(i.judges)).toEqual(['framing:offline']);
@@ -169,7 +169,7 @@ describe('slant annotate', () => {
     const runId = store.latestRun()!.id;
     const res = await runCli(['--json', 'annotate', 'create', '--kind', 'certainty', '--run', runId, '--annotators', '3', '--k', '2', '--attention', '2', '--store', db()]);
     expect(res.code).toBe(0);
-    const items = getItems(store, getStudy(store).id);
+    const items = (await getItems(store, (await getStudy(store)).id));
     store.close();
     const tasks = items.filter((i) => i.role === 'task');
     expect(tasks.map((i) => [i.content.original, i.content.rewrite])).toEqual(PAIRS.slice(0, 4).map((p) => [p[0], p[1]]));
@@ -192,7 +192,7 @@ describe('slant annotate', () => {
     const res = await runCli(['annotate', 'create', '--kind', 'wildframe', '--run', runId, '--annotators', '5', '--store', db()]);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
-    const tasks = getItems(store, getStudy(store).id).filter((i) => i.role === 'task');
+    const tasks = (await getItems(store, (await getStudy(store)).id)).filter((i) => i.role === 'task');
     store.close();
     expect(tasks.map((t) => t.content.text)).toEqual(recs.map((r) => r.framed));
     // a neutral answer is no answer on the two-way scale
@@ -211,7 +211,7 @@ describe('slant annotate', () => {
     const store = Store.open(db());
     const { listAnnotators } = await import('../../src/annotate/study-store.js');
     const { matchToken } = await import('../../src/annotate/tokens.js');
-    const rows = listAnnotators(store, getStudy(store).id);
+    const rows = (await listAnnotators(store, (await getStudy(store)).id));
     store.close();
     expect(matchToken(fresh, rows)?.id).toBe('a02');
     expect(matchToken(before[1]!.token, rows)).toBeUndefined();

@@ -2,13 +2,18 @@
  * The read commands against the shared PostgreSQL store (a throwaway cluster): two runs measured
  * into it, then `slant runs`, `slant report` (items with their texts read from the store),
  * `slant compare` and the viewer (`slant view`'s server over the same store) with a run page, an
- * items page and a search. The same commands on SQLite are tested beside each command.
+ * items page and a search; and an annotation study made from a stored run, answered through the
+ * annotation app, with its status and export. The same commands on SQLite are tested beside each
+ * command.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAnnotateServer } from '../../src/annotate/server.js';
+import { getAnswers } from '../../src/annotate/study-store.js';
 import { openRunStore } from '../../src/runtime/open-store.js';
 import { startViewer } from '../../src/viewer/server.js';
+import { form, formFields, http } from '../annotate/http-client.js';
 import { useTempDir } from '../data/temp-dir.js';
 import { HAS_POSTGRES, startCluster, type PgCluster } from '../helpers/postgres.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -76,6 +81,47 @@ describe.skipIf(!HAS_POSTGRES)('read commands on a PostgreSQL store', () => {
       await viewer.close();
       await store.close();
     }
+  });
+
+  it('annotate: a study from a stored run, answered through the app, status and export, all in PostgreSQL', async () => {
+    const url = (cluster as PgCluster).newDatabase();
+    const { a } = await twoRuns(tmp.dir, { store: url });
+    const created = await runCli(['--json', 'annotate', 'create', '--kind', 'framing', '--run', a, '--target', 'output', '--names', 'ann1,ann2', '--k', '2', '--attention', '1', '--store', url, '--id', 'pg-study']);
+    expect(created.code, created.stderr).toBe(0);
+    const made = JSON.parse(created.stdout) as { items: number; annotators: { annotator: string; token: string }[] };
+    expect(made.items).toBe(4);
+    const again = await runCli(['annotate', 'create', '--kind', 'framing', '--run', a, '--names', 'x', '--k', '1', '--store', url, '--id', 'pg-study']);
+    expect(again.code).not.toBe(0);
+
+    const store = await openRunStore(url);
+    const srv = await startAnnotateServer(store, 'pg-study');
+    try {
+      for (const { token } of made.annotators) {
+        for (;;) {
+          const page = await http(`${srv.url}/a/${token}`);
+          expect(page.status).toBe(200);
+          if (!page.body.includes('name="csrf"')) break;
+          const f = formFields(page.body);
+          const r = await http(`${srv.url}/a/${token}/answer`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: srv.url, 'Sec-Fetch-Site': 'same-origin' }, body: form({ item: f.item, value: f.item?.startsWith('attention') ? 'neutral' : 'positive', csrf: f.csrf, msOnItem: '4000', msHidden: '0', blurs: '0' }) });
+          expect(r.status).toBeLessThan(400);
+        }
+      }
+      // 4 items × 2 annotators, plus the attention item each: every answer stored once
+      expect(await getAnswers(store, 'pg-study')).toHaveLength(10);
+    } finally {
+      await srv.close();
+      await store.close();
+    }
+
+    const status = await runCli(['--json', 'annotate', 'status', '--store', url]);
+    expect(status.code, status.stderr).toBe(0);
+    const st = JSON.parse(status.stdout) as { study: string; progress: { annotator: string; done: number; total: number }[] };
+    expect(st.study).toBe('pg-study');
+    expect(st.progress).toEqual([expect.objectContaining({ annotator: 'ann1', done: 5, total: 5 }), expect.objectContaining({ annotator: 'ann2', done: 5, total: 5 })]);
+    const out = join(tmp.dir, 'answers.jsonl');
+    const exported = await runCli(['annotate', 'export', '--no-filters', '-o', out, '--store', url]);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(10);
   });
 
   it('a missing SQLite store is still a clear error', async () => {

@@ -160,6 +160,42 @@ describe.each(backends)('RunStore (%s)', (name, open) => {
     }
   });
 
+  it.skipIf(skip)('annotation studies: one transaction per study, answers revised in place, counts as numbers, no answer to an unassigned item', async () => {
+    const s = await open();
+    try {
+      const study = { id: 'st', created_at: '2026-01-01T00:00:00.000Z', kind: 'framing', k: 1, seed: 1, source_json: '{}', settings_json: '{"attention":0,"annotators":["a1","a2"]}' };
+      const items = ['i1', 'i2'].map((id) => ({ id, role: 'task', content_json: '{"text":"t"}', expected_json: null, judges_json: '{}' }));
+      const annotators = [{ id: 'a1', tokenHash: 'h1', createdAt: study.created_at }, { id: 'a2', tokenHash: 'h2', createdAt: study.created_at }];
+      const assignments = [
+        { annotator: 'a1', position: 0, item: 'i2', presentation: null },
+        { annotator: 'a1', position: 1, item: 'i1', presentation: null },
+        { annotator: 'a2', position: 0, item: 'i1', presentation: 'original-first' },
+      ];
+      await s.createStudyRows({ study, items, annotators, assignments });
+      // a study whose assignment names an unknown item is refused whole
+      await expect(s.createStudyRows({ study: { ...study, id: 'bad' }, items, annotators: [{ id: 'a1', tokenHash: 'h9', createdAt: study.created_at }], assignments: [{ annotator: 'a1', position: 0, item: 'nope', presentation: null }] })).rejects.toThrow();
+      expect((await s.studyRows()).map((r) => r.id)).toEqual(['st']);
+      expect(await s.studyRows('st', true)).toEqual([study]);
+      expect((await s.studyItemRows('st')).map((r) => r.id)).toEqual(['i1', 'i2']);
+      expect(await s.annotatorRows('st')).toEqual([{ id: 'a1', tokenHash: 'h1' }, { id: 'a2', tokenHash: 'h2' }]);
+      await s.setTokenHashes('st', [{ annotator: 'a2', tokenHash: 'h2b' }]);
+      expect((await s.annotatorRows('st'))[1]).toEqual({ id: 'a2', tokenHash: 'h2b' });
+      expect(await s.assignmentRows('st', { annotator: 'a2' })).toEqual([{ annotator: 'a2', position: 0, item: 'i1', presentation: 'original-first' }]);
+      expect(await s.nextAssignmentRow('st', 'a1')).toEqual({ next: assignments[0], done: 0, total: 2 });
+      await s.putAnswer('st', { annotator: 'a1', item: 'i2', value: 'neutral', msOnItem: 1000, msHidden: 100, blurs: 1 }, '2026-01-01T00:01:00.000Z');
+      await s.putAnswer('st', { annotator: 'a1', item: 'i2', value: 'positive', msOnItem: 500, msHidden: 0, blurs: 0 }, '2026-01-01T00:02:00.000Z');
+      expect(await s.answerRows('st')).toEqual([{ annotator: 'a1', item: 'i2', value: 'positive', msOnItem: 1500, msHidden: 100, blurs: 1, revisions: 1, answeredAt: '2026-01-01T00:02:00.000Z' }]);
+      expect(await s.nextAssignmentRow('st', 'a1')).toEqual({ next: assignments[1], done: 1, total: 2 });
+      expect(await s.studyProgress('st')).toEqual([
+        { annotator: 'a1', done: 1, total: 2, lastAnswerAt: '2026-01-01T00:02:00.000Z' },
+        { annotator: 'a2', done: 0, total: 1, lastAnswerAt: null },
+      ]);
+      await expect(s.putAnswer('st', { annotator: 'a2', item: 'i2', value: 'x', msOnItem: 1, msHidden: 0, blurs: 0 }, study.created_at)).rejects.toThrow(/foreign key/i);
+    } finally {
+      await s.close();
+    }
+  });
+
   it.skipIf(skip)('judge cards: a newer card replaces an older one', async () => {
     const s = await open();
     try {

@@ -3,10 +3,11 @@ import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { createTable } from '../../report/table.js';
-import { Store } from '../../runtime/store.js';
+import { openRunStore } from '../../runtime/open-store.js';
 import { aliasTo, deprecatedAlias, fieldMap, fieldOption, outputFormat } from '../flags.js';
 import { globalOptions } from '../main-options.js';
 import { collect, parseNonNegative, parsePositiveInt } from '../parse.js';
+import { STORE_FLAG_HELP } from '../store-flag.js';
 import { storedSpecSchema } from '../stored-spec.js';
 
 function nonNegativeInt(v: string, flag: string): number {
@@ -99,7 +100,7 @@ function registerCreate(annotate: Command): void {
     .option('--id <id>', 'study id (default: generated)')
     .option('--links-file <file>', 'also write the annotator links to this file (mode 600)')
     .option('--base-url <url>', 'prefix of the printed links (the address `serve` prints)', 'http://127.0.0.1:<port>')
-    .option('--store <file>', 'SQLite store', '.slant/slant.db')
+    .option('--store <file>', STORE_FLAG_HELP, '.slant/slant.db')
     .action(async (f: CreateFlags, cmd: Command) => {
       const { isStudyKind } = await import('../../annotate/scale.js');
       if (!isStudyKind(f.kind)) throw new UserError(`--kind must be certainty, framing or wildframe, got "${f.kind}"`);
@@ -107,7 +108,7 @@ function registerCreate(annotate: Command): void {
       if (!['source', 'output', 'both'].includes(f.target ?? 'output')) throw new UserError(`--target must be source, output or both, got "${f.target}"`);
       const { createStudy } = await import('../../annotate/study-store.js');
       const { itemsFromFile, itemsFromRun } = await import('../../annotate/sources.js');
-      const store = Store.open(f.store);
+      const store = await openRunStore(f.store);
       try {
         let items;
         let source: unknown;
@@ -120,7 +121,7 @@ function registerCreate(annotate: Command): void {
           source = { file: resolve(f.input) };
         } else {
           const runId = f.run!;
-          const run = store.getRun(runId);
+          const run = await store.getRun(runId);
           if (!run) throw new UserError(`no run "${runId}" in ${f.store}`, { hint: 'list runs with `slant runs`' });
           const spec = storedSpecSchema.safeParse(JSON.parse(run.configJson));
           if (!spec.success) throw new UserError(`run ${runId} was stored by an incompatible slant version`);
@@ -133,7 +134,7 @@ function registerCreate(annotate: Command): void {
         else if (f.annotators) annotators = f.annotators;
         else if (f.perAnnotator) annotators = Math.max(f.k, Math.ceil((tasks * f.k) / f.perAnnotator));
         else throw new UserError('say how many annotators: --annotators <n>, --names a,b,c or --per-annotator <m>');
-        const { study, tokens } = createStudy(store, { kind: f.kind, items, annotators, k: f.k, attention: f.attention, seed: f.seed, source, ...(f.id ? { id: f.id } : {}) });
+        const { study, tokens } = await createStudy(store, { kind: f.kind, items, annotators, k: f.k, attention: f.attention, seed: f.seed, source, ...(f.id ? { id: f.id } : {}) });
         if (f.linksFile) writeLinks(f.linksFile, f.baseUrl, tokens);
         if (globalOptions(cmd).json) {
           process.stdout.write(JSON.stringify({ study: study.id, kind: study.kind, items: tasks, gold: items.length - tasks, attention: study.settings.attention, k: study.k, annotators: tokens }) + '\n');
@@ -149,7 +150,7 @@ function registerCreate(annotate: Command): void {
           ].join('\n') + '\n',
         );
       } finally {
-        store.close();
+        await store.close();
       }
     });
   deprecatedAlias(create, '--judge <column...>', '--judge-columns COLUMN...', aliasTo('judgeColumns', '--judge-columns'));
@@ -163,17 +164,17 @@ function registerLinks(annotate: Command): void {
     .option('--annotator <id...>', 'only these annotators (default: all)')
     .option('--base-url <url>', 'prefix of the printed links', 'http://127.0.0.1:<port>')
     .option('--links-file <file>', 'also write the links to this file (mode 600)')
-    .option('--store <file>', 'SQLite store', '.slant/slant.db')
+    .option('--store <file>', STORE_FLAG_HELP, '.slant/slant.db')
     .action(async (f: StoreFlag & { study?: string; annotator?: string[]; baseUrl: string; linksFile?: string }) => {
       const { getStudy, reissueTokens } = await import('../../annotate/study-store.js');
-      const store = Store.open(f.store);
+      const store = await openRunStore(f.store);
       try {
-        const study = getStudy(store, f.study);
-        const tokens = reissueTokens(store, study.id, f.annotator);
+        const study = await getStudy(store, f.study);
+        const tokens = await reissueTokens(store, study.id, f.annotator);
         if (f.linksFile) writeLinks(f.linksFile, f.baseUrl, tokens);
         process.stdout.write(`study ${study.id}: new links for ${tokens.length} annotator(s)\n${linkLines(f.baseUrl, tokens).join('\n')}\n`);
       } finally {
-        store.close();
+        await store.close();
       }
     });
 }
@@ -186,15 +187,15 @@ function registerServe(annotate: Command): void {
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--port <n>', 'port (0 = any free port)', (v: string) => nonNegativeInt(v, '--port'), 0)
     .option('--new-links', 'issue new links for every annotator at start and print them with this server\'s address')
-    .option('--store <file>', 'SQLite store', '.slant/slant.db')
+    .option('--store <file>', STORE_FLAG_HELP, '.slant/slant.db')
     .action(async (f: StoreFlag & { study?: string; host: string; port: number; newLinks?: boolean }) => {
       const { getStudy, reissueTokens } = await import('../../annotate/study-store.js');
       const { startAnnotateServer } = await import('../../annotate/server.js');
-      const store = Store.open(f.store);
-      const study = getStudy(store, f.study);
+      const store = await openRunStore(f.store);
+      const study = await getStudy(store, f.study);
       const srv = await startAnnotateServer(store, study.id, { host: f.host, port: f.port });
       const lines = [`slant annotate: study ${study.id} (${study.kind}) at ${srv.url}`];
-      if (f.newLinks) lines.push(...linkLines(srv.url, reissueTokens(store, study.id)));
+      if (f.newLinks) lines.push(...linkLines(srv.url, await reissueTokens(store, study.id)));
       else lines.push(`annotators open ${srv.url}/a/<token> (their links from \`create\`; \`slant annotate links --base-url ${srv.url}\` issues new ones)`);
       lines.push('Ctrl-C stops the server; every answer is already stored.');
       process.stdout.write(lines.join('\n') + '\n');
@@ -202,10 +203,10 @@ function registerServe(annotate: Command): void {
         const stop = (): void => {
           process.off('SIGINT', stop);
           process.off('SIGTERM', stop);
-          void srv.close().then(() => {
-            store.close();
-            done();
-          });
+          void srv
+            .close()
+            .then(() => store.close())
+            .then(done);
         };
         process.on('SIGINT', stop);
         process.on('SIGTERM', stop);
@@ -229,7 +230,7 @@ function registerStats(annotate: Command): void {
       .option('--card <file>', 'write the judges\' cards (docs/judges/cards.md) as JSON (.json; one judge: the card; several: an array)')
       .option('--save-card', 'store the judges\' cards in the store\'s judge_cards table: later runs with those judges show them and correct their rates with them')
       .option('-o, --output <file>', 'write all statistics as JSON (.json)')
-      .option('--store <file>', 'SQLite store (the study\'s; --save-card stores the cards there too)', '.slant/slant.db'),
+      .option('--store <file>', `${STORE_FLAG_HELP} (the study's; --save-card stores the cards there too)`, '.slant/slant.db'),
   ).action(async (f: StoreFlag & QualityFlags & { study?: string; resamples: number; seed: number; judge: string[]; card?: string; saveCard?: boolean; output?: string }, cmd: Command) => {
     if (f.output !== undefined) outputFormat(f.output, { '.json': 'json' });
     if (f.card !== undefined) outputFormat(f.card, { '.json': 'json' });
@@ -240,9 +241,9 @@ function registerStats(annotate: Command): void {
     const { describeCard } = await import('../../judges/card.js');
     const { putJudgeCard } = await import('../../runtime/judge-cards.js');
     const mappings = parseJudgeMappings(f.judge);
-    const store = Store.open(f.store);
+    const store = await openRunStore(f.store);
     try {
-      const data = loadStudyData(store, f.study);
+      const data = await loadStudyData(store, f.study);
       const kind = data.kind;
       if (!hasJudgeCards(kind)) {
         if (f.card || f.saveCard || f.judge.length) throw new UserError(`study ${data.study.id} is a ${kind} study: judge cards exist for framing and certainty studies (a WildFrame study's "judges" are the models under test)`);
@@ -298,7 +299,7 @@ function registerStats(annotate: Command): void {
       ];
       process.stdout.write(lines.join('\n') + '\n');
     } finally {
-      store.close();
+      await store.close();
     }
   });
   deprecatedAlias(stats, '--out <file>', '-o/--output FILE', aliasTo('output', '-o/--output'));
@@ -312,7 +313,7 @@ function registerExport(annotate: Command): void {
       .option('--study <id>', 'study (default: the latest)')
       .option('-o, --output <file>', 'by its extension: .csv (item,annotator,label for `slant certainty humans`; certainty labels −2..2, positive = rewrite more certain) or .jsonl (one JSON line per answer, with timing, A/B order and exclusions)')
       .option('--no-judges', 'leave the judges\' answers out of the CSV')
-      .option('--store <file>', 'SQLite store', '.slant/slant.db'),
+      .option('--store <file>', STORE_FLAG_HELP, '.slant/slant.db'),
   ).action(async (f: StoreFlag & QualityFlags & { study?: string; output?: string; csv?: string; jsonl?: string; judges: boolean }) => {
     // -o FILE.csv / FILE.jsonl; the older --csv FILE and --jsonl FILE (hidden, deprecated) may still be given together
     const targets: { file: string; format: 'csv' | 'jsonl' }[] = [];
@@ -323,9 +324,9 @@ function registerExport(annotate: Command): void {
     const { loadStudyData } = await import('../../annotate/answers.js');
     const { applyQualityFilters } = await import('../../annotate/quality.js');
     const { exportCsv, exportJsonl } = await import('../../annotate/export.js');
-    const store = Store.open(f.store);
+    const store = await openRunStore(f.store);
     try {
-      const data = loadStudyData(store, f.study);
+      const data = await loadStudyData(store, f.study);
       const q = applyQualityFilters(data.answers, data.study.settings.annotators, await qualityOptions(f));
       const lines: string[] = [];
       for (const t of targets) {
@@ -339,7 +340,7 @@ function registerExport(annotate: Command): void {
       }
       process.stdout.write(lines.join('\n') + '\n');
     } finally {
-      store.close();
+      await store.close();
     }
   });
   // the old spellings: each keeps its format whatever the extension (as before), with a note on stderr
@@ -352,15 +353,15 @@ function registerStatus(annotate: Command): void {
     .command('status')
     .description('the studies in the store, and each annotator\'s progress in one (default: the latest)')
     .option('--study <id>', 'study (default: the latest)')
-    .option('--store <file>', 'SQLite store', '.slant/slant.db')
+    .option('--store <file>', STORE_FLAG_HELP, '.slant/slant.db')
     .action(async (f: StoreFlag & { study?: string }, cmd: Command) => {
       const { getStudy, listStudies, studyProgress } = await import('../../annotate/study-store.js');
-      const store = Store.open(f.store);
+      const store = await openRunStore(f.store);
       try {
-        const studies = listStudies(store);
+        const studies = await listStudies(store);
         if (studies.length === 0) throw new UserError(`no annotation study in ${f.store}`, { hint: 'create one with `slant annotate create`' });
-        const study = getStudy(store, f.study);
-        const progress = studyProgress(store, study.id);
+        const study = await getStudy(store, f.study);
+        const progress = await studyProgress(store, study.id);
         if (globalOptions(cmd).json) {
           process.stdout.write(JSON.stringify({ studies: studies.map((s) => ({ id: s.id, kind: s.kind, k: s.k, createdAt: s.createdAt })), study: study.id, progress }) + '\n');
           return;
@@ -373,7 +374,7 @@ function registerStatus(annotate: Command): void {
         const total = progress.reduce((a, p) => a + p.total, 0);
         process.stdout.write(`${list.toString()}\nstudy ${study.id}: ${done} of ${total} answers, ${progress.filter((p) => p.done === p.total).length} of ${progress.length} annotators finished\n${t.toString()}\n`);
       } finally {
-        store.close();
+        await store.close();
       }
     });
 }
