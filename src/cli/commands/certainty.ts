@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { InputError, UserError } from '../../core/errors.js';
 import { readRecords } from '../../data/index.js';
 import { createTable } from '../../report/table.js';
-import { Store } from '../../runtime/store.js';
+import { openRunStore } from '../../runtime/open-store.js';
 import { RequestCache } from '../../runtime/cache.js';
 import { ModelContext } from '../../runtime/model-context.js';
 import { installInterruptHandler } from '../../runtime/interrupt.js';
@@ -185,7 +185,7 @@ function registerRank(certainty: Command): void {
 
 /** Run `fn` with models wrapped in the store's request cache and an interrupt signal; closes both. */
 async function withCachedModels(storePath: string, fn: (make: (id: string) => Promise<LanguageModel>, signal: AbortSignal) => Promise<void>): Promise<void> {
-  const store = Store.open(storePath);
+  const store = await openRunStore(storePath);
   const interrupt = installInterruptHandler();
   try {
     const models = new ModelContext(new RequestCache(store));
@@ -193,7 +193,7 @@ async function withCachedModels(storePath: string, fn: (make: (id: string) => Pr
     await fn(async (id) => models.wrap(await createModel(id)), interrupt.signal);
   } finally {
     interrupt.dispose();
-    store.close();
+    await store.close();
   }
 }
 

@@ -12,19 +12,20 @@ import { parseFormat, parseNonNegative, parsePositiveInt } from '../parse.js';
 import { createProgress } from '../../runtime/progress.js';
 import { aliasTo, aliasToField, deprecatedAlias, fieldMap, fieldOption } from '../flags.js';
 import { progressStream } from '../terminal-guard.js';
-import { basename, resolve } from 'node:path';
+import { basename } from 'node:path';
 import { describeCard, type JudgeCard } from '../../judges/card.js';
 import { certaintyCard, framingCard } from '../../judges/card-builders.js';
-import { DEFAULT_STORE_PATH, Store } from '../../runtime/store.js';
+import { openRunStore } from '../../runtime/open-store.js';
+import { DEFAULT_STORE_PATH } from '../../runtime/store.js';
 import { putJudgeCard } from '../../runtime/judge-cards.js';
 
 /** Stores a card for its (task, judge, version): later runs with that judge show it and correct their rates with it. */
 async function saveCard(storePath: string, card: JudgeCard): Promise<void> {
-  const store = Store.open(resolve(storePath));
+  const store = await openRunStore(storePath);
   try {
     await putJudgeCard(store, { task: card.task, judge: card.judge, version: card.version }, card);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -57,7 +58,7 @@ export function registerValidate(program: Command): void {
     .option('--batch <n>', 'texts per judge call', (v: string) => parsePositiveInt(v, '--batch'), 64)
     .option('--unseen-only', 'offline judge: score only rows it was not fitted on (reports how many were left out)')
     .option('--save-card', 'store the figures as the judge\'s accuracy card; later runs with this judge report it and correct their rates with it')
-    .option('--store <file>', 'SQLite store for --save-card', DEFAULT_STORE_PATH)
+    .option('--store <file>', 'store for --save-card: a SQLite file, or postgres://user@host/db', DEFAULT_STORE_PATH)
     .action(async (opts: ValidateFramingOpts, cmd: Command) => {
       const global = globalOptions(cmd);
       if (!opts.input) throw new UserError('validate framing needs --input FILE');
@@ -168,7 +169,7 @@ function registerValidateCertainty(validate: Command): void {
     .option('--format <format>', 'input format (default: from the extension)')
     .option('--judge <id>', 'the judge: offline (the offline comparator) or a model id (the pairwise LLM judge, Figure 24 prompt, both orders)', 'offline')
     .option('--save-card', 'store the figures as the comparator\'s accuracy card; later runs with it report it and correct CD with it')
-    .option('--store <file>', 'SQLite store for --save-card', DEFAULT_STORE_PATH)
+    .option('--store <file>', 'store for --save-card: a SQLite file, or postgres://user@host/db', DEFAULT_STORE_PATH)
     .option('--limit <n>', 'use at most n pairs', (v: string) => parsePositiveInt(v, '--limit'))
     .option('--skip-invalid', 'skip pairs with an empty text or a non-numeric label (reports how many)')
     .option('--tie-band <x>', 'offline comparator: |δ| below this is "no clear difference" (default: the fitted band; 0 = always pick a direction)', (v: string) => parseNonNegative(v, '--tie-band'))
