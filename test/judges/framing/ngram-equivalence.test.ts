@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { framingNgrams } from '../../../src/judges/framing/ngram-features.js';
+import { OfflineFramingJudge } from '../../../src/judges/framing/offline-judge.js';
+import { framingCorpus } from './framing-corpus.js';
+import { NGRAM_EDGE_TEXTS } from './ngram-texts.js';
+
+/**
+ * The shipped n-gram framing model's decisions and class probabilities on framingCorpus() plus
+ * NGRAM_EDGE_TEXTS, recorded before the n-gram speed-up (issue 16: one scan per text, no
+ * n-gram strings built for lookups) and compared bit for bit; and framingNgrams on the edge texts.
+ */
+const fixture = JSON.parse(readFileSync(new URL('./fixtures/framing-ngram-outputs.json', import.meta.url), 'utf8')) as {
+  version: string;
+  rows: { framing: string; probabilities: Record<string, number> }[];
+  edges: { text: string; ngrams: string[] }[];
+};
+
+describe('n-gram framing outputs are unchanged by the speed-up', () => {
+  const texts = [...framingCorpus(), ...NGRAM_EDGE_TEXTS];
+  const judge = new OfflineFramingJudge();
+
+  it('the fixture was recorded with the shipped model on this corpus', () => {
+    expect(judge.version).toBe(fixture.version);
+    expect(fixture.rows).toHaveLength(texts.length);
+    expect(fixture.edges.map((e) => e.text)).toEqual(NGRAM_EDGE_TEXTS);
+  });
+
+  it('decisions and probabilities are identical', () => {
+    texts.forEach((text, i) => {
+      const e = judge.explain(text);
+      expect({ framing: e.framing, probabilities: e.probabilities }, text).toEqual(fixture.rows[i]);
+    });
+  });
+
+  it('the n-grams of the edge texts are identical, in order', () => {
+    for (const { text, ngrams } of fixture.edges) expect([...framingNgrams(text)], text).toEqual(ngrams);
+  });
+});
