@@ -154,7 +154,8 @@ export async function executePlan(
         outcome.reused += mine.length - pending.length;
         // the record as read (source, references, ...) so reports can show items beside their outputs
         if (pending.length > 0 && !(producer.generates && inputStored)) {
-          store.putOutput(runId, inputKey(ds.name, producer.generates ? undefined : label), record.id, record.fields);
+          // recorded outputs (no model): written behind with the items, in order (item-writer.ts)
+          items.putInput(inputKey(ds.name, producer.generates ? undefined : label), record.id, record.fields, producer.model === undefined);
           inputStored ||= producer.generates;
         }
         for (const { unit, cell } of pending) {

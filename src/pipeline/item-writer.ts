@@ -3,18 +3,24 @@ import type { ProbeJudges } from '../probes/types.js';
 import type { PlannedProbe } from './execute.js';
 
 /**
- * Item measurements written behind, a batch per transaction (`maxItems` items or `maxDelayMs`,
+ * Item measurements written behind, a batch per transaction (`maxItems` writes or `maxDelayMs`,
  * whichever comes first), instead of one commit each; `flush()` at the end of every dataset.
  *
  * Only measurements made by offline instruments alone go through it (`offlineOnly`): a probe that
  * neither generates nor asks a model, whose judges are all local (the offline framing judge, the
  * TF-IDF embedder, ...). Such a measurement is recomputed from what is already committed — the
- * output it measures is stored at once (outputs are never written behind) and recomputing it sends
- * no request — so a kill -9 loses at most one batch of free work and never a paid answer.
- * Measurements that involved a model are committed at once, as before.
+ * output it measures is stored at once (outputs of a model are never written behind) and
+ * recomputing it sends no request — so a kill -9 loses at most one batch of free work and never a
+ * paid answer. Measurements that involved a model are committed at once, as before.
+ *
+ * The record as read from a dataset with recorded outputs (`putInput`, no model produced anything)
+ * is written behind too (issue 16: the input row was one commit per record). Writes are committed
+ * in the order they were put, and a write that must not wait commits the queue before it in the
+ * same transaction: whatever is committed, everything put before it is too (an item's input row
+ * is never missing while the item is there).
  */
 export class ItemWriter {
-  private pending: { cellKey: string; recordId: string; measurement: unknown }[] = [];
+  private pending: { kind: 'item' | 'input'; cellKey: string; recordId: string; value: unknown }[] = [];
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -25,11 +31,21 @@ export class ItemWriter {
 
   /** Store a measurement: at once when `deferrable` is false, else in the next batch. */
   put(cellKey: string, recordId: string, measurement: unknown, deferrable: boolean): void {
+    this.write({ kind: 'item', cellKey, recordId, value: measurement }, deferrable);
+  }
+
+  /** Store a record as read (Store.putOutput under its input key): at once when `deferrable` is false, else in the next batch. */
+  putInput(inputKey: string, recordId: string, fields: unknown, deferrable: boolean): void {
+    this.write({ kind: 'input', cellKey: inputKey, recordId, value: fields }, deferrable);
+  }
+
+  private write(w: { kind: 'item' | 'input'; cellKey: string; recordId: string; value: unknown }, deferrable: boolean): void {
     if (!deferrable) {
-      this.store.putItem(this.runId, cellKey, recordId, measurement);
+      if (this.pending.length === 0) this.commit([w]);
+      else this.flush([w]);
       return;
     }
-    this.pending.push({ cellKey, recordId, measurement });
+    this.pending.push(w);
     if (this.pending.length >= this.opts.maxItems) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), this.opts.maxDelayMs).unref();
   }
@@ -43,16 +59,22 @@ export class ItemWriter {
     }
   }
 
-  /** Commit every pending measurement in one transaction. */
-  flush(): void {
+  /** Commit every pending write (then `also`) in one transaction. */
+  flush(also: readonly { kind: 'item' | 'input'; cellKey: string; recordId: string; value: unknown }[] = []): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.pending.length === 0) return;
-    const batch = this.pending;
+    if (this.pending.length === 0 && also.length === 0) return;
+    const batch = also.length ? [...this.pending, ...also] : this.pending;
     this.pending = [];
-    this.store.transaction(() => {
-      for (const p of batch) this.store.putItem(this.runId, p.cellKey, p.recordId, p.measurement);
-    });
+    if (batch.length === 1) this.commit(batch);
+    else this.store.transaction(() => this.commit(batch));
+  }
+
+  private commit(batch: readonly { kind: 'item' | 'input'; cellKey: string; recordId: string; value: unknown }[]): void {
+    for (const p of batch) {
+      if (p.kind === 'item') this.store.putItem(this.runId, p.cellKey, p.recordId, p.value);
+      else this.store.putOutput(this.runId, p.cellKey, p.recordId, p.value);
+    }
   }
 }
 

@@ -37,6 +37,23 @@ describe('ItemWriter', () => {
     store.close();
   });
 
+  it('writes recorded inputs behind with the items, and a write that cannot wait commits everything put before it', () => {
+    const { store, runId } = setup();
+    const w = new ItemWriter(store, runId, { maxItems: 100, maxDelayMs: 60_000 });
+    w.putInput('input:d', 'r1', { source: 'a' }, true);
+    w.put('c', 'r1', { v: 1 }, true);
+    expect(store.getOutput(runId, 'input:d', 'r1')).toBeUndefined();
+    w.putInput('input:d', 'r2', { source: 'b' }, false);
+    // committed in order, in one transaction: the queued input and item of r1 first
+    expect(store.getOutput(runId, 'input:d', 'r1')).toEqual({ source: 'a' });
+    expect(store.completedRecordIds(runId, 'c').has('r1')).toBe(true);
+    expect(store.getOutput(runId, 'input:d', 'r2')).toEqual({ source: 'b' });
+    w.putInput('input:d', 'r3', { source: 'c' }, true);
+    w.flush();
+    expect(store.getOutput(runId, 'input:d', 'r3')).toEqual({ source: 'c' });
+    store.close();
+  });
+
   it('flushes a partial batch after maxDelayMs', async () => {
     const { store, runId } = setup();
     const w = new ItemWriter(store, runId, { maxItems: 100, maxDelayMs: 10 });

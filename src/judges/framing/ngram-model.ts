@@ -1,6 +1,6 @@
 import type { Framing } from '../../core/types.js';
 import { MODEL_CLASSES } from './model.js';
-import { framingNgrams } from './ngram-features.js';
+import { framingNgrams, scanFramingTokens } from './ngram-features.js';
 
 /**
  * Multinomial logistic regression on word n-grams (ngram-features.ts, binary, unit length) plus
@@ -31,13 +31,77 @@ export function ngramVector(text: string, index: (g: string) => number | undefin
   return { idx, val: idx.map(() => v) };
 }
 
+/** A model's n-gram weights as maps: unigram → entry, first word → (second word → entry). */
+interface CompiledNgrams {
+  unigrams: Map<string, NgramEntry>;
+  bigrams: Map<string, Map<string, NgramEntry>>;
+}
+interface NgramEntry {
+  w: readonly number[];
+  /** the call of `ngramHits` that last counted this n-gram (an n-gram counts once per text) */
+  seen: number;
+}
+
+const compiled = new WeakMap<NgramFramingModel, CompiledNgrams>();
+let call = 0;
+
+function compile(model: NgramFramingModel): CompiledNgrams {
+  let c = compiled.get(model);
+  if (c !== undefined) return c;
+  c = { unigrams: new Map(), bigrams: new Map() };
+  for (const [g, w] of Object.entries(model.ngrams)) {
+    const sp = g.indexOf(' ');
+    if (sp < 0) {
+      c.unigrams.set(g, { w, seen: 0 });
+      continue;
+    }
+    const first = g.slice(0, sp);
+    let m = c.bigrams.get(first);
+    if (m === undefined) c.bigrams.set(first, (m = new Map()));
+    m.set(g.slice(sp + 1), { w, seen: 0 });
+  }
+  compiled.set(model, c);
+  return c;
+}
+
+/**
+ * The weights of the text's distinct n-grams in the vocabulary, in the order of `framingNgrams`
+ * (first occurrence; a token's bigram with the previous token before its unigram), found in one
+ * token scan without building n-gram strings (issue 16). Same hits as looking up each member of
+ * `framingNgrams(text)` in `model.ngrams` (ngram-equivalence.test.ts).
+ */
+function ngramHits(model: NgramFramingModel, text: string): (readonly number[])[] {
+  const { unigrams, bigrams } = compile(model);
+  const stamp = ++call;
+  const hits: (readonly number[])[] = [];
+  let prev: Map<string, NgramEntry> | undefined;
+  scanFramingTokens(
+    text,
+    (t) => {
+      if (prev !== undefined) {
+        const b = prev.get(t);
+        if (b !== undefined && b.seen !== stamp) {
+          b.seen = stamp;
+          hits.push(b.w);
+        }
+      }
+      const u = unigrams.get(t);
+      if (u !== undefined && u.seen !== stamp) {
+        u.seen = stamp;
+        hits.push(u.w);
+      }
+      prev = bigrams.get(t);
+    },
+    () => {
+      prev = undefined;
+    },
+  );
+  return hits;
+}
+
 export function ngramProbabilities(model: NgramFramingModel, text: string, dense: readonly number[]): [number, number, number] {
   const z = [...model.bias];
-  const hits: (readonly number[])[] = [];
-  for (const g of framingNgrams(text)) {
-    const w = model.ngrams[g];
-    if (w) hits.push(w);
-  }
+  const hits = ngramHits(model, text);
   const v = hits.length ? 1 / Math.sqrt(hits.length) : 0;
   for (const w of hits) for (let k = 0; k < 3; k++) z[k]! += v * w[k]!;
   const d = model.dense;
