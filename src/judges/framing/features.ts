@@ -1,5 +1,6 @@
 import { splitSentencesWithOffsets } from '../../text/sentences.js';
-import { reviewCueCounts } from './review-cues.js';
+import { countCues } from './review-cues.js';
+import { cueTokensOfPieces } from './text-pieces.js';
 import { vader, type TokenizedText, type Vader } from './vader.js';
 
 /**
@@ -42,9 +43,11 @@ function compoundsOf(text: string, tok: TokenizedText, analyzer: Vader): number[
   );
 }
 
-/** The FEATURE_NAMES vector of one text. A text with no sentence gets all zeros. */
-export function framingFeatures(text: string, analyzer: Vader = vader()): number[] {
-  const tok = analyzer.tokenize(text);
+/**
+ * The FEATURE_NAMES vector of one text. A text with no sentence gets all zeros. `tok` is
+ * `analyzer.tokenize(text)` when the caller has it already.
+ */
+export function framingFeatures(text: string, analyzer: Vader = vader(), tok: TokenizedText = analyzer.tokenize(text)): number[] {
   const c = compoundsOf(text, tok, analyzer);
   const n = c.length;
   if (n === 0) return FEATURE_NAMES.map(() => 0);
@@ -67,7 +70,9 @@ export function framingFeatures(text: string, analyzer: Vader = vader()): number
     first += c[i] as number;
     last += c[n - 1 - i] as number;
   }
-  const cues = reviewCueCounts(text);
+  // = reviewCueCounts(text), from the pieces VADER split (text-pieces.ts)
+  const cueToks = cueTokensOfPieces(tok);
+  const cues = countCues(cueToks.tokens, cueToks.flags);
   return [
     sum / n,
     pos / n,

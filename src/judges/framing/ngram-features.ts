@@ -19,13 +19,12 @@ const isApostrophe = (c: number): boolean => c === 39 || c === 0x2019 || c === 0
 const isClauseEnd = (c: number): boolean => c === 46 || c === 33 || c === 63 || c === 59 || c === 58 || c === 44 || c === 40 || c === 41 || c === 10;
 
 /**
- * Calls `token` with each token as it counts for the n-grams ("NOT_" prefix inside a negation
- * scope) and `clauseEnd` at each clause separator run. Sentence punctuation ends a scope.
+ * Calls `word` with each token of an already lower-cased text (no negation marks) and `clauseEnd`
+ * at each run of clause separators.
  */
-export function scanFramingTokens(text: string, token: (t: string) => void, clauseEnd: () => void): void {
-  const s = text.toLowerCase();
+export function scanFramingWords(lowered: string, word: (t: string) => void, clauseEnd: () => void): void {
+  const s = lowered;
   const n = s.length;
-  let scope = 0;
   let i = 0;
   while (i < n) {
     const c = s.charCodeAt(i);
@@ -39,24 +38,73 @@ export function scanFramingTokens(text: string, token: (t: string) => void, clau
         i += 2;
         while (i < n && isLower(s.charCodeAt(i))) i++;
       }
-      let t = s.slice(start, i);
-      if (curly) t = t.replace(/[’‘]/g, "'");
-      if (NEGATORS.has(t) || t.endsWith("n't")) {
-        token(t);
-        scope = SCOPE;
-      } else if (scope > 0) {
-        token(`NOT_${t}`);
-        scope--;
-      } else token(t);
+      const t = s.slice(start, i);
+      word(curly ? t.replace(/[’‘]/g, "'") : t);
     } else {
       if (isClauseEnd(c)) {
-        scope = 0;
         clauseEnd();
         while (i + 1 < n && isClauseEnd(s.charCodeAt(i + 1))) i++;
       }
       i++;
     }
   }
+}
+
+/** The negation scope: `key(t)` is the token as it counts for the n-grams ("NOT_" prefix inside a scope). */
+export class NegationScope {
+  private left = 0;
+
+  key(t: string): string {
+    if (NEGATORS.has(t) || t.endsWith("n't")) {
+      this.left = SCOPE;
+      return t;
+    }
+    if (this.left > 0) {
+      this.left--;
+      return `NOT_${t}`;
+    }
+    return t;
+  }
+
+  /** sentence punctuation ends a scope */
+  end(): void {
+    this.left = 0;
+  }
+}
+
+/**
+ * Calls `token` with each token as it counts for the n-grams ("NOT_" prefix inside a negation
+ * scope) and `clauseEnd` at each clause separator run. Sentence punctuation ends a scope.
+ */
+export function scanFramingTokens(text: string, token: (t: string) => void, clauseEnd: () => void): void {
+  const scope = new NegationScope();
+  scanFramingWords(
+    text.toLowerCase(),
+    (t) => token(scope.key(t)),
+    () => {
+      scope.end();
+      clauseEnd();
+    },
+  );
+}
+
+/** Marks a clause end in `framingWordsOf` (never a token: tokens have no '|'). */
+export const CLAUSE_END = '|';
+
+/**
+ * The n-gram tokens (no negation marks) and clause ends (CLAUSE_END) of one whitespace-free piece
+ * of text. A text's tokens are those of its whitespace-separated pieces in order, with a clause end
+ * where the whitespace between two pieces holds a newline: no token contains whitespace, and what
+ * lower-casing turns into [a-z0-9] (A–Z, İ, the Kelvin sign) does not depend on the neighbours.
+ */
+export function framingWordsOf(piece: string): string[] {
+  const out: string[] = [];
+  scanFramingWords(
+    piece.toLowerCase(),
+    (t) => out.push(t),
+    () => out.push(CLAUSE_END),
+  );
+  return out;
 }
 
 /** Lowercase tokens; a token inside a negation scope gets the prefix "NOT_"; '|' marks a clause end. */

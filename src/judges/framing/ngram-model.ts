@@ -1,6 +1,7 @@
 import type { Framing } from '../../core/types.js';
 import { MODEL_CLASSES } from './model.js';
-import { framingNgrams, scanFramingTokens } from './ngram-features.js';
+import { framingNgrams, NegationScope, scanFramingTokens } from './ngram-features.js';
+import { forEachFramingWord, type TextPieces } from './text-pieces.js';
 
 /**
  * Multinomial logistic regression on word n-grams (ngram-features.ts, binary, unit length) plus
@@ -31,11 +32,8 @@ export function ngramVector(text: string, index: (g: string) => number | undefin
   return { idx, val: idx.map(() => v) };
 }
 
-/** A model's n-gram weights as maps: unigram → entry, first word → (second word → entry). */
-interface CompiledNgrams {
-  unigrams: Map<string, NgramEntry>;
-  bigrams: Map<string, Map<string, NgramEntry>>;
-}
+/** A model's n-gram weights by first word: the unigram's entry and the bigrams' second words. */
+type CompiledNgrams = Map<string, { unigram?: NgramEntry; next?: Map<string, NgramEntry> }>;
 interface NgramEntry {
   w: readonly number[];
   /** the call of `ngramHits` that last counted this n-gram (an n-gram counts once per text) */
@@ -48,17 +46,20 @@ let call = 0;
 function compile(model: NgramFramingModel): CompiledNgrams {
   let c = compiled.get(model);
   if (c !== undefined) return c;
-  c = { unigrams: new Map(), bigrams: new Map() };
+  c = new Map();
+  const slot = (first: string) => {
+    let e = c!.get(first);
+    if (e === undefined) c!.set(first, (e = {}));
+    return e;
+  };
   for (const [g, w] of Object.entries(model.ngrams)) {
     const sp = g.indexOf(' ');
     if (sp < 0) {
-      c.unigrams.set(g, { w, seen: 0 });
+      slot(g).unigram = { w, seen: 0 };
       continue;
     }
-    const first = g.slice(0, sp);
-    let m = c.bigrams.get(first);
-    if (m === undefined) c.bigrams.set(first, (m = new Map()));
-    m.set(g.slice(sp + 1), { w, seen: 0 });
+    const e = slot(g.slice(0, sp));
+    (e.next ??= new Map()).set(g.slice(sp + 1), { w, seen: 0 });
   }
   compiled.set(model, c);
   return c;
@@ -67,41 +68,58 @@ function compile(model: NgramFramingModel): CompiledNgrams {
 /**
  * The weights of the text's distinct n-grams in the vocabulary, in the order of `framingNgrams`
  * (first occurrence; a token's bigram with the previous token before its unigram), found in one
- * token scan without building n-gram strings (issue 16). Same hits as looking up each member of
- * `framingNgrams(text)` in `model.ngrams` (ngram-equivalence.test.ts).
+ * pass over the tokens without building n-gram strings (issue 16). Same hits as looking up each
+ * member of `framingNgrams(text)` in `model.ngrams` (ngram-equivalence.test.ts). With `pieces`
+ * (VADER's tokenisation of `text`) the tokens come from text-pieces.ts instead of a scan.
  */
-function ngramHits(model: NgramFramingModel, text: string): (readonly number[])[] {
-  const { unigrams, bigrams } = compile(model);
+function ngramHits(model: NgramFramingModel, text: string, pieces?: TextPieces): (readonly number[])[] {
+  const entries = compile(model);
   const stamp = ++call;
   const hits: (readonly number[])[] = [];
   let prev: Map<string, NgramEntry> | undefined;
-  scanFramingTokens(
-    text,
-    (t) => {
-      if (prev !== undefined) {
-        const b = prev.get(t);
-        if (b !== undefined && b.seen !== stamp) {
-          b.seen = stamp;
-          hits.push(b.w);
-        }
+  const token = (t: string): void => {
+    if (prev !== undefined) {
+      const b = prev.get(t);
+      if (b !== undefined && b.seen !== stamp) {
+        b.seen = stamp;
+        hits.push(b.w);
       }
-      const u = unigrams.get(t);
-      if (u !== undefined && u.seen !== stamp) {
-        u.seen = stamp;
-        hits.push(u.w);
-      }
-      prev = bigrams.get(t);
-    },
-    () => {
+    }
+    const e = entries.get(t);
+    if (e === undefined) {
       prev = undefined;
-    },
-  );
+      return;
+    }
+    const u = e.unigram;
+    if (u !== undefined && u.seen !== stamp) {
+      u.seen = stamp;
+      hits.push(u.w);
+    }
+    prev = e.next;
+  };
+  if (pieces === undefined) {
+    scanFramingTokens(text, token, () => {
+      prev = undefined;
+    });
+  } else {
+    const scope = new NegationScope();
+    forEachFramingWord(
+      text,
+      pieces,
+      (w) => token(scope.key(w)),
+      () => {
+        scope.end();
+        prev = undefined;
+      },
+    );
+  }
   return hits;
 }
 
-export function ngramProbabilities(model: NgramFramingModel, text: string, dense: readonly number[]): [number, number, number] {
+/** Class probabilities of `text` with its dense (VADER) features; `pieces`: VADER's tokenisation of `text`, when at hand. */
+export function ngramProbabilities(model: NgramFramingModel, text: string, dense: readonly number[], pieces?: TextPieces): [number, number, number] {
   const z = [...model.bias];
-  const hits = ngramHits(model, text);
+  const hits = ngramHits(model, text, pieces);
   const v = hits.length ? 1 / Math.sqrt(hits.length) : 0;
   for (const w of hits) for (let k = 0; k < 3; k++) z[k]! += v * w[k]!;
   const d = model.dense;

@@ -26,6 +26,7 @@ import {
   BOOSTER_DICT, C_INCR, N_SCALAR, NEGATE, NORMALIZE_ALPHA, SPECIAL_CASES,
 } from './vader-constants.js';
 import { vaderLexicon, type VaderLexicon } from './vader-lexicon.js';
+import type { PieceParts } from './text-pieces.js';
 import { codePointLength, pyIsUpper, pyRound, pySplit, pySplitWithOffsets, stripPunct } from './py-text.js';
 
 export interface VaderScores {
@@ -87,6 +88,10 @@ interface Tokens {
  * its sentences (a sentence whose edges fall on token edges takes a slice of it).
  */
 export interface TokenizedText {
+  /** the tokens as written (Python `text.split()`), before punctuation stripping */
+  pieces: string[];
+  /** each piece's remembered lookups (shared by every occurrence of the same piece) */
+  infos: TokenInfo[];
   lower: string[];
   upper: boolean[];
   base: (number | undefined)[];
@@ -97,13 +102,11 @@ export interface TokenizedText {
 
 /** 3.3.2 `_punctuation_emphasis`: 0.292 per '!' (at most 4); 0.18 per '?' when 2-3, 0.96 beyond. */
 export function punctuationEmphasis(text: string, start = 0, end = text.length): number {
+  // '!' and '?' are rare: jump between them with indexOf rather than visiting every character
   let ec = 0;
+  for (let i = text.indexOf('!', start); i >= 0 && i < end; i = text.indexOf('!', i + 1)) ec++;
   let qc = 0;
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 33) ec++;
-    else if (c === 63) qc++;
-  }
+  for (let i = text.indexOf('?', start); i >= 0 && i < end; i = text.indexOf('?', i + 1)) qc++;
   const ep = Math.min(ec, 4) * 0.292;
   const qm = qc > 1 ? (qc <= 3 ? qc * 0.18 : 0.96) : 0;
   return ep + qm;
@@ -112,11 +115,14 @@ export function punctuationEmphasis(text: string, start = 0, end = text.length):
 /** Distinct raw tokens remembered by `tokenize` (a pure function of the token; cleared when full). */
 const TOKEN_CACHE_SIZE = 50_000;
 
-interface TokenInfo {
+/** What a piece of text (a token as written) looks up, remembered per distinct piece. */
+export interface TokenInfo {
   lower: string;
   upper: boolean;
   base: number | undefined;
   boost: number | undefined;
+  /** the framing judge's n-gram words and review cues of this piece (text-pieces.ts), once asked for */
+  parts?: PieceParts;
 }
 
 export class Vader {
@@ -162,6 +168,7 @@ export class Vader {
     const upper: boolean[] = new Array<boolean>(words.length);
     const base: (number | undefined)[] = new Array<number | undefined>(words.length);
     const boost: (number | undefined)[] = new Array<number | undefined>(words.length);
+    const infos: TokenInfo[] = new Array<TokenInfo>(words.length);
     const cache = this.tokenCache;
     for (let i = 0; i < words.length; i++) {
       const token = words[i] as string;
@@ -174,12 +181,13 @@ export class Vader {
         if (cache.size >= TOKEN_CACHE_SIZE) cache.clear();
         cache.set(token, info);
       }
+      infos[i] = info;
       lower[i] = info.lower;
       upper[i] = info.upper;
       base[i] = info.base;
       boost[i] = info.boost;
     }
-    return { lower, upper, base, boost, starts, ends };
+    return { pieces: words, infos, lower, upper, base, boost, starts, ends };
   }
 
   /**

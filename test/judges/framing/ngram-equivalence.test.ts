@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { framingFeatures } from '../../../src/judges/framing/features.js';
 import { framingNgrams } from '../../../src/judges/framing/ngram-features.js';
+import { ngramProbabilities } from '../../../src/judges/framing/ngram-model.js';
+import { countCues, reviewCueCounts } from '../../../src/judges/framing/review-cues.js';
+import { SHIPPED_FRAMING_MODEL } from '../../../src/judges/framing/shipped.js';
+import { cueTokensOfPieces } from '../../../src/judges/framing/text-pieces.js';
+import { vader } from '../../../src/judges/framing/vader.js';
 import { OfflineFramingJudge } from '../../../src/judges/framing/offline-judge.js';
 import { framingCorpus } from './framing-corpus.js';
 import { NGRAM_EDGE_TEXTS } from './ngram-texts.js';
@@ -35,5 +41,16 @@ describe('n-gram framing outputs are unchanged by the speed-up', () => {
 
   it('the n-grams of the edge texts are identical, in order', () => {
     for (const { text, ngrams } of fixture.edges) expect([...framingNgrams(text)], text).toEqual(ngrams);
+  });
+
+  it("n-grams and review cues read from VADER's pieces equal those scanned from the whole text", () => {
+    const extra = ['a\nb c', 'not\n\ngood', 'good \u2028 bad', 'İSTANBUL ist\u0130anbul \u212Aind', 'so-so\tnot bad\r\nfor the price'];
+    for (const text of [...texts, ...extra]) {
+      const tok = vader().tokenize(text);
+      const cues = cueTokensOfPieces(tok);
+      expect(countCues(cues.tokens, cues.flags), text).toEqual(reviewCueCounts(text));
+      const dense = framingFeatures(text);
+      expect(ngramProbabilities(SHIPPED_FRAMING_MODEL, text, dense, tok), text).toEqual(ngramProbabilities(SHIPPED_FRAMING_MODEL, text, dense));
+    }
   });
 });
