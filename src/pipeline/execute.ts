@@ -154,8 +154,8 @@ export async function executePlan(
         outcome.reused += mine.length - pending.length;
         // the record as read (source, references, ...) so reports can show items beside their outputs
         if (pending.length > 0 && !(producer.generates && inputStored)) {
-          // recorded outputs (no model): written behind with the items, in order (item-writer.ts)
-          items.putInput(inputKey(ds.name, producer.generates ? undefined : label), record.id, record.fields, producer.model === undefined);
+          // written behind, committed with the next batch or the next paid answer (item-writer.ts)
+          items.putInput(inputKey(ds.name, producer.generates ? undefined : label), record.id, record.fields, true);
           inputStored ||= producer.generates;
         }
         for (const { unit, cell } of pending) {
@@ -245,8 +245,8 @@ export async function executePlan(
         const stored: Record<string, unknown> = asText ? { text: res.fields.output, warnings: res.warnings } : { fields: res.fields, warnings: res.warnings };
         if (res.steps.length > 0) stored.steps = res.steps;
         if (res.approximations?.length) stored.approximations = res.approximations;
-        store.putOutput(runId, key, record.id, stored);
-        store.putCost(runId, key, record.id, addCost({ calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 }, res));
+        // the paid answer and its cost, committed now (with the writes queued before them)
+        items.putPaid(key, record.id, stored, addCost({ calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 }, res));
         return res.fields;
       } catch (err) {
         if (opts.signal?.aborted) return undefined;

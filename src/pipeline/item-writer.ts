@@ -1,4 +1,4 @@
-import type { Store } from '../runtime/store.js';
+import type { ItemCost, Store } from '../runtime/store.js';
 import type { ProbeJudges } from '../probes/types.js';
 import type { PlannedProbe } from './execute.js';
 
@@ -13,14 +13,15 @@ import type { PlannedProbe } from './execute.js';
  * recomputing it sends no request — so a kill -9 loses at most one batch of free work and never a
  * paid answer. Measurements that involved a model are committed at once, as before.
  *
- * The record as read from a dataset with recorded outputs (`putInput`, no model produced anything)
- * is written behind too (issue 16: the input row was one commit per record). Writes are committed
- * in the order they were put, and a write that must not wait commits the queue before it in the
- * same transaction: whatever is committed, everything put before it is too (an item's input row
- * is never missing while the item is there).
+ * The record as read from the dataset (`putInput`) is written behind too, and a model's answer
+ * with its cost (`putPaid`) is committed at once in one transaction with everything queued before
+ * it (issue 16: the CLI made three commits per record: input, output, cost). Writes are committed
+ * in the order they were put: whatever is committed, everything put before it is too (an item's
+ * or an output's input row is never missing while it is there). A kill -9 loses at most the
+ * queued free writes, which a resume redoes without a request.
  */
 export class ItemWriter {
-  private pending: { kind: 'item' | 'input'; cellKey: string; recordId: string; value: unknown }[] = [];
+  private pending: Write[] = [];
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -39,7 +40,15 @@ export class ItemWriter {
     this.write({ kind: 'input', cellKey: inputKey, recordId, value: fields }, deferrable);
   }
 
-  private write(w: { kind: 'item' | 'input'; cellKey: string; recordId: string; value: unknown }, deferrable: boolean): void {
+  /** Store a model's answer and its cost now, in one transaction with every write queued before them. */
+  putPaid(key: string, recordId: string, output: unknown, cost: ItemCost): void {
+    this.flush([
+      { kind: 'input', cellKey: key, recordId, value: output },
+      { kind: 'cost', cellKey: key, recordId, value: cost },
+    ]);
+  }
+
+  private write(w: Write, deferrable: boolean): void {
     if (!deferrable) {
       if (this.pending.length === 0) this.commit([w]);
       else this.flush([w]);
@@ -60,7 +69,7 @@ export class ItemWriter {
   }
 
   /** Commit every pending write (then `also`) in one transaction. */
-  flush(also: readonly { kind: 'item' | 'input'; cellKey: string; recordId: string; value: unknown }[] = []): void {
+  flush(also: readonly Write[] = []): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (this.pending.length === 0 && also.length === 0) return;
@@ -70,12 +79,21 @@ export class ItemWriter {
     else this.store.transaction(() => this.commit(batch));
   }
 
-  private commit(batch: readonly { kind: 'item' | 'input'; cellKey: string; recordId: string; value: unknown }[]): void {
+  private commit(batch: readonly Write[]): void {
     for (const p of batch) {
       if (p.kind === 'item') this.store.putItem(this.runId, p.cellKey, p.recordId, p.value);
+      else if (p.kind === 'cost') this.store.putCost(this.runId, p.cellKey, p.recordId, p.value as ItemCost);
       else this.store.putOutput(this.runId, p.cellKey, p.recordId, p.value);
     }
   }
+}
+
+/** One queued write: an item measurement, a row of the outputs table (an input or a model's answer), or a cost. */
+interface Write {
+  kind: 'item' | 'input' | 'cost';
+  cellKey: string;
+  recordId: string;
+  value: unknown;
 }
 
 /** A model id names its provider ("openai:gpt-4o"); local instruments do not ("offline-framing", "tfidf"). */

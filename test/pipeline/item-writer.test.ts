@@ -54,6 +54,20 @@ describe('ItemWriter', () => {
     store.close();
   });
 
+  it("commits a model's answer and its cost at once, with the input and items queued before them", () => {
+    const { store, runId } = setup();
+    const w = new ItemWriter(store, runId, { maxItems: 100, maxDelayMs: 60_000 });
+    w.putInput('input:d', 'r1', { source: 'a' }, true);
+    w.put('c', 'r0', { v: 0 }, true);
+    expect(store.getOutput(runId, 'input:d', 'r1')).toBeUndefined();
+    w.putPaid('out', 'r1', { text: 'summary' }, { calls: 1, inputTokens: 10, outputTokens: 5, wallMs: 50 });
+    expect(store.getOutput(runId, 'out', 'r1')).toEqual({ text: 'summary' });
+    expect(store.getCosts(runId, 'out').get('r1')).toMatchObject({ calls: 1, inputTokens: 10, outputTokens: 5 });
+    expect(store.getOutput(runId, 'input:d', 'r1')).toEqual({ source: 'a' });
+    expect(store.completedRecordIds(runId, 'c').has('r0')).toBe(true);
+    store.close();
+  });
+
   it('flushes a partial batch after maxDelayMs', async () => {
     const { store, runId } = setup();
     const w = new ItemWriter(store, runId, { maxItems: 100, maxDelayMs: 10 });
