@@ -245,8 +245,8 @@ export async function executePlan(
         const stored: Record<string, unknown> = asText ? { text: res.fields.output, warnings: res.warnings } : { fields: res.fields, warnings: res.warnings };
         if (res.steps.length > 0) stored.steps = res.steps;
         if (res.approximations?.length) stored.approximations = res.approximations;
-        // the paid answer and its cost, committed now (with the writes queued before them)
-        items.putPaid(key, record.id, stored, addCost({ calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 }, res));
+        // the paid answer and its cost, committed with the answers of this turn of the event loop before it is used (item-writer.ts)
+        await items.putPaidSoon(key, record.id, stored, addCost({ calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 }, res));
         return res.fields;
       } catch (err) {
         if (opts.signal?.aborted) return undefined;

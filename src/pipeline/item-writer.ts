@@ -42,10 +42,41 @@ export class ItemWriter {
 
   /** Store a model's answer and its cost now, in one transaction with every write queued before them. */
   putPaid(key: string, recordId: string, output: unknown, cost: ItemCost): void {
-    this.flush([
-      { kind: 'input', cellKey: key, recordId, value: output },
-      { kind: 'cost', cellKey: key, recordId, value: cost },
-    ]);
+    this.flush(paidWrites(key, recordId, output, cost));
+  }
+
+  /**
+   * `putPaid` as a group commit: the answers that arrive in the same turn of the event loop are
+   * committed in one transaction (with every write queued before them) before the turn ends
+   * (setImmediate); the promise settles when they are committed, so the caller uses an answer only
+   * once it is stored. With 32 requests in flight their answers arrive in bursts, and one commit
+   * per burst instead of one per answer is most of the store's CPU in `slant run` (issue 16).
+   */
+  putPaidSoon(key: string, recordId: string, output: unknown, cost: ItemCost): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.paid.push(...paidWrites(key, recordId, output, cost));
+      this.waiting.push({ resolve, reject });
+      this.paidTimer ??= setImmediate(() => this.commitPaid());
+    });
+  }
+
+  private paid: Write[] = [];
+  private waiting: { resolve: () => void; reject: (err: unknown) => void }[] = [];
+  private paidTimer: NodeJS.Immediate | undefined;
+
+  private commitPaid(): void {
+    this.paidTimer = undefined;
+    const writes = this.paid;
+    const waiting = this.waiting;
+    this.paid = [];
+    this.waiting = [];
+    try {
+      this.flush(writes);
+    } catch (err) {
+      for (const w of waiting) w.reject(err);
+      return;
+    }
+    for (const w of waiting) w.resolve();
   }
 
   private write(w: Write, deferrable: boolean): void {
@@ -75,8 +106,19 @@ export class ItemWriter {
     if (this.pending.length === 0 && also.length === 0) return;
     const batch = also.length ? [...this.pending, ...also] : this.pending;
     this.pending = [];
-    if (batch.length === 1) this.commit(batch);
-    else this.store.transaction(() => this.commit(batch));
+    if (batch.length === 1) {
+      this.commit(batch);
+      return;
+    }
+    try {
+      this.store.transaction(() => this.commit(batch));
+    } catch (err) {
+      if (this.store.fullError === undefined) throw err;
+      // the disk filled inside the transaction: SQLite rolled it back while Store.guard freed the
+      // reserve and retried one write outside it; commit the batch again one write at a time
+      // (upserts), each guarded, so every answer received is kept while there is room
+      this.commit(batch);
+    }
   }
 
   private commit(batch: readonly Write[]): void {
@@ -86,6 +128,13 @@ export class ItemWriter {
       else this.store.putOutput(this.runId, p.cellKey, p.recordId, p.value);
     }
   }
+}
+
+function paidWrites(key: string, recordId: string, output: unknown, cost: ItemCost): Write[] {
+  return [
+    { kind: 'input', cellKey: key, recordId, value: output },
+    { kind: 'cost', cellKey: key, recordId, value: cost },
+  ];
 }
 
 /** One queued write: an item measurement, a row of the outputs table (an input or a model's answer), or a cost. */

@@ -68,6 +68,29 @@ describe('ItemWriter', () => {
     store.close();
   });
 
+  it('group-commits the answers put in one turn of the event loop, and settles once they are stored', async () => {
+    const { store, runId } = setup();
+    const w = new ItemWriter(store, runId, { maxItems: 100, maxDelayMs: 60_000 });
+    const cost = { calls: 1, inputTokens: 1, outputTokens: 1, wallMs: 1 };
+    w.putInput('input:d', 'r1', { source: 'a' }, true);
+    const a = w.putPaidSoon('out', 'r1', { text: 'one' }, cost);
+    const b = w.putPaidSoon('out', 'r2', { text: 'two' }, cost);
+    expect(store.getOutput(runId, 'out', 'r1')).toBeUndefined();
+    await Promise.all([a, b]);
+    expect(store.getOutput(runId, 'out', 'r1')).toEqual({ text: 'one' });
+    expect(store.getOutput(runId, 'out', 'r2')).toEqual({ text: 'two' });
+    expect(store.getOutput(runId, 'input:d', 'r1')).toEqual({ source: 'a' });
+    store.close();
+  });
+
+  it('rejects every waiting answer when their commit fails', async () => {
+    const { store, runId } = setup();
+    const w = new ItemWriter(store, runId, { maxItems: 100, maxDelayMs: 60_000 });
+    const p = w.putPaidSoon('out', 'r1', { text: 'one' }, { calls: 1, inputTokens: 1, outputTokens: 1, wallMs: 1 });
+    store.close();
+    await expect(p).rejects.toThrow();
+  });
+
   it('flushes a partial batch after maxDelayMs', async () => {
     const { store, runId } = setup();
     const w = new ItemWriter(store, runId, { maxItems: 100, maxDelayMs: 10 });
