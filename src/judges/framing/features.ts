@@ -29,18 +29,19 @@ export const SENTENCE_THRESHOLD = 0.05;
 
 /** Sentence compounds (unrounded) of a text; [] for a text with no sentence. */
 export function sentenceCompounds(text: string, analyzer: Vader = vader()): number[] {
-  return compoundsOf(text, analyzer.tokenize(text), analyzer);
+  return compoundsOf(text, analyzer.tokenize(text), analyzer).sentences;
 }
 
 /**
- * Each sentence's VADER compound, from one tokenisation of the whole text (identical to scoring
- * each sentence string on its own: Vader.rawScoresOfSpan falls back to that when a sentence
- * does not start and end on token edges).
+ * Each sentence's VADER compound and the whole text's, from one tokenisation and one rule pass
+ * over the text (Vader.compoundsOfSpans; identical to scoring each sentence string on its own: a
+ * sentence whose offsets do not give back its text is scored on its own, and rawScoresOfSpan
+ * falls back to that when a sentence does not start and end on token edges).
  */
-function compoundsOf(text: string, tok: TokenizedText, analyzer: Vader): number[] {
-  return splitSentencesWithOffsets(text).map((s) =>
-    s.end - s.start === s.text.length && text.startsWith(s.text, s.start) ? analyzer.rawScoresOfSpan(text, tok, s.start, s.end).compound : analyzer.rawScores(s.text).compound,
-  );
+function compoundsOf(text: string, tok: TokenizedText, analyzer: Vader): { sentences: number[]; whole: number } {
+  const spans = splitSentencesWithOffsets(text).map((s) => (s.end - s.start === s.text.length && text.startsWith(s.text, s.start) ? s : { start: s.start, end: s.end, alone: s.text }));
+  const r = analyzer.compoundsOfSpans(text, tok, spans);
+  return { sentences: r.spans, whole: r.whole };
 }
 
 /**
@@ -48,7 +49,7 @@ function compoundsOf(text: string, tok: TokenizedText, analyzer: Vader): number[
  * `analyzer.tokenize(text)` when the caller has it already.
  */
 export function framingFeatures(text: string, analyzer: Vader = vader(), tok: TokenizedText = analyzer.tokenize(text)): number[] {
-  const c = compoundsOf(text, tok, analyzer);
+  const { sentences: c, whole } = compoundsOf(text, tok, analyzer);
   const n = c.length;
   if (n === 0) return FEATURE_NAMES.map(() => 0);
   let sum = 0;
@@ -81,7 +82,7 @@ export function framingFeatures(text: string, analyzer: Vader = vader(), tok: To
     last / k,
     min,
     max,
-    analyzer.rawScoresOfSpan(text, tok, 0, text.length).compound,
+    whole, // = analyzer.rawScoresOfSpan(text, tok, 0, text.length).compound
     Math.log1p(tok.starts.length), // pySplit(text).length
     cues.neutral / n,
     cues.negative / n,
