@@ -225,6 +225,14 @@ export async function executePlan(
       opts.onItem?.();
     };
 
+    /** record ids with a stored output, per output key (read once per key; a fresh run has none) */
+    const storedOutputs = new Map<string, Set<string>>();
+    const storedOutputIds = (key: string): Set<string> => {
+      let ids = storedOutputs.get(key);
+      if (ids === undefined) storedOutputs.set(key, (ids = store.outputRecordIds(runId, key)));
+      return ids;
+    };
+
     /**
      * The output of the unit's task for this record under its condition (seed 000's summary, a
      * probe's own generation), stored once per output key (shared by the probes that measure the
@@ -235,18 +243,20 @@ export async function executePlan(
       const model = producer.model!;
       const { probe } = unit.probe;
       const asText = storesText(probe);
-      const hit = store.getOutput(runId, key, record.id) as { text?: string; fields?: Record<string, unknown> } | undefined;
+      const stored = storedOutputIds(key);
+      const hit = stored.has(record.id) ? (store.getOutput(runId, key, record.id) as { text?: string; fields?: Record<string, unknown> } | undefined) : undefined;
       if (hit) return hit.fields ?? { output: hit.text };
       try {
         const res = await runUnit(model, unit, { id: record.id, fields: record.fields }, producer.defaults ?? DEFAULTS, opts.signal);
         outcome.generated++;
         if (res.cached) outcome.cacheHits++;
         opts.warnings.addResult(label, res.warnings);
-        const stored: Record<string, unknown> = asText ? { text: res.fields.output, warnings: res.warnings } : { fields: res.fields, warnings: res.warnings };
-        if (res.steps.length > 0) stored.steps = res.steps;
-        if (res.approximations?.length) stored.approximations = res.approximations;
+        const answer: Record<string, unknown> = asText ? { text: res.fields.output, warnings: res.warnings } : { fields: res.fields, warnings: res.warnings };
+        if (res.steps.length > 0) answer.steps = res.steps;
+        if (res.approximations?.length) answer.approximations = res.approximations;
         // the paid answer and its cost, committed with the answers of this turn of the event loop before it is used (item-writer.ts)
-        await items.putPaidSoon(key, record.id, stored, addCost({ calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 }, res));
+        await items.putPaidSoon(key, record.id, answer, addCost({ calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 }, res));
+        stored.add(record.id);
         return res.fields;
       } catch (err) {
         if (opts.signal?.aborted) return undefined;

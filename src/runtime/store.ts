@@ -312,6 +312,11 @@ export class Store {
     return r === undefined ? undefined : fromStoredJson(r.output_json);
   }
 
+  /** The record ids with a stored output under `cellKey` (one query, instead of a lookup per record that finds nothing in a fresh run). */
+  outputRecordIds(runId: string, cellKey: string): Set<string> {
+    return new Set(this.statement('SELECT record_id FROM outputs WHERE run_id = ? AND cell_key = ?').pluck().all(runId, cellKey) as string[]);
+  }
+
   /** All outputs of a cell, in the order records were first stored. */
   getOutputs(runId: string, cellKey: string): { recordId: string; output: unknown }[] {
     const rows = this.statement(
