@@ -119,21 +119,17 @@ function isBoundary(line: string, segStart: number, tStart: number, tEnd: number
   const rawWord = line.slice(w, tStart).replace(OPENERS_STRIP_RE, '');
   if (rawWord === '') return true;
   const word = rawWord.toLowerCase();
-  // what the next word is (a digit, a sentence opener, after a quote) matters only after an
-  // abbreviation or an initial: worked out only then (most periods end a plain word)
-  const bare = (): string => next.replace(OPENERS_STRIP_RE, '');
-  const nextDigit = (): boolean => DIGIT_START_RE.test(bare());
-  const opensSentence = (): boolean => {
-    const b = bare();
-    return OPENERS.has(b.replace(/[^\p{L}'’]+$/u, '').replace('’', '\'').toLowerCase()) || b.length !== next.length;
-  };
+  const bare = next.replace(OPENERS_STRIP_RE, '');
+  const nextDigit = DIGIT_START_RE.test(bare);
+  const nextOpener = OPENERS.has(bare.replace(/[^\p{L}'’]+$/u, '').replace('’', '\'').toLowerCase());
+  const quoteNext = bare.length !== next.length;
 
   if (TITLES.has(word) || NEVER_FINAL.has(word)) return false;
-  if (BEFORE_NUMBER.has(word) && nextDigit()) return false;
+  if (BEFORE_NUMBER.has(word) && nextDigit) return false;
   if (word === 'etc') return !nextLower;
-  if (MAYBE_FINAL.has(word)) return !nextLower && !nextDigit() && opensSentence();
+  if (MAYBE_FINAL.has(word)) return !nextLower && !nextDigit && (nextOpener || quoteNext);
   if (INITIALISM_RE.test(rawWord) || (rawWord.length === 1 && UPPER_START_RE.test(rawWord))) {
-    return !nextLower && !nextDigit() && opensSentence();
+    return !nextLower && !nextDigit && (nextOpener || quoteNext);
   }
   return true;
 }
