@@ -9,6 +9,7 @@
  *     [--radiology-ranking ../shared/data/certainty/radiology_phrase_ranking.csv] \
  *     [--wikiweasel ../shared/data/certainty/wikiweasel_train.csv --pairs 2000] \
  *     [--labelled FILE.jsonl]   # any {a, b, label} file
+ *     [--pair-weights W.json [--pair-fingerprints F.json]]   # a pair comparator (fit-certainty-pairs.ts) instead
  *
  * Formats (loaders exported below):
  * - InSciOut (copenlu/scientific-exaggeration-detection): one JSON object per line with
@@ -28,7 +29,9 @@ import { Command } from 'commander';
 import { InputError } from '../src/core/errors.js';
 import { createRng } from '../src/stats/rng.js';
 import { certaintyCard } from '../src/judges/card-builders.js';
+import { fingerprintSet, textFingerprint } from '../src/judges/fingerprint.js';
 import { OfflineCertaintyComparator } from '../src/judges/certainty/offline-comparator.js';
+import { PairCertaintyComparator, parsePairWeights } from '../src/judges/certainty/pair-comparator.js';
 import { validateCertaintyComparator, type CertaintyValidation, type LabelledPair } from '../src/judges/certainty/validate.js';
 
 function readCsv(file: string): Record<string, string>[] {
@@ -85,9 +88,13 @@ export function loadInSciOut(file: string): LabelledPair[] {
   return loadInSciOutRecords(file).map((r) => ({ a: r.abstract, b: r.press, label: r.pressStrength - r.abstractStrength }));
 }
 
-/** Causal-strength sentences (junwang4/correlation-to-causation-exaggeration): sentence, label 0-3. */
-export function loadStrengthSentences(file: string): { text: string; label: number }[] {
-  return readCsv(file).map((r, i) => ({ text: r.sentence ?? '', label: strength(r.label, file, i + 2, 'label') }));
+/** Causal-strength sentences (junwang4/correlation-to-causation-exaggeration): sentence, label 0-3; `doc` = the document part of sentId (EurekAlert file) when present. */
+export function loadStrengthSentences(file: string): { text: string; label: number; doc?: string }[] {
+  return readCsv(file).map((r, i) => ({
+    text: r.sentence ?? '',
+    label: strength(r.label, file, i + 2, 'label'),
+    ...(r.sentId ? { doc: r.sentId.split('-')[0]! } : {}),
+  }));
 }
 
 export function loadWikiWeasel(file: string): { text: string; uncertain: boolean }[] {
@@ -144,7 +151,7 @@ function fmt(name: string, v: CertaintyValidation): string {
   const p = (x: number): string => (Number.isNaN(x) ? 'n/a' : x.toFixed(3));
   return [
     `${name}: direction accuracy ${p(v.directionAccuracy)} (n = ${v.n} differing pairs; ${p(v.decidedAccuracy)} of ${v.decided} where a direction was given); order accuracy (sign of δ) ${p(v.orderAccuracy)}; ties recognised ${p(v.tieAccuracy)} of ${v.nTies}; Kendall τ_b ${p(v.tauB)} (p = ${v.tauBPValue.toExponential(2)}, n = ${v.nAll})`,
-    ...(v.inTraining ? [`  IN-SAMPLE: ${v.inTraining} of ${v.nAll} pairs contain a training sentence of the offline comparator (held-out figures: scripts/fit-certainty-weights.ts --pair-cv)`] : []),
+    ...(v.inTraining ? [`  IN-SAMPLE: ${v.inTraining} of ${v.nAll} pairs contain a training text of the comparator`] : []),
     `  confusion (rows true −/0/+, cols predicted −/0/+/other): ${JSON.stringify(v.confusion.counts)}`,
   ].join('\n');
 }
@@ -159,6 +166,8 @@ async function main(): Promise<void> {
     .option('--pairs <n>', 'WikiWeasel pairs', '2000')
     .option('--seed <n>', 'seed', '7')
     .option('--labelled <file>')
+    .option('--pair-weights <file>', 'validate a pair comparator fitted by scripts/fit-certainty-pairs.ts --out-weights instead of the offline comparator')
+    .option('--pair-fingerprints <file>', "its training fingerprints (fit-certainty-pairs.ts --out-fingerprints), to flag in-sample pairs")
     .option('--out-card <file>', "write the offline comparator's card (src/judges/certainty/card.json) from the --insciout figures")
     .parse()
     .opts<Record<string, string | undefined>>();
@@ -170,8 +179,11 @@ async function main(): Promise<void> {
   if (o.wikiweasel) sets.push(['WikiWeasel pairs', wikiWeaselPairs(loadWikiWeasel(o.wikiweasel), Number(o.pairs), Number(o.seed))]);
   if (o.labelled) sets.push([o.labelled, loadLabelledJsonl(o.labelled)]);
   if (sets.length === 0) throw new Error('nothing to validate: pass --insciout, --radiology-*, --wikiweasel or --labelled');
+  const pair = o.pairWeights ? new PairCertaintyComparator(parsePairWeights(JSON.parse(readFileSync(o.pairWeights, 'utf8')) as unknown, o.pairWeights)) : undefined;
+  if (pair && o.outCard) throw new Error('--out-card writes the offline comparator\'s card; it cannot be combined with --pair-weights');
+  const fp = o.pairFingerprints ? fingerprintSet((JSON.parse(readFileSync(o.pairFingerprints, 'utf8')) as { fingerprints: string }).fingerprints) : undefined;
   for (const [name, items] of sets) {
-    const v = await validateCertaintyComparator({ items });
+    const v = await validateCertaintyComparator({ items, ...(pair ? { comparator: pair } : {}), ...(fp ? { inTraining: (t: string) => fp.has(textFingerprint(t)) } : {}) });
     console.log(fmt(name, v));
     if (o.outCard && o.insciout && name === `InSciOut ${o.insciout}`) {
       const comparator = new OfflineCertaintyComparator();

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { UserError } from '../core/errors.js';
 import { readProblem } from '../data/open-file.js';
 import { configSchema, type SlantConfig } from './schema.js';
+import { rejectUnknownProviderOptions } from './provider-options.js';
 import { rejectConfigSecrets } from './secrets.js';
 
 /** Turn zod issues into one readable message per issue: the key path, what is wrong, allowed values. */
@@ -25,6 +26,7 @@ export function parseConfig(raw: unknown, where = 'config'): SlantConfig {
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) throw new UserError(formatZodIssues(parsed.error.issues, where), { hint: 'see docs/config.md, or run `slant init` for a commented example' });
   rejectConfigSecrets(parsed.data, where);
+  rejectUnknownProviderOptions(parsed.data, where);
   return parsed.data;
 }
 

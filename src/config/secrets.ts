@@ -98,7 +98,7 @@ export function resolveHeaderEnv<T extends Record<string, unknown>>(options: T, 
     }
     const value = env[v.env];
     if (value === undefined || value.trim() === '') throw new UserError(`header "${name}" takes its value from the environment variable ${v.env}, which is not set`, { hint: `export ${v.env}=...` });
-    registerSecret(value);
+    registerSecret(value, { inUse: true });
     resolved[name] = value;
   }
   return { ...options, headers: resolved };

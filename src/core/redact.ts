@@ -17,23 +17,54 @@
  * (or HTML-escaped text) yields valid JSON (HTML) whose strings are redacted.
  */
 
+import placeholderKeys from './placeholder-keys.json' with { type: 'json' };
+
 export const REDACTED = '[redacted]';
 
-/** Registered values shorter than this are ignored: a 4-letter "key" such as `none` is a placeholder, not a credential. */
+/**
+ * How long a registered value must be to be redacted. A credential slant actually uses (`inUse`:
+ * the key a provider reads from its key variable or setting, a credential header it sends) is a
+ * secret however short (a local server's 4-character token), so from MIN_KEY_LENGTH on; 1–3
+ * characters cannot be told apart from text. Values swept up only because an environment
+ * variable's name looks like a credential's (`registerEnvSecrets`: `DEPLOY_KEY=main`) need
+ * MIN_SECRET_LENGTH: a short one there is more likely a setting than a secret, and redacting
+ * `main` would cut a word out of every answer. Values shorter than WHOLE_TOKEN_BELOW are
+ * redacted as whole tokens only (not inside a longer run of letters and digits: a key `ab12`
+ * leaves `ab123` alone), longer ones wherever they appear. Known placeholders (`none`, vLLM's
+ * `EMPTY`, `ollama`, `lm-studio`: placeholder-keys.json) are never registered: they are not
+ * secrets, and replacing them would cut words out of model answers and records.
+ */
+export const MIN_KEY_LENGTH = 4;
 export const MIN_SECRET_LENGTH = 8;
+export const WHOLE_TOKEN_BELOW = 8;
+
+const PLACEHOLDERS: ReadonlySet<string> = new Set(placeholderKeys.values.map((v) => v.toLowerCase()));
 
 const secrets = new Set<string>();
 /** registered secrets and their escaped spellings (JSON, HTML, URL), longest first */
 let spellings: string[] = [];
+/** short secrets (MIN_SECRET_LENGTH ≤ length < WHOLE_TOKEN_BELOW) as whole tokens, or undefined */
+let shortTokens: RegExp | undefined;
 
-/** Remember a credential: from now on every `redact()` replaces it (and its JSON/HTML/URL spellings). */
-export function registerSecret(value: string | undefined): void {
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Remember a credential: from now on every `redact()` replaces it (and its JSON/HTML/URL
+ * spellings). `inUse`: a credential slant sends (see MIN_KEY_LENGTH).
+ */
+export function registerSecret(value: string | undefined, opts: { inUse?: boolean } = {}): void {
   if (value === undefined) return;
   const v = value.trim();
-  if (v.length < MIN_SECRET_LENGTH || secrets.has(v)) return;
+  if (v.length < (opts.inUse === true ? MIN_KEY_LENGTH : MIN_SECRET_LENGTH) || PLACEHOLDERS.has(v.toLowerCase()) || secrets.has(v)) return;
+  // a short value with a quote, backslash or markup character could match across a JSON string or
+  // HTML entity boundary; no short key has one
+  if (v.length < WHOLE_TOKEN_BELOW && /["'`\\&<>]/.test(v)) return;
   secrets.add(v);
+  const short = [...secrets].filter((x) => x.length < WHOLE_TOKEN_BELOW);
+  shortTokens = short.length === 0 ? undefined : new RegExp(`(?<![A-Za-z0-9])(?:${short.sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})(?![A-Za-z0-9])`, 'g');
   const forms = new Set<string>();
   for (const s of secrets) {
+    if (s.length < WHOLE_TOKEN_BELOW) continue;
     forms.add(JSON.stringify(s).slice(1, -1));
     // a spelling with a quote or backslash in it could cut a JSON string in two: only the JSON
     // spelling above may hold them (API keys never do)
@@ -47,6 +78,7 @@ export function registerSecret(value: string | undefined): void {
 export function clearSecrets(): void {
   secrets.clear();
   spellings = [];
+  shortTokens = undefined;
 }
 
 /**
@@ -76,9 +108,9 @@ export function registerSecretHeaders(headers: Record<string, string> | undefine
   if (headers === undefined) return;
   for (const [name, value] of Object.entries(headers)) {
     if (!isSecretName(name)) continue;
-    registerSecret(value);
+    registerSecret(value, { inUse: true });
     const scheme = /^\s*(?:bearer|basic|token)\s+(\S+)\s*$/i.exec(value);
-    if (scheme !== null) registerSecret(scheme[1]);
+    if (scheme !== null) registerSecret(scheme[1], { inUse: true });
   }
 }
 
@@ -109,6 +141,7 @@ export const REDACTION_PATTERNS: readonly { re: RegExp; by: string; needles: rea
 export function redact(text: string): string {
   let out = text;
   for (const s of spellings) if (out.includes(s)) out = out.split(s).join(REDACTED);
+  if (shortTokens !== undefined) out = out.replace(shortTokens, REDACTED);
   let lower: string | undefined;
   for (const p of REDACTION_PATTERNS) {
     const hay = p.lowered ? (lower ??= out.toLowerCase()) : out;

@@ -18,12 +18,13 @@ import { selfAwareness } from './prompt/self-awareness.js';
 import { selfHelpDebias } from './prompt/self-help-debias.js';
 import { attentionSortProxy } from './rerank/attention-sort-proxy.js';
 import { positionInvariantShuffle } from './rerank/position-invariant-shuffle.js';
+import { mappingTopK } from './measure/mapping-top-k.js';
 import { greedyDecoding } from './settings/greedy-decoding.js';
 import type { Mitigation } from './types.js';
 
 /**
  * Every mitigation by id, in the order of seed 000's Table A5 (prompt, chunk, re-rank, decode),
- * then seed 004's certainty interventions and seed 003's role-play. `baseline` is the plain task.
+ * then seed 004's certainty interventions, seed 003's role-play and Appendix I's top-k mapping. `baseline` is the plain task.
  */
 export const MITIGATIONS: readonly Mitigation[] = [
   baselineMitigation,
@@ -45,11 +46,12 @@ export const MITIGATIONS: readonly Mitigation[] = [
   preserveCertainty,
   greedyDecoding,
   rolePlay,
+  mappingTopK,
   brokenTelephone,
 ] as Mitigation[];
 
 /** Registered studies run as conditions that `mitigations: all` leaves out (they are not mitigations). */
-export const NOT_IN_ALL: ReadonlySet<string> = new Set(['broken-telephone']);
+export const NOT_IN_ALL: ReadonlySet<string> = new Set(['broken-telephone', 'mapping-top-k']);
 
 export function mitigationIds(): string[] {
   return MITIGATIONS.map((m) => m.id);

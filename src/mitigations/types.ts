@@ -83,7 +83,8 @@ export interface MitigationContext<O> {
 export interface Mitigation<O = Record<string, unknown>> {
   /** registry id, e.g. 'weighted-token-decoding' */
   id: string;
-  kind: 'prompt' | 'chunk' | 'rerank' | 'decode';
+  /** `measure`: a measurement variant on the baseline's outputs (see `probeOptions`), not a change to generation */
+  kind: 'prompt' | 'chunk' | 'rerank' | 'decode' | 'measure';
   title: string;
   /** where it is defined, e.g. 'Alessa et al., Table A5' */
   source: string;
@@ -94,6 +95,12 @@ export interface Mitigation<O = Record<string, unknown>> {
   /** can this model run it, exactly, approximately (say what), or not at all (say why) */
   applicable(model: LanguageModel, options: O): Applicability;
   run(ctx: MitigationContext<O>): Promise<MitigationResult>;
+  /**
+   * A measurement variant (kind `measure`): the probe options its cells measure with, merged over
+   * the probe's. Its cells read the baseline's stored outputs instead of generating their own, so
+   * the condition differs from the baseline by the measurement alone.
+   */
+  probeOptions?(options: O): Record<string, unknown>;
 }
 
 /**

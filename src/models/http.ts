@@ -210,7 +210,7 @@ function dispatcher(): Dispatcher {
 
 /** The call's keys and credential headers become known secrets before anything can echo them. */
 function registerCallSecrets(call: HttpCall): void {
-  for (const s of call.secrets ?? []) registerSecret(s);
+  for (const s of call.secrets ?? []) registerSecret(s, { inUse: true });
   registerSecretHeaders(call.headers);
 }
 
@@ -415,7 +415,7 @@ export interface ProviderOptions {
  */
 export function pickSetting(explicit: unknown, env: Record<string, string | undefined>, names: readonly string[], fallback?: string): string | undefined {
   const value = firstSetting(explicit, env, names) ?? fallback;
-  if (value !== undefined && names.some(isSecretName)) registerSecret(value);
+  if (value !== undefined && names.some(isSecretName)) registerSecret(value, { inUse: true });
   return value;
 }
 

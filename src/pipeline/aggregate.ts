@@ -15,7 +15,7 @@ import type { MitigationStep } from '../mitigations/types.js';
 export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, cells: CellRef[], opts: { includeItems?: boolean } = {}): ProbeResult[] {
   const judgesWithCards: ProbeJudges = { ...plan.judges, cardFor: (task, judge, version) => storedCard(store, task, judge, version) };
   const withConditions = (plan.conditions?.length ?? 0) > 1;
-  return plan.probes.map(({ probe, options }) => {
+  return plan.probes.map(({ probe, options: configured }) => {
     const groups: GroupResultJson[] = [];
     const items: ProbeResult['items'] = [];
     const perGroupValues: Record<string, number>[][] = [];
@@ -25,6 +25,8 @@ export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, c
     const own = new Map<string, { id: string; version: string }>();
     for (const cell of cells.filter((c) => c.probe === probe.name)) {
       const labels = { model: cell.model, dataset: cell.dataset, condition: cell.conditionLabel };
+      // a measurement variant (seed 003 App. I's top-k mapping) aggregates with its own options
+      const options = cell.options ?? configured;
       if (cell.notApplicable !== undefined) {
         groups.push({ labels, n: 0, notApplicable: cell.notApplicable, metrics: [] });
         continue;
@@ -71,10 +73,10 @@ export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, c
         }
       }
     }
-    const used = [...instrumentIds(plan.judges).filter((j) => judgeUsed(probe.needs(options), plan, j.id)), ...own.values()];
+    const used = [...instrumentIds(plan.judges).filter((j) => judgeUsed(probe.needs(configured), plan, j.id)), ...own.values()];
     // a judge that labelled the items is listed once, with its card when it has one
     const judges = [...used.map((j) => extraJudges.find((x) => x.id === j.id && x.version === j.version) ?? j), ...extraJudges.filter((x) => !used.some((j) => j.id === x.id && j.version === x.version))];
-    const result: ProbeResult = { probe: probe.name, options, judges, groups, items };
+    const result: ProbeResult = { probe: probe.name, options: configured, judges, groups, items };
     // the summary averages the baseline groups (the models as they are), not the mitigated ones
     if (baselineGroups.length > 1 && perGroupValues.length === baselineGroups.length) result.summary = summarizeAcrossGroups(perGroupValues, baselineGroups);
     if (withConditions) {

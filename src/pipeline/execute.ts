@@ -12,7 +12,7 @@ import { BASELINE_KEY, type Condition } from './conditions.js';
 import { cellKey, outputStoreKey, storesText } from './cells.js';
 import { MitigationNotApplicableError, type MitigationResult, type TaskRecord } from '../mitigations/types.js';
 import type { ItemCost } from '../runtime/store.js';
-import { DEFAULTS, addCost, planUnits, runUnit, unitApplicability, type Unit } from './units.js';
+import { DEFAULTS, addCost, measuresBaselineOutputs, planUnits, runUnit, unitApplicability, type Unit } from './units.js';
 
 export interface PlannedProbe {
   probe: AnyProbe;
@@ -47,6 +47,8 @@ export interface CellRef {
   notApplicable?: string;
   /** where this cell's per-item costs are stored (its output key; the cell key for probes that ask the model) */
   costKey: string;
+  /** the probe options this cell measures with (a measurement variant's differ from the configured ones; default: the configured) */
+  options?: Record<string, unknown>;
 }
 
 export interface ExecutionOutcome {
@@ -106,8 +108,10 @@ export async function executePlan(
     const key = cellKey(label, dataset, probe.name, condition.key);
     let cell = cells.get(key);
     if (!cell) {
-      const costKey = probe.asksModel ? key : outputStoreKey(label, dataset, probe, options, condition.key);
-      cell = { key, model: label, dataset, probe: probe.name, condition: condition.key, conditionLabel: condition.label, costKey };
+      // a measurement variant reads (and, where missing, writes) the baseline's outputs
+      const outputCondition = measuresBaselineOutputs(condition) ? BASELINE_KEY : condition.key;
+      const costKey = probe.asksModel ? key : outputStoreKey(label, dataset, probe, options, outputCondition);
+      cell = { key, model: label, dataset, probe: probe.name, condition: condition.key, conditionLabel: condition.label, costKey, options };
       const notApplicable = unitApplicability(unit, producer.model, label, opts.warnings);
       if (notApplicable !== undefined) cell.notApplicable = notApplicable;
       cells.set(key, cell);

@@ -76,9 +76,10 @@ export async function planRun(config: SlantConfig, opts: { baseDir?: string; wra
     producers.push(modelProducer(model, label, gen, opts.batch && raw.provider === 'openai' ? raw : undefined));
   }
   const names = new Set<string>();
-  for (const d of config.datasets) {
+  for (const [i, d] of config.datasets.entries()) {
     if (names.has(d.name)) throw new UserError(`datasets: "${d.name}" is listed twice`);
     names.add(d.name);
+    rejectUnreadFields(d.fields, probes, (k) => `datasets[${i}].fields.${k}`);
   }
   const { bindings, notes: bindingNotes } = await bindDatasets(config, probes, opts.baseDir, opts.rows);
   const datasets = bindings.map(({ entry, probes: bound, wildframe }) => {
@@ -111,6 +112,18 @@ function modelOptions(m: SlantConfig['models'][number]): Record<string, unknown>
     ...(m.requestsPerMinute !== undefined ? { requestsPerMinute: m.requestsPerMinute } : {}),
     ...(m.tokensPerMinute !== undefined ? { tokensPerMinute: m.tokensPerMinute } : {}),
   };
+}
+
+/**
+ * A field mapping (`datasets[].fields`, `measure --field`) must name a canonical field one of the
+ * run's probes reads (or `id`, `model`): a mapping to a name nothing reads would be ignored without
+ * a word (`--field text=body` for a probe that reads `source`).
+ */
+function rejectUnreadFields(fields: Record<string, string> | undefined, probes: PlannedProbe[], where: (canonical: string) => string): void {
+  const read = new Set(['id', 'model', ...probes.flatMap(({ probe }) => probe.fields.map((f) => f.name))]);
+  for (const k of Object.keys(fields ?? {})) {
+    if (!read.has(k)) throw new UserError(`${where(k)}: no probe of this run reads a field "${k}"; the canonical fields are ${[...read].join(', ')}`, { hint: 'map a canonical field to your column: canonical=column (e.g. source=body)' });
+  }
 }
 
 /** Canonical fields the probes need (required by any) and may use (optional), for the data layer. */
@@ -163,6 +176,7 @@ export async function planMeasure(args: {
   rows?: readonly unknown[];
 }): Promise<ExecutionPlan> {
   const probes = planProbes(args.probes);
+  rejectUnreadFields(args.dataset.fields, probes, (k) => `--field ${k}=${args.dataset.fields?.[k] ?? ''}`);
   const producer = recordedProducer(args.label ?? 'recorded');
   if (probes.some((p) => p.probe.name === 'wildframe')) {
     if (probes.length > 1) throw new UserError('measure the wildframe probe on its own: its records (statements and framings) differ from the other probes\'');

@@ -1,3 +1,4 @@
+import { UserError } from '../core/errors.js';
 import type { LanguageModel } from '../models/types.js';
 import { baselineMitigation } from '../mitigations/baseline.js';
 import type { MitigationResult, TaskRecord } from '../mitigations/types.js';
@@ -31,12 +32,28 @@ export function planUnits(probes: PlannedProbe[], conditions: Condition[] | unde
     const binding = taskFor(p.probe, p.options, template);
     if (!conditions?.length) units.push({ probe: p, condition: BASELINE, binding });
     for (const condition of conditions ?? []) {
-      if (conditionApplies(condition, binding)) units.push({ probe: p, condition, binding });
+      if (conditionApplies(condition, binding)) units.push({ probe: measuredWith(p, condition), condition, binding });
       else warnings.add(`mitigation ${condition.label}`, `does not apply to the ${binding.task.kind} task of probe ${p.probe.name} (it wraps: ${condition.mitigation.tasks.join(', ')}); no cell`);
     }
   }
   return units;
 }
+
+/**
+ * The probe as a condition measures it: a measurement variant (`mitigation.probeOptions`, e.g.
+ * seed 003 App. I's top-k mapping) sets probe options over the configured ones, validated by the
+ * probe's schema; any other condition measures with the configured options.
+ */
+function measuredWith(p: PlannedProbe, condition: Condition): PlannedProbe {
+  const over = condition.mitigation.probeOptions?.(condition.options);
+  if (over === undefined) return p;
+  const parsed = p.probe.optionsSchema.safeParse({ ...p.options, ...over });
+  if (!parsed.success) throw new UserError(`mitigation ${condition.label}: probe ${p.probe.name} cannot take options ${JSON.stringify(over)}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return { probe: p.probe, options: parsed.data as Record<string, unknown> };
+}
+
+/** Does the condition only change how the baseline's outputs are measured (it generates nothing of its own)? */
+export const measuresBaselineOutputs = (condition: Condition): boolean => condition.mitigation.probeOptions !== undefined;
 
 /** Why this producer's model cannot run the unit's condition (undefined: it can; approximations are warned). */
 export function unitApplicability(unit: Unit, model: LanguageModel | undefined, label: string, warnings: WarningLog): string | undefined {

@@ -48,6 +48,17 @@ const T5_EFFECTS: Column[] = [
   { probe: 'certainty', metric: 'cd_up', head: 'ΔCD↑', kind: 'rate' },
 ];
 
+/**
+ * Seed 003: position bias per condition (role-play, App. G; top-k sentence mapping, App. I, Figure
+ * 9). The Wasserstein distance is one number per distribution, not per record, so no paired effects.
+ */
+const TABLE_POSITION: Column[] = [
+  { probe: 'position', metric: 'wasserstein', head: 'Wasserstein', kind: 'mean' },
+  { probe: 'position', metric: 'wasserstein_per_article', head: 'W per article', kind: 'mean' },
+  { probe: 'position', metric: 'position_shift', head: 'position shift', kind: 'mean' },
+  { probe: 'position', metric: 'rouge1_f', head: 'ROUGE-1 F', kind: 'mean' },
+];
+
 const WIDTH = 120;
 
 function effectCell(e: EffectJson | undefined, kind: Kind): string {
@@ -109,7 +120,7 @@ function conditionTable(results: Results, title: string, columns: Column[], effe
         cost ? `${cost.calls}${base ? '' : `\n${ratio(cost.relative?.calls)}`}` : '',
         cost ? `${cost.inputTokens}/${cost.outputTokens}${base ? '' : `\n${ratio(cost.relative?.inputTokens)}/${ratio(cost.relative?.outputTokens)}`}` : '',
       ]);
-      if (!base) {
+      if (!base && effects.length > 0) {
         diffs.push([
           condition,
           ...effects.map((c) => effectCell(probes.get(c.probe)?.effects?.find((e) => e.metric === c.metric && e.labels.model === model && e.labels.dataset === dataset && e.labels.condition === condition), c.kind)),
@@ -143,12 +154,13 @@ function confidenceTables(results: Results, opts: { color?: boolean }): string[]
   return out;
 }
 
-/** The mitigation views of a run with conditions: seed 000 Table A6, Table 4 and Table 6, seed 004 Table 5. */
+/** The mitigation views of a run with conditions: seed 000 Table A6, Table 4 and Table 6, seed 004 Table 5, seed 003's conditions. */
 export function renderMitigationTables(results: Results, opts: { color?: boolean } = {}): string[] {
   return [
     ...conditionTable(results, 'Mitigations (seed 000, Table A6 layout)', TABLE_A6, A6_EFFECTS, opts),
     ...conditionTable(results, 'Fact-check strategies (seed 000, Table 4 layout)', TABLE_4, T4_EFFECTS, opts),
     ...confidenceTables(results, opts),
     ...conditionTable(results, 'Certainty interventions (seed 004, Table 5 layout)', TABLE_5, T5_EFFECTS, opts),
+    ...conditionTable(results, 'Position conditions (seed 003: role-play, App. G; top-k mapping, App. I)', TABLE_POSITION, [], opts),
   ];
 }

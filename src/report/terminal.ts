@@ -59,6 +59,16 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean }
     // groups that carry their numbers only in tables (e.g. many systems in one file) skip the metric table
     if (probe.groups.some((g) => names.some((n) => g.metrics.some((m) => m.name === n)))) out.push(table.toString(), ...legend);
     for (const g of probe.groups) if (g.invalid) out.push(`  ${Object.values(g.labels).join(', ')}: ${formatInvalid(g.invalid)}`);
+    // a group's own warning about its figures (certainty: a disconnected comparison graph or a fit that did not converge)
+    for (const g of probe.groups) {
+      const w = g.extra?.['source_ranking_warning'];
+      if (typeof w === 'string') out.push(`  ${Object.values(g.labels).join(', ')}: warning: source ranking: ${w}`);
+    }
+    // document-level certainty: findings the rewrite dropped are counted apart from CD, and said so
+    for (const g of probe.groups) {
+      const d = g.metrics.find((m) => m.name === 'dropped_rate');
+      if (d && d.value !== null) out.push(`  ${Object.values(g.labels).join(', ')}: main finding dropped in ${Math.round(d.value * d.n)} of ${d.n} items (${formatValue(d.value, d.kind)}), counted apart from CD (labels table: dropped)`);
+    }
     for (const g of probe.groups) {
       for (const t of g.tables ?? []) {
         if (!(TERMINAL_TABLES[probe.probe] ?? []).includes(t.name)) continue;

@@ -53,7 +53,7 @@ describe('slant annotate', () => {
   it('create from a file → answers → export CSV read by `certainty humans`, stats with an accuracy card', async () => {
     const file = join(dir, 'pairs.csv');
     writeFileSync(file, `id,original,rewrite,gpt\n${PAIRS.map((p, i) => `q${i},"${p[0]}","${p[1]}",${p[2]}`).join('\n')}\n`);
-    const created = await runCli(['--json', 'annotate', 'create', '--kind', 'certainty', '--input', file, '--judge', 'gpt', '--annotators', '4', '--k', '3', '--store', db(), '--id', 'st1']);
+    const created = await runCli(['--json', 'annotate', 'create', '--kind', 'certainty', '--input', file, '--judge-columns', 'gpt', '--annotators', '4', '--k', '3', '--store', db(), '--id', 'st1']);
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     const info = JSON.parse(created.stdout) as { study: string; items: number; annotators: { annotator: string; token: string }[] };
@@ -77,9 +77,11 @@ describe('slant annotate', () => {
     expect(st.progress.reduce((a, p) => a + p.total, 0)).toBe(6 * 3 + 4);
 
     const csv = join(dir, 'humans.csv');
-    const exp = await runCli(['annotate', 'export', '--csv', csv, '--jsonl', join(dir, 'all.jsonl'), '--store', db()]);
+    const exp = await runCli(['annotate', 'export', '-o', csv, '--store', db()]);
+    expect(exp.stderr).toBe('');
     expect(exp.code).toBe(0);
-    expect(exp.stdout).toContain('next: slant certainty humans');
+    expect(exp.stdout).toContain(`next: slant certainty humans ${csv} --judge-annotators "gpt"`);
+    expect((await runCli(['annotate', 'export', '-o', join(dir, 'all.jsonl'), '--store', db()])).code).toBe(0);
     const lines = readFileSync(csv, 'utf8').trim().split('\n');
     expect(lines[0]).toBe('item,annotator,label');
     // 18 human rows + 5 judge rows (the inconsistent judge answer is left out)
@@ -89,7 +91,7 @@ describe('slant annotate', () => {
     expect(jsonl).toHaveLength(22);
     expect(jsonl.filter((r) => r.role === 'attention')).toHaveLength(4);
 
-    const humans = await runCli(['--json', 'certainty', 'humans', csv, '--judge', 'gpt']);
+    const humans = await runCli(['--json', 'certainty', 'humans', csv, '--judge-annotators', 'gpt']);
     expect(humans.code).toBe(0);
     const hv = JSON.parse(humans.stdout) as { annotators: unknown[]; judges: { judge: string; tauB: number }[]; items: number };
     expect(hv.items).toBe(6);
@@ -222,7 +224,7 @@ describe('slant annotate', () => {
   it('explains bad input without a stack trace', async () => {
     const file = join(dir, 'bad.csv');
     writeFileSync(file, 'original,rewrite,gpt\na,b,7\n');
-    const r = await runCli(['annotate', 'create', '--kind', 'certainty', '--input', file, '--judge', 'gpt', '--annotators', '2', '--k', '1', '--store', db()]);
+    const r = await runCli(['annotate', 'create', '--kind', 'certainty', '--input', file, '--judge-columns', 'gpt', '--annotators', '2', '--k', '1', '--store', db()]);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/bad\.csv, (line|row) \d.*field "gpt".*not on the certainty scale/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
@@ -259,7 +261,7 @@ describe('a framing study\'s card for an LLM judge, reused by a later run (end t
     ] as const;
     const file = join(dir, 'texts.jsonl');
     writeFileSync(file, texts.map(([id, text, , llm]) => JSON.stringify({ id, text, llm })).join('\n') + '\n');
-    const created = await runCli(['--json', 'annotate', 'create', '--kind', 'framing', '--input', file, '--judge', 'llm', '--annotators', '3', '--k', '3', '--attention', '0', '--store', db(), '--id', 'fr']);
+    const created = await runCli(['--json', 'annotate', 'create', '--kind', 'framing', '--input', file, '--judge-columns', 'llm', '--annotators', '3', '--k', '3', '--attention', '0', '--store', db(), '--id', 'fr']);
     expect(created.code).toBe(0);
     const tokens = (JSON.parse(created.stdout) as { annotators: { annotator: string; token: string }[] }).annotators;
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIServer } from '../helpers/loopback/openai-server.js';
 import type { LoopbackServer } from '../helpers/loopback/server.js';
+import { resultsSchema } from '../../src/results/schema.js';
 import { runCli } from '../helpers/run-cli.js';
 
 let server: LoopbackServer;
@@ -24,24 +25,33 @@ afterAll(async () => {
 });
 
 describe('slant certainty telephone', () => {
-  it('rewrites T turns from the previous output and reports per-turn metrics and trajectories', async () => {
+  it('is a stored run: T turns each from the previous output, Figure 4 by turn in results and at the terminal, resumable', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'slant-tel-'));
     const input = join(dir, 'claims.jsonl');
     writeFileSync(input, [{ id: 'a', original: 'Coffee may possibly reduce the risk of stroke.' }, { id: 'b', original: 'The drug may lower blood pressure.' }].map((r) => JSON.stringify(r)).join('\n') + '\n');
     const out = join(dir, 'telephone.json');
-    const res = await runCli(['certainty', 'telephone', input, '--model', 'openai:gpt-4o-mini', '--turns', '3', '--decoding', 'greedy', '-o', out, '--store', join(dir, 'db')]);
+    const store = join(dir, 'db');
+    const res = await runCli(['certainty', 'telephone', input, '--model', 'openai:gpt-4o-mini', '--turns', '3', '--decoding', 'greedy', '-o', out, '--store', store, '--reports', join(dir, 'reports')]);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
-    const saved = JSON.parse(readFileSync(out, 'utf8')) as { perTurn: { turn: number }[]; trajectories: { id: string; outputs: string[] }[] };
-    expect(saved.perTurn.map((t) => t.turn)).toEqual([1, 2, 3]);
-    expect(saved.trajectories.find((t) => t.id === 'a')?.outputs).toHaveLength(3);
-    // turn 2 rewrote turn 1's output, not the original
+    expect(res.stdout).toMatch(/Figure 4: broken telephone/);
+    const results = resultsSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
+    const tel = results.probes[0]?.groups.find((g) => g.labels.condition === 'broken-telephone (3 turns)');
+    expect(tel?.tables?.find((t) => t.name === 'telephone')?.rows.map((r) => r[0])).toEqual([1, 2, 3]);
+    // Figure 4 (CD↑ and CD↓ by turn) is in the run's report
+    const html = readFileSync(/report: (\S+)/.exec(res.stdout)![1]!, 'utf8');
+    expect(html).toContain('Broken telephone: certainty raised and lowered by turn (seed 004, Figure 4)');
+    // turn 2 rewrote turn 1's output, not the original; every turn greedy
     expect(server.requests.some((r) => JSON.stringify(r.body).includes('Coffee does clearly reduce'))).toBe(true);
-    expect(res.stdout).toContain('2 texts × 3 turns');
-    // Figure 4 beside the JSON: CD↑ and CD↓ over the 3 turns, labelled axes
-    const svg = readFileSync(join(dir, 'telephone.figure4.svg'), 'utf8');
-    expect(svg).toContain("X-axis titled 'turn (rewrite of the previous rewrite)' for a discrete scale with 3 values: 1, 2, 3");
-    expect(svg).toContain("Y-axis titled 'share of items'");
+    expect(server.requests.filter((r) => JSON.stringify(r.body).includes('Coffee does clearly reduce')).every((r) => (r.body as { temperature?: number }).temperature === 0)).toBe(true);
+    // stored like any run: listed, and resumable from the store
+    const runs = await runCli(['--json', 'runs', '--store', store]);
+    const listed = JSON.parse(runs.stdout) as { id: string; command: string; status: string }[];
+    expect(listed.map((r) => [r.command, r.status])).toEqual([['certainty telephone', 'completed']]);
+    const sent = server.requests.length;
+    const again = await runCli(['run', '--resume', listed[0]!.id, '--store', store]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(server.requests.length).toBe(sent);
   });
 
   it('refuses an unknown task with the allowed values', async () => {
@@ -89,7 +99,7 @@ describe('slant certainty rank', () => {
     ];
     writeFileSync(input, texts.map((t, i) => JSON.stringify({ id: `c${i}`, text: t })).join('\n') + '\n');
     const out = join(dir, 'ranked.jsonl');
-    const res = await runCli(['certainty', 'rank', input, '--field', 'text', '--k1', '3', '--k2', '1', '--votes', '1', '--prior', '0.5', '--resamples', '20', '-o', out, '--store', join(dir, 'db')]);
+    const res = await runCli(['certainty', 'rank', input, '--field', 'original=text', '--k1', '3', '--k2', '1', '--votes', '1', '--prior', '0.5', '--resamples', '20', '-o', out, '--store', join(dir, 'db')]);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(/6 texts, \d+ \+ \d+ pairs/);

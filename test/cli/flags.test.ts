@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Command, Option } from 'commander';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resultsSchema } from '../../src/results/schema.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -131,6 +132,15 @@ describe('one vocabulary of flags', () => {
     const res = await runCli(['validate', 'framing', '-i', ratingsFile(), '--field', 'source=body']);
     expect(res.code).toBe(2);
     expect(res.stderr).toContain('unknown canonical field "source"; this command maps text, rating');
+    // measure and run: a mapping no probe of the run reads is refused, never silently ignored
+    const m = await runCli(['measure', 'framing', '--input', outputsFile(), '--field', 'text=body', ...common()]);
+    expect(m.code).toBe(2);
+    expect(m.stderr).toContain('--field text=body: no probe of this run reads a field "text"; the canonical fields are id, model, source, output');
+    const config = join(dir, 'slant.yaml');
+    writeFileSync(config, `store: ${join(dir, 'r.db')}\nreports: ${join(dir, 'r')}\nmodels: [{ id: 'builtin:lead-3' }]\ndatasets: [{ name: d, builtin: demo-reviews, fields: { sourc: text } }]\nprobes: [{ name: primacy }]\n`);
+    const r = await runCli(['run', '-c', config]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('datasets[0].fields.sourc: no probe of this run reads a field "sourc"');
   });
 
   it('--judge means the judge that scores texts; probe=ID targets one probe and must name a judged probe being run', async () => {
@@ -143,5 +153,62 @@ describe('one vocabulary of flags', () => {
     expect(prim.stderr).toContain('probe "primacy" takes no judge');
     const ok = await runCli(['-q', 'measure', 'framing', '--input', file, '--judge', 'framing=offline', ...common()]);
     expect(ok.code).toBe(0);
+  });
+});
+
+describe('every command follows the vocabulary (an audit of --help)', () => {
+  it('-o is -o/--output, --input has -i, --field maps canonical=column; no old spelling is visible', async () => {
+    const { buildProgram } = await import('../../src/cli/main.js');
+    const program = await buildProgram();
+    const problems: string[] = [];
+    const walk = (cmd: Command, path: string): void => {
+      for (const o of cmd.options) {
+        if ((o as Option & { hidden?: boolean }).hidden) continue;
+        if (o.short === '-o' && o.long !== '--output') problems.push(`${path}: ${o.flags} (should be -o, --output)`);
+        if (o.long === '--out' || o.long === '--csv' || o.long === '--jsonl' || /^--[a-z]+-field$/.test(o.long ?? '')) problems.push(`${path}: ${o.flags} is an old spelling`);
+        if (o.long === '--input' && o.short !== '-i') problems.push(`${path}: ${o.flags} (should be -i, --input)`);
+        if (o.long === '--field' && !o.flags.includes('canonical=column')) problems.push(`${path}: ${o.flags} (should be --field <canonical=column>)`);
+        if (o.long === '--judge' && o.variadic) problems.push(`${path}: ${o.flags} (--judge names the judge, not columns)`);
+      }
+      for (const sub of cmd.commands) walk(sub, `${path} ${sub.name()}`);
+    };
+    walk(program, 'slant');
+    expect(problems).toEqual([]);
+  });
+
+  it('validate verdict and embedder map columns with --field; the old --answer-field/--label-field/--text-field still work, with a note', async () => {
+    const answers = join(dir, 'answers.csv');
+    writeFileSync(answers, 'reply,truth\n"True. It happened.",true\n"False, it did not.",false\n');
+    const res = await runCli(['--json', 'validate', 'verdict', '-i', answers, '--field', 'answer=reply', '--field', 'label=truth']);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    expect((JSON.parse(res.stdout) as { card: { n: number; accuracy: number } }).card).toMatchObject({ n: 2, accuracy: 1 });
+    const old = await runCli(['--json', 'validate', 'verdict', '-i', answers, '--answer-field', 'reply', '--label-field', 'truth']);
+    expect(old.code).toBe(0);
+    expect(old.stderr).toContain('--answer-field is deprecated');
+    expect((JSON.parse(old.stdout) as { card: { n: number } }).card.n).toBe(2);
+    const unknown = await runCli(['validate', 'verdict', '-i', answers, '--field', 'text=reply']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('this command maps answer, label');
+    const quiet = await runCli(['-q', 'validate', 'verdict', '-i', answers, '--field', 'answer=reply', '--field', 'label=truth']);
+    expect(quiet.stdout).toBe('accuracy 1.000, balanced accuracy 1.000 (n = 2)\n');
+    const docs = join(dir, 'docs.jsonl');
+    writeFileSync(docs, JSON.stringify({ body: 'One sentence here.' }) + '\n');
+    const emb = await runCli(['validate', 'embedder', '-i', docs, '--text-field', 'body']);
+    expect(emb.stderr).toContain('--text-field is deprecated');
+    // the column was read (the document is too short for the test, which says so), not "field text is missing"
+    expect(emb.stderr).toContain('no document has the 9 sentences');
+    const twice = await runCli(['validate', 'embedder', '-i', docs, '--embedder', 'tfidf', '--embedder', 'use']);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('--embedder was given twice');
+  });
+
+  it('report -o is the export folder: refused with --format html, with a file extension, and --out still works', async () => {
+    const html = await runCli(['report', 'latest', '-o', join(dir, 'x'), ...common()]);
+    expect(html.code).toBe(2);
+    expect(html.stderr).toContain('-o is the folder for --format csv|md|tex');
+    const ext = await runCli(['report', 'latest', '--format', 'csv', '-o', join(dir, 't.csv'), ...common()]);
+    expect(ext.code).toBe(2);
+    expect(ext.stderr).toContain('give a folder, not a file name');
   });
 });

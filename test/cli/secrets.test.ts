@@ -175,6 +175,26 @@ describe('no API key reaches a byte slant writes (canary per provider)', () => {
   });
 });
 
+describe('a short key', () => {
+  it('a 4-character key a provider uses is redacted wherever the server echoes it (as a whole token)', async () => {
+    const SHORT = 'k7x2';
+    const server = await startOpenAIServer({ respond: (prompt) => ({ text: `FINAL_SUMMARY: ${prompt.split(/\s+/).slice(0, 8).join(' ')} (key ${SHORT}; k7x2z stays)` }), apiKey: SHORT });
+    try {
+      process.env.OPENAI_API_KEY = SHORT;
+      const { dir, config } = project(`{ id: 'openai:gpt-4o-mini', options: { baseURL: '${server.url}/v1' } }`);
+      const res = await runCli(['run', '-c', config]);
+      expect(res.code, res.stderr).toBe(0);
+      const token = /(?<![A-Za-z0-9])k7x2(?![A-Za-z0-9])/;
+      const found = allFiles(dir).filter((f) => !INPUTS.has(f.slice(dir.length + 1)) && token.test(readFileSync(f).toString('latin1')));
+      expect(found).toEqual([]);
+      expect(res.stdout + res.stderr).not.toMatch(token);
+      expect(allFiles(join(dir, '.slant')).some((f) => readFileSync(f).includes('(key [redacted]; k7x2z stays)'))).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('errors on stderr', () => {
   it('a 401 whose body quotes the rejected key prints the error without it (exit 2)', async () => {
     const server = await startOpenAIServer({ respond, apiKey: 'the-right-key-0123' });

@@ -7,7 +7,7 @@ import { clearSecrets, registerSecret } from '../../src/core/redact.js';
 import { installTerminalGuard, terminalSafe } from '../../src/cli/terminal-guard.js';
 import { runCli } from '../helpers/run-cli.js';
 
-const EVIL = 'evil\x1b]0;pwned title\x07\x1b[2J\x1b[H\rX';
+const EVIL = 'evil\x1b]0;pwned title\x07\x1b[2J\x1b[H\rX\u202egnp.exe\u2066';
 
 afterEach(() => clearSecrets());
 
@@ -34,7 +34,7 @@ describe('installTerminalGuard', () => {
       out.mockRestore();
       err.mockRestore();
     }
-    expect(seen).toEqual(['table evilX\n', 'bad key Bearer [redacted] \n', '\rrun [##..] 1/2 \x1b[K', 'after \x07']);
+    expect(seen).toEqual(['table evilXgnp.exe\n', 'bad key Bearer [redacted] \n', '\rrun [##..] 1/2 \x1b[K', 'after \x07']);
   });
 });
 
@@ -47,7 +47,7 @@ describe('item 13: escape sequences in labels, names and texts never reach the t
     for (const args of [['measure', 'primacy'], ['--json', 'measure', 'primacy']]) {
       const res = await runCli([...args, '--input', file, '--store', join(dir, 'db'), '--reports', join(dir, 'r')]);
       expect(res.code, res.stderr).toBe(0);
-      expect(res.stdout + res.stderr).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+      expect(res.stdout + res.stderr).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
       expect(res.stdout).toContain('evil');
     }
     // an error quoting a bad value is stripped too

@@ -18,6 +18,28 @@ describe('redact: registered values', () => {
     expect(redact('none of these')).toBe('none of these');
   });
 
+  it('a short key slant uses (4–7 characters) is redacted as a whole token, never inside a longer word', () => {
+    registerSecret('k3y9', { inUse: true });
+    registerSecret('tok-42x', { inUse: true });
+    expect(redact('the server echoed k3y9 and tok-42x.')).toBe('the server echoed [redacted] and [redacted].');
+    expect(redact('{"error":"bad key k3y9"}')).toBe('{"error":"bad key [redacted]"}');
+    expect(redact('k3y99 xk3y9 tok-42xy stay')).toBe('k3y99 xk3y9 tok-42xy stay');
+    // 1–3 characters cannot be told apart from text
+    registerSecret('abc', { inUse: true });
+    expect(redact('abc')).toBe('abc');
+  });
+
+  it('known placeholders are never secrets, however they are registered (vLLM EMPTY, ollama, lm-studio)', () => {
+    for (const p of ['EMPTY', 'ollama', 'lm-studio', 'sk-no-key-required', 'dummy']) registerSecret(p, { inUse: true });
+    const text = 'EMPTY answer from ollama in lm-studio; dummy sk-no-key-required';
+    expect(redact(text)).toBe(text);
+  });
+
+  it('a short value only swept up by an environment variable\'s name needs 8 characters (DEPLOY_KEY=main is a setting)', () => {
+    registerEnvSecrets({ DEPLOY_KEY: 'main', OPENAI_API_KEY: 'long-enough-1' });
+    expect(redact('main branch, long-enough-1')).toBe('main branch, [redacted]');
+  });
+
   it('registers secret-named environment variables and credential headers only', () => {
     registerEnvSecrets({ OPENAI_API_KEY: 'value-of-openai-1', HF_TOKEN: 'value-of-hf-2', HOME: '/home/someone-long', MAX_TOKENS: '123456789' });
     registerSecretHeaders({ Authorization: 'Bearer header-token-3', 'x-request-id': 'request-id-4' });

@@ -15,6 +15,10 @@ describe('stripControlChars', () => {
     ['reset \x1bc and charset \x1b(0', 'reset  and charset '],
     ['colour \x1b[31mred\x1b[0m', 'colour red'],
     ['unicode ünïcödé — “quotes” 日本', 'unicode ünïcödé — “quotes” 日本'],
+    // bidirectional controls (Trojan Source): overrides, embeddings, isolates, marks
+    ['access \u202eenimda\u202c level', 'access enimda level'],
+    ['\u202a\u202b\u202d embed \u2066\u2067\u2068 isolate\u2069 \u200e\u200f\u061c marks', ' embed  isolate  marks'],
+    ['Hebrew שלום and Arabic مرحبا stay', 'Hebrew שלום and Arabic مرحبا stay'],
   ])('%j', (input, expected) => {
     expect(stripControlChars(input)).toBe(expected);
   });
@@ -25,5 +29,6 @@ describe('stripControlChars', () => {
     expect(stripControlChars(own)).toBe('head │');
     // stand-ins for kept colours cannot be smuggled in
     expect(stripControlChars('\u{F8F0}x\x07', { keepColours: true })).toBe('x');
+    expect(stripControlChars('\x1b[36mok\x1b[39m \u202eevil', { keepColours: true })).toBe('\x1b[36mok\x1b[39m evil');
   });
 });

@@ -79,10 +79,20 @@ describe('examples/: one config per paper runs end to end', () => {
     expect(terminal).toMatch(/Seed 000 Table 2: framing transitions/);
   });
 
-  it('seed003.yaml: position bias with ROUGE against the references, role-play as a condition', async () => {
-    const { results } = await run('seed003.yaml');
+  it('seed003.yaml: position bias with ROUGE against the references, role-play and top-k mapping (App. I) as conditions', async () => {
+    const before = server.requests.length;
+    const { results, terminal, html } = await run('seed003.yaml');
     for (const m of ['wasserstein', 'rouge1_f']) expect(metric(results, 'position', m), m).toBeDefined();
-    expect(probe(results, 'position')?.groups.some((g) => g.labels.condition === 'role-play')).toBe(true);
+    const groups = probe(results, 'position')?.groups ?? [];
+    expect(groups.map((g) => g.labels.condition)).toEqual(['baseline', 'role-play', 'top-2', 'top-3']);
+    // App. I measures the baseline's summaries again: no request of its own (baseline + role-play only)
+    const records = readFileSync(join(dir, 'data/news-references.jsonl'), 'utf8').trim().split('\n').length;
+    expect(server.requests.length - before).toBe(2 * records);
+    // top-k maps each summary sentence to more article sentences: a different distribution, paired against top-1
+    const w = (c: string) => groups.find((g) => g.labels.condition === c)?.metrics.find((m) => m.name === 'wasserstein')?.value;
+    expect(w('top-2')).not.toBe(w('baseline'));
+    expect(terminal).toMatch(/Position conditions \(seed 003[^\n]*\n(.*\n)+.*│ top-2 .*\n(.*\n)+.*│ top-3 /);
+    expect(html).toContain('top-3');
     // one model in the example: the Spearman row says why it is undefined
     expect(results.tables?.find((t) => t.name === 'seed003_spearman')?.rows[0]?.[2]).toBe('— (n = 1 models, need 3)');
   });

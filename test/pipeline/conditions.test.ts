@@ -21,7 +21,8 @@ describe('conditions from config `mitigations:`', () => {
 
   it('`all` is every registered mitigation, baseline first (studies run as conditions left out)', () => {
     const cs = planConditions('all');
-    expect(cs.map((c) => c.key)).toEqual(MITIGATIONS.map((m) => m.id).filter((id) => id !== 'broken-telephone'));
+    expect(cs.map((c) => c.key)).toEqual(MITIGATIONS.map((m) => m.id).filter((id) => id !== 'broken-telephone' && id !== 'mapping-top-k'));
+    expect(planConditions([{ id: 'mapping-top-k', options: { k: 3 } }]).map((c) => c.key)).toEqual(['baseline', 'mapping-top-k:{"k":3}']);
     expect(planConditions([{ id: 'broken-telephone' }]).map((c) => c.key)).toEqual(['baseline', 'broken-telephone']);
     expect(cs[0]?.key).toBe('baseline');
   });

@@ -2,9 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
-import { parseFieldMappings } from '../../data/index.js';
 import { createTable } from '../../report/table.js';
 import { Store } from '../../runtime/store.js';
+import { aliasTo, deprecatedAlias, fieldMap, fieldOption, outputFormat } from '../flags.js';
 import { globalOptions } from '../main-options.js';
 import { collect, parseNonNegative, parsePositiveInt } from '../parse.js';
 import { storedSpecSchema } from '../stored-spec.js';
@@ -63,7 +63,7 @@ interface CreateFlags extends StoreFlag {
   input?: string;
   run?: string;
   field: string[];
-  judge?: string[];
+  judgeColumns?: string[];
   gold?: string;
   target?: 'source' | 'output' | 'both';
   k: number;
@@ -79,14 +79,14 @@ interface CreateFlags extends StoreFlag {
 }
 
 function registerCreate(annotate: Command): void {
-  annotate
+  const create = annotate
     .command('create')
     .description('create a study: items from a file or a run, k annotators per item (balanced), attention checks mixed in')
     .requiredOption('--kind <kind>', 'certainty (pairwise, seed 004), framing (positive/negative/neutral, seed 000) or wildframe (positive/negative)')
-    .option('--input <file>', 'items from a file (certainty: original, rewrite; framing / wildframe: text)')
+    .option('-i, --input <file>', 'items from a file (certainty: original, rewrite; framing / wildframe: text)')
     .option('--run <id>', 'items from a run in the store: its outputs and its judges\' answers')
-    .option('--field <canonical=column>', 'map a column to a canonical field (repeatable)', collect, [])
-    .option('--judge <column...>', 'columns holding judges\' answers (certainty: −2..2, positive = rewrite more certain; framing: a label)')
+    .addOption(fieldOption(['original', 'rewrite', 'text', 'model', 'target']))
+    .option('--judge-columns <column...>', 'columns holding judges\' answers (certainty: −2..2, positive = rewrite more certain; framing: a label)')
     .option('--gold <column>', 'column with a gold answer: those items go to every annotator and are scored, not analysed')
     .option('--target <which>', 'framing from a run: annotate source, output or both', 'output')
     .option('--k <n>', 'annotators per item', (v: string) => parsePositiveInt(v, '--k'), 5)
@@ -112,7 +112,11 @@ function registerCreate(annotate: Command): void {
         let items;
         let source: unknown;
         if (f.input !== undefined) {
-          items = await itemsFromFile(f.input, f.kind, { fields: parseFieldMappings(f.field), judges: f.judge ?? [], ...(f.gold ? { gold: f.gold } : {}), ...(f.limit ? { limit: f.limit } : {}) });
+          // canonical fields: the kind's texts, model, target, and each judge or gold column by its name
+          const judges = f.judgeColumns ?? [];
+          const canonical = [...(f.kind === 'certainty' ? ['original', 'rewrite'] : ['text']), 'model', 'target', ...judges, ...(f.gold ? [f.gold] : [])];
+          const fields = fieldMap(f.field, Object.fromEntries(canonical.map((c) => [c, c])));
+          items = await itemsFromFile(f.input, f.kind, { fields, judges, ...(f.gold ? { gold: f.gold } : {}), ...(f.limit ? { limit: f.limit } : {}) });
           source = { file: resolve(f.input) };
         } else {
           const runId = f.run!;
@@ -148,6 +152,7 @@ function registerCreate(annotate: Command): void {
         store.close();
       }
     });
+  deprecatedAlias(create, '--judge <column...>', '--judge-columns COLUMN...', aliasTo('judgeColumns', '--judge-columns'));
 }
 
 function registerLinks(annotate: Command): void {
@@ -213,19 +218,21 @@ const f3 = (x: number | null, n?: number): string => (x === null ? `—${n !== u
 const ci = (lo: number | null, hi: number | null): string => (lo === null || hi === null ? '' : ` [${lo.toFixed(2)}, ${hi.toFixed(2)}]`);
 
 function registerStats(annotate: Command): void {
+  const stats = annotate.command('stats');
   addQualityOptions(
-    annotate
-      .command('stats')
+    stats
       .description('Krippendorff α, τ_b of annotators and judges with the leave-one-out consensus (bootstrap intervals), random baseline, judge accuracy cards')
       .option('--study <id>', 'study (default: the latest)')
       .option('--resamples <n>', 'bootstrap resamples over items', (v: string) => parsePositiveInt(v, '--resamples'), 1000)
       .option('--seed <n>', 'bootstrap seed', (v: string) => nonNegativeInt(v, '--seed'), 42)
       .option('--judge <column=spec>', 'which judge a study column is, as `slant validate --judge` takes it ("offline" or a model id), e.g. gpt=openai:gpt-5.4-mini (repeatable); study columns named "offline", "framing:<spec>" or a model id need none', collect, [])
-      .option('--card <file>', 'write the judges\' cards (docs/judges/cards.md) as JSON (one judge: the card; several: an array)')
+      .option('--card <file>', 'write the judges\' cards (docs/judges/cards.md) as JSON (.json; one judge: the card; several: an array)')
       .option('--save-card', 'store the judges\' cards in the store\'s judge_cards table: later runs with those judges show them and correct their rates with them')
-      .option('-o, --out <file>', 'write all statistics as JSON')
+      .option('-o, --output <file>', 'write all statistics as JSON (.json)')
       .option('--store <file>', 'SQLite store (the study\'s; --save-card stores the cards there too)', '.slant/slant.db'),
-  ).action(async (f: StoreFlag & QualityFlags & { study?: string; resamples: number; seed: number; judge: string[]; card?: string; saveCard?: boolean; out?: string }, cmd: Command) => {
+  ).action(async (f: StoreFlag & QualityFlags & { study?: string; resamples: number; seed: number; judge: string[]; card?: string; saveCard?: boolean; output?: string }, cmd: Command) => {
+    if (f.output !== undefined) outputFormat(f.output, { '.json': 'json' });
+    if (f.card !== undefined) outputFormat(f.card, { '.json': 'json' });
     const { loadStudyData } = await import('../../annotate/answers.js');
     const { studyStats } = await import('../../annotate/study-stats.js');
     const { hasJudgeCards } = await import('../../annotate/study-cards.js');
@@ -254,7 +261,7 @@ function registerStats(annotate: Command): void {
       };
       if (f.card) write(f.card, s.cards.length === 1 ? s.cards[0] : s.cards);
       if (f.saveCard) for (const c of s.cards) putJudgeCard(store, { task: c.task, judge: c.judge, version: c.version }, c);
-      if (f.out) write(f.out, s);
+      if (f.output) write(f.output, s);
       if (globalOptions(cmd).json) {
         process.stdout.write(JSON.stringify(s) + '\n');
         return;
@@ -294,20 +301,25 @@ function registerStats(annotate: Command): void {
       store.close();
     }
   });
+  deprecatedAlias(stats, '--out <file>', '-o/--output FILE', aliasTo('output', '-o/--output'));
 }
 
 function registerExport(annotate: Command): void {
+  const exp = annotate.command('export');
   addQualityOptions(
-    annotate
-      .command('export')
-      .description('export answers: CSV for `slant certainty humans` (kept annotators, plus judges) and/or JSONL with everything recorded')
+    exp
+      .description('export answers: CSV for `slant certainty humans` (kept annotators, plus judges) or JSONL with everything recorded')
       .option('--study <id>', 'study (default: the latest)')
-      .option('--csv <file>', 'item,annotator,label CSV (certainty labels −2..2, positive = rewrite more certain)')
-      .option('--jsonl <file>', 'one JSON line per answer, with timing, A/B order and exclusions')
+      .option('-o, --output <file>', 'by its extension: .csv (item,annotator,label for `slant certainty humans`; certainty labels −2..2, positive = rewrite more certain) or .jsonl (one JSON line per answer, with timing, A/B order and exclusions)')
       .option('--no-judges', 'leave the judges\' answers out of the CSV')
       .option('--store <file>', 'SQLite store', '.slant/slant.db'),
-  ).action(async (f: StoreFlag & QualityFlags & { study?: string; csv?: string; jsonl?: string; judges: boolean }) => {
-    if (!f.csv && !f.jsonl) throw new UserError('give --csv <file> and/or --jsonl <file>');
+  ).action(async (f: StoreFlag & QualityFlags & { study?: string; output?: string; csv?: string; jsonl?: string; judges: boolean }) => {
+    // -o FILE.csv / FILE.jsonl; the older --csv FILE and --jsonl FILE (hidden, deprecated) may still be given together
+    const targets: { file: string; format: 'csv' | 'jsonl' }[] = [];
+    if (f.output !== undefined) targets.push({ file: f.output, format: outputFormat(f.output, { '.csv': 'csv', '.jsonl': 'jsonl' }) });
+    if (f.csv !== undefined) targets.push({ file: f.csv, format: 'csv' });
+    if (f.jsonl !== undefined) targets.push({ file: f.jsonl, format: 'jsonl' });
+    if (targets.length === 0) throw new UserError('annotate export needs -o/--output FILE (.csv or .jsonl)', { hint: 'e.g. slant annotate export -o labels.csv (for `slant certainty humans`) or -o answers.jsonl' });
     const { loadStudyData } = await import('../../annotate/answers.js');
     const { applyQualityFilters } = await import('../../annotate/quality.js');
     const { exportCsv, exportJsonl } = await import('../../annotate/export.js');
@@ -316,17 +328,23 @@ function registerExport(annotate: Command): void {
       const data = loadStudyData(store, f.study);
       const q = applyQualityFilters(data.answers, data.study.settings.annotators, await qualityOptions(f));
       const lines: string[] = [];
-      if (f.csv) {
-        const r = await exportCsv(f.csv, data, q, { judges: f.judges });
-        lines.push(`${f.csv}: ${r.rows} rows (${q.kept.length} annotators kept, ${q.excluded.length} exclusion(s))`);
-        if (data.kind === 'certainty') lines.push(`next: slant certainty humans ${f.csv}${r.judges.length ? ` --judge ${r.judges.map((j) => JSON.stringify(j)).join(' ')}` : ''}`);
+      for (const t of targets) {
+        if (t.format === 'jsonl') {
+          lines.push(`${t.file}: ${await exportJsonl(t.file, data, q)} answers`);
+          continue;
+        }
+        const r = await exportCsv(t.file, data, q, { judges: f.judges });
+        lines.push(`${t.file}: ${r.rows} rows (${q.kept.length} annotators kept, ${q.excluded.length} exclusion(s))`);
+        if (data.kind === 'certainty') lines.push(`next: slant certainty humans ${t.file}${r.judges.length ? ` --judge-annotators ${r.judges.map((j) => JSON.stringify(j)).join(' ')}` : ''}`);
       }
-      if (f.jsonl) lines.push(`${f.jsonl}: ${await exportJsonl(f.jsonl, data, q)} answers`);
       process.stdout.write(lines.join('\n') + '\n');
     } finally {
       store.close();
     }
   });
+  // the old spellings: each keeps its format whatever the extension (as before), with a note on stderr
+  deprecatedAlias(exp, '--csv <file>', '-o/--output FILE.csv', () => undefined);
+  deprecatedAlias(exp, '--jsonl <file>', '-o/--output FILE.jsonl', () => undefined);
 }
 
 function registerStatus(annotate: Command): void {

@@ -1,11 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { redact } from '../../core/redact.js';
-import { dirname } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InputError, UserError } from '../../core/errors.js';
 import { readRecords } from '../../data/index.js';
 import { createTable } from '../../report/table.js';
-import { formatInterval, formatValue } from '../../report/format.js';
 import { Store } from '../../runtime/store.js';
 import { RequestCache } from '../../runtime/cache.js';
 import { ModelContext } from '../../runtime/model-context.js';
@@ -27,89 +25,67 @@ interface TelephoneFlags {
   limit?: number;
   output?: string;
   store: string;
+  reports: string;
 }
 
-/** `slant certainty telephone`: seed 004's broken-telephone study (Figure 4, Figure 29). */
+/**
+ * `slant certainty telephone`: seed 004's broken-telephone study (Figure 4, Figure 29), run as a
+ * stored run like any other: the certainty probe with the `broken-telephone` condition beside the
+ * baseline (one plain rewrite per text; with the default decoding it is turn 1's own request,
+ * served once by the cache), so it has a run id, results.json and report.html with Figure 4's
+ * data (the telephone table: CD, CD↑, CD↓ by turn), and `slant run --resume` continues it.
+ */
 function registerTelephone(certainty: Command): void {
   const telephone = certainty
     .command('telephone [input]')
-    .description('rewrite each text up to T turns, each turn from the previous output, judging every turn against the original')
+    .description('rewrite each text up to T turns, each turn from the previous output, judging every turn against the original (a stored run: slant run --resume continues it)')
     .option('-i, --input <file>', 'the texts (instead of the positional INPUT)')
     .requiredOption('--model <id>', 'the model that rewrites')
     .option('--judge <id>', 'the judge: offline (the offline comparator, default) or a model id (pairwise LLM judge, Figure 24, both orders)')
     .option('--turns <n>', 'turns T', (v: string) => parsePositiveInt(v, '--turns'), 5)
     .addOption(fieldOption(['original']))
     .option('--task <task>', 'rewriting task (Figures 16–23)', 'spiced-paraphrase')
-    .option('--intervention <name>', 'C.2 intervention: none, preserve-semantics, do-not-hallucinate, preserve-certainty', 'none')
+    .option('--intervention <name>', 'C.2 intervention in every turn: none, preserve-semantics, do-not-hallucinate, preserve-certainty', 'none')
     .option('--decoding <preset>', 'top-p (T = 1, p = 0.9) or greedy', 'top-p')
     .option('--limit <n>', 'at most n texts', (v: string) => parsePositiveInt(v, '--limit'))
-    .option('-o, --output <file>', 'write per-turn metrics and per-item trajectories as JSON (.json)')
-    .option('--store <file>', 'SQLite store holding the request cache', '.slant/slant.db')
+    .option('-o, --output <file>', 'also write the results here: .json (results JSON), .jsonl or .csv (one metric per line)')
+    .option('--store <file>', 'SQLite store (the run and the request cache)', '.slant/slant.db')
+    .option('--reports <dir>', 'reports folder', '.slant/reports')
     .action(async (positional: string | undefined, flags: TelephoneFlags, cmd: Command) => {
       const input = inputFile(positional, flags.input, 'slant certainty telephone texts.jsonl --model M');
-      if (flags.output !== undefined) outputFormat(flags.output, { '.json': 'json' });
+      const { resultsOutputFormat } = await import('../results-output.js');
+      if (flags.output !== undefined) resultsOutputFormat(flags.output);
       const fields = fieldMap(flags.field, { original: 'original' }, 'original');
-      const judgeId = flags.judge === 'offline' ? undefined : flags.judge;
-      const { brokenTelephone } = await import('../../probes/certainty/broken-telephone.js');
+      const judgeId = flags.judge === undefined || flags.judge === 'offline' ? undefined : flags.judge;
       const { certaintyOptionsSchema } = await import('../../probes/certainty/schema.js');
-      const opts = certaintyOptionsSchema.safeParse({ task: flags.task, intervention: flags.intervention, decoding: flags.decoding });
-      if (!opts.success) throw new UserError(`invalid option: ${opts.error.issues.map((i) => `--${String(i.path[0])}: ${i.message}`).join('; ')}`);
-      const items: { id: string; original: string }[] = [];
-      const reader = readRecords(input, { fields, required: ['original'], ...(flags.limit ? { limit: flags.limit } : {}) });
-      for await (const r of reader) items.push({ id: r.id, original: String(r.fields.original) });
-      if (items.length === 0) throw new UserError(`${input}: no texts`);
-      const store = Store.open(flags.store);
-      const interrupt = installInterruptHandler();
-      try {
-        const models = new ModelContext(new RequestCache(store));
-        const { createModel } = await import('../../models/create-model.js');
-        const model = models.wrap(await createModel(flags.model));
-        let judge;
-        if (judgeId) {
-          const { LlmCertaintyJudge } = await import('../../judges/certainty/llm-judge.js');
-          judge = new LlmCertaintyJudge(models.wrap(await createModel(judgeId)));
-        } else {
-          const { OfflineCertaintyComparator } = await import('../../judges/certainty/offline-comparator.js');
-          judge = new OfflineCertaintyComparator();
-        }
-        const res = await brokenTelephone(model, judge, items, flags.turns, { task: opts.data.task, intervention: opts.data.intervention, decoding: opts.data.decoding, signal: interrupt.signal });
-        if (flags.output) {
-          mkdirSync(dirname(flags.output), { recursive: true });
-          writeFileSync(flags.output, redact(JSON.stringify({ model: flags.model, judge: judgeId ?? 'offline', ...res }, null, 2)) + '\n');
-          // Figure 4 beside the JSON
-          const { presentTelephone } = await import('../../probes/certainty/present-telephone.js');
-          const { figureSvg } = await import('../../report/charts/svg.js');
-          const fig = presentTelephone(res, flags.model).figures[0];
-          if (fig) writeFileSync(flags.output.replace(/\.json$/i, '') + '.figure4.svg', redact(await figureSvg(fig)));
-        }
-        if (globalOptions(cmd).json) {
-          process.stdout.write(JSON.stringify(res) + '\n');
-          return;
-        }
-        const headline = `broken telephone: ${items.length} texts × ${flags.turns} turns, model ${flags.model}, judge ${judgeId ?? 'offline'}`;
-        if (globalOptions(cmd).quiet) {
-          process.stdout.write(`${headline}\n${flags.output ? `trajectories: ${flags.output}\n` : ''}`);
-          return;
-        }
-        const names = ['cd', 'cd_up', 'cd_down', 'inconsistent_rate'];
-        const t = createTable(['turn', ...names]);
-        for (const turn of res.perTurn) {
-          t.push([String(turn.turn), ...names.map((n) => {
-            const m = turn.metrics.find((x) => x.name === n);
-            return m ? `${formatValue(m.value, m.kind)} ${formatInterval(m)}` : '';
-          })]);
-        }
-        process.stdout.write(`${headline}\n${t.toString()}\n${flags.output ? `trajectories: ${flags.output}\n` : ''}`);
-      } finally {
-        interrupt.dispose();
-        store.close();
-      }
+      const probe = certaintyOptionsSchema.safeParse({ task: flags.task, comparator: judgeId ? 'llm' : 'offline' });
+      if (!probe.success) throw new UserError(`invalid option: ${probe.error.issues.map((i) => `--${String(i.path[0])}: ${i.message}`).join('; ')}`);
+      const { getMitigation } = await import('../../mitigations/registry.js');
+      const telephoneOptions = { turns: flags.turns, ...(flags.intervention !== 'none' ? { intervention: flags.intervention } : {}), ...(flags.decoding !== 'top-p' ? { decoding: flags.decoding } : {}) };
+      const checked = getMitigation('broken-telephone').optionsSchema.safeParse(telephoneOptions);
+      if (!checked.success) throw new UserError(`invalid option: ${checked.error.issues.map((i) => `--${String(i.path[0])}: ${i.message}`).join('; ')}`);
+      const { parseConfig } = await import('../../config/load.js');
+      const config = parseConfig(
+        {
+          store: resolve(flags.store),
+          reports: resolve(flags.reports),
+          models: [{ id: flags.model }],
+          datasets: [{ name: basename(input).replace(/\.[^.]+$/, '') || 'texts', path: resolve(input), fields, ...(flags.limit ? { limit: flags.limit } : {}) }],
+          probes: [{ name: 'certainty', options: { task: flags.task, comparator: judgeId ? 'llm' : 'offline' } }],
+          ...(judgeId ? { judges: { llm: judgeId } } : {}),
+          mitigations: [{ id: 'broken-telephone', options: telephoneOptions, label: `broken-telephone (${flags.turns} turns)` }],
+        },
+        'certainty telephone',
+      );
+      const { runSpec } = await import('../run-spec.js');
+      await runSpec({ kind: 'run', baseDir: process.cwd(), config }, 'certainty telephone', cmd);
     });
   deprecatedAlias(telephone, '--out <file>', '-o/--output FILE', aliasTo('output', '-o/--output'));
 }
 
 interface RankFlags {
-  field: string;
+  input?: string;
+  field: string[];
   judge?: string;
   k1?: number;
   k2: number;
@@ -120,16 +96,17 @@ interface RankFlags {
   prior?: number;
   resamples: number;
   limit?: number;
-  out?: string;
+  output?: string;
   store: string;
 }
 
 /** `slant certainty rank`: App. D.2's source-certainty ranking of a file, with strata and intervals. */
 function registerRank(certainty: Command): void {
-  certainty
-    .command('rank <input>')
+  const rank = certainty
+    .command('rank [input]')
     .description('rank texts by certainty (pairwise judge, two-pass sampling, Rao–Kupper fit) into 25/50/25 strata, with bootstrap intervals')
-    .option('--field <name>', 'input field with the text', 'original')
+    .option('-i, --input <file>', 'the texts (instead of the positional INPUT)')
+    .addOption(fieldOption(['original']))
     .option('--judge <id>', 'pairwise LLM judge (Figure 24); default: the offline comparator')
     .option('--k1 <n>', 'pass-1 random partners per text (default ⌈ln N⌉; paper: 25 SPICED, 10 MIMIC)', (v: string) => parsePositiveInt(v, '--k1'))
     .option('--k2 <n>', 'pass-2 partners from the rank window (0 skips pass 2)', (v: string) => parseNonNegativeInt(v, '--k2'), 5)
@@ -140,12 +117,15 @@ function registerRank(certainty: Command): void {
     .option('--prior <p>', 'virtual ties per compared pair in the fit', (v: string) => parseNonNegative(v, '--prior'))
     .option('--resamples <n>', 'bootstrap resamples for the intervals (0: none)', (v: string) => parseNonNegativeInt(v, '--resamples'), 100)
     .option('--limit <n>', 'at most n texts', (v: string) => parsePositiveInt(v, '--limit'))
-    .option('-o, --out <file>', 'write JSONL: id, original, sourceCertainty (λ), stratum, rank and intervals (input for `slant measure certainty`)')
+    .option('-o, --output <file>', 'write JSONL (.jsonl): id, original, sourceCertainty (λ), stratum, rank and intervals (input for `slant measure certainty`)')
     .option('--store <file>', 'SQLite store holding the request cache', '.slant/slant.db')
-    .action(async (input: string, flags: RankFlags, cmd: Command) => {
+    .action(async (positional: string | undefined, flags: RankFlags, cmd: Command) => {
+      const input = inputFile(positional, flags.input, 'slant certainty rank texts.jsonl');
+      if (flags.output !== undefined) outputFormat(flags.output, { '.jsonl': 'jsonl' });
+      const fields = fieldMap(flags.field, { original: 'original' }, 'original');
       const { temperature, prior } = flags;
       const items: { id: string; text: string }[] = [];
-      const reader = readRecords(input, { fields: { original: flags.field }, required: ['original'], ...(flags.limit ? { limit: flags.limit } : {}) });
+      const reader = readRecords(input, { fields, required: ['original'], ...(flags.limit ? { limit: flags.limit } : {}) });
       for await (const r of reader) items.push({ id: r.id, text: String(r.fields.original) });
       if (items.length < 2) throw new UserError(`${input}: need at least 2 texts to rank, found ${items.length}`);
       const { rankSourceCertainty } = await import('../../probes/certainty/ranking.js');
@@ -177,9 +157,9 @@ function registerRank(certainty: Command): void {
         const out = rows.map((r, k) => ({ ...r, stratum: strata[k]!, original: text.get(r.id) ?? '', sourceCertainty: r.lambda }));
         const unranked = items.filter((i) => !rows.some((r) => r.id === i.id)).map((i) => i.id);
         const graph = { items: items.length, ranked: rows.length, unranked, pass1Pairs: res.pass1Pairs, pass2Pairs: res.pass2Pairs, judgements: res.judgements, invalid: res.invalid, components: res.fit.components.length, converged: res.fit.converged, theta: res.fit.theta };
-        if (flags.out) {
-          mkdirSync(dirname(flags.out), { recursive: true });
-          writeFileSync(flags.out, out.map((r) => JSON.stringify(r)).join('\n') + '\n');
+        if (flags.output) {
+          mkdirSync(dirname(flags.output), { recursive: true });
+          writeFileSync(flags.output, out.map((r) => JSON.stringify(r)).join('\n') + '\n');
         }
         if (globalOptions(cmd).json) {
           process.stdout.write(JSON.stringify({ ...graph, ranking: out }) + '\n');
@@ -195,10 +175,11 @@ function registerRank(certainty: Command): void {
               ? '\nwarning: the Rao–Kupper fit did not converge (a text never won or never lost): set --prior, or raise --k1/--k2\n'
               : '';
         process.stdout.write(
-          `${items.length} texts, ${graph.pass1Pairs} + ${graph.pass2Pairs} pairs, ${graph.judgements} judgements (${graph.invalid} unreadable), judge ${flags.judge ?? 'offline'}, θ = ${graph.theta.toFixed(3)}\n${t.toString()}\n${unranked.length ? `not ranked (no readable judgement): ${unranked.join(', ')}\n` : ''}${warn}${flags.out ? `written: ${flags.out}\n` : ''}`,
+          `${items.length} texts, ${graph.pass1Pairs} + ${graph.pass2Pairs} pairs, ${graph.judgements} judgements (${graph.invalid} unreadable), judge ${flags.judge ?? 'offline'}, θ = ${graph.theta.toFixed(3)}\n${t.toString()}\n${unranked.length ? `not ranked (no readable judgement): ${unranked.join(', ')}\n` : ''}${warn}${flags.output ? `written: ${flags.output}\n` : ''}`,
         );
       });
     });
+  deprecatedAlias(rank, '--out <file>', '-o/--output FILE', aliasTo('output', '-o/--output'));
 }
 
 /** Run `fn` with models wrapped in the store's request cache and an interrupt signal; closes both. */
@@ -217,34 +198,43 @@ async function withCachedModels(storePath: string, fn: (make: (id: string) => Pr
 
 /** `slant certainty synth-docs` and `validate-docs`: seed 004 Limitations' synthetic check of the document-level judge. */
 function registerSyntheticDocs(certainty: Command): void {
-  certainty
-    .command('synth-docs <input>')
+  const synth = certainty
+    .command('synth-docs [input]')
     .description('build the synthetic document-level set: one sentence per document, 5 variants (clearly/slightly more, paraphrase, slightly/clearly less confident)')
+    .option('-i, --input <file>', 'the documents (instead of the positional INPUT)')
     .requiredOption('--model <id>', 'the model that writes the variants')
-    .requiredOption('-o, --out <file>', 'JSONL of pairs: original (document), rewrite (variant), variant, expected')
-    .option('--field <name>', 'input field with the document', 'source')
+    .option('-o, --output <file>', 'JSONL (.jsonl) of pairs: original (document), rewrite (variant), variant, expected (required)')
+    .addOption(fieldOption(['source']))
     .option('--n <n>', 'documents (paper: 20)', (v: string) => parsePositiveInt(v, '--n'), 20)
     .option('--seed <n>', 'sentence sampling seed', (v: string) => parseNonNegativeInt(v, '--seed'), 42)
     .option('--store <file>', 'SQLite store holding the request cache', '.slant/slant.db')
-    .action(async (input: string, flags: { model: string; out: string; field: string; n: number; seed: number; store: string }) => {
+    .action(async (positional: string | undefined, flags: { input?: string; model: string; output?: string; field: string[]; n: number; seed: number; store: string }) => {
+      const input = inputFile(positional, flags.input, 'slant certainty synth-docs abstracts.jsonl --model M -o set.jsonl');
+      const output = flags.output;
+      if (output === undefined) throw new UserError('certainty synth-docs needs -o/--output FILE.jsonl');
+      outputFormat(output, { '.jsonl': 'jsonl' });
+      const fields = fieldMap(flags.field, { source: 'source' }, 'source');
       const docs: { id: string; text: string }[] = [];
-      for await (const r of readRecords(input, { fields: { source: flags.field }, required: ['source'], limit: flags.n })) docs.push({ id: r.id, text: String(r.fields.source) });
+      for await (const r of readRecords(input, { fields, required: ['source'], limit: flags.n })) docs.push({ id: r.id, text: String(r.fields.source) });
       if (docs.length === 0) throw new UserError(`${input}: no documents`);
       const { buildSyntheticDocs } = await import('../../judges/certainty/synthetic-docs.js');
       await withCachedModels(flags.store, async (make, signal) => {
         const pairs = await buildSyntheticDocs(docs, await make(flags.model), { seed: flags.seed, signal });
         if (signal.aborted) throw new UserError('interrupted: nothing written (answers so far are cached; run again to continue)');
-        mkdirSync(dirname(flags.out), { recursive: true });
-        writeFileSync(flags.out, pairs.map((p) => JSON.stringify(p)).join('\n') + '\n');
-        process.stdout.write(`${docs.length} documents × 5 variants = ${pairs.length} pairs: ${flags.out}\n`);
+        mkdirSync(dirname(output), { recursive: true });
+        writeFileSync(output, pairs.map((p) => JSON.stringify(p)).join('\n') + '\n');
+        process.stdout.write(`${docs.length} documents × 5 variants = ${pairs.length} pairs: ${output}\n`);
       });
     });
+  deprecatedAlias(synth, '--out <file>', '-o/--output FILE', aliasTo('output', '-o/--output'));
   certainty
-    .command('validate-docs <set>')
+    .command('validate-docs [set]')
     .description('run the document-level judge (slant-claim-align-v1 + Figure 24) on a synth-docs set; per variant, how often it points the expected way')
+    .option('-i, --input <file>', 'the synth-docs set (instead of the positional SET)')
     .requiredOption('--judge <id>', 'the LLM judge (aligns the claims and compares them)')
     .option('--store <file>', 'SQLite store holding the request cache', '.slant/slant.db')
-    .action(async (set: string, flags: { judge: string; store: string }, cmd: Command) => {
+    .action(async (positional: string | undefined, flags: { input?: string; judge: string; store: string }, cmd: Command) => {
+      const set = inputFile(positional, flags.input, 'slant certainty validate-docs set.jsonl --judge M');
       const pairs: import('../../judges/certainty/synthetic-docs.js').SyntheticPair[] = [];
       for await (const r of readRecords(set, { required: ['original', 'rewrite', 'variant'], optional: ['expected', 'sentence'] })) {
         const expected = Number(r.fields.expected);

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { writeReports } from '../../pipeline/run.js';
@@ -10,6 +10,7 @@ import { writeReportFile } from '../../report/write.js';
 import { resultsSchema, type Results } from '../../results/schema.js';
 import { Store } from '../../runtime/store.js';
 import { applyGate, FAIL_ON_HELP, failOnConditions } from '../fail-on.js';
+import { aliasTo, deprecatedAlias } from '../flags.js';
 import { globalOptions } from '../main-options.js';
 import { collect } from '../parse.js';
 
@@ -17,23 +18,24 @@ interface ReportOpts {
   reports: string;
   store: string;
   format: string;
-  out?: string;
+  output?: string;
 }
 
 const FORMATS = ['html', 'csv', 'md', 'tex'] as const;
 
 export function registerReport(program: Command): void {
-  program
+  const report = program
     .command('report')
     .description("print a run's results as tables and (re)write its results.json and report.html from the store (items and texts too), or export every table and figure (--format csv|md|tex)")
     .argument('<run-or-results>', 'a run id (looked up in --store, else under --reports), `latest`, or a results.json path')
     .option('--reports <dir>', 'reports folder', '.slant/reports')
     .option('--store <file>', 'SQLite store', '.slant/slant.db')
     .option('--format <format>', 'html (default: results.json and report.html in the run\'s report folder), or csv, md, tex: every table as a file, figures as SVG', 'html')
-    .option('-o, --out <dir>', 'folder for --format csv|md|tex (default: export-<format> in the run\'s report folder)')
+    .option('-o, --output <dir>', 'folder for --format csv|md|tex (default: export-<format> in the run\'s report folder)')
     .option('--fail-on <condition>', FAIL_ON_HELP, collect, [])
     .action(async (target: string, opts: ReportOpts, cmd: Command) => {
       if (!(FORMATS as readonly string[]).includes(opts.format)) throw new UserError(`--format ${opts.format}: expected one of ${FORMATS.join(', ')}`);
+      if (opts.output !== undefined) exportFolder(opts.output, opts.format);
       const failOn = failOnConditions(cmd);
       const { results, reportDir } = isFile(target) ? { results: readResultsFile(target), reportDir: dirname(target) } : fromStore(target === 'latest' ? latestRun(opts) : target, opts);
       const global = globalOptions(cmd);
@@ -51,13 +53,25 @@ export function registerReport(program: Command): void {
         else if (global.quiet) process.stdout.write(`report: ${html}\n`);
         else process.stdout.write(renderTerminalReport(results, { color: process.stdout.isTTY === true }) + `\nreport: ${html}\n`);
       } else {
-        const dir = opts.out ?? join(reportDir, `export-${opts.format}`);
+        const dir = opts.output ?? join(reportDir, `export-${opts.format}`);
         const files = await exportReport(buildReportModel(results), opts.format as ExportFormat, dir);
         if (global.json) process.stdout.write(JSON.stringify({ files }) + '\n');
         else process.stdout.write(`${files.filter((f) => !f.endsWith('.svg')).length} table(s) as ${opts.format} and ${files.filter((f) => f.endsWith('.svg')).length} figure(s) as SVG in ${dir}\n`);
       }
       applyGate(results, failOn);
     });
+  deprecatedAlias(report, '--out <dir>', '-o/--output DIR', aliasTo('output', '-o/--output'));
+}
+
+/**
+ * `-o` of `report` is the folder an export writes its files into, never ignored: refused with
+ * --format html (whose files go beside the run's results), with a file's extension (`-o t.csv`
+ * would make a folder named t.csv), or when it names an existing file.
+ */
+function exportFolder(dir: string, format: string): void {
+  if (format === 'html') throw new UserError(`-o ${dir}: -o is the folder for --format csv|md|tex; --format html rewrites results.json and report.html in the run's report folder (--reports)`);
+  if (/\.(csv|md|tex|json|jsonl|html|svg|txt)$/i.test(extname(dir))) throw new UserError(`-o ${dir}: report --format ${format} writes a folder of files (one per table, SVG per figure); give a folder, not a file name`);
+  if (isFile(dir)) throw new UserError(`-o ${dir}: is a file; give a folder`);
 }
 
 function isFile(path: string): boolean {

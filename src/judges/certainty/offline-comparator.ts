@@ -16,9 +16,10 @@ import { extractMarkers, type MarkerHit } from './features.js';
 import { OFFLINE_CERTAINTY_WEIGHTS } from './offline-fitted-weights.js';
 import { OFFLINE_CERTAINTY_CARD } from './shipped-card.js';
 import type { JudgeCard } from '../card.js';
-import { combineOrders, toCanonical, type CertaintyScore } from './labels.js';
+import { bandedScore, judgementFromDelta } from './antisymmetric-judgement.js';
+import type { CertaintyScore } from './labels.js';
 import { PAIR_FEATURE_NAMES, pairFeatures } from './pair-features.js';
-import type { CertaintyComparator, OrderCall, OrderedJudgement, PairJudgement, PairwiseCertaintyJudge } from './types.js';
+import type { CertaintyComparator, OrderedJudgement, PairJudgement, PairwiseCertaintyJudge } from './types.js';
 
 export interface OfflineWeights {
   version: string;
@@ -36,8 +37,8 @@ export class OfflineCertaintyComparator implements PairwiseCertaintyJudge, Certa
   /** the shipped card, when this is the shipped comparator (fitted weights, scorer and bands) */
   readonly card?: JudgeCard;
   private readonly w: Float64Array;
-  private readonly tieBand: number;
-  private readonly clearBand: number;
+  readonly tieBand: number;
+  readonly clearBand: number;
   private readonly wStrength: number;
   private readonly scorer: ClaimStrengthScorer | undefined;
 
@@ -76,9 +77,7 @@ export class OfflineCertaintyComparator implements PairwiseCertaintyJudge, Certa
   }
 
   scoreOf(delta: number): CertaintyScore {
-    const a = Math.abs(delta);
-    const mag = a < this.tieBand ? 0 : a < this.clearBand ? 1 : 2;
-    return (mag === 0 ? 0 : Math.sign(delta) * mag) as CertaintyScore;
+    return bandedScore(delta, this.tieBand, this.clearBand);
   }
 
   private explain(textA: string, textB: string, delta: number): string {
@@ -100,14 +99,7 @@ export class OfflineCertaintyComparator implements PairwiseCertaintyJudge, Certa
   /** Both orders from one δ: the comparison is antisymmetric, δ(B, A) = −δ(A, B) exactly. */
   async compare(original: string, modified: string): Promise<PairJudgement> {
     const delta = this.delta(original, modified);
-    const fwd = this.judgeWithDelta(original, modified, delta);
-    const rev = this.judgeWithDelta(modified, original, -delta);
-    const calls: OrderCall[] = [
-      { ...fwd, presentation: 'original-first', canonical: fwd.score === null ? null : toCanonical(fwd.score, 'original-first') },
-      { ...rev, presentation: 'modified-first', canonical: rev.score === null ? null : toCanonical(rev.score, 'modified-first') },
-    ];
-    const label = combineOrders(calls[0]!.canonical!, calls[1]!.canonical!);
-    return { label, judgeLabel: label, calls, score: delta };
+    return judgementFromDelta(delta, this, { forward: this.explain(original, modified, delta), reverse: this.explain(modified, original, -delta) });
   }
 }
 

@@ -8,8 +8,8 @@
  * - orderAccuracy: for comparators whose judgements carry a continuous score δ (the offline one), the share
  *   of pairs with label ≠ 0 where the sign of δ agrees — which text it finds more certain,
  *   whatever its tie band; only δ = 0 exactly counts as a miss;
- * - inTraining: pairs with a text the offline comparator was fitted on (training-overlap.ts); the
- *   figures on them are in-sample (only counted for the offline comparator);
+ * - inTraining: pairs with a text the comparator was fitted on (the offline comparator:
+ *   training-overlap.ts; others: the `inTraining` predicate given); the figures on them are in-sample;
  * - tauB: Kendall τ_b between the predicted canonical score (−2..2) and the label, over all
  *   pairs with a consistent prediction;
  * - confusion: rows = true sign (−, 0, +), columns = predicted (−, 0, +, inconsistent/invalid).
@@ -106,16 +106,25 @@ export function summariseCertaintyPredictions(preds: readonly CertaintyPredictio
   };
 }
 
-export async function validateCertaintyComparator(input: { items: readonly LabelledPair[]; comparator?: CertaintyComparator; signal?: AbortSignal }): Promise<CertaintyValidation> {
+/**
+ * `inTraining`: says whether a text was a training text of the comparator (e.g. a fingerprint set
+ * from a fit script's --out-fingerprints); the offline comparator's own set is the default for it.
+ */
+export async function validateCertaintyComparator(input: {
+  items: readonly LabelledPair[];
+  comparator?: CertaintyComparator;
+  inTraining?: (text: string) => boolean;
+  signal?: AbortSignal;
+}): Promise<CertaintyValidation> {
   const comparator = input.comparator ?? new OfflineCertaintyComparator();
-  const offline = comparator instanceof OfflineCertaintyComparator;
+  const seen = input.inTraining ?? (comparator instanceof OfflineCertaintyComparator ? inOfflineTrainingSet : undefined);
   const preds: CertaintyPrediction[] = [];
   let inTraining = 0;
   for (const [k, it] of input.items.entries()) {
     if (!Number.isFinite(it.label)) throw new RangeError(`validateCertaintyComparator: item ${k} has a non-numeric label (${String(it.label)})`);
     const j = await comparator.compare(it.a, it.b, input.signal ? { signal: input.signal } : {});
     preds.push({ label: it.label, predicted: typeof j.label === 'number' ? j.label : null, ...(j.score !== undefined ? { score: j.score } : {}) });
-    if (offline && (inOfflineTrainingSet(it.a) || inOfflineTrainingSet(it.b))) inTraining++;
+    if (seen && (seen(it.a) || seen(it.b))) inTraining++;
   }
   return summariseCertaintyPredictions(preds, inTraining);
 }

@@ -45,11 +45,12 @@ export function strataOf(items: readonly AggregateItem[]): (Stratum | undefined)
 function distributionTable(rows: { name: string; labels: ItemLabel[] }[]): ResultTable {
   return {
     name: 'labels',
-    title: 'Judge labels (−2 = original clearly more certain … +2 = rewrite clearly more certain), counts',
-    columns: ['group', '−2', '−1', '0', '+1', '+2', 'inconsistent', 'invalid', 'n'],
+    title: 'Judge labels (−2 = original clearly more certain … +2 = rewrite clearly more certain), counts; dropped = the source\'s main finding has no counterpart in the rewrite (document level)',
+    // every item is in exactly one column, so the columns add up to n (nothing left out silently)
+    columns: ['group', '−2', '−1', '0', '+1', '+2', 'inconsistent', 'invalid', 'dropped', 'n'],
     rows: rows.map(({ name, labels }) => {
       const c = countLabels(labels);
-      return [name, ...c.byScore, c.inconsistent, c.invalid, c.total];
+      return [name, ...c.byScore, c.inconsistent, c.invalid, c.dropped, c.total];
     }),
   };
 }

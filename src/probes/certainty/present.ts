@@ -1,6 +1,8 @@
 import { groupTables, metricOf, pointOf, seriesName, statOf, type Presentation } from '../../results/presentation.js';
 import type { GroupResultJson } from '../../results/schema.js';
 import { STRATA } from './strata.js';
+import type { TelephoneResult } from './broken-telephone.js';
+import { presentTelephone } from './present-telephone.js';
 
 const COLS: [string, string][] = [
   ['cd', 'CD'],
@@ -26,6 +28,8 @@ export function presentCertainty(group: GroupResultJson): Presentation {
       ...groupTables(group, ['source_ranking', 'telephone']),
     ],
     figures: [
+      // Figure 4 of a broken-telephone condition: CD↑ and CD↓ by turn
+      ...(Array.isArray(group.extra?.['telephone']) ? presentTelephone({ perTurn: group.extra['telephone'] as TelephoneResult['perTurn'] }, model).figures : []),
       {
         kind: 'intervals',
         id: 'cd',

@@ -93,6 +93,14 @@ describe('strata (25/50/25)', () => {
     expect(get(metrics, 'cd_down@high')).toMatchObject({ value: 1, n: 1 });
     expect(get(metrics, 'inconsistent_rate@high')).toMatchObject({ value: 0.5, n: 2 });
   });
+  it('the labels table counts dropped findings in their own column: the columns add up to n', () => {
+    const items = [{ label: 2 as const }, { label: 0 as const }, { label: 'dropped' as const }, { label: 'dropped' as const }, { label: 'invalid' as const }, { label: 'inconsistent' as const }];
+    const t = aggregateCertainty(items).tables?.find((x) => x.name === 'labels');
+    expect(t?.columns).toEqual(['group', '−2', '−1', '0', '+1', '+2', 'inconsistent', 'invalid', 'dropped', 'n']);
+    expect(t?.rows[0]).toEqual(['all', 0, 0, 1, 0, 1, 1, 1, 2, 6]);
+    const counts = (t?.rows[0] ?? []).slice(1, -1) as number[];
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(6);
+  });
   it('accepts stratum names and rejects a mix', () => {
     const { metrics } = aggregateCertainty([
       { label: 1, sourceCertainty: 'low' },
