@@ -1,28 +1,35 @@
 /**
- * Fits the offline framing judge (n-gram + sentence-level VADER multinomial logistic regression,
+ * Fits the offline framing judge (n-gram + sentence-level VADER linear model,
  * src/judges/framing/ngram-model.ts) and measures it leave-one-source-out. The review files are
- * NOT part of the repository; pass their paths:
+ * NOT part of the repository; pass their paths. The shipped model was fitted with:
  *
  *   npx tsx scripts/fit-framing.ts \
  *     --datafiniti ../shared/data/reviews/datafiniti_amazon_reviews.csv \
  *     --alexa ../shared/data/reviews/amazon_alexa.tsv \
  *     --blitzer-pos ../shared/data/reviews/blitzer_electronics_positive.review \
  *     --blitzer-neg ../shared/data/reviews/blitzer_electronics_negative.review \
- *     [--l2 1e-4,1e-3] [--dense-boost 1,3] [--neutral-shift 0] [--min-df 3] [--max-features 20000] [--iterations 300] \
+ *     --families vader,softmax --length 1,0 --l2 1e-4,1e-3 --dense-boost 1 --by-family \
  *     [--cache /tmp/framing-features.json] \
  *     [--out-model src/judges/framing/ngram-model.json] [--out-card src/judges/framing/card.json] \
  *     [--out-fingerprints src/judges/framing/training-fingerprints.json]
  *
+ * Other options widen the grid: --neutral-shift 0,0.5 (a shift of the neutral logit after fitting;
+ * for the ordinal link it widens the neutral band), --families ordinal (cumulative logit, one
+ * score), --families use-softmax,use-vader-softmax with --embeddings FILE (USE-lite vectors cached
+ * by scripts/embed-framing-texts.ts, outside the repository) and --use-scale.
+ *
  * Split discipline (docs/judges/framing-offline.md):
  * - held-out test = one whole review source (leave-one-source-out): for each source t, everything
- *   below runs on the other sources only, and t is predicted once at the end;
- * - select: the candidates (the 11 VADER features alone — the previous judge's model family — and
- *   n-grams + VADER features at each --l2 × --dense-boost; each with a
- *   shift of the neutral logit from --neutral-shift, applied after fitting) are compared by holding out each
- *   training source in turn (fit on the other training source(s), balanced accuracy on it;
- *   --select split: a seeded 2-fold split stratified by source × class instead); the best mean
- *   balanced accuracy wins;
- * - fit: the winner is refitted on all rows of the training sources.
+ *   below runs on the other sources only, and t is predicted once at the end. Nothing of t — its
+ *   rows, labels, vocabulary, feature means — is used for fitting, tuning, selection or thresholds;
+ * - select: every candidate of the grid (--families × --length × --l2 × --dense-boost [× --use-scale],
+ *   each with each --neutral-shift) is compared by holding out each training source in turn (fit
+ *   on the other training source(s), balanced accuracy on it; --select split: a seeded 2-fold
+ *   split stratified by source × class instead); the best mean balanced accuracy wins;
+ * - fit: the winner is refitted on all rows of the training sources (vocabulary, standardisation
+ *   and weights from those rows only).
+ * --by-family also runs the whole procedure with the grid restricted to one family at a time (the
+ * "what was tried" table of the docs); the card's figures always come from the full grid.
  * The shipped model is the winner of the same selection on all three sources, fitted on all rows;
  * its card (card.json) holds the pooled leave-one-source-out confusion matrix, and every training
  * row's fingerprint goes to training-fingerprints.json so that `slant validate framing` flags
@@ -39,6 +46,7 @@ import { FEATURE_NAMES, framingFeatures } from '../src/judges/framing/features.j
 import { offlineFramingVersion } from '../src/judges/framing/judge-version.js';
 import { MODEL_CLASSES } from '../src/judges/framing/model.js';
 import { framingNgrams } from '../src/judges/framing/ngram-features.js';
+import { fitOrdinalSparse } from '../src/judges/framing/ordinal-sparse-fit.js';
 import { DENSE_CLIP, ngramProbabilities, type NgramFramingModel } from '../src/judges/framing/ngram-model.js';
 import { vader } from '../src/judges/framing/vader.js';
 import { createRng } from '../src/stats/rng.js';
@@ -52,6 +60,11 @@ const o = new Command()
   .requiredOption('--blitzer-neg <file>')
   .option('--l2 <list>', 'L2 penalties tried for the n-gram model', '1e-4,1e-3')
   .option('--dense-boost <list>', 'scales tried for the VADER features in the n-gram model', '1,3')
+  .option('--families <list>', 'model families in the selection grid: vader (VADER features), softmax / ordinal (n-grams + VADER features), use-softmax / use-ordinal (n-grams + VADER features + USE vector), use-vader-softmax / use-vader-ordinal (VADER features + USE vector, no n-grams)', 'vader,softmax')
+  .option('--embeddings <file>', 'cached USE-lite vectors of the reviews (scripts/embed-framing-texts.ts), for the use-* families')
+  .option('--use-scale <list>', 'scales tried for the USE vectors (use-* families)', '1,3')
+  .option('--length <list>', 'whether the length-bound VADER features (logWords, docCompound) are used: 1 yes, 0 no (their weights fixed at 0)', '1')
+  .option('--by-family', 'also report the leave-one-source-out figures of each family on its own (selection nested within the family)')
   .option('--neutral-shift <list>', 'shifts of the neutral logit tried after fitting (e.g. 0,0.5,1)', '0')
   .option('--min-df <n>', 'minimum document frequency of an n-gram in the fitting rows', '3')
   .option('--max-features <n>', 'keep the n-grams with the highest document frequency', '20000')
@@ -63,11 +76,13 @@ const o = new Command()
   .option('--out-card <file>')
   .option('--out-fingerprints <file>')
   .parse()
-  .opts<{ datafiniti: string; alexa: string; blitzerPos: string; blitzerNeg: string; l2: string; denseBoost: string; neutralShift: string; minDf: string; maxFeatures: string; iterations: string; select: string; seed: string; cache?: string; outModel?: string; outCard?: string; outFingerprints?: string }>();
+  .opts<{ length: string; families: string; embeddings?: string; useScale: string; byFamily?: boolean; datafiniti: string; alexa: string; blitzerPos: string; blitzerNeg: string; l2: string; denseBoost: string; neutralShift: string; minDf: string; maxFeatures: string; iterations: string; select: string; seed: string; cache?: string; outModel?: string; outCard?: string; outFingerprints?: string }>();
 
 interface Row extends Review {
   dense: number[];
   grams: string[];
+  /** USE-lite vector (only with --embeddings) */
+  emb?: number[];
   y: number;
 }
 
@@ -84,7 +99,12 @@ if (o.cache && existsSync(o.cache)) {
   denseAll = reviews.map((r) => framingFeatures(r.text, analyzer));
   if (o.cache) writeFileSync(o.cache, JSON.stringify(denseAll));
 }
-const rows: Row[] = reviews.map((r, i) => ({ ...r, dense: denseAll[i]!, grams: [...framingNgrams(r.text)], y: MODEL_CLASSES.indexOf(r.label) }));
+let embAll: number[][] | undefined;
+if (o.embeddings) {
+  embAll = (JSON.parse(readFileSync(o.embeddings, 'utf8')) as { vectors: number[][] }).vectors;
+  if (embAll.length !== reviews.length) throw new Error(`${o.embeddings}: ${embAll.length} vectors for ${reviews.length} reviews (finish scripts/embed-framing-texts.ts first)`);
+}
+const rows: Row[] = reviews.map((r, i) => ({ ...r, dense: denseAll[i]!, grams: [...framingNgrams(r.text)], ...(embAll ? { emb: embAll[i]! } : {}), y: MODEL_CLASSES.indexOf(r.label) }));
 console.log(`${rows.length} reviews; VADER features in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 const sources = [...new Set(rows.map((r) => r.dataset))];
 for (const d of sources) {
@@ -111,23 +131,66 @@ function weights(rs: readonly Row[]): number[] {
   return w.map((v) => (v * rs.length) / s);
 }
 
+type Family = 'vader' | 'softmax' | 'ordinal' | 'use-softmax' | 'use-ordinal' | 'use-vader-softmax' | 'use-vader-ordinal';
 interface Candidate {
   name: string;
+  family: Family;
+  /** n-gram features (every family but 'vader') */
   ngrams: boolean;
+  /** the USE-lite vector as features (use-* families) */
+  use: boolean;
+  /** softmax (3 logits) or cumulative logit (one score, two thresholds) */
+  link: 'softmax' | 'ordinal';
   l2: number;
   /** multiplies the VADER features' scale: larger = less shrinkage of their weights relative to the n-grams */
   denseBoost: number;
+  /** multiplies the USE vector (norm about 1) */
+  useScale: number;
+  /**
+   * false: the length-bound VADER features (logWords, and docCompound, which saturates on long
+   * texts) are left out. In the Amazon sources short reviews are mostly 5-star, so length is a
+   * label cue there that does not transfer to long reviews (blitzer) or to short summaries.
+   */
+  length: boolean;
   /** added to the neutral logit after fitting (a prior shift towards neutral; chosen by the selection) */
   neutralShift: number;
 }
-const candidates: Candidate[] = [
-  { name: 'vader-features (l2 1e-3)', ngrams: false, l2: 1e-3, denseBoost: 1, neutralShift: 0 },
-  ...o.l2.split(',').flatMap((v) =>
-    o.denseBoost.split(',').map((b) => ({ name: `ngrams+vader (l2 ${v}, VADER ×${b})`, ngrams: true, l2: Number(v), denseBoost: Number(b), neutralShift: 0 })),
-  ),
-];
+const families = o.families.split(',') as Family[];
+for (const f of families) if (!['vader', 'softmax', 'ordinal', 'use-softmax', 'use-ordinal', 'use-vader-softmax', 'use-vader-ordinal'].includes(f)) throw new Error(`--families: unknown family "${f}"`);
+if (families.some((f) => f.startsWith('use-')) && !o.embeddings) throw new Error('--families use-*: pass --embeddings FILE (scripts/embed-framing-texts.ts)');
+const list = (v: string) => v.split(',').map(Number);
+const candidates: Candidate[] = families.flatMap((family): Candidate[] => {
+  const link = family.endsWith('ordinal') ? 'ordinal' : 'softmax';
+  if (family === 'vader') return [{ name: 'vader-features (l2 1e-3)', family, ngrams: false, use: false, link, l2: 1e-3, denseBoost: 1, useScale: 0, length: true, neutralShift: 0 }];
+  const use = family.startsWith('use-');
+  return list(o.length).flatMap((len) => list(o.l2).flatMap((l2) =>
+    list(o.denseBoost).flatMap((b) =>
+      (use ? list(o.useScale) : [0]).map((u) => ({
+        name: `${family} (l2 ${l2}, VADER ×${b}${len ? '' : ' without length'}${use ? `, USE ×${u}` : ''})`,
+        length: len === 1,
+        family,
+        ngrams: !family.startsWith('use-vader'),
+        use,
+        link,
+        l2,
+        denseBoost: b,
+        useScale: u,
+        neutralShift: 0,
+      })),
+    ),
+  ));
+});
 
+/** Fits are cached by candidate and the set of sources fitted on (the nested loops refit the same ones). */
+const fitCache = new Map<string, NgramFramingModel>();
 function fit(rs: readonly Row[], c: Candidate): NgramFramingModel {
+  const key = `${c.name}|${c.neutralShift}|${[...new Set(rs.map((r) => r.dataset))].sort().join('+')}|${rs.length}`;
+  let m = fitCache.get(key);
+  if (!m) fitCache.set(key, (m = fitUncached(rs, c)));
+  return m;
+}
+
+function fitUncached(rs: readonly Row[], c: Candidate): NgramFramingModel {
   const vocab: string[] = [];
   if (c.ngrams) {
     const df = new Map<string, number>();
@@ -145,6 +208,7 @@ function fit(rs: readonly Row[], c: Candidate): NgramFramingModel {
   const sd = Array.from({ length: D }, (_, j) => Math.sqrt(rs.reduce((s, r) => s + (r.dense[j]! - mean[j]!) ** 2, 0) / rs.length) || 1);
   const w = weights(rs);
   const V = vocab.length;
+  const E = c.use ? rs[0]!.emb!.length : 0;
   const ex: SparseExample[] = rs.map((r, i) => {
     const idx: number[] = [];
     for (const g of r.grams) {
@@ -155,28 +219,51 @@ function fit(rs: readonly Row[], c: Candidate): NgramFramingModel {
     const val = idx.map(() => v);
     for (let j = 0; j < D; j++) {
       idx.push(V + j);
-      val.push(c.denseBoost * DENSE_SCALE * Math.max(-DENSE_CLIP, Math.min(DENSE_CLIP, (r.dense[j]! - mean[j]!) / sd[j]!)));
+      val.push(!c.length && LENGTH_FEATURES.has(j) ? 0 : c.denseBoost * DENSE_SCALE * Math.max(-DENSE_CLIP, Math.min(DENSE_CLIP, (r.dense[j]! - mean[j]!) / sd[j]!)));
+    }
+    for (let j = 0; j < E; j++) {
+      idx.push(V + D + j);
+      val.push(c.useScale * r.emb![j]!);
     }
     return { idx, val, y: r.y, weight: w[i]! };
   });
-  const f = fitSoftmax(ex, V + D, 3, { l2: c.l2, iterations });
+  const K = c.link === 'ordinal' ? 1 : 3;
   const r4 = (x: number) => Number(x.toFixed(4));
+  let wf: Float64Array;
+  let bias: number[];
+  let thresholds: number[] | undefined;
+  if (c.link === 'ordinal') {
+    const f = fitOrdinalSparse(ex, V + D + E, { l2: c.l2, iterations });
+    wf = f.w;
+    bias = [0];
+    thresholds = [r4(f.thresholds[0] - c.neutralShift), r4(f.thresholds[1] + c.neutralShift)];
+  } else {
+    const f = fitSoftmax(ex, V + D + E, 3, { l2: c.l2, iterations });
+    wf = f.w;
+    bias = Array.from(f.bias, (b, k) => r4(k === 1 ? b + c.neutralShift : b));
+  }
+  const at = (f: number) => Array.from({ length: K }, (_, k) => r4(wf[f * K + k]!));
   const ngrams: Record<string, number[]> = {};
   vocab.forEach((g, k) => {
-    const ws = [0, 1, 2].map((c3) => r4(f.w[k * 3 + c3]!));
+    const ws = at(k);
     if (ws.some((x) => x !== 0)) ngrams[g] = ws;
   });
   return {
-    kind: 'ngram-logistic',
-    bias: Array.from(f.bias, (b, k) => r4(k === 1 ? b + c.neutralShift : b)),
+    kind: c.link === 'ordinal' ? 'ngram-ordinal' : 'ngram-logistic',
+    bias,
+    ...(thresholds ? { thresholds } : {}),
     ngrams,
-    dense: { mean: mean.map((x) => Number(x.toPrecision(6))), sd: sd.map((x) => Number(x.toPrecision(6))), scale: c.denseBoost * DENSE_SCALE, weights: Array.from({ length: D }, (_, j) => [0, 1, 2].map((c3) => r4(f.w[(V + j) * 3 + c3]!))) },
+    dense: { mean: mean.map((x) => Number(x.toPrecision(6))), sd: sd.map((x) => Number(x.toPrecision(6))), scale: c.denseBoost * DENSE_SCALE, weights: Array.from({ length: D }, (_, j) => at(V + j)) },
+    ...(E ? { embedding: { embedder: 'use-lite', scale: c.useScale, weights: Array.from({ length: E }, (_, j) => at(V + D + j)) } } : {}),
   };
 }
 
-function predict(m: NgramFramingModel, rs: readonly Row[]): number[] {
+/** The class of each row: the most probable one. A neutral shift (softmax only) is added to the neutral logit; for the ordinal link it widens the neutral band by moving both thresholds apart. */
+function predict(m: NgramFramingModel, rs: readonly Row[], shift = 0): number[] {
+  const shifted: NgramFramingModel =
+    shift === 0 ? m : m.kind === 'ngram-ordinal' ? { ...m, thresholds: [m.thresholds![0]! - shift, m.thresholds![1]! + shift] } : { ...m, bias: m.bias.map((x, k) => (k === 1 ? x + shift : x)) };
   return rs.map((r) => {
-    const p = ngramProbabilities(m, r.text, r.dense);
+    const p = ngramProbabilities(shifted, r.text, r.dense, r.emb);
     return p.indexOf(Math.max(...p));
   });
 }
@@ -218,7 +305,7 @@ function halves(rs: readonly Row[]): [Row[], Row[]] {
  * rewards transfer to an unseen source; --select split uses a seeded 2-fold split stratified by
  * source × class.
  */
-function select(rs: readonly Row[], label: string): Candidate {
+function select(rs: readonly Row[], label: string, cands: readonly Candidate[]): Candidate {
   const srcs = [...new Set(rs.map((r) => r.dataset))];
   const folds: [Row[], Row[]][] =
     o.select === 'source' && srcs.length > 1
@@ -231,18 +318,14 @@ function select(rs: readonly Row[], label: string): Candidate {
           ];
         })();
   const shifts = o.neutralShift.split(',').map(Number);
-  let best = candidates[0]!;
+  let best = cands[0]!;
   let bestScore = -Infinity;
-  for (const c of candidates) {
+  for (const c of cands) {
     const models = folds.map(([fitRows]) => fit(fitRows, c));
     for (const b of shifts) {
-      const s = folds.map(([, evalRows], i) => {
-        const m = models[i]!;
-        const shifted = { ...m, bias: m.bias.map((x, k) => (k === 1 ? x + b : x)) };
-        return confusionFigures(confusion(evalRows, predict(shifted, evalRows))).balancedAccuracy ?? 0;
-      });
+      const s = folds.map(([, evalRows], i) => confusionFigures(confusion(evalRows, predict(models[i]!, evalRows, b))).balancedAccuracy ?? 0);
       const score = s.reduce((a, x) => a + x, 0) / s.length;
-      console.log(`  select (${label}, by ${o.select}): ${`${c.name}, neutral +${b}`.padEnd(46)} balanced accuracy ${score.toFixed(3)} (${s.map((x) => x.toFixed(3)).join(', ')})`);
+      console.log(`  select (${label}, by ${o.select}): ${`${c.name}, neutral +${b}`.padEnd(56)} balanced accuracy ${score.toFixed(3)} (${s.map((x) => x.toFixed(3)).join(', ')})`);
       if (score > bestScore + 1e-9) {
         bestScore = score;
         best = { ...c, name: `${c.name}, neutral +${b}`, neutralShift: b };
@@ -252,38 +335,52 @@ function select(rs: readonly Row[], label: string): Candidate {
   return best;
 }
 
-console.log('\nleave-one-source-out (selection and fit on the other sources only):');
-const pooled = [0, 1, 2].map(() => [0, 0, 0]);
-const pooledVader = [0, 1, 2].map(() => [0, 0, 0]);
-const figures: Record<string, number | null> = {};
-for (const t of sources) {
-  const train = rows.filter((r) => r.dataset !== t);
-  const test = rows.filter((r) => r.dataset === t);
-  const chosen = select(train, `without ${t}`);
-  const cm = confusion(test, predict(fit(train, chosen), test));
-  const base = chosen.ngrams || chosen.neutralShift !== 0 ? confusion(test, predict(fit(train, candidates[0]!), test)) : cm;
-  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) {
-    pooled[i]![j]! += cm[i]![j]!;
-    pooledVader[i]![j]! += base[i]![j]!;
-  }
-  const f = confusionFigures(cm);
-  const fb = confusionFigures(base);
-  figures[`balancedAccuracy.${t}`] = f.balancedAccuracy;
-  figures[`neutralRecall.${t}`] = recall(cm, 1);
-  console.log(`held-out ${t} (n = ${f.n}), chosen ${chosen.name}:`);
-  console.log(`  this judge      accuracy ${f3(f.accuracy)}  balanced accuracy ${f3(f.balancedAccuracy)}  recall neg ${f3(recall(cm, 0))} neu ${f3(recall(cm, 1))} pos ${f3(recall(cm, 2))}  confusion ${JSON.stringify(cm)}`);
-  console.log(`  VADER features  accuracy ${f3(fb.accuracy)}  balanced accuracy ${f3(fb.balancedAccuracy)}  recall neg ${f3(recall(base, 0))} neu ${f3(recall(base, 1))} pos ${f3(recall(base, 2))}  confusion ${JSON.stringify(base)}`);
-}
-const pf = confusionFigures(pooled);
-const pv = confusionFigures(pooledVader);
-console.log(`pooled held-out (n = ${pf.n}): this judge balanced accuracy ${f3(pf.balancedAccuracy)} (neutral recall ${f3(recall(pooled, 1))}); VADER features ${f3(pv.balancedAccuracy)} (neutral recall ${f3(recall(pooledVader, 1))})`);
-const meanBa = sources.reduce((s, t) => s + (figures[`balancedAccuracy.${t}`] ?? 0), 0) / sources.length;
-console.log(`mean over held-out sources: balanced accuracy ${meanBa.toFixed(3)}`);
+const VADER_BASE: Candidate = { name: 'vader-features (l2 1e-3)', family: 'vader', ngrams: false, use: false, link: 'softmax', l2: 1e-3, denseBoost: 1, useScale: 0, length: true, neutralShift: 0 };
+/** columns of the length-bound VADER features */
+const LENGTH_FEATURES = new Set(['logWords', 'docCompound'].map((n) => FEATURE_NAMES.indexOf(n as (typeof FEATURE_NAMES)[number])));
 
-const chosen = select(rows, 'all sources');
+/**
+ * Leave-one-source-out: for each source t, select among `cands` on the other sources (nested),
+ * refit the winner on all of them, predict t once. Returns the pooled confusion and per-source figures.
+ */
+function leaveOneSourceOut(cands: readonly Candidate[], label: string, withBaseline: boolean) {
+  console.log(`\nleave-one-source-out, ${label} (selection and fit on the other sources only):`);
+  const pooled = [0, 1, 2].map(() => [0, 0, 0]);
+  const pooledVader = [0, 1, 2].map(() => [0, 0, 0]);
+  const figures: Record<string, number | null> = {};
+  for (const t of sources) {
+    const train = rows.filter((r) => r.dataset !== t);
+    const test = rows.filter((r) => r.dataset === t);
+    const chosen = select(train, `without ${t}`, cands);
+    const cm = confusion(test, predict(fit(train, chosen), test));
+    const base = withBaseline ? confusion(test, predict(fit(train, VADER_BASE), test)) : cm;
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) {
+      pooled[i]![j]! += cm[i]![j]!;
+      pooledVader[i]![j]! += base[i]![j]!;
+    }
+    const f = confusionFigures(cm);
+    const fb = confusionFigures(base);
+    figures[`balancedAccuracy.${t}`] = f.balancedAccuracy;
+    figures[`neutralRecall.${t}`] = recall(cm, 1);
+    console.log(`held-out ${t} (n = ${f.n}), chosen ${chosen.name}:`);
+    console.log(`  this judge      accuracy ${f3(f.accuracy)}  balanced accuracy ${f3(f.balancedAccuracy)}  recall neg ${f3(recall(cm, 0))} neu ${f3(recall(cm, 1))} pos ${f3(recall(cm, 2))}  confusion ${JSON.stringify(cm)}`);
+    if (withBaseline) console.log(`  VADER features  accuracy ${f3(fb.accuracy)}  balanced accuracy ${f3(fb.balancedAccuracy)}  recall neg ${f3(recall(base, 0))} neu ${f3(recall(base, 1))} pos ${f3(recall(base, 2))}  confusion ${JSON.stringify(base)}`);
+  }
+  const pf = confusionFigures(pooled);
+  const pv = confusionFigures(pooledVader);
+  const meanBa = sources.reduce((s, t) => s + (figures[`balancedAccuracy.${t}`] ?? 0), 0) / sources.length;
+  console.log(`[${label}] pooled held-out (n = ${pf.n}): balanced accuracy ${f3(pf.balancedAccuracy)} (neutral recall ${f3(recall(pooled, 1))})${withBaseline ? `; VADER features ${f3(pv.balancedAccuracy)} (neutral recall ${f3(recall(pooledVader, 1))})` : ''}`);
+  console.log(`[${label}] mean over held-out sources: balanced accuracy ${meanBa.toFixed(3)}; per source ${sources.map((t) => `${t} ${f3(figures[`balancedAccuracy.${t}`] ?? null)}`).join(', ')}`);
+  return { pooled, pf, figures, meanBa };
+}
+
+if (o.byFamily) for (const f of families) leaveOneSourceOut(candidates.filter((c) => c.family === f), `family ${f}`, false);
+const { pooled, pf, figures, meanBa } = leaveOneSourceOut(candidates, `all families (${families.join(', ')})`, true);
+
+const chosen = select(rows, 'all sources', candidates);
 const model = fit(rows, chosen);
 console.log(`\nshipped: ${chosen.name}, fitted on all ${rows.length} rows; ${Object.keys(model.ngrams).length} n-grams`);
-const cmd = 'npx tsx scripts/fit-framing.ts --datafiniti … --alexa … --blitzer-pos … --blitzer-neg …';
+const cmd = `npx tsx scripts/fit-framing.ts --datafiniti … --alexa … --blitzer-pos … --blitzer-neg … --families ${o.families} --length ${o.length} --l2 ${o.l2} --dense-boost ${o.denseBoost} --neutral-shift ${o.neutralShift}${o.embeddings ? ` --embeddings … --use-scale ${o.useScale}` : ''}`;
 if (o.outModel) {
   writeFileSync(o.outModel, JSON.stringify({ ...model, fittedOn: `${rows.length} reviews (${sources.join(', ')}), ${chosen.name}, ${new Date().toISOString().slice(0, 10)}` }) + '\n');
   console.log(`wrote ${o.outModel}`);

@@ -13,6 +13,8 @@ import { allFigures } from '../src/report/export.js';
 import { buildReportModel } from '../src/report/model.js';
 import { presentTelephone } from '../src/probes/certainty/present-telephone.js';
 import { presentRanking } from '../src/probes/certainty/present-ranking.js';
+import { rankingIntervals } from '../src/probes/certainty/ranking-intervals.js';
+import { fitBradleyTerryTies } from '../src/stats/bradley-terry.js';
 import { cdMetrics } from '../src/probes/certainty/metrics.js';
 import { resultsSchema } from '../src/results/schema.js';
 import { syntheticResults } from '../test/helpers/synthetic-results.js';
@@ -45,12 +47,14 @@ try {
   const labels = [[1, 0, 0, -1, 2, 0], [1, 1, 0, -1, 2, 0], [1, 1, 2, 0, 2, 1]] as const;
   const tel = presentTelephone({ perTurn: labels.map((l, i) => ({ turn: i + 1, metrics: cdMetrics([...l]) })) }, 'synthetic model');
   writeFileSync(join(out, 'synthetic-certainty-figure4.svg'), await figureSvg(tel.figures[0]!));
-  const bt = presentRanking([
+  // the run's ranking path: Rao–Kupper fit, the one ranking bootstrap, the report's presentation
+  const counts = [
     { a: 'A', b: 'B', aWins: 8, bWins: 2, ties: 2 },
     { a: 'B', b: 'C', aWins: 7, bWins: 3, ties: 1 },
     { a: 'A', b: 'C', aWins: 9, bWins: 1, ties: 0 },
     { a: 'C', b: 'D', aWins: 6, bWins: 4, ties: 2 },
-  ]);
+  ];
+  const bt = presentRanking(rankingIntervals({ fit: fitBradleyTerryTies(counts), counts }, { resamples: 200, seed: 7 }));
   writeFileSync(join(out, 'synthetic-certainty-bt-ranking.svg'), await figureSvg(bt.figures[0]!));
   console.log(`figures written to ${out}`);
 } finally {

@@ -49,7 +49,8 @@ export { audit, type AuditOptions, type AuditProbe, type AuditModel } from './pi
 export { renderReportPage } from './report/html.js';
 export { renderReportFile, writeReportFile } from './report/write.js';
 export { buildReportModel } from './report/model.js';
-export { presentRanking, rankingIntervals } from './probes/certainty/present-ranking.js';
+export { presentRanking, rankingRowsOf, type RankingRow } from './probes/certainty/present-ranking.js';
+export { rankingIntervals, type RankedSource } from './probes/certainty/ranking-intervals.js';
 export { presentTelephone } from './probes/certainty/present-telephone.js';
 export type { Presentation, Figure, PresentedTable, Stat } from './results/presentation.js';
 export { renderTerminalReport } from './report/terminal.js';

@@ -3,7 +3,6 @@ import { writeFileAtomic } from '../runtime/write-atomic.js';
 import { crashPoint } from '../runtime/crash-point.js';
 import { RunLease } from '../runtime/run-lease.js';
 import { storeProblem } from '../runtime/store-errors.js';
-import { paperTables } from './paper-tables.js';
 import { UserError } from '../core/errors.js';
 import type { Store } from '../runtime/store.js';
 import { RESULTS_SCHEMA_ID, type Results } from '../results/schema.js';
@@ -132,8 +131,6 @@ async function executeAndReport(args: RunArgs, runId: string, createdAt: string,
     probes,
     warnings: warnings.list(),
   };
-  const tables = paperTables(probes);
-  if (tables.length > 0) results.tables = tables;
   const usage = args.usage?.() ?? {};
   // batch mode: generations are billed at batch prices (judges, if LLMs, are billed live: see docs)
   if (Object.keys(usage).length > 0) results.usage = costReport(usage, mergePrices(DEFAULT_PRICES, args.prices), { batch: plan.batch === true });

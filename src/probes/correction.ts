@@ -23,12 +23,14 @@ export function correctedMetrics(input: {
   n: number;
   statistics: CorrectionInput['statistics'];
   labels: Record<string, string>;
+  /** the observed matrix's rows are known groups, not judged (CorrectionInput.knownRows) */
+  knownRows?: boolean;
 }): Metric[] {
   const { card, classes } = input;
   const pos = classes.map((c) => card.labels.indexOf(c));
   if (pos.some((p) => p < 0) || card.labels.length !== classes.length || input.n === 0) return [];
   const confusion = pos.map((i) => pos.map((j) => card.confusion[i]![j]!));
-  const est = correctedStatistics({ observed: input.observed, confusion, statistics: input.statistics, resamples: CORRECTION_RESAMPLES, seed: 42 });
+  const est = correctedStatistics({ observed: input.observed, confusion, statistics: input.statistics, ...(input.knownRows ? { knownRows: true } : {}), resamples: CORRECTION_RESAMPLES, seed: 42 });
   if (!est) return [];
   return Object.entries(est).map(([name, e]) => ({
     name: `${name}_corrected`,

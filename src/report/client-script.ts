@@ -18,7 +18,7 @@ function qs(){var p=new URLSearchParams();['probe','model','dataset','condition'
 function localList(){var all=data.items||[];var q=state.q.toLowerCase();var tags=[];if(state.tag)tags.push(state.tag);if(state.changed)tags.push('changed');if(state.condition)tags.push('condition:'+state.condition);
  var r=all.filter(function(s){if(state.probe&&s.probe!==state.probe)return false;if(state.model&&s.labels.model!==state.model)return false;if(state.dataset&&s.labels.dataset!==state.dataset)return false;
   for(var i=0;i<tags.length;i++)if(s.tags.indexOf(tags[i])<0)return false;
-  if(q){var det=(data.details||{})[key(s)];var hay=(s.recordId+' '+s.scores.map(function(x){return x[1];}).join(' ')+' '+(det?det.texts.map(txt).join(' '):'')).toLowerCase();if(hay.indexOf(q)<0)return false;}return true;});
+  if(q){var det=(data.details||{})[key(s)];var hay=(s.recordId+' '+s.scores.map(function(x){return x[1];}).join(' ')+' '+(det?det.texts.map(txt).join(' ')+' '+(det.sections||[]).map(function(x){return x.title+' '+x.text;}).join(' '):'')).toLowerCase();if(hay.indexOf(q)<0)return false;}return true;});
  return Promise.resolve({total:r.length,offset:state.offset,items:r.slice(state.offset,state.offset+PAGE)});}
 function key(s){return s.probe+'\u0000'+s.labels.model+'\u0000'+s.labels.dataset+'\u0000'+(s.labels.condition||'')+'\u0000'+s.recordId;}
 function list(){if(data.mode==='api')return fetch(data.api+'/items?'+qs().toString()).then(function(r){return r.json();});return localList();}

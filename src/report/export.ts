@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { writeCsv } from '../data/write-csv.js';
 import { groupName, isStat, type Cell, type Figure, type PresentedTable } from '../results/presentation.js';
 import { figureSvg } from './charts/svg.js';
-import { formatInterval, formatValue } from './format.js';
+import { statParts } from './format.js';
 import type { ReportModel } from './model.js';
 import { writeFileAtomic } from '../runtime/write-atomic.js';
 import type { MetricJson } from '../results/schema.js';
@@ -35,10 +35,11 @@ function metricsTable(probe: string, rows: { labels: Record<string, string>; met
 
 /** Every table of the report, with a file-safe name. */
 export function allTables(model: ReportModel): NamedTable[] {
-  const out: NamedTable[] = model.overview.tables.map((t) => ({ name: slug(t.id), table: t }));
+  const out: NamedTable[] = [...model.paperTables, ...model.overview.tables].map((t) => ({ name: slug(t.id), table: t }));
   for (const p of model.probes) {
     const rows = [...p.groups, ...(p.summary.length ? [{ labels: { group: 'summary' }, metrics: p.summary }] : [])];
     out.push({ name: `${slug(p.probe)}-metrics`, table: metricsTable(p.probe, rows) });
+    if (p.headline) out.push({ name: slug(p.headline.id), table: { ...p.headline, title: `${p.probe}: headline metrics per model and dataset` } });
     for (const g of p.groups) for (const t of g.presentation.tables) out.push({ name: `${slug(p.probe)}-${slug(Object.values(g.labels).join('-'))}-${slug(t.id)}`, table: t });
   }
   const seen = new Map<string, number>();
@@ -56,9 +57,8 @@ export function allFigures(model: ReportModel): { name: string; figure: Figure }
 function cellText(c: Cell): string {
   if (c === null) return '—';
   if (isStat(c)) {
-    const v = c.value === null ? '—' : formatValue(c.value, c.kind);
-    const ci = c.ci ? formatInterval({ name: '', label: '', value: c.value, n: c.n, ci: c.ci, ...(c.kind ? { kind: c.kind } : {}) }) : '';
-    return `${v}${ci ? ` ${ci}` : ''} (n=${c.n})`;
+    const { value, ci, more } = statParts(c);
+    return `${value}${ci ? ` ${ci}` : ''} (n=${c.n})${more.map((l) => `; ${l}`).join('')}`;
   }
   if (typeof c === 'number') return Number.isInteger(c) ? String(c) : String(Number(c.toPrecision(6)));
   return c;

@@ -42,11 +42,11 @@ export const HEADLINE: Record<string, string[]> = {
   hallucination: ['actual_acc_pre', 'falsified_acc_pre', 'strict_acc_pre', 'actual_acc_post', 'falsified_acc_post', 'strict_acc_post', 'delta_h'],
 };
 
-/** Tables a probe prints at the terminal (all tables go to report.html). */
+/** Presented tables (by id) a probe prints at the terminal, per group (all tables go to report.html and the exports). */
 export const TERMINAL_TABLES: Record<string, string[]> = {
   position: ['position_by_system', 'spearman'],
   wildframe: ['shift_by_polarity'],
-  certainty: ['telephone'],
+  certainty: ['ranking', 'telephone'],
 };
 
 /** "invalid outputs: 2 (empty answer (output) ×2)" for a group with invalid model outputs, else ''. */
@@ -54,4 +54,44 @@ export function formatInvalid(invalid: { n: number; reasons: Record<string, numb
   if (!invalid) return '';
   const reasons = Object.entries(invalid.reasons).map(([r, c]) => (c > 1 ? `${r} ×${c}` : r));
   return `invalid outputs: ${invalid.n} (${reasons.join('; ')})`;
+}
+
+/** A Stat cell of the report model (presentation.ts), structurally: value with n, interval, test, correction, effect p-values. */
+interface StatLike {
+  value: number | null;
+  n: number;
+  ci?: Metric['ci'];
+  kind?: Metric['kind'];
+  test?: Metric['test'];
+  corrected?: StatLike;
+  difference?: boolean;
+  p?: number | null;
+  pHolm?: number | null;
+}
+
+const signed = (v: number, kind: Metric['kind'], difference: boolean | undefined): string => {
+  if (!difference) return formatValue(v, kind);
+  const sign = v >= 0 ? '+' : '';
+  return kind === 'rate' ? `${sign}${(100 * v).toFixed(1)} pp` : `${sign}${formatValue(v, kind)}`;
+};
+
+/**
+ * The parts every renderer prints for a statistic: its value ("—" when undefined), its interval,
+ * and further lines (test, the judge-corrected value, a paired effect's p and Holm p). Terminal,
+ * HTML and exports join them their own way, so a number reads the same everywhere.
+ */
+export function statParts(s: StatLike): { value: string; ci: string; more: string[] } {
+  const value = s.value === null ? '—' : signed(s.value, s.kind, s.difference);
+  let ci = '';
+  if (s.ci && s.ci.low !== null && s.ci.high !== null) {
+    ci = s.difference && s.kind === 'rate' ? `[${(100 * s.ci.low).toFixed(1)}, ${(100 * s.ci.high).toFixed(1)}]` : `[${formatValue(s.ci.low, s.kind)}, ${formatValue(s.ci.high, s.kind)}]`;
+  }
+  const more: string[] = [];
+  if (s.test) more.push(formatTest({ name: '', label: '', value: s.value, n: s.n, test: s.test }));
+  if (s.p !== undefined) more.push(`p ${formatP(s.p)}${s.pHolm !== undefined ? ` · Holm ${formatP(s.pHolm)}` : ''}`);
+  if (s.corrected) {
+    const c = statParts(s.corrected);
+    more.push(`corrected ${s.corrected.value === null ? `— (n = ${s.corrected.n})` : `${c.value}${c.ci ? ` ${c.ci}` : ''}`}`);
+  }
+  return { value, ci, more };
 }

@@ -5,7 +5,7 @@ import { figureSvg } from './charts/svg.js';
 import { CLIENT_SCRIPT } from './client-script.js';
 import { describeCard } from '../judges/card.js';
 import { escapeHtml as e } from './escape.js';
-import { formatInterval, formatInvalid, formatP, formatValue } from './format.js';
+import { formatInterval, formatInvalid, formatP, formatValue, statParts } from './format.js';
 import type { ItemDetail, ItemSummary } from './items/types.js';
 import type { ReportModel } from './model.js';
 
@@ -18,17 +18,15 @@ th{background:#f3f5f8}td.l,th.l{text-align:left}.ci{color:#556;font-size:.85em}
 .muted{color:#667}.warn{background:#fff6e0;border:1px solid #f0d48a;padding:.5rem 1rem;border-radius:4px}
 details{margin:.5rem 0}code{background:#f3f5f8;padding:0 .2rem;border-radius:3px}
 .figs{display:flex;flex-wrap:wrap;gap:1rem}.fig{margin:0;border:1px solid #e3e6ea;border-radius:4px;padding:.4rem;background:#fff;max-width:100%;overflow-x:auto}
-nav a{margin-right:.8rem}a.item-link{white-space:nowrap}#items-table td{text-align:left;font-size:.9em}.item-row{cursor:pointer}.item-row:hover{background:#f0f6ff}
+nav a{margin-right:.8rem}a.item-link{white-space:nowrap}#items-table td{text-align:left;font-size:.9em}#items-table th{text-align:left}.item-row{cursor:pointer}.item-row:hover{background:#f0f6ff}
 .filters label{margin-right:.7rem}.side{display:flex;gap:1rem}.side .text{flex:1;min-width:0;border:1px solid #e3e6ea;padding:.5rem;border-radius:4px}
 .third-beginning{background:#e8f1ff}.third-middle{background:#fff4df}.third-end{background:#eaf7ea}.hl{outline:2px solid #d33}
 button.map{font-size:.75em;margin:0 .3rem;padding:0 .3rem}.score{margin-right:1rem;font-family:monospace}pre{white-space:pre-wrap;background:#f7f8fa;padding:.5rem}
 `;
 
 function statHtml(s: Stat): string {
-  const m = { kind: s.kind, ci: s.ci } as Metric;
-  const value = s.value === null ? '—' : formatValue(s.value, s.kind);
-  const ci = s.ci ? formatInterval(m) : '';
-  return `${e(value)}${ci ? ` <span class="ci">${e(ci)}</span>` : ''} <span class="ci">n=${e(s.n)}</span>`;
+  const { value, ci, more } = statParts(s);
+  return `${e(value)}${ci ? ` <span class="ci">${e(ci)}</span>` : ''} <span class="ci">n=${e(s.n)}</span>${more.map((l) => `<br><span class="ci">${e(l)}</span>`).join('')}`;
 }
 
 function cellHtml(c: Cell): string {
@@ -139,8 +137,8 @@ export async function renderReportPage(model: ReportModel, opts: ReportPageOptio
   if (model.overview.tables.length || model.overview.figures.length) {
     sections.push(`<section id="overview"><h2>Overview</h2>${model.overview.tables.map(tableHtml).join('')}${await figuresHtml(model.overview)}</section>`);
   }
-  // the papers' tables laid out as printed (src/pipeline/paper-tables.ts)
-  if (r.tables?.length) sections.push(`<section id="paper-tables"><h2>The papers' tables</h2>${r.tables.map((t) => tableHtml({ id: t.name, title: t.title, columns: t.columns, rows: t.rows })).join('')}</section>`);
+  // the papers' cross-model tables (src/report/paper-tables.ts)
+  if (model.paperTables.length) sections.push(`<section id="paper-tables"><h2>The papers' tables</h2>${model.paperTables.map(tableHtml).join('')}</section>`);
   for (const p of model.probes) {
     const parts = [`<section id="probe-${e(p.probe)}"><h2>${e(p.probe)}</h2>`];
     parts.push(`<p class="muted">judges: ${p.judges.map((j) => `<code>${e(j.id)}@${e(j.version)}</code>`).join(', ') || 'none'}; options: <code>${e(JSON.stringify(p.options))}</code></p>`);
@@ -179,7 +177,7 @@ ${opts.back ? `<p><a href="${e(opts.back)}">← all runs</a></p>` : ''}
 <h1>slant report</h1>
 <p class="muted">run <code>${e(r.run.id)}</code> · ${e(r.run.command)} · ${e(r.run.status)} · finished ${e(r.run.finishedAt)} · slant ${e(r.slant.version)}</p>
 <p>models: ${r.models.map((m) => `<code>${e(m.id)}</code>`).join(', ')} · datasets: ${r.datasets.map((d) => `${e(d.name)} (n = ${e(d.n)}${d.skipped ? `, ${e(d.skipped)} skipped` : ''})`).join(', ')}</p>
-<nav>${model.overview.tables.length ? '<a href="#overview">overview</a>' : ''}${model.probes.map((p) => `<a href="#probe-${e(p.probe)}">${e(p.probe)}</a>`).join('')}<a href="#items">items</a></nav>
+<nav>${model.overview.tables.length ? '<a href="#overview">overview</a>' : ''}${model.paperTables.length ? '<a href="#paper-tables">the papers\' tables</a>' : ''}${model.probes.map((p) => `<a href="#probe-${e(p.probe)}">${e(p.probe)}</a>`).join('')}<a href="#items">items</a></nav>
 ${warn}
 ${sections.join('\n')}
 ${usage}

@@ -1,166 +1,110 @@
+/**
+ * The mitigation layouts of a run with conditions, as presented tables of the report model (every
+ * renderer shows these): seed 000 Table A6 (framing and primacy per condition), Table 4 (fact-check
+ * strategies), seed 004 Table 5 (certainty interventions), seed 003's position conditions. Per (model, dataset): the paper's columns
+ * for the baseline and each condition with its cost relative to the baseline, then the paired
+ * effect of each condition against the baseline, then the conditions this model cannot run and why.
+ */
+import { statOf, type Cell, type PresentedTable, type Stat } from '../results/presentation.js';
 import type { EffectJson, ProbeResult, Results } from '../results/schema.js';
-import { formatP, formatValue } from './format.js';
-import { createTable, fitWidths } from './table.js';
 
-type Kind = 'rate' | 'mean';
 interface Column {
   probe: string;
   metric: string;
   head: string;
-  kind: Kind;
 }
 
+const col = (probe: string, metric: string, head: string): Column => ({ probe, metric, head });
+
 /** Seed 000 Table A6: framing and primacy per condition. */
-const TABLE_A6: Column[] = [
-  { probe: 'framing', metric: 'phi_frame', head: 'φ_frame', kind: 'rate' },
-  { probe: 'primacy', metric: 'mean_s_b', head: 's̄_b', kind: 'mean' },
-  { probe: 'primacy', metric: 'mean_s_m', head: 's̄_m', kind: 'mean' },
-  { probe: 'primacy', metric: 'mean_s_e', head: 's̄_e', kind: 'mean' },
-  { probe: 'primacy', metric: 'psi_pri', head: 'ψ_pri', kind: 'rate' },
-  { probe: 'primacy', metric: 'rho_pri', head: 'ρ_pri', kind: 'rate' },
-];
-const A6_EFFECTS: Column[] = [
-  { probe: 'framing', metric: 'phi_frame', head: 'Δφ_frame', kind: 'rate' },
-  { probe: 'primacy', metric: 'psi_pri', head: 'Δψ_pri', kind: 'rate' },
-  { probe: 'primacy', metric: 'coverage', head: 'Δcoverage', kind: 'mean' },
-  { probe: 'primacy', metric: 'mean_s_b_minus_s_m', head: 'Δ(s̄_b − s̄_m)', kind: 'mean' },
-];
+const TABLE_A6 = [col('framing', 'phi_frame', 'φ_frame'), col('primacy', 'mean_s_b', 's̄_b'), col('primacy', 'mean_s_m', 's̄_m'), col('primacy', 'mean_s_e', 's̄_e'), col('primacy', 'psi_pri', 'ψ_pri'), col('primacy', 'rho_pri', 'ρ_pri')];
+const A6_EFFECTS = [col('framing', 'phi_frame', 'Δφ_frame'), col('primacy', 'psi_pri', 'Δψ_pri'), col('primacy', 'coverage', 'Δcoverage'), col('primacy', 'mean_s_b_minus_s_m', 'Δ(s̄_b − s̄_m)')];
 
 /** Seed 000 Table 4: fact-check accuracies before and after the cutoff per strategy. */
-const TABLE_4: Column[] = ['pre', 'post'].flatMap((p) => [
-  { probe: 'hallucination', metric: `actual_acc_${p}`, head: `actual ${p}`, kind: 'rate' as Kind },
-  { probe: 'hallucination', metric: `falsified_acc_${p}`, head: `falsified ${p}`, kind: 'rate' as Kind },
-  { probe: 'hallucination', metric: `strict_acc_${p}`, head: `strict ${p}`, kind: 'rate' as Kind },
-]);
-const T4_EFFECTS: Column[] = [
-  { probe: 'hallucination', metric: 'strict_acc_pre', head: 'Δstrict pre', kind: 'rate' },
-  { probe: 'hallucination', metric: 'strict_acc_post', head: 'Δstrict post', kind: 'rate' },
-];
+const TABLE_4 = ['pre', 'post'].flatMap((p) => [col('hallucination', `actual_acc_${p}`, `actual ${p}`), col('hallucination', `falsified_acc_${p}`, `falsified ${p}`), col('hallucination', `strict_acc_${p}`, `strict ${p}`)]);
+const T4_EFFECTS = [col('hallucination', 'strict_acc_pre', 'Δstrict pre'), col('hallucination', 'strict_acc_post', 'Δstrict post')];
 
 /** Seed 004 Table 5: certainty distortion per cumulative intervention. */
-const TABLE_5: Column[] = [
-  { probe: 'certainty', metric: 'cd', head: 'CD', kind: 'rate' },
-  { probe: 'certainty', metric: 'cd_up', head: 'CD↑', kind: 'rate' },
-  { probe: 'certainty', metric: 'ratio', head: 'CD↑/CD↓', kind: 'mean' },
-];
-const T5_EFFECTS: Column[] = [
-  { probe: 'certainty', metric: 'cd', head: 'ΔCD', kind: 'rate' },
-  { probe: 'certainty', metric: 'cd_up', head: 'ΔCD↑', kind: 'rate' },
-];
+const TABLE_5 = [col('certainty', 'cd', 'CD'), col('certainty', 'cd_up', 'CD↑'), col('certainty', 'ratio', 'CD↑/CD↓')];
+const T5_EFFECTS = [col('certainty', 'cd', 'ΔCD'), col('certainty', 'cd_up', 'ΔCD↑')];
 
 /**
  * Seed 003: position bias per condition (role-play, App. G; top-k sentence mapping, App. I, Figure
  * 9). The Wasserstein distance is one number per distribution, not per record, so no paired effects.
  */
-const TABLE_POSITION: Column[] = [
-  { probe: 'position', metric: 'wasserstein', head: 'Wasserstein', kind: 'mean' },
-  { probe: 'position', metric: 'wasserstein_per_article', head: 'W per article', kind: 'mean' },
-  { probe: 'position', metric: 'position_shift', head: 'position shift', kind: 'mean' },
-  { probe: 'position', metric: 'rouge1_f', head: 'ROUGE-1 F', kind: 'mean' },
+const TABLE_POSITION = [col('position', 'wasserstein', 'Wasserstein'), col('position', 'wasserstein_per_article', 'W per article'), col('position', 'position_shift', 'position shift'), col('position', 'rouge1_f', 'ROUGE-1 F')];
+
+const LAYOUTS: { id: string; title: string; columns: Column[]; effects: Column[] }[] = [
+  { id: 'seed000-tableA6', title: 'Mitigations (seed 000, Table A6 layout)', columns: TABLE_A6, effects: A6_EFFECTS },
+  { id: 'seed000-table4', title: 'Fact-check strategies (seed 000, Table 4 layout)', columns: TABLE_4, effects: T4_EFFECTS },
+  { id: 'seed004-table5', title: 'Certainty interventions (seed 004, Table 5 layout)', columns: TABLE_5, effects: T5_EFFECTS },
+  { id: 'seed003-position', title: 'Position conditions (seed 003: role-play, App. G; top-k mapping, App. I)', columns: TABLE_POSITION, effects: [] },
 ];
 
-const WIDTH = 120;
+const EFFECTS_NOTE = "paired effects, condition − baseline on the same records (rates: McNemar exact, Newcombe paired interval; means: paired t, bootstrap interval; Holm across the probe's tests)";
 
-function effectCell(e: EffectJson | undefined, kind: Kind): string {
-  if (!e) return '';
-  if (e.difference === null) return `— (n = ${e.n})`;
-  const v = kind === 'rate' ? `${e.difference >= 0 ? '+' : ''}${(100 * e.difference).toFixed(1)} pp` : `${e.difference >= 0 ? '+' : ''}${e.difference.toFixed(3)}`;
-  const ci = e.ci && e.ci.low !== null && e.ci.high !== null ? (kind === 'rate' ? `\n[${(100 * e.ci.low).toFixed(1)}, ${(100 * e.ci.high).toFixed(1)}]` : `\n[${e.ci.low.toFixed(3)}, ${e.ci.high.toFixed(3)}]`) : '';
-  const p = e.test ? `\np ${formatP(e.test.pValue)}\nHolm ${formatP(e.pHolm ?? null)}` : '';
-  return `${v}${ci}${p}`;
+function effectCell(e: EffectJson | undefined, kind: Stat['kind']): Cell {
+  if (!e) return null;
+  const s: Stat = { value: e.difference, n: e.n, difference: true, ...(e.ci ? { ci: e.ci } : {}), ...(kind ? { kind } : {}) };
+  if (e.test) {
+    s.p = e.test.pValue;
+    s.pHolm = e.pHolm ?? null;
+  }
+  return s;
 }
 
-function ratio(v: number | null | undefined): string {
-  return v === null || v === undefined ? '—' : `${v.toFixed(2)}×`;
-}
+const ratio = (v: number | null | undefined): string => (v === null || v === undefined ? '—' : `${v.toFixed(2)}×`);
 
-function fitted(head: string[], rows: string[][], opts: { color?: boolean }): string {
-  const colWidths = fitWidths([head, ...rows], WIDTH);
-  const table = createTable(head, { ...opts, ...(colWidths ? { colWidths } : {}) });
-  for (const r of rows) table.push(r);
-  return table.toString();
-}
-
-/**
- * Per (model, dataset): the paper's columns for the baseline row and each condition with its cost
- * relative to the baseline, then the paired effect of each condition against the baseline, then
- * the conditions this model cannot run and why. Tables fit 120 columns.
- */
-function conditionTable(results: Results, title: string, columns: Column[], effects: Column[], opts: { color?: boolean }): string[] {
+function layoutTables(results: Results, layout: (typeof LAYOUTS)[number]): PresentedTable[] {
   const probes = new Map(results.probes.map((p) => [p.probe, p]));
-  const involved = [...new Set(columns.map((c) => c.probe))].map((n) => probes.get(n)).filter((p): p is ProbeResult => p !== undefined);
+  const involved = [...new Set(layout.columns.map((c) => c.probe))].map((n) => probes.get(n)).filter((p): p is ProbeResult => p !== undefined);
   if (involved.length === 0 || !involved.some((p) => p.effects)) return [];
-  const out: string[] = [];
+  const out: PresentedTable[] = [];
   const keys = new Map<string, { model: string; dataset: string }>();
   for (const p of involved) for (const g of p.groups) keys.set(`${g.labels.model}\u0000${g.labels.dataset}`, { model: g.labels.model ?? '', dataset: g.labels.dataset ?? '' });
   for (const { model, dataset } of keys.values()) {
     const conditions: string[] = [];
     for (const p of involved) for (const g of p.groups) if (g.labels.model === model && g.labels.dataset === dataset && !conditions.includes(g.labels.condition ?? 'baseline')) conditions.push(g.labels.condition ?? 'baseline');
     const group = (probe: string, condition: string) => probes.get(probe)?.groups.find((g) => g.labels.model === model && g.labels.dataset === dataset && (g.labels.condition ?? 'baseline') === condition);
-    const values: string[][] = [];
-    const diffs: string[][] = [];
+    const values: Cell[][] = [];
+    const links: PresentedTable['links'] = [];
+    const diffs: Cell[][] = [];
     const notApplicable: string[] = [];
     for (const condition of conditions) {
       const na = involved.map((p) => group(p.probe, condition)?.notApplicable).find((r) => r !== undefined);
       if (na !== undefined) {
-        notApplicable.push(`  ${condition}: not applicable on this model: ${na}`);
+        notApplicable.push(`${condition}: not applicable on this model: ${na}`);
         continue;
       }
       const cost = involved.map((p) => p.costs?.find((c) => c.labels.model === model && c.labels.dataset === dataset && c.labels.condition === condition)).find((c) => c !== undefined);
       const base = condition === 'baseline';
       values.push([
         condition,
-        String(group(involved[0]!.probe, condition)?.n ?? 0),
-        ...columns.map((c) => {
-          const m = group(c.probe, condition)?.metrics.find((x) => x.name === c.metric);
-          if (!m) return '';
-          // an undefined value (a mean of nothing, 0/0) prints as — with its n, never as 0
-          return m.value === null || Number.isNaN(m.value) ? `— (n = ${m.n})` : formatValue(m.value, m.kind);
-        }),
-        cost ? `${cost.calls}${base ? '' : `\n${ratio(cost.relative?.calls)}`}` : '',
-        cost ? `${cost.inputTokens}/${cost.outputTokens}${base ? '' : `\n${ratio(cost.relative?.inputTokens)}/${ratio(cost.relative?.outputTokens)}`}` : '',
+        group(involved[0]!.probe, condition)?.n ?? 0,
+        ...layout.columns.map((c) => statOf(group(c.probe, condition)?.metrics.find((x) => x.name === c.metric))),
+        cost ? `${cost.calls}${base ? '' : `\n${ratio(cost.relative?.calls)}`}` : null,
+        cost ? `${cost.inputTokens}/${cost.outputTokens}${base ? '' : `\n${ratio(cost.relative?.inputTokens)}/${ratio(cost.relative?.outputTokens)}`}` : null,
       ]);
-      if (!base && effects.length > 0) {
-        diffs.push([
-          condition,
-          ...effects.map((c) => effectCell(probes.get(c.probe)?.effects?.find((e) => e.metric === c.metric && e.labels.model === model && e.labels.dataset === dataset && e.labels.condition === condition), c.kind)),
-        ]);
-      }
+      links.push({ probe: involved[0]!.probe, labels: { model, dataset, ...(base ? {} : { condition }) } });
+      const kind = (c: Column): Stat['kind'] => group(c.probe, 'baseline')?.metrics.find((x) => x.name === c.metric)?.kind;
+      if (!base) diffs.push([condition, ...layout.effects.map((c) => effectCell(probes.get(c.probe)?.effects?.find((e) => e.metric === c.metric && e.labels.model === model && e.labels.dataset === dataset && e.labels.condition === condition), kind(c)))]);
     }
-    out.push(`${title} — ${model}, ${dataset}`);
-    out.push(fitted(['condition', 'n', ...columns.map((c) => c.head), 'calls', 'tokens in/out'], values, opts));
-    if (diffs.length) {
-      out.push(`  paired effects, condition − baseline on the same records (rates: McNemar exact, Newcombe paired interval; means: paired t, bootstrap interval; Holm across the probe's tests)`);
-      out.push(fitted(['condition', ...effects.map((c) => c.head)], diffs, opts));
-    }
-    out.push(...notApplicable);
+    const key = `${model}-${dataset}`;
+    out.push({
+      id: `${layout.id}-${key}`,
+      title: `${layout.title} — ${model}, ${dataset}`,
+      columns: ['condition', 'n', ...layout.columns.map((c) => c.head), 'calls', 'tokens in/out'],
+      rows: values,
+      links,
+      compact: true,
+      ...(notApplicable.length ? { note: notApplicable.join('; ') } : {}),
+    });
+    if (diffs.length) out.push({ id: `${layout.id}-effects-${key}`, title: `Paired effects against the baseline — ${model}, ${dataset}`, columns: ['condition', ...layout.effects.map((c) => c.head)], rows: diffs, note: EFFECTS_NOTE });
   }
   return out;
 }
 
-/** Seed 000 Table 6 (epistemic tagging: shares of High/Low confidence) for every condition whose answers carried tags. */
-function confidenceTables(results: Results, opts: { color?: boolean }): string[] {
-  const h = results.probes.find((p) => p.probe === 'hallucination');
-  if (!h?.effects) return [];
-  const out: string[] = [];
-  for (const g of h.groups) {
-    const t = g.tables?.find((x) => x.name === 'confidence');
-    if (!t) continue;
-    const table = createTable(t.columns, opts);
-    for (const r of t.rows) table.push(r.map((c) => (c === null ? '—' : String(c))));
-    out.push(`${t.title} — ${g.labels.model}, ${g.labels.dataset}, ${g.labels.condition}`);
-    out.push(table.toString());
-  }
-  return out;
-}
-
-/** The mitigation views of a run with conditions: seed 000 Table A6, Table 4 and Table 6, seed 004 Table 5, seed 003's conditions. */
-export function renderMitigationTables(results: Results, opts: { color?: boolean } = {}): string[] {
-  return [
-    ...conditionTable(results, 'Mitigations (seed 000, Table A6 layout)', TABLE_A6, A6_EFFECTS, opts),
-    ...conditionTable(results, 'Fact-check strategies (seed 000, Table 4 layout)', TABLE_4, T4_EFFECTS, opts),
-    ...confidenceTables(results, opts),
-    ...conditionTable(results, 'Certainty interventions (seed 004, Table 5 layout)', TABLE_5, T5_EFFECTS, opts),
-    ...conditionTable(results, 'Position conditions (seed 003: role-play, App. G; top-k mapping, App. I)', TABLE_POSITION, [], opts),
-  ];
+/** The mitigation views of a run with conditions: seed 000 Table A6 and Table 4, seed 004 Table 5 (Table 6 is with the papers' tables). */
+export function mitigationTables(results: Results): PresentedTable[] {
+  return LAYOUTS.flatMap((l) => layoutTables(results, l));
 }

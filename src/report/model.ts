@@ -1,17 +1,23 @@
 /**
- * The report model: what every renderer (HTML report, viewer, terminal tables, exports) shows,
- * built from results.json through each probe's `present` (typed tables and figures) plus the
- * run-wide tables that cross probes (seed 000 Table 1, Table A6, the mitigation forest plots).
+ * The report model: what every renderer (HTML report, viewer, terminal, exports) shows, built from
+ * results.json through each probe's `present` (typed tables and figures) plus the run-wide tables
+ * that cross probes (the papers' tables, the Table A6/4/5 mitigation layouts, paired effects and
+ * forest plots, costs) and each probe's headline table. One table definition feeds every output.
  */
 import { getProbe } from '../probes/registry.js';
-import { conditionOf, EMPTY_PRESENTATION, metricOf, statOf, type Cell, type Figure, type Presentation, type PresentedTable } from '../results/presentation.js';
+import { conditionOf, EMPTY_PRESENTATION, metricOf, statOf, type Cell, type Figure, type Presentation, type PresentedTable, type Stat } from '../results/presentation.js';
 import type { CostJson, EffectJson, GroupResultJson, MetricJson, ProbeResult, Results } from '../results/schema.js';
+import { HEADLINE } from './format.js';
+import { mitigationTables } from './mitigation-tables.js';
+import { paperTables } from './paper-tables.js';
 
 export interface GroupView {
   labels: Record<string, string>;
   n: number;
   /** outputs recorded as invalid (not measured), with their reasons */
   invalid?: GroupResultJson['invalid'];
+  /** warnings about the group's own figures (certainty: a disconnected source-ranking graph, a fit that did not converge) */
+  warnings?: string[];
   metrics: MetricJson[];
   presentation: Presentation;
 }
@@ -25,12 +31,16 @@ export interface ProbeView {
   /** the groups' figures, merged across groups by figure id (heatmaps stay per group) */
   figures: Figure[];
   items: number;
+  /** the probe's headline metrics, one row per (model, dataset) (baseline rows when the run has conditions); absent when no group has them */
+  headline?: PresentedTable;
 }
 
 export interface ReportModel {
   results: Results;
-  /** run-wide tables and figures */
+  /** run-wide tables and figures: the mitigation layouts (Table A6, 4, 5), paired effects and forest plots, costs */
   overview: Presentation;
+  /** the papers' cross-model tables: seed 000 Tables 1, 2, 6, seed 003 Spearman across models, seed 004 Tables 1, 2 */
+  paperTables: PresentedTable[];
   probes: ProbeView[];
 }
 
@@ -79,42 +89,56 @@ const SEED000: [string, string, string][] = [
   ['primacy', 'psi_pri', 'ψ_pri'],
 ];
 
-/** Seed 000 Table 1 (baseline groups) and Table A6 (baseline then each mitigation) per (model, dataset). */
-function seed000Tables(results: Results): PresentedTable[] {
+/** Seed 000 Table 1 per (model, dataset), baseline groups, every number with its interval and n and a link to its items. */
+function seed000Table1(results: Results): PresentedTable[] {
   const byProbe = new Map(results.probes.map((p) => [p.probe, p]));
   if (!byProbe.has('framing') && !byProbe.has('primacy')) return [];
-  const keys = new Map<string, { model: string; dataset: string; conditions: Set<string> }>();
+  const keys = new Map<string, { model: string; dataset: string }>();
   for (const p of results.probes) {
     if (p.probe !== 'framing' && p.probe !== 'primacy') continue;
-    for (const g of p.groups) {
-      const k = `${g.labels.model ?? ''}\u0000${g.labels.dataset ?? ''}`;
-      const e = keys.get(k) ?? { model: g.labels.model ?? '', dataset: g.labels.dataset ?? '', conditions: new Set<string>() };
-      const c = conditionOf(g.labels);
-      if (c) e.conditions.add(c);
-      keys.set(k, e);
-    }
+    for (const g of p.groups) keys.set(`${g.labels.model ?? ''}\u0000${g.labels.dataset ?? ''}`, { model: g.labels.model ?? '', dataset: g.labels.dataset ?? '' });
   }
-  const find = (probe: string, model: string, dataset: string, condition?: string): GroupResultJson | undefined =>
-    byProbe.get(probe)?.groups.find((g) => (g.labels.model ?? '') === model && (g.labels.dataset ?? '') === dataset && conditionOf(g.labels) === condition);
-  const row = (model: string, dataset: string, condition?: string): Cell[] => SEED000.map(([probe, name]) => statOf(metricOf(find(probe, model, dataset, condition) ?? { metrics: [] }, name)));
-  const tables: PresentedTable[] = [
+  const find = (probe: string, model: string, dataset: string): GroupResultJson | undefined =>
+    byProbe.get(probe)?.groups.find((g) => (g.labels.model ?? '') === model && (g.labels.dataset ?? '') === dataset && conditionOf(g.labels) === undefined);
+  const row = (model: string, dataset: string): Cell[] => SEED000.map(([probe, name]) => statOf(metricOf(find(probe, model, dataset) ?? { metrics: [] }, name)));
+  return [
     {
       id: 'seed000-table1',
-      title: 'Framing change and primacy per model and dataset (seed 000, Table 1)',
+      title: 'Seed 000 Table 1: framing change φ_frame, similarity to the thirds s̄_b, s̄_m, s̄_e, primacy ψ_pri, per model and dataset (95% intervals)',
       columns: ['model', 'dataset', ...SEED000.map(([, , l]) => l)],
       rows: [...keys.values()].map((k) => [k.model, k.dataset, ...row(k.model, k.dataset)]),
       links: [...keys.values()].map((k) => ({ probe: byProbe.has('framing') ? 'framing' : 'primacy', labels: { model: k.model, dataset: k.dataset }, filter: 'changed' })),
     },
   ];
-  if ([...keys.values()].some((k) => k.conditions.size > 0)) {
-    const rows: Cell[][] = [];
-    for (const k of keys.values()) {
-      rows.push([k.model, k.dataset, 'baseline', ...row(k.model, k.dataset), statOf(metricOf(find('primacy', k.model, k.dataset) ?? { metrics: [] }, 'rho_pri'))]);
-      for (const c of k.conditions) rows.push([k.model, k.dataset, c, ...row(k.model, k.dataset, c), statOf(metricOf(find('primacy', k.model, k.dataset, c) ?? { metrics: [] }, 'rho_pri'))]);
-    }
-    tables.push({ id: 'seed000-tableA6', title: 'Mitigations: coverage, framing change and primacy, baseline then each mitigation (seed 000, Table A6)', columns: ['model', 'dataset', 'condition', ...SEED000.map(([, , l]) => l), 'ρ_pri'], rows });
-  }
-  return tables;
+}
+
+/** A probe's headline metrics (src/report/format.ts HEADLINE) per group, with tests and judge-corrected values. */
+function headlineTable(probe: ProbeResult): PresentedTable | undefined {
+  const names = HEADLINE[probe.probe] ?? probe.groups[0]?.metrics.slice(0, 4).map((m) => m.name) ?? [];
+  // groups that carry their numbers only in tables (e.g. many systems in one file) have no headline
+  if (!probe.groups.some((g) => names.some((n) => metricOf(g, n)))) return undefined;
+  const first = probe.groups[0];
+  const labels = names.map((n) => metricOf(first ?? { metrics: [] }, n)?.label.split(' (')[0] ?? n);
+  // with mitigations, the per-condition view is the Table A6/4/5 layout; here the baseline
+  const groups = probe.groups.filter((g) => !probe.effects || conditionOf(g.labels) === undefined);
+  const cell = (g: GroupResultJson, n: string): Cell => {
+    const s = statOf(metricOf(g, n));
+    const c = statOf(metricOf(g, `${n}_corrected`));
+    if (s && c) (s as Stat).corrected = c;
+    return s;
+  };
+  // rows of several conditions (a run without paired effects) say which condition they are
+  const conditions = groups.some((g) => conditionOf(g.labels) !== undefined);
+  const fixed = ['model', 'dataset', ...(conditions ? ['condition'] : []), 'n'];
+  return {
+    id: `${probe.probe}-headline`,
+    title: '',
+    columns: [...fixed, ...labels],
+    // narrow renderers take the shorter of a metric's name and label (with a legend)
+    short: [...fixed, ...names.map((n, i) => ([...n].length < [...(labels[i] as string)].length ? n : (labels[i] as string)))],
+    rows: groups.map((g) => [g.labels.model ?? '', g.labels.dataset ?? '', ...(conditions ? [conditionOf(g.labels) ?? 'baseline'] : []), g.n, ...names.map((n) => cell(g, n))]),
+    links: groups.map((g) => ({ probe: probe.probe, labels: g.labels })),
+  };
 }
 
 const fmtP = (p: number | null | undefined): Cell => (p === null || p === undefined ? null : Number(p.toPrecision(3)));
@@ -163,11 +187,18 @@ function effectTables(effects: readonly (EffectJson & { probe: string })[], cost
 
 export function buildReportModel(results: Results): ReportModel {
   const probes: ProbeView[] = results.probes.map((p) => {
-    const groups: GroupView[] = p.groups.map((g) => ({ labels: g.labels, n: g.n, metrics: g.metrics, presentation: presentGroup(p.probe, g, p.options), ...(g.invalid ? { invalid: g.invalid } : {}) }));
-    return { probe: p.probe, judges: p.judges, options: p.options, summary: p.summary ?? [], groups, figures: mergeFigures(groups), items: p.items.length };
+    const groups: GroupView[] = p.groups.map((g) => ({ labels: g.labels, n: g.n, metrics: g.metrics, presentation: presentGroup(p.probe, g, p.options), ...(g.invalid ? { invalid: g.invalid } : {}), ...groupWarnings(g) }));
+    const headline = headlineTable(p);
+    return { probe: p.probe, judges: p.judges, options: p.options, summary: p.summary ?? [], groups, figures: mergeFigures(groups), items: p.items.length, ...(headline ? { headline } : {}) };
   });
   const effects = results.probes.flatMap((p) => (p.effects ?? []).map((e) => ({ ...e, probe: p.probe })));
   const costs = results.probes.flatMap((p) => (p.costs ?? []).map((c) => ({ ...c, probe: p.probe })));
   const fx = effectTables(effects, costs);
-  return { results, overview: { tables: [...seed000Tables(results), ...fx.tables], figures: fx.figures }, probes };
+  return { results, overview: { tables: [...mitigationTables(results), ...fx.tables], figures: fx.figures }, paperTables: [...seed000Table1(results), ...paperTables(results.probes)], probes };
+}
+
+/** The group's warnings about its own figures, typed for the renderers (results keep them in `extra`). */
+function groupWarnings(g: GroupResultJson): { warnings?: string[] } {
+  const w = g.extra?.['source_ranking_warning'];
+  return typeof w === 'string' ? { warnings: [`source ranking: ${w}`] } : {};
 }

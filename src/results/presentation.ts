@@ -14,6 +14,15 @@ export interface Stat {
   n: number;
   ci?: IntervalJson;
   kind?: MetricKind;
+  /** the metric's test (statistic, df, p) */
+  test?: MetricJson['test'];
+  /** the same rate corrected for the judge's error (its card's confusion matrix) */
+  corrected?: Stat;
+  /** a difference (mitigated − baseline): printed signed, rates in percentage points */
+  difference?: boolean;
+  /** p-value of a paired test and its Holm-adjusted value (paired effects) */
+  p?: number | null;
+  pHolm?: number | null;
 }
 
 export type Cell = string | number | null | Stat;
@@ -34,6 +43,10 @@ export interface PresentedTable {
   /** per row, where its items are (same length as rows when present) */
   links?: (ItemLink | null)[];
   note?: string;
+  /** short column names (same length as columns) for narrow renderers, which then print a legend */
+  short?: string[];
+  /** narrow renderers (the terminal) show values only here; an undefined value keeps its n */
+  compact?: boolean;
 }
 
 interface FigureBase {
@@ -92,6 +105,7 @@ export function statOf(m: MetricJson | undefined): Stat | null {
   const s: Stat = { value: m.value, n: m.n };
   if (m.ci) s.ci = m.ci;
   if (m.kind) s.kind = m.kind;
+  if (m.test) s.test = m.test;
   return s;
 }
 

@@ -117,7 +117,7 @@ export const resultsSchema = z.object({
   models: z.array(instrumentSchema),
   datasets: z.array(z.object({ name: z.string(), n: z.number().int().nonnegative(), skipped: z.number().int().nonnegative() })),
   probes: z.array(probeResultSchema),
-  /** the papers' tables laid out as printed (seed 000 Tables 1–2, seed 003 Appendix E, seed 004 Tables 1–2) */
+  /** written by versions before the report model (the papers' tables now come from src/report/model.ts); ignored by the renderers */
   tables: z.array(tableSchema).optional(),
   warnings: z.array(warningSchema),
   /** tokens per model (live and cached answers) and their cost from the price table */

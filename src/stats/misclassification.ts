@@ -5,6 +5,7 @@
  * true i), estimated on labelled validation rows) links the judged and the true class shares:
  *   p_obs = Mᵀ p_true                                  (prevalences; Rogan & Gladen 1978 for 2 classes)
  *   P_obs = M_sᵀ P_true M_o                             (joint source × output table, e.g. transitions)
+ *   P_obs[g] = M ᵀ P_true[g]                          (known groups g, e.g. WildFrame's base polarity: only the judged side is corrected, group by group)
  * where P[a][b] is the share of items whose source is a and output is b. The second holds when the
  * judge's errors on the two texts of an item are independent given their true classes. Both are
  * inverted exactly: p_true = (Mᵀ)⁻¹ p_obs, P_true = (M_sᵀ)⁻¹ P_obs M_o⁻¹. An inversion can leave
@@ -119,6 +120,11 @@ export interface CorrectionInput {
   confusion: readonly (readonly number[])[];
   /** named statistics of the corrected shares (a vector or a matrix, as `observed`) */
   statistics: (corrected: number[] | number[][]) => Record<string, number>;
+  /**
+   * matrix only: the rows are known groups (e.g. a base statement's polarity), not judged, so only
+   * the columns are corrected, row by row: P_true[i] = share_i · (Mᵀ)⁻¹ (P_obs[i] / share_i)
+   */
+  knownRows?: boolean;
   resamples?: number;
   seed?: number;
   level?: number;
@@ -126,7 +132,22 @@ export interface CorrectionInput {
 
 const isMatrix = (x: CorrectionInput['observed']): x is readonly (readonly number[])[] => Array.isArray(x[0]);
 
-function correctCounts(observed: CorrectionInput['observed'], m: Matrix): number[] | number[][] | null {
+function correctCounts(observed: CorrectionInput['observed'], m: Matrix, knownRows = false): number[] | number[][] | null {
+  if (isMatrix(observed) && knownRows) {
+    const n = observed.flat().reduce((a, b) => a + b, 0);
+    const rows: number[][] = [];
+    for (const r of observed) {
+      const ni = r.reduce((a, b) => a + b, 0);
+      if (ni === 0) {
+        rows.push(r.map(() => 0));
+        continue;
+      }
+      const c = correctPrevalences(r.map((v) => v / ni), m);
+      if (!c) return null;
+      rows.push(c.map((v) => (v * ni) / n));
+    }
+    return rows;
+  }
   if (isMatrix(observed)) {
     const n = observed.flat().reduce((a, b) => a + b, 0);
     return correctJoint(observed.map((r) => r.map((v) => v / n)), m);
@@ -144,7 +165,7 @@ export function correctedStatistics(input: CorrectionInput): Record<string, Corr
   const level = input.level ?? 0.95;
   const B = input.resamples ?? 2000;
   const rng = createRng(input.seed ?? 42);
-  const point = correctCounts(observed, rowNormalise(confusion));
+  const point = correctCounts(observed, rowNormalise(confusion), input.knownRows);
   if (!point) return null;
   const values = input.statistics(point);
   const names = Object.keys(values);
@@ -158,7 +179,7 @@ export function correctedStatistics(input: CorrectionInput): Record<string, Corr
     const items = multinomialDraw(nItems, pObs, rng);
     const obs = k ? observed.map((_, i) => items.slice(i * k, (i + 1) * k)) : items;
     const m = rowNormalise(confusion.map((row) => multinomialDraw(row.reduce((a, c) => a + c, 0), rowNormalise([row])[0]!, rng)));
-    const c = correctCounts(obs, m);
+    const c = correctCounts(obs, m, input.knownRows);
     if (!c) {
       singular++;
       continue;

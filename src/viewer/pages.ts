@@ -1,6 +1,6 @@
 import { figureSvg } from '../report/charts/svg.js';
 import { escapeHtml as e } from '../report/escape.js';
-import { formatValue, HEADLINE } from '../report/format.js';
+import { formatP, formatValue, HEADLINE } from '../report/format.js';
 import { CSP } from '../report/html.js';
 import type { CompareRow, CompareSide } from '../report/compare.js';
 import type { IntervalFigure } from '../results/presentation.js';
@@ -8,7 +8,7 @@ import type { RunRow } from '../runtime/store.js';
 
 const STYLE = `body{font:14px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem auto;max-width:1200px;padding:0 1rem;color:#1d232a}
 table{border-collapse:collapse;margin:.5rem 0 1rem;font-variant-numeric:tabular-nums}th,td{border:1px solid #d6dae0;padding:.25rem .55rem;text-align:right}
-th{background:#f3f5f8}td.l,th.l{text-align:left}.muted{color:#667}form label{margin-right:1rem}.fig{margin:0;display:inline-block;border:1px solid #e3e6ea;padding:.4rem}`;
+th{background:#f3f5f8}td.l,th.l{text-align:left}td.nw{white-space:nowrap}.muted{color:#667}form label{margin-right:1rem}.fig{margin:0;display:inline-block;border:1px solid #e3e6ea;padding:.4rem}`;
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${e(CSP)}"><title>${e(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>\n`;
@@ -37,8 +37,8 @@ export async function comparePage(a: CompareSide, b: CompareSide, rows: CompareR
   const shown = headline.length ? headline : rows;
   const body = shown
     .map((r) => {
-      const paired = r.paired ? `${fmt(r.paired.mean, r.kind === 'rate' ? 'mean' : r.kind)} [${fmt(r.paired.ci?.low, 'mean')}, ${fmt(r.paired.ci?.high, 'mean')}] n=${r.paired.n}${r.paired.pValue === null ? '' : `, p=${r.paired.pValue.toFixed(4)}`}` : 'no item-level values or no matched records';
-      return `<tr data-metric="${e(r.metric)}"><td class="l">${e(r.probe)}</td><td class="l">${e(r.model)}</td><td class="l">${e(r.dataset)}</td><td class="l">${e(r.label)}</td><td>${e(fmt(r.a?.value, r.kind))} <span class="muted">n=${e(r.a?.n ?? 0)}</span></td><td>${e(fmt(r.b?.value, r.kind))} <span class="muted">n=${e(r.b?.n ?? 0)}</span></td><td>${e(r.difference === null ? '—' : r.difference.toFixed(4))}</td><td class="l">${e(paired)}</td></tr>`;
+      const paired = r.paired ? `${fmt(r.paired.mean, r.kind === 'rate' ? 'mean' : r.kind)} [${fmt(r.paired.ci?.low, 'mean')}, ${fmt(r.paired.ci?.high, 'mean')}] n=${r.paired.n}${r.paired.pValue === null ? '' : `, p=${formatP(r.paired.pValue)}`}` : 'no item-level values or no matched records';
+      return `<tr data-metric="${e(r.metric)}"><td class="l">${e(r.probe)}</td><td class="l">${e(r.model)}</td><td class="l">${e(r.dataset)}</td><td class="l">${e(r.label)}</td><td class="nw">${e(fmt(r.a?.value, r.kind))} <span class="muted">n=${e(r.a?.n ?? 0)}</span></td><td class="nw">${e(fmt(r.b?.value, r.kind))} <span class="muted">n=${e(r.b?.n ?? 0)}</span></td><td>${e(r.difference === null ? '—' : r.difference.toFixed(4))}</td><td class="l">${e(paired)}</td></tr>`;
     })
     .join('');
   const fig: IntervalFigure = {

@@ -127,7 +127,8 @@ describe('slant annotate', () => {
     const out = join(dir, 'results.json');
     const m = await runCli(['measure', 'certainty', '--input', cert, '--output', out, '--store', db(), '--reports', join(dir, 'reports')]);
     expect(m.code).toBe(0);
-    expect(m.stdout).toMatch(/judged by certainty-offline@.*human consensus direction of annotation study st1/);
+    // (the terminal wraps that line at 120 columns: read it unwrapped)
+    expect(m.stdout.replace(/\n\s+/g, ' ')).toMatch(/judged by certainty-offline@.*human consensus direction of annotation study st1/);
     const results = resultsSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
     const j = results.probes.find((p) => p.probe === 'certainty')!.judges.find((x) => x.id === 'certainty-offline')!;
     expect(j.card).toMatchObject({ task: 'certainty', n: 5, summary: 'human consensus direction of annotation study st1', confusion: [[2, 0, 0], [0, 1, 0], [0, 0, 2]] });

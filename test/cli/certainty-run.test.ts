@@ -1,3 +1,4 @@
+import { buildReportModel } from '../../src/report/model.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,16 +92,29 @@ describe('slant run: source-certainty ranking (App. D.2) from the config', () =>
     const res = await runCli(['--json', 'run', '-c', join(dir, 'slant.yaml')]);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
-    const g = resultsSchema.parse((JSON.parse(res.stdout) as { results: unknown }).results).probes[0]!.groups[0]!;
+    const results = resultsSchema.parse((JSON.parse(res.stdout) as { results: unknown }).results);
+    const g = results.probes[0]!.groups[0]!;
     const table = g.tables?.find((t) => t.name === 'source_ranking');
     expect(table?.rows).toHaveLength(8);
     // 25/50/25 of 8 sources: 2 high, 4 medium, 2 low, most certain first
-    expect(table?.rows.map((r) => r[5])).toEqual(['high', 'high', 'medium', 'medium', 'medium', 'medium', 'low', 'low']);
+    const col = (name: string) => table!.columns.indexOf(name);
+    expect(table?.rows.map((r) => r[col('stratum')])).toEqual(['high', 'high', 'medium', 'medium', 'medium', 'medium', 'low', 'low']);
     expect(table?.rows.map((r) => r[0])).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    // every row has a λ interval around λ
-    for (const r of table?.rows ?? []) expect(String(r[3])).toMatch(/^\[\d/);
+    // every row has a λ interval (a percentile bootstrap: it need not contain λ), one component, its n of judgements
+    for (const r of table?.rows ?? []) {
+      expect(r[col('λ 95% low')] as number).toBeGreaterThan(0);
+      expect(r[col('λ 95% high')] as number).toBeGreaterThanOrEqual(r[col('λ 95% low')] as number);
+      expect(r[col('component')]).toBe(1);
+      expect(r[col('judgements')] as number).toBeGreaterThan(0);
+    }
     expect(g.extra?.source_ranking).toMatchObject({ items: 8, components: 1, converged: true });
     expect(g.extra?.source_ranking_warning).toBeUndefined();
+    // the report model shows it: the ranking table (log λ with interval and n) and the chart
+    const view = buildReportModel(results).probes[0]!;
+    const ranking = view.groups[0]!.presentation.tables.find((t) => t.id === 'ranking');
+    expect(ranking?.rows).toHaveLength(8);
+    const chart = view.figures.find((f) => f.id === 'bt-ranking');
+    expect(chart?.kind === 'intervals' && chart.points.length).toBe(8);
     // CD, CD↑, CD↓ by stratum
     for (const s of ['low', 'medium', 'high']) expect(g.metrics.some((m) => m.name === `cd@${s}`)).toBe(true);
     expect(g.metrics.find((m) => m.name === 'n_items')?.value).toBe(8);

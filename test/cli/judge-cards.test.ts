@@ -38,7 +38,8 @@ describe('judge cards in results', () => {
     expect(res.stdout).toMatch(/judged by offline-framing@2\.0\.0\+[0-9a-f]{8}: balanced accuracy 0\.\d\d on held-out review sources/);
     // with two groups, the summary figure names the judge beside the number
     const two = await runCli(['measure', 'framing', '--input', pairs(), '--field', 'model=system', ...common()]);
-    expect(two.stdout).toMatch(/mean of 2 group means: \d+\.\d% \[[^\]]+\] — judged by offline-framing@2\.0\.0\+[0-9a-f]{8}, balanced accuracy 0\.\d\d on held-out review sources/);
+    // (the terminal wraps that line at 120 columns: read it unwrapped)
+    expect(two.stdout.replace(/\n\s+/g, ' ')).toMatch(/mean of 2 group means: \d+\.\d% \[[^\]]+\] — judged by offline-framing@2\.0\.0\+[0-9a-f]{8}, balanced accuracy 0\.\d\d on held-out review sources/);
     expect(res.stdout).toMatch(/corrected \d+\.\d%/);
     const results = resultsSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
     const framing = results.probes.find((p) => p.probe === 'framing')!;

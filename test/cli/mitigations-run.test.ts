@@ -155,7 +155,9 @@ describe('slant run with fact-check strategies and certainty interventions as co
       const res = await runCli(['run', '-c', join(dir, 'slant.yaml')]);
       expect(res.code, res.stderr).toBe(0);
       expect(res.stdout).toContain('Fact-check strategies (seed 000, Table 4 layout) — openai:gpt-4o-mini, pairs');
-      expect(res.stdout).toContain('(seed 000, Table 6); shares of tagged answers — openai:gpt-4o-mini, pairs, epistemic-tagging');
+      // Table 6 with the papers' tables: one row per tagged condition and cutoff period
+      expect(res.stdout).toContain('Seed 000 Table 6: epistemic tagging confidence levels');
+      expect(res.stdout).toMatch(/openai:gpt-4o-mini\s*│\s*pairs\s*│\s*epistemic-tagging\s*│\s*pre/);
       const resultsPath = /results: (.*results\.json)/.exec(res.stdout)?.[1];
       const results = resultsSchema.parse(JSON.parse(readFileSync(resultsPath!, 'utf8')));
       const h = results.probes[0]!;

@@ -1,3 +1,4 @@
+import { buildReportModel } from '../../src/report/model.js';
 import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +57,8 @@ async function run(config: string): Promise<{ results: Results; terminal: string
   return { results, terminal: again.stdout, html };
 }
 
+/** the papers' tables of the report model (what report.html, the terminal and the exports show) */
+const paper = (r: Results) => buildReportModel(r).paperTables;
 const probe = (r: Results, name: string) => r.probes.find((p) => p.probe === name);
 const metric = (r: Results, p: string, m: string) => probe(r, p)?.groups.find((g) => (g.labels.condition ?? 'baseline') === 'baseline')?.metrics.find((x) => x.name === m);
 
@@ -73,8 +76,8 @@ describe('examples/: one config per paper runs end to end', () => {
     expect(new Set(probe(results, 'hallucination')?.groups.map((g) => g.labels.condition ?? 'baseline'))).toEqual(new Set(['baseline', 'prompt-calibration', 'knowledge-boundary-awareness', 'epistemic-tagging']));
     expect(terminal).toMatch(/Table 4/);
     // seed 000 Tables 1 and 2 laid out as printed, in results and at the terminal
-    expect(results.tables?.find((t) => t.name === 'seed000_table1')?.rows).toHaveLength(1);
-    expect(results.tables?.find((t) => t.name === 'seed000_table2')?.columns).toContain('Neu→Neg');
+    expect(paper(results).find((t) => t.id === 'seed000-table1')?.rows).toHaveLength(1);
+    expect(paper(results).find((t) => t.id === 'seed000_table2')?.columns).toContain('Neu→Neg');
     expect(terminal).toMatch(/Seed 000 Table 1: framing change/);
     expect(terminal).toMatch(/Seed 000 Table 2: framing transitions/);
   });
@@ -94,7 +97,7 @@ describe('examples/: one config per paper runs end to end', () => {
     expect(terminal).toMatch(/Position conditions \(seed 003[^\n]*\n(.*\n)+.*│ top-2 .*\n(.*\n)+.*│ top-3 /);
     expect(html).toContain('top-3');
     // one model in the example: the Spearman row says why it is undefined
-    expect(results.tables?.find((t) => t.name === 'seed003_spearman')?.rows[0]?.[2]).toBe('— (n = 1 models, need 3)');
+    expect(paper(results).find((t) => t.id === 'seed003_spearman')?.rows[0]?.[2]).toBe('— (n = 1 models, need 3)');
   });
 
   it('seed004-sentence.yaml: ranking table with intervals, CD by stratum, moderator, greedy vs top-p and Table 5', async () => {
@@ -108,7 +111,7 @@ describe('examples/: one config per paper runs end to end', () => {
     expect(terminal).toMatch(/Figure 4: broken telephone/);
     expect(probe(results, 'certainty')?.judges.some((j) => j.id === 'openai:gpt-4.1')).toBe(true);
     expect(terminal).toMatch(/Table 5/);
-    expect(results.tables?.find((t) => t.name === 'seed004_table1')?.columns).toEqual(['model', 'claims', 'Avg']);
+    expect(paper(results).find((t) => t.id === 'seed004_table1')?.columns).toEqual(['model', 'claims', 'Avg']);
     expect(terminal).toMatch(/Seed 004 Table 2: CD↑, CD↓/);
   });
 
@@ -120,7 +123,7 @@ describe('examples/: one config per paper runs end to end', () => {
     expect(metric(results, 'certainty', 'cd')).toBeDefined();
     // the items went through the aligner first
     expect(server.requests.some((r) => JSON.stringify(r.body).includes('You align claims'))).toBe(true);
-    expect(results.tables?.find((t) => t.name === 'seed004_table1')?.columns).toEqual(['model', 'abstracts', 'Avg']);
+    expect(paper(results).find((t) => t.id === 'seed004_table1')?.columns).toEqual(['model', 'abstracts', 'Avg']);
   });
 
   it('wildframe.yaml: Pearson r with humans and Figure 3 beside humans', async () => {

@@ -25,6 +25,12 @@ function probeResult(name: string, groups: { labels: Record<string, string>; ite
   };
 }
 
+/** A source-certainty ranking row (as `slant run`'s ranking step gives each record): λ halves per rank, a bootstrap interval around it. */
+const ranking = (i: number) => {
+  const lambda = 2 ** (2 - i / 2);
+  return { id: `c${i}`, rank: i + 1, lambda, lambdaLow: lambda / 2, lambdaHigh: lambda * 2, rankLow: Math.max(1, i), rankHigh: Math.min(10, i + 2), stratum: i < 3 ? 'high' : i < 7 ? 'medium' : 'low', component: 1, n: 12, items: 10, components: 1, converged: true, judge: 'certainty-offline', judgements: 60, invalid: 0 };
+};
+
 export function syntheticResults(opts: { evil?: boolean } = {}): Results {
   const model = opts.evil ? `m-${EVIL}` : 'model-a';
   const dataset = opts.evil ? `d-${EVIL}` : 'news';
@@ -52,7 +58,7 @@ export function syntheticResults(opts: { evil?: boolean } = {}): Results {
     recordId: `w${i}`,
     measurement: { baseSentiment: i % 2 ? 'positive' : 'negative', evaluator: 'recorded', label: i < 6 ? 'negative' : 'positive', via: 'exact', outcome: i < 4 ? 'framed' : i < 8 ? 'unchanged' : 'neutral', score: i < 4 ? 1 : 0, humanScore: i % 6 },
   }));
-  const certainty = Array.from({ length: 10 }, (_, i) => ({ recordId: `c${i}`, measurement: { label: [2, 1, 0, -1, 0, 1, 0, 0, 'inconsistent', 0][i], comparator: 'offline', judgeLabel: 0, calls: [{ presentation: 'original-first', score: 1, canonical: 1, reasoning: `because ${EVIL}` }], wed: 3 + i, sourceCertainty: ['low', 'medium', 'high'][i % 3] } }));
+  const certainty = Array.from({ length: 10 }, (_, i) => ({ recordId: `c${i}`, measurement: { label: [2, 1, 0, -1, 0, 1, 0, 0, 'inconsistent', 0][i], comparator: 'offline', judgeLabel: 0, calls: [{ presentation: 'original-first', score: 1, canonical: 1, reasoning: `because ${EVIL}` }], wed: 3 + i, sourceCertainty: ['low', 'medium', 'high'][i % 3], sourceRanking: ranking(i) } }));
   const hallucination = Array.from({ length: 8 }, (_, i) => ({
     recordId: `h${i}`,
     measurement: { model, strategy: 'plain', date: i < 4 ? '2023-01-01' : '2025-06-01', cutoff: '2024-01-01', cutoffSource: 'config', period: i < 4 ? 'pre' : 'post', evaluator: 'recorded', actual: { verdict: i % 3 !== 0, confidence: i % 2 ? 'high' : 'low', via: 'label', answer: `True. ${EVIL}` }, falsified: { verdict: i % 4 === 0, confidence: 'low', via: 'label', answer: 'False.' } },

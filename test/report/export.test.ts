@@ -48,7 +48,9 @@ describe('exports', () => {
       const names = readdirSync(dir);
       expect(names.length).toBe(files.length);
       expect(names).toContain(`seed000-table1.${format}`);
-      expect(names).toContain(`seed000-tablea6.${format}`);
+      expect(names).toContain(`seed000-tablea6-model-a-news.${format}`);
+      expect(names).toContain(`seed000-tablea6-effects-model-a-news.${format}`);
+      expect(names).toContain(`framing-headline.${format}`);
       expect(names).toContain(`hallucination-model-a-news-table4.${format}`);
       expect(names.filter((n) => n.endsWith('.svg')).length).toBeGreaterThanOrEqual(10);
     }

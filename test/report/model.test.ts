@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildReportModel } from '../../src/report/model.js';
-import { isStat, type Stat } from '../../src/results/presentation.js';
+import { isStat, type PresentedTable, type Stat } from '../../src/results/presentation.js';
 import { resultsSchema } from '../../src/results/schema.js';
 import { syntheticResults } from '../helpers/synthetic-results.js';
 
@@ -13,7 +13,7 @@ describe('report model', () => {
   });
 
   it('seed 000 Table 1 has one baseline row per (model, dataset), with n and interval', () => {
-    const t1 = model.overview.tables.find((t) => t.id === 'seed000-table1');
+    const t1 = model.paperTables.find((t) => t.id === 'seed000-table1');
     expect(t1?.columns).toEqual(['model', 'dataset', 'φ_frame', 's̄_b', 's̄_m', 's̄_e', 'ψ_pri']);
     expect(t1?.rows).toHaveLength(1);
     const phi = t1?.rows[0]?.[2] as Stat;
@@ -23,12 +23,18 @@ describe('report model', () => {
     expect(phi.ci?.low).toBeLessThan(phi.value as number);
   });
 
-  it('Table A6 lists the baseline row then each mitigation, from groups whose condition differs', () => {
-    const a6 = model.overview.tables.find((t) => t.id === 'seed000-tableA6');
-    expect(a6?.rows.map((r) => r[2])).toEqual(['baseline', 'self-awareness']);
-    expect((a6?.rows[1]?.[3] as Stat).value).toBeCloseTo(2 / 12, 12);
+  it('Table A6 lists the baseline row then each mitigation per (model, dataset), values with n, then the paired effects', () => {
+    const a6 = model.overview.tables.filter((t) => t.id.startsWith('seed000-tableA6-'));
+    expect(a6.map((t) => t.title)).toEqual([expect.stringMatching(/^Mitigations \(seed 000, Table A6 layout\) — /), expect.stringMatching(/^Paired effects against the baseline — /)]);
+    const [values, effects] = a6 as [PresentedTable, PresentedTable];
+    expect(values.columns).toEqual(['condition', 'n', 'φ_frame', 's̄_b', 's̄_m', 's̄_e', 'ψ_pri', 'ρ_pri', 'calls', 'tokens in/out']);
+    expect(values.rows.map((r) => r[0])).toEqual(['baseline', 'self-awareness']);
+    expect((values.rows[1]?.[2] as Stat).value).toBeCloseTo(2 / 12, 12);
     // ρ_pri as the primacy probe reports it, with its n
-    expect(a6?.rows[0]?.[8]).toMatchObject({ n: 12 });
+    expect(values.rows[0]?.[7]).toMatchObject({ n: 12 });
+    // the effect is a signed difference with its paired interval
+    expect(effects.rows.map((r) => r[0])).toEqual(['self-awareness']);
+    expect(effects.rows[0]?.[1]).toMatchObject({ value: -2 / 12, difference: true, ci: { low: -0.4, high: 0.07 } });
   });
 
   it('effects become a table and a forest plot with their intervals; an undefined difference stays null', () => {
@@ -55,7 +61,8 @@ describe('report model', () => {
     expect(by.wildframe?.figures.map((f) => f.id)).toEqual(['figure3', 'pearson']);
     const wf = by.wildframe?.figures[0];
     expect(wf?.kind === 'intervals' && wf.points.map((p) => p.series)).toContain('humans (majority)');
-    expect(by.certainty?.groups[0]?.presentation.tables.map((t) => t.id)).toEqual(['table1', 'table2']);
+    expect(by.certainty?.groups[0]?.presentation.tables.map((t) => t.id)).toEqual(['table1', 'table2', 'ranking']);
+    expect(by.certainty?.figures.map((f) => f.id)).toEqual(['cd', 'bt-ranking']);
     expect(by.hallucination?.groups[0]?.presentation.tables.map((t) => t.id)).toEqual(['table4', 'delta_h', 'table6']);
   });
 });

@@ -5,6 +5,10 @@ import { useTempDir } from '../data/temp-dir.js';
 import { figureChecks, HAS_CHROMIUM, inert, launch, watchedPage } from '../helpers/browser.js';
 import { runCli } from '../helpers/run-cli.js';
 import { HOSTILE, twoRuns } from '../helpers/two-runs.js';
+import { writeFileSync } from 'node:fs';
+import { renderReportPage } from '../../src/report/html.js';
+import { buildReportModel } from '../../src/report/model.js';
+import { syntheticResults } from '../helpers/synthetic-results.js';
 
 describe.skipIf(!HAS_CHROMIUM)('report.html in Chromium', () => {
   const tmp = useTempDir();
@@ -44,6 +48,22 @@ describe.skipIf(!HAS_CHROMIUM)('report.html in Chromium', () => {
     // search narrows the list
     await page.fill('#f-q', 'zzzz-no-such-text');
     await page.locator('#items-info', { hasText: /^0 item/ }).waitFor();
+    expect(errors).toEqual([]);
+    expect(external).toEqual([]);
+  });
+
+  it("every probe's figures render, the certainty ranking (table with intervals and chart) and the mitigation forest plot included", async () => {
+    const file = join(tmp.dir, 'all-probes.html');
+    writeFileSync(file, await renderReportPage(buildReportModel(syntheticResults()), { items: { mode: 'embedded', summaries: [], details: [], omitted: 0 } }));
+    const { page, errors, external } = await watchedPage(browser);
+    await page.goto(`file://${file}`);
+    const figs = await figureChecks(page);
+    const ids = figs.map((f) => f.id);
+    for (const id of ['bt-ranking', 'cd', 'forest-framing-phi_frame', 'figure2', 'figure3', 'pearson', 'strict']) expect(ids, id).toContain(id);
+    for (const f of figs) expect(f, f.id).toEqual({ id: f.id, svg: true, xTitle: true, yTitle: true });
+    // one point per ranked source in the ranking chart, and its table with log λ intervals
+    expect(await page.$$eval('figure[data-figure="bt-ranking"] svg .mark-symbol path', (x) => x.length)).toBe(10);
+    expect(await page.textContent('#probe-certainty table[data-table="ranking"]')).toContain('1.386 [0.693, 2.079]');
     expect(errors).toEqual([]);
     expect(external).toEqual([]);
   });

@@ -9,7 +9,12 @@ import { rankingTable } from '../../src/probes/certainty/ranking-table.js';
 describe('terminal tables from the report model', () => {
   it('a statistic shows value, interval and n; undefined is "—" with its n', () => {
     expect(terminalCell({ value: 0.25, n: 8, kind: 'rate', ci: { low: 0.07, high: 0.59, level: 0.95, method: 'wilson' } })).toBe('25.0%\n[7.0%, 59.0%]\nn=8');
-    expect(terminalCell({ value: null, n: 0, kind: 'rate' })).toBe('—\nn=0');
+    expect(terminalCell({ value: null, n: 0, kind: 'rate' })).toBe('— (n = 0)');
+    // a row with an n column does not repeat the same n under each number; a compact table shows values only
+    expect(terminalCell({ value: 0.25, n: 8, kind: 'rate', ci: { low: 0.07, high: 0.59, level: 0.95, method: 'wilson' } }, { rowN: 8 })).toBe('25.0%\n[7.0%, 59.0%]');
+    expect(terminalCell({ value: 0.25, n: 8, kind: 'rate', ci: { low: 0.07, high: 0.59, level: 0.95, method: 'wilson' } }, { compact: true })).toBe('25.0%');
+    // a paired effect: signed, in percentage points, with p and Holm p
+    expect(terminalCell({ value: -0.125, n: 16, kind: 'rate', difference: true, ci: { low: -0.3, high: 0.05, level: 0.95, method: 'newcombe' }, p: 0.25, pHolm: 0.5 })).toBe('-12.5 pp\n[-30.0, 5.0]\np 0.2500 · Holm 0.5000\nn=16');
     expect(terminalCell(null)).toBe('—');
   });
 
@@ -19,6 +24,31 @@ describe('terminal tables from the report model', () => {
     expect(out).toContain('Paired effects of each mitigation against the baseline');
     expect(out).toContain('self-awareness');
     expect(out).toContain('[-0.400, 0.070]');
+  });
+});
+
+describe('the terminal report renders the report model', () => {
+  const results = syntheticResults();
+  const model = buildReportModel(results);
+  const out = renderTerminalReport(results, { color: false });
+
+  it('prints every paper table and mitigation layout of the model, fitted to 120 columns', () => {
+    for (const t of [...model.paperTables, ...model.overview.tables.filter((x) => x.id !== 'effects' && x.id !== 'costs')]) expect(out, t.id).toContain(t.title.slice(0, 60));
+    expect(out).toContain('Mitigations (seed 000, Table A6 layout) — model-a, news');
+    // the A6 value cell and the paired effect are the model's numbers (φ_frame 2/12 under self-awareness, −2/12 paired)
+    expect(out).toMatch(/self-awareness\s*│\s*12\s*│\s*16\.7%/);
+    expect(out).toContain('-16.7 pp');
+    // display width: combining marks (the bar of s̄) take no column
+    for (const l of out.split('\n')) expect([...l.replace(/\p{M}/gu, '')].length, l).toBeLessThanOrEqual(120);
+  });
+
+  it('prints the certainty ranking with its intervals (the same table report.html and the exports show)', () => {
+    const ranking = model.probes.find((p) => p.probe === 'certainty')!.groups[0]!.presentation.tables.find((t) => t.id === 'ranking')!;
+    expect(out).toContain('Bradley–Terry (Rao–Kupper) ranking of source certainty');
+    // c0: λ = 4, log λ = 1.386 with interval [log 2, log 8] = [0.693, 2.079], rank interval [1, 2]
+    expect(ranking.rows[0]?.slice(0, 2)).toEqual([1, 'c0']);
+    expect(out).toMatch(/│ 1\s*│ c0\s*│ 1\.386\s*│ 4\s*│ \[1, 2\]/);
+    expect(out).toContain('[0.693, 2.079]');
   });
 });
 

@@ -165,9 +165,10 @@ function registerRank(certainty: Command): void {
           process.stdout.write(JSON.stringify({ ...graph, ranking: out }) + '\n');
           return;
         }
-        const f = (v: number | undefined): string => (v === undefined ? '—' : v.toPrecision(4));
-        const t = createTable(['rank', 'id', 'λ', 'λ 95% interval', 'rank 95% interval', 'stratum']);
-        for (const r of out) t.push([String(r.rank), r.id, f(r.lambda), r.lambdaLow === undefined ? '—' : `[${f(r.lambdaLow)}, ${f(r.lambdaHigh)}]`, r.rankLow === undefined ? '—' : `[${r.rankLow}, ${r.rankHigh}]`, r.stratum]);
+        // the same ranking table as the report's (src/probes/certainty/present-ranking.ts)
+        const { presentRanking } = await import('../../probes/certainty/present-ranking.js');
+        const { renderPresentedTable } = await import('../../report/terminal-tables.js');
+        const table = renderPresentedTable(presentRanking(out).tables[0]!, { title: '' });
         const warn =
           graph.components > 1
             ? `\nwarning: the comparison graph has ${graph.components} disconnected components: the order (and the strata) across them is arbitrary; raise --k1\n`
@@ -175,7 +176,7 @@ function registerRank(certainty: Command): void {
               ? '\nwarning: the Rao–Kupper fit did not converge (a text never won or never lost): set --prior, or raise --k1/--k2\n'
               : '';
         process.stdout.write(
-          `${items.length} texts, ${graph.pass1Pairs} + ${graph.pass2Pairs} pairs, ${graph.judgements} judgements (${graph.invalid} unreadable), judge ${flags.judge ?? 'offline'}, θ = ${graph.theta.toFixed(3)}\n${t.toString()}\n${unranked.length ? `not ranked (no readable judgement): ${unranked.join(', ')}\n` : ''}${warn}${flags.output ? `written: ${flags.output}\n` : ''}`,
+          `${items.length} texts, ${graph.pass1Pairs} + ${graph.pass2Pairs} pairs, ${graph.judgements} judgements (${graph.invalid} unreadable), judge ${flags.judge ?? 'offline'}, θ = ${graph.theta.toFixed(3)}\n${table}\n${unranked.length ? `not ranked (no readable judgement): ${unranked.join(', ')}\n` : ''}${warn}${flags.output ? `written: ${flags.output}\n` : ''}`,
         );
       });
     });

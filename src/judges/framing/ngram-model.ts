@@ -1,35 +1,45 @@
 import type { Framing } from '../../core/types.js';
 import { MODEL_CLASSES } from './model.js';
-import { framingNgrams, NegationScope, scanFramingTokens } from './ngram-features.js';
+import { NegationScope, scanFramingTokens } from './ngram-features.js';
+import { ordinalProbabilities } from './ordinal-sparse-fit.js';
 import { forEachFramingWord, type TextPieces } from './text-pieces.js';
 
 /**
- * Multinomial logistic regression on word n-grams (ngram-features.ts, binary, unit length) plus
- * the 11 sentence-level VADER features (features.ts), standardised and scaled by `denseScale`:
- *   z_k = bias_k + Σ_{g ∈ n-grams(text)} w[g][k] / √|n-grams in vocabulary| + Σ_j dense[j][k] · denseScale · clip((x_j − mean_j) / sd_j, ±4).
- * Class order MODEL_CLASSES (negative, neutral, positive). Fitted by scripts/fit-framing.ts; the
- * numbers are a JSON asset (ngram-model.json).
+ * Linear models on word n-grams (ngram-features.ts, binary, unit length) plus the 11
+ * sentence-level VADER features (features.ts), standardised and scaled by `denseScale`, plus
+ * optionally a sentence-encoder embedding of the text scaled by `embedding.scale`:
+ *   z = bias + Σ_{g ∈ n-grams(text)} w[g] / √|n-grams in vocabulary| + Σ_j dense[j] · denseScale · clip((x_j − mean_j) / sd_j, ±4) + Σ_j emb[j] · scale · e_j.
+ * - kind 'ngram-logistic': z has one entry per class (MODEL_CLASSES: negative, neutral, positive), softmax;
+ * - kind 'ngram-ordinal': z is one score s (weights have one entry), and the cumulative logit
+ *   P(y ≤ negative) = σ(t0 − s), P(y ≤ neutral) = σ(t1 − s) gives the probabilities.
+ * Fitted by scripts/fit-framing.ts; the numbers are a JSON asset (ngram-model.json).
  */
 /** Standardised VADER features are clipped to ±DENSE_CLIP before scaling (a few outliers would otherwise dominate). */
 export const DENSE_CLIP = 4;
 
 export interface NgramFramingModel {
-  kind: 'ngram-logistic';
+  kind: 'ngram-logistic' | 'ngram-ordinal';
+  /** softmax: one intercept per class; ordinal: [0] (the thresholds carry the intercepts) */
   bias: readonly number[];
-  /** n-gram → [w_negative, w_neutral, w_positive] */
+  /** ordinal only: t0 < t1 */
+  thresholds?: readonly number[];
+  /** n-gram → weights (3 for softmax, 1 for ordinal) */
   ngrams: Readonly<Record<string, readonly number[]>>;
   dense: { mean: readonly number[]; sd: readonly number[]; scale: number; weights: readonly (readonly number[])[] };
+  /** present when the model reads a sentence-encoder embedding (e.g. 'use-lite', 512-d) */
+  embedding?: { embedder: string; scale: number; weights: readonly (readonly number[])[] };
 }
 
-/** The sparse part's (index, value) pairs for a vocabulary: binary, unit length. */
-export function ngramVector(text: string, index: (g: string) => number | undefined): { idx: number[]; val: number[] } {
-  const idx: number[] = [];
-  for (const g of framingNgrams(text)) {
-    const k = index(g);
-    if (k !== undefined) idx.push(k);
-  }
-  const v = idx.length ? 1 / Math.sqrt(idx.length) : 0;
-  return { idx, val: idx.map(() => v) };
+/** Width of the linear part: 3 logits (softmax) or 1 score (ordinal). */
+export const outputs = (m: Pick<NgramFramingModel, 'kind'>): number => (m.kind === 'ngram-ordinal' ? 1 : 3);
+
+/** Class probabilities from the linear part z (softmax logits or the ordinal score). */
+export function linkProbabilities(m: Pick<NgramFramingModel, 'kind' | 'thresholds'>, z: readonly number[]): [number, number, number] {
+  if (m.kind === 'ngram-ordinal') return ordinalProbabilities(z[0]!, m.thresholds!);
+  const top = Math.max(...z);
+  const e = z.map((l) => Math.exp(l - top));
+  const s = e.reduce((a, b) => a + b, 0);
+  return [e[0]! / s, e[1]! / s, e[2]! / s];
 }
 
 /** A model's n-gram weights by first word: the unigram's entry and the bigrams' second words. */
@@ -116,21 +126,27 @@ function ngramHits(model: NgramFramingModel, text: string, pieces?: TextPieces):
   return hits;
 }
 
-/** Class probabilities of `text` with its dense (VADER) features; `pieces`: VADER's tokenisation of `text`, when at hand. */
-export function ngramProbabilities(model: NgramFramingModel, text: string, dense: readonly number[], pieces?: TextPieces): [number, number, number] {
-  const z = [...model.bias];
+/**
+ * Class probabilities of `text` with its dense (VADER) features and, for a model that reads one,
+ * its embedding; `pieces`: VADER's tokenisation of `text`, when at hand.
+ */
+export function ngramProbabilities(model: NgramFramingModel, text: string, dense: readonly number[], embedding?: readonly number[], pieces?: TextPieces): [number, number, number] {
+  const K = outputs(model);
+  const z = model.bias.slice(0, K);
   const hits = ngramHits(model, text, pieces);
   const v = hits.length ? 1 / Math.sqrt(hits.length) : 0;
-  for (const w of hits) for (let k = 0; k < 3; k++) z[k]! += v * w[k]!;
+  for (const w of hits) for (let k = 0; k < K; k++) z[k]! += v * w[k]!;
   const d = model.dense;
   for (let j = 0; j < d.mean.length; j++) {
     const x = d.scale * Math.max(-DENSE_CLIP, Math.min(DENSE_CLIP, ((dense[j] ?? 0) - d.mean[j]!) / d.sd[j]!));
-    for (let k = 0; k < 3; k++) z[k]! += x * d.weights[j]![k]!;
+    for (let k = 0; k < K; k++) z[k]! += x * d.weights[j]![k]!;
   }
-  const top = Math.max(...z);
-  const e = z.map((l) => Math.exp(l - top));
-  const s = e.reduce((a, b) => a + b, 0);
-  return [e[0]! / s, e[1]! / s, e[2]! / s];
+  if (model.embedding) {
+    if (!embedding || embedding.length !== model.embedding.weights.length) throw new Error(`the framing model needs a ${model.embedding.weights.length}-d ${model.embedding.embedder} embedding of the text`);
+    const e = model.embedding;
+    for (let j = 0; j < embedding.length; j++) for (let k = 0; k < K; k++) z[k]! += e.scale * embedding[j]! * e.weights[j]![k]!;
+  }
+  return linkProbabilities(model, z);
 }
 
 export function argmaxFraming(p: readonly number[]): Framing {

@@ -40,7 +40,9 @@ export class OfflineFramingJudge implements FramingJudge {
 
   constructor(opts: OfflineFramingOptions = {}) {
     this.model = opts.model ?? SHIPPED_FRAMING_MODEL ?? FITTED_FRAMING_MODEL;
-    if (this.model.kind !== 'ngram-logistic') assertModelShape(this.model);
+    if (!isNgramModel(this.model)) assertModelShape(this.model);
+    // models with sentence-encoder features are a fit-script experiment (docs/judges/framing-offline.md), not shipped
+    else if (this.model.embedding) throw new Error(`the offline framing judge reads no ${this.model.embedding.embedder} embeddings; give it a model without an embedding part`);
     this.analyzer = opts.analyzer;
     this.version = offlineFramingVersion(this.model);
     if (SHIPPED_FRAMING_CARD && SHIPPED_FRAMING_CARD.version === this.version) this.card = SHIPPED_FRAMING_CARD;
@@ -69,7 +71,7 @@ export class OfflineFramingJudge implements FramingJudge {
     if (text.trim() === '') {
       return { framing: 'neutral', probabilities: { negative: 0, neutral: 1, positive: 0 }, features };
     }
-    const p = this.model.kind === 'ngram-logistic' ? ngramProbabilities(this.model, text, x, tok) : modelProbabilities(this.model, standardise(x, this.model));
+    const p = isNgramModel(this.model) ? ngramProbabilities(this.model, text, x, undefined, tok) : modelProbabilities(this.model, standardise(x, this.model));
     let best = 0;
     for (let k = 1; k < 3; k++) if ((p[k] as number) > (p[best] as number)) best = k;
     return {
@@ -79,6 +81,8 @@ export class OfflineFramingJudge implements FramingJudge {
     };
   }
 }
+
+const isNgramModel = (m: FramingModel | NgramFramingModel): m is NgramFramingModel => m.kind === 'ngram-logistic' || m.kind === 'ngram-ordinal';
 
 export function createOfflineFramingJudge(opts: OfflineFramingOptions = {}): OfflineFramingJudge {
   return new OfflineFramingJudge(opts);

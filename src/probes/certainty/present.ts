@@ -1,5 +1,6 @@
 import { groupTables, metricOf, pointOf, seriesName, statOf, type Presentation } from '../../results/presentation.js';
 import type { GroupResultJson } from '../../results/schema.js';
+import { presentRanking, rankingRowsOf } from './present-ranking.js';
 import { STRATA } from './strata.js';
 import type { TelephoneResult } from './broken-telephone.js';
 import { presentTelephone } from './present-telephone.js';
@@ -18,14 +19,17 @@ export function presentCertainty(group: GroupResultJson): Presentation {
   const model = seriesName(group.labels);
   const link = (filter?: string) => ({ probe: 'certainty', labels: group.labels, ...(filter ? { filter } : {}) });
   const strata = STRATA.filter((s) => metricOf(group, `cd@${s}`));
+  const rows = rankingRowsOf(group);
+  const ranking = rows?.length ? presentRanking(rows) : undefined;
   return {
     tables: [
       { id: 'table1', title: 'Certainty distortion (seed 004, Table 1)', columns: ['model', ...COLS.map(([, l]) => l)], rows: [[model, ...COLS.map(([n]) => statOf(metricOf(group, n)))]], links: [link('changed')] },
       ...(strata.length
         ? [{ id: 'table2', title: 'Certainty distortion by source-certainty stratum (seed 004, Table 2)', columns: ['stratum', ...COLS.slice(0, 4).map(([, l]) => l)], rows: strata.map((s) => [s, ...COLS.slice(0, 4).map(([n]) => statOf(metricOf(group, `${n}@${s}`)))]), links: strata.map((s) => link(`stratum:${s}`)) }]
         : []),
-      // App. D.2 ranking and Figure 4 (broken telephone), as aggregated
-      ...groupTables(group, ['source_ranking', 'telephone']),
+      // App. D.2 ranking (from the run's one ranking bootstrap) and Figure 4 (broken telephone), as aggregated
+      ...(ranking?.tables ?? []),
+      ...groupTables(group, ['telephone']),
     ],
     figures: [
       // Figure 4 of a broken-telephone condition: CD↑ and CD↓ by turn
@@ -41,6 +45,7 @@ export function presentCertainty(group: GroupResultJson): Presentation {
           { category: 'CD↓ (less certain)', series: model, ...pointOf(metricOf(group, 'cd_down')) },
         ],
       },
+      ...(ranking?.figures ?? []),
     ],
   };
 }

@@ -6,6 +6,8 @@
  * log-strength and rank are taken. Keeping the pairs fixed keeps the comparison graph connected in
  * every resample (resampling whole pairs disconnects small designs). Resamples whose fit does not
  * converge (no finite MLE) are left out; with fewer than 2 usable resamples an item has no interval.
+ * This is slant's one ranking bootstrap: `slant run` (ranking option), `slant certainty rank` and the
+ * report's ranking table and chart (present-ranking.ts) all show its numbers.
  */
 import { fitBradleyTerryTies, type PairCounts } from '../../stats/bradley-terry.js';
 import { createRng } from '../../stats/rng.js';
@@ -22,6 +24,10 @@ export interface RankedSource {
   lambdaHigh?: number;
   rankLow?: number;
   rankHigh?: number;
+  /** the connected component of the comparison graph the source is in (1-based; > 1 only when the graph is disconnected) */
+  component: number;
+  /** judgements this source took part in (its n) */
+  n: number;
 }
 
 export function rankingIntervals(result: Pick<RankingResult, 'fit' | 'counts'>, opts: { resamples?: number; seed?: number; prior?: number } = {}): RankedSource[] {
@@ -52,8 +58,12 @@ export function rankingIntervals(result: Pick<RankingResult, 'fit' | 'counts'>, 
       ranks.get(id)?.push(r + 1);
     });
   }
+  const component = new Map<string, number>();
+  result.fit.components.forEach((c, k) => c.forEach((id) => component.set(id, k + 1)));
+  const n = new Map<string, number>();
+  for (const p of pairs) for (const id of [p.a, p.b]) n.set(id, (n.get(id) ?? 0) + p.aWins + p.bWins + p.ties);
   return ids.map((id, r) => {
-    const out: RankedSource = { id, rank: r + 1, lambda: result.fit.lambda[id]! };
+    const out: RankedSource = { id, rank: r + 1, lambda: result.fit.lambda[id]!, component: component.get(id) ?? 1, n: n.get(id) ?? 0 };
     const l = logs.get(id)!;
     const q = ranks.get(id)!;
     if (l.length >= 2) {

@@ -1,9 +1,10 @@
 import type { GroupResult } from '../types.js';
 import type { SourceRanking } from './schema.js';
 
-const f = (v: number | undefined): string => (v === undefined ? '—' : v.toPrecision(4));
+/** The columns of the stored App. D.2 ranking table (numbers; null where a bootstrap gave no interval). */
+export const RANKING_COLUMNS = ['rank', 'id', 'λ', 'λ 95% low', 'λ 95% high', 'rank 95% low', 'rank 95% high', 'stratum', 'component', 'judgements'] as const;
 
-/** Adds the App. D.2 ranking table (rank, λ with bootstrap intervals, stratum) and the graph's state. */
+/** Adds the App. D.2 ranking table (rank, λ with bootstrap intervals, stratum, component, n) and the graph's state. */
 export function rankingTable(base: Omit<GroupResult, 'labels'>, ranked: SourceRanking[]): Omit<GroupResult, 'labels'> {
   const rows = [...ranked].sort((a, b) => a.rank - b.rank);
   const first = rows[0]!;
@@ -21,6 +22,7 @@ export function rankingTable(base: Omit<GroupResult, 'labels'>, ranked: SourceRa
   } else if (!first.converged) {
     extra['source_ranking_warning'] = 'the Rao–Kupper fit did not converge (a source never won or never lost): set ranking.prior, or raise k1/k2';
   }
+  const v = (x: number | undefined): number | null => (x === undefined || !Number.isFinite(x) ? null : x);
   return {
     ...base,
     tables: [
@@ -28,8 +30,8 @@ export function rankingTable(base: Omit<GroupResult, 'labels'>, ranked: SourceRa
       {
         name: 'source_ranking',
         title: 'Source certainty ranking (App. D.2, Rao–Kupper; 95% bootstrap intervals, judgements redrawn per pair), most certain first',
-        columns: ['rank', 'id', 'λ', 'λ 95% interval', 'rank 95% interval', 'stratum'],
-        rows: rows.map((r) => [r.rank, r.id, f(r.lambda), r.lambdaLow === undefined ? '—' : `[${f(r.lambdaLow)}, ${f(r.lambdaHigh)}]`, r.rankLow === undefined ? '—' : `[${r.rankLow}, ${r.rankHigh}]`, r.stratum]),
+        columns: [...RANKING_COLUMNS],
+        rows: rows.map((r) => [r.rank, r.id, v(r.lambda), v(r.lambdaLow), v(r.lambdaHigh), v(r.rankLow), v(r.rankHigh), r.stratum, r.component ?? null, r.n ?? null]),
       },
     ],
     extra,

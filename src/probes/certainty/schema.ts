@@ -10,6 +10,9 @@ export const sourceRankingSchema = z.object({
   lambdaHigh: z.number().optional(),
   rankLow: z.number().optional(),
   rankHigh: z.number().optional(),
+  /** component of the comparison graph (1-based) and judgements this source took part in (absent in stores written before they were recorded) */
+  component: z.number().optional(),
+  n: z.number().optional(),
   stratum: z.enum(['low', 'medium', 'high']),
   /** sources ranked, components of the comparison graph (> 1: the order across them is arbitrary) */
   items: z.number(),

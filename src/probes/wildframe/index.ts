@@ -2,6 +2,7 @@ import type { Probe } from '../types.js';
 import { presentWildframe } from './present.js';
 import { wildframeSentimentTask, type WildframeSentimentTaskOptions } from '../../tasks/wildframe-sentiment-task.js';
 import { aggregateWildframe } from './aggregate.js';
+import { correctedWildframeMetrics } from './corrected.js';
 import { measureWildframe } from './measure.js';
 import {
   wildframeOptionsSchema,
@@ -61,6 +62,13 @@ export const wildframeProbe: Probe<WildframeRecord, WildframeMeasurement, Wildfr
   itemValues(m): Record<string, number> {
     if (m.score === null) return {};
     return { shift_rate: m.outcome === 'framed' ? 1 : 0, mean_shift_score: m.score };
+  },
+  corrected(items, _options, judges) {
+    const j = judges.framing;
+    if (!j || !items.some((i) => i.measurement.evaluator === 'framing')) return { metrics: [], judges: [] };
+    // as the framing probe: a card the user saved for this judge wins over the one it ships with
+    const card = judges.cardFor?.('framing', j.id, j.version) ?? j.card;
+    return { metrics: card ? correctedWildframeMetrics(items.map((i) => i.measurement), card) : [], judges: [{ id: j.id, version: j.version, ...(card ? { card } : {}) }] };
   },
   aggregate(items, options) {
     return aggregateWildframe(

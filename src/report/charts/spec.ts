@@ -10,7 +10,7 @@ const FONT = 'system-ui, -apple-system, Segoe UI, sans-serif';
 const base = (f: Figure) => ({
   $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
   title: { text: f.title, ...(f.subtitle ? { subtitle: f.subtitle } : {}), fontSize: 12, anchor: 'start' as const, limit: 0 },
-  config: { font: FONT, axis: { labelLimit: 220, titleFontWeight: 'normal' as const }, legend: { labelLimit: 260 } },
+  config: { font: FONT, axis: { labelLimit: 220, titleFontWeight: 'normal' as const }, legend: { labelLimit: 420 } },
   background: 'white',
 });
 /** The value axis spans every point and interval end (vega-lite would size it by one field per layer). */
@@ -22,6 +22,9 @@ function extent(values: readonly { value?: number | null; low?: number | null; h
   let hi = Math.max(...xs);
   if (lo === hi) [lo, hi] = [lo - 0.5, hi + 0.5];
   const pad = 0.04 * (hi - lo);
+  // values that all lie in [0, 1] (rates, shares, similarities) keep an axis inside [0, 1]: the
+  // padding would otherwise read as a share above 100% or below 0
+  if (lo >= 0 && hi <= 1) return [Math.max(0, lo - pad), Math.min(1, hi + pad)];
   return [lo - pad, hi + pad];
 }
 

@@ -1,6 +1,7 @@
 import { splitSentencesWithOffsets } from '../../text/sentences.js';
 import { splitIntoThirdsWithOffsets, type ThirdsUnit } from '../../text/thirds.js';
 import { tfidfSimilarities } from '../../probes/position/similarity.js';
+import { topIndices } from '../../probes/position/mapping.js';
 import type { ItemDetail, ItemInput, ItemSummary, MarkedText } from './types.js';
 
 export const fmt = (v: unknown): string => (typeof v === 'number' ? (Number.isFinite(v) ? (Number.isInteger(v) ? String(v) : v.toFixed(3)) : '—') : v === null || v === undefined ? '—' : String(v));
@@ -35,19 +36,18 @@ export function plainText(title: string, text: string): MarkedText {
 }
 
 /**
- * Each output sentence mapped to its most similar source sentence (TF-IDF cosine fitted on the
- * two texts, the position probe's default mapper); sentences with no shared term map to nothing.
+ * Each output sentence mapped to its `topK` most similar source sentences (TF-IDF cosine fitted on
+ * the two texts, the position probe's default mapper; `topK` as the probe's option, default 1);
+ * sentences with no shared term map to nothing.
  */
-export function mapSentences(source: MarkedText, output: MarkedText): NonNullable<ItemDetail['mapping']> {
+export function mapSentences(source: MarkedText, output: MarkedText, topK = 1): NonNullable<ItemDetail['mapping']> {
   const art = (source.sentences ?? []).map(([s, e]) => source.text.slice(s, e));
   const sum = (output.sentences ?? []).map(([s, e]) => output.text.slice(s, e));
   if (art.length === 0 || sum.length === 0) return [];
   const [sims] = tfidfSimilarities(art, [sum], 'per-summary');
   return (sims ?? []).map((row, i) => {
-    let best = -1;
-    let score = 0;
-    for (let j = 0; j < row.length; j++) if ((row[j] as number) > score) [best, score] = [j, row[j] as number];
-    return { sentence: i, targets: best >= 0 ? [best] : [], score };
+    const targets = topIndices(row, topK);
+    return { sentence: i, targets, score: targets.length ? (row[targets[0] as number] as number) : 0 };
   });
 }
 
@@ -64,13 +64,13 @@ export function stepSections(input: ItemInput): { title: string; text: string }[
 }
 
 /** Source beside output with the thirds, the sentence mapping and any mitigation steps. */
-export function sourceOutputDetail(input: ItemInput, summary: ItemSummary, opts: { unit?: ThirdsUnit; sourceField?: string; outputField?: string } = {}): ItemDetail {
+export function sourceOutputDetail(input: ItemInput, summary: ItemSummary, opts: { unit?: ThirdsUnit; sourceField?: string; outputField?: string; topK?: number; more?: MarkedText[] } = {}): ItemDetail {
   const src = asText(input.fields?.[opts.sourceField ?? 'source']);
   const out = outputText(input, opts.outputField);
   const texts: MarkedText[] = [];
   if (src !== undefined) texts.push(sourceText('source', src, opts.unit));
   if (out !== undefined) texts.push(plainText('output', out));
-  const detail: ItemDetail = { ...summary, texts, sections: stepSections(input) };
-  if (texts.length === 2) detail.mapping = mapSentences(texts[0] as MarkedText, texts[1] as MarkedText);
+  const detail: ItemDetail = { ...summary, texts: [...texts, ...(opts.more ?? [])], sections: stepSections(input) };
+  if (texts.length === 2) detail.mapping = mapSentences(texts[0] as MarkedText, texts[1] as MarkedText, opts.topK);
   return detail;
 }

@@ -1,5 +1,5 @@
 import type { PositionMeasurement } from '../../probes/position/index.js';
-import { fmt, sourceOutputDetail, summaryOf } from './common.js';
+import { asText, fmt, outputText, plainText, sourceOutputDetail, summaryOf } from './common.js';
 import type { ItemViewer } from './types.js';
 
 export const positionItems: ItemViewer = {
@@ -11,6 +11,19 @@ export const positionItems: ItemViewer = {
     return summaryOf(input, [...(m.excluded ? ['excluded'] : []), ...(m.short ? ['short'] : [])], scores);
   },
   detail(input) {
-    return sourceOutputDetail(input, this.summary(input), { unit: 'sentences' });
+    // a file of several systems ({ system: summary }): the first is mapped, the others shown beside it
+    const systems = Object.entries((input.fields?.outputs ?? {}) as Record<string, unknown>).flatMap(([name, t]) => {
+      const text = asText(t);
+      return text === undefined ? [] : [{ name, text }];
+    });
+    const first = outputText(input) === undefined ? systems.shift() : undefined;
+    const view = first ? { ...input, output: { text: first.text } } : input;
+    const topK = typeof input.options.topK === 'number' ? input.options.topK : 1;
+    const d = sourceOutputDetail(view, this.summary(input), { unit: 'sentences', topK, more: systems.map((s) => plainText(`output of ${s.name}`, s.text)) });
+    if (first && d.texts[1]) d.texts[1] = { ...d.texts[1], title: `output of ${first.name}` };
+    // the view maps with TF-IDF, the probe's default; say so when the run used another mapper
+    const mapper = input.options.mapper;
+    if (typeof mapper === 'string' && mapper !== 'tfidf') d.sections.unshift({ title: 'sentence mapping', text: `shown with TF-IDF cosine (top ${topK}); this run placed sentences with the ${mapper} mapper, so its segment counts may differ` });
+    return d;
   },
 };

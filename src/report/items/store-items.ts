@@ -90,14 +90,28 @@ export class StoreItems {
     return this.cells().flatMap((c) => this.cellSummaries(c));
   }
 
-  /** Record ids of a cell whose stored texts contain `q` (case-insensitive). */
+  /**
+   * Record ids of a cell whose stored texts contain `q` (case-insensitive): the record's fields and
+   * the output this cell measured (the baseline summary, the probe's own generation, or under a
+   * mitigation the mitigated output with its intermediate steps: drafts, partial summaries).
+   */
   private textMatches(cell: CellInfo, q: string): Set<string> {
-    const keys = [inputKey(cell.dataset), inputKey(cell.dataset, cell.model), outputKey(cell.model, cell.dataset)];
+    const keys = [inputKey(cell.dataset), inputKey(cell.dataset, cell.model), this.outputKeyOf(cell)];
     const rows = this.store
-      .statement(`SELECT DISTINCT record_id FROM outputs WHERE run_id = ? AND (cell_key IN (?, ?, ?) OR cell_key LIKE ? ESCAPE '\\') AND instr(lower(output_json), ?) > 0`)
+      .statement(`SELECT DISTINCT record_id FROM outputs WHERE run_id = ? AND cell_key IN (?, ?, ?) AND instr(lower(output_json), ?) > 0`)
       .pluck()
-      .all(this.runId, ...keys, `${likeEscape(outputKey(cell.model, cell.dataset))}|${likeEscape(cell.probe)}:%`, q.toLowerCase()) as string[];
+      .all(this.runId, ...keys, q.toLowerCase()) as string[];
     return new Set(rows);
+  }
+
+  /** The store key of the output this cell measured: its task's output under its condition (shared summary or the probe's own generation). */
+  private outputKeyOf(cell: CellInfo): string {
+    try {
+      return outputStoreKey(cell.model, cell.dataset, getProbe(cell.probe), cell.options, cell.conditionKey);
+    } catch {
+      // a probe this slant does not know: the shared summary key
+      return outputKey(cell.model, cell.dataset);
+    }
   }
 
   list(query: ItemQuery): ItemPage {
@@ -132,14 +146,7 @@ export class StoreItems {
     const input: ItemInput = { probe: cell.probe, labels: labelsOf(cell), recordId, measurement, options: cell.options };
     const fields = (this.store.getOutput(this.runId, inputKey(cell.dataset), recordId) ?? this.store.getOutput(this.runId, inputKey(cell.dataset, cell.model), recordId)) as Record<string, unknown> | undefined;
     if (fields) input.fields = fields;
-    // the output this cell measured: its task's output under its condition (shared summary or the probe's own generation)
-    let key = outputKey(cell.model, cell.dataset);
-    try {
-      key = outputStoreKey(cell.model, cell.dataset, getProbe(cell.probe), cell.options, cell.conditionKey);
-    } catch {
-      // a probe this slant does not know: the shared summary key
-    }
-    const out = this.store.getOutput(this.runId, key, recordId) as ItemInput['output'] | undefined;
+    const out = this.store.getOutput(this.runId, this.outputKeyOf(cell), recordId) as ItemInput['output'] | undefined;
     if (out) input.output = out;
     return input;
   }
@@ -147,4 +154,3 @@ export class StoreItems {
 
 const labelsOf = (cell: CellInfo): Record<string, string> => ({ model: cell.model, dataset: cell.dataset, ...(cell.condition ? { condition: cell.condition } : {}) });
 
-const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -18,5 +18,10 @@ describe('wildframe with the offline framing judge (no network)', () => {
     ]);
     const { metrics } = wildframeProbe.aggregate(items, options);
     expect(metrics.find((m) => m.name === 'shift_rate')).toMatchObject({ value: 1, n: 2 });
+    // the offline judge carries a card, so the judged shift rates get corrected estimates beside the raw ones
+    const corrected = wildframeProbe.corrected!(items, options, { framing });
+    expect(corrected.judges).toEqual([{ id: framing.id, version: framing.version, card: framing.card }]);
+    expect(corrected.metrics.map((m) => m.name).sort()).toEqual(['neutral_rate_corrected', 'shift_rate_base_negative_corrected', 'shift_rate_base_positive_corrected', 'shift_rate_corrected']);
+    expect(corrected.metrics.every((m) => m.n === 2 && m.value !== null && m.value >= 0 && m.value <= 1)).toBe(true);
   });
 });

@@ -46,6 +46,48 @@ describe('items from the store', () => {
     }
   });
 
+  it('search covers the mitigated outputs and their intermediate steps (drafts, partial summaries), not only the baseline outputs', () => {
+    const store = Store.open(':memory:');
+    try {
+      const run = store.createRun({ configJson: '{}', configHash: 'x' });
+      for (const [key, condition] of [['m|d|framing', undefined], ['m|d|framing|partial-summaries', 'partial-summaries']] as const) {
+        store.upsertCell(run.id, { key, model: 'm', dataset: 'd', probe: 'framing', options: {}, ...(condition ? { condition } : {}) });
+        store.putResult(run.id, key, { labels: { model: 'm', dataset: 'd', ...(condition ? { condition } : {}) }, n: 1, metrics: [] });
+        store.putItem(run.id, key, 'r1', { fC: 'neutral', fS: 'neutral', changed: false });
+        store.putItem(run.id, key, 'r2', { fC: 'neutral', fS: 'neutral', changed: false });
+      }
+      store.putOutput(run.id, outputKey('m', 'd'), 'r1', { text: 'Baseline summary about the harbour.' });
+      // the mitigated output is stored under its condition's key, its steps with it
+      store.putOutput(run.id, `${outputKey('m', 'd')}|partial-summaries`, 'r2', { text: 'Final merged summary.', steps: [{ name: 'partial summary', text: 'chunk two mentions the lighthouse keeper' }, { name: 'draft', text: 'a zeppelin draft' }] });
+      const items = new StoreItems(store, run.id);
+      // the word of a partial summary finds the mitigated item only (the baseline cell has no such text)
+      expect(items.list({ q: 'LIGHTHOUSE' }).items.map((i) => [i.labels.condition ?? 'baseline', i.recordId])).toEqual([['partial-summaries', 'r2']]);
+      expect(items.list({ q: 'zeppelin' }).total).toBe(1);
+      expect(items.list({ q: 'final merged' }).items.map((i) => i.labels.condition)).toEqual(['partial-summaries']);
+      // the baseline output is still searched
+      expect(items.list({ q: 'harbour' }).items.map((i) => [i.labels.condition ?? 'baseline', i.recordId])).toEqual([['baseline', 'r1']]);
+      expect(items.detail('framing', 'm', 'd', 'r2', 'partial-summaries')?.sections.map((s) => s.title)).toEqual(['mitigation step 1: partial summary', 'mitigation step 2: draft']);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('position items map each summary sentence to its top-K article sentences (the probe option) and show every system of a file', () => {
+    const d = itemDetail({
+      probe: 'position',
+      labels: {},
+      recordId: 'p',
+      options: { topK: 2, mapper: 'embedding' },
+      fields: { source: SOURCE, outputs: { sysA: 'The plant closed suddenly.', sysB: 'Officials promised an inquiry.' } },
+      measurement: { articleSentences: 6, excluded: false, short: false, references: [], outputs: {} },
+    });
+    expect(d.texts.map((t) => t.title)).toEqual(['source', 'output of sysA', 'output of sysB']);
+    // "The plant closed suddenly." shares plant/closed/suddenly with sentence 3 (index 2), "plant" with sentence 1 (index 0)
+    expect(d.mapping).toHaveLength(1);
+    expect(d.mapping?.[0]?.targets).toEqual([2, 0]);
+    expect(d.sections[0]?.text).toMatch(/embedding mapper/);
+  });
+
   it('item views show the certainty judge answers and reasoning, the fact-check raw answers', () => {
     const c = itemDetail({
       probe: 'certainty',

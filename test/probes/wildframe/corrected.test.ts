@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { JudgeCard } from '../../../src/judges/card.js';
+import { correctedWildframeMetrics } from '../../../src/probes/wildframe/corrected.js';
+import type { WildframeMeasurement } from '../../../src/probes/wildframe/schema.js';
+import { outcomeOf, type Polarity } from '../../../src/probes/wildframe/score.js';
+
+/** rows true, columns judged, order positive, negative, neutral: P(judged | true) = .8/.1/.1, .1/.8/.1, .2/.2/.6 */
+const card: JudgeCard = {
+  task: 'framing',
+  judge: 'test-judge',
+  version: '1',
+  data: 'worked example',
+  heldOut: true,
+  summary: 'worked example',
+  n: 300,
+  accuracy: 0.733,
+  balancedAccuracy: 0.733,
+  labels: ['positive', 'negative', 'neutral'],
+  confusion: [
+    [80, 10, 10],
+    [10, 80, 10],
+    [20, 20, 60],
+  ],
+  date: '2026-11-25',
+  slantVersion: '0',
+};
+
+function items(base: Polarity, counts: Record<'positive' | 'negative' | 'neutral', number>, evaluator: WildframeMeasurement['evaluator'] = 'framing'): WildframeMeasurement[] {
+  return (['positive', 'negative', 'neutral'] as const).flatMap((label) =>
+    Array.from({ length: counts[label] }, () => ({ baseSentiment: base, evaluator, label, via: 'judge' as const, outcome: outcomeOf(base, label), score: 0 })),
+  );
+}
+
+describe('WildFrame shift rates corrected for the framing judge error', () => {
+  // Truth: of 100 positive base statements 50 are read negative (shifted) and 50 positive; of 100
+  // negative ones 20 positive (shifted) and 80 negative. Judged with the card's matrix, the expected
+  // counts are: positive base 45 positive / 45 negative / 10 neutral (raw shift 0.45), negative base
+  // 24 positive / 66 negative / 10 neutral (raw shift 0.24).
+  const judged = [...items('positive', { positive: 45, negative: 45, neutral: 10 }), ...items('negative', { positive: 24, negative: 66, neutral: 10 })];
+  const byName = (ms: ReturnType<typeof correctedWildframeMetrics>) => Object.fromEntries(ms.map((m) => [m.name, m]));
+
+  it('recovers the true shift rates by base polarity and overall (worked numbers)', () => {
+    const m = byName(correctedWildframeMetrics(judged, card));
+    expect(m['shift_rate_base_positive_corrected']!.value).toBeCloseTo(0.5, 12);
+    expect(m['shift_rate_base_negative_corrected']!.value).toBeCloseTo(0.2, 12);
+    expect(m['shift_rate_corrected']!.value).toBeCloseTo(0.35, 12);
+    expect(m['neutral_rate_corrected']!.value).toBeCloseTo(0, 12);
+    expect(m['shift_rate_corrected']!.n).toBe(200);
+    const ci = m['shift_rate_corrected']!.ci!;
+    expect(ci.low).toBeLessThan(0.35);
+    expect(ci.high).toBeGreaterThan(0.35);
+    expect(ci.method).toBe('bootstrap-misclassification');
+  });
+
+  it('leaves out items the judge did not label (recorded answers) and bases with no judged item', () => {
+    const withRecorded = [...judged, ...items('positive', { positive: 0, negative: 40, neutral: 0 }, 'recorded')];
+    expect(byName(correctedWildframeMetrics(withRecorded, card))['shift_rate_base_positive_corrected']!.value).toBeCloseTo(0.5, 12);
+    const onlyPositive = byName(correctedWildframeMetrics(judged.filter((i) => i.baseSentiment === 'positive'), card));
+    expect(onlyPositive['shift_rate_base_negative_corrected']).toBeUndefined();
+    expect(onlyPositive['shift_rate_corrected']!.value).toBeCloseTo(0.5, 12);
+    expect(correctedWildframeMetrics(items('positive', { positive: 3, negative: 1, neutral: 0 }, 'recorded'), card)).toEqual([]);
+  });
+});
