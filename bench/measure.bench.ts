@@ -57,7 +57,7 @@ try {
   const outcome = await executePlan(plan, store, run.id, { warnings: new WarningLog() });
   const t1 = performance.now();
   const cpu = process.cpuUsage(cpu0);
-  const results = aggregateRun(plan, store, run.id, outcome.cells, { includeItems: false });
+  const results = await aggregateRun(plan, store, run.id, outcome.cells, { includeItems: false });
   const t2 = performance.now();
   clearInterval(sampler);
   peakRss = Math.max(peakRss, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);

@@ -1,5 +1,8 @@
 import { resolve } from 'node:path';
-import { Store } from '../runtime/store.js';
+import { openRunStore } from '../runtime/open-store.js';
+import type { RunStore } from '../runtime/run-store.js';
+import { sqliteStoreOf } from '../runtime/sqlite-run-store.js';
+import { isPostgresUrl } from '../runtime/store-url.js';
 import { installInterruptHandler } from '../runtime/interrupt.js';
 import { createProgress } from '../runtime/progress.js';
 import { canonicalJson, sha256Hex } from '../runtime/canonical-json.js';
@@ -19,6 +22,7 @@ import { progressStream } from './terminal-guard.js';
 import { EXIT, UserError } from '../core/errors.js';
 import { resultsOutputFormat, writeResultsFile } from './results-output.js';
 import { storeProblem } from '../runtime/store-errors.js';
+import type { WarningLog } from '../pipeline/warnings.js';
 
 /** Shared by demo, run and measure: store, Ctrl-C handling, progress bar, printing. */
 export async function executeRun(args: {
@@ -39,16 +43,18 @@ export async function executeRun(args: {
   resultsPath?: string;
   /** wait for another process holding the run (`--wait`) */
   waitForLease?: boolean;
+  /** `--workers`: enqueue the run's units for `slant worker` processes instead of running them here */
+  workers?: { unitSize?: number };
 }): Promise<RunSummary> {
-  const storePath = resolve(args.storePath);
-  const store = Store.open(storePath);
+  const storePath = isPostgresUrl(args.storePath) ? args.storePath : resolve(args.storePath);
+  const store = await openRunStore(storePath);
   const models = new ModelContext(new RequestCache(store), { noCache: args.noCache });
   let plan: ExecutionPlan;
   try {
     plan = await args.makePlan((m) => models.wrap(m));
   } catch (err) {
-    store.close();
-    throw storeProblem(err, storePath, { lockTimeoutMs: store.lockTimeoutMs }) ?? err;
+    await store.close();
+    throw storeProblem(err, store.location, { lockTimeoutMs: store.lockTimeoutMs }) ?? err;
   }
   const interrupt = installInterruptHandler();
   const showProgress = !args.global.json && !args.global.quiet;
@@ -58,16 +64,16 @@ export async function executeRun(args: {
   try {
     return await runWithStore(args, store, plan, models, interrupt, progress);
   } catch (err) {
-    throw storeProblem(err, storePath, { lockTimeoutMs: store.lockTimeoutMs }) ?? err;
+    throw storeProblem(err, store.location, { lockTimeoutMs: store.lockTimeoutMs }) ?? err;
   } finally {
     interrupt.dispose();
-    store.close();
+    await store.close();
   }
 }
 
 async function runWithStore(
   args: Parameters<typeof executeRun>[0],
-  store: Store,
+  store: RunStore,
   plan: ExecutionPlan,
   models: ModelContext,
   interrupt: ReturnType<typeof installInterruptHandler>,
@@ -93,8 +99,21 @@ async function runWithStore(
       // results JSON: written atomically with the report; .csv/.jsonl: below
       resultsPath: jsonOutput,
       waitForLease: args.waitForLease,
-      // the report step: report.html (figures, items with their texts from the store), atomically
-      report: (results, reportDir) => writeReportFile(join(reportDir, 'report.html'), results, store),
+      // the report step: report.html (figures, items with their texts from a SQLite store; from results.json on PostgreSQL), atomically
+      report: (results, reportDir) => writeReportFile(join(reportDir, 'report.html'), results, sqliteStoreOf(store)),
+      ...(args.workers
+        ? {
+            execute: async (s: RunStore, runId: string, warnings: WarningLog) => {
+              const { coordinateRun } = await import('../pipeline/distributed/coordinate.js');
+              return coordinateRun(plan, s, runId, warnings, {
+                signal: interrupt.signal,
+                onItem: () => progress.tick(),
+                ...(args.workers?.unitSize ? { unitSize: args.workers.unitSize } : {}),
+                ...(args.global.quiet || args.global.json ? {} : { log: (line: string) => process.stderr.write(`${line}\n`) }),
+              });
+            },
+          }
+        : {}),
     });
     progress.done();
     if (args.resultsPath !== undefined && jsonOutput === undefined) await writeResultsFile(args.resultsPath, summary.results);

@@ -31,6 +31,9 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'report', summary: "print a run's results as tables and re-render its report.html (`latest` for the newest), or export every table and figure (--format csv|md|tex)", load: async () => (await import('./commands/report.js')).registerReport },
   { name: 'view', summary: 'browse the runs in the store: reports, items, comparisons (a local read-only web server)', load: async () => (await import('./commands/view.js')).registerView },
   { name: 'compare', summary: 'two runs (or two conditions: run:condition) side by side: metric deltas, paired intervals over matched records', load: async () => (await import('./commands/compare.js')).registerCompare },
+  { name: 'worker', summary: 'take the units of distributed runs (`slant run --workers`) from a PostgreSQL store and run them here', load: async () => (await import('./commands/worker.js')).registerWorker },
+  { name: 'workers', summary: 'list the live workers of a PostgreSQL store: host, models, units held and done, rate', load: async () => (await import('./commands/worker.js')).registerWorkers },
+  { name: 'cancel', summary: 'cancel a distributed run from any machine (workers drop its units)', load: async () => (await import('./commands/worker.js')).registerCancel },
   { name: 'cache', summary: 'the request cache (model and judge calls already paid for)', load: async () => (await import('./commands/cache.js')).registerCache },
   { name: 'schema', summary: 'print a JSON Schema: "config" (slant.yaml) or "results" (results.json)', load: async () => (await import('./commands/schema.js')).registerSchema },
 ];

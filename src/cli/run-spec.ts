@@ -10,7 +10,9 @@ import { UserError } from '../core/errors.js';
 import { loadConfigFile } from '../config/load.js';
 import type { SlantConfig } from '../config/schema.js';
 import { planMeasure, planRun } from '../pipeline/plan.js';
-import { DEFAULT_STORE_PATH, Store } from '../runtime/store.js';
+import { DEFAULT_STORE_PATH } from '../runtime/store.js';
+import { openRunStore } from '../runtime/open-store.js';
+import { isPostgresUrl } from '../runtime/store-url.js';
 import { executeRun } from './execute-run.js';
 import { globalOptions } from './main-options.js';
 import { storedSpecSchema, type StoredSpec } from './stored-spec.js';
@@ -32,6 +34,8 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
   const batch = cmd.opts<{ batch?: boolean }>().batch === true;
   const failOn = failOnConditions(cmd);
   const waitForLease = cmd.opts<{ wait?: boolean }>().wait === true;
+  const distributed = cmd.opts<{ workers?: boolean; unitSize?: number }>();
+  const workers = distributed.workers === true ? { ...(distributed.unitSize ? { unitSize: distributed.unitSize } : {}) } : undefined;
   if (spec.kind === 'run') {
     const config = spec.config;
     await executeRun({
@@ -39,13 +43,14 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       makePlan: (wrap) => planRun(config, { baseDir: spec.baseDir, wrap, batch }),
       prices: config.prices,
       noCache,
-      storePath: resolve(spec.baseDir, config.store),
+      storePath: storeLocation(spec.baseDir, config.store),
       reportsDir: resolve(spec.baseDir, config.reports),
       config: spec,
       resumeRunId,
       global,
       failOn,
       waitForLease,
+      ...(workers ? { workers } : {}),
       ...(outputPath(cmd) ? { resultsPath: outputPath(cmd) } : {}),
     });
   } else {
@@ -53,7 +58,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       command,
       makePlan: (wrap) => planMeasure({ probes: spec.probes, dataset: spec.dataset, judges: spec.judges, concurrency: spec.concurrency, baseDir: spec.baseDir, wrap, label: spec.label }),
       noCache,
-      storePath: resolve(spec.baseDir, spec.store),
+      storePath: storeLocation(spec.baseDir, spec.store),
       reportsDir: resolve(spec.baseDir, spec.reports),
       config: spec,
       resumeRunId,
@@ -65,10 +70,15 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
   }
 }
 
-export function resumeTarget(storePath: string, requested: string | true): { id: string; spec: StoredSpec } {
-  const store = Store.open(resolve(storePath));
+/** A store setting as a location: a PostgreSQL URL as it is, a SQLite file relative to `baseDir`. */
+export function storeLocation(baseDir: string, store: string): string {
+  return isPostgresUrl(store) ? store : resolve(baseDir, store);
+}
+
+export async function resumeTarget(storePath: string, requested: string | true): Promise<{ id: string; spec: StoredSpec }> {
+  const store = await openRunStore(storePath);
   try {
-    const run = requested === true ? store.latestRun({ status: ['running', 'interrupted', 'failed'] }) : store.getRun(requested);
+    const run = requested === true ? await store.latestRun({ status: ['running', 'interrupted', 'failed'] }) : await store.getRun(requested);
     if (!run) {
       throw new UserError(requested === true ? `no unfinished run in ${storePath} to resume` : `no run "${requested}" in ${storePath}`, { hint: 'list runs with `slant runs`' });
     }
@@ -76,7 +86,7 @@ export function resumeTarget(storePath: string, requested: string | true): { id:
     if (!parsed.success) throw new UserError(`run ${run.id} was stored by an incompatible slant version and cannot be resumed`);
     return { id: run.id, spec: parsed.data };
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -96,6 +106,6 @@ export function applyMaxConcurrency(config: SlantConfig, n: number): void {
 /** The store a config names (relative to the config's folder), or the default when there is no config file. */
 export function configuredStore(configPath: string): string {
   if (!existsSync(configPath)) return DEFAULT_STORE_PATH;
-  return resolve(dirname(resolve(configPath)), loadConfigFile(configPath).store);
+  return storeLocation(dirname(resolve(configPath)), loadConfigFile(configPath).store);
 }
 

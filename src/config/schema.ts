@@ -84,7 +84,7 @@ export const generationSchema = z
 export const configSchema = z
   .object({
     version: z.literal(1).default(1),
-    store: z.string().default('.slant/slant.db').describe('SQLite store (runs, items, request cache)'),
+    store: z.string().default('.slant/slant.db').describe('the run store (runs, items, request cache): a SQLite file, or postgres://user@host/db (password from PGPASSWORD or ~/.pgpass)'),
     reports: z.string().default('.slant/reports').describe('where reports are written, one folder per run'),
     concurrency: z
       .number()

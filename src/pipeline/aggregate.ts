@@ -1,10 +1,10 @@
 import type { Metric } from '../core/types.js';
 import { bootstrapMeanOfGroupMeans } from '../stats/bootstrap.js';
 import { mean } from '../stats/mean.js';
-import type { Store } from '../runtime/store.js';
+import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
+import type { RunStore } from '../runtime/run-store.js';
 import { instrumentIds, type CardedInstrument, type ProbeJudges } from '../probes/types.js';
 import { parseJudgeCard, type JudgeCard } from '../judges/card.js';
-import { getJudgeCard } from '../runtime/judge-cards.js';
 import type { ProbeResult, GroupResultJson } from '../results/schema.js';
 import { BASELINE_KEY } from './conditions.js';
 import { addHolm, cellCost, pairedEffects, type CellValues } from './effects.js';
@@ -12,10 +12,13 @@ import type { CellRef, ExecutionPlan } from './execute.js';
 import type { MitigationStep } from '../mitigations/types.js';
 
 /** Aggregate every cell of a run into per-probe results (groups, summary, effects, costs, items). */
-export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, cells: CellRef[], opts: { includeItems?: boolean } = {}): ProbeResult[] {
-  const judgesWithCards: ProbeJudges = { ...plan.judges, cardFor: (task, judge, version) => storedCard(store, task, judge, version) };
+export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore, runId: string, cells: CellRef[], opts: { includeItems?: boolean } = {}): Promise<ProbeResult[]> {
+  const store = asRunStore(anyStore);
+  const cards = await store.listJudgeCards();
+  const judgesWithCards: ProbeJudges = { ...plan.judges, cardFor: (task, judge, version) => storedCard(cards, task, judge, version) };
   const withConditions = (plan.conditions?.length ?? 0) > 1;
-  return plan.probes.map(({ probe, options: configured }) => {
+  const out: ProbeResult[] = [];
+  for (const { probe, options: configured } of plan.probes) {
     const groups: GroupResultJson[] = [];
     const items: ProbeResult['items'] = [];
     const perGroupValues: Record<string, number>[][] = [];
@@ -31,7 +34,7 @@ export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, c
         groups.push({ labels, n: 0, notApplicable: cell.notApplicable, metrics: [] });
         continue;
       }
-      const rows = store.getItems(runId, cell.key);
+      const rows = await store.getItems(runId, cell.key);
       const agg = probe.aggregate(rows, options);
       for (const j of probe.instruments?.(rows.map((r) => r.measurement), options) ?? []) own.set(`${j.id}@${j.version}`, j);
       const corr = probe.corrected?.(rows, options, judgesWithCards);
@@ -39,14 +42,14 @@ export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, c
       const group: GroupResultJson = { labels, n: rows.length, metrics: [...agg.metrics, ...(corr?.metrics ?? [])] };
       if (agg.tables) group.tables = agg.tables;
       if (agg.extra) group.extra = agg.extra;
-      const invalid = store.getInvalidOutputs(runId, cell.key);
+      const invalid = await store.getInvalidOutputs(runId, cell.key);
       if (invalid.length > 0) {
         const reasons: Record<string, number> = {};
         for (const i of invalid) reasons[i.reason] = (reasons[i.reason] ?? 0) + 1;
         group.invalid = { n: invalid.length, reasons };
       }
       groups.push(group);
-      store.putResult(runId, cell.key, group);
+      await store.putResult(runId, cell.key, group);
       const itemValues = probe.itemValues ? rows.map((r) => probe.itemValues!(r.measurement, options)) : undefined;
       if (itemValues && cell.condition === BASELINE_KEY) {
         perGroupValues.push(itemValues);
@@ -59,12 +62,12 @@ export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, c
           condition: cell.condition,
           values: new Map(itemValues ? rows.map((r, i) => [r.recordId, itemValues[i]!]) : []),
           metrics: agg.metrics,
-          costs: store.getCosts(runId, cell.costKey),
+          costs: await store.getCosts(runId, cell.costKey),
         });
       }
       if (opts.includeItems !== false) {
         // a mitigated output's intermediate steps travel with its items, for reports and viewers
-        const steps = cell.condition === BASELINE_KEY ? undefined : storedSteps(store, runId, cell.costKey);
+        const steps = cell.condition === BASELINE_KEY ? undefined : await storedSteps(store, runId, cell.costKey);
         for (const r of rows) {
           const item: ProbeResult['items'][number] = { labels, recordId: r.recordId, measurement: r.measurement };
           const s = steps?.get(r.recordId);
@@ -91,13 +94,14 @@ export function aggregateRun(plan: ExecutionPlan, store: Store, runId: string, c
       result.effects = effects;
       result.costs = costs;
     }
-    return result;
-  });
+    out.push(result);
+  }
+  return out;
 }
 
-function storedSteps(store: Store, runId: string, key: string): Map<string, MitigationStep[]> {
+async function storedSteps(store: RunStore, runId: string, key: string): Promise<Map<string, MitigationStep[]>> {
   const out = new Map<string, MitigationStep[]>();
-  for (const o of store.getOutputs(runId, key)) {
+  for (const o of await store.getOutputs(runId, key)) {
     const steps = (o.output as { steps?: MitigationStep[] } | null)?.steps;
     if (Array.isArray(steps) && steps.length > 0) out.set(o.recordId, steps);
   }
@@ -139,7 +143,7 @@ export function summarizeAcrossGroups(perGroup: Record<string, number>[][], grou
 }
 
 /** A card saved by `slant validate … --save-card` for this judge and version, if any. */
-function storedCard(store: Store, task: JudgeCard['task'], judge: string, version: string): JudgeCard | undefined {
-  const raw = getJudgeCard(store, { task, judge, version });
-  return raw === undefined ? undefined : parseJudgeCard(raw, `stored card of ${judge}@${version}`);
+function storedCard(cards: readonly { task: string; judge: string; version: string; cardJson: string }[], task: JudgeCard['task'], judge: string, version: string): JudgeCard | undefined {
+  const raw = cards.find((c) => c.task === task && c.judge === judge && c.version === version);
+  return raw === undefined ? undefined : parseJudgeCard(JSON.parse(raw.cardJson) as unknown, `stored card of ${judge}@${version}`);
 }

@@ -1,4 +1,4 @@
-import type { Store } from '../runtime/store.js';
+import type { RunStore } from '../runtime/run-store.js';
 import type { OpenAIChatModel } from '../models/openai/chat-model.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
@@ -16,7 +16,7 @@ export const outputKey = (model: string, dataset: string): string => `${model}|$
 export async function runBatchPhase(
   ds: DatasetSource,
   producers: readonly OutputProducer[],
-  store: Store,
+  store: RunStore,
   runId: string,
   opts: { statePath: string; signal?: AbortSignal; warnings: WarningLog; onResult?: (modelId: string, r: { usage?: { inputTokens: number; outputTokens: number }; cached: boolean }) => void; log?: (line: string) => void },
 ): Promise<{ submitted: number; stored: number }> {
@@ -30,7 +30,8 @@ export async function runBatchPhase(
   let stored = 0;
   for (const p of batchable) {
     const batch = p.batch!;
-    const todo = records.filter((r) => store.getOutput(runId, outputKey(p.label(r), ds.name), r.id) === undefined);
+    const todo: LoadedRecord[] = [];
+    for (const r of records) if ((await store.getOutput(runId, outputKey(p.label(r), ds.name), r.id)) === undefined) todo.push(r);
     if (todo.length === 0) continue;
     submitted += todo.length;
     const byId = new Map(todo.map((r) => [r.id, r]));
@@ -49,7 +50,7 @@ export async function runBatchPhase(
       const record = byId.get(id);
       if (!record) continue;
       if (o.result) {
-        store.putOutput(runId, outputKey(p.label(record), ds.name), id, { text: batch.toOutput(o.result.text), warnings: o.result.warnings, batch: true });
+        await store.putOutput(runId, outputKey(p.label(record), ds.name), id, { text: batch.toOutput(o.result.text), warnings: o.result.warnings, batch: true });
         opts.onResult?.(p.id, { ...(o.result.usage ? { usage: o.result.usage } : {}), cached: false });
         stored++;
       } else {

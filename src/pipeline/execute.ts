@@ -1,4 +1,4 @@
-import type { Store } from '../runtime/store.js';
+import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { runPool } from '../runtime/pool.js';
 import type { AnyProbe } from '../probes/registry.js';
 import type { ProbeJudges } from '../probes/types.js';
@@ -47,6 +47,8 @@ export interface CellRef {
   notApplicable?: string;
   /** where this cell's per-item costs are stored (its output key; the cell key for probes that ask the model) */
   costKey: string;
+  /** left out of this invocation (opts.cells): another worker's unit */
+  skipped?: boolean;
   /** the probe options this cell measures with (a measurement variant's differ from the configured ones; default: the configured) */
   options?: Record<string, unknown>;
 }
@@ -81,10 +83,20 @@ export const inputKey = (dataset: string, model?: string): string => (model === 
  */
 export async function executePlan(
   plan: ExecutionPlan,
-  store: Store,
+  anyStore: AnyStore,
   runId: string,
   opts: {
     signal?: AbortSignal;
+    /** only these records (a distributed run's unit: a batch of record positions), else all */
+    records?: (index: number, record: LoadedRecord) => boolean;
+    /** only the cells this returns true for (a distributed run's unit: one cell), else all */
+    cells?: (cell: CellRef) => boolean;
+    /**
+     * Plan only: make the run's cells (and count each dataset's records) but measure nothing: no batch
+     * phase, no probe preparation, no record handled. A distributed run's coordinator does this
+     * before it enqueues the cells' units.
+     */
+    planOnly?: boolean;
     onItem?: () => void;
     warnings: WarningLog;
     /** batch mode: where batch ids are remembered, and where batch usage is recorded */
@@ -93,8 +105,11 @@ export async function executePlan(
     log?: (line: string) => void;
   },
 ): Promise<ExecutionOutcome> {
+  const store = asRunStore(anyStore);
   const cells = new Map<string, CellRef>();
   const done = new Map<string, Set<string>>();
+  /** a cell's row and its done set, loaded once (records in flight may ask for the same cell at once) */
+  const cellReady = new Map<string, Promise<void>>();
   const outcome: ExecutionOutcome = { cells: [], measured: 0, reused: 0, generated: 0, cacheHits: 0, invalid: 0, datasets: [], interrupted: false };
   // measurements by local instruments are committed in batches; anything involving a model at once (item-writer.ts)
   const items = new ItemWriter(store, runId);
@@ -102,7 +117,7 @@ export async function executePlan(
   const units = planUnits(plan.probes, plan.conditions, plan.template, opts.warnings);
   for (const note of plan.notes ?? []) opts.warnings.add('config', note);
 
-  const ensureCell = (producer: OutputProducer, label: string, dataset: string, unit: Unit): CellRef => {
+  const ensureCell = async (producer: OutputProducer, label: string, dataset: string, unit: Unit): Promise<CellRef> => {
     const { probe, options } = unit.probe;
     const condition = unit.condition;
     const key = cellKey(label, dataset, probe.name, condition.key);
@@ -115,9 +130,15 @@ export async function executePlan(
       const notApplicable = unitApplicability(unit, producer.model, label, opts.warnings);
       if (notApplicable !== undefined) cell.notApplicable = notApplicable;
       cells.set(key, cell);
-      store.upsertCell(runId, { key, model: label, probe: probe.name, dataset, condition: condition.key, options });
-      done.set(key, store.completedRecordIds(runId, key));
+      if (opts.cells?.(cell) === false) cell.skipped = true;
+      // another unit's cell (a distributed run): its row was made by the coordinator, its records are not ours
+      const ready = cell.skipped ? Promise.resolve() : (async () => {
+        await store.upsertCell(runId, { key, model: label, probe: probe.name, dataset, condition: condition.key, options });
+        done.set(key, await store.completedRecordIds(runId, key));
+      })();
+      cellReady.set(key, ready);
     }
+    await cellReady.get(key);
     return cell;
   };
 
@@ -130,9 +151,9 @@ export async function executePlan(
   for (const ds of plan.datasets) {
     // the probes bound to this dataset (datasets[].probes, or those whose fields it carries)
     const dsUnits = ds.probes ? units.filter((u) => ds.probes?.includes(u.probe.probe.name)) : units;
-    if (plan.batch && dsUnits.some((u) => storesText(u.probe.probe))) {
+    if (plan.batch && opts.planOnly !== true && dsUnits.some((u) => storesText(u.probe.probe))) {
       await runBatchPhase(ds, plan.producers, store, runId, {
-        statePath: opts.batchStatePath ?? `${store.path}.batches.json`,
+        statePath: opts.batchStatePath ?? `${store.location}.batches.json`,
         signal: opts.signal,
         warnings: opts.warnings,
         onResult: opts.onBatchResult,
@@ -141,25 +162,34 @@ export async function executePlan(
       if (opts.signal?.aborted) break;
     }
     // probes that need every record first (certainty's source ranking) add fields per record
-    const prepared = await prepareProbes(ds, dsUnits, plan.judges, opts.signal);
+    const prepared = opts.planOnly === true ? new Map<string, Map<string, Record<string, unknown>>>() : await prepareProbes(ds, dsUnits, plan.judges, opts.signal);
     if (opts.signal?.aborted) break;
     let n = 0;
     /** Ctrl-C, or the disk holding the store is full: start no new work (work in flight finishes and is stored) */
     const stopped = (): boolean => opts.signal?.aborted === true || store.fullSignal.aborted;
     // duplicate ids are rejected by the data layer, which knows file positions
+    let position = 0;
     const handle = async (record: LoadedRecord): Promise<void> => {
       n++;
+      if (opts.records !== undefined && !opts.records(position++, record)) return;
       let inputStored = false;
       for (const producer of plan.producers) {
         if (stopped()) return;
         const label = producer.label(record);
-        const mine = dsUnits.map((u) => ({ unit: u, cell: ensureCell(producer, label, ds.name, u) })).filter(({ cell }) => cell.notApplicable === undefined);
+        if (opts.planOnly === true) {
+          for (const u of dsUnits) await ensureCell(producer, label, ds.name, u);
+          continue;
+        }
+        const mine: { unit: Unit; cell: CellRef }[] = [];
+        for (const u of dsUnits) {
+          const cell = await ensureCell(producer, label, ds.name, u);
+          if (cell.notApplicable === undefined && cell.skipped !== true) mine.push({ unit: u, cell });
+        }
         const pending = mine.filter(({ cell }) => !done.get(cell.key)?.has(record.id));
         outcome.reused += mine.length - pending.length;
         // the record as read (source, references, ...) so reports can show items beside their outputs
         if (pending.length > 0 && !(producer.generates && inputStored)) {
-          // written behind, committed with the next batch or the next paid answer (item-writer.ts)
-          items.putInput(inputKey(ds.name, producer.generates ? undefined : label), record.id, record.fields, true);
+          await store.putOutput(runId, inputKey(ds.name, producer.generates ? undefined : label), record.id, record.fields);
           inputStored ||= producer.generates;
         }
         for (const { unit, cell } of pending) {
@@ -196,7 +226,7 @@ export async function executePlan(
             const field = issue?.path[0];
             if (typeof field === 'string' && Object.hasOwn(fromModel, field)) {
               // the model's answer is unusable: record it, count it, go on (never the input's fault)
-              store.putInvalidOutput(runId, cell.key, record.id, invalidReason(field, fromModel[field], issue?.message), fromModel);
+              await store.putInvalidOutput(runId, cell.key, record.id, invalidReason(field, fromModel[field], issue?.message), fromModel);
               done.get(cell.key)?.add(record.id);
               outcome.invalid++;
               continue;
@@ -220,21 +250,13 @@ export async function executePlan(
               hint: `set probes.${probe.name}.options.evaluator: llm to ask the model under test, or run without mitigations`,
             });
           }
-          items.put(cell.key, record.id, measurement, ask === undefined && offlineOnly(unit.probe, judges, producer.model !== undefined));
-          if (ask) store.putCost(runId, cell.costKey, record.id, spent);
+          await items.put(cell.key, record.id, measurement, ask === undefined && offlineOnly(unit.probe, judges, producer.model !== undefined));
+          if (ask) await store.putCost(runId, cell.costKey, record.id, spent);
           done.get(cell.key)?.add(record.id);
           outcome.measured++;
         }
       }
       opts.onItem?.();
-    };
-
-    /** record ids with a stored output, per output key (read once per key; a fresh run has none) */
-    const storedOutputs = new Map<string, Set<string>>();
-    const storedOutputIds = (key: string): Set<string> => {
-      let ids = storedOutputs.get(key);
-      if (ids === undefined) storedOutputs.set(key, (ids = store.outputRecordIds(runId, key)));
-      return ids;
     };
 
     /**
@@ -247,20 +269,18 @@ export async function executePlan(
       const model = producer.model!;
       const { probe } = unit.probe;
       const asText = storesText(probe);
-      const stored = storedOutputIds(key);
-      const hit = stored.has(record.id) ? (store.getOutput(runId, key, record.id) as { text?: string; fields?: Record<string, unknown> } | undefined) : undefined;
+      const hit = (await store.getOutput(runId, key, record.id)) as { text?: string; fields?: Record<string, unknown> } | undefined;
       if (hit) return hit.fields ?? { output: hit.text };
       try {
         const res = await runUnit(model, unit, { id: record.id, fields: record.fields }, producer.defaults ?? DEFAULTS, opts.signal);
         outcome.generated++;
         if (res.cached) outcome.cacheHits++;
         opts.warnings.addResult(label, res.warnings);
-        const answer: Record<string, unknown> = asText ? { text: res.fields.output, warnings: res.warnings } : { fields: res.fields, warnings: res.warnings };
-        if (res.steps.length > 0) answer.steps = res.steps;
-        if (res.approximations?.length) answer.approximations = res.approximations;
-        // the paid answer and its cost, committed with the answers of this turn of the event loop before it is used (item-writer.ts)
-        await items.putPaidSoon(key, record.id, answer, addCost({ calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 }, res));
-        stored.add(record.id);
+        const stored: Record<string, unknown> = asText ? { text: res.fields.output, warnings: res.warnings } : { fields: res.fields, warnings: res.warnings };
+        if (res.steps.length > 0) stored.steps = res.steps;
+        if (res.approximations?.length) stored.approximations = res.approximations;
+        await store.putOutput(runId, key, record.id, stored);
+        await store.putCost(runId, key, record.id, addCost({ calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 }, res));
         return res.fields;
       } catch (err) {
         if (opts.signal?.aborted) return undefined;
@@ -276,10 +296,10 @@ export async function executePlan(
       await runPool(ds.records(), plan.concurrency, handle, anySignal(opts.signal, store.fullSignal));
     } catch (err) {
       // keep what was measured, but report the pool's error, never one from this flush
-      items.flushQuietly();
+      await items.flushQuietly();
       throw err;
     }
-    items.flush();
+    await items.flush();
     const st = ds.stats();
     if (n === 0 && !stopped() && ds.allowEmpty !== true) {
       const why = st.skipped > 0 ? ` (${st.skipped} record(s) skipped as invalid)` : '';
@@ -296,7 +316,7 @@ export async function executePlan(
     if (stopped()) break;
   }
   outcome.interrupted = opts.signal?.aborted ?? false;
-  outcome.cells = [...cells.values()];
+  outcome.cells = [...cells.values()].filter((c) => c.skipped !== true);
   return outcome;
 }
 

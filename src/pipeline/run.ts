@@ -4,12 +4,13 @@ import { crashPoint } from '../runtime/crash-point.js';
 import { RunLease } from '../runtime/run-lease.js';
 import { storeProblem } from '../runtime/store-errors.js';
 import { UserError } from '../core/errors.js';
-import type { Store } from '../runtime/store.js';
+import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
+import type { RunStore } from '../runtime/run-store.js';
 import { RESULTS_SCHEMA_ID, type Results } from '../results/schema.js';
 import { SLANT_VERSION } from '../version.js';
 import { resultsJsonText } from '../results/json-text.js';
 import { aggregateRun } from './aggregate.js';
-import { executePlan, type ExecutionPlan } from './execute.js';
+import { executePlan, type ExecutionOutcome, type ExecutionPlan } from './execute.js';
 import { WarningLog } from './warnings.js';
 import { costReport, DEFAULT_PRICES, mergePrices } from '../runtime/cost.js';
 import type { ModelUsage } from '../runtime/usage.js';
@@ -17,7 +18,7 @@ import type { ModelUsage } from '../runtime/usage.js';
 export interface RunArgs {
   command: string;
   plan: ExecutionPlan;
-  store: Store;
+  store: AnyStore;
   /** an existing run to continue (resume), else a new one is created from configJson */
   resumeRunId?: string;
   configJson: string;
@@ -42,6 +43,11 @@ export interface RunArgs {
    * a crash never leaves a "completed" run without its report. Given the results as written (JSON).
    */
   report?: (results: Results, reportDir: string) => Promise<void>;
+  /**
+   * The execution step in place of executePlan in this process: a distributed run (`slant run
+   * --workers`) enqueues its units and waits for the workers (src/pipeline/distributed/coordinate.ts).
+   */
+  execute?: (store: RunStore, runId: string, warnings: WarningLog) => Promise<ExecutionOutcome>;
 }
 
 export interface RunSummary {
@@ -76,16 +82,16 @@ export async function runToResults(args: Omit<RunArgs, 'reportsDir' | 'resultsPa
 
 /** Lease, execute, aggregate, store the results, `write` them (returns the report folder), mark the run ended. */
 async function run(args: RunArgs, write: (results: Results, runId: string) => Promise<string>): Promise<RunSummary> {
-  const { store } = args;
+  const store = asRunStore(args.store);
   let runId: string;
   let createdAt: string;
   if (args.resumeRunId) {
-    const run = store.getRun(args.resumeRunId);
+    const run = await store.getRun(args.resumeRunId);
     if (!run) throw new UserError(`no run "${args.resumeRunId}" in the store`, { hint: 'list runs with `slant runs`' });
     runId = run.id;
     createdAt = run.createdAt;
   } else {
-    const run = store.createRun({ configJson: args.configJson, configHash: args.configHash, label: args.command });
+    const run = await store.createRun({ configJson: args.configJson, configHash: args.configHash, label: args.command });
     runId = run.id;
     createdAt = run.createdAt;
   }
@@ -96,31 +102,33 @@ async function run(args: RunArgs, write: (results: Results, runId: string) => Pr
     onWait: (h) => args.log?.(`waiting for run ${runId}: pid ${h.pid} on ${h.host} holds it since ${h.since}`),
   });
   try {
-    return await executeAndReport(args, runId, createdAt, write);
+    return await executeAndReport(args, store, runId, createdAt, write);
   } catch (err) {
-    throw storeProblem(err, store.path, { lockTimeoutMs: store.lockTimeoutMs, runId }) ?? err;
+    throw storeProblem(err, store.location, { lockTimeoutMs: store.lockTimeoutMs, runId }) ?? err;
   } finally {
-    lease.release();
+    await lease.release();
   }
 }
 
-async function executeAndReport(args: RunArgs, runId: string, createdAt: string, write: (results: Results, runId: string) => Promise<string>): Promise<RunSummary> {
-  const { store, plan } = args;
-  if (args.resumeRunId) store.setRunStatus(runId, 'running');
+async function executeAndReport(args: RunArgs, store: RunStore, runId: string, createdAt: string, write: (results: Results, runId: string) => Promise<string>): Promise<RunSummary> {
+  const { plan } = args;
+  if (args.resumeRunId) await store.setRunStatus(runId, 'running');
   const warnings = new WarningLog();
-  let outcome;
+  let outcome: ExecutionOutcome;
   try {
-    outcome = await executePlan(plan, store, runId, { signal: args.signal, onItem: args.onItem, warnings, onBatchResult: args.onBatchResult, log: args.log });
+    outcome = args.execute
+      ? await args.execute(store, runId, warnings)
+      : await executePlan(plan, store, runId, { signal: args.signal, onItem: args.onItem, warnings, onBatchResult: args.onBatchResult, log: args.log });
   } catch (err) {
-    markEnded(store, runId, args.signal?.aborted ? 'interrupted' : 'failed');
+    await markEnded(store, runId, args.signal?.aborted ? 'interrupted' : 'failed');
     throw err;
   }
   if (store.fullError !== undefined) {
     // the disk filled up: the answers in hand were stored in the reserve; stop here
-    markEnded(store, runId, 'failed');
+    await markEnded(store, runId, 'failed');
     throw store.fullError;
   }
-  const probes = aggregateRun(plan, store, runId, outcome.cells);
+  const probes = await aggregateRun(plan, store, runId, outcome.cells);
   const status = outcome.interrupted ? 'interrupted' : 'completed';
   const results: Results = {
     schema: RESULTS_SCHEMA_ID,
@@ -137,10 +145,10 @@ async function executeAndReport(args: RunArgs, runId: string, createdAt: string,
   // the results go to the store first, then the files (each atomically), and only then is the run
   // marked finished: a crash at any point leaves an unfinished run (resumable) whose results
   // `slant report <run>` can rebuild, never a "completed" run with a cut-off report
-  store.putRunResults(runId, results);
+  await store.putRunResults(runId, results);
   crashPoint('after-results-stored');
   const reportDir = await write(results, runId);
-  store.setRunStatus(runId, status, { measured: outcome.measured, reused: outcome.reused });
+  await store.setRunStatus(runId, status, { measured: outcome.measured, reused: outcome.reused });
   return { runId, results, reportDir, measured: outcome.measured, reused: outcome.reused, generated: outcome.generated, cacheHits: outcome.cacheHits, invalid: outcome.invalid, interrupted: outcome.interrupted };
 }
 
@@ -157,9 +165,9 @@ export function writeReports(results: Results, reportDir: string, resultsPath?: 
 }
 
 /** Record how a run ended, unless the store itself cannot take it (the caller's error says why). */
-function markEnded(store: Store, runId: string, status: 'failed' | 'interrupted'): void {
+async function markEnded(store: RunStore, runId: string, status: 'failed' | 'interrupted'): Promise<void> {
   try {
-    store.setRunStatus(runId, status);
+    await store.setRunStatus(runId, status);
   } catch {
     // a locked, full or damaged store: the run stays "running", which resume accepts too
   }

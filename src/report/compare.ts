@@ -8,6 +8,7 @@ import type { Store } from '../runtime/store.js';
 import { fromStoredJson } from '../runtime/stored-json.js';
 import { mean } from '../stats/mean.js';
 import { pairedTTest } from '../stats/ttest.js';
+import type { Stat } from '../results/presentation.js';
 import type { IntervalJson, MetricJson } from '../results/schema.js';
 
 export interface CompareSide {
@@ -129,4 +130,19 @@ export function compareRuns(store: Store, a: CompareSide, b: CompareSide): Compa
     for (const m of y.metrics) rows.push({ probe: y.probe, model: y.model, dataset: y.dataset, metric: m.name, label: m.label, a: null, b: { value: m.value, n: m.n }, difference: null, ...(m.kind ? { kind: m.kind } : {}) });
   }
   return rows;
+}
+
+/**
+ * A row's B − A as difference Stats, so every renderer prints them with the one shared formatter
+ * (statParts in format.ts): signed, rates in percentage points, means as plain numbers.
+ */
+export function pairedStat(r: CompareRow): Stat | null {
+  if (!r.paired) return null;
+  return { value: r.paired.mean, n: r.paired.n, difference: true, ...(r.kind ? { kind: r.kind } : {}), ...(r.paired.ci ? { ci: r.paired.ci } : {}) };
+}
+
+/** B − A of the group values (n = the smaller side's), or null when either side is undefined. */
+export function unpairedStat(r: CompareRow): Stat | null {
+  if (r.difference === null) return null;
+  return { value: r.difference, n: Math.min(r.a?.n ?? 0, r.b?.n ?? 0), difference: true, ...(r.kind ? { kind: r.kind } : {}) };
 }

@@ -95,3 +95,10 @@ export function statParts(s: StatLike): { value: string; ci: string; more: strin
   }
   return { value, ci, more };
 }
+
+/** A statistic on one line: its value and interval as statParts prints them ("+30.0 pp [10.0, 50.0]"), "—" for none. */
+export function statText(s: StatLike | null): string {
+  if (!s) return '—';
+  const p = statParts(s);
+  return p.ci ? `${p.value} ${p.ci}` : p.value;
+}

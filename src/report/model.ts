@@ -143,7 +143,7 @@ function headlineTable(probe: ProbeResult): PresentedTable | undefined {
 
 const fmtP = (p: number | null | undefined): Cell => (p === null || p === undefined ? null : Number(p.toPrecision(3)));
 
-function effectTables(effects: readonly (EffectJson & { probe: string })[], costs: readonly (CostJson & { probe: string })[]): Presentation {
+function effectTables(effects: readonly (EffectJson & { probe: string; kind: Stat['kind'] })[], costs: readonly (CostJson & { probe: string })[]): Presentation {
   if (effects.length === 0 && costs.length === 0) return EMPTY_PRESENTATION;
   const tables: PresentedTable[] = [];
   const figures: Figure[] = [];
@@ -153,7 +153,7 @@ function effectTables(effects: readonly (EffectJson & { probe: string })[], cost
       title: 'Paired effects of each mitigation against the baseline (mitigated − baseline, records matched by id)',
       columns: ['probe', 'metric', 'model', 'dataset', 'condition', 'baseline', 'mitigated', 'difference', 'p', 'p (Holm)'],
       rows: effects.map((e) => {
-        const d: Cell = { value: e.difference, n: e.n, ...(e.ci ? { ci: e.ci } : {}) };
+        const d: Cell = { value: e.difference, n: e.n, difference: true, ...(e.kind ? { kind: e.kind } : {}), ...(e.ci ? { ci: e.ci } : {}) };
         return [e.probe, e.label, e.labels.model ?? '', e.labels.dataset ?? '', e.labels.condition ?? '', e.baseline, e.mitigated, d, fmtP(e.test?.pValue), fmtP(e.pHolm)];
       }),
     });
@@ -191,7 +191,9 @@ export function buildReportModel(results: Results): ReportModel {
     const headline = headlineTable(p);
     return { probe: p.probe, judges: p.judges, options: p.options, summary: p.summary ?? [], groups, figures: mergeFigures(groups), items: p.items.length, ...(headline ? { headline } : {}) };
   });
-  const effects = results.probes.flatMap((p) => (p.effects ?? []).map((e) => ({ ...e, probe: p.probe })));
+  // an effect keeps its metric's kind, so a rate's difference prints in percentage points
+  const kindOf = (p: ProbeResult, metric: string): Stat['kind'] => p.groups.flatMap((g) => g.metrics).find((m) => m.name === metric)?.kind;
+  const effects = results.probes.flatMap((p) => (p.effects ?? []).map((e) => ({ ...e, probe: p.probe, kind: kindOf(p, e.metric) })));
   const costs = results.probes.flatMap((p) => (p.costs ?? []).map((c) => ({ ...c, probe: p.probe })));
   const fx = effectTables(effects, costs);
   return { results, overview: { tables: [...mitigationTables(results), ...fx.tables], figures: fx.figures }, paperTables: [...seed000Table1(results), ...paperTables(results.probes)], probes };

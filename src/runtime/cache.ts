@@ -1,6 +1,7 @@
 import { redact } from '../core/redact.js';
 import { canonicalJson, sha256Hex } from './canonical-json.js';
-import type { Store } from './store.js';
+import { asRunStore, type AnyStore } from './sqlite-run-store.js';
+import type { RunStore } from './run-store.js';
 import { AnsweredWhileQueued, withSlotCheck } from './slot-check.js';
 import { fromStoredJson, toStoredJson } from './stored-json.js';
 
@@ -76,25 +77,19 @@ export function stripSecrets(value: unknown): unknown {
  */
 export class RequestCache {
   private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly store: RunStore;
 
-  constructor(private readonly store: Store) {}
+  constructor(store: AnyStore) {
+    this.store = asRunStore(store);
+  }
 
   key(parts: CacheParts): string {
     return sha256Hex(canonicalJson(strippedParts(parts)));
   }
 
   /** The entry under `key` (counting a hit), or undefined. */
-  get<T = unknown>(key: string): CacheEntry<T> | undefined {
-    const r = this.store.guard(() =>
-      this.store
-        .statement(
-          `UPDATE cache SET hits = hits + 1, last_hit_at = ? WHERE key = ?
-           RETURNING provider, model, request_json, response_json, created_at, hits`,
-        )
-        .get(new Date().toISOString(), key),
-    ) as
-      | { provider: string; model: string; request_json: string; response_json: string; created_at: string; hits: number }
-      | undefined;
+  async get<T = unknown>(key: string): Promise<CacheEntry<T> | undefined> {
+    const r = await this.store.cacheGet(key);
     if (r === undefined) return undefined;
     return {
       key,
@@ -107,53 +102,31 @@ export class RequestCache {
     };
   }
 
-  put(key: string, entry: CacheParts & { response: unknown }): void {
+  async put(key: string, entry: CacheParts & { response: unknown }, opts: { releaseClaim?: boolean } = {}): Promise<void> {
     const { provider, model, request } = strippedParts(entry);
     const requestJson = redact(canonicalJson(request));
     const responseJson = toStoredJson(entry.response, 'cached response');
-    this.store.guard(() =>
-      this.store
-        .statement(
-          `INSERT OR REPLACE INTO cache (key, provider, model, request_json, response_json, created_at, hits)
-           VALUES (?, ?, ?, ?, ?, ?, 0)`,
-        )
-        .run(key, provider, model, requestJson, responseJson, new Date().toISOString()),
-    );
+    const row = { provider, model, requestJson, responseJson };
+    if (opts.releaseClaim === true && this.store.cachePutReleasing !== undefined) await this.store.cachePutReleasing(key, row);
+    else await this.store.cachePut(key, row);
   }
 
-  stats(): CacheStats {
-    const total = this.store
-      .statement(
-        `SELECT count(*) AS entries, coalesce(sum(hits), 0) AS hits,
-           coalesce(sum(length(CAST(request_json AS BLOB)) + length(CAST(response_json AS BLOB))), 0) AS bytes
-         FROM cache`,
-      )
-      .get() as { entries: number; hits: number; bytes: number };
-    const byProvider = this.store
-      .statement(
-        `SELECT provider, model, count(*) AS entries, coalesce(sum(hits), 0) AS hits
-         FROM cache GROUP BY provider, model ORDER BY provider, model`,
-      )
-      .all() as CacheStats['byProvider'];
-    return { ...total, byProvider };
+  stats(): Promise<CacheStats> {
+    return this.store.cacheStats();
   }
 
   /** Delete entries (all, or one provider's, or those created more than N days ago). Returns the count. */
-  clear(filter: { provider?: string; olderThanDays?: number } = {}): number {
-    const cutoff =
-      filter.olderThanDays === undefined ? null : new Date(Date.now() - filter.olderThanDays * 86_400_000).toISOString();
-    return this.store
-      .statement(
-        `DELETE FROM cache WHERE (@provider IS NULL OR provider = @provider)
-           AND (@cutoff IS NULL OR created_at < @cutoff)`,
-      )
-      .run({ provider: filter.provider ?? null, cutoff }).changes;
+  clear(filter: { provider?: string; olderThanDays?: number } = {}): Promise<number> {
+    const cutoff = filter.olderThanDays === undefined ? undefined : new Date(Date.now() - filter.olderThanDays * 86_400_000).toISOString();
+    return this.store.cacheClear({ ...(filter.provider !== undefined ? { provider: filter.provider } : {}), ...(cutoff !== undefined ? { cutoff } : {}) });
   }
 
   /**
    * The cached value for `parts`, or compute, store and return it. Errors from `compute` are
    * not cached. Identical requests in flight share one compute; callers that joined one (or
-   * read the cache) get `cached: true`, since no new request was made for them.
+   * read the cache) get `cached: true`, since no new request was made for them. On a shared store
+   * (PostgreSQL) the request is claimed in the database first: while another process has it in
+   * flight this one waits for its answer instead of sending it again.
    */
   async getOrCompute<T>(
     parts: CacheParts,
@@ -162,32 +135,43 @@ export class RequestCache {
   ): Promise<{ value: T; cached: boolean }> {
     if (opts.noCache === true) return { value: await compute(), cached: false };
     const key = this.key(parts);
-    const hit = this.get<T>(key);
-    if (hit !== undefined) return { value: hit.response, cached: true };
+    const joined = this.inflight.get(key);
+    if (joined !== undefined) return { value: (await joined) as T, cached: true };
+    // SQLite answers at once (no await: identical requests made together share one compute); a shared store over the network
+    const hit = this.store.cacheGetNow !== undefined ? this.peekSync<T>(key) : await this.get<T>(key).then((e) => (e === undefined ? undefined : { value: e.response }));
+    if (hit !== undefined) return { value: hit.value, cached: true };
     const pending = this.inflight.get(key);
     if (pending !== undefined) return { value: (await pending) as T, cached: true };
     let servedMeanwhile = false;
     const work = (async () => {
+      if (this.store.claimRequest !== undefined) {
+        const found = await this.awaitClaim<T>(key);
+        if (found !== undefined) {
+          servedMeanwhile = true;
+          return found.value;
+        }
+      }
       let value: T;
       try {
-        // asked again when the request gets a scheduler slot: another process may have stored it
-        value = await withSlotCheck(() => {
-          const found = this.get<T>(key);
-          return found === undefined ? undefined : { value: found.response };
-        }, compute);
+        // SQLite: asked again when the request gets a scheduler slot: another process may have stored it
+        value = this.store.claimRequest !== undefined ? await compute() : await withSlotCheck(() => this.peekSync<T>(key), compute);
       } catch (err) {
+        await this.store.releaseRequest?.(key).catch(() => undefined);
         if (!(err instanceof AnsweredWhileQueued)) throw err;
         servedMeanwhile = true;
         return err.value as T;
       }
+      let released = false;
       if (opts.isCacheable === undefined || opts.isCacheable(value)) {
         try {
-          this.put(key, { ...parts, response: value });
+          await this.put(key, { ...parts, response: value }, { releaseClaim: true });
+          released = true;
         } catch (err) {
           // A value JSON cannot hold (undefined, a bigint) is returned but not cached.
           if (!(err instanceof TypeError)) throw err;
         }
       }
+      if (!released) await this.store.releaseRequest?.(key);
       return value;
     })();
     this.inflight.set(key, work);
@@ -196,6 +180,35 @@ export class RequestCache {
       return { value, cached: servedMeanwhile };
     } finally {
       this.inflight.delete(key);
+    }
+  }
+
+  /**
+   * The slot check (SQLite only): the SQLite store answers synchronously, and the scheduler asks it
+   * with a slot held, just before sending.
+   */
+  private peekSync<T>(key: string): { value: T } | undefined {
+    const r = this.store.cacheGetNow?.(key);
+    return r === undefined ? undefined : { value: fromStoredJson(r.response_json) as T };
+  }
+
+  /**
+   * Hold the database claim on `key` (undefined: this process sends the request), or wait until
+   * the process holding it stored the answer (returned), taking the claim over if that process
+   * stopped beating or gave the claim up without an answer.
+   */
+  private async awaitClaim<T>(key: string): Promise<{ value: T } | undefined> {
+    let wait = 25;
+    const claim = (this.store.claimRequest as NonNullable<RunStore['claimRequest']>).bind(this.store);
+    for (;;) {
+      // the claim comes back with the answer if the holder stored it just before (then nothing is claimed)
+      const c = await claim(key);
+      if (c.cached !== undefined) return { value: fromStoredJson(c.cached.response_json) as T };
+      if (c.claimed) return undefined;
+      await new Promise((r) => setTimeout(r, wait));
+      wait = Math.min(wait * 2, 500);
+      const hit = await this.get<T>(key);
+      if (hit !== undefined) return { value: hit.response };
     }
   }
 }

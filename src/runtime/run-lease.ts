@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { EXIT, UserError } from '../core/errors.js';
-import type { Store } from './store.js';
+import type { LeaseRow } from './store.js';
+import { asRunStore, type AnyStore } from './sqlite-run-store.js';
+import type { RunStore } from './run-store.js';
 
 /** A lease whose holder has not refreshed it for this long is taken over (default 30 s). */
 export const LEASE_STALE_MS = 30_000;
@@ -41,14 +43,6 @@ export class RunLeaseHeldError extends UserError {
   }
 }
 
-interface LeaseRow {
-  token: string;
-  pid: number;
-  host: string;
-  since: string;
-  heartbeat_at: string;
-}
-
 /** Whether a process with this pid exists on this machine (EPERM: it exists, owned by someone else). */
 function pidAlive(pid: number): boolean {
   try {
@@ -67,17 +61,18 @@ function pidAlive(pid: number): boolean {
 export class RunLease {
   private timer: NodeJS.Timeout | undefined;
   private constructor(
-    private readonly store: Store,
+    private readonly store: RunStore,
     readonly runId: string,
     private readonly token: string,
   ) {}
 
-  static async acquire(store: Store, runId: string, opts: LeaseOptions = {}): Promise<RunLease> {
+  static async acquire(anyStore: AnyStore, runId: string, opts: LeaseOptions = {}): Promise<RunLease> {
+    const store = asRunStore(anyStore);
     const token = randomBytes(8).toString('hex');
     const staleMs = opts.staleMs ?? LEASE_STALE_MS;
     let told = false;
     for (;;) {
-      const holder = tryTake(store, runId, token, staleMs);
+      const holder = await store.takeLease(runId, token, (row) => liveHolder(row, staleMs));
       if (holder === undefined) {
         const lease = new RunLease(store, runId, token);
         lease.startHeartbeat(opts.heartbeatMs ?? LEASE_HEARTBEAT_MS);
@@ -102,41 +97,28 @@ export class RunLease {
 
   private startHeartbeat(ms: number): void {
     this.timer = setInterval(() => {
-      try {
-        this.store.statement('UPDATE run_leases SET heartbeat_at = ? WHERE run_id = ? AND token = ?').run(new Date().toISOString(), this.runId, this.token);
-      } catch {
-        // a busy store skips one beat; the lease goes stale only after many
-      }
+      // a busy store skips one beat; the lease goes stale only after many
+      this.store.beatLease(this.runId, this.token).catch(() => undefined);
     }, ms);
     this.timer.unref();
   }
 
-  release(): void {
+  async release(): Promise<void> {
     if (this.timer !== undefined) clearInterval(this.timer);
     this.timer = undefined;
     try {
-      this.store.statement('DELETE FROM run_leases WHERE run_id = ? AND token = ?').run(this.runId, this.token);
+      await this.store.releaseLease(this.runId, this.token);
     } catch {
       // the store is gone or broken: the lease goes stale and is taken over
     }
   }
 }
 
-/** Take the lease (undefined) or report its live holder. */
-function tryTake(store: Store, runId: string, token: string, staleMs: number): LeaseHolder | undefined {
-  return store.db
-    .transaction((): LeaseHolder | undefined => {
-      const row = store.statement('SELECT token, pid, host, since, heartbeat_at FROM run_leases WHERE run_id = ?').get(runId) as LeaseRow | undefined;
-      if (row !== undefined) {
-        const sameHostDead = row.host === hostname() && row.pid !== process.pid && !pidAlive(row.pid);
-        const stale = Date.now() - Date.parse(row.heartbeat_at) > staleMs;
-        if (!sameHostDead && !stale) return { pid: row.pid, host: row.host, since: row.since, heartbeatAt: row.heartbeat_at };
-      }
-      const now = new Date().toISOString();
-      store
-        .statement('INSERT OR REPLACE INTO run_leases (run_id, token, pid, host, since, heartbeat_at) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(runId, token, process.pid, hostname(), now, now);
-      return undefined;
-    })
-    .immediate();
+/** The lease's live holder, or undefined when there is none (no lease, or its holder is gone: take it). */
+function liveHolder(row: LeaseRow | undefined, staleMs: number): LeaseHolder | undefined {
+  if (row === undefined) return undefined;
+  const sameHostDead = row.host === hostname() && row.pid !== process.pid && !pidAlive(row.pid);
+  const stale = Date.now() - Date.parse(row.heartbeat_at) > staleMs;
+  if (sameHostDead || stale) return undefined;
+  return { pid: row.pid, host: row.host, since: row.since, heartbeatAt: row.heartbeat_at };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { UserError } from '../core/errors.js';
@@ -66,7 +67,8 @@ export interface ItemCost {
   wallMs: number;
 }
 
-interface RawRun {
+/** A `runs` row as stored (both backends). */
+export interface RawRun {
   id: string;
   created_at: string;
   updated_at: string;
@@ -77,9 +79,9 @@ interface RawRun {
   summary_json: string | null;
 }
 
-const RUN_COLUMNS = 'id, created_at, updated_at, status, config_json, config_hash, label, summary_json';
+export const RUN_COLUMNS = 'id, created_at, updated_at, status, config_json, config_hash, label, summary_json';
 
-function toRun(r: RawRun): RunRow {
+export function toRun(r: RawRun): RunRow {
   return {
     id: r.id,
     createdAt: r.created_at,
@@ -312,11 +314,6 @@ export class Store {
     return r === undefined ? undefined : fromStoredJson(r.output_json);
   }
 
-  /** The record ids with a stored output under `cellKey` (one query, instead of a lookup per record that finds nothing in a fresh run). */
-  outputRecordIds(runId: string, cellKey: string): Set<string> {
-    return new Set(this.statement('SELECT record_id FROM outputs WHERE run_id = ? AND cell_key = ?').pluck().all(runId, cellKey) as string[]);
-  }
-
   /** All outputs of a cell, in the order records were first stored. */
   getOutputs(runId: string, cellKey: string): { recordId: string; output: unknown }[] {
     const rows = this.statement(
@@ -439,7 +436,129 @@ export class Store {
     ).all(runId) as { cell_key: string; result_json: string }[];
     return rows.map((r) => ({ cellKey: r.cell_key, result: fromStoredJson(r.result_json) }));
   }
+  /** The cache row under `key`, counting a hit (src/runtime/cache.ts). */
+  cacheGet(key: string): CacheRow | undefined {
+    return this.guard(() =>
+      this.statement(
+        `UPDATE cache SET hits = hits + 1, last_hit_at = ? WHERE key = ?
+         RETURNING provider, model, request_json, response_json, created_at, hits`,
+      ).get(new Date().toISOString(), key),
+    ) as CacheRow | undefined;
+  }
+
+  cachePut(key: string, e: { provider: string; model: string; requestJson: string; responseJson: string }): void {
+    this.guard(() =>
+      this.statement(
+        `INSERT OR REPLACE INTO cache (key, provider, model, request_json, response_json, created_at, hits)
+         VALUES (?, ?, ?, ?, ?, ?, 0)`,
+      ).run(key, e.provider, e.model, e.requestJson, e.responseJson, new Date().toISOString()),
+    );
+  }
+
+  cacheStats(): CacheStatsRow {
+    const total = this.statement(
+      `SELECT count(*) AS entries, coalesce(sum(hits), 0) AS hits,
+         coalesce(sum(length(CAST(request_json AS BLOB)) + length(CAST(response_json AS BLOB))), 0) AS bytes
+       FROM cache`,
+    ).get() as { entries: number; hits: number; bytes: number };
+    const byProvider = this.statement(
+      `SELECT provider, model, count(*) AS entries, coalesce(sum(hits), 0) AS hits
+       FROM cache GROUP BY provider, model ORDER BY provider, model`,
+    ).all() as CacheStatsRow['byProvider'];
+    return { ...total, byProvider };
+  }
+
+  /** Delete cache entries (all, one provider's, or those created before `cutoff`). Returns the count. */
+  cacheClear(filter: { provider?: string; cutoff?: string }): number {
+    return this.statement(
+      `DELETE FROM cache WHERE (@provider IS NULL OR provider = @provider)
+         AND (@cutoff IS NULL OR created_at < @cutoff)`,
+    ).run({ provider: filter.provider ?? null, cutoff: filter.cutoff ?? null }).changes;
+  }
+
+  /**
+   * In one write transaction: read the run's lease row, ask `decide` (undefined: take it), and if
+   * so write ours. Returns what `decide` returned (src/runtime/run-lease.ts).
+   */
+  takeLease<H>(runId: string, token: string, decide: (row: LeaseRow | undefined) => H | undefined): H | undefined {
+    return this.db
+      .transaction((): H | undefined => {
+        const row = this.statement('SELECT token, pid, host, since, heartbeat_at FROM run_leases WHERE run_id = ?').get(runId) as LeaseRow | undefined;
+        const held = decide(row);
+        if (held !== undefined) return held;
+        const now = new Date().toISOString();
+        this.statement('INSERT OR REPLACE INTO run_leases (run_id, token, pid, host, since, heartbeat_at) VALUES (?, ?, ?, ?, ?, ?)').run(runId, token, process.pid, hostname(), now, now);
+        return undefined;
+      })
+      .immediate();
+  }
+
+  beatLease(runId: string, token: string): void {
+    this.statement('UPDATE run_leases SET heartbeat_at = ? WHERE run_id = ? AND token = ?').run(new Date().toISOString(), runId, token);
+  }
+
+  releaseLease(runId: string, token: string): void {
+    this.statement('DELETE FROM run_leases WHERE run_id = ? AND token = ?').run(runId, token);
+  }
+
+  /** Judge accuracy cards (src/runtime/judge-cards.ts): a newer card replaces an older one. */
+  putJudgeCard(key: JudgeCardKey, cardJson: string): void {
+    this.statement(
+      'INSERT INTO judge_cards (task, judge, version, card_json, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (task, judge, version) DO UPDATE SET card_json = excluded.card_json, created_at = excluded.created_at',
+    ).run(key.task, key.judge, key.version, cardJson, new Date().toISOString());
+  }
+
+  /** Every stored judge card (a run's aggregation reads them all once). */
+  listJudgeCards(): (JudgeCardKey & { cardJson: string })[] {
+    return this.statement('SELECT task, judge, version, card_json AS "cardJson" FROM judge_cards').all() as (JudgeCardKey & { cardJson: string })[];
+  }
+
+  getJudgeCard(key: JudgeCardKey): string | undefined {
+    const row = this.statement('SELECT card_json FROM judge_cards WHERE task = ? AND judge = ? AND version = ?').get(key.task, key.judge, key.version) as { card_json: string } | undefined;
+    return row?.card_json;
+  }
+
+  /** Commit several item measurements in one transaction (src/pipeline/item-writer.ts). */
+  putItems(runId: string, items: readonly { cellKey: string; recordId: string; measurement: unknown }[]): void {
+    this.transaction(() => {
+      for (const p of items) this.putItem(runId, p.cellKey, p.recordId, p.measurement);
+    });
+  }
 }
+
+/** A request-cache row as stored. */
+export interface CacheRow {
+  provider: string;
+  model: string;
+  request_json: string;
+  response_json: string;
+  created_at: string;
+  hits: number;
+}
+
+export interface CacheStatsRow {
+  entries: number;
+  hits: number;
+  /** bytes of stored request and response JSON */
+  bytes: number;
+  byProvider: { provider: string; model: string; entries: number; hits: number }[];
+}
+
+/** A run's lease row (src/runtime/run-lease.ts). */
+export interface LeaseRow {
+  token: string;
+  pid: number;
+  host: string;
+  since: string;
+  heartbeat_at: string;
+}
+
+export interface JudgeCardKey {
+  task: string;
+  judge: string;
+  version: string;
+}
+
 
 /** Create the store's directory; a fresh `.slant/` gets a .gitignore so the cache is never committed. */
 function ensureDir(dir: string): void {

@@ -1,8 +1,8 @@
 import { figureSvg } from '../report/charts/svg.js';
 import { escapeHtml as e } from '../report/escape.js';
-import { formatP, formatValue, HEADLINE } from '../report/format.js';
+import { formatP, formatValue, HEADLINE, statText } from '../report/format.js';
 import { CSP } from '../report/html.js';
-import type { CompareRow, CompareSide } from '../report/compare.js';
+import { pairedStat, unpairedStat, type CompareRow, type CompareSide } from '../report/compare.js';
 import type { IntervalFigure } from '../results/presentation.js';
 import type { RunRow } from '../runtime/store.js';
 
@@ -37,8 +37,8 @@ export async function comparePage(a: CompareSide, b: CompareSide, rows: CompareR
   const shown = headline.length ? headline : rows;
   const body = shown
     .map((r) => {
-      const paired = r.paired ? `${fmt(r.paired.mean, r.kind === 'rate' ? 'mean' : r.kind)} [${fmt(r.paired.ci?.low, 'mean')}, ${fmt(r.paired.ci?.high, 'mean')}] n=${r.paired.n}${r.paired.pValue === null ? '' : `, p=${formatP(r.paired.pValue)}`}` : 'no item-level values or no matched records';
-      return `<tr data-metric="${e(r.metric)}"><td class="l">${e(r.probe)}</td><td class="l">${e(r.model)}</td><td class="l">${e(r.dataset)}</td><td class="l">${e(r.label)}</td><td class="nw">${e(fmt(r.a?.value, r.kind))} <span class="muted">n=${e(r.a?.n ?? 0)}</span></td><td class="nw">${e(fmt(r.b?.value, r.kind))} <span class="muted">n=${e(r.b?.n ?? 0)}</span></td><td>${e(r.difference === null ? '—' : r.difference.toFixed(4))}</td><td class="l">${e(paired)}</td></tr>`;
+      const paired = r.paired ? `${statText(pairedStat(r))} n=${r.paired.n}${r.paired.pValue === null ? '' : `, p=${formatP(r.paired.pValue)}`}` : 'no item-level values or no matched records';
+      return `<tr data-metric="${e(r.metric)}"><td class="l">${e(r.probe)}</td><td class="l">${e(r.model)}</td><td class="l">${e(r.dataset)}</td><td class="l">${e(r.label)}</td><td class="nw">${e(fmt(r.a?.value, r.kind))} <span class="muted">n=${e(r.a?.n ?? 0)}</span></td><td class="nw">${e(fmt(r.b?.value, r.kind))} <span class="muted">n=${e(r.b?.n ?? 0)}</span></td><td class="nw">${e(statText(unpairedStat(r)))}</td><td class="l">${e(paired)}</td></tr>`;
     })
     .join('');
   const fig: IntervalFigure = {
@@ -46,10 +46,10 @@ export async function comparePage(a: CompareSide, b: CompareSide, rows: CompareR
     id: 'compare',
     title: `Paired difference B − A over matched records (95% paired t interval)`,
     x: 'metric',
-    y: 'B − A (paired)',
+    y: 'B − A (paired; rates as fractions: 0.1 = +10 pp)',
     horizontal: true,
     rule: 0,
-    points: shown.filter((r) => r.paired).map((r) => ({ category: `${r.probe}: ${r.metric}`, series: `${r.model} · ${r.dataset}`, value: r.paired?.mean ?? null, low: r.paired?.ci?.low ?? null, high: r.paired?.ci?.high ?? null, n: r.paired?.n ?? 0 })),
+    points: shown.filter((r) => r.paired).map((r) => ({ category: `${r.probe}: ${r.label}`, series: `${r.model} · ${r.dataset}`, value: r.paired?.mean ?? null, low: r.paired?.ci?.low ?? null, high: r.paired?.ci?.high ?? null, n: r.paired?.n ?? 0 })),
   };
   const svg = fig.points.length ? `<figure class="fig" data-figure="compare">${await figureSvg(fig)}</figure>` : '<p class="muted">No matched records: no paired differences.</p>';
   return page(

@@ -25,7 +25,7 @@ describe('summary across (model, dataset) groups', () => {
     store.putItem(run.id, cells[1]!.key, 'r1', await measured('r1', 'True', 'False'));
     store.putItem(run.id, cells[1]!.key, 'r2', await measured('r2', 'True', 'True'));
     const plan: ExecutionPlan = { datasets: [], producers: [], probes: [{ probe: hallucinationProbe as unknown as AnyProbe, options }], judges: {}, concurrency: 1 };
-    const [result] = aggregateRun(plan, store, run.id, cells);
+    const [result] = await aggregateRun(plan, store, run.id, cells);
     const strict = result?.summary?.find((m) => m.name === 'strict_acc');
     // mean of group means: group a = 1/1 (the unparseable pair left out), group b = 1/2
     expect(strict?.value).toBeCloseTo(0.75, 12);
@@ -41,7 +41,7 @@ describe('summary across (model, dataset) groups', () => {
     store.putItem(run.id, cells[0]!.key, 'r1', await measured('r1', 'banana', 'False'));
     store.putItem(run.id, cells[1]!.key, 'r1', await measured('r1', 'True', 'False'));
     const plan: ExecutionPlan = { datasets: [], producers: [], probes: [{ probe: hallucinationProbe as unknown as AnyProbe, options }], judges: {}, concurrency: 1 };
-    const [result] = aggregateRun(plan, store, run.id, cells);
+    const [result] = await aggregateRun(plan, store, run.id, cells);
     expect(result?.groups).toHaveLength(2);
     expect(result?.summary?.find((m) => m.name === 'strict_acc')).toBeUndefined();
     store.close();

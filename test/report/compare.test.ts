@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareRuns } from '../../src/report/compare.js';
+import { compareRuns, pairedStat, unpairedStat, type CompareRow } from '../../src/report/compare.js';
+import { statText } from '../../src/report/format.js';
 import { Store } from '../../src/runtime/store.js';
 import { useTempDir } from '../data/temp-dir.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -34,10 +35,34 @@ describe('compare two runs', () => {
     const ok = await runCli(['compare', a, a, '--store', store]);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/phi_frame/);
-    expect(ok.stdout).toMatch(/0\.000 \[0\.000, 0\.000\] \(4\)/);
+    expect(ok.stdout).toMatch(/\+0\.000 \[0\.000, 0\.000\] \(4\)/);
     expect(Math.max(...ok.stdout.split('\n').map((l) => [...l].length))).toBeLessThanOrEqual(120);
     const bad = await runCli(['compare', a, 'nope', '--store', store]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/no run "nope"/);
+  });
+
+  it('prints paired differences of rates in percentage points and of means as signed plain numbers (the shared formatter)', () => {
+    const row = (kind: CompareRow['kind']): CompareRow => ({ probe: 'p', model: 'm', dataset: 'd', metric: 'x', label: 'x', kind, a: { value: 0.2, n: 10 }, b: { value: 0.5, n: 12 }, difference: 0.3, paired: { n: 10, mean: 0.3, ci: { low: 0.1, high: 0.5, level: 0.95, method: 'paired t' }, pValue: 0.01 } });
+    expect(statText(pairedStat(row('rate')))).toBe('+30.0 pp [10.0, 50.0]');
+    expect(statText(unpairedStat(row('rate')))).toBe('+30.0 pp');
+    expect(unpairedStat(row('rate'))?.n).toBe(10);
+    expect(statText(pairedStat(row('mean')))).toBe('+0.300 [0.100, 0.500]');
+    expect(statText(pairedStat({ ...row('rate'), paired: { n: 3, mean: -0.125, pValue: null } }))).toBe('-12.5 pp');
+    // undefined stays "—"
+    expect(statText(pairedStat({ ...row('rate'), paired: undefined }))).toBe('—');
+    expect(statText(pairedStat({ ...row('rate'), paired: { n: 0, mean: null, pValue: null } }))).toBe('—');
+  });
+
+  it('`slant compare` prints the paired difference of a rate (φ_frame) in percentage points, of a mean (s̄_b) as a plain number', async () => {
+    const { store, a, b } = await twoRuns(tmp.dir);
+    const out = await runCli(['compare', a, b, '--store', store]);
+    expect(out.code).toBe(0);
+    const line = (metric: string): string => out.stdout.split('\n').find((l) => l.includes(` ${metric} `)) ?? '';
+    expect(line('phi_frame')).toMatch(/[+-]\d+\.\d pp \[-?\d+\.\d, -?\d+\.\d\] \(4\)/);
+    expect(line('mean_s_b')).toMatch(/[+-]\d\.\d{3} \[-?\d\.\d{3}, -?\d\.\d{3}\] \(4\)/);
+    expect(line('mean_s_b')).not.toMatch(/pp/);
+    const quiet = await runCli(['-q', 'compare', a, b, '--store', store]);
+    expect(quiet.stdout).toMatch(/phi_frame: B − A [+-]\d+\.\d pp \[/);
   });
 });

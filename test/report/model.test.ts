@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildReportModel } from '../../src/report/model.js';
+import { statText } from '../../src/report/format.js';
 import { isStat, type PresentedTable, type Stat } from '../../src/results/presentation.js';
 import { resultsSchema } from '../../src/results/schema.js';
 import { syntheticResults } from '../helpers/synthetic-results.js';
@@ -42,6 +43,8 @@ describe('report model', () => {
     expect(fx?.rows).toHaveLength(2);
     const d = fx?.rows[0]?.[7] ?? null;
     expect(isStat(d) && d.ci?.low).toBe(-0.4);
+    // φ_frame is a rate: its paired effect prints in percentage points, as in the Table A6 effects
+    expect(isStat(d) && statText(d)).toBe(`${(-200 / 12).toFixed(1)} pp [-40.0, 7.0]`);
     expect(fx?.rows[1]?.[7]).toMatchObject({ value: null, n: 0 });
     const forest = model.overview.figures.find((f) => f.id === 'forest-framing-phi_frame');
     expect(forest?.kind).toBe('intervals');

@@ -23,7 +23,9 @@ describe('terminal tables from the report model', () => {
     const out = renderPresentedTable(effects, { color: false });
     expect(out).toContain('Paired effects of each mitigation against the baseline');
     expect(out).toContain('self-awareness');
-    expect(out).toContain('[-0.400, 0.070]');
+    // φ_frame's paired effect: a rate, in percentage points
+    expect(out).toContain('-16.7 pp');
+    expect(out).toContain('[-40.0, 7.0]');
   });
 });
 

@@ -76,21 +76,21 @@ describe('RequestCache.key', () => {
 });
 
 describe('RequestCache get/put/stats/clear', () => {
-  it('counts hits, stores the stripped request, and reports stats', () => {
+  it('counts hits, stores the stripped request, and reports stats', async () => {
     const { cache } = memCache();
     const k = cache.key(base);
-    expect(cache.get(k)).toBeUndefined();
-    cache.put(k, { ...base, request: { ...base.request, apiKey: 'sk-secret' }, response: { text: 'ok' } });
-    const first = cache.get(k);
+    expect(await cache.get(k)).toBeUndefined();
+    await cache.put(k, { ...base, request: { ...base.request, apiKey: 'sk-secret' }, response: { text: 'ok' } });
+    const first = await cache.get(k);
     expect(first).toMatchObject({ key: k, provider: 'openai', model: 'gpt-x', response: { text: 'ok' }, hits: 1 });
     expect(first?.request).toEqual(base.request);
-    expect(cache.get(k)?.hits).toBe(2);
+    expect((await cache.get(k))?.hits).toBe(2);
 
     const k2 = cache.key({ ...base, model: 'other' });
-    cache.put(k2, { ...base, model: 'other', response: 'y' });
+    await cache.put(k2, { ...base, model: 'other', response: 'y' });
     const reqBytes = Buffer.byteLength(canonicalJson(base.request));
     // responses: '{"text":"ok"}' is 13 bytes, '"y"' is 3 bytes
-    expect(cache.stats()).toEqual({
+    expect(await cache.stats()).toEqual({
       entries: 2,
       hits: 2,
       bytes: 2 * reqBytes + 13 + 3,
@@ -101,18 +101,18 @@ describe('RequestCache get/put/stats/clear', () => {
     });
   });
 
-  it('clears by provider and by age', () => {
+  it('clears by provider and by age', async () => {
     const { cache, store } = memCache();
     for (const [provider, model] of [['a', 'm1'], ['a', 'm2'], ['b', 'm1']] as const) {
-      cache.put(cache.key({ provider, model, request: 1 }), { provider, model, request: 1, response: 1 });
+      await cache.put(cache.key({ provider, model, request: 1 }), { provider, model, request: 1, response: 1 });
     }
     store.db.prepare("UPDATE cache SET created_at = ? WHERE model = 'm2'").run(new Date(Date.now() - 10 * 86_400_000).toISOString());
-    expect(cache.clear({ olderThanDays: 30 })).toBe(0);
-    expect(cache.clear({ olderThanDays: 7 })).toBe(1);
-    expect(cache.clear({ provider: 'b' })).toBe(1);
-    expect(cache.stats().byProvider).toEqual([{ provider: 'a', model: 'm1', entries: 1, hits: 0 }]);
-    expect(cache.clear()).toBe(1);
-    expect(cache.stats().entries).toBe(0);
+    expect(await cache.clear({ olderThanDays: 30 })).toBe(0);
+    expect(await cache.clear({ olderThanDays: 7 })).toBe(1);
+    expect(await cache.clear({ provider: 'b' })).toBe(1);
+    expect((await cache.stats()).byProvider).toEqual([{ provider: 'a', model: 'm1', entries: 1, hits: 0 }]);
+    expect(await cache.clear()).toBe(1);
+    expect((await cache.stats()).entries).toBe(0);
   });
 });
 
@@ -129,7 +129,7 @@ describe('RequestCache.getOrCompute', () => {
   it('does not cache errors', async () => {
     const { cache } = memCache();
     await expect(cache.getOrCompute(base, async () => Promise.reject(new Error('429')))).rejects.toThrow('429');
-    expect(cache.stats().entries).toBe(0);
+    expect((await cache.stats()).entries).toBe(0);
     expect(await cache.getOrCompute(base, async () => 'ok')).toEqual({ value: 'ok', cached: false });
   });
 
@@ -137,19 +137,19 @@ describe('RequestCache.getOrCompute', () => {
     const { cache } = memCache();
     const r1 = await cache.getOrCompute(base, async () => '', { isCacheable: (v) => v !== '' });
     expect(r1).toEqual({ value: '', cached: false });
-    expect(cache.stats().entries).toBe(0);
+    expect((await cache.stats()).entries).toBe(0);
     await cache.getOrCompute(base, async () => 'stored');
     let ran = false;
     const r2 = await cache.getOrCompute(base, async () => ((ran = true), 'fresh'), { noCache: true });
     expect(r2).toEqual({ value: 'fresh', cached: false });
     expect(ran).toBe(true);
-    expect(cache.get(cache.key(base))?.response).toBe('stored');
+    expect((await cache.get(cache.key(base)))?.response).toBe('stored');
   });
 
   it('returns but does not cache a value JSON cannot hold', async () => {
     const { cache } = memCache();
     expect(await cache.getOrCompute(base, async () => undefined)).toEqual({ value: undefined, cached: false });
-    expect(cache.stats().entries).toBe(0);
+    expect((await cache.stats()).entries).toBe(0);
   });
 
   it('deduplicates identical requests in flight', async () => {

@@ -28,7 +28,7 @@ describe('RunLease', () => {
     holdAs(store, runId, { pid: 4242, host: 'other-host', heartbeatAgoMs: 60_000 });
     const lease = await RunLease.acquire(store, runId, { staleMs: 30_000 });
     expect(store.db.prepare('SELECT pid, host FROM run_leases WHERE run_id = ?').get(runId)).toEqual({ pid: process.pid, host: hostname() });
-    lease.release();
+    await lease.release();
     expect(store.db.prepare('SELECT count(*) AS n FROM run_leases').get()).toEqual({ n: 0 });
   });
 
@@ -36,7 +36,7 @@ describe('RunLease', () => {
     const { store, runId } = storeWithRun();
     holdAs(store, runId, { pid: 2 ** 22 + 12345, host: hostname(), heartbeatAgoMs: 0 }); // above Linux's pid_max: never alive
     const lease = await RunLease.acquire(store, runId);
-    lease.release();
+    await lease.release();
   });
 
   it('with wait: starts once the holder releases', async () => {
@@ -45,7 +45,7 @@ describe('RunLease', () => {
     let waited = 0;
     const second = RunLease.acquire(store, runId, { wait: true, pollMs: 5, onWait: () => waited++ });
     await new Promise((r) => setTimeout(r, 20));
-    first.release();
+    await first.release();
     (await second).release();
     expect(waited).toBe(1);
   });

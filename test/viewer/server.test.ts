@@ -56,4 +56,24 @@ describe('slant view server', () => {
     expect(detail.texts[0]?.text).toContain(HOSTILE);
     expect(detail.mapping.length).toBeGreaterThan(0);
   });
+
+  it('compare page: the chart names each metric by the label the table shows; rate differences in percentage points, means as plain signed numbers', async () => {
+    const html = await (await fetch(`${viewer.url}compare?a=${runs.a}&b=${runs.b}`)).text();
+    const svg = /<figure class="fig" data-figure="compare">([\s\S]*?)<\/figure>/.exec(html)?.[1] ?? '';
+    const axisLabels = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1] ?? '');
+    const row = (metric: string): string[] => [...(new RegExp(`<tr data-metric="${metric}">(.*?)</tr>`).exec(html)?.[1] ?? '').matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => (m[1] ?? '').replace(/<[^>]+>/g, ''));
+    const phi = row('phi_frame');
+    // the table's metric column and the chart's category axis: the same human label
+    expect(phi[3]).toBe('φ_frame (framing-change fraction, eq. 1)');
+    expect(axisLabels).toContain(`framing: ${phi[3]}`);
+    expect(axisLabels.some((l) => /\bphi_frame\b|\bmean_s_b\b/.test(l))).toBe(false);
+    // φ_frame is a rate: its differences in percentage points, its group values as percentages
+    expect(phi[4]).toMatch(/^\d+\.\d%/);
+    expect(phi[6]).toMatch(/^[+-]\d+\.\d pp$/);
+    expect(phi[7]).toMatch(/^[+-]\d+\.\d pp \[-?\d+\.\d, -?\d+\.\d\] n=4/);
+    // s̄_b is a mean: a plain signed number
+    const sb = row('mean_s_b');
+    expect(sb[6]).toMatch(/^[+-]\d\.\d{3}$/);
+    expect(sb[7]).toMatch(/^[+-]\d\.\d{3} \[-?\d\.\d{3}, -?\d\.\d{3}\] n=4/);
+  });
 });

@@ -260,7 +260,7 @@ function registerStats(annotate: Command): void {
         writeFileSync(file, JSON.stringify(v, null, 2) + '\n');
       };
       if (f.card) write(f.card, s.cards.length === 1 ? s.cards[0] : s.cards);
-      if (f.saveCard) for (const c of s.cards) putJudgeCard(store, { task: c.task, judge: c.judge, version: c.version }, c);
+      if (f.saveCard) for (const c of s.cards) await putJudgeCard(store, { task: c.task, judge: c.judge, version: c.version }, c);
       if (f.output) write(f.output, s);
       if (globalOptions(cmd).json) {
         process.stdout.write(JSON.stringify(s) + '\n');

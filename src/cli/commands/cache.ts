@@ -1,20 +1,21 @@
 import { existsSync } from 'node:fs';
 import { createTable } from '../../report/table.js';
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
-import { Store } from '../../runtime/store.js';
+import { openRunStore } from '../../runtime/open-store.js';
+import { isPostgresUrl } from '../../runtime/store-url.js';
 import { RequestCache } from '../../runtime/cache.js';
 import { globalOptions } from '../main-options.js';
 import { parsePositiveInt } from '../parse.js';
 
-function withCache<T>(storePath: string, fn: (cache: RequestCache) => T): T {
-  if (!existsSync(storePath)) throw new UserError(`no store at ${storePath}`);
-  const store = Store.open(resolve(storePath));
+/** The cache of a SQLite file or a PostgreSQL store (`--store postgres://…`). */
+async function withCache<T>(storePath: string, fn: (cache: RequestCache) => Promise<T>): Promise<T> {
+  if (!isPostgresUrl(storePath) && !existsSync(storePath)) throw new UserError(`no store at ${storePath}`);
+  const store = await openRunStore(storePath);
   try {
-    return fn(new RequestCache(store));
+    return await fn(new RequestCache(store));
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -23,9 +24,9 @@ export function registerCache(program: Command): void {
   cache
     .command('stats')
     .description('entries, hits and size, per provider and model')
-    .option('--store <file>', 'SQLite store', '.slant/slant.db')
-    .action((opts: { store: string }, cmd: Command) => {
-      const s = withCache(opts.store, (c) => c.stats());
+    .option('--store <file>', 'SQLite store file, or postgres://user@host/db', '.slant/slant.db')
+    .action(async (opts: { store: string }, cmd: Command) => {
+      const s = await withCache(opts.store, (c) => c.stats());
       if (globalOptions(cmd).json) {
         process.stdout.write(JSON.stringify(s) + '\n');
         return;
@@ -38,11 +39,11 @@ export function registerCache(program: Command): void {
   cache
     .command('clear')
     .description('delete cached responses (all, or by provider / age)')
-    .option('--store <file>', 'SQLite store', '.slant/slant.db')
+    .option('--store <file>', 'SQLite store file, or postgres://user@host/db', '.slant/slant.db')
     .option('--provider <name>', 'only this provider')
     .option('--older-than <days>', 'only entries older than this many days', (v: string) => parsePositiveInt(v, '--older-than'))
-    .action((opts: { store: string; provider?: string; olderThan?: number }) => {
-      const n = withCache(opts.store, (c) => c.clear({ provider: opts.provider, olderThanDays: opts.olderThan }));
+    .action(async (opts: { store: string; provider?: string; olderThan?: number }) => {
+      const n = await withCache(opts.store, (c) => c.clear({ provider: opts.provider, olderThanDays: opts.olderThan }));
       process.stdout.write(`deleted ${n} cache entr${n === 1 ? 'y' : 'ies'}\n`);
     });
 }

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
-import { compareRuns, type CompareRow, type CompareSide } from '../../report/compare.js';
-import { formatValue, HEADLINE } from '../../report/format.js';
+import { compareRuns, pairedStat, unpairedStat, type CompareRow, type CompareSide } from '../../report/compare.js';
+import { formatValue, HEADLINE, statText } from '../../report/format.js';
 import { createTable } from '../../report/table.js';
 import { Store } from '../../runtime/store.js';
 import { globalOptions } from '../main-options.js';
@@ -41,12 +41,12 @@ export function registerCompare(program: Command): void {
         const t = createTable(['probe', 'model · dataset', 'metric', 'A (n)', 'B (n)', 'B − A paired [95% CI] (n)'], { colWidths: [9, 24, 18, 12, 12, 34] });
         for (const r of shown) {
           const p = r.paired;
-          const diff = p ? `${fmt(p.mean, 'mean')} [${fmt(p.ci?.low, 'mean')}, ${fmt(p.ci?.high, 'mean')}] (${p.n})` : r.difference === null ? '—' : `${r.difference.toFixed(4)} (unpaired)`;
+          const diff = p ? `${statText(pairedStat(r))} (${p.n})` : r.difference === null ? '—' : `${statText(unpairedStat(r))} (unpaired)`;
           t.push([r.probe, `${r.model} · ${r.dataset}`, r.metric, `${fmt(r.a?.value, r.kind)} (${r.a?.n ?? 0})`, `${fmt(r.b?.value, r.kind)} (${r.b?.n ?? 0})`, diff]);
         }
         if (globalOptions(cmd).quiet) {
           // -q: one plain line per metric, no table
-          process.stdout.write(shown.map((r) => `${r.probe} ${r.model} · ${r.dataset} ${r.metric}: B − A ${r.paired ? fmt(r.paired.mean, 'mean') : r.difference === null ? '—' : r.difference.toFixed(4)}`).join('\n') + (shown.length ? '\n' : ''));
+          process.stdout.write(shown.map((r) => `${r.probe} ${r.model} · ${r.dataset} ${r.metric}: B − A ${statText(pairedStat(r) ?? unpairedStat(r))}`).join('\n') + (shown.length ? '\n' : ''));
           return;
         }
         process.stdout.write(`A = ${a}\nB = ${b}\n${t.toString()}\n`);

@@ -18,7 +18,9 @@ export function registerRun(program: Command): void {
     .description('generate outputs with the configured models and measure them with the configured probes')
     .option('-c, --config <file>', 'config file', 'slant.yaml')
     .option('--resume [run]', 'continue an interrupted run (default: the latest unfinished one); recomputes nothing that finished')
-    .option('--store <file>', 'store to look in for --resume (default: the config\'s `store`, else .slant/slant.db)')
+    .option('--store <file|url>', 'the run store: a SQLite file, or postgres://user@host/db (a shared store; the password from PGPASSWORD or ~/.pgpass); default: the config\'s `store`, else .slant/slant.db')
+    .option('--workers', 'distributed: enqueue the run\'s units (cell × record batches) for `slant worker` processes on any machine and wait for them; needs a PostgreSQL store')
+    .option('--unit-size <n>', 'with --workers: records per unit (default 25)', (v: string) => parsePositiveInt(v, '--unit-size'))
     .option('-o, --output <file>', 'also write the results here: .json (results JSON), .jsonl or .csv (one metric per line)')
     .option('--fail-on <condition>', FAIL_ON_HELP, collect, [])
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
@@ -29,16 +31,17 @@ export function registerRun(program: Command): void {
     .option('--concurrency <n>', 'records processed at once (overrides the config)', (v: string) => parsePositiveInt(v, '--concurrency'))
     .option('--max-concurrency <n>', "requests in flight per provider of the run's models (overrides providers.<name>.maxConcurrency; records in flight rise to match unless --concurrency is given)", (v: string) => parsePositiveInt(v, '--max-concurrency'))
     .option('--moderator <model>', "certainty: the model that reviews the judge's order-inconsistent items (App. D.1; overrides the probe's moderator option)")
-    .action(async (opts: { config: string; resume?: string | true; store?: string; concurrency?: number; maxConcurrency?: number; output?: string; allowEmpty?: boolean; maxRecordBytes?: number; moderator?: string }, cmd: Command) => {
+    .action(async (opts: { config: string; resume?: string | true; store?: string; workers?: boolean; unitSize?: number; concurrency?: number; maxConcurrency?: number; output?: string; allowEmpty?: boolean; maxRecordBytes?: number; moderator?: string }, cmd: Command) => {
       if (opts.output !== undefined) resultsOutputFormat(opts.output);
       const { configuredStore, resumeTarget, runSpec, applyMaxConcurrency } = await import('../run-spec.js');
       const { loadConfigFile } = await import('../../config/load.js');
       if (opts.resume !== undefined) {
-        const { id, spec } = resumeTarget(opts.store ?? configuredStore(opts.config), opts.resume);
+        const { id, spec } = await resumeTarget(opts.store ?? configuredStore(opts.config), opts.resume);
         await runSpec(spec, spec.kind, cmd, id);
         return;
       }
       const config = loadConfigFile(opts.config);
+      if (opts.store !== undefined) config.store = opts.store.includes('://') ? opts.store : resolve(opts.store);
       if (opts.maxConcurrency !== undefined) applyMaxConcurrency(config, opts.maxConcurrency);
       if (opts.concurrency) config.concurrency = opts.concurrency;
       if (opts.moderator !== undefined) setModerator(config.probes, opts.moderator);

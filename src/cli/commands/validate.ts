@@ -19,10 +19,10 @@ import { DEFAULT_STORE_PATH, Store } from '../../runtime/store.js';
 import { putJudgeCard } from '../../runtime/judge-cards.js';
 
 /** Stores a card for its (task, judge, version): later runs with that judge show it and correct their rates with it. */
-function saveCard(storePath: string, card: JudgeCard): void {
+async function saveCard(storePath: string, card: JudgeCard): Promise<void> {
   const store = Store.open(resolve(storePath));
   try {
-    putJudgeCard(store, { task: card.task, judge: card.judge, version: card.version }, card);
+    await putJudgeCard(store, { task: card.task, judge: card.judge, version: card.version }, card);
   } finally {
     store.close();
   }
@@ -115,7 +115,7 @@ export function registerValidate(program: Command): void {
         summary: `${basename(opts.input)}${inTraining ? ` (${inTraining} of ${report.n} rows in-sample)` : ''}`,
         command: `slant validate framing --judge ${opts.judge} --input ${opts.input}`,
       });
-      if (opts.saveCard) saveCard(opts.store, card);
+      if (opts.saveCard) await saveCard(opts.store, card);
       if (global.json) {
         process.stdout.write(JSON.stringify({ judge: { id: judge.id, version: judge.version }, skipped, inTraining, ...(opts.unseenOnly ? { seenLeftOut } : {}), ...report, card }) + '\n');
         return;
@@ -239,7 +239,7 @@ function registerValidateCertainty(validate: Command): void {
         summary: `${basename(opts.input)}${report.inTraining ? ` (${report.inTraining} of ${report.nAll} pairs in-sample)` : ''}`,
         command: `slant validate certainty --input ${opts.input}${llmJudge ? ` --judge ${llmJudge}` : ''}`,
       });
-      if (opts.saveCard) saveCard(opts.store, card);
+      if (opts.saveCard) await saveCard(opts.store, card);
       if (global.json) {
         process.stdout.write(JSON.stringify({ comparator: llmJudge ?? 'offline', skipped, ...(opts.unseenOnly ? { seenLeftOut } : {}), ...report, card }) + '\n');
         return;

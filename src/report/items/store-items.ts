@@ -101,7 +101,27 @@ export class StoreItems {
       .statement(`SELECT DISTINCT record_id FROM outputs WHERE run_id = ? AND cell_key IN (?, ?, ?) AND instr(lower(output_json), ?) > 0`)
       .pluck()
       .all(this.runId, ...keys, q.toLowerCase()) as string[];
-    return new Set(rows);
+    const found = new Set(rows);
+    for (const id of this.measurementMatches(cell, q)) found.add(id);
+    return found;
+  }
+
+  /**
+   * Record ids of a cell whose stored measurement holds `q` (lower case) in one of its strings: the
+   * judges' stored answers (the certainty judge's answers and reasoning, the fact-check raw answer),
+   * labels and verdicts, which the report's own search reads from the item details. A bounded scan:
+   * SQLite narrows the cell's rows by the JSON text (q escaped as JSON writes it; its lower() folds
+   * ASCII only, so a query with other letters reads every row of the cell), then each candidate is
+   * confirmed on its parsed strings, so a key name ("reasoning", "answer") matches no item by itself.
+   */
+  private measurementMatches(cell: CellInfo, q: string): string[] {
+    const ascii = /^[\x20-\x7e]*$/.test(q);
+    const rows = (
+      ascii
+        ? this.store.statement('SELECT record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ? AND instr(lower(measurement_json), ?) > 0').all(this.runId, cell.key, JSON.stringify(q).slice(1, -1))
+        : this.store.statement('SELECT record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ?').all(this.runId, cell.key)
+    ) as { record_id: string; measurement_json: string }[];
+    return rows.filter((r) => stringsOf(fromStoredJson(r.measurement_json)).some((t) => t.toLowerCase().includes(q))).map((r) => r.record_id);
   }
 
   /** The store key of the output this cell measured: its task's output under its condition (shared summary or the probe's own generation). */
@@ -150,6 +170,14 @@ export class StoreItems {
     if (out) input.output = out;
     return input;
   }
+}
+
+/** Every string inside a stored value (not its keys). */
+function stringsOf(v: unknown, out: string[] = []): string[] {
+  if (typeof v === 'string') out.push(v);
+  else if (Array.isArray(v)) for (const x of v) stringsOf(x, out);
+  else if (v !== null && typeof v === 'object') for (const x of Object.values(v)) stringsOf(x, out);
+  return out;
 }
 
 const labelsOf = (cell: CellInfo): Record<string, string> => ({ model: cell.model, dataset: cell.dataset, ...(cell.condition ? { condition: cell.condition } : {}) });

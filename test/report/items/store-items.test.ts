@@ -72,6 +72,41 @@ describe('items from the store', () => {
     }
   });
 
+  it("search looks inside the judges' stored answers: the certainty judge's answers and reasoning, the fact-check raw answer", () => {
+    const store = Store.open(':memory:');
+    try {
+      const run = store.createRun({ configJson: '{}', configHash: 'x' });
+      const cell = (probe: string): string => {
+        const key = `m|d|${probe}`;
+        store.upsertCell(run.id, { key, model: 'm', dataset: 'd', probe, options: {} });
+        store.putResult(run.id, key, { labels: { model: 'm', dataset: 'd' }, n: 2, metrics: [] });
+        return key;
+      };
+      const certainty = cell('certainty');
+      const call = (presentation: string, score: number, reasoning?: string) => ({ presentation, score, canonical: score, ...(reasoning ? { reasoning } : {}) });
+      store.putItem(run.id, certainty, 'c1', { label: 2, comparator: 'llm', judgeLabel: 2, wed: 1, calls: [call('original-first', 2, 'The rewrite drops the "may" hedge.\nMore certain.'), call('rewrite-first', -2, 'Second answer: overstated')] });
+      store.putItem(run.id, certainty, 'c2', { label: 0, comparator: 'llm', judgeLabel: 0, wed: 0, calls: [call('original-first', 0, 'same certainty'), call('rewrite-first', 0)] });
+      const hallucination = cell('hallucination');
+      const verdict = (v: boolean, answer?: string) => ({ verdict: v, confidence: 'high', via: 'label', ...(answer ? { answer } : {}) });
+      store.putItem(run.id, hallucination, 'h1', { model: 'm', period: 'post', actual: verdict(true, 'TRUE. The Minister resigned in March.'), falsified: verdict(false, 'Échec: the quoted figure is invented') });
+      store.putItem(run.id, hallucination, 'h2', { model: 'm', period: 'pre', actual: verdict(true), falsified: verdict(false) });
+      const items = new StoreItems(store, run.id);
+      const ids = (q: string): string[] => items.list({ q }).items.map((i) => i.recordId);
+      // the first judge answer's reasoning (quotes and a line break as stored JSON escapes them), the second answer's
+      expect(ids('"MAY" HEDGE')).toEqual(['c1']);
+      expect(ids('hedge.\nmore')).toEqual(['c1']);
+      expect(ids('overstated')).toEqual(['c1']);
+      // the fact-check raw answers, of the true and the falsified item; letters beyond ASCII fold too
+      expect(ids('minister resigned')).toEqual(['h1']);
+      expect(ids('ÉCHEC')).toEqual(['h1']);
+      // a key of the stored JSON is no text: it matches no item by itself
+      expect(ids('reasoning')).toEqual([]);
+      expect(ids('answer')).toEqual(['c1']);
+    } finally {
+      store.close();
+    }
+  });
+
   it('position items map each summary sentence to its top-K article sentences (the probe option) and show every system of a file', () => {
     const d = itemDetail({
       probe: 'position',

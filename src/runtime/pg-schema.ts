@@ -1,0 +1,107 @@
+import type pg from 'pg';
+import { UserError } from '../core/errors.js';
+import { MIGRATIONS, SCHEMA_VERSION } from './store-schema.js';
+
+/**
+ * The run store's migrations (src/runtime/store-schema.ts, the same list SQLite runs) applied to
+ * PostgreSQL. Two mechanical changes make the SQLite text PostgreSQL's: every table gets a
+ * `rowid BIGSERIAL` column (SQLite's implicit rowid, which the store orders by: "in the order first
+ * stored"), and REAL (a 4-byte float in PostgreSQL) becomes DOUBLE PRECISION (SQLite's REAL is 8).
+ * Everything else in those migrations is standard SQL both accept.
+ */
+export function postgresMigration(sql: string): string {
+  return sql.replace(/CREATE TABLE (\w+) \(/g, 'CREATE TABLE $1 (\n    rowid BIGSERIAL,').replace(/\bREAL\b/g, 'DOUBLE PRECISION');
+}
+
+/**
+ * Tables only a shared (PostgreSQL) store has: the workers of `slant worker` with their heartbeats,
+ * the units each holds (its lease: a unit whose worker stopped beating is handed back to the
+ * queue), the request cache's in-flight claims, and each distributed run's plan and cancel flag.
+ * Times are the database's clock (now()), so machines with skewed clocks agree on what is stale.
+ */
+export const DIST_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE slant_workers (
+    id           TEXT PRIMARY KEY,
+    role         TEXT NOT NULL,
+    host         TEXT NOT NULL,
+    pid          INTEGER NOT NULL,
+    models_json  TEXT NOT NULL,
+    slots        INTEGER NOT NULL,
+    started_at   TIMESTAMPTZ NOT NULL DEFAULT now(),
+    heartbeat_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+    stopped_at   TIMESTAMPTZ,
+    units_done   INTEGER NOT NULL DEFAULT 0,
+    items_done   INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE slant_unit_leases (
+    job_id     TEXT PRIMARY KEY,
+    queue      TEXT NOT NULL,
+    run_id     TEXT NOT NULL,
+    worker_id  TEXT NOT NULL,
+    unit_json  TEXT NOT NULL,
+    since      TIMESTAMPTZ NOT NULL DEFAULT now()
+  );
+  CREATE INDEX slant_unit_leases_worker ON slant_unit_leases (worker_id);
+  CREATE TABLE slant_cache_claims (
+    key        TEXT PRIMARY KEY,
+    worker_id  TEXT NOT NULL,
+    claimed_at TIMESTAMPTZ NOT NULL DEFAULT now()
+  );
+  CREATE TABLE slant_dist_runs (
+    run_id       TEXT PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,
+    queues_json  TEXT NOT NULL,
+    unit_size    INTEGER NOT NULL,
+    created_at   TIMESTAMPTZ NOT NULL DEFAULT now(),
+    cancelled_at TIMESTAMPTZ,
+    cancelled_by TEXT
+  );
+  CREATE TABLE slant_dist_units (
+    run_id     TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    unit_id    TEXT NOT NULL,
+    queue      TEXT NOT NULL,
+    unit_json  TEXT NOT NULL,
+    records    INTEGER NOT NULL,
+    job_id     TEXT,
+    started_at TIMESTAMPTZ,
+    done_at    TIMESTAMPTZ,
+    done_by    TEXT,
+    stats_json TEXT,
+    error      TEXT,
+    PRIMARY KEY (run_id, unit_id)
+  );
+  `,
+];
+
+/** Bring a PostgreSQL store up to date: one transaction per migration, under a session advisory lock (concurrent starters wait). */
+export async function migratePostgres(pool: pg.Pool, where: string): Promise<void> {
+  const client = await pool.connect();
+  // a connection lost mid-migration is reported by the failing query, not as an uncaught 'error' event
+  client.on('error', () => undefined);
+  try {
+    // one migrator at a time, from the first statement on (concurrent CREATE TABLE IF NOT EXISTS collide in the catalog)
+    await client.query("SELECT pg_advisory_lock(hashtext('slant-migrate'))");
+    await client.query('CREATE TABLE IF NOT EXISTS slant_schema (part TEXT PRIMARY KEY, version INTEGER NOT NULL)');
+    for (const [part, list] of [['store', MIGRATIONS], ['dist', DIST_MIGRATIONS]] as const) {
+      await client.query('BEGIN');
+      try {
+        const r = await client.query<{ version: number }>('SELECT version FROM slant_schema WHERE part = $1', [part]);
+        const current = r.rows[0]?.version ?? 0;
+        if (part === 'store' && current > SCHEMA_VERSION) {
+          throw new UserError(`run store ${where} has schema version ${current}, but this slant knows only up to ${SCHEMA_VERSION}`, { hint: 'upgrade slant, or point --store at another database' });
+        }
+        for (let v = current; v < list.length; v++) await client.query(part === 'store' ? postgresMigration(list[v] as string) : (list[v] as string));
+        if (current < list.length) {
+          await client.query('INSERT INTO slant_schema (part, version) VALUES ($1, $2) ON CONFLICT (part) DO UPDATE SET version = excluded.version', [part, list.length]);
+        }
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw err;
+      }
+    }
+  } finally {
+    await client.query("SELECT pg_advisory_unlock(hashtext('slant-migrate'))").catch(() => undefined);
+    client.release();
+  }
+}

@@ -1,0 +1,72 @@
+import type { RunStore } from './run-store.js';
+import { Store } from './store.js';
+
+/** Methods of the synchronous SQLite store that the async face forwards unchanged. */
+const FORWARDED = [
+  'createRun', 'getRun', 'latestRun', 'listRuns', 'setRunStatus', 'deleteRun',
+  'upsertCell', 'listCells', 'setCellStatus',
+  'putOutput', 'getOutput', 'getOutputs',
+  'putItem', 'putItems', 'countItems', 'getItems', 'completedRecordIds',
+  'putCost', 'getCosts', 'putInvalidOutput', 'getInvalidOutputs',
+  'putRunResults', 'getRunResults', 'putResult', 'getResults',
+  'cacheGet', 'cachePut', 'cacheStats', 'cacheClear',
+  'takeLease', 'beatLease', 'releaseLease',
+  'putJudgeCard', 'getJudgeCard', 'listJudgeCards',
+] as const satisfies readonly (keyof Store & keyof RunStore)[];
+
+const faces = new WeakMap<Store, RunStore>();
+const behind = new WeakMap<RunStore, Store>();
+
+/**
+ * The SQLite store (better-sqlite3, synchronous: a local file, so a call never waits on a network)
+ * behind the async RunStore interface. Each method runs at once (an async function's body runs
+ * synchronously up to its first await) and resolves with the synchronous result, so a SQLite run
+ * behaves exactly as before. One face per Store (cached), so callers may wrap freely.
+ */
+export function sqliteRunStore(store: Store): RunStore {
+  let face = faces.get(store);
+  if (face !== undefined) return face;
+  const methods: Record<string, unknown> = {};
+  for (const name of FORWARDED) {
+    const fn = (store[name] as (...args: unknown[]) => unknown).bind(store);
+    methods[name] = (...args: unknown[]): Promise<unknown> => {
+      try {
+        return Promise.resolve(fn(...args));
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    };
+  }
+  face = {
+    ...(methods as unknown as RunStore),
+    kind: 'sqlite',
+    location: store.path,
+    get fullSignal() {
+      return store.fullSignal;
+    },
+    get fullError() {
+      return store.fullError;
+    },
+    lockTimeoutMs: store.lockTimeoutMs,
+    cacheGetNow: (key) => store.cacheGet(key),
+    close: () => {
+      store.close();
+      return Promise.resolve();
+    },
+  };
+  faces.set(store, face);
+  behind.set(face, store);
+  return face;
+}
+
+/** A RunStore, or the synchronous SQLite Store (library callers, tests), made a RunStore. */
+export type AnyStore = Store | RunStore;
+
+/** The synchronous SQLite store behind a RunStore, if it is one (the report and viewer read it directly). */
+export function sqliteStoreOf(store: RunStore): Store | undefined {
+  return behind.get(store);
+}
+
+export function asRunStore(store: AnyStore): RunStore {
+  return store instanceof Store ? sqliteRunStore(store) : store;
+}

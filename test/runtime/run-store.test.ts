@@ -1,0 +1,215 @@
+/**
+ * One suite, both backends: the SQLite store (behind the async RunStore face) and the PostgreSQL
+ * store on a throwaway cluster (test/helpers/postgres.ts). What a run, the request cache, the run
+ * lease and judge cards need from a store must behave the same on both.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostname } from 'node:os';
+import { Store } from '../../src/runtime/store.js';
+import { sqliteRunStore } from '../../src/runtime/sqlite-run-store.js';
+import type { RunStore } from '../../src/runtime/run-store.js';
+import { PgStore } from '../../src/runtime/pg-store.js';
+import { RequestCache } from '../../src/runtime/cache.js';
+import { RunLease, RunLeaseHeldError } from '../../src/runtime/run-lease.js';
+import { getJudgeCard, putJudgeCard } from '../../src/runtime/judge-cards.js';
+import { HAS_POSTGRES, startCluster, type PgCluster } from '../helpers/postgres.js';
+import { UserError } from '../../src/core/errors.js';
+
+let cluster: PgCluster | undefined;
+beforeAll(async () => {
+  if (HAS_POSTGRES) cluster = await startCluster();
+});
+afterAll(() => cluster?.stop());
+
+const backends: [string, () => Promise<RunStore>][] = [
+  ['sqlite', () => Promise.resolve(sqliteRunStore(Store.open(':memory:')))],
+  ['postgres', () => PgStore.open((cluster as PgCluster).newDatabase())],
+];
+
+describe.each(backends)('RunStore (%s)', (name, open) => {
+  const skip = name === 'postgres' && !HAS_POSTGRES;
+
+  it.skipIf(skip)('creates, finds, lists, updates and deletes runs (config stored redacted)', async () => {
+    const s = await open();
+    try {
+      const r1 = await s.createRun({ configJson: '{"key":"sk-abcdefghijklmnopqrstuvwx"}', configHash: 'h1', label: 'first' });
+      const r2 = await s.createRun({ configJson: '{}', configHash: 'h2' });
+      expect(r1).toMatchObject({ status: 'running', configHash: 'h1', label: 'first', summary: null });
+      expect(r1.configJson).not.toContain('sk-abcdefghijklmnopqrstuvwx');
+      expect((await s.latestRun())?.id).toBe(r2.id);
+      expect((await s.listRuns()).map((r) => r.id)).toEqual([r2.id, r1.id]);
+      await s.setRunStatus(r1.id, 'interrupted', { measured: 3, x: Number.NaN });
+      expect((await s.getRun(r1.id))?.summary).toEqual({ measured: 3, x: Number.NaN });
+      expect((await s.latestRun({ status: ['interrupted'] }))?.id).toBe(r1.id);
+      await expect(s.setRunStatus('nope', 'completed')).rejects.toThrow('no run with id "nope"');
+      expect(await s.deleteRun(r2.id)).toBe(true);
+      expect(await s.deleteRun(r2.id)).toBe(false);
+      expect(await s.getRun(r2.id)).toBeUndefined();
+    } finally {
+      await s.close();
+    }
+  });
+
+  it.skipIf(skip)('keeps cells, outputs, items, costs, invalid outputs and results, in first-stored order, idempotently', async () => {
+    const s = await open();
+    try {
+      const run = await s.createRun({ configJson: '{}', configHash: 'h' });
+      await s.upsertCell(run.id, { key: 'b', model: 'm', probe: 'framing', dataset: 'd', options: { k: 1 } });
+      await s.upsertCell(run.id, { key: 'a', model: 'm', probe: 'primacy', dataset: 'd', condition: 'cot' });
+      await s.upsertCell(run.id, { key: 'b', model: 'm2', probe: 'framing', dataset: 'd' });
+      await s.setCellStatus(run.id, 'a', 'completed');
+      expect(await s.listCells(run.id)).toEqual([
+        { key: 'b', model: 'm2', probe: 'framing', dataset: 'd', condition: 'baseline', options: null, status: 'pending' },
+        { key: 'a', model: 'm', probe: 'primacy', dataset: 'd', condition: 'cot', options: null, status: 'completed' },
+      ]);
+      await s.putOutput(run.id, 'b', 'r2', { text: 'two' });
+      await s.putOutput(run.id, 'b', 'r1', { text: 'one', lp: [-Infinity] });
+      await s.putOutput(run.id, 'b', 'r2', { text: 'two again' });
+      expect(await s.getOutput(run.id, 'b', 'r1')).toEqual({ text: 'one', lp: [-Infinity] });
+      expect(await s.getOutput(run.id, 'b', 'zz')).toBeUndefined();
+      expect((await s.getOutputs(run.id, 'b')).map((o) => o.recordId)).toEqual(['r2', 'r1']);
+      await s.putItem(run.id, 'b', 'r2', { v: 2 });
+      await s.putItems(run.id, [
+        { cellKey: 'b', recordId: 'r1', measurement: { v: 1 } },
+        { cellKey: 'b', recordId: 'r2', measurement: { v: 22 } },
+      ]);
+      expect(await s.getItems(run.id, 'b')).toEqual([
+        { recordId: 'r2', measurement: { v: 22 } },
+        { recordId: 'r1', measurement: { v: 1 } },
+      ]);
+      expect(await s.countItems(run.id)).toBe(2);
+      await s.putInvalidOutput(run.id, 'b', 'r3', 'empty answer (output)', { output: '' });
+      expect(await s.getInvalidOutputs(run.id, 'b')).toEqual([{ recordId: 'r3', reason: 'empty answer (output)' }]);
+      expect([...(await s.completedRecordIds(run.id, 'b'))].sort()).toEqual(['r1', 'r2', 'r3']);
+      await s.putCost(run.id, 'b', 'r1', { calls: 2, inputTokens: 10, outputTokens: 5, wallMs: 12.5 });
+      await s.putCost(run.id, 'b', 'r1', { calls: 3, inputTokens: 11, outputTokens: 6, wallMs: 0.125 });
+      expect(await s.getCosts(run.id, 'b')).toEqual(new Map([['r1', { calls: 3, inputTokens: 11, outputTokens: 6, wallMs: 0.125 }]]));
+      await s.putResult(run.id, 'b', { n: 2, v: Number.POSITIVE_INFINITY });
+      await s.putResult(run.id, 'a', { n: 0 });
+      expect(await s.getResults(run.id)).toEqual([
+        { cellKey: 'b', result: { n: 2, v: Number.POSITIVE_INFINITY } },
+        { cellKey: 'a', result: { n: 0 } },
+      ]);
+      await s.putRunResults(run.id, { probes: [], value: Number.NaN });
+      expect(await s.getRunResults(run.id)).toEqual({ probes: [], value: null });
+      // deleting the run deletes everything under it
+      await s.deleteRun(run.id);
+      expect(await s.getItems(run.id, 'b')).toEqual([]);
+      expect(await s.listCells(run.id)).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it.skipIf(skip)('request cache: counts hits, strips secrets, reports stats, clears by provider', async () => {
+    const s = await open();
+    try {
+      const cache = new RequestCache(s);
+      const parts = { provider: 'openai', model: 'gpt-x', request: { messages: ['hi'], apiKey: 'sk-secret-value-123456' } };
+      const k = cache.key(parts);
+      expect(await cache.get(k)).toBeUndefined();
+      let calls = 0;
+      const compute = async () => ({ text: `answer ${++calls}` });
+      expect(await cache.getOrCompute(parts, compute)).toEqual({ value: { text: 'answer 1' }, cached: false });
+      expect(await cache.getOrCompute(parts, compute)).toEqual({ value: { text: 'answer 1' }, cached: true });
+      expect(calls).toBe(1);
+      const e = await cache.get(k);
+      expect(e?.request).toEqual({ messages: ['hi'] });
+      expect(e?.hits).toBe(2);
+      await cache.put(cache.key({ ...parts, provider: 'b' }), { ...parts, provider: 'b', response: 'y' });
+      const stats = await cache.stats();
+      expect(stats.entries).toBe(2);
+      expect(stats.hits).toBe(2);
+      expect(stats.bytes).toBeGreaterThan(0);
+      expect(stats.byProvider.map((p) => p.provider)).toEqual(['b', 'openai']);
+      expect(await cache.clear({ olderThanDays: 1 })).toBe(0);
+      expect(await cache.clear({ provider: 'b' })).toBe(1);
+      expect(await cache.clear()).toBe(1);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it.skipIf(skip)('run lease: one holder at a time; released, it can be taken', async () => {
+    const s = await open();
+    try {
+      const run = await s.createRun({ configJson: '{}', configHash: 'h' });
+      const first = await RunLease.acquire(s, run.id);
+      // the same host and a live pid (ours): held
+      await expect(RunLease.acquire(s, run.id)).rejects.toBeInstanceOf(RunLeaseHeldError);
+      await first.release();
+      const second = await RunLease.acquire(s, run.id);
+      await second.release();
+      // a stale holder is taken over
+      await s.takeLease(run.id, 'old', () => undefined);
+      const third = await RunLease.acquire(s, run.id, { staleMs: -1 });
+      await third.release();
+      expect(hostname()).toBeTruthy();
+    } finally {
+      await s.close();
+    }
+  });
+
+  it.skipIf(skip)('judge cards: a newer card replaces an older one', async () => {
+    const s = await open();
+    try {
+      const key = { task: 'framing', judge: 'offline-framing', version: '1' };
+      expect(await getJudgeCard(s, key)).toBeUndefined();
+      await putJudgeCard(s, key, { n: 1 });
+      await putJudgeCard(s, key, { n: 2 });
+      expect(await getJudgeCard(s, key)).toEqual({ n: 2 });
+      expect(await s.listJudgeCards()).toEqual([{ ...key, cardJson: '{"n":2}' }]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe.skipIf(!HAS_POSTGRES)('PgStore', () => {
+  it('refuses a password in the URL, naming where it should go', async () => {
+    await expect(PgStore.open('postgres://slant:hunter2@127.0.0.1:1/x')).rejects.toThrow(/holds a password.*slant never takes it from a URL or a config/);
+    await expect(PgStore.open('postgres://slant:hunter2@127.0.0.1:1/x')).rejects.not.toThrow(/hunter2/);
+  });
+
+  it('a database that cannot be reached is a UserError naming it (no password shown)', async () => {
+    await expect(PgStore.open('postgres://nobody@127.0.0.1:1/none')).rejects.toBeInstanceOf(UserError);
+  });
+
+  it('migrates once: a second open of the same database finds the schema in place', async () => {
+    const url = (cluster as PgCluster).newDatabase();
+    // two processes opening a new database at once: one migrates, the other waits and finds the schema
+    const [a, b] = await Promise.all([PgStore.open(url), PgStore.open(url)]);
+    try {
+      const run = await a.createRun({ configJson: '{}', configHash: 'h' });
+      expect((await b.getRun(run.id))?.id).toBe(run.id);
+      const v = await a.query<{ part: string; version: number }>('SELECT part, version FROM slant_schema ORDER BY part');
+      expect(v.rows.map((r) => r.part)).toEqual(['dist', 'store']);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('request claims: a second process waits for the first one\'s answer instead of sending again', async () => {
+    const url = (cluster as PgCluster).newDatabase();
+    const [a, b] = await Promise.all([PgStore.open(url), PgStore.open(url)]);
+    const parts = { provider: 'p', model: 'm', request: { q: 1 } };
+    let sent = 0;
+    let release: (v: string) => void = () => undefined;
+    const slow = () => {
+      sent++;
+      return new Promise<string>((r) => (release = r));
+    };
+    const pa = new RequestCache(a).getOrCompute(parts, slow);
+    // a holds the claim before b asks
+    while (sent === 0) await new Promise((r) => setTimeout(r, 5));
+    const pb = new RequestCache(b).getOrCompute(parts, slow);
+    await new Promise((r) => setTimeout(r, 100));
+    release('answer');
+    expect(await pa).toEqual({ value: 'answer', cached: false });
+    expect(await pb).toEqual({ value: 'answer', cached: true });
+    expect(sent).toBe(1);
+    await a.close();
+    await b.close();
+  });
+});
