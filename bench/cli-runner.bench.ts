@@ -8,17 +8,20 @@
  * `requests` short records, one summary request each, measured by the primacy probe (TF-IDF).
  * Ideal time = requests × latency / concurrency; the target is ≤ 1.15 × ideal. The server runs in
  * its own process, as a real server would. The run uses `--no-cache` so every request is sent.
- * BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/p' profiles the CLI process.
+ * BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/p' profiles the CLI process. Beside wall time it
+ * prints the CPU time of the CLI process (bench/cpu-at-exit.mjs) and of the server process over the
+ * run: on a shared machine the wall ratio moves with the load, CPU per request much less.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { loopbackBenchArgs, startLoopbackServer } from './loopback-bench.js';
 
 const { n, latency, concurrency, ideal } = loopbackBenchArgs();
 const bin = new URL('../dist/cli/bin.js', import.meta.url).pathname;
+const cpuHook = new URL('./cpu-at-exit.mjs', import.meta.url).pathname;
 
 const { child, url, stats } = await startLoopbackServer(latency, concurrency, { BENCH_ANSWER: 'FINAL_SUMMARY: The record opens, says little, and closes.' });
 
@@ -50,16 +53,20 @@ try {
       '',
     ].join('\n'),
   );
-  const before = (await stats()).count;
+  const s0 = await stats();
+  const before = s0.count;
+  const cpuOut = join(dir, 'cli-cpu.json');
   const t0 = performance.now();
-  const { stdout } = await promisify(execFile)(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), bin, '--json', 'run', '--no-cache', '-c', join(dir, 'slant.yaml')], {
+  const { stdout } = await promisify(execFile)(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', cpuHook, bin, '--json', 'run', '--no-cache', '-c', join(dir, 'slant.yaml')], {
     cwd: dir,
     maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, SLANT_CPU_OUT: cpuOut },
   });
   const ms = performance.now() - t0;
   const s = await stats();
   const out = JSON.parse(stdout) as { status: string; measured: number };
   const ratio = ms / ideal;
+  const cliCpu = (JSON.parse(readFileSync(cpuOut, 'utf8')) as { cpuMs: number }).cpuMs;
   const ok = out.status === 'completed' && s.count - before === n;
   console.log(
     JSON.stringify({
@@ -73,6 +80,10 @@ try {
       rejected_429: s.rejected,
       status: out.status,
       measured: out.measured,
+      cli_cpu_ms: Math.round(cliCpu),
+      cli_cpu_ms_per_request: Number((cliCpu / n).toFixed(3)),
+      server_cpu_ms: Math.round(s.cpuMs - s0.cpuMs),
+      load_average: Number(loadavg()[0]!.toFixed(2)),
       target: '≤ 1.15',
       pass: ok && ratio <= 1.15,
     }),

@@ -9,6 +9,8 @@ export interface ServerStats {
   count: number;
   peak: number;
   rejected: number;
+  /** CPU time of the server process so far (ms) */
+  cpuMs: number;
 }
 
 /** --requests, --latency (ms), --concurrency; ideal = n × latency / slots (ms). */

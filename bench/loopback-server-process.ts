@@ -9,6 +9,10 @@ const latency = Number(process.env.BENCH_LATENCY_MS ?? '50');
 const max = Number(process.env.BENCH_MAX_CONCURRENT ?? '32');
 // BENCH_ANSWER: a fixed answer instead of the echo (the CLI bench needs a summary after FINAL_SUMMARY:)
 const fixed = process.env.BENCH_ANSWER;
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 const server = await startOpenAIServer({
   latencyMs: latency,
   maxConcurrent: max,
@@ -17,7 +21,7 @@ const server = await startOpenAIServer({
 });
 
 process.on('message', (msg: unknown) => {
-  if (msg === 'stats') process.send?.({ count: server.count(), peak: server.peakConcurrency(), rejected: server.rejectedForConcurrency() });
+  if (msg === 'stats') process.send?.({ count: server.count(), peak: server.peakConcurrency(), rejected: server.rejectedForConcurrency(), cpuMs: cpuMs() });
   // the prompt of every chat request received, in order (bench/crash.bench.ts counts re-sent bodies)
   if (msg === 'prompts') process.send?.({ prompts: server.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => lastUserText((r.body as { messages?: unknown } | undefined)?.messages)) });
   if (msg === 'close') void server.close().then(() => process.exit(0));

@@ -119,14 +119,22 @@ export function registerSecretHeaders(headers: Record<string, string> | undefine
 const QUOTE = `(?:\\\\?["'\`]|&quot;|&#0*39;|&#x0*27;)?`;
 const CREDENTIAL_NAME =
   'x-goog-api-key|x-api-key|api[-_]?key|apikey|access[-_]?token|auth[-_]?token|refresh[-_]?token|client[-_]?secret|secret[-_]?key|private[-_]?key|password|passwd|authorization|proxy-authorization';
-const PATTERNS: [RegExp, string][] = [
+/**
+ * Each pattern with substrings one of which every match contains (`lowered`: looked for in the
+ * lower-cased text, for the case-insensitive patterns, whose letters are all ASCII). A text with
+ * none of them cannot match and its regex is not run: most texts slant stores (documents,
+ * answers) hold no credential word, and a case-insensitive alternation over a long document was
+ * most of what storing it cost (issue 16). Every CREDENTIAL_NAME contains one of the first
+ * pattern's substrings.
+ */
+export const REDACTION_PATTERNS: readonly { re: RegExp; by: string; needles: readonly string[]; lowered: boolean }[] = [
   // `name: value`, `name=value`, `"name": "value"` (value up to a quote, space, & , ; or brace)
-  [new RegExp(`\\b(${CREDENTIAL_NAME})(${QUOTE}\\s*[:=]\\s*${QUOTE})(?:(?:bearer|basic|token)\\s+)?[^\\s"'\`\\\\&,;{}<>]{4,}`, 'gi'), `$1$2${REDACTED}`],
+  { re: new RegExp(`\\b(${CREDENTIAL_NAME})(${QUOTE}\\s*[:=]\\s*${QUOTE})(?:(?:bearer|basic|token)\\s+)?[^\\s"'\`\\\\&,;{}<>]{4,}`, 'gi'), by: `$1$2${REDACTED}`, needles: ['key', 'token', 'secret', 'passw', 'authorization'], lowered: true },
   // a token, not a word: at least 8 characters, one of them a digit
-  [/\bBearer\s+(?=[A-Za-z._~+/=*-]*[0-9])[A-Za-z0-9._~+/=*-]{8,}/gi, `Bearer ${REDACTED}`],
+  { re: /\bBearer\s+(?=[A-Za-z._~+/=*-]*[0-9])[A-Za-z0-9._~+/=*-]{8,}/gi, by: `Bearer ${REDACTED}`, needles: ['bearer'], lowered: true },
   // a key, not a word like sk-learn-based: a digit or a mask `*` in it, or 20+ characters
-  [/\bsk-(?:(?=[A-Za-z0-9_*-]*[0-9*])[A-Za-z0-9_*-]{8,}|[A-Za-z0-9_*-]{20,})/g, REDACTED],
-  [/\bAIza[0-9A-Za-z_-]{10,}/g, REDACTED],
+  { re: /\bsk-(?:(?=[A-Za-z0-9_*-]*[0-9*])[A-Za-z0-9_*-]{8,}|[A-Za-z0-9_*-]{20,})/g, by: REDACTED, needles: ['sk-'], lowered: false },
+  { re: /\bAIza[0-9A-Za-z_-]{10,}/g, by: REDACTED, needles: ['AIza'], lowered: false },
 ];
 
 /** `text` with every registered secret and every secret-shaped token replaced by `[redacted]`. */
@@ -134,6 +142,12 @@ export function redact(text: string): string {
   let out = text;
   for (const s of spellings) if (out.includes(s)) out = out.split(s).join(REDACTED);
   if (shortTokens !== undefined) out = out.replace(shortTokens, REDACTED);
-  for (const [re, by] of PATTERNS) out = out.replace(re, by);
+  let lower: string | undefined;
+  for (const p of REDACTION_PATTERNS) {
+    const hay = p.lowered ? (lower ??= out.toLowerCase()) : out;
+    if (!p.needles.some((n) => hay.includes(n))) continue;
+    out = out.replace(p.re, p.by);
+    lower = undefined;
+  }
   return out;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearSecrets, isSecretName, redact, registerEnvSecrets, registerSecret, registerSecretHeaders } from '../../src/core/redact.js';
+import { clearSecrets, isSecretName, redact, registerEnvSecrets, registerSecret, registerSecretHeaders, REDACTION_PATTERNS } from '../../src/core/redact.js';
 
 afterEach(() => clearSecrets());
 
@@ -95,5 +95,20 @@ describe('isSecretName', () => {
   });
   it.each(['maxTokens', 'keepAlive', 'organization', 'anthropic-version', 'baseURL', 'timeoutMs', 'stream', 'openai-project', 'monkey', 'keyEnv'])('%s is not', (n) => {
     expect(isSecretName(n)).toBe(false);
+  });
+});
+
+describe('the substring pre-check skips only regexes that cannot match (issue 16)', () => {
+  const unfiltered = (text: string): string => REDACTION_PATTERNS.reduce((out, p) => out.replace(p.re, p.by), text);
+  it('gives what running every regex gives, on seeded mixes of credential words, separators, tokens and look-alike letters', () => {
+    const parts = ['API_KEY', 'Api-Key', 'x-goog-api-key', 'ACCESS_token', 'Refresh-Token', 'client_secret', 'PassWord', 'passwd', 'Authorization', 'proxy-authorization', 'Bearer', 'bearer', 'BEARER', 'sk-', 'sk-proj-', 'AIza', 'aiza', 'Kelvin \u212Aey', 'ı', 'ſecret', ': ', '=', '"', "'", '&quot;', ' ', '\n', 'abc123XYZ789', 'ABCDEFGHIJKLMNOPQRSTUVWX', '0123456789', 'Basic ', 'token ', 'the report', 'word'];
+    let seed = 11;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let k = 0; k < 4000; k++) {
+      let t = '';
+      const len = 1 + Math.floor(rand() * 8);
+      for (let j = 0; j < len; j++) t += parts[Math.floor(rand() * parts.length)];
+      expect(redact(t), JSON.stringify(t)).toBe(unfiltered(t));
+    }
   });
 });

@@ -29,3 +29,24 @@ describe('countWords / wordSpans', () => {
     expect(wordSpans(t)).toEqual([{ start: 1, end: 3 }, { start: 5, end: 7 }]);
   });
 });
+
+describe('word spans equal the regex matches (character scan, issue 16)', () => {
+  const WORD_RE = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+  const bySpans = (t: string) => wordSpans(t).map((s) => t.slice(s.start, s.end));
+  it('on hand-picked edges and seeded random strings over a mixed alphabet', () => {
+    const alphabet = ["a", 'Z', '7', "'", '’', ' ', '-', '.', 'é', 'ß', 'Ж', '東', '٣', '𝒜', '😀', '\u0301', '\n', '_', 'İ', 'Ⅻ'];
+    const texts = ["it's'", "''a'b'c", "ab'9", "a’’b", "x'𝒜𝒜y", '𝒜’b', "a'", "'", '', '٣٣a', "don't stop 3.50€"];
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let k = 0; k < 3000; k++) {
+      let t = '';
+      const len = Math.floor(rand() * 14);
+      for (let j = 0; j < len; j++) t += alphabet[Math.floor(rand() * alphabet.length)];
+      texts.push(t);
+    }
+    for (const t of texts) {
+      expect(bySpans(t), JSON.stringify(t)).toEqual(t.match(WORD_RE) ?? []);
+      expect(countWords(t), JSON.stringify(t)).toBe((t.match(WORD_RE) ?? []).length);
+    }
+  });
+});

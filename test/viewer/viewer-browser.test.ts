@@ -37,6 +37,9 @@ describe.skipIf(!HAS_CHROMIUM)('slant view in Chromium', () => {
     await page.waitForSelector('figure[data-figure]');
     for (const f of await figureChecks(page)) expect(f, f.id).toEqual({ id: f.id, svg: true, xTitle: true, yTitle: true });
     await page.click('#probe-primacy a.item-link');
+    // the rows of the run's first (unfiltered) list are still there until the filtered list arrives:
+    // wait for the filtered count instead of reading the first rows seen
+    await page.waitForFunction("/^4 item\\(s\\)/.test(document.querySelector('#items-info')?.textContent ?? '')");
     await page.waitForSelector('#items-body tr');
     expect(await page.textContent('#items-info')).toMatch(/^4 item\(s\)/);
     await page.click('#items-body tr');

@@ -1,5 +1,6 @@
 import { splitSentencesWithOffsets } from '../../text/sentences.js';
-import { reviewCueCounts } from './review-cues.js';
+import { countCues } from './review-cues.js';
+import { cueTokensOfPieces } from './text-pieces.js';
 import { vader, type TokenizedText, type Vader } from './vader.js';
 
 /**
@@ -28,24 +29,27 @@ export const SENTENCE_THRESHOLD = 0.05;
 
 /** Sentence compounds (unrounded) of a text; [] for a text with no sentence. */
 export function sentenceCompounds(text: string, analyzer: Vader = vader()): number[] {
-  return compoundsOf(text, analyzer.tokenize(text), analyzer);
+  return compoundsOf(text, analyzer.tokenize(text), analyzer).sentences;
 }
 
 /**
- * Each sentence's VADER compound, from one tokenisation of the whole text (identical to scoring
- * each sentence string on its own: Vader.rawScoresOfSpan falls back to that when a sentence
- * does not start and end on token edges).
+ * Each sentence's VADER compound and the whole text's, from one tokenisation and one rule pass
+ * over the text (Vader.compoundsOfSpans; identical to scoring each sentence string on its own: a
+ * sentence whose offsets do not give back its text is scored on its own, and rawScoresOfSpan
+ * falls back to that when a sentence does not start and end on token edges).
  */
-function compoundsOf(text: string, tok: TokenizedText, analyzer: Vader): number[] {
-  return splitSentencesWithOffsets(text).map((s) =>
-    s.end - s.start === s.text.length && text.startsWith(s.text, s.start) ? analyzer.rawScoresOfSpan(text, tok, s.start, s.end).compound : analyzer.rawScores(s.text).compound,
-  );
+function compoundsOf(text: string, tok: TokenizedText, analyzer: Vader): { sentences: number[]; whole: number } {
+  const spans = splitSentencesWithOffsets(text).map((s) => (s.end - s.start === s.text.length && text.startsWith(s.text, s.start) ? s : { start: s.start, end: s.end, alone: s.text }));
+  const r = analyzer.compoundsOfSpans(text, tok, spans);
+  return { sentences: r.spans, whole: r.whole };
 }
 
-/** The FEATURE_NAMES vector of one text. A text with no sentence gets all zeros. */
-export function framingFeatures(text: string, analyzer: Vader = vader()): number[] {
-  const tok = analyzer.tokenize(text);
-  const c = compoundsOf(text, tok, analyzer);
+/**
+ * The FEATURE_NAMES vector of one text. A text with no sentence gets all zeros. `tok` is
+ * `analyzer.tokenize(text)` when the caller has it already.
+ */
+export function framingFeatures(text: string, analyzer: Vader = vader(), tok: TokenizedText = analyzer.tokenize(text)): number[] {
+  const { sentences: c, whole } = compoundsOf(text, tok, analyzer);
   const n = c.length;
   if (n === 0) return FEATURE_NAMES.map(() => 0);
   let sum = 0;
@@ -67,7 +71,9 @@ export function framingFeatures(text: string, analyzer: Vader = vader()): number
     first += c[i] as number;
     last += c[n - 1 - i] as number;
   }
-  const cues = reviewCueCounts(text);
+  // = reviewCueCounts(text), from the pieces VADER split (text-pieces.ts)
+  const cueToks = cueTokensOfPieces(tok);
+  const cues = countCues(cueToks.tokens, cueToks.flags);
   return [
     sum / n,
     pos / n,
@@ -76,7 +82,7 @@ export function framingFeatures(text: string, analyzer: Vader = vader()): number
     last / k,
     min,
     max,
-    analyzer.rawScoresOfSpan(text, tok, 0, text.length).compound,
+    whole, // = analyzer.rawScoresOfSpan(text, tok, 0, text.length).compound
     Math.log1p(tok.starts.length), // pySplit(text).length
     cues.neutral / n,
     cues.negative / n,

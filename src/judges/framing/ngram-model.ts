@@ -1,7 +1,8 @@
 import type { Framing } from '../../core/types.js';
 import { MODEL_CLASSES } from './model.js';
-import { framingNgrams } from './ngram-features.js';
+import { NegationScope, scanFramingTokens } from './ngram-features.js';
 import { ordinalProbabilities } from './ordinal-sparse-fit.js';
+import { forEachFramingWord, type TextPieces } from './text-pieces.js';
 
 /**
  * Linear models on word n-grams (ngram-features.ts, binary, unit length) plus the 11
@@ -41,14 +42,98 @@ export function linkProbabilities(m: Pick<NgramFramingModel, 'kind' | 'threshold
   return [e[0]! / s, e[1]! / s, e[2]! / s];
 }
 
-export function ngramProbabilities(model: NgramFramingModel, text: string, dense: readonly number[], embedding?: readonly number[]): [number, number, number] {
+/** A model's n-gram weights by first word: the unigram's entry and the bigrams' second words. */
+type CompiledNgrams = Map<string, { unigram?: NgramEntry; next?: Map<string, NgramEntry> }>;
+interface NgramEntry {
+  w: readonly number[];
+  /** the call of `ngramHits` that last counted this n-gram (an n-gram counts once per text) */
+  seen: number;
+}
+
+const compiled = new WeakMap<NgramFramingModel, CompiledNgrams>();
+let call = 0;
+
+function compile(model: NgramFramingModel): CompiledNgrams {
+  let c = compiled.get(model);
+  if (c !== undefined) return c;
+  c = new Map();
+  const slot = (first: string) => {
+    let e = c!.get(first);
+    if (e === undefined) c!.set(first, (e = {}));
+    return e;
+  };
+  for (const [g, w] of Object.entries(model.ngrams)) {
+    const sp = g.indexOf(' ');
+    if (sp < 0) {
+      slot(g).unigram = { w, seen: 0 };
+      continue;
+    }
+    const e = slot(g.slice(0, sp));
+    (e.next ??= new Map()).set(g.slice(sp + 1), { w, seen: 0 });
+  }
+  compiled.set(model, c);
+  return c;
+}
+
+/**
+ * The weights of the text's distinct n-grams in the vocabulary, in the order of `framingNgrams`
+ * (first occurrence; a token's bigram with the previous token before its unigram), found in one
+ * pass over the tokens without building n-gram strings (issue 16). Same hits as looking up each
+ * member of `framingNgrams(text)` in `model.ngrams` (ngram-equivalence.test.ts). With `pieces`
+ * (VADER's tokenisation of `text`) the tokens come from text-pieces.ts instead of a scan.
+ */
+function ngramHits(model: NgramFramingModel, text: string, pieces?: TextPieces): (readonly number[])[] {
+  const entries = compile(model);
+  const stamp = ++call;
+  const hits: (readonly number[])[] = [];
+  let prev: Map<string, NgramEntry> | undefined;
+  const token = (t: string): void => {
+    if (prev !== undefined) {
+      const b = prev.get(t);
+      if (b !== undefined && b.seen !== stamp) {
+        b.seen = stamp;
+        hits.push(b.w);
+      }
+    }
+    const e = entries.get(t);
+    if (e === undefined) {
+      prev = undefined;
+      return;
+    }
+    const u = e.unigram;
+    if (u !== undefined && u.seen !== stamp) {
+      u.seen = stamp;
+      hits.push(u.w);
+    }
+    prev = e.next;
+  };
+  if (pieces === undefined) {
+    scanFramingTokens(text, token, () => {
+      prev = undefined;
+    });
+  } else {
+    const scope = new NegationScope();
+    forEachFramingWord(
+      text,
+      pieces,
+      (w) => token(scope.key(w)),
+      () => {
+        scope.end();
+        prev = undefined;
+      },
+    );
+  }
+  return hits;
+}
+
+/**
+ * Class probabilities of `text` with its dense (VADER) features and, for a model that reads one,
+ * its embedding; `pieces`: VADER's tokenisation of `text`, when at hand.
+ */
+export function ngramProbabilities(model: NgramFramingModel, text: string, dense: readonly number[], embedding?: readonly number[], pieces?: TextPieces): [number, number, number] {
   const K = outputs(model);
   const z = model.bias.slice(0, K);
-  const hits: (readonly number[])[] = [];
-  for (const g of framingNgrams(text)) {
-    const w = model.ngrams[g];
-    if (w) hits.push(w);
-  }
+  const hits = ngramHits(model, text, pieces);
   const v = hits.length ? 1 / Math.sqrt(hits.length) : 0;
   for (const w of hits) for (let k = 0; k < K; k++) z[k]! += v * w[k]!;
   const d = model.dense;

@@ -63,12 +63,15 @@ export class OfflineFramingJudge implements FramingJudge {
 
   /** The features, class probabilities and decision for one text. */
   explain(text: string): FramingExplanation {
-    const x = framingFeatures(text, this.analyzer ?? vader());
+    const analyzer = this.analyzer ?? vader();
+    // one tokenisation serves the VADER features, the review cues and the n-grams (issue 16)
+    const tok = analyzer.tokenize(text);
+    const x = framingFeatures(text, analyzer, tok);
     const features = Object.fromEntries(FEATURE_NAMES.map((n, j) => [n, x[j] as number])) as Record<FeatureName, number>;
     if (text.trim() === '') {
       return { framing: 'neutral', probabilities: { negative: 0, neutral: 1, positive: 0 }, features };
     }
-    const p = isNgramModel(this.model) ? ngramProbabilities(this.model, text, x) : modelProbabilities(this.model, standardise(x, this.model));
+    const p = isNgramModel(this.model) ? ngramProbabilities(this.model, text, x, undefined, tok) : modelProbabilities(this.model, standardise(x, this.model));
     let best = 0;
     for (let k = 1; k < 3; k++) if ((p[k] as number) > (p[best] as number)) best = k;
     return {

@@ -109,10 +109,26 @@ function phraseMatches(tokens: readonly string[], i: number, list: CueList): num
 /** Number of neutral-cue and negative-cue matches in a text. */
 export function reviewCueCounts(text: string): { neutral: number; negative: number } {
   const tokens = cueTokens(text);
+  return countCues(tokens, tokens.map(flagsOf));
+}
+
+/**
+ * The cue tokens of one whitespace-free piece of text with their flags. A text's cue tokens are
+ * those of its whitespace-separated pieces in order (whitespace always separates cue tokens, and
+ * what lower-casing turns into a cue character does not depend on the neighbours), so
+ * `countCues` over the concatenation equals `reviewCueCounts(text)`.
+ */
+export function cuePartsOf(piece: string): { tokens: string[]; flags: number[] } {
+  const tokens = cueTokens(piece);
+  return { tokens, flags: tokens.map(tokenFlags) };
+}
+
+/** Cue matches in a token sequence with its tokens' flags (tokenFlags). */
+export function countCues(tokens: readonly string[], flags: readonly number[]): { neutral: number; negative: number } {
   let neutral = 0;
   let negative = 0;
   for (let i = 0; i < tokens.length; i++) {
-    const f = flagsOf(tokens[i] as string);
+    const f = flags[i] as number;
     if (f === 0) continue;
     if (f & 1) neutral++;
     if (f & 2) negative++;

@@ -26,6 +26,7 @@ import {
   BOOSTER_DICT, C_INCR, N_SCALAR, NEGATE, NORMALIZE_ALPHA, SPECIAL_CASES,
 } from './vader-constants.js';
 import { vaderLexicon, type VaderLexicon } from './vader-lexicon.js';
+import type { PieceParts } from './text-pieces.js';
 import { codePointLength, pyIsUpper, pyRound, pySplit, pySplitWithOffsets, stripPunct } from './py-text.js';
 
 export interface VaderScores {
@@ -57,12 +58,12 @@ export function wordsAndEmoticons(text: string): string[] {
   return words;
 }
 
-/** 3.3.2 `allcap_differential`: some but not all tokens are ALL CAPS. */
-function allcapDifferential(upper: readonly boolean[]): boolean {
+/** 3.3.2 `allcap_differential` of tokens a..b-1: some but not all are ALL CAPS. */
+function allcapDifferential(upper: readonly boolean[], a: number, b: number): boolean {
   let caps = 0;
-  for (const u of upper) if (u) caps++;
-  const diff = upper.length - caps;
-  return diff > 0 && diff < upper.length;
+  for (let i = a; i < b; i++) if (upper[i]) caps++;
+  const diff = b - a - caps;
+  return diff > 0 && diff < b - a;
 }
 
 /** 3.3.2 `negated([word])` for one lower-cased word. */
@@ -70,7 +71,12 @@ function negatedWord(lower: string): boolean {
   return NEGATE.has(lower) || (lower.length > 2 && lower.includes("n't"));
 }
 
-/** One tokenised text with everything the rules look up precomputed. */
+/**
+ * One tokenised span with everything the rules look up precomputed: tokens o..o+n-1 of the arrays
+ * (a sentence is a window on its text's arrays, not a copy). Rule code indexes with `o + i` for
+ * the span's i-th token and reads nothing outside the span (every look-behind is guarded by
+ * `i > k`, every look-ahead by `n`), exactly as on a copy.
+ */
 interface Tokens {
   lower: string[];
   upper: boolean[];
@@ -79,6 +85,10 @@ interface Tokens {
   /** BOOSTER_DICT value of each token (undefined: not a booster) */
   boost: (number | undefined)[];
   capDiff: boolean;
+  /** first token of the span */
+  o: number;
+  /** number of tokens in the span */
+  n: number;
 }
 
 /**
@@ -87,6 +97,10 @@ interface Tokens {
  * its sentences (a sentence whose edges fall on token edges takes a slice of it).
  */
 export interface TokenizedText {
+  /** the tokens as written (Python `text.split()`), before punctuation stripping */
+  pieces: string[];
+  /** each piece's remembered lookups (shared by every occurrence of the same piece) */
+  infos: TokenInfo[];
   lower: string[];
   upper: boolean[];
   base: (number | undefined)[];
@@ -97,13 +111,11 @@ export interface TokenizedText {
 
 /** 3.3.2 `_punctuation_emphasis`: 0.292 per '!' (at most 4); 0.18 per '?' when 2-3, 0.96 beyond. */
 export function punctuationEmphasis(text: string, start = 0, end = text.length): number {
+  // '!' and '?' are rare: jump between them with indexOf rather than visiting every character
   let ec = 0;
+  for (let i = text.indexOf('!', start); i >= 0 && i < end; i = text.indexOf('!', i + 1)) ec++;
   let qc = 0;
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 33) ec++;
-    else if (c === 63) qc++;
-  }
+  for (let i = text.indexOf('?', start); i >= 0 && i < end; i = text.indexOf('?', i + 1)) qc++;
   const ep = Math.min(ec, 4) * 0.292;
   const qm = qc > 1 ? (qc <= 3 ? qc * 0.18 : 0.96) : 0;
   return ep + qm;
@@ -112,11 +124,14 @@ export function punctuationEmphasis(text: string, start = 0, end = text.length):
 /** Distinct raw tokens remembered by `tokenize` (a pure function of the token; cleared when full). */
 const TOKEN_CACHE_SIZE = 50_000;
 
-interface TokenInfo {
+/** What a piece of text (a token as written) looks up, remembered per distinct piece. */
+export interface TokenInfo {
   lower: string;
   upper: boolean;
   base: number | undefined;
   boost: number | undefined;
+  /** the framing judge's n-gram words and review cues of this piece (text-pieces.ts), once asked for */
+  parts?: PieceParts;
 }
 
 export class Vader {
@@ -162,6 +177,7 @@ export class Vader {
     const upper: boolean[] = new Array<boolean>(words.length);
     const base: (number | undefined)[] = new Array<number | undefined>(words.length);
     const boost: (number | undefined)[] = new Array<number | undefined>(words.length);
+    const infos: TokenInfo[] = new Array<TokenInfo>(words.length);
     const cache = this.tokenCache;
     for (let i = 0; i < words.length; i++) {
       const token = words[i] as string;
@@ -174,12 +190,13 @@ export class Vader {
         if (cache.size >= TOKEN_CACHE_SIZE) cache.clear();
         cache.set(token, info);
       }
+      infos[i] = info;
       lower[i] = info.lower;
       upper[i] = info.upper;
       base[i] = info.base;
       boost[i] = info.boost;
     }
-    return { lower, upper, base, boost, starts, ends };
+    return { pieces: words, infos, lower, upper, base, boost, starts, ends };
   }
 
   /**
@@ -195,9 +212,50 @@ export class Vader {
     const cuts = (a < starts.length && (starts[a] as number) < start) || (b > 0 && (ends[b - 1] as number) > end);
     if (cuts) return this.rawScores(text.slice(start, end));
     if (b < a) b = a;
-    const sliceOf = a === 0 && b === starts.length;
-    const t = sliceOf ? this.withCapDiff(tok.lower, tok.upper, tok.base, tok.boost) : this.withCapDiff(tok.lower.slice(a, b), tok.upper.slice(a, b), tok.base.slice(a, b), tok.boost.slice(a, b));
-    return this.scoreValence(this.sentimentsOf(t), text, start, end);
+    return this.scoreValence(this.sentimentsOf(this.window(tok, a, b)), text, start, end);
+  }
+
+  /**
+   * The compounds of `rawScoresOfSpan(text, tok, s.start, s.end)` for each span, and of the whole
+   * text, with one rule pass over the text's tokens: a token's value before the 'but' rule depends
+   * only on its own span's tokens i-3..i+2 and the span's ALL-CAPS differential, so a span token
+   * with three tokens before it and two after it in the span takes the whole text's value when the
+   * two differentials agree; only tokens near span edges are scored again (issue 16: the judge ran
+   * the rules over every token twice). Identical to calling rawScoresOfSpan per span (rawScores of
+   * `alone` for a span given as a string to score on its own).
+   */
+  compoundsOfSpans(text: string, tok: TokenizedText, spans: readonly { start: number; end: number; alone?: string }[]): { spans: number[]; whole: number } {
+    const { starts, ends } = tok;
+    const all = this.window(tok, 0, starts.length);
+    const pre = this.preBut(all, undefined, 0);
+    const out: number[] = new Array<number>(spans.length);
+    for (let k = 0; k < spans.length; k++) {
+      const { start, end, alone } = spans[k] as { start: number; end: number; alone?: string };
+      if (alone !== undefined) {
+        out[k] = this.rawScores(alone).compound;
+        continue;
+      }
+      const a = lowerBound(ends, start + 1);
+      let b = lowerBound(starts, end);
+      const cuts = (a < starts.length && (starts[a] as number) < start) || (b > 0 && (ends[b - 1] as number) > end);
+      if (cuts) {
+        out[k] = this.rawScores(text.slice(start, end)).compound;
+        continue;
+      }
+      if (b < a) b = a;
+      const t = this.window(tok, a, b);
+      const s = this.preBut(t, t.capDiff === all.capDiff ? pre : undefined, a);
+      this.applyBut(t, s);
+      out[k] = this.scoreValence(s, text, start, end).compound;
+    }
+    const whole = pre.slice();
+    this.applyBut(all, whole);
+    return { spans: out, whole: this.scoreValence(whole, text, 0, text.length).compound };
+  }
+
+  /** Tokens a..b-1 of a tokenised text as a window (no copy). */
+  private window(tok: TokenizedText, a: number, b: number): Tokens {
+    return { lower: tok.lower, upper: tok.upper, base: tok.base, boost: tok.boost, capDiff: allcapDifferential(tok.upper, a, b), o: a, n: b - a };
   }
 
   private tokens(lower: string[], upper: boolean[]): Tokens {
@@ -207,68 +265,91 @@ export class Vader {
   }
 
   private withCapDiff(lower: string[], upper: boolean[], base: (number | undefined)[], boost: (number | undefined)[]): Tokens {
-    return { lower, upper, base, boost, capDiff: allcapDifferential(upper) };
+    return { lower, upper, base, boost, capDiff: allcapDifferential(upper, 0, upper.length), o: 0, n: lower.length };
   }
 
   private sentimentsOf(t: Tokens): number[] {
-    const { lower } = t;
-    const n = lower.length;
+    const sentiments = this.preBut(t, undefined, 0);
+    this.applyBut(t, sentiments);
+    return sentiments;
+  }
+
+  /**
+   * Per-token valences before the 'but' rule. With `reuse` (the whole text's values; the span's
+   * token i is the text's token at + i), a token far enough from the span's edges takes the
+   * text's value (see compoundsOfSpans).
+   */
+  private preBut(t: Tokens, reuse: readonly number[] | undefined, at: number): number[] {
+    const { lower, o, n } = t;
     const sentiments: number[] = new Array<number>(n);
-    let bi = -1;
     for (let i = 0; i < n; i++) {
-      const item = lower[i] as string;
-      if (bi < 0 && item === 'but') bi = i;
-      if (t.boost[i] !== undefined || (i < n - 1 && item === 'kind' && lower[i + 1] === 'of')) {
+      if (reuse !== undefined && i >= 3 && i <= n - 3) {
+        sentiments[i] = reuse[at + i] as number;
+        continue;
+      }
+      const item = lower[o + i] as string;
+      if (t.boost[o + i] !== undefined || (i < n - 1 && item === 'kind' && lower[o + i + 1] === 'of')) {
         sentiments[i] = 0;
         continue;
       }
-      sentiments[i] = t.base[i] === undefined ? 0 : this.sentimentValence(t, i);
+      sentiments[i] = t.base[o + i] === undefined ? 0 : this.sentimentValence(t, i);
+    }
+    return sentiments;
+  }
+
+  /** 3.3.2 `_but_check` (or the positional rule) on the span's values, from its first 'but'. */
+  private applyBut(t: Tokens, sentiments: number[]): void {
+    const { lower, o, n } = t;
+    let bi = -1;
+    for (let i = 0; i < n; i++) {
+      if (lower[o + i] === 'but') {
+        bi = i;
+        break;
+      }
     }
     if (bi >= 0) {
       if (this.butRule === 'positional') butPositional(sentiments, bi);
       else butVader332(sentiments, bi);
     }
-    return sentiments;
   }
 
   private sentimentValence(t: Tokens, i: number): number {
-    const { lower } = t;
-    const item = lower[i] as string;
-    const base = t.base[i];
+    const { lower, o, n } = t;
+    const item = lower[o + i] as string;
+    const base = t.base[o + i];
     if (base === undefined) return 0;
     let valence = base;
-    const n = lower.length;
     // "no" as negation of an adjacent lexicon item vs "no" as its own lexicon item
-    if (item === 'no' && i !== n - 1 && t.base[i + 1] !== undefined) valence = 0.0;
+    if (item === 'no' && i !== n - 1 && t.base[o + i + 1] !== undefined) valence = 0.0;
     if (
-      (i > 0 && lower[i - 1] === 'no') ||
-      (i > 1 && lower[i - 2] === 'no') ||
-      (i > 2 && lower[i - 3] === 'no' && (lower[i - 1] === 'or' || lower[i - 1] === 'nor'))
+      (i > 0 && lower[o + i - 1] === 'no') ||
+      (i > 1 && lower[o + i - 2] === 'no') ||
+      (i > 2 && lower[o + i - 3] === 'no' && (lower[o + i - 1] === 'or' || lower[o + i - 1] === 'nor'))
     ) {
       valence = base * N_SCALAR;
     }
     // ALL-CAPS emphasis while other tokens are not all caps
-    if (t.upper[i] === true && t.capDiff) valence = valence > 0 ? valence + C_INCR : valence - C_INCR;
+    if (t.upper[o + i] === true && t.capDiff) valence = valence > 0 ? valence + C_INCR : valence - C_INCR;
 
     for (let startI = 0; startI < 3; startI++) {
       const j = i - (startI + 1);
-      if (i > startI && t.base[j] === undefined) {
+      if (i > startI && t.base[o + j] === undefined) {
         let s = scalarIncDec(t, j, valence);
         if (startI === 1 && s !== 0) s = s * 0.95;
         if (startI === 2 && s !== 0) s = s * 0.9;
         valence = valence + s;
-        valence = negationCheck(valence, lower, startI, i);
-        if (startI === 2 && mayHaveIdiom(lower, i)) valence = specialIdiomsCheck(valence, lower, i);
+        valence = negationCheck(valence, t, startI, i);
+        if (startI === 2 && mayHaveIdiom(t, i)) valence = specialIdiomsCheck(valence, t, i);
       }
     }
-    return this.leastCheck(valence, lower, i);
+    return this.leastCheck(valence, t, i);
   }
 
-  private leastCheck(valence: number, lower: readonly string[], i: number): number {
-    const prev = lower[i - 1];
-    if (i > 1 && prev === 'least' && !this.lexicon.has(prev)) {
-      if (lower[i - 2] !== 'at' && lower[i - 2] !== 'very') return valence * N_SCALAR;
-    } else if (i > 0 && prev === 'least' && !this.lexicon.has(prev)) {
+  private leastCheck(valence: number, t: Tokens, i: number): number {
+    const { lower, o } = t;
+    if (i > 1 && lower[o + i - 1] === 'least' && !this.lexicon.has('least')) {
+      if (lower[o + i - 2] !== 'at' && lower[o + i - 2] !== 'very') return valence * N_SCALAR;
+    } else if (i > 0 && lower[o + i - 1] === 'least' && !this.lexicon.has('least')) {
       return valence * N_SCALAR;
     }
     return valence;
@@ -305,28 +386,30 @@ export class Vader {
 
 /** 3.3.2 `scalar_inc_dec` for the token at j modifying a word of the given valence. */
 function scalarIncDec(t: Tokens, j: number, valence: number): number {
-  const b = t.boost[j];
+  const b = t.boost[t.o + j];
   if (b === undefined) return 0;
   let scalar = valence < 0 ? b * -1 : b;
-  if (t.upper[j] === true && t.capDiff) scalar = valence > 0 ? scalar + C_INCR : scalar - C_INCR;
+  if (t.upper[t.o + j] === true && t.capDiff) scalar = valence > 0 ? scalar + C_INCR : scalar - C_INCR;
   return scalar;
 }
 
 /** 3.3.2 `_negation_check` (operator precedence of the start_i == 2 branch kept as written). */
-function negationCheck(valence: number, w: readonly string[], startI: number, i: number): number {
+function negationCheck(valence: number, t: Tokens, startI: number, i: number): number {
+  const w = t.lower;
+  const k = t.o + i;
   if (startI === 0) {
-    if (negatedWord(w[i - 1] as string)) return valence * N_SCALAR;
+    if (negatedWord(w[k - 1] as string)) return valence * N_SCALAR;
   } else if (startI === 1) {
-    if (w[i - 2] === 'never' && (w[i - 1] === 'so' || w[i - 1] === 'this')) return valence * 1.25;
-    if (w[i - 2] === 'without' && w[i - 1] === 'doubt') return valence;
-    if (negatedWord(w[i - 2] as string)) return valence * N_SCALAR;
+    if (w[k - 2] === 'never' && (w[k - 1] === 'so' || w[k - 1] === 'this')) return valence * 1.25;
+    if (w[k - 2] === 'without' && w[k - 1] === 'doubt') return valence;
+    if (negatedWord(w[k - 2] as string)) return valence * N_SCALAR;
   } else {
     // Python: `A and (B or C) or (D or E)` == `(A and (B or C)) or (D or E)`
-    if ((w[i - 3] === 'never' && (w[i - 2] === 'so' || w[i - 2] === 'this')) || w[i - 1] === 'so' || w[i - 1] === 'this') {
+    if ((w[k - 3] === 'never' && (w[k - 2] === 'so' || w[k - 2] === 'this')) || w[k - 1] === 'so' || w[k - 1] === 'this') {
       return valence * 1.25;
     }
-    if (w[i - 3] === 'without' && (w[i - 2] === 'doubt' || w[i - 1] === 'doubt')) return valence;
-    if (negatedWord(w[i - 3] as string)) return valence * N_SCALAR;
+    if (w[k - 3] === 'without' && (w[k - 2] === 'doubt' || w[k - 1] === 'doubt')) return valence;
+    if (negatedWord(w[k - 3] as string)) return valence * N_SCALAR;
   }
   return valence;
 }
@@ -340,13 +423,15 @@ const IDIOM_WORDS: ReadonlySet<string> = new Set([...SPECIAL_CASES.keys(), ...[.
  * key can only match when all its words are idiom words: with no adjacent pair of idiom words the
  * check returns `valence` unchanged, so its strings need not be built.
  */
-function mayHaveIdiom(w: readonly string[], i: number): boolean {
-  const k0 = IDIOM_WORDS.has(w[i] as string);
-  const k1 = IDIOM_WORDS.has(w[i - 1] as string);
-  const k2 = IDIOM_WORDS.has(w[i - 2] as string);
+function mayHaveIdiom(t: Tokens, i: number): boolean {
+  const w = t.lower;
+  const k = t.o + i;
+  const k0 = IDIOM_WORDS.has(w[k] as string);
+  const k1 = IDIOM_WORDS.has(w[k - 1] as string);
+  const k2 = IDIOM_WORDS.has(w[k - 2] as string);
   if ((k0 && k1) || (k1 && k2)) return true;
-  if (k2 && IDIOM_WORDS.has(w[i - 3] as string)) return true;
-  return k0 && i + 1 < w.length && IDIOM_WORDS.has(w[i + 1] as string);
+  if (k2 && IDIOM_WORDS.has(w[k - 3] as string)) return true;
+  return k0 && i + 1 < t.n && IDIOM_WORDS.has(w[k + 1] as string);
 }
 
 /** Smallest k with xs[k] >= v (xs ascending); xs.length when none. */
@@ -362,11 +447,14 @@ function lowerBound(xs: readonly number[], v: number): number {
 }
 
 /** 3.3.2 `_special_idioms_check` (called only with i >= 3). */
-function specialIdiomsCheck(valence: number, w: readonly string[], i: number): number {
-  const w0 = w[i] as string;
-  const w1 = w[i - 1] as string;
-  const w2 = w[i - 2] as string;
-  const w3 = w[i - 3] as string;
+function specialIdiomsCheck(valence: number, t: Tokens, i: number): number {
+  const w = t.lower;
+  const k = t.o + i;
+  const n = t.n;
+  const w0 = w[k] as string;
+  const w1 = w[k - 1] as string;
+  const w2 = w[k - 2] as string;
+  const w3 = w[k - 3] as string;
   const twoone = `${w2} ${w1}`;
   const threetwoone = `${w3} ${w2} ${w1}`;
   const threetwo = `${w3} ${w2}`;
@@ -377,12 +465,12 @@ function specialIdiomsCheck(valence: number, w: readonly string[], i: number): n
       break;
     }
   }
-  if (w.length - 1 > i) {
-    const v = SPECIAL_CASES.get(`${w0} ${w[i + 1] as string}`);
+  if (n - 1 > i) {
+    const v = SPECIAL_CASES.get(`${w0} ${w[k + 1] as string}`);
     if (v !== undefined) valence = v;
   }
-  if (w.length - 1 > i + 1) {
-    const v = SPECIAL_CASES.get(`${w0} ${w[i + 1] as string} ${w[i + 2] as string}`);
+  if (n - 1 > i + 1) {
+    const v = SPECIAL_CASES.get(`${w0} ${w[k + 1] as string} ${w[k + 2] as string}`);
     if (v !== undefined) valence = v;
   }
   // booster/dampener n-grams such as 'sort of' or 'kind of'

@@ -40,6 +40,14 @@ describe('offline framing judge (committed calibration)', () => {
     expect(createOfflineFramingJudge().version).toBe(judge.version);
   });
 
+  it('reads words that name Object.prototype members ("constructor") as ordinary words, not as model weights', () => {
+    // before issue 16's n-gram lookup the model's n-grams were a plain object: "constructor" found
+    // Object.prototype.constructor and made every probability NaN (framing 'negative')
+    const e = judge.explain('The constructor was great and we love it.');
+    expect(Number.isFinite(e.probabilities.positive)).toBe(true);
+    expect(e.framing).toBe('positive');
+  });
+
   it('stops when the signal is aborted', async () => {
     const ac = new AbortController();
     ac.abort();

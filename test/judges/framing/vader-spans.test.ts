@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { Vader, vader } from '../../../src/judges/framing/vader.js';
+import { vaderLexicon } from '../../../src/judges/framing/vader-lexicon.js';
+import { framingCorpus } from './framing-corpus.js';
+
+/**
+ * Vader.compoundsOfSpans (one rule pass over a text, values reused inside spans; issue 16) gives
+ * exactly rawScoresOfSpan's compound for every span and the whole text, on arbitrary spans (token
+ * edges or not, empty, overlapping) of the fixed corpus, with both 'but' rules.
+ */
+describe('compoundsOfSpans equals rawScoresOfSpan span by span', () => {
+  const texts = framingCorpus().filter((t) => t.length > 0);
+  const capsy = texts.filter((_, i) => i % 5 === 0).map((t) => t.replace(/\b(\w)(\w*)\b/g, (m, a: string, b: string) => (b.length % 3 === 0 ? m.toUpperCase() : m)));
+  for (const analyzer of [vader(), new Vader(vaderLexicon(), { butRule: 'positional' })]) {
+    it(`on seeded spans (${analyzer === vader() ? 'vader-3.3.2' : 'positional'} 'but' rule)`, () => {
+      let seed = 5;
+      const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+      let spansChecked = 0;
+      for (const text of [...texts, ...capsy]) {
+        const tok = analyzer.tokenize(text);
+        const spans: { start: number; end: number }[] = [];
+        // token-aligned spans of every length near the edges, and arbitrary character spans
+        for (let k = 0; k < 6; k++) {
+          const a = Math.floor(rand() * (tok.starts.length + 1));
+          const b = a + Math.floor(rand() * 12);
+          const start = tok.starts[a] ?? text.length;
+          spans.push({ start, end: Math.max(start, tok.ends[Math.min(b, tok.ends.length) - 1] ?? text.length) });
+          const x = Math.floor(rand() * text.length);
+          spans.push({ start: x, end: Math.min(text.length, x + Math.floor(rand() * 200)) });
+        }
+        const r = analyzer.compoundsOfSpans(text, tok, spans);
+        spans.forEach((s, k) => expect(r.spans[k], `${JSON.stringify(text)} [${s.start}, ${s.end})`).toBe(analyzer.rawScoresOfSpan(text, tok, s.start, s.end).compound));
+        expect(r.whole, text).toBe(analyzer.rawScoresOfSpan(text, tok, 0, text.length).compound);
+        spansChecked += spans.length;
+      }
+      expect(spansChecked).toBeGreaterThan(10_000);
+    });
+  }
+  it('on every token-aligned window of texts whose idioms, negations and caps reach across window edges', () => {
+    const texts = [
+      'We had one kiss of death at the end and it was not good',
+      'They say it is the bomb but NOT really GOOD, kind of bad, sort of great',
+      'never so good, without doubt the best, no or nor terrible, at least good, very least bad',
+      'It really does cut the mustard; yeah right, hand to mouth and bad ass',
+    ];
+    for (const analyzer of [vader(), new Vader(vaderLexicon(), { butRule: 'positional' })]) {
+      for (const text of texts) {
+        const tok = analyzer.tokenize(text);
+        const spans: { start: number; end: number }[] = [];
+        for (let a = 0; a < tok.starts.length; a++) for (let b = a + 1; b <= tok.starts.length; b++) spans.push({ start: tok.starts[a]!, end: tok.ends[b - 1]! });
+        const r = analyzer.compoundsOfSpans(text, tok, spans);
+        spans.forEach((s, k) => expect(r.spans[k], `${text} [${s.start}, ${s.end})`).toBe(analyzer.rawScoresOfSpan(text, tok, s.start, s.end).compound));
+      }
+    }
+  });
+});
