@@ -53,6 +53,15 @@ export interface CellRef {
   options?: Record<string, unknown>;
 }
 
+/**
+ * A mitigation found while running that this model cannot run it: the cell is reported as not
+ * applicable, with one warning (also used by a distributed run's coordinator, told by its workers).
+ */
+export function markCellNotApplicable(cell: CellRef, reason: string, warnings: WarningLog): void {
+  if (cell.notApplicable === undefined) warnings.add(`${cell.model} / ${cell.conditionLabel}`, `not applicable on this model: ${reason}`);
+  cell.notApplicable = reason;
+}
+
 export interface ExecutionOutcome {
   cells: CellRef[];
   /** items measured in this invocation */
@@ -142,11 +151,7 @@ export async function executePlan(
     return cell;
   };
 
-  /** a mitigation found while running that this model cannot run it: the cell is reported as not applicable */
-  const markNotApplicable = (cell: CellRef, reason: string): void => {
-    if (cell.notApplicable === undefined) opts.warnings.add(`${cell.model} / ${cell.conditionLabel}`, `not applicable on this model: ${reason}`);
-    cell.notApplicable = reason;
-  };
+  const markNotApplicable = (cell: CellRef, reason: string): void => markCellNotApplicable(cell, reason, opts.warnings);
 
   for (const ds of plan.datasets) {
     // the probes bound to this dataset (datasets[].probes, or those whose fields it carries)

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { EXIT, UserError } from '../../core/errors.js';
 import type { PgStore } from '../../runtime/pg-store.js';
 import type { RunStore } from '../../runtime/run-store.js';
-import { executePlan, type ExecutionOutcome, type ExecutionPlan } from '../execute.js';
+import { executePlan, markCellNotApplicable, type ExecutionOutcome, type ExecutionPlan } from '../execute.js';
 import type { WarningLog } from '../warnings.js';
 import { ensureQueue, queueFor, startQueue, type UnitJob } from './queue.js';
 import { reapDeadWorkers } from './reaper.js';
@@ -18,6 +18,8 @@ export interface UnitStats {
   generated: number;
   cacheHits: number;
   invalid: number;
+  /** the unit's cell, found not applicable while running (a mitigation this model cannot run), and why */
+  notApplicable?: { cellKey: string; reason: string };
 }
 
 export interface CoordinateOptions {
@@ -67,7 +69,7 @@ export async function coordinateRun(plan: ExecutionPlan, anyStore: RunStore, run
       [runId, JSON.stringify(queues), size],
     );
     await enqueue(store, boss, units);
-    return await waitForUnits(store, boss, runId, planned, units.length, opts);
+    return await waitForUnits(store, boss, runId, planned, units.length, warnings, opts);
   } finally {
     await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
   }
@@ -111,7 +113,7 @@ async function enqueue(store: PgStore, boss: Awaited<ReturnType<typeof startQueu
   }
 }
 
-async function waitForUnits(store: PgStore, boss: Awaited<ReturnType<typeof startQueue>>, runId: string, planned: ExecutionOutcome, total: number, opts: CoordinateOptions): Promise<ExecutionOutcome> {
+async function waitForUnits(store: PgStore, boss: Awaited<ReturnType<typeof startQueue>>, runId: string, planned: ExecutionOutcome, total: number, warnings: WarningLog, opts: CoordinateOptions): Promise<ExecutionOutcome> {
   const outcome: ExecutionOutcome = { ...planned, measured: 0, reused: 0, generated: 0, cacheHits: 0, invalid: 0 };
   let ticked = 0;
   let told = -1;
@@ -144,6 +146,9 @@ async function waitForUnits(store: PgStore, boss: Awaited<ReturnType<typeof star
     outcome.generated += u.generated;
     outcome.cacheHits += u.cacheHits;
     outcome.invalid += u.invalid;
+    // a cell a worker found not applicable is reported so, as a single-process run reports it
+    const cell = u.notApplicable ? outcome.cells.find((c) => c.key === u.notApplicable?.cellKey) : undefined;
+    if (cell && u.notApplicable) markCellNotApplicable(cell, u.notApplicable.reason, warnings);
   }
   return outcome;
 }

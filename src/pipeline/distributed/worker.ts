@@ -115,6 +115,8 @@ export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ 
         return;
       }
       const stats: UnitStats = { measured: out.measured, reused: out.reused, generated: out.generated, cacheHits: out.cacheHits, invalid: out.invalid };
+      const reason = out.cells.find((c) => c.key === u.cellKey)?.notApplicable;
+      if (reason !== undefined) stats.notApplicable = { cellKey: u.cellKey, reason };
       await store.query('UPDATE slant_dist_units SET done_at = now(), done_by = ?, stats_json = ?, error = NULL WHERE run_id = ? AND unit_id = ?', [store.ownerId, JSON.stringify(stats), u.runId, u.unitId]);
       await store.query('UPDATE slant_workers SET units_done = units_done + 1, items_done = items_done + ? WHERE id = ?', [out.measured, store.ownerId]);
       await boss.complete(job.name, job.id);
