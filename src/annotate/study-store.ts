@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { UserError } from '../core/errors.js';
-import type { StudyDbRow, StudyItemDbRow } from '../runtime/annotation-sql.js';
+import type { AnswerDbInput, StudyDbRow, StudyItemDbRow } from '../runtime/annotation-sql.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { planAssignments } from './assign.js';
 import attention from './attention.json' with { type: 'json' };
@@ -51,14 +51,8 @@ export interface AssignmentRow {
   presentation: Presentation | null;
 }
 
-export interface AnswerInput {
-  annotator: string;
-  item: string;
-  value: string;
-  msOnItem: number;
-  msHidden: number;
-  blurs: number;
-}
+/** One answer as the app records it (the store's row shape, src/runtime/annotation-sql.ts). */
+export type AnswerInput = AnswerDbInput;
 
 export interface AnswerRow extends AnswerInput {
   revisions: number;

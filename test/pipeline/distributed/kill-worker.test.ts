@@ -4,19 +4,18 @@
  * One worker is killed with SIGKILL mid-run: the run still completes, every item is stored once,
  * and no request body reached the provider twice except those the killed worker had in flight.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastUserText } from '../../helpers/loopback/answer.js';
 import { startOpenAIServer } from '../../helpers/loopback/openai-server.js';
 import type { LoopbackServer } from '../../helpers/loopback/server.js';
+import { spawnCli, type SpawnedCli } from '../../helpers/spawn-cli.js';
 import { HAS_POSTGRES, startCluster, type PgCluster } from '../../helpers/postgres.js';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
-const BIN = join(ROOT, 'src/cli/bin.ts');
 const N = 120;
 const ENV = { ...process.env, SLANT_WORKER_HEARTBEAT_MS: '300', SLANT_WORKER_STALE_MS: '2000', NO_COLOR: '1' };
 
@@ -38,16 +37,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function cli(args: string[]): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', BIN, ...args], { cwd: ROOT, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((res) => child.on('exit', (code) => res({ code, stdout, stderr })));
-  return { child, done };
-}
+const cli = (args: string[]): SpawnedCli => spawnCli(args, ENV, children);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

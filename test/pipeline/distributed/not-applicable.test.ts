@@ -4,16 +4,15 @@
  * worker that finds it tells the coordinator through the unit's stats, and the run reports the cell
  * "not applicable" with its reason, as a single-process run does, instead of an empty cell.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnCli, type SpawnedCli } from '../../helpers/spawn-cli.js';
 import { HAS_POSTGRES, startCluster, type PgCluster } from '../../helpers/postgres.js';
 import { writeTinyGguf } from '../../helpers/tiny-gguf.js';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
-const BIN = join(ROOT, 'src/cli/bin.ts');
 const ENV = { ...process.env, NODE_LLAMA_CPP_SKIP_DOWNLOAD: 'true', SLANT_WORKER_HEARTBEAT_MS: '300', SLANT_WORKER_STALE_MS: '2000', NO_COLOR: '1' };
 
 let cluster: PgCluster | undefined;
@@ -31,15 +30,7 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function cli(args: string[]): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', BIN, ...args], { cwd: ROOT, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  return { child, done: new Promise((res) => child.on('exit', (code) => res({ code, stdout, stderr }))) };
-}
+const cli = (args: string[]): SpawnedCli => spawnCli(args, ENV, children);
 
 describe.skipIf(!HAS_POSTGRES)('distributed run: a mitigation found not applicable while running', () => {
   it('is reported "not applicable" with its reason, not left as an empty cell', { timeout: 180_000 }, async () => {
