@@ -194,7 +194,8 @@ export async function executePlan(
         outcome.reused += mine.length - pending.length;
         // the record as read (source, references, ...) so reports can show items beside their outputs
         if (pending.length > 0 && !(producer.generates && inputStored)) {
-          await store.putOutput(runId, inputKey(ds.name, producer.generates ? undefined : label), record.id, record.fields);
+          // written behind, committed with the next batch or the next paid answer (item-writer.ts)
+          await items.putInput(inputKey(ds.name, producer.generates ? undefined : label), record.id, record.fields);
           inputStored ||= producer.generates;
         }
         for (const { unit, cell } of pending) {
@@ -265,6 +266,19 @@ export async function executePlan(
     };
 
     /**
+     * Record ids with a stored output, per output key: read once per key (a fresh run has none)
+     * instead of a lookup per record before every request. Not in a distributed run's unit, where
+     * another worker may store an output of the same key meanwhile: there, a lookup per record.
+     */
+    const storedOutputs = new Map<string, Promise<Set<string>>>();
+    const storedOutputIds = async (key: string): Promise<Set<string> | undefined> => {
+      if (opts.records !== undefined || opts.cells !== undefined) return undefined;
+      let ids = storedOutputs.get(key);
+      if (ids === undefined) storedOutputs.set(key, (ids = store.outputRecordIds(runId, key)));
+      return ids;
+    };
+
+    /**
      * The output of the unit's task for this record under its condition (seed 000's summary, a
      * probe's own generation), stored once per output key (shared by the probes that measure the
      * same summary) with its steps and its cost.
@@ -274,18 +288,20 @@ export async function executePlan(
       const model = producer.model!;
       const { probe } = unit.probe;
       const asText = storesText(probe);
-      const hit = (await store.getOutput(runId, key, record.id)) as { text?: string; fields?: Record<string, unknown> } | undefined;
+      const storedIds = await storedOutputIds(key);
+      const hit = storedIds === undefined || storedIds.has(record.id) ? ((await store.getOutput(runId, key, record.id)) as { text?: string; fields?: Record<string, unknown> } | undefined) : undefined;
       if (hit) return hit.fields ?? { output: hit.text };
       try {
         const res = await runUnit(model, unit, { id: record.id, fields: record.fields }, producer.defaults ?? DEFAULTS, opts.signal);
         outcome.generated++;
         if (res.cached) outcome.cacheHits++;
         opts.warnings.addResult(label, res.warnings);
-        const stored: Record<string, unknown> = asText ? { text: res.fields.output, warnings: res.warnings } : { fields: res.fields, warnings: res.warnings };
-        if (res.steps.length > 0) stored.steps = res.steps;
-        if (res.approximations?.length) stored.approximations = res.approximations;
-        await store.putOutput(runId, key, record.id, stored);
-        await store.putCost(runId, key, record.id, addCost({ calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 }, res));
+        const answer: Record<string, unknown> = asText ? { text: res.fields.output, warnings: res.warnings } : { fields: res.fields, warnings: res.warnings };
+        if (res.steps.length > 0) answer.steps = res.steps;
+        if (res.approximations?.length) answer.approximations = res.approximations;
+        // the paid answer and its cost, committed (with this turn's answers) before it is used (item-writer.ts)
+        await items.putPaid(key, record.id, answer, addCost({ calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 }, res));
+        storedIds?.add(record.id);
         return res.fields;
       } catch (err) {
         if (opts.signal?.aborted) return undefined;

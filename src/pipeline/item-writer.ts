@@ -1,24 +1,39 @@
 import type { RunStore } from '../runtime/run-store.js';
+import type { ItemCost, StoreWrite } from '../runtime/store.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import type { ProbeJudges } from '../probes/types.js';
 import type { PlannedProbe } from './execute.js';
 
 /**
- * Item measurements written behind, a batch per transaction (`maxItems` items or `maxDelayMs`,
- * whichever comes first), instead of one commit each; `flush()` at the end of every dataset.
+ * Writes behind, a batch per transaction (`maxItems` writes or `maxDelayMs`, whichever comes
+ * first), instead of one commit each; `flush()` at the end of every dataset.
  *
- * Only measurements made by offline instruments alone go through it (`offlineOnly`): a probe that
- * neither generates nor asks a model, whose judges are all local (the offline framing judge, the
- * TF-IDF embedder, ...). Such a measurement is recomputed from what is already committed — the
- * output it measures is stored at once (outputs are never written behind) and recomputing it sends
- * no request — so a kill -9 loses at most one batch of free work and never a paid answer.
- * Measurements that involved a model are committed at once, as before.
+ * Two kinds of write may wait: a measurement made by offline instruments alone (`offlineOnly`: a
+ * probe that neither generates nor asks a model, whose judges are all local), and the record as
+ * read from the dataset (`putInput`). Both are recomputed for free on resume, so a kill -9 loses
+ * at most one batch of free work and never a paid answer.
+ *
+ * A model's answer and its cost (`putPaid`) never wait for the batch: the answers that arrive in
+ * one turn of the event loop are group-committed (one transaction, with every write queued before
+ * them) before the turn ends, and the caller's promise settles only once they are committed, so an
+ * answer is durably stored before it is used (issue 16: the CLI made three commits per record —
+ * input, output, cost — which were most of its CPU with 32 requests in flight).
+ *
+ * Commits run one after another, in the order writes were put (a PostgreSQL store could otherwise
+ * commit two transactions out of order): whatever is committed, everything put before it is too,
+ * so an item's or an answer's input row is never missing while it is there.
  */
 export class ItemWriter {
-  private pending: { cellKey: string; recordId: string; measurement: unknown }[] = [];
+  private pending: StoreWrite[] = [];
   private timer: NodeJS.Timeout | undefined;
   /** a write behind that failed (a timer's flush): reported by the next put or flush */
   private failed: unknown;
+  /** answers waiting for this turn's group commit, and their callers */
+  private paid: StoreWrite[] = [];
+  private waiting: { resolve: () => void; reject: (err: unknown) => void }[] = [];
+  private paidTimer: NodeJS.Immediate | undefined;
+  /** the last commit started: the next one waits for it (commits are ordered) */
+  private chain: Promise<void> = Promise.resolve();
 
   private readonly store: RunStore;
 
@@ -30,14 +45,49 @@ export class ItemWriter {
     this.store = asRunStore(store);
   }
 
-  /** Store a measurement: at once when `deferrable` is false, else in the next batch. */
+  /** Store a measurement: at once (with every write queued before it) when `deferrable` is false, else in the next batch. */
   async put(cellKey: string, recordId: string, measurement: unknown, deferrable: boolean): Promise<void> {
+    await this.write({ kind: 'item', cellKey, recordId, value: measurement }, deferrable);
+  }
+
+  /** Store the record as read from the dataset: in the next batch (or with the next write that cannot wait). */
+  async putInput(inputKey: string, recordId: string, fields: unknown): Promise<void> {
+    await this.write({ kind: 'output', cellKey: inputKey, recordId, value: fields }, true);
+  }
+
+  /** Store a model's answer and its cost: settles once they are committed (group commit, see the class comment). */
+  async putPaid(key: string, recordId: string, output: unknown, cost: ItemCost): Promise<void> {
+    this.throwFailed();
+    await new Promise<void>((resolve, reject) => {
+      this.paid.push({ kind: 'output', cellKey: key, recordId, value: output }, { kind: 'cost', cellKey: key, recordId, value: cost });
+      this.waiting.push({ resolve, reject });
+      this.paidTimer ??= setImmediate(() => this.commitPaid());
+    });
+  }
+
+  private commitPaid(): void {
+    this.paidTimer = undefined;
+    const writes = this.paid;
+    const waiting = this.waiting;
+    this.paid = [];
+    this.waiting = [];
+    this.flush(writes).then(
+      () => {
+        for (const w of waiting) w.resolve();
+      },
+      (err: unknown) => {
+        for (const w of waiting) w.reject(err);
+      },
+    );
+  }
+
+  private async write(w: StoreWrite, deferrable: boolean): Promise<void> {
     this.throwFailed();
     if (!deferrable) {
-      await this.store.putItem(this.runId, cellKey, recordId, measurement);
+      await this.flush([w]);
       return;
     }
-    this.pending.push({ cellKey, recordId, measurement });
+    this.pending.push(w);
     if (this.pending.length >= this.opts.maxItems) await this.flush();
     else
       this.timer ??= setTimeout(() => {
@@ -54,7 +104,7 @@ export class ItemWriter {
     throw err;
   }
 
-  /** flush(), when another error is already on its way: a failure here is dropped (those measurements are recomputed on resume, for free). */
+  /** flush(), when another error is already on its way: a failure here is dropped (those writes are redone on resume, for free). */
   async flushQuietly(): Promise<void> {
     try {
       await this.flush();
@@ -63,15 +113,17 @@ export class ItemWriter {
     }
   }
 
-  /** Commit every pending measurement in one transaction. */
-  async flush(): Promise<void> {
+  /** Commit every pending write (then `also`) in one transaction, after the commits started before it. */
+  async flush(also: readonly StoreWrite[] = []): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.throwFailed();
-    if (this.pending.length === 0) return;
-    const batch = this.pending;
+    const batch = also.length > 0 ? [...this.pending, ...also] : this.pending;
     this.pending = [];
-    await this.store.putItems(this.runId, batch);
+    if (batch.length === 0) return this.chain;
+    const commit = this.chain.then(() => this.store.putWrites(this.runId, batch));
+    this.chain = commit.catch(() => undefined);
+    await commit;
   }
 }
 

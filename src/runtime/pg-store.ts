@@ -7,7 +7,7 @@ import { annotatorCountsSql, annotatorsSql, answersSql, assignmentsSql, nextAssi
 import { migratePostgres } from './pg-schema.js';
 import { checkedPostgresUrl } from './store-url.js';
 import type { RunStore } from './run-store.js';
-import { newRunId, RUN_COLUMNS, toRun, type CacheRow, type CacheStatsRow, type CellInput, type CellRow, type CellStatus, type ItemCost, type JudgeCardKey, type LeaseRow, type RawRun, type RunRow, type RunStatus } from './store.js';
+import { newRunId, RUN_COLUMNS, toRun, type CacheRow, type CacheStatsRow, type CellInput, type CellRow, type CellStatus, type ItemCost, type JudgeCardKey, type LeaseRow, type RawRun, type RunRow, type RunStatus, type StoreWrite } from './store.js';
 import { fromStoredJson, toStoredJson } from './stored-json.js';
 
 /** `?` placeholders (the SQLite store's style, kept so the two read alike) as PostgreSQL's `$1, $2, …`. */
@@ -232,12 +232,38 @@ export class PgStore implements RunStore {
     if (r.rowCount === 0) throw new Error(`no cell "${cellKey}" in run "${runId}"`);
   }
 
+  private static readonly PUT_OUTPUT = `INSERT INTO outputs (run_id, cell_key, record_id, output_json, created_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (run_id, cell_key, record_id) DO UPDATE SET output_json = excluded.output_json, created_at = excluded.created_at`;
+
   async putOutput(runId: string, cellKey: string, recordId: string, output: unknown): Promise<void> {
-    await this.query(
-      `INSERT INTO outputs (run_id, cell_key, record_id, output_json, created_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (run_id, cell_key, record_id) DO UPDATE SET output_json = excluded.output_json, created_at = excluded.created_at`,
-      [runId, cellKey, recordId, toStoredJson(output, `output for record "${recordId}"`), new Date().toISOString()],
-    );
+    await this.query(PgStore.PUT_OUTPUT, [runId, cellKey, recordId, toStoredJson(output, `output for record "${recordId}"`), new Date().toISOString()]);
+  }
+
+  async outputRecordIds(runId: string, cellKey: string): Promise<Set<string>> {
+    const rows = await this.rows<{ record_id: string }>('SELECT record_id FROM outputs WHERE run_id = ? AND cell_key = ?', [runId, cellKey]);
+    return new Set(rows.map((r) => r.record_id));
+  }
+
+  /** Outputs, items and costs in one transaction, in order (one statement each, on one connection). */
+  async putWrites(runId: string, writes: readonly StoreWrite[]): Promise<void> {
+    if (writes.length === 0) return;
+    const at = new Date().toISOString();
+    const statement = (w: StoreWrite): [string, unknown[]] => {
+      if (w.kind === 'cost') {
+        const c = w.value as ItemCost;
+        return [PgStore.PUT_COST, [runId, w.cellKey, w.recordId, c.calls, c.inputTokens, c.outputTokens, c.wallMs, at]];
+      }
+      const what = w.kind === 'item' ? 'measurement' : 'output';
+      return [w.kind === 'item' ? PgStore.PUT_ITEM : PgStore.PUT_OUTPUT, [runId, w.cellKey, w.recordId, toStoredJson(w.value, `${what} for record "${w.recordId}"`), at]];
+    };
+    const [sql, params] = statement(writes[0]!);
+    if (writes.length === 1) {
+      await this.query(sql, params);
+      return;
+    }
+    await this.transaction(async (q) => {
+      for (const w of writes) await q(...statement(w));
+    });
   }
 
   async getOutput(runId: string, cellKey: string, recordId: string): Promise<unknown> {
@@ -360,13 +386,12 @@ export class PgStore implements RunStore {
     return new Set(rows.map((r) => r.record_id));
   }
 
+  private static readonly PUT_COST = `INSERT INTO costs (run_id, key, record_id, calls, input_tokens, output_tokens, wall_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (run_id, key, record_id) DO UPDATE SET calls = excluded.calls, input_tokens = excluded.input_tokens,
+       output_tokens = excluded.output_tokens, wall_ms = excluded.wall_ms, created_at = excluded.created_at`;
+
   async putCost(runId: string, key: string, recordId: string, cost: ItemCost): Promise<void> {
-    await this.query(
-      `INSERT INTO costs (run_id, key, record_id, calls, input_tokens, output_tokens, wall_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (run_id, key, record_id) DO UPDATE SET calls = excluded.calls, input_tokens = excluded.input_tokens,
-         output_tokens = excluded.output_tokens, wall_ms = excluded.wall_ms, created_at = excluded.created_at`,
-      [runId, key, recordId, cost.calls, cost.inputTokens, cost.outputTokens, cost.wallMs, new Date().toISOString()],
-    );
+    await this.query(PgStore.PUT_COST, [runId, key, recordId, cost.calls, cost.inputTokens, cost.outputTokens, cost.wallMs, new Date().toISOString()]);
   }
 
   async getCosts(runId: string, key: string): Promise<Map<string, ItemCost>> {

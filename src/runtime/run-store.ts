@@ -1,5 +1,5 @@
 import type { AnnotatorProgressRow, AnswerDbInput, AnswerDbRow, AssignmentDbRow, StudyDbRow, StudyInsert, StudyItemDbRow } from './annotation-sql.js';
-import type { CacheRow, CacheStatsRow, CellInput, CellRow, CellStatus, ItemCost, JudgeCardKey, LeaseRow, RunRow, RunStatus } from './store.js';
+import type { CacheRow, CacheStatsRow, CellInput, CellRow, CellStatus, ItemCost, JudgeCardKey, LeaseRow, RunRow, RunStatus, StoreWrite } from './store.js';
 
 /**
  * The run store as the pipeline, the request cache, the run lease and the workers see it: every
@@ -37,6 +37,10 @@ export interface RunStore {
 
   putItem(runId: string, cellKey: string, recordId: string, measurement: unknown): Promise<void>;
   putItems(runId: string, items: readonly { cellKey: string; recordId: string; measurement: unknown }[]): Promise<void>;
+  /** Several writes (outputs, items, costs) committed in one transaction, in order: all or none (src/pipeline/item-writer.ts). */
+  putWrites(runId: string, writes: readonly StoreWrite[]): Promise<void>;
+  /** The record ids with a stored output under `cellKey` (one query). */
+  outputRecordIds(runId: string, cellKey: string): Promise<Set<string>>;
   countItems(runId: string): Promise<number>;
   getItems(runId: string, cellKey: string): Promise<{ recordId: string; measurement: unknown }[]>;
   completedRecordIds(runId: string, cellKey: string): Promise<Set<string>>;

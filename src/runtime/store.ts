@@ -61,6 +61,14 @@ export interface CellRow {
 }
 
 /** Calls, tokens (cached answers included: they are the strategy's cost) and wall time of one item's output. */
+/** One write of a batch (RunStore.putWrites): a row of the outputs table (a record as read, a model's answer), an item measurement, or a cost (`value` an ItemCost, `cellKey` the cost key). */
+export interface StoreWrite {
+  kind: 'output' | 'item' | 'cost';
+  cellKey: string;
+  recordId: string;
+  value: unknown;
+}
+
 export interface ItemCost {
   calls: number;
   inputTokens: number;
@@ -595,6 +603,34 @@ export class Store {
   getJudgeCard(key: JudgeCardKey): string | undefined {
     const row = this.statement('SELECT card_json FROM judge_cards WHERE task = ? AND judge = ? AND version = ?').get(key.task, key.judge, key.version) as { card_json: string } | undefined;
     return row?.card_json;
+  }
+
+  /**
+   * Commit several writes (outputs, item measurements, costs) in one transaction, in order
+   * (src/pipeline/item-writer.ts). If the disk fills inside it, SQLite rolls the transaction back
+   * while `guard` frees the reserve: the writes are then committed again one at a time (upserts,
+   * each guarded), so every answer received is kept while there is room.
+   */
+  putWrites(runId: string, writes: readonly StoreWrite[]): void {
+    const commit = (): void => {
+      for (const w of writes) {
+        if (w.kind === 'item') this.putItem(runId, w.cellKey, w.recordId, w.value);
+        else if (w.kind === 'cost') this.putCost(runId, w.cellKey, w.recordId, w.value as ItemCost);
+        else this.putOutput(runId, w.cellKey, w.recordId, w.value);
+      }
+    };
+    if (writes.length <= 1) return commit();
+    try {
+      this.transaction(commit);
+    } catch (err) {
+      if (this.fullError === undefined) throw err;
+      commit();
+    }
+  }
+
+  /** The record ids with a stored output under `cellKey` (one query, instead of a lookup per record that finds nothing in a fresh run). */
+  outputRecordIds(runId: string, cellKey: string): Set<string> {
+    return new Set(this.statement('SELECT record_id FROM outputs WHERE run_id = ? AND cell_key = ?').pluck().all(runId, cellKey) as string[]);
   }
 
   /** Commit several item measurements in one transaction (src/pipeline/item-writer.ts). */

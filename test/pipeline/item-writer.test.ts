@@ -37,6 +37,36 @@ describe('ItemWriter', () => {
     store.close();
   });
 
+  it("commits a model's answer and its cost together with the inputs and items queued before them, settling once stored", async () => {
+    const { store, runId } = setup();
+    const w = new ItemWriter(store, runId, { maxItems: 100, maxDelayMs: 60_000 });
+    const cost = { calls: 1, inputTokens: 10, outputTokens: 5, wallMs: 50 };
+    await w.putInput('input:d', 'r1', { source: 'a' });
+    await w.put('c', 'r0', { v: 0 }, true);
+    expect(store.getOutput(runId, 'input:d', 'r1')).toBeUndefined();
+    const a = w.putPaid('out', 'r1', { text: 'one' }, cost);
+    const b = w.putPaid('out', 'r2', { text: 'two' }, cost);
+    expect(store.getOutput(runId, 'out', 'r1')).toBeUndefined();
+    await Promise.all([a, b]);
+    expect(store.getOutput(runId, 'out', 'r1')).toEqual({ text: 'one' });
+    expect(store.getOutput(runId, 'out', 'r2')).toEqual({ text: 'two' });
+    expect(store.getCosts(runId, 'out').get('r1')).toMatchObject({ calls: 1, inputTokens: 10, outputTokens: 5 });
+    expect(store.getOutput(runId, 'input:d', 'r1')).toEqual({ source: 'a' });
+    expect(store.completedRecordIds(runId, 'c').has('r0')).toBe(true);
+    store.close();
+  });
+
+  it('rejects every waiting answer when their commit fails', async () => {
+    const { store, runId } = setup();
+    const w = new ItemWriter(store, runId, { maxItems: 100, maxDelayMs: 60_000 });
+    const cost = { calls: 1, inputTokens: 1, outputTokens: 1, wallMs: 1 };
+    const a = w.putPaid('out', 'r1', { text: 'one' }, cost);
+    const b = w.putPaid('out', 'r2', { text: 'two' }, cost);
+    store.close();
+    await expect(a).rejects.toThrow();
+    await expect(b).rejects.toThrow();
+  });
+
   it('flushes a partial batch after maxDelayMs', async () => {
     const { store, runId } = setup();
     const w = new ItemWriter(store, runId, { maxItems: 100, maxDelayMs: 10 });

@@ -84,6 +84,25 @@ describe.each(backends)('RunStore (%s)', (name, open) => {
       await s.putCost(run.id, 'b', 'r1', { calls: 2, inputTokens: 10, outputTokens: 5, wallMs: 12.5 });
       await s.putCost(run.id, 'b', 'r1', { calls: 3, inputTokens: 11, outputTokens: 6, wallMs: 0.125 });
       expect(await s.getCosts(run.id, 'b')).toEqual(new Map([['r1', { calls: 3, inputTokens: 11, outputTokens: 6, wallMs: 0.125 }]]));
+      // several writes of each kind, one transaction
+      await s.putWrites(run.id, [
+        { kind: 'output', cellKey: 'w', recordId: 'r9', value: { text: 'nine' } },
+        { kind: 'cost', cellKey: 'w', recordId: 'r9', value: { calls: 1, inputTokens: 4, outputTokens: 2, wallMs: 3 } },
+        { kind: 'item', cellKey: 'b', recordId: 'r9', value: { v: 9 } },
+      ]);
+      expect(await s.getOutput(run.id, 'w', 'r9')).toEqual({ text: 'nine' });
+      expect(await s.getCosts(run.id, 'w')).toEqual(new Map([['r9', { calls: 1, inputTokens: 4, outputTokens: 2, wallMs: 3 }]]));
+      expect(await s.getItem(run.id, 'b', 'r9')).toEqual({ v: 9 });
+      expect([...(await s.outputRecordIds(run.id, 'b'))].sort()).toEqual(['r1', 'r2']);
+      expect((await s.outputRecordIds(run.id, 'none')).size).toBe(0);
+      // a batch whose last write cannot be stored commits none of it
+      await expect(
+        s.putWrites(run.id, [
+          { kind: 'output', cellKey: 'w', recordId: 'r10', value: { text: 'ten' } },
+          { kind: 'item', cellKey: 'b', recordId: 'r10', value: { bad: 1n } },
+        ]),
+      ).rejects.toThrow();
+      expect(await s.getOutput(run.id, 'w', 'r10')).toBeUndefined();
       await s.putResult(run.id, 'b', { n: 2, v: Number.POSITIVE_INFINITY });
       await s.putResult(run.id, 'a', { n: 0 });
       expect(await s.getResults(run.id)).toEqual([
