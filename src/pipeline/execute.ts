@@ -86,9 +86,10 @@ export const inputKey = (dataset: string, model?: string): string => (model === 
 
 /**
  * Stream every dataset once; for each record and producer, get the output (stored, or generated
- * and stored at once), then measure it with every probe not yet done for it. A measurement that
- * involved a model is committed on its own; one made by local instruments alone is committed in a
- * batch (item-writer.ts), so a kill -9 loses at most the items in flight and one batch of free work.
+ * and committed before it is used: answers arriving together share one commit), then measure it
+ * with every probe not yet done for it. A measurement that involved a model is committed at once;
+ * the record as read and measurements by local instruments alone are committed in batches
+ * (item-writer.ts), so a kill -9 loses at most the items in flight and one batch of free work.
  */
 export async function executePlan(
   plan: ExecutionPlan,
