@@ -620,10 +620,12 @@ export class Store {
       }
     };
     if (writes.length <= 1) return commit();
+    const fullBefore = this.fullError;
     try {
       this.transaction(commit);
     } catch (err) {
-      if (this.fullError === undefined) throw err;
+      // only a full disk (this transaction's, or again) is retried; any other error is the caller's
+      if (this.fullError === undefined || (this.fullError === fullBefore && !isStoreFull(err))) throw err;
       commit();
     }
   }
