@@ -39,7 +39,8 @@ describe.skipIf(!HAS_CHROMIUM)('slant view in Chromium', () => {
     await page.click('#probe-primacy a.item-link');
     // the rows of the run's first (unfiltered) list are still there until the filtered list arrives:
     // wait for the filtered count instead of reading the first rows seen
-    await page.waitForFunction("/^4 item\\(s\\)/.test(document.querySelector('#items-info')?.textContent ?? '')");
+    // (a locator wait: the viewer's Content-Security-Policy forbids the eval a string predicate needs)
+    await page.locator('#items-info', { hasText: /^4 item\(s\)/ }).waitFor();
     await page.waitForSelector('#items-body tr');
     expect(await page.textContent('#items-info')).toMatch(/^4 item\(s\)/);
     await page.click('#items-body tr');
