@@ -1,5 +1,6 @@
-import { CLAUSE_END, framingWordsOf } from './ngram-features.js';
+import { framingWordsOf } from './ngram-features.js';
 import { cuePartsOf } from './review-cues.js';
+import type { ResolvedWord } from './ngram-model.js';
 import type { TokenInfo } from './vader.js';
 
 /**
@@ -14,10 +15,12 @@ export interface PieceParts {
   words: readonly string[];
   cueTokens: readonly string[];
   cueFlags: readonly number[];
+  /** `words` looked up in one n-gram model (ngram-model.ts), for the model last asked */
+  ngram?: { model: object; words: readonly ResolvedWord[] };
 }
 
 /** The parts of the i-th piece, remembered on its VADER token info (shared by every occurrence of the piece). */
-function partsAt(t: TextPieces, i: number): PieceParts {
+export function partsAt(t: TextPieces, i: number): PieceParts {
   const info = t.infos[i] as TokenInfo;
   if (info.parts === undefined) {
     const piece = t.pieces[i] as string;
@@ -33,28 +36,6 @@ export interface TextPieces {
   infos: readonly TokenInfo[];
   starts: readonly number[];
   ends: readonly number[];
-}
-
-/**
- * Calls `word` with each n-gram word of the text and `clauseEnd` at each clause end, in the order
- * scanFramingWords(text.toLowerCase()) would (a newline between two pieces ends a clause).
- */
-export function forEachFramingWord(text: string, t: TextPieces, word: (w: string) => void, clauseEnd: () => void): void {
-  const { pieces, starts, ends } = t;
-  for (let i = 0; i < pieces.length; i++) {
-    if (i > 0) {
-      for (let p = ends[i - 1] as number; p < (starts[i] as number); p++) {
-        if (text.charCodeAt(p) === 10) {
-          clauseEnd();
-          break;
-        }
-      }
-    }
-    for (const w of partsAt(t, i).words) {
-      if (w === CLAUSE_END) clauseEnd();
-      else word(w);
-    }
-  }
 }
 
 /** The review-cue tokens of the text and their flags, in order (countCues gives reviewCueCounts(text)). */
