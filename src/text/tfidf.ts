@@ -26,6 +26,7 @@
  */
 import { UserError } from '../core/errors.js';
 import type { SparseVector } from './vector.js';
+import { FNV_BASIS, fnvStep, SpanTable } from './span-table.js';
 
 export type { SparseVector } from './vector.js';
 
@@ -90,13 +91,9 @@ function scanWordRuns(s: string, out: string[]): void {
   if (start >= 0 && chars >= 2) out.push(s.slice(start, n));
 }
 
-/** FNV-1a offset basis and prime (32-bit) */
-const FNV_BASIS = 0x811c9dc5 | 0;
-const FNV_PRIME = 16777619;
-
 /**
  * The tokens of `scanWordRuns` as spans: calls `token(start, end, hash)` for each, with an FNV-1a
- * hash of its UTF-16 code units computed on the way, so that `TermTable` can find a term seen
+ * hash of its UTF-16 code units computed on the way, so that a SpanTable (span-table.ts) can find a term seen
  * before without slicing it out of the text (issue 16: the primacy probe fits TF-IDF on every
  * source's thirds; a slice and a Map lookup per token were most of it).
  */
@@ -123,8 +120,8 @@ function scanWordRunSpans(s: string, token: (start: number, end: number, hash: n
         h = FNV_BASIS;
       }
       chars++;
-      h = Math.imul(h ^ c, FNV_PRIME);
-      if (width === 2) h = Math.imul(h ^ s.charCodeAt(i + 1), FNV_PRIME);
+      h = fnvStep(h, c);
+      if (width === 2) h = fnvStep(h, s.charCodeAt(i + 1));
     } else if (start >= 0) {
       if (chars >= 2) token(start, i, h);
       start = -1;
@@ -132,64 +129,6 @@ function scanWordRunSpans(s: string, token: (start: number, end: number, hash: n
     i += width;
   }
   if (start >= 0 && chars >= 2) token(start, n, h);
-}
-
-/** The FNV-1a hash scanWordRunSpans gives a term (exported for tests that need two terms with one hash). */
-export function termHash(term: string): number {
-  let h = FNV_BASIS;
-  for (let i = 0; i < term.length; i++) h = Math.imul(h ^ term.charCodeAt(i), FNV_PRIME);
-  return h;
-}
-
-/**
- * The distinct terms of one fit, numbered in order of first sight (as a Map from term to id
- * would number them), in an open-addressing table of their hashes: a term met again is compared
- * in place (`startsWith` at its offset) and costs no string. Written here rather than taken from
- * a library because the point is to look a term up by its span in the text.
- */
-class TermTable {
-  readonly terms: string[] = [];
-  private hashes = new Int32Array(256);
-  /** term id + 1 per slot (0: empty); size a power of two, at most half full */
-  private slots = new Int32Array(512);
-
-  /** The id of the term s.slice(start, end) (hash: its scanWordRunSpans hash), new ids counting up. */
-  intern(s: string, start: number, end: number, hash: number): number {
-    const slots = this.slots;
-    const mask = slots.length - 1;
-    const len = end - start;
-    let k = hash & mask;
-    for (let e = slots[k] as number; e !== 0; e = slots[k] as number) {
-      const id = e - 1;
-      if (this.hashes[id] === hash) {
-        const t = this.terms[id] as string;
-        if (t.length === len && s.startsWith(t, start)) return id;
-      }
-      k = (k + 1) & mask;
-    }
-    const id = this.terms.length;
-    this.terms.push(s.slice(start, end));
-    if (id >= this.hashes.length) {
-      const h2 = new Int32Array(this.hashes.length * 2);
-      h2.set(this.hashes);
-      this.hashes = h2;
-    }
-    this.hashes[id] = hash;
-    if (2 * (id + 1) > slots.length) this.rehash(slots.length * 2);
-    else slots[k] = id + 1;
-    return id;
-  }
-
-  private rehash(size: number): void {
-    const slots = new Int32Array(size);
-    const mask = size - 1;
-    for (let id = 0; id < this.terms.length; id++) {
-      let k = (this.hashes[id] as number) & mask;
-      while (slots[k] !== 0) k = (k + 1) & mask;
-      slots[k] = id + 1;
-    }
-    this.slots = slots;
-  }
 }
 
 const SURROGATE_RE = /[\ud800-\udfff]/;
@@ -357,8 +296,13 @@ export class TfidfVectorizer {
     let df = new Int32Array(1024);
     const touched: number[] = [];
     const perDoc: DocCounts[] = [];
-    /** the default tokens without stop words: terms found by span (TermTable), no string per token */
-    const table = this.defaultPattern && this.stop === null ? new TermTable() : undefined;
+    /** the default tokens without stop words: terms found by their span (SpanTable), no string per repeated token */
+    const table = this.defaultPattern && this.stop === null ? new SpanTable<undefined>() : undefined;
+    const intern = (src: string, start: number, end: number, hash: number): number => {
+      const t = table as SpanTable<undefined>;
+      const id = t.find(src, start, end, hash);
+      return id >= 0 ? id : t.add(src.slice(start, end), hash, undefined);
+    };
     const see = (id: number): void => {
       if (id >= counts.length) {
         const c2 = new Float64Array(counts.length * 2);
@@ -375,7 +319,7 @@ export class TfidfVectorizer {
       touched.length = 0;
       if (table !== undefined) {
         const src = this.lowercase ? doc.toLowerCase() : doc;
-        scanWordRunSpans(src, (start, end, hash) => see(table.intern(src, start, end, hash)));
+        scanWordRunSpans(src, (start, end, hash) => see(intern(src, start, end, hash)));
       } else {
         for (const tok of this.tokensOf(doc)) {
           let id = ids.get(tok);
@@ -399,7 +343,7 @@ export class TfidfVectorizer {
     }
 
     if (table !== undefined) {
-      terms = table.terms;
+      terms = table.keys;
       for (let id = 0; id < terms.length; id++) ids.set(terms[id] as string, id);
     }
     const minCount = dfLimit(this.minDf, n);

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { TfidfVectorizer, compareCodePoints, termHash } from '../../src/text/tfidf.js';
+import { TfidfVectorizer, compareCodePoints } from '../../src/text/tfidf.js';
+import { fnvHash } from '../../src/text/span-table.js';
 import { cosineSparse, toDense } from '../../src/text/vector.js';
 import { UserError } from '../../src/core/errors.js';
 import { createRng } from '../../src/stats/rng.js';
@@ -194,7 +195,7 @@ describe('Unicode parity with scikit-learn', () => {
 
 describe('TF-IDF terms found by span (issue 16)', () => {
   /**
-   * The sklearn-default vectorizer finds terms by a hash of their span in the text (TermTable);
+   * The sklearn-default vectorizer finds terms by a hash of their span in the text (SpanTable);
    * with stop words (even none) or another pattern it slices every token and looks it up in a Map.
    * All three must give the same vocabulary and the same vectors, bit for bit.
    */
@@ -236,7 +237,7 @@ describe('TF-IDF terms found by span (issue 16)', () => {
   });
 
   it('tells apart two terms with the same hash', () => {
-    expect(termHash('w0m65v')).toBe(termHash('w1a23a'));
+    expect(fnvHash('w0m65v')).toBe(fnvHash('w1a23a'));
     const docs = ['w0m65v w1a23a w1a23a', 'w1a23a', 'w0m65v other'];
     const fast = new TfidfVectorizer();
     expect(flat(fast, docs)).toEqual(flat(new TfidfVectorizer({ stopWords: [] }), docs));

@@ -23,16 +23,15 @@ export interface PieceParts {
 export function partsAt(t: TextPieces, i: number): PieceParts {
   const info = t.infos[i] as TokenInfo;
   if (info.parts === undefined) {
-    const piece = t.pieces[i] as string;
+    const piece = info.piece;
     const cues = cuePartsOf(piece);
     info.parts = { words: framingWordsOf(piece), cueTokens: cues.tokens, cueFlags: cues.flags };
   }
   return info.parts;
 }
 
-/** The pieces of a text (`pieces[i]` spans [starts[i], ends[i]) of `text`), as VADER's TokenizedText gives them. */
+/** The pieces of a text (`infos[i].piece` spans [starts[i], ends[i]) of `text`), as VADER's TokenizedText gives them. */
 export interface TextPieces {
-  pieces: readonly string[];
   infos: readonly TokenInfo[];
   starts: readonly number[];
   ends: readonly number[];
@@ -42,7 +41,7 @@ export interface TextPieces {
 export function cueTokensOfPieces(t: TextPieces): { tokens: string[]; flags: number[] } {
   const tokens: string[] = [];
   const flags: number[] = [];
-  for (let i = 0; i < t.pieces.length; i++) {
+  for (let i = 0; i < t.infos.length; i++) {
     const p = partsAt(t, i);
     for (let k = 0; k < p.cueTokens.length; k++) {
       tokens.push(p.cueTokens[k] as string);
