@@ -78,6 +78,9 @@ const OPENERS = new Set([
   'are', 'was', 'were', 'can', 'will', 'would', 'should', 'could', 'mr', 'mrs', 'ms', 'dr',
 ]);
 
+/** Every word after which a period may not end the sentence (the sets above, and "etc"). */
+const ABBREVIATION_WORDS: ReadonlySet<string> = new Set([...TITLES, ...NEVER_FINAL, ...BEFORE_NUMBER, ...MAYBE_FINAL, 'etc']);
+
 const LINE_RE = /[^\r\n\u2028\u2029]+/g;
 const LIST_MARKER_RE = /^(?:[-*•‣◦▪–—]|\(?\d{1,3}[.)])\s+/u;
 /** terminator run, closing quotes/brackets, then whitespace or end of line */
@@ -119,6 +122,9 @@ function isBoundary(line: string, segStart: number, tStart: number, tEnd: number
   const rawWord = line.slice(w, tStart).replace(OPENERS_STRIP_RE, '');
   if (rawWord === '') return true;
   const word = rawWord.toLowerCase();
+  // an ordinary word: the period ends the sentence whatever follows (the rules below all need an
+  // abbreviation, an initialism or a capital initial; most periods are not after one: issue 16)
+  if (!ABBREVIATION_WORDS.has(word) && !INITIALISM_RE.test(rawWord) && !(rawWord.length === 1 && UPPER_START_RE.test(rawWord))) return true;
   const bare = next.replace(OPENERS_STRIP_RE, '');
   const nextDigit = DIGIT_START_RE.test(bare);
   const nextOpener = OPENERS.has(bare.replace(/[^\p{L}'’]+$/u, '').replace('’', '\'').toLowerCase());
