@@ -59,40 +59,15 @@ const WORD_CHAR_RE = /[\p{L}\p{N}_]/u;
 /**
  * Appends to `out` every maximal run of two or more word characters ([\p{L}\p{N}_], Python's
  * Unicode \w) in `s`: the same tokens as SKLEARN_TOKEN_PATTERN without a match object per
- * token. ASCII is classified by code; other characters by WORD_CHAR_RE.
+ * token (scanWordRunSpans).
  */
 function scanWordRuns(s: string, out: string[]): void {
-  let start = -1;
-  let chars = 0;
-  const n = s.length;
-  for (let i = 0; i < n; ) {
-    const c = s.charCodeAt(i);
-    let width = 1;
-    let word: boolean;
-    if (c < 128) {
-      word = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
-    } else {
-      const cp = s.codePointAt(i) as number;
-      width = cp > 0xffff ? 2 : 1;
-      word = WORD_CHAR_RE.test(String.fromCodePoint(cp));
-    }
-    if (word) {
-      if (start < 0) {
-        start = i;
-        chars = 0;
-      }
-      chars++;
-    } else if (start >= 0) {
-      if (chars >= 2) out.push(s.slice(start, i));
-      start = -1;
-    }
-    i += width;
-  }
-  if (start >= 0 && chars >= 2) out.push(s.slice(start, n));
+  scanWordRunSpans(s, (start, end) => out.push(s.slice(start, end)));
 }
 
 /**
- * The tokens of `scanWordRuns` as spans: calls `token(start, end, hash)` for each, with an FNV-1a
+ * The runs of two or more word characters ([\p{L}\p{N}_]) in `s`, ASCII classified by code and
+ * other characters by WORD_CHAR_RE, as spans: calls `token(start, end, hash)` for each, with an FNV-1a
  * hash of its UTF-16 code units computed on the way, so that a SpanTable (span-table.ts) can find a term seen
  * before without slicing it out of the text (issue 16: the primacy probe fits TF-IDF on every
  * source's thirds; a slice and a Map lookup per token were most of it).
