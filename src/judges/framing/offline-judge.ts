@@ -43,6 +43,8 @@ export class OfflineFramingJudge implements FramingJudge {
     if (!isNgramModel(this.model)) assertModelShape(this.model);
     // models with sentence-encoder features are a fit-script experiment (docs/judges/framing-offline.md), not shipped
     else if (this.model.embedding) throw new Error(`the offline framing judge reads no ${this.model.embedding.embedder} embeddings; give it a model without an embedding part`);
+    // extra dense features (scripts/fit-framing.ts --mixed 1) would silently read as 0 here
+    else if (this.model.dense.mean.length !== FEATURE_NAMES.length) throw new Error(`the framing model has ${this.model.dense.mean.length} dense features; the offline framing judge computes the ${FEATURE_NAMES.length} features ${FEATURE_NAMES.join(', ')}`);
     this.analyzer = opts.analyzer;
     this.version = offlineFramingVersion(this.model);
     if (SHIPPED_FRAMING_CARD && SHIPPED_FRAMING_CARD.version === this.version) this.card = SHIPPED_FRAMING_CARD;

@@ -76,6 +76,12 @@ describe('offline framing judge with an injected model', () => {
   it('rejects a model that does not fit the feature set', () => {
     expect(() => new OfflineFramingJudge({ model: { ...model, weights: [1, 2] } })).toThrow(/does not fit/);
   });
+
+  it('rejects an n-gram model with dense features the judge does not compute (they would read as 0)', () => {
+    const dense = { mean: new Array<number>(d + 2).fill(0), sd: new Array<number>(d + 2).fill(1), scale: 1, weights: new Array<number[]>(d + 2).fill([0, 0, 0]) };
+    expect(() => new OfflineFramingJudge({ model: { kind: 'ngram-logistic', bias: [0, 0, 0], ngrams: {}, dense } })).toThrow(`has ${d + 2} dense features`);
+    expect(() => new OfflineFramingJudge({ model: { kind: 'ngram-logistic', bias: [0, 0, 0], ngrams: {}, dense: { ...dense, mean: dense.mean.slice(2), sd: dense.sd.slice(2), weights: dense.weights.slice(2) } } })).not.toThrow();
+  });
 });
 
 describe('classify decides as explain does (issue 16: classify builds no explanation)', () => {
