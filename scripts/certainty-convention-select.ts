@@ -201,3 +201,18 @@ for (const set of ['dense', 'cues'] as const) {
   const rows = selectPairs.map((p) => ({ s: shippedDelta(p), label: p.label }));
   console.log(`\nshipped δ on all ${rows.length} select pairs: balanced-accuracy band ${bandBalanced(rows).toFixed(3)}, tie-rate band ${bandRate(rows).toFixed(3)}`);
 }
+
+// Secondary signals (larger, but in the Yu et al. convention): the shipped δ's order accuracy on
+// the Yu pairs, and out-of-fold sentence accuracy per source.
+{
+  for (const src of ['eureka', 'pubmed'] as const) {
+    const rows = yuPairs.filter((p) => p.a.source === src && p.label !== 0);
+    const hit = rows.filter((p) => Math.sign(shippedDelta(p)) === Math.sign(p.label)).length;
+    console.log(`shipped δ order accuracy on ${src} pairs: ${(hit / rows.length).toFixed(3)} (${hit}/${rows.length})`);
+  }
+  for (const src of ['insciout', 'eureka', 'pubmed'] as const) {
+    const rows = S.filter((s) => s.source === src);
+    const hit = rows.filter((s) => s.p.indexOf(Math.max(...s.p)) === s.label).length;
+    console.log(`out-of-fold sentence accuracy, ${src}: ${(hit / rows.length).toFixed(3)} (${rows.length})`);
+  }
+}

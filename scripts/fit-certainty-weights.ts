@@ -4,7 +4,7 @@
  *   npx tsx scripts/fit-certainty-weights.ts \
  *     --strength ../shared/data/certainty/annotated_pubmed.csv,../shared/data/certainty/annotated_eureka.csv \
  *     --in-domain ../shared/data/certainty/insciout_train.jsonl,../shared/data/certainty/insciout_test.jsonl \
- *     [--pair-cv 5] [--min-df 10] [--l2 0.00065] [--iterations 1500] [--cv 5] \
+ *     [--pair-cv 5] [--min-df 10] [--l2 0.00065] [--iterations 1500] [--cv 5] [--tag df2] \
  *     [--out-model src/judges/certainty/claim-strength-weights.json] \
  *     [--out src/judges/certainty/offline-fitted-weights.ts] \
  *     [--out-fingerprints src/judges/certainty/claim-strength-training-set.json]
@@ -64,10 +64,11 @@ const o = new Command()
   .option('--out <file>')
   .option('--out-fingerprints <file>')
   .option('--out-predictions <file>', 'JSONL of the out-of-fold in-domain predictions (with --pair-cv)')
+  .option('--tag <s>', 'appended to the fitted versions (after the date), so that two fits of one day differ')
   .parse()
   .opts<{
     strength: string; inDomain?: string; inDomainWeight?: string; augment?: boolean; lexiconScale?: string; bandsOn?: string; pairCv: string; minDf: string; l2: string;
-    iterations: string; cv: string; seed: string; outModel?: string; out?: string; outFingerprints?: string; outPredictions?: string;
+    iterations: string; cv: string; seed: string; tag?: string; outModel?: string; out?: string; outFingerprints?: string; outPredictions?: string;
   }>();
 
 interface Sentence {
@@ -323,7 +324,8 @@ if (pairCv > 1) {
 }
 
 const model = train(sentences.map((_, i) => i));
-model.version = `claim-strength-${new Date().toISOString().slice(0, 10)}`;
+const versionTag = `${new Date().toISOString().slice(0, 10)}${o.tag ? `-${o.tag}` : ''}`;
+model.version = `claim-strength-${versionTag}`;
 const source = `${outOfDomain.length} causal-strength sentences (${strengthFiles.map(base).join(', ')})${pairs.length ? ` + ${2 * pairs.length} in-domain sentences (${[...new Set(pairs.map((p) => p.file))].join(', ')}) weighted ${inWeight.toFixed(3)} each` : ''}${o.augment ? ', domain-augmented features (in-domain view)' : ''}, n-grams with df ≥ ${minDf}, l2 ${l2}, ${iterations} iterations`;
 if (o.outModel) {
   const body = JSON.stringify({ fittedOn: `Multinomial logistic regression (claim-strength.ts) fitted on ${source}.`, version: model.version, bias: model.bias, weights: model.weights }) + '\n';
@@ -354,7 +356,7 @@ if (o.out) {
 import type { OfflineWeights } from './offline-comparator.js';
 
 export const OFFLINE_CERTAINTY_WEIGHTS: OfflineWeights & { fittedOn: string } = {
-  version: 'fit-${new Date().toISOString().slice(0, 10)}',
+  version: 'fit-${versionTag}',
   weights: ${JSON.stringify(weights, null, 2).replace(/\n/g, '\n  ')},
   tieBand: ${best.tie.toFixed(3)}, // 3-class balanced accuracy (−, same, +)
   clearBand: ${best.clear.toFixed(3)}, // τ_b of the 5-point label
