@@ -45,19 +45,21 @@ export function linkProbabilities(m: Pick<NgramFramingModel, 'kind' | 'threshold
 /**
  * A model's n-grams compiled for lookups: each n-gram has an id; its weights are the `K` numbers of
  * `weights` from id·K (float64: the JSON's numbers exactly, so sums are bit-identical), and `seen`
- * holds the call of `ngramHits` that last counted it (an n-gram counts once per text). `entries`
- * maps a first word to its unigram's id (−1: none) and its bigrams' second words. One typed array
- * instead of 20,000 small arrays and entry objects (issue 16: ~3 MiB less heap for the shipped model).
+ * holds the call of `ngramHits` that last counted it (an n-gram counts once per text). Each word of
+ * the n-grams (a unigram, or either word of a bigram) has a word id (`words`); `unigram[word id]`
+ * is its unigram's n-gram id (−1: none) and `bigrams` maps first word id · W + second word id to
+ * the bigram's. Typed arrays and two maps instead of 20,000 small arrays, entry objects and a map
+ * per first word (issue 16: the shipped model's heap 8.4 → ~3 MiB).
  */
 interface CompiledNgrams {
-  entries: Map<string, CompiledEntry>;
+  words: Map<string, number>;
+  /** number of words (the bigram key's radix) */
+  W: number;
+  unigram: Int32Array;
+  bigrams: Map<number, number>;
   K: number;
   weights: Float64Array;
   seen: Float64Array;
-}
-interface CompiledEntry {
-  unigram: number;
-  next?: Map<string, number>;
 }
 
 const compiled = new WeakMap<object, CompiledNgrams>();
@@ -66,24 +68,28 @@ let call = 0;
 function build(ngrams: NgramFramingModel['ngrams'], K: number): CompiledNgrams {
   const keys = Object.keys(ngrams);
   const weights = new Float64Array(keys.length * K);
-  const entries = new Map<string, CompiledEntry>();
-  const slot = (first: string) => {
-    let e = entries.get(first);
-    if (e === undefined) entries.set(first, (e = { unigram: -1 }));
-    return e;
+  const words = new Map<string, number>();
+  const wordId = (w: string): number => {
+    let id = words.get(w);
+    if (id === undefined) words.set(w, (id = words.size));
+    return id;
   };
+  const unigrams: [number, number][] = [];
+  const pairs: [number, number, number][] = [];
   keys.forEach((g, id) => {
     const w = ngrams[g]!;
     // a missing weight reads as undefined in the array form: NaN in the sum, as there
     for (let k = 0; k < K; k++) weights[id * K + k] = w[k] ?? NaN;
     const sp = g.indexOf(' ');
-    if (sp < 0) slot(g).unigram = id;
-    else {
-      const e = slot(g.slice(0, sp));
-      (e.next ??= new Map()).set(g.slice(sp + 1), id);
-    }
+    if (sp < 0) unigrams.push([wordId(g), id]);
+    else pairs.push([wordId(g.slice(0, sp)), wordId(g.slice(sp + 1)), id]);
   });
-  return { entries, K, weights, seen: new Float64Array(keys.length) };
+  const W = words.size;
+  const unigram = new Int32Array(W).fill(-1);
+  for (const [w, id] of unigrams) unigram[w] = id;
+  const bigrams = new Map<number, number>();
+  for (const [a, b, id] of pairs) bigrams.set(a * W + b, id);
+  return { words, W, unigram, bigrams, K, weights, seen: new Float64Array(keys.length) };
 }
 
 function compile(model: NgramFramingModel): CompiledNgrams {
@@ -109,19 +115,20 @@ export interface ResolvedWord {
   word: string;
   notWord: string;
   negator: boolean;
-  entry: CompiledEntry | undefined;
-  notEntry: CompiledEntry | undefined;
+  /** word ids (CompiledNgrams.words) of the word and its negated form, −1 when not in the model */
+  id: number;
+  notId: number;
 }
-const CLAUSE_END_WORD: ResolvedWord = { word: CLAUSE_END, notWord: CLAUSE_END, negator: false, entry: undefined, notEntry: undefined };
+const CLAUSE_END_WORD: ResolvedWord = { word: CLAUSE_END, notWord: CLAUSE_END, negator: false, id: -1, notId: -1 };
 
 /** The i-th piece's words resolved in `entries` (remembered on the piece for the last model asked). */
-function resolvedAt(t: TextPieces, i: number, entries: Map<string, CompiledEntry>): readonly ResolvedWord[] {
+function resolvedAt(t: TextPieces, i: number, entries: Map<string, number>): readonly ResolvedWord[] {
   const parts = partsAt(t, i);
   if (parts.ngram?.model === entries) return parts.ngram.words;
   const words = parts.words.map((w): ResolvedWord => {
     if (w === CLAUSE_END) return CLAUSE_END_WORD;
     const notWord = negated(w);
-    return { word: w, notWord, negator: isNegator(w), entry: entries.get(w), notEntry: entries.get(notWord) };
+    return { word: w, notWord, negator: isNegator(w), id: entries.get(w) ?? -1, notId: entries.get(notWord) ?? -1 };
   });
   parts.ngram = { model: entries, words };
   return words;
@@ -136,35 +143,36 @@ function resolvedAt(t: TextPieces, i: number, entries: Map<string, CompiledEntry
  * words looked up in the model once (resolvedAt), instead of a scan.
  */
 function ngramHits(c: CompiledNgrams, text: string, pieces?: TextPieces): number[] {
-  const { entries, seen } = c;
+  const { words: entries, W, unigram, bigrams, seen } = c;
   const stamp = ++call;
   const hits: number[] = [];
-  let prev: Map<string, number> | undefined;
-  const token = (t: string, e: CompiledEntry | undefined): void => {
-    if (prev !== undefined) {
-      const b = prev.get(t);
+  /** word id of the previous token, −1 after a clause end or a word not in the model */
+  let prev = -1;
+  const token = (w: number): void => {
+    if (w < 0) {
+      prev = -1;
+      return;
+    }
+    if (prev >= 0) {
+      const b = bigrams.get(prev * W + w);
       if (b !== undefined && seen[b] !== stamp) {
         seen[b] = stamp;
         hits.push(b);
       }
     }
-    if (e === undefined) {
-      prev = undefined;
-      return;
-    }
-    const u = e.unigram;
+    const u = unigram[w] as number;
     if (u >= 0 && seen[u] !== stamp) {
       seen[u] = stamp;
       hits.push(u);
     }
-    prev = e.next;
+    prev = w;
   };
   if (pieces === undefined) {
     scanFramingTokens(
       text,
-      (t) => token(t, entries.get(t)),
+      (t) => token(entries.get(t) ?? -1),
       () => {
-        prev = undefined;
+        prev = -1;
       },
     );
     return hits;
@@ -178,7 +186,7 @@ function ngramHits(c: CompiledNgrams, text: string, pieces?: TextPieces): number
       for (let p = ends[i - 1] as number; p < (starts[i] as number); p++) {
         if (text.charCodeAt(p) === 10) {
           left = 0;
-          prev = undefined;
+          prev = -1;
           break;
         }
       }
@@ -186,14 +194,14 @@ function ngramHits(c: CompiledNgrams, text: string, pieces?: TextPieces): number
     for (const r of resolvedAt(pieces, i, entries)) {
       if (r === CLAUSE_END_WORD) {
         left = 0;
-        prev = undefined;
+        prev = -1;
       } else if (r.negator) {
         left = SCOPE;
-        token(r.word, r.entry);
+        token(r.id);
       } else if (left > 0) {
         left--;
-        token(r.notWord, r.notEntry);
-      } else token(r.word, r.entry);
+        token(r.notId);
+      } else token(r.id);
     }
   }
   return hits;
