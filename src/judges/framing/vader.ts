@@ -251,13 +251,40 @@ export class Vader {
       }
       if (b < a) b = a;
       const t = this.window(tok, a, b);
-      const s = this.preBut(t, t.capDiff === all.capDiff ? pre : undefined, a);
+      const reuse = t.capDiff === all.capDiff ? pre : undefined;
+      if (butAt(t) < 0) {
+        // no 'but' in the span: its values summed as they are found, in order (the same sum as
+        // scoreValence's over preBut's array, without the array; issue 16)
+        out[k] = t.n === 0 ? 0 : compoundOfSum(this.preButSum(t, reuse, a), text, start, end);
+        continue;
+      }
+      const s = this.preBut(t, reuse, a);
       this.applyBut(t, s);
       out[k] = this.scoreValence(s, text, start, end).compound;
     }
+    if (butAt(all) < 0) return { spans: out, whole: pre.length === 0 ? 0 : compoundOfSum(sumInOrder(pre), text, 0, text.length) };
     const whole = pre.slice();
     this.applyBut(all, whole);
     return { spans: out, whole: this.scoreValence(whole, text, 0, text.length).compound };
+  }
+
+  /** The sum, in token order, of `preBut(t, reuse, at)`'s values (what scoreValence adds up first). */
+  private preButSum(t: Tokens, reuse: readonly number[] | undefined, at: number): number {
+    const { lower, o, n } = t;
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
+      if (reuse !== undefined && i >= 3 && i <= n - 3) {
+        sum += reuse[at + i] as number;
+        continue;
+      }
+      const item = lower[o + i] as string;
+      if (t.boost[o + i] !== undefined || (i < n - 1 && item === 'kind' && lower[o + i + 1] === 'of')) {
+        sum += 0;
+        continue;
+      }
+      sum += t.base[o + i] === undefined ? 0 : this.sentimentValence(t, i);
+    }
+    return sum;
   }
 
   /** Tokens a..b-1 of a tokenised text as a window (no copy). */
@@ -306,14 +333,7 @@ export class Vader {
 
   /** 3.3.2 `_but_check` (or the positional rule) on the span's values, from its first 'but'. */
   private applyBut(t: Tokens, sentiments: number[]): void {
-    const { lower, o, n } = t;
-    let bi = -1;
-    for (let i = 0; i < n; i++) {
-      if (lower[o + i] === 'but') {
-        bi = i;
-        break;
-      }
-    }
+    const bi = butAt(t);
     if (bi >= 0) {
       if (this.butRule === 'positional') butPositional(sentiments, bi);
       else butVader332(sentiments, bi);
@@ -389,6 +409,28 @@ export class Vader {
       compound,
     };
   }
+}
+
+/** The index in the window of its first 'but' token, −1 when there is none. */
+function butAt(t: Tokens): number {
+  const { lower, o, n } = t;
+  for (let i = 0; i < n; i++) if (lower[o + i] === 'but') return i;
+  return -1;
+}
+
+/** Sum of `xs` in order from 0 (scoreValence's first loop). */
+function sumInOrder(xs: readonly number[]): number {
+  let sum = 0;
+  for (const x of xs) sum += x;
+  return sum;
+}
+
+/** scoreValence's compound from the sum of a non-empty span's valences (its other scores are not needed). */
+function compoundOfSum(sum: number, text: string, start: number, end: number): number {
+  const punct = punctuationEmphasis(text, start, end);
+  if (sum > 0) sum += punct;
+  else if (sum < 0) sum -= punct;
+  return normalize(sum);
 }
 
 /** 3.3.2 `scalar_inc_dec` for the token at j modifying a word of the given valence. */
