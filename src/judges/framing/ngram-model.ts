@@ -3,6 +3,7 @@ import { MODEL_CLASSES } from './model.js';
 import { CLAUSE_END, SCOPE, isNegator, negated, scanFramingTokens } from './ngram-features.js';
 import { ordinalProbabilities } from './ordinal-sparse-fit.js';
 import { partsAt, type TextPieces } from './text-pieces.js';
+import { IntTable } from './int-table.js';
 
 /**
  * Linear models on word n-grams (ngram-features.ts, binary, unit length) plus the 11
@@ -56,7 +57,8 @@ interface CompiledNgrams {
   /** number of words (the bigram key's radix) */
   W: number;
   unigram: Int32Array;
-  bigrams: Map<number, number>;
+  /** bigram id by first word id · W + second word id, −1 when none */
+  bigrams: { get(key: number): number };
   K: number;
   weights: Float64Array;
   seen: Float64Array;
@@ -87,9 +89,15 @@ function build(ngrams: NgramFramingModel['ngrams'], K: number): CompiledNgrams {
   const W = words.size;
   const unigram = new Int32Array(W).fill(-1);
   for (const [w, id] of unigrams) unigram[w] = id;
-  const bigrams = new Map<number, number>();
-  for (const [a, b, id] of pairs) bigrams.set(a * W + b, id);
+  const keyed = pairs.map(([a, b, id]): [number, number] => [a * W + b, id]);
+  // pair keys past 2^31 (a vocabulary of more than 46,340 words) do not fit the typed table
+  const bigrams = W * W <= 0x7fffffff ? new IntTable(keyed) : mapTable(keyed);
   return { words, W, unigram, bigrams, K, weights, seen: new Float64Array(keys.length) };
+}
+
+function mapTable(entries: [number, number][]): { get(key: number): number } {
+  const m = new Map(entries);
+  return { get: (key) => m.get(key) ?? -1 };
 }
 
 function compile(model: NgramFramingModel): CompiledNgrams {
@@ -155,7 +163,7 @@ function ngramHits(c: CompiledNgrams, text: string, pieces?: TextPieces): number
     }
     if (prev >= 0) {
       const b = bigrams.get(prev * W + w);
-      if (b !== undefined && seen[b] !== stamp) {
+      if (b >= 0 && seen[b] !== stamp) {
         seen[b] = stamp;
         hits.push(b);
       }
