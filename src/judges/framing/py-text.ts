@@ -7,6 +7,8 @@ import { FNV_BASIS, fnvStep } from '../../text/span-table.js';
 
 /** Characters Python's `str.split()` (no argument) treats as whitespace. */
 function isPyWhitespace(c: number): boolean {
+  // printable ASCII (most characters) first: one comparison pair instead of the whole list
+  if (c > 0x20 && c < 0x85) return false;
   return (
     (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x20) || c === 0x85 || c === 0xa0 ||
     c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||

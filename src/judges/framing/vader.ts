@@ -136,9 +136,17 @@ export interface TokenInfo {
   parts?: PieceParts;
 }
 
+/** tokens of a text beyond which tokenize lets its scratch go after the call */
+const SCRATCH_KEPT = 100_000;
+
+/** what tokenize's scratch holds between calls */
+const NO_INFO: TokenInfo = { piece: '', lower: '', upper: false, base: undefined, boost: undefined };
+
 export class Vader {
   readonly lexicon: VaderLexicon;
   private readonly tokenCache = new SpanTable<TokenInfo>();
+  /** tokenize's arrays, reused from call to call (see there) */
+  private scratch: { infos: TokenInfo[]; starts: number[]; ends: number[] } = { infos: [], starts: [], ends: [] };
   private readonly butRule: 'vader-3.3.2' | 'positional';
 
   constructor(lexicon: VaderLexicon, opts: VaderOptions = {}) {
@@ -176,13 +184,10 @@ export class Vader {
    * slicing it out (issue 16).
    */
   tokenize(text: string): TokenizedText {
-    const starts: number[] = [];
-    const ends: number[] = [];
-    const lower: string[] = [];
-    const upper: boolean[] = [];
-    const base: (number | undefined)[] = [];
-    const boost: (number | undefined)[] = [];
-    const infos: TokenInfo[] = [];
+    // pieces are gathered in arrays kept between calls and copied out at their final size: seven
+    // arrays grown by push per text were most of the judge's allocation (issue 16)
+    const { infos: sInfos, starts: sStarts, ends: sEnds } = this.scratch;
+    let n = 0;
     const cache = this.tokenCache;
     pySplitSpans(text, (start, end, hash) => {
       let id = cache.find(text, start, end, hash);
@@ -194,16 +199,30 @@ export class Vader {
         const l = w.toLowerCase();
         id = cache.add(token, hash, { piece: token, lower: l, upper: pyIsUpper(w), base: this.lexicon.get(l), boost: BOOSTER_DICT.get(l) });
       }
-      const info = cache.values[id] as TokenInfo;
-      starts.push(start);
-      ends.push(end);
-      infos.push(info);
-      lower.push(info.lower);
-      upper.push(info.upper);
-      base.push(info.base);
-      boost.push(info.boost);
+      if (n === sInfos.length) {
+        sInfos.push(cache.values[id] as TokenInfo);
+        sStarts.push(start);
+        sEnds.push(end);
+      } else {
+        sInfos[n] = cache.values[id] as TokenInfo;
+        sStarts[n] = start;
+        sEnds[n] = end;
+      }
+      n++;
     });
-    return { infos, lower, upper, base, boost, starts, ends };
+    const infos = sInfos.slice(0, n);
+    // the scratch keeps no token info alive between calls, nor a very long text's length
+    if (n > SCRATCH_KEPT) this.scratch = { infos: [], starts: [], ends: [] };
+    else sInfos.fill(NO_INFO, 0, n);
+    return {
+      infos,
+      lower: infos.map((i) => i.lower),
+      upper: infos.map((i) => i.upper),
+      base: infos.map((i) => i.base),
+      boost: infos.map((i) => i.boost),
+      starts: sStarts.slice(0, n),
+      ends: sEnds.slice(0, n),
+    };
   }
 
   /**

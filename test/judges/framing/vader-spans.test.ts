@@ -87,4 +87,20 @@ describe('tokenize gives the pieces of pySplit with their lookups', () => {
     check(analyzer, Array.from({ length: 60_000 }, (_, i) => `w${i.toString(36)}`).join(' ') + ' great good');
     check(analyzer, known);
   });
+
+  it('with its arrays reused from call to call: a long text, a short one, the long one again, one past the scratch limit', () => {
+    const analyzer = new Vader(vaderLexicon());
+    const long = framingCorpus().join('\n');
+    const short = 'NOT bad at all!';
+    const first = analyzer.tokenize(long);
+    check(analyzer, short);
+    const again = analyzer.tokenize(long);
+    expect(again).toEqual(first);
+    // the arrays handed out are the caller's own: a later call does not change them
+    expect(again.infos).not.toBe(first.infos);
+    expect(again.starts.length).toBe(pySplit(long).length);
+    check(analyzer, Array.from({ length: 120_000 }, (_, i) => (i % 7 === 0 ? 'GOOD' : 'meh')).join(' '));
+    check(analyzer, short);
+    expect(analyzer.tokenize(long)).toEqual(first);
+  });
 });
