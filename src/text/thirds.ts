@@ -19,7 +19,7 @@
  * gives ['', '', ''].
  */
 import { splitSentencesWithOffsets } from './sentences.js';
-import { countWords, wordStarts } from './tokens.js';
+import { countWords, wordStartsInto } from './tokens.js';
 
 export type ThirdsUnit = 'words' | 'sentences' | 'characters';
 
@@ -56,10 +56,16 @@ export function arraySplitSizes(n: number, k: number): number[] {
   return Array.from({ length: k }, (_, i) => base + (i < extra ? 1 : 0));
 }
 
+/** byWords' word starts, reused from text to text (an array per source was most of the primacy probe's allocation, issue 16) */
+let startsScratch: number[] = [];
+
 function byWords(text: string): [TextPart, TextPart, TextPart] {
-  const starts = wordStarts(text);
-  const sizes = arraySplitSizes(starts.length, 3);
-  const firstOf = (k: number): number | undefined => starts[k];
+  const starts = startsScratch;
+  const count = wordStartsInto(text, starts);
+  // a very long text's array is not kept
+  if (count > 100_000) startsScratch = [];
+  const sizes = arraySplitSizes(count, 3);
+  const firstOf = (k: number): number | undefined => (k < count ? starts[k] : undefined);
   const i1 = sizes[0] as number;
   const i2 = i1 + (sizes[1] as number);
   const c1 = sizes[1] === 0 ? text.length : (firstOf(i1) ?? text.length);

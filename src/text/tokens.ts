@@ -98,6 +98,20 @@ export function wordStarts(text: string): number[] {
   return out;
 }
 
+/**
+ * Start offsets of the words of `text` written into `into` from index 0 (the array reused from
+ * call to call; entries past the count are left as they were); returns the number of words.
+ */
+export function wordStartsInto(text: string, into: number[]): number {
+  let n = 0;
+  scanWords(text, (start) => {
+    if (n === into.length) into.push(start);
+    else into[n] = start;
+    n++;
+  });
+  return n;
+}
+
 /** Character spans [start, end) of the words of `text`, in order. */
 export function wordSpans(text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];

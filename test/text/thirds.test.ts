@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { arraySplitSizes, splitIntoThirds, splitIntoThirdsWithOffsets } from '../../src/text/thirds.js';
-import { countWords, tokenize } from '../../src/text/tokens.js';
+import { countWords, tokenize, wordStarts } from '../../src/text/tokens.js';
 import { splitSentences } from '../../src/text/sentences.js';
 
 describe('arraySplitSizes (numpy.array_split)', () => {
@@ -90,5 +90,33 @@ describe('splitIntoThirds by characters', () => {
 
   it('empty text', () => {
     expect(splitIntoThirds('', { unit: 'characters' })).toEqual(['', '', '']);
+  });
+});
+
+describe('thirds by words with the word starts reused from text to text (issue 16)', () => {
+  // the cut offsets from wordStarts (an array per text, the path replaced), parts trimmed of thirds.ts's whitespace
+  const WS = '[\\t-\\r \\u00a0\\u2028\\u2029\\u2000-\\u200a\\u3000\\u202f\\u0085\\ufeff]';
+  const trim = (s: string): string => s.replace(new RegExp(`^${WS}+|${WS}+$`, 'g'), '');
+  const reference = (text: string): string[] => {
+    const starts = wordStarts(text);
+    const sizes = arraySplitSizes(starts.length, 3);
+    const i1 = sizes[0]!;
+    const i2 = i1 + sizes[1]!;
+    const c1 = sizes[1] === 0 ? text.length : (starts[i1] ?? text.length);
+    const c2 = sizes[2] === 0 ? text.length : (starts[i2] ?? text.length);
+    return [trim(text.slice(0, c1)), trim(text.slice(c1, c2)), trim(text.slice(c2))];
+  };
+  it('cuts as before on seeded texts of every length, long and short in turn', () => {
+    const alphabet = ['a', 'Zz', '7', "'", ' ', '  ', '\n', '.', 'é', '東', '𝒜', '_', '\u00a0'];
+    let seed = 3;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const texts = ['', ' ', 'one', 'one two', 'a b c', 'a b c d'];
+    for (let k = 0; k < 1500; k++) {
+      let t = '';
+      const len = Math.floor(rand() * (k % 3 === 0 ? 400 : 12));
+      for (let j = 0; j < len; j++) t += alphabet[Math.floor(rand() * alphabet.length)];
+      texts.push(t);
+    }
+    for (const t of texts) expect(splitIntoThirds(t), JSON.stringify(t)).toEqual(reference(t));
   });
 });

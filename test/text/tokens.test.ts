@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { countWords, tokenize, wordSpans } from '../../src/text/tokens.js';
+import { countWords, tokenize, wordSpans, wordStartsInto } from '../../src/text/tokens.js';
 
 describe('tokenize', () => {
   it('splits Unicode words and keeps contractions', () => {
@@ -44,9 +44,13 @@ describe('word spans equal the regex matches (character scan, issue 16)', () => 
       for (let j = 0; j < len; j++) t += alphabet[Math.floor(rand() * alphabet.length)];
       texts.push(t);
     }
+    const reused: number[] = [];
     for (const t of texts) {
       expect(bySpans(t), JSON.stringify(t)).toEqual(t.match(WORD_RE) ?? []);
       expect(countWords(t), JSON.stringify(t)).toBe((t.match(WORD_RE) ?? []).length);
+      // into a reused array (stale entries past the count): the starts of the regex's matches
+      const n = wordStartsInto(t, reused);
+      expect(reused.slice(0, n), JSON.stringify(t)).toEqual([...t.matchAll(WORD_RE)].map((m) => m.index));
     }
   });
 });

@@ -62,6 +62,8 @@ interface CompiledNgrams {
   K: number;
   weights: Float64Array;
   seen: Float64Array;
+  /** ngramHits' hits (each n-gram at most once per text, so never more than the n-grams), reused from text to text */
+  hitIds: Int32Array;
 }
 
 const compiled = new WeakMap<object, CompiledNgrams>();
@@ -92,7 +94,7 @@ function build(ngrams: NgramFramingModel['ngrams'], K: number): CompiledNgrams {
   const keyed = pairs.map(([a, b, id]): [number, number] => [a * W + b, id]);
   // pair keys past 2^31 (a vocabulary of more than 46,340 words) do not fit the typed table
   const bigrams = W * W <= 0x7fffffff ? new IntTable(keyed) : mapTable(keyed);
-  return { words, W, unigram, bigrams, K, weights, seen: new Float64Array(keys.length) };
+  return { words, W, unigram, bigrams, K, weights, seen: new Float64Array(keys.length), hitIds: new Int32Array(keys.length) };
 }
 
 function mapTable(entries: [number, number][]): { get(key: number): number } {
@@ -143,17 +145,18 @@ function resolvedAt(t: TextPieces, i: number, entries: Map<string, number>): rea
 }
 
 /**
- * The weights of the text's distinct n-grams in the vocabulary, in the order of `framingNgrams`
+ * The ids of the text's distinct n-grams in the vocabulary, written to `c.hitIds` (their number
+ * returned; the next call overwrites them), in the order of `framingNgrams`
  * (first occurrence; a token's bigram with the previous token before its unigram), found in one
  * pass over the tokens without building n-gram strings (issue 16). Same hits as looking up each
  * member of `framingNgrams(text)` in `model.ngrams` (ngram-equivalence.test.ts). With `pieces`
  * (VADER's tokenisation of `text`) the tokens come from text-pieces.ts, each distinct piece's
  * words looked up in the model once (resolvedAt), instead of a scan.
  */
-function ngramHits(c: CompiledNgrams, text: string, pieces?: TextPieces): number[] {
-  const { words: entries, W, unigram, bigrams, seen } = c;
+function ngramHits(c: CompiledNgrams, text: string, pieces?: TextPieces): number {
+  const { words: entries, W, unigram, bigrams, seen, hitIds: hits } = c;
   const stamp = ++call;
-  const hits: number[] = [];
+  let count = 0;
   /** word id of the previous token, −1 after a clause end or a word not in the model */
   let prev = -1;
   const token = (w: number): void => {
@@ -165,13 +168,13 @@ function ngramHits(c: CompiledNgrams, text: string, pieces?: TextPieces): number
       const b = bigrams.get(prev * W + w);
       if (b >= 0 && seen[b] !== stamp) {
         seen[b] = stamp;
-        hits.push(b);
+        hits[count++] = b;
       }
     }
     const u = unigram[w] as number;
     if (u >= 0 && seen[u] !== stamp) {
       seen[u] = stamp;
-      hits.push(u);
+      hits[count++] = u;
     }
     prev = w;
   };
@@ -183,7 +186,7 @@ function ngramHits(c: CompiledNgrams, text: string, pieces?: TextPieces): number
         prev = -1;
       },
     );
-    return hits;
+    return count;
   }
   // the pieces' words in order, a newline between two pieces ending a clause (framingWordsOf), through a negation scope (NegationScope)
   const { starts, ends } = pieces;
@@ -212,7 +215,7 @@ function ngramHits(c: CompiledNgrams, text: string, pieces?: TextPieces): number
       } else token(r.id);
     }
   }
-  return hits;
+  return count;
 }
 
 /**
@@ -223,10 +226,13 @@ export function ngramProbabilities(model: NgramFramingModel, text: string, dense
   const K = outputs(model);
   const z = model.bias.slice(0, K);
   const c = compile(model);
-  const hits = ngramHits(c, text, pieces);
-  const v = hits.length ? 1 / Math.sqrt(hits.length) : 0;
-  const { weights, K: stride } = c;
-  for (const id of hits) for (let k = 0; k < K; k++) z[k]! += v * weights[id * stride + k]!;
+  const count = ngramHits(c, text, pieces);
+  const v = count ? 1 / Math.sqrt(count) : 0;
+  const { weights, K: stride, hitIds } = c;
+  for (let h = 0; h < count; h++) {
+    const id = hitIds[h]!;
+    for (let k = 0; k < K; k++) z[k]! += v * weights[id * stride + k]!;
+  }
   const d = model.dense;
   for (let j = 0; j < d.mean.length; j++) {
     const x = d.scale * Math.max(-DENSE_CLIP, Math.min(DENSE_CLIP, ((dense[j] ?? 0) - d.mean[j]!) / d.sd[j]!));
