@@ -202,7 +202,10 @@ function ngramHits(c: CompiledNgrams, text: string, pieces?: TextPieces): number
         }
       }
     }
-    for (const r of resolvedAt(pieces, i, entries)) {
+    // indexed, not for…of: the iterator was an object per piece (issue 16)
+    const resolved = resolvedAt(pieces, i, entries);
+    for (let k = 0; k < resolved.length; k++) {
+      const r = resolved[k] as ResolvedWord;
       if (r === CLAUSE_END_WORD) {
         left = 0;
         prev = -1;

@@ -85,6 +85,8 @@ interface Tokens {
   base: (number | undefined)[];
   /** BOOSTER_DICT value of each token (undefined: not a booster) */
   boost: (number | undefined)[];
+  /** 3.3.2 `negated([token])` of each lower-cased token, looked up once per distinct piece */
+  negated: boolean[];
   capDiff: boolean;
   /** first token of the span */
   o: number;
@@ -105,6 +107,8 @@ export interface TokenizedText {
   upper: boolean[];
   base: (number | undefined)[];
   boost: (number | undefined)[];
+  /** 3.3.2 `negated([token])` of each lower-cased token, looked up once per distinct piece */
+  negated: boolean[];
   starts: number[];
   ends: number[];
 }
@@ -132,6 +136,8 @@ export interface TokenInfo {
   upper: boolean;
   base: number | undefined;
   boost: number | undefined;
+  /** negatedWord(lower) */
+  negated: boolean;
   /** the framing judge's n-gram words and review cues of this piece (text-pieces.ts), once asked for */
   parts?: PieceParts;
 }
@@ -140,7 +146,7 @@ export interface TokenInfo {
 const SCRATCH_KEPT = 100_000;
 
 /** what tokenize's scratch holds between calls */
-const NO_INFO: TokenInfo = { piece: '', lower: '', upper: false, base: undefined, boost: undefined };
+const NO_INFO: TokenInfo = { piece: '', lower: '', upper: false, base: undefined, boost: undefined, negated: false };
 
 export class Vader {
   readonly lexicon: VaderLexicon;
@@ -197,7 +203,7 @@ export class Vader {
         const stripped = stripPunct(token);
         const w = stripped !== token && codePointLength(stripped) > 2 ? stripped : token;
         const l = w.toLowerCase();
-        id = cache.add(token, hash, { piece: token, lower: l, upper: pyIsUpper(w), base: this.lexicon.get(l), boost: BOOSTER_DICT.get(l) });
+        id = cache.add(token, hash, { piece: token, lower: l, upper: pyIsUpper(w), base: this.lexicon.get(l), boost: BOOSTER_DICT.get(l), negated: negatedWord(l) });
       }
       if (n === sInfos.length) {
         sInfos.push(cache.values[id] as TokenInfo);
@@ -220,6 +226,7 @@ export class Vader {
       upper: infos.map((i) => i.upper),
       base: infos.map((i) => i.base),
       boost: infos.map((i) => i.boost),
+      negated: infos.map((i) => i.negated),
       starts: sStarts.slice(0, n),
       ends: sEnds.slice(0, n),
     };
@@ -308,7 +315,7 @@ export class Vader {
 
   /** Tokens a..b-1 of a tokenised text as a window (no copy). */
   private window(tok: TokenizedText, a: number, b: number): Tokens {
-    return { lower: tok.lower, upper: tok.upper, base: tok.base, boost: tok.boost, capDiff: allcapDifferential(tok.upper, a, b), o: a, n: b - a };
+    return { lower: tok.lower, upper: tok.upper, base: tok.base, boost: tok.boost, negated: tok.negated, capDiff: allcapDifferential(tok.upper, a, b), o: a, n: b - a };
   }
 
   private tokens(lower: string[], upper: boolean[]): Tokens {
@@ -318,7 +325,7 @@ export class Vader {
   }
 
   private withCapDiff(lower: string[], upper: boolean[], base: (number | undefined)[], boost: (number | undefined)[]): Tokens {
-    return { lower, upper, base, boost, capDiff: allcapDifferential(upper, 0, upper.length), o: 0, n: lower.length };
+    return { lower, upper, base, boost, negated: lower.map(negatedWord), capDiff: allcapDifferential(upper, 0, upper.length), o: 0, n: lower.length };
   }
 
   private sentimentsOf(t: Tokens): number[] {
@@ -466,18 +473,18 @@ function negationCheck(valence: number, t: Tokens, startI: number, i: number): n
   const w = t.lower;
   const k = t.o + i;
   if (startI === 0) {
-    if (negatedWord(w[k - 1] as string)) return valence * N_SCALAR;
+    if (t.negated[k - 1] === true) return valence * N_SCALAR;
   } else if (startI === 1) {
     if (w[k - 2] === 'never' && (w[k - 1] === 'so' || w[k - 1] === 'this')) return valence * 1.25;
     if (w[k - 2] === 'without' && w[k - 1] === 'doubt') return valence;
-    if (negatedWord(w[k - 2] as string)) return valence * N_SCALAR;
+    if (t.negated[k - 2] === true) return valence * N_SCALAR;
   } else {
     // Python: `A and (B or C) or (D or E)` == `(A and (B or C)) or (D or E)`
     if ((w[k - 3] === 'never' && (w[k - 2] === 'so' || w[k - 2] === 'this')) || w[k - 1] === 'so' || w[k - 1] === 'this') {
       return valence * 1.25;
     }
     if (w[k - 3] === 'without' && (w[k - 2] === 'doubt' || w[k - 1] === 'doubt')) return valence;
-    if (negatedWord(w[k - 3] as string)) return valence * N_SCALAR;
+    if (t.negated[k - 3] === true) return valence * N_SCALAR;
   }
   return valence;
 }
