@@ -108,6 +108,9 @@ function scanWordRunSpans(s: string, token: (start: number, end: number, hash: n
 
 const SURROGATE_RE = /[\ud800-\udfff]/;
 
+/** The order of Array.prototype.sort's default comparison (UTF-16 code units) for two strings. */
+const byCodeUnits = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
+
 /**
  * Python's str order (by code point). JavaScript's `<` compares UTF-16 code units, which puts
  * astral characters (surrogate pairs) before U+E000..U+FFFF; at the first differing unit we
@@ -158,7 +161,8 @@ export class TfidfVectorizer {
   private readonly maxDf: number | undefined;
 
   private vocab: string[] | null = null;
-  private index: Map<string, number> = new Map();
+  /** term -> final index, made on the first transform after a fit (fitTransform does not need it) */
+  private index: Map<string, number> | null = null;
   private idfArr: Float64Array = new Float64Array(0);
   /** counts by final index while weighing one document; all zeros between calls */
   private scratch: Float64Array = new Float64Array(0);
@@ -216,14 +220,15 @@ export class TfidfVectorizer {
 
   /** Tf-idf vectors of `docs` over the fitted vocabulary (unknown terms are ignored). */
   transform(docs: readonly string[]): SparseVector[] {
-    if (this.vocab === null) throw new Error('TfidfVectorizer.transform called before fit');
-    const V = this.vocab.length;
+    const vocab = this.vocab;
+    if (vocab === null) throw new Error('TfidfVectorizer.transform called before fit');
+    const V = vocab.length;
     const counts = new Float64Array(V);
     const touched: number[] = [];
     const out: SparseVector[] = [];
     for (const doc of docs) {
       touched.length = 0;
-      const index = this.index;
+      const index: Map<string, number> = (this.index ??= new Map(vocab.map((t, j): [string, number] => [t, j])));
       for (const tok of this.tokensOf(doc)) {
         const j = index.get(tok);
         if (j === undefined) continue;
@@ -317,10 +322,8 @@ export class TfidfVectorizer {
       perDoc.push({ ids: dIds, counts: dCounts });
     }
 
-    if (table !== undefined) {
-      terms = table.keys;
-      for (let id = 0; id < terms.length; id++) ids.set(terms[id] as string, id);
-    }
+    // the span table's terms are found by id below, without a map from term to id
+    if (table !== undefined) terms = table.keys;
     const minCount = dfLimit(this.minDf, n);
     const maxCount = this.maxDf === undefined ? Infinity : dfLimit(this.maxDf, n);
     if (maxCount < minCount) {
@@ -331,26 +334,24 @@ export class TfidfVectorizer {
       const d = df[id] as number;
       if (d >= minCount && d <= maxCount) kept.push(id);
     }
-    // native string sort is code-unit order, equal to code point order without surrogates
-    const keptTerms = kept.map((id) => terms[id] as string);
-    if (keptTerms.some((t) => SURROGATE_RE.test(t))) keptTerms.sort(compareCodePoints);
-    else keptTerms.sort();
-    for (let j = 0; j < keptTerms.length; j++) kept[j] = ids.get(keptTerms[j] as string) as number;
+    // native string sort is code-unit order, equal to code point order without surrogates; the
+    // terms are distinct, so sorting their ids by term gives the order of sorting the terms
+    const all = terms;
+    if (kept.some((id) => SURROGATE_RE.test(all[id] as string))) kept.sort((a, b) => compareCodePoints(all[a] as string, all[b] as string));
+    else kept.sort((a, b) => byCodeUnits(all[a] as string, all[b] as string));
     const remap = new Int32Array(terms.length).fill(-1);
     const vocab: string[] = new Array<string>(kept.length);
     const idf = new Float64Array(kept.length);
-    const index = new Map<string, number>();
     const s = this.smoothIdf ? 1 : 0;
     for (let j = 0; j < kept.length; j++) {
       const id = kept[j] as number;
       const t = terms[id] as string;
       remap[id] = j;
       vocab[j] = t;
-      index.set(t, j);
       idf[j] = this.useIdf ? Math.log((n + s) / ((df[id] as number) + s)) + 1 : 1;
     }
     this.vocab = vocab;
-    this.index = index;
+    this.index = null;
     this.idfArr = idf;
     return { perDoc, remap };
   }

@@ -223,8 +223,25 @@ describe('TF-IDF terms found by span (issue 16)', () => {
         expect(got).toEqual(flat(byRegex, docs));
         expect(fast.vocabulary()).toEqual(byMap.vocabulary());
         expect(Array.from(fast.idf())).toEqual(Array.from(byMap.idf()));
+        // the vocabulary is the distinct terms in Python's str order (sorted by term, not via ids)
+        const terms = new Set(docs.flatMap((d) => ('lowercase' in opts ? d : d.toLowerCase()).match(/(?:[\p{L}\p{N}_]){2,}/gu) ?? []));
+        expect(fast.vocabulary()).toEqual([...terms].sort(compareCodePoints));
+        // transform after this fit (its term index made on first use) equals fitTransform
+        expect(fast.transform(docs).map((r) => [Array.from(r.indices), Array.from(r.values)])).toEqual(got);
       }
     }
+  });
+
+  it('a second fit replaces the term index transform uses', () => {
+    const v = new TfidfVectorizer();
+    const a = ['the cat sat', 'the dog ran'];
+    const b = ['zebra yak', 'yak xylophone zebra'];
+    v.fit(a);
+    v.transform(a);
+    v.fit(b);
+    const flatT = (docs: string[]) => v.transform(docs).map((r) => [Array.from(r.indices), Array.from(r.values)]);
+    expect(flatT(b)).toEqual(flat(new TfidfVectorizer(), b));
+    expect(flatT(['the cat'])).toEqual([[[], []]]);
   });
 
   it('keeps thousands of distinct terms apart (the table grows) and counts repeats', () => {
