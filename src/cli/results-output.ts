@@ -1,8 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { Results } from '../results/schema.js';
 import { writeCsv } from '../data/write-csv.js';
 import { writeJsonl } from '../data/write-jsonl.js';
+import { resultsJsonText } from '../results/json-text.js';
+import { writeFileAtomic } from '../runtime/write-atomic.js';
 import { outputFormat } from './flags.js';
 
 /** What `-o/--output` of run, measure and demo can write, by extension. */
@@ -46,8 +46,7 @@ export function metricRows(results: Results): Record<string, unknown>[] {
 export async function writeResultsFile(path: string, results: Results): Promise<void> {
   const format = resultsOutputFormat(path);
   if (format === 'json') {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, JSON.stringify(results, null, 2) + '\n');
+    writeFileAtomic(path, resultsJsonText(results), 'results file');
   } else if (format === 'jsonl') {
     await writeJsonl(path, metricRows(results));
   } else {

@@ -96,7 +96,6 @@ function layoutTables(results: Results, layout: (typeof LAYOUTS)[number]): Prese
       columns: ['condition', 'n', ...layout.columns.map((c) => c.head), 'calls', 'tokens in/out'],
       rows: values,
       links,
-      compact: true,
       ...(notApplicable.length ? { note: notApplicable.join('; ') } : {}),
     });
     if (diffs.length) out.push({ id: `${layout.id}-effects-${key}`, title: `Paired effects against the baseline — ${model}, ${dataset}`, columns: ['condition', ...layout.effects.map((c) => c.head)], rows: diffs, note: EFFECTS_NOTE });

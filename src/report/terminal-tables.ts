@@ -6,8 +6,6 @@ import { createTable, drawnWidth, fitWidths } from './table.js';
 export const TERMINAL_WIDTH = 120;
 
 export interface TerminalCellOptions {
-  /** values only (the table is marked compact): no interval, test or n unless the value is undefined */
-  compact?: boolean;
   /** the row's n (its "n" column): a statistic over the same n does not repeat it */
   rowN?: number;
 }
@@ -21,7 +19,6 @@ export function terminalCell(c: Cell, opts: TerminalCellOptions = {}): string {
   if (isStat(c)) {
     if (c.value === null) return `— (n = ${c.n})`;
     const { value, ci, more } = statParts(c);
-    if (opts.compact) return value;
     return [value, ci, ...more, opts.rowN === c.n ? '' : `n=${c.n}`].filter((l) => l !== '').join('\n');
   }
   if (typeof c === 'number') return Number.isInteger(c) ? String(c) : String(Number(c.toPrecision(4)));
@@ -37,7 +34,7 @@ export function renderPresentedTable(t: PresentedTable, opts: { color?: boolean;
   const nCol = t.columns.indexOf('n');
   const rows = t.rows.map((r) => {
     const n = nCol >= 0 && typeof r[nCol] === 'number' ? (r[nCol] as number) : undefined;
-    return r.map((c) => terminalCell(c, { ...(t.compact ? { compact: true } : {}), ...(n !== undefined ? { rowN: n } : {}) }));
+    return r.map((c) => terminalCell(c, n !== undefined ? { rowN: n } : {}));
   });
   let head = t.columns;
   let legend: string[] = [];

@@ -45,8 +45,6 @@ export interface PresentedTable {
   note?: string;
   /** short column names (same length as columns) for narrow renderers, which then print a legend */
   short?: string[];
-  /** narrow renderers (the terminal) show values only here; an undefined value keeps its n */
-  compact?: boolean;
 }
 
 interface FigureBase {

@@ -41,23 +41,38 @@ export async function comparePage(a: CompareSide, b: CompareSide, rows: CompareR
       return `<tr data-metric="${e(r.metric)}"><td class="l">${e(r.probe)}</td><td class="l">${e(r.model)}</td><td class="l">${e(r.dataset)}</td><td class="l">${e(r.label)}</td><td class="nw">${e(fmt(r.a?.value, r.kind))} <span class="muted">n=${e(r.a?.n ?? 0)}</span></td><td class="nw">${e(fmt(r.b?.value, r.kind))} <span class="muted">n=${e(r.b?.n ?? 0)}</span></td><td class="nw">${e(statText(unpairedStat(r)))}</td><td class="l">${e(paired)}</td></tr>`;
     })
     .join('');
-  const fig: IntervalFigure = {
-    kind: 'intervals',
-    id: 'compare',
-    title: `Paired difference B − A over matched records (95% paired t interval)`,
-    x: 'metric',
-    y: 'B − A (paired; rates as fractions: 0.1 = +10 pp)',
-    horizontal: true,
-    rule: 0,
-    points: shown.filter((r) => r.paired).map((r) => ({ category: `${r.probe}: ${r.label}`, series: `${r.model} · ${r.dataset}`, value: r.paired?.mean ?? null, low: r.paired?.ci?.low ?? null, high: r.paired?.ci?.high ?? null, n: r.paired?.n ?? 0 })),
-  };
-  const svg = fig.points.length ? `<figure class="fig" data-figure="compare">${await figureSvg(fig)}</figure>` : '<p class="muted">No matched records: no paired differences.</p>';
+  const figures = compareFigures(shown.filter((r) => r.paired));
+  const svg = figures.length
+    ? (await Promise.all(figures.map(async (f) => `<figure class="fig" data-figure="${e(f.id)}">${await figureSvg(f)}</figure>`))).join('')
+    : '<p class="muted">No matched records: no paired differences.</p>';
   return page(
     'slant compare',
     `<p><a href="/">← all runs</a></p><h1>Compare</h1><p>A = <code>${e(side(a))}</code> · B = <code>${e(side(b))}</code></p>${svg}
 <table id="compare"><thead><tr><th class="l">probe</th><th class="l">model</th><th class="l">dataset</th><th class="l">metric</th><th>A</th><th>B</th><th>B − A</th><th class="l">paired B − A [95% CI], matched records</th></tr></thead><tbody>${body}</tbody></table>
 <p class="muted">Headline metrics shown${headline.length ? '' : ' (all metrics: no headline metric in these runs)'}. The paired difference uses each probe's item values over the records both sides measured; group values (A, B) use all their items.</p>`,
   );
+}
+
+/**
+ * The compare page's charts: rates share one axis in percentage points; each other metric (a mean,
+ * a distance, a correlation: each on its own scale) gets its own chart, so no axis mixes units.
+ */
+function compareFigures(paired: CompareRow[]): IntervalFigure[] {
+  const point = (r: CompareRow, scale: number): IntervalFigure['points'][number] => {
+    const at = (v: number | null | undefined): number | null => (v === null || v === undefined ? null : v * scale);
+    return { category: `${r.probe}: ${r.label}`, series: `${r.model} · ${r.dataset}`, value: at(r.paired?.mean), low: at(r.paired?.ci?.low), high: at(r.paired?.ci?.high), n: r.paired?.n ?? 0 };
+  };
+  const base = { kind: 'intervals', x: 'metric', horizontal: true, rule: 0 } as const;
+  const out: IntervalFigure[] = [];
+  const rates = paired.filter((r) => r.kind === 'rate');
+  if (rates.length) out.push({ ...base, id: 'compare-rates', title: 'Rates: paired difference B − A over matched records, in percentage points (95% paired t interval)', y: 'B − A (percentage points)', points: rates.map((r) => point(r, 100)) });
+  const others = paired.filter((r) => r.kind !== 'rate');
+  for (const key of [...new Set(others.map((r) => `${r.probe}\u0000${r.metric}`))]) {
+    const rows = others.filter((r) => `${r.probe}\u0000${r.metric}` === key);
+    const { probe, metric, label } = rows[0]!;
+    out.push({ ...base, id: `compare-${probe}-${metric}`, title: `${label}: paired difference B − A over matched records (95% paired t interval)`, y: `B − A (${label})`, points: rows.map((r) => point(r, 1)) });
+  }
+  return out;
 }
 
 export function notFound(what: string): string {

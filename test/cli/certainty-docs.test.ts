@@ -84,3 +84,27 @@ describe('slant certainty synth-docs / validate-docs (seed 004 Limitations)', ()
     expect(bodies.filter((b) => b.includes('You align claims'))).toHaveLength(10);
   });
 });
+
+describe('files written by the certainty commands are redacted', () => {
+  it('synth-docs -o and rank -o never hold a key, even one the texts or the model echo', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slant-synth-redact-'));
+    const key = 'sk-proj-ABCDEFGH12345678abcd';
+    const docs = join(dir, 'abstracts.jsonl');
+    writeFileSync(docs, JSON.stringify({ id: 'd1', source: `Coffee may lower stroke risk (token ${key}). More trials are needed.` }) + '\n');
+    const set = join(dir, 'set.jsonl');
+    const built = await runCli(['certainty', 'synth-docs', docs, '--model', 'openai:writer', '-o', set, '--store', join(dir, 'db')]);
+    expect(built.code).toBe(0);
+    const written = readFileSync(set, 'utf8');
+    expect(written.split('\n').filter(Boolean)).toHaveLength(5);
+    expect(written).not.toContain(key);
+    expect(written).toContain('[redacted]');
+    const claims = join(dir, 'claims.jsonl');
+    writeFileSync(claims, ['Coffee clearly reduces stroke risk.', `Coffee may lower stroke risk (${key}).`, 'Coffee might be linked to stroke risk.'].map((t, i) => JSON.stringify({ id: `c${i}`, original: t })).join('\n') + '\n');
+    const ranked = join(dir, 'ranked.jsonl');
+    const res = await runCli(['certainty', 'rank', claims, '--k1', '2', '--k2', '0', '--prior', '0.5', '--resamples', '10', '-o', ranked, '--store', join(dir, 'db')]);
+    expect(res.code).toBe(0);
+    const rows = readFileSync(ranked, 'utf8');
+    expect(rows.split('\n').filter(Boolean)).toHaveLength(3);
+    expect(rows).not.toContain(key);
+  });
+});

@@ -10,9 +10,8 @@ describe('terminal tables from the report model', () => {
   it('a statistic shows value, interval and n; undefined is "—" with its n', () => {
     expect(terminalCell({ value: 0.25, n: 8, kind: 'rate', ci: { low: 0.07, high: 0.59, level: 0.95, method: 'wilson' } })).toBe('25.0%\n[7.0%, 59.0%]\nn=8');
     expect(terminalCell({ value: null, n: 0, kind: 'rate' })).toBe('— (n = 0)');
-    // a row with an n column does not repeat the same n under each number; a compact table shows values only
+    // a row with an n column does not repeat the same n under each number
     expect(terminalCell({ value: 0.25, n: 8, kind: 'rate', ci: { low: 0.07, high: 0.59, level: 0.95, method: 'wilson' } }, { rowN: 8 })).toBe('25.0%\n[7.0%, 59.0%]');
-    expect(terminalCell({ value: 0.25, n: 8, kind: 'rate', ci: { low: 0.07, high: 0.59, level: 0.95, method: 'wilson' } }, { compact: true })).toBe('25.0%');
     // a paired effect: signed, in percentage points, with p and Holm p
     expect(terminalCell({ value: -0.125, n: 16, kind: 'rate', difference: true, ci: { low: -0.3, high: 0.05, level: 0.95, method: 'newcombe' }, p: 0.25, pHolm: 0.5 })).toBe('-12.5 pp\n[-30.0, 5.0]\np 0.2500 · Holm 0.5000\nn=16');
     expect(terminalCell(null)).toBe('—');
@@ -39,6 +38,8 @@ describe('the terminal report renders the report model', () => {
     expect(out).toContain('Mitigations (seed 000, Table A6 layout) — model-a, news');
     // the A6 value cell and the paired effect are the model's numbers (φ_frame 2/12 under self-awareness, −2/12 paired)
     expect(out).toMatch(/self-awareness\s*│\s*12\s*│\s*16\.7%/);
+    // with its Wilson interval (2/12: [4.7%, 44.8%]), at the terminal too
+    expect(out).toMatch(/self-awareness[^\n]*\n│\s*│\s*│ \[4\.7%,\s*│[^\n]*\n│\s*│\s*│ 44\.8%\]/);
     expect(out).toContain('-16.7 pp');
     // display width: combining marks (the bar of s̄) take no column
     for (const l of out.split('\n')) expect([...l.replace(/\p{M}/gu, '')].length, l).toBeLessThanOrEqual(120);

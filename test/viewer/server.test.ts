@@ -57,10 +57,15 @@ describe('slant view server', () => {
     expect(detail.mapping.length).toBeGreaterThan(0);
   });
 
-  it('compare page: the chart names each metric by the label the table shows; rate differences in percentage points, means as plain signed numbers', async () => {
+  it('compare page: the chart names each metric by the label the table shows; rate differences in percentage points, means as plain signed numbers, no axis mixing the two', async () => {
     const html = await (await fetch(`${viewer.url}compare?a=${runs.a}&b=${runs.b}`)).text();
-    const svg = /<figure class="fig" data-figure="compare">([\s\S]*?)<\/figure>/.exec(html)?.[1] ?? '';
-    const axisLabels = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1] ?? '');
+    const figure = (id: string): string[] => [...(new RegExp(`<figure class="fig" data-figure="${id}">([\\s\\S]*?)</figure>`).exec(html)?.[1] ?? '').matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1] ?? '');
+    const axisLabels = figure('compare-rates');
+    // one chart for the rates (in percentage points), one per mean: s̄_b is not on the rates' axis
+    expect([...html.matchAll(/data-figure="([^"]+)"/g)].map((m) => m[1])).toEqual(expect.arrayContaining(['compare-rates', 'compare-primacy-mean_s_b']));
+    expect(axisLabels).toContain('B − A (percentage points)');
+    expect(axisLabels.some((l) => l.includes('s̄_b'))).toBe(false);
+    expect(figure('compare-primacy-mean_s_b').some((l) => l.startsWith('primacy: s̄_b'))).toBe(true);
     const row = (metric: string): string[] => [...(new RegExp(`<tr data-metric="${metric}">(.*?)</tr>`).exec(html)?.[1] ?? '').matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => (m[1] ?? '').replace(/<[^>]+>/g, ''));
     const phi = row('phi_frame');
     // the table's metric column and the chart's category axis: the same human label

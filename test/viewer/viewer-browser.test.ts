@@ -61,12 +61,15 @@ describe.skipIf(!HAS_CHROMIUM)('slant view in Chromium', () => {
     await page.click('#compare-form button[type="submit"]');
     await page.waitForSelector('#compare tbody tr');
     const figs = await figureChecks(page);
-    expect(figs).toEqual([{ id: 'compare', svg: true, xTitle: true, yTitle: true }]);
+    // rates on one chart in percentage points, each mean on its own
+    expect(figs.map((f) => f.id)).toContain('compare-rates');
+    expect(figs.map((f) => f.id)).toContain('compare-primacy-mean_s_b');
+    for (const f of figs) expect(f).toEqual({ id: f.id, svg: true, xTitle: true, yTitle: true });
     const sb = await page.$eval('#compare tr[data-metric="mean_s_b"] td:last-child', (td) => td.textContent ?? '');
     expect(sb).toMatch(/^[+-]\d\.\d{3} \[-?\d\.\d{3}, -?\d\.\d{3}\] n=4/);
     // a rate's paired difference in percentage points; the chart names metrics as the table does
     expect(await page.$eval('#compare tr[data-metric="phi_frame"] td:last-child', (td) => td.textContent ?? '')).toMatch(/^[+-]\d+\.\d pp \[-?\d+\.\d, -?\d+\.\d\] n=4/);
-    const axis = await page.$$eval('figure[data-figure="compare"] svg text', (ts) => ts.map((t) => t.textContent ?? ''));
+    const axis = await page.$$eval('figure[data-figure="compare-rates"] svg text', (ts) => ts.map((t) => t.textContent ?? ''));
     expect(axis).toContain('framing: φ_frame (framing-change fraction, eq. 1)');
     expect(await inert(page)).toEqual({ pwned: undefined, jsLinks: 0, imgs: 0, scripts: 0 });
     expect(errors).toEqual([]);

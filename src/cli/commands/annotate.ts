@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { createTable } from '../../report/table.js';
 import { openRunStore } from '../../runtime/open-store.js';
+import { writeFileAtomic } from '../../runtime/write-atomic.js';
 import { aliasTo, deprecatedAlias, fieldMap, fieldOption, outputFormat } from '../flags.js';
 import { globalOptions } from '../main-options.js';
 import { collect, parseNonNegative, parsePositiveInt } from '../parse.js';
@@ -257,8 +258,7 @@ function registerStats(annotate: Command): void {
       const command = ['slant annotate stats', `--study ${data.study.id}`, ...f.judge.map((j) => `--judge ${j}`), ...(f.filters ? [] : ['--no-filters'])].join(' ');
       const s = studyStats(data, { quality: await qualityOptions(f), resamples: f.resamples, seed: f.seed, identities, command });
       const write = (file: string, v: unknown): void => {
-        mkdirSync(dirname(resolve(file)), { recursive: true });
-        writeFileSync(file, JSON.stringify(v, null, 2) + '\n');
+        writeFileAtomic(file, JSON.stringify(v, null, 2) + '\n');
       };
       if (f.card) write(f.card, s.cards.length === 1 ? s.cards[0] : s.cards);
       if (f.saveCard) for (const c of s.cards) await putJudgeCard(store, { task: c.task, judge: c.judge, version: c.version }, c);

@@ -1,8 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InputError, UserError } from '../../core/errors.js';
 import { readRecords } from '../../data/index.js';
+import { writeJsonl } from '../../data/write-jsonl.js';
 import { createTable } from '../../report/table.js';
 import { openRunStore } from '../../runtime/open-store.js';
 import { RequestCache } from '../../runtime/cache.js';
@@ -158,8 +158,7 @@ function registerRank(certainty: Command): void {
         const unranked = items.filter((i) => !rows.some((r) => r.id === i.id)).map((i) => i.id);
         const graph = { items: items.length, ranked: rows.length, unranked, pass1Pairs: res.pass1Pairs, pass2Pairs: res.pass2Pairs, judgements: res.judgements, invalid: res.invalid, components: res.fit.components.length, converged: res.fit.converged, theta: res.fit.theta };
         if (flags.output) {
-          mkdirSync(dirname(flags.output), { recursive: true });
-          writeFileSync(flags.output, out.map((r) => JSON.stringify(r)).join('\n') + '\n');
+          await writeJsonl(flags.output, out);
         }
         if (globalOptions(cmd).json) {
           process.stdout.write(JSON.stringify({ ...graph, ranking: out }) + '\n');
@@ -222,8 +221,7 @@ function registerSyntheticDocs(certainty: Command): void {
       await withCachedModels(flags.store, async (make, signal) => {
         const pairs = await buildSyntheticDocs(docs, await make(flags.model), { seed: flags.seed, signal });
         if (signal.aborted) throw new UserError('interrupted: nothing written (answers so far are cached; run again to continue)');
-        mkdirSync(dirname(output), { recursive: true });
-        writeFileSync(output, pairs.map((p) => JSON.stringify(p)).join('\n') + '\n');
+        await writeJsonl(output, pairs);
         process.stdout.write(`${docs.length} documents × 5 variants = ${pairs.length} pairs: ${output}\n`);
       });
     });
