@@ -87,7 +87,7 @@ function config(store: string): string {
   return file;
 }
 
-const rows: { label: string; workers: number; wallMs: number; spanMs: number; requests: number; peak: number; serverCpuS?: number; workersCpuS?: number; dbCpuS?: number; statements?: number; top?: string[]; load: number }[] = [];
+const rows: { label: string; workers: number; wallMs: number; spanMs: number; requests: number; peak: number; serverCpuS?: number; workersCpuS?: number; dbCpuS?: number; statements?: number; startSpreadMs?: number; endSpreadMs?: number; top?: string[]; load: number }[] = [];
 try {
   writeFileSync(join(dir, 'data.jsonl'), Array.from({ length: N }, (_, i) => JSON.stringify({ id: `r${i}`, source: `Record ${i} opens here. The middle part of record ${i} says little of note. It ends with a closing line.` })).join('\n') + '\n');
 
@@ -128,12 +128,19 @@ try {
     if (r.code !== 0) throw new Error(`distributed run with ${k} worker(s) failed: ${r.stderr}`);
     const span = await db.query<{ ms: number }>('SELECT (extract(epoch FROM max(done_at) - min(started_at)) * 1000)::float8 AS ms FROM slant_dist_units');
     const dbCpuS = dbCpuSeconds();
+    // per worker: its first unit's start and its last unit's end; their spreads are start-up and tail losses
+    const per = await db.query<{ first: number; last: number }>(
+      `SELECT extract(epoch FROM min(started_at) - (SELECT min(started_at) FROM slant_dist_units)) * 1000 AS first,
+         extract(epoch FROM (SELECT max(done_at) FROM slant_dist_units) - max(done_at)) * 1000 AS last FROM slant_dist_units GROUP BY done_by`,
+    );
+    const startSpreadMs = Math.max(...per.rows.map((r) => Number(r.first)));
+    const endSpreadMs = Math.max(...per.rows.map((r) => Number(r.last)));
     // every statement run in this row's database (the bench's own few included)
     const st = await db.query<{ query: string; calls: number }>('SELECT query, calls::int AS calls FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY calls DESC');
     const statements = st.rows.reduce((a, r) => a + r.calls, 0);
     const top = st.rows.slice(0, 12).map((r) => `${(r.calls / N).toFixed(2)}/record  ${r.query.replace(/\s+/g, ' ').slice(0, 160)}`);
     const workersCpuS = workers.reduce((a, w, i) => a + (cpuSeconds(w.child.pid) ?? 0) - (w0[i] ?? 0), 0);
-    rows.push({ label: `postgres, ${k} worker(s)`, workers: k, wallMs, spanMs: span.rows[0]?.ms ?? Number.NaN, requests: (await stats()).count - before, peak: (await stats()).peak, serverCpuS: (cpuSeconds(serverProc.pid) ?? 0) - (s0 ?? 0), workersCpuS, dbCpuS, statements, top, load: loadavg()[0] ?? 0 });
+    rows.push({ label: `postgres, ${k} worker(s)`, workers: k, wallMs, spanMs: span.rows[0]?.ms ?? Number.NaN, requests: (await stats()).count - before, peak: (await stats()).peak, serverCpuS: (cpuSeconds(serverProc.pid) ?? 0) - (s0 ?? 0), workersCpuS, dbCpuS, statements, top, startSpreadMs, endSpreadMs, load: loadavg()[0] ?? 0 });
     for (const w of workers) w.child.kill('SIGTERM');
     await Promise.all(workers.map((w) => w.done));
     await db.end();
@@ -174,6 +181,9 @@ for (const r of rows) {
       slant_cpu_ms_per_record: r.workersCpuS === undefined ? null : Number(((r.workersCpuS * 1000) / N).toFixed(2)),
       postgres_cpu_ms_per_record: r.dbCpuS === undefined ? null : Number(((r.dbCpuS * 1000) / N).toFixed(2)),
       statements_per_record: r.statements === undefined ? null : Number((r.statements / N).toFixed(2)),
+      // the last worker to start its first unit, and the first to finish its last, relative to the span
+      workers_start_spread_ms: r.startSpreadMs === undefined ? null : Math.round(r.startSpreadMs),
+      workers_end_spread_ms: r.endSpreadMs === undefined ? null : Math.round(r.endSpreadMs),
       load_avg_1m: Number(r.load.toFixed(1)),
       vs_1_worker: Number(ratio.toFixed(2)),
       ...(goal !== undefined ? { goal: `≥ ${goal}`, pass } : {}),
