@@ -90,7 +90,16 @@ export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ 
 
   /** The next job for this worker, from the queues of live runs whose models it serves. */
   const next = async (): Promise<PgBoss.Job<UnitJob> | undefined> => {
-    const runs = await store.query<{ run_id: string; queues_json: string }>('SELECT run_id, queues_json FROM slant_dist_runs WHERE cancelled_at IS NULL ORDER BY created_at');
+    const runs = await store.query<{ run_id: string; queues_json: string; running: boolean }>(
+      `SELECT d.run_id, d.queues_json, r.status = 'running' AS running FROM slant_dist_runs d JOIN runs r ON r.id = d.run_id WHERE d.cancelled_at IS NULL ORDER BY d.created_at`,
+    );
+    // a run that is over (or cancelled) gives back the memory of its held records and preparations
+    const live = new Set(runs.rows.filter((r) => r.running).map((r) => r.run_id));
+    for (const id of [...held.keys()]) {
+      if (live.has(id)) continue;
+      held.delete(id);
+      preparations.delete(id);
+    }
     for (const r of runs.rows) {
       const queues = (JSON.parse(r.queues_json) as { queue: string; model: string }[]).filter((q) => serves(q.model));
       if (queues.length > 0) await planAhead(r.run_id);
