@@ -375,23 +375,32 @@ export async function executePlan(
 /** Dataset files up to this size are read once per worker and run and kept in memory for its units (opts.heldRecords). */
 const HELD_DATASET_BYTES = 64 * 1024 * 1024;
 
+/**
+ * A dataset's records read once into \`held\` (by dataset name) for the units of one plan; undefined
+ * for a file larger than HELD_DATASET_BYTES (its units read it themselves). A worker calls this
+ * before it takes a run's first unit, so no lease waits for the read.
+ */
+export function holdRecords(ds: DatasetSource, held: Map<string, Promise<LoadedRecord[] | undefined>>): Promise<LoadedRecord[] | undefined> {
+  let all = held.get(ds.name);
+  if (all === undefined) {
+    all = (async () => {
+      const size = ds.file === undefined ? 0 : ((await stat(ds.file).catch(() => undefined))?.size ?? 0);
+      if (size > HELD_DATASET_BYTES) return undefined;
+      const records: LoadedRecord[] = [];
+      for await (const r of ds.records()) records.push(r);
+      return records;
+    })();
+    held.set(ds.name, all);
+    // a failed read (a bad record) is read again, and reported, by the next unit
+    all.catch(() => held.delete(ds.name));
+  }
+  return all;
+}
+
 /** The records at positions [from, to) of a dataset (a distributed run's unit): from the held records, else read up to \`to\`. */
 async function recordsIn(ds: DatasetSource, range: { from: number; to: number }, held: Map<string, Promise<LoadedRecord[] | undefined>> | undefined): Promise<LoadedRecord[]> {
   if (held !== undefined) {
-    let all = held.get(ds.name);
-    if (all === undefined) {
-      all = (async () => {
-        const size = ds.file === undefined ? 0 : ((await stat(ds.file).catch(() => undefined))?.size ?? 0);
-        if (size > HELD_DATASET_BYTES) return undefined;
-        const records: LoadedRecord[] = [];
-        for await (const r of ds.records()) records.push(r);
-        return records;
-      })();
-      held.set(ds.name, all);
-      // a failed read (a bad record) is read again, and reported, by the next unit
-      all.catch(() => held.delete(ds.name));
-    }
-    const records = await all;
+    const records = await holdRecords(ds, held);
     if (records !== undefined) return records.slice(range.from, range.to);
   }
   const out: LoadedRecord[] = [];

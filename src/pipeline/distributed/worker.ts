@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import type PgBoss from 'pg-boss';
 import { heartbeatMs, type PgStore } from '../../runtime/pg-store.js';
-import { executePlan, type ExecutionOptions, type ExecutionPlan } from '../execute.js';
+import { executePlan, holdRecords, type ExecutionOptions, type ExecutionPlan } from '../execute.js';
 import { WarningLog } from '../warnings.js';
 import type { UnitStats } from './coordinate.js';
 import { startQueue, UNITS_CHANNEL, type UnitJob } from './queue.js';
@@ -75,8 +75,8 @@ export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ 
 
   /**
    * The plan of a running run this worker has units to take from, built before it takes the first
-   * (config, models, probes, datasets opened: a few hundred ms of CPU), so the run's first units do
-   * not wait for it with a lease held. A plan that fails here is tried again by the unit, which
+   * (config, models, probes, its datasets' records read: a few hundred ms of CPU), so the run's
+   * first units do not wait for it with a lease held. A plan that fails here is tried again by the unit, which
    * reports the error to the run.
    */
   const lookedAhead = new Set<string>();
@@ -85,7 +85,11 @@ export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ 
     lookedAhead.add(runId);
     const r = await store.query<{ config_json: string }>(`SELECT config_json FROM runs WHERE id = ? AND status = 'running'`, [runId]);
     const config = r.rows[0]?.config_json;
-    if (config !== undefined) await planOf(runId, config).catch(() => undefined);
+    if (config === undefined) return;
+    const plan = await planOf(runId, config).catch(() => undefined);
+    const records = held.get(runId);
+    // the datasets' records too (read once for all the run's units); a failed read is the unit's to report
+    if (plan && records) for (const ds of plan.datasets) await holdRecords(ds, records).catch(() => undefined);
   };
 
   /** The next job for this worker, from the queues of live runs whose models it serves. */
