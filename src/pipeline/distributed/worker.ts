@@ -94,15 +94,16 @@ export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ 
 
   /** The next job for this worker, from the queues of live runs whose models it serves. */
   const next = async (): Promise<PgBoss.Job<UnitJob> | undefined> => {
-    const runs = await store.query<{ run_id: string; queues_json: string; running: boolean }>(
-      `SELECT d.run_id, d.queues_json, r.status = 'running' AS running FROM slant_dist_runs d JOIN runs r ON r.id = d.run_id WHERE d.cancelled_at IS NULL ORDER BY d.created_at`,
+    const runs = await store.query<{ run_id: string; queues_json: string; completed: boolean }>(
+      `SELECT d.run_id, d.queues_json, r.status = 'completed' AS completed FROM slant_dist_runs d JOIN runs r ON r.id = d.run_id WHERE d.cancelled_at IS NULL ORDER BY d.created_at`,
     );
-    // a run that is over (or cancelled) gives back the memory of its held records and preparations
-    const live = new Set(runs.rows.filter((r) => r.running).map((r) => r.run_id));
-    for (const id of [...held.keys()]) {
+    // a completed or cancelled run gives back its plan, held records and preparations (a cancelled
+    // run resumed later is planned again); a failed or interrupted one keeps them for its resume
+    const live = new Set(runs.rows.filter((r) => !r.completed).map((r) => r.run_id));
+    for (const id of [...plans.keys()]) {
       if (live.has(id)) continue;
-      held.delete(id);
-      preparations.delete(id);
+      for (const m of [plans, held, preparations]) m.delete(id);
+      lookedAhead.delete(id);
     }
     for (const r of runs.rows) {
       const queues = (JSON.parse(r.queues_json) as { queue: string; model: string }[]).filter((q) => serves(q.model));
