@@ -16,8 +16,8 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { UserError } from '../src/core/errors.js';
-import type { NgramFramingModel } from '../src/judges/framing/ngram-model.js';
 import { createOfflineFramingJudge } from '../src/judges/framing/offline-judge.js';
+import { readFramingModel } from './lib/framing-model-file.js';
 
 const { values, positionals } = parseArgs({ options: { model: { type: 'string' } }, allowPositionals: true });
 const file = positionals[0];
@@ -28,12 +28,7 @@ const rows = records.map((r, i) => {
   if (label !== 'positive' && label !== 'negative') throw new UserError(`${file}: data row ${i + 1}: base_sentiment must be positive or negative, got ${JSON.stringify(label)}`);
   return { text: r.base_sentence_text ?? '', label };
 });
-/** the numbers only, as src/judges/framing/shipped.ts loads them (the fit's `fittedOn` note is not part of the version hash) */
-function readModel(file: string): NgramFramingModel {
-  const { fittedOn: _note, ...model } = JSON.parse(readFileSync(file, 'utf8')) as NgramFramingModel & { fittedOn?: string };
-  return model;
-}
-const judge = createOfflineFramingJudge(values.model ? { model: readModel(values.model) } : {});
+const judge = createOfflineFramingJudge(values.model ? { model: readFramingModel(values.model) } : {});
 const pred = await judge.classify(rows.map((r) => r.text));
 const cols = ['negative', 'neutral', 'positive'] as const;
 const cm = (['negative', 'positive'] as const).map((t) => cols.map((p) => rows.filter((r, i) => r.label === t && pred[i] === p).length));

@@ -4,7 +4,7 @@
  *   npx tsx scripts/fit-certainty-weights.ts \
  *     --strength ../shared/data/certainty/annotated_pubmed.csv,../shared/data/certainty/annotated_eureka.csv \
  *     --in-domain ../shared/data/certainty/insciout_train.jsonl,../shared/data/certainty/insciout_test.jsonl \
- *     [--pair-cv 5] [--min-df 10] [--l2 0.00065] [--iterations 1500] [--cv 5] \
+ *     [--pair-cv 5] [--min-df 10] [--l2 0.00065] [--iterations 1500] [--cv 5] [--tag df2] \
  *     [--out-model src/judges/certainty/claim-strength-weights.json] \
  *     [--out src/judges/certainty/offline-fitted-weights.ts] \
  *     [--out-fingerprints src/judges/certainty/claim-strength-training-set.json]
@@ -36,8 +36,7 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { Command } from 'commander';
-import { ClaimStrengthScorer, STRENGTH_CLASSES, strengthFeatures, type ClaimStrengthModel } from '../src/judges/certainty/claim-strength.js';
-import { fitSoftmax, type SparseExample } from '../src/judges/certainty/claim-strength-fit.js';
+import { ClaimStrengthScorer, strengthFeatures, type ClaimStrengthModel } from '../src/judges/certainty/claim-strength.js';
 import { CLAIM_STRENGTH_WEIGHT } from '../src/judges/certainty/offline-comparator.js';
 import { PAIR_FEATURE_NAMES, pairFeatures } from '../src/judges/certainty/pair-features.js';
 import { textFingerprint } from '../src/judges/certainty/training-overlap.js';
@@ -46,6 +45,7 @@ import { wilsonInterval } from '../src/stats/proportion.js';
 import { createRng } from '../src/stats/rng.js';
 import { summariseCertaintyPredictions } from '../src/judges/certainty/validate.js';
 import { loadInSciOutRecords, loadStrengthSentences } from './validate-certainty.js';
+import { trainClaimStrength } from './lib/claim-strength-train.js';
 
 const o = new Command()
   .requiredOption('--strength <files>', 'comma-separated causal-strength CSVs (sentence, label)')
@@ -64,10 +64,11 @@ const o = new Command()
   .option('--out <file>')
   .option('--out-fingerprints <file>')
   .option('--out-predictions <file>', 'JSONL of the out-of-fold in-domain predictions (with --pair-cv)')
+  .option('--tag <s>', 'appended to the fitted versions (after the date), so that two fits of one day differ')
   .parse()
   .opts<{
     strength: string; inDomain?: string; inDomainWeight?: string; augment?: boolean; lexiconScale?: string; bandsOn?: string; pairCv: string; minDf: string; l2: string;
-    iterations: string; cv: string; seed: string; outModel?: string; out?: string; outFingerprints?: string; outPredictions?: string;
+    iterations: string; cv: string; seed: string; tag?: string; outModel?: string; out?: string; outFingerprints?: string; outPredictions?: string;
   }>();
 
 interface Sentence {
@@ -114,52 +115,12 @@ const l2 = Number(o.l2);
 const iterations = Number(o.iterations);
 const minDf = Number(o.minDf);
 
-/** Vocabulary: hand features always; n-grams with document frequency ≥ minDf in the given rows. */
-function vocabulary(rows: readonly number[]): string[] {
-  const df = new Map<string, number>();
-  for (const i of rows) for (const f of feats[i]!.keys()) df.set(f, (df.get(f) ?? 0) + 1);
-  return [...df].filter(([f, n]) => n >= minDf || f.startsWith('rule_') || f.startsWith('cat_') || f.startsWith('grp_')).map(([f]) => f).sort();
-}
-
-/**
- * Fits the scorer on the given sentences. With --augment every feature has three copies (Daumé III
- * 2007, "frustratingly easy domain adaptation"): shared, out-of-domain only and in-domain only, so
- * that the corpora may disagree where their labelling conventions differ (Yu et al. mostly code
- * "X can reduce Y" as a direct causal claim, InSciOut as a conditional one). The returned model
- * predicts in the in-domain view: shared + in-domain weights, summed into one weight per feature.
- */
+/** Fits the scorer on the given sentences (scripts/lib/claim-strength-train.ts; the in-domain view with --augment). */
 function train(rows: readonly number[]): ClaimStrengthModel {
-  const vocab = vocabulary(rows);
-  const V = vocab.length;
-  const index = new Map(vocab.map((f, k) => [f, k]));
-  const copies = o.augment ? 3 : 1;
-  const ex: SparseExample[] = rows.map((i) => {
-    const idx: number[] = [];
-    const val: number[] = [];
-    const domainOffset = sentences[i]!.pair === undefined ? V : 2 * V;
-    for (const [f, v] of feats[i]!) {
-      const k = index.get(f);
-      if (k === undefined) continue;
-      idx.push(k);
-      val.push(v);
-      if (o.augment) {
-        idx.push(domainOffset + k);
-        val.push(v);
-      }
-    }
-    return { idx, val, y: sentences[i]!.label, weight: sentences[i]!.weight };
-  });
-  const fit = fitSoftmax(ex, copies * V, STRENGTH_CLASSES, { l2, iterations });
-  const weights: Record<string, number[]> = {};
-  vocab.forEach((f, k) => {
-    const w = Array.from({ length: STRENGTH_CLASSES }, (_, c) => {
-      const inDomain = o.augment ? fit.w[(2 * V + k) * STRENGTH_CLASSES + c]! : 0;
-      return Number((fit.w[k * STRENGTH_CLASSES + c]! + inDomain).toFixed(3));
-    });
-    if (w.some((x) => x !== 0)) weights[f] = w;
-  });
-  console.error(`  fitted ${rows.length} sentences, ${V} features${o.augment ? ' × 3 copies' : ''}, objective ${fit.loss.toFixed(4)}`);
-  return { version: 'claim-strength', bias: Array.from(fit.bias, (b) => Number(b.toFixed(3))), weights };
+  return trainClaimStrength(
+    rows.map((i) => ({ ...sentences[i]!, inDomain: sentences[i]!.pair !== undefined, features: feats[i]! })),
+    { augment: Boolean(o.augment), minDf, l2, iterations },
+  );
 }
 
 const rng = createRng(Number(o.seed));
@@ -363,7 +324,8 @@ if (pairCv > 1) {
 }
 
 const model = train(sentences.map((_, i) => i));
-model.version = `claim-strength-${new Date().toISOString().slice(0, 10)}`;
+const versionTag = `${new Date().toISOString().slice(0, 10)}${o.tag ? `-${o.tag}` : ''}`;
+model.version = `claim-strength-${versionTag}`;
 const source = `${outOfDomain.length} causal-strength sentences (${strengthFiles.map(base).join(', ')})${pairs.length ? ` + ${2 * pairs.length} in-domain sentences (${[...new Set(pairs.map((p) => p.file))].join(', ')}) weighted ${inWeight.toFixed(3)} each` : ''}${o.augment ? ', domain-augmented features (in-domain view)' : ''}, n-grams with df ≥ ${minDf}, l2 ${l2}, ${iterations} iterations`;
 if (o.outModel) {
   const body = JSON.stringify({ fittedOn: `Multinomial logistic regression (claim-strength.ts) fitted on ${source}.`, version: model.version, bias: model.bias, weights: model.weights }) + '\n';
@@ -394,7 +356,7 @@ if (o.out) {
 import type { OfflineWeights } from './offline-comparator.js';
 
 export const OFFLINE_CERTAINTY_WEIGHTS: OfflineWeights & { fittedOn: string } = {
-  version: 'fit-${new Date().toISOString().slice(0, 10)}',
+  version: 'fit-${versionTag}',
   weights: ${JSON.stringify(weights, null, 2).replace(/\n/g, '\n  ')},
   tieBand: ${best.tie.toFixed(3)}, // 3-class balanced accuracy (−, same, +)
   clearBand: ${best.clear.toFixed(3)}, // τ_b of the 5-point label

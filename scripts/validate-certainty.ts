@@ -10,6 +10,7 @@
  *     [--wikiweasel ../shared/data/certainty/wikiweasel_train.csv --pairs 2000] \
  *     [--labelled FILE.jsonl]   # any {a, b, label} file
  *     [--pair-weights W.json [--pair-fingerprints F.json]]   # a pair comparator (fit-certainty-pairs.ts) instead
+ *     [--tie-band X] [--clear-band Y]   # the offline comparator with other bands
  *
  * Formats (loaders exported below):
  * - InSciOut (copenlu/scientific-exaggeration-detection): one JSON object per line with
@@ -30,7 +31,7 @@ import { InputError } from '../src/core/errors.js';
 import { createRng } from '../src/stats/rng.js';
 import { certaintyCard } from '../src/judges/card-builders.js';
 import { fingerprintSet, textFingerprint } from '../src/judges/fingerprint.js';
-import { OfflineCertaintyComparator } from '../src/judges/certainty/offline-comparator.js';
+import { OfflineCertaintyComparator, offlineComparatorWithBands } from '../src/judges/certainty/offline-comparator.js';
 import { PairCertaintyComparator, parsePairWeights } from '../src/judges/certainty/pair-comparator.js';
 import { validateCertaintyComparator, type CertaintyValidation, type LabelledPair } from '../src/judges/certainty/validate.js';
 
@@ -169,6 +170,8 @@ async function main(): Promise<void> {
     .option('--pair-weights <file>', 'validate a pair comparator fitted by scripts/fit-certainty-pairs.ts --out-weights instead of the offline comparator')
     .option('--pair-fingerprints <file>', "its training fingerprints (fit-certainty-pairs.ts --out-fingerprints), to flag in-sample pairs")
     .option('--out-card <file>', "write the offline comparator's card (src/judges/certainty/card.json) from the --insciout figures")
+    .option('--tie-band <x>', 'offline comparator: replace the fitted tie band (|δ| below it is "no clear difference")')
+    .option('--clear-band <x>', 'offline comparator: replace the fitted clear band (default: the fitted one, at least the tie band)')
     .parse()
     .opts<Record<string, string | undefined>>();
   const sets: [string, LabelledPair[]][] = [];
@@ -181,9 +184,19 @@ async function main(): Promise<void> {
   if (sets.length === 0) throw new Error('nothing to validate: pass --insciout, --radiology-*, --wikiweasel or --labelled');
   const pair = o.pairWeights ? new PairCertaintyComparator(parsePairWeights(JSON.parse(readFileSync(o.pairWeights, 'utf8')) as unknown, o.pairWeights)) : undefined;
   if (pair && o.outCard) throw new Error('--out-card writes the offline comparator\'s card; it cannot be combined with --pair-weights');
+  const banded = o.tieBand !== undefined || o.clearBand !== undefined;
+  if (banded && (pair || o.outCard)) throw new Error('--tie-band / --clear-band apply to the offline comparator and do not write its card: not with --pair-weights or --out-card');
+  const band = (v: string | undefined, name: string): number | undefined => {
+    if (v === undefined) return undefined;
+    const x = Number(v);
+    if (!(x >= 0)) throw new Error(`${name}: expected a number ≥ 0, got ${JSON.stringify(v)}`);
+    return x;
+  };
+  const comparator = pair ?? (banded ? offlineComparatorWithBands({ tieBand: band(o.tieBand, '--tie-band'), clearBand: band(o.clearBand, '--clear-band') }) : undefined);
+  if (banded) console.log(`offline comparator with tie band ${comparator!.tieBand}, clear band ${comparator!.clearBand}`);
   const fp = o.pairFingerprints ? fingerprintSet((JSON.parse(readFileSync(o.pairFingerprints, 'utf8')) as { fingerprints: string }).fingerprints) : undefined;
   for (const [name, items] of sets) {
-    const v = await validateCertaintyComparator({ items, ...(pair ? { comparator: pair } : {}), ...(fp ? { inTraining: (t: string) => fp.has(textFingerprint(t)) } : {}) });
+    const v = await validateCertaintyComparator({ items, ...(comparator ? { comparator } : {}), ...(fp ? { inTraining: (t: string) => fp.has(textFingerprint(t)) } : {}) });
     console.log(fmt(name, v));
     if (o.outCard && o.insciout && name === `InSciOut ${o.insciout}`) {
       const comparator = new OfflineCertaintyComparator();

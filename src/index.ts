@@ -61,7 +61,8 @@ export { positionSummaryTask } from './tasks/position-summary-task.js';
 export { certaintyRewriteTask } from './tasks/certainty-rewrite-task.js';
 export { factCheckTask } from './tasks/fact-check-task.js';
 export { wildframeSentimentTask } from './tasks/wildframe-sentiment-task.js';
-export { planConditions, type Condition } from './pipeline/conditions.js';
+export { type Condition } from './pipeline/conditions.js';
+export { planConditions } from './pipeline/plan-conditions.js';
 export { mcnemarExact, newcombePairedInterval, holmAdjust } from './stats/paired.js';
 
 // human-labelling studies (slant annotate)

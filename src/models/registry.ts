@@ -7,14 +7,15 @@
 import { UserError } from '../core/errors.js';
 import { redact } from '../core/redact.js';
 import { getDefaultScheduler, type Scheduler } from '../runtime/scheduler.js';
-import { createAnthropicModel, ANTHROPIC_CAPABILITIES, ANTHROPIC_ENV } from './anthropic/index.js';
+import { createAnthropicModel, ANTHROPIC_CAPABILITIES } from './anthropic/index.js';
 import { createBuiltinModel } from './builtin/index.js';
-import { createGeminiModel, GEMINI_CAPABILITIES, GEMINI_ENV } from './gemini/index.js';
+import { createGeminiModel, GEMINI_CAPABILITIES } from './gemini/index.js';
 import type { ProviderOptions } from './http.js';
-import { createLlamaCppModel, LLAMACPP_CAPABILITIES, LLAMACPP_ENV } from './llamacpp/index.js';
-import { createOllamaModel, OLLAMA_CAPABILITIES, OLLAMA_ENV } from './ollama/index.js';
-import { createOpenAICompatibleModel, OPENAI_COMPATIBLE_ENV } from './openai-compatible/index.js';
-import { createOpenAIModel, openaiCapabilities, OPENAI_ENV } from './openai/index.js';
+import { createLlamaCppModel, LLAMACPP_CAPABILITIES } from './llamacpp/index.js';
+import { createOllamaModel, OLLAMA_CAPABILITIES } from './ollama/index.js';
+import { createOpenAICompatibleModel } from './openai-compatible/index.js';
+import { createOpenAIModel, openaiCapabilities } from './openai/index.js';
+import { PROVIDER_ENV } from './provider-env.js';
 import { GGUF_CAPABILITIES } from './gguf/model.js';
 import { ReplayModel } from './replay/index.js';
 import { NO_CAPABILITIES, type Capabilities, type LanguageModel } from './types.js';
@@ -32,21 +33,16 @@ export interface ProviderInfo {
 }
 
 const PROVIDERS: ProviderInfo[] = [
-  { name: 'openai', idForm: 'openai:<model>', capabilities: openaiCapabilities('openai', 'gpt-4o-mini'), env: [...OPENAI_ENV, 'OPENAI_ORG_ID', 'OPENAI_PROJECT_ID'] },
-  { name: 'anthropic', idForm: 'anthropic:<model>', capabilities: ANTHROPIC_CAPABILITIES, env: [...ANTHROPIC_ENV] },
-  { name: 'gemini', idForm: 'gemini:<model>', capabilities: GEMINI_CAPABILITIES, env: [...GEMINI_ENV] },
-  { name: 'ollama', idForm: 'ollama:<model>', capabilities: OLLAMA_CAPABILITIES, env: [...OLLAMA_ENV] },
-  { name: 'llamacpp', idForm: 'llamacpp:<baseURL>', capabilities: LLAMACPP_CAPABILITIES, env: [...LLAMACPP_ENV] },
-  {
-    name: 'openai-compatible',
-    idForm: 'openai-compatible:<baseURL>#<model>',
-    capabilities: openaiCapabilities('openai-compatible', ''),
-    env: [...OPENAI_COMPATIBLE_ENV],
-  },
-  { name: 'replay', idForm: 'replay:<file.jsonl>[#<model>]', capabilities: NO_CAPABILITIES, env: [] },
-  { name: 'gguf', idForm: 'gguf:<path.gguf>', capabilities: GGUF_CAPABILITIES, env: [] },
-  { name: 'builtin', idForm: 'builtin:lead-<k> | builtin:textrank[-<k>]', capabilities: NO_CAPABILITIES, env: [] },
-];
+  { name: 'openai', idForm: 'openai:<model>', capabilities: openaiCapabilities('openai', 'gpt-4o-mini') },
+  { name: 'anthropic', idForm: 'anthropic:<model>', capabilities: ANTHROPIC_CAPABILITIES },
+  { name: 'gemini', idForm: 'gemini:<model>', capabilities: GEMINI_CAPABILITIES },
+  { name: 'ollama', idForm: 'ollama:<model>', capabilities: OLLAMA_CAPABILITIES },
+  { name: 'llamacpp', idForm: 'llamacpp:<baseURL>', capabilities: LLAMACPP_CAPABILITIES },
+  { name: 'openai-compatible', idForm: 'openai-compatible:<baseURL>#<model>', capabilities: openaiCapabilities('openai-compatible', '') },
+  { name: 'replay', idForm: 'replay:<file.jsonl>[#<model>]', capabilities: NO_CAPABILITIES },
+  { name: 'gguf', idForm: 'gguf:<path.gguf>', capabilities: GGUF_CAPABILITIES },
+  { name: 'builtin', idForm: 'builtin:lead-<k> | builtin:textrank[-<k>]', capabilities: NO_CAPABILITIES },
+].map((p) => ({ ...p, env: [...(PROVIDER_ENV[p.name] ?? [])] }));
 
 /** Providers with their id form, default capabilities and the env vars they read. */
 export function listProviders(): ProviderInfo[] {

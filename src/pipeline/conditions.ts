@@ -1,8 +1,4 @@
-import { UserError } from '../core/errors.js';
-import type { SlantConfig } from '../config/schema.js';
-import { getMitigation, MITIGATIONS, NOT_IN_ALL } from '../mitigations/registry.js';
 import type { Mitigation } from '../mitigations/types.js';
-import { canonicalJson } from '../runtime/canonical-json.js';
 
 /**
  * One condition of a run: a mitigation with its options (`baseline` is the plain task). `key`
@@ -19,36 +15,5 @@ export interface Condition {
 
 export const BASELINE_KEY = 'baseline';
 
-
-function condition(id: string, raw: Record<string, unknown> | undefined, label: string | undefined): Condition {
-  const mitigation = getMitigation(id);
-  const parsed = mitigation.optionsSchema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    const msg = parsed.error.issues.map((i) => `  - mitigations.${id}.options${i.path.length ? '.' + i.path.join('.') : ''}: ${i.message}`).join('\n');
-    throw new UserError(`invalid options for mitigation "${id}":\n${msg}`);
-  }
-  const key = raw && Object.keys(raw).length > 0 ? `${id}:${canonicalJson(raw)}` : id;
-  return { key, label: label ?? key, mitigation, options: parsed.data as Record<string, unknown> };
-}
-
-/**
- * The run's conditions from config `mitigations:` (absent: baseline only; `all`: every registered
- * mitigation with its defaults). The baseline is always present and first: every mitigation's
- * effect is measured against it on the same records.
- */
-export function planConditions(entries: SlantConfig['mitigations']): Condition[] {
-  const list: Condition[] = [];
-  if (entries === undefined) list.push(condition(BASELINE_KEY, undefined, undefined));
-  else if (entries === 'all') for (const m of MITIGATIONS.filter((x) => !NOT_IN_ALL.has(x.id))) list.push(condition(m.id, undefined, undefined));
-  else for (const e of entries) list.push(typeof e === 'string' ? condition(e, undefined, undefined) : condition(e.id, e.options, e.label));
-  if (!list.some((c) => c.key === BASELINE_KEY)) list.unshift(condition(BASELINE_KEY, undefined, undefined));
-  const keys = new Set<string>();
-  const labels = new Set<string>();
-  for (const c of list) {
-    if (keys.has(c.key)) throw new UserError(`mitigations: "${c.key}" is listed twice`);
-    if (labels.has(c.label)) throw new UserError(`mitigations: the label "${c.label}" is used twice (give one a different label)`);
-    keys.add(c.key);
-    labels.add(c.label);
-  }
-  return list.sort((a, b) => (a.key === BASELINE_KEY ? -1 : b.key === BASELINE_KEY ? 1 : 0));
-}
+// planConditions (plan-conditions.ts) loads the mitigation registry; this module stays light for
+// the code that only needs the key and the type (execute, aggregate, cells: issue 16).

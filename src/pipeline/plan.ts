@@ -11,7 +11,6 @@ import { resolvePromptTemplate } from '../tasks/summarize.js';
 import { datasetSource, wildframeSource } from './datasets.js';
 import type { ExecutionPlan, PlannedProbe } from './execute.js';
 import { modelProducer, recordedProducer } from './producers.js';
-import { planConditions } from './conditions.js';
 import { legacyNotes } from './legacy-mitigations.js';
 import { bindDatasets } from './bindings.js';
 
@@ -90,6 +89,8 @@ export async function planRun(config: SlantConfig, opts: { baseDir?: string; wra
   });
   if (opts.batch && !producers.some((p) => p.batch)) throw new UserError('--batch needs at least one openai: model (the OpenAI Batch API)');
   const notes = [...legacyNotes(config), ...bindingNotes];
+  // the mitigation registry loads only for a run that plans conditions (not for `slant measure`)
+  const { planConditions } = await import('./plan-conditions.js');
   const conditions = planConditions(config.mitigations);
   return {
     datasets,

@@ -10,11 +10,41 @@ import { redact } from '../core/redact.js';
 const NON_FINITE = new Set(['NaN', 'Infinity', '-Infinity']);
 
 export function toStoredJson(value: unknown, what: string): string {
-  const text = JSON.stringify(value, (_k, v: unknown) =>
-    typeof v === 'number' && !Number.isFinite(v) ? { $number: String(v) } : v,
-  ) as string | undefined;
+  // a replacer takes JSON.stringify off its fast path (most of a stored record's cost, issue 16):
+  // plain values with finite numbers only are stringified without it, which gives the same text
+  const text = (plainFinite(value, 0)
+    ? JSON.stringify(value)
+    : JSON.stringify(value, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? { $number: String(v) } : v))) as string | undefined;
   if (text === undefined) throw new TypeError(`${what} is ${typeof value}, which cannot be stored as JSON`);
   return redact(text);
+}
+
+/** Nesting beyond which `plainFinite` gives up (the replacer path is always right, only slower). */
+const MAX_DEPTH = 64;
+
+/**
+ * True when the replacer would return every value unchanged: no non-finite number anywhere, and
+ * nothing whose JSON text comes from a toJSON method (a Date, ...) or whose walk could differ
+ * from JSON.stringify's (a class instance, a Map, a getter's second read: plain objects and
+ * arrays only).
+ */
+function plainFinite(v: unknown, depth: number): boolean {
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (v === null || typeof v !== 'object') return true;
+  if (depth > MAX_DEPTH) return false;
+  if (Array.isArray(v)) {
+    if (Object.getPrototypeOf(v) !== Array.prototype) return false;
+    for (const x of v) if (!plainFinite(x, depth + 1)) return false;
+    return true;
+  }
+  const proto: unknown = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return false;
+  if ('toJSON' in v) return false;
+  for (const k in v) {
+    const d = Object.getOwnPropertyDescriptor(v, k);
+    if (d === undefined || d.get !== undefined || !plainFinite(d.value, depth + 1)) return false;
+  }
+  return true;
 }
 
 export function fromStoredJson(text: string): unknown {

@@ -78,6 +78,9 @@ const OPENERS = new Set([
   'are', 'was', 'were', 'can', 'will', 'would', 'should', 'could', 'mr', 'mrs', 'ms', 'dr',
 ]);
 
+/** Every word after which a period may not end the sentence (the sets above, and "etc"). */
+const ABBREVIATION_WORDS: ReadonlySet<string> = new Set([...TITLES, ...NEVER_FINAL, ...BEFORE_NUMBER, ...MAYBE_FINAL, 'etc']);
+
 const LINE_RE = /[^\r\n\u2028\u2029]+/g;
 const LIST_MARKER_RE = /^(?:[-*•‣◦▪–—]|\(?\d{1,3}[.)])\s+/u;
 /** terminator run, closing quotes/brackets, then whitespace or end of line */
@@ -119,6 +122,9 @@ function isBoundary(line: string, segStart: number, tStart: number, tEnd: number
   const rawWord = line.slice(w, tStart).replace(OPENERS_STRIP_RE, '');
   if (rawWord === '') return true;
   const word = rawWord.toLowerCase();
+  // an ordinary word: the period ends the sentence whatever follows (the rules below all need an
+  // abbreviation, an initialism or a capital initial; most periods are not after one: issue 16)
+  if (!ABBREVIATION_WORDS.has(word) && !INITIALISM_RE.test(rawWord) && !(rawWord.length === 1 && UPPER_START_RE.test(rawWord))) return true;
   const bare = next.replace(OPENERS_STRIP_RE, '');
   const nextDigit = DIGIT_START_RE.test(bare);
   const nextOpener = OPENERS.has(bare.replace(/[^\p{L}'’]+$/u, '').replace('’', '\'').toLowerCase());
@@ -134,14 +140,17 @@ function isBoundary(line: string, segStart: number, tStart: number, tEnd: number
   return true;
 }
 
-function pushSpan(out: SentenceSpan[], text: string, start: number, end: number): void {
+/** Where a sentence [start, end) of the text goes (trimmed, non-empty). */
+type SpanSink = (start: number, end: number) => void;
+
+function pushSpan(out: SpanSink, text: string, start: number, end: number): void {
   while (start < end && (isWs(text.charCodeAt(start)) || text.charCodeAt(start) === 0xfeff)) start++;
   while (end > start && isWs(text.charCodeAt(end - 1))) end--;
-  if (end > start) out.push({ text: text.slice(start, end), start, end });
+  if (end > start) out(start, end);
 }
 
 /** Split one line (no line breaks) starting at `offset` of the full text. */
-function splitLine(text: string, line: string, offset: number, out: SentenceSpan[]): void {
+function splitLine(text: string, line: string, offset: number, out: SpanSink): void {
   const marker = LIST_MARKER_RE.exec(line);
   const scanFrom = marker === null ? 0 : marker[0].length;
   // cut points inside the line: end offsets (exclusive) of sentences
@@ -168,13 +177,24 @@ function splitLine(text: string, line: string, offset: number, out: SentenceSpan
   pushSpan(out, text, offset + s, offset + line.length);
 }
 
-/** Sentences of `text` with their character offsets into `text` (trimmed, non-empty). */
-export function splitSentencesWithOffsets(text: string): SentenceSpan[] {
-  const out: SentenceSpan[] = [];
+function splitText(text: string, out: SpanSink): void {
   LINE_RE.lastIndex = 0;
   for (let m = LINE_RE.exec(text); m !== null; m = LINE_RE.exec(text)) {
     splitLine(text, m[0], m.index, out);
   }
+}
+
+/** Sentences of `text` with their character offsets into `text` (trimmed, non-empty). */
+export function splitSentencesWithOffsets(text: string): SentenceSpan[] {
+  const out: SentenceSpan[] = [];
+  splitText(text, (start, end) => out.push({ text: text.slice(start, end), start, end }));
+  return out;
+}
+
+/** The offsets of `splitSentencesWithOffsets(text)`, without slicing each sentence out (the offline framing judge, issue 16). */
+export function sentenceBounds(text: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  splitText(text, (start, end) => out.push({ start, end }));
   return out;
 }
 

@@ -26,6 +26,7 @@
  */
 import { UserError } from '../core/errors.js';
 import type { SparseVector } from './vector.js';
+import { FNV_BASIS, fnvStep, SpanTable } from './span-table.js';
 
 export type { SparseVector } from './vector.js';
 
@@ -58,11 +59,23 @@ const WORD_CHAR_RE = /[\p{L}\p{N}_]/u;
 /**
  * Appends to `out` every maximal run of two or more word characters ([\p{L}\p{N}_], Python's
  * Unicode \w) in `s`: the same tokens as SKLEARN_TOKEN_PATTERN without a match object per
- * token. ASCII is classified by code; other characters by WORD_CHAR_RE.
+ * token (scanWordRunSpans).
  */
 function scanWordRuns(s: string, out: string[]): void {
+  scanWordRunSpans(s, (start, end) => out.push(s.slice(start, end)));
+}
+
+/**
+ * The runs of two or more word characters ([\p{L}\p{N}_]) in `s`, ASCII classified by code and
+ * other characters by WORD_CHAR_RE, as spans: calls `token(start, end, hash)` for each, with an FNV-1a
+ * hash of its UTF-16 code units computed on the way, so that a SpanTable (span-table.ts) can find a term seen
+ * before without slicing it out of the text (issue 16: the primacy probe fits TF-IDF on every
+ * source's thirds; a slice and a Map lookup per token were most of it).
+ */
+function scanWordRunSpans(s: string, token: (start: number, end: number, hash: number) => void): void {
   let start = -1;
   let chars = 0;
+  let h = FNV_BASIS;
   const n = s.length;
   for (let i = 0; i < n; ) {
     const c = s.charCodeAt(i);
@@ -79,15 +92,18 @@ function scanWordRuns(s: string, out: string[]): void {
       if (start < 0) {
         start = i;
         chars = 0;
+        h = FNV_BASIS;
       }
       chars++;
+      h = fnvStep(h, c);
+      if (width === 2) h = fnvStep(h, s.charCodeAt(i + 1));
     } else if (start >= 0) {
-      if (chars >= 2) out.push(s.slice(start, i));
+      if (chars >= 2) token(start, i, h);
       start = -1;
     }
     i += width;
   }
-  if (start >= 0 && chars >= 2) out.push(s.slice(start, n));
+  if (start >= 0 && chars >= 2) token(start, n, h);
 }
 
 const SURROGATE_RE = /[\ud800-\udfff]/;
@@ -250,30 +266,45 @@ export class TfidfVectorizer {
   private fitCounts(docs: readonly string[]): { perDoc: DocCounts[]; remap: Int32Array } {
     const n = docs.length;
     const ids = new Map<string, number>();
-    const terms: string[] = [];
+    let terms: string[] = [];
     let counts = new Float64Array(1024);
     let df = new Int32Array(1024);
     const touched: number[] = [];
     const perDoc: DocCounts[] = [];
+    /** the default tokens without stop words: terms found by their span (SpanTable), no string per repeated token */
+    const table = this.defaultPattern && this.stop === null ? new SpanTable<undefined>() : undefined;
+    const intern = (src: string, start: number, end: number, hash: number): number => {
+      const t = table as SpanTable<undefined>;
+      const id = t.find(src, start, end, hash);
+      return id >= 0 ? id : t.add(src.slice(start, end), hash, undefined);
+    };
+    const see = (id: number): void => {
+      if (id >= counts.length) {
+        const c2 = new Float64Array(counts.length * 2);
+        c2.set(counts);
+        counts = c2;
+        const d2 = new Int32Array(df.length * 2);
+        d2.set(df);
+        df = d2;
+      }
+      if (counts[id] === 0) touched.push(id);
+      counts[id] = (counts[id] as number) + 1;
+    };
     for (const doc of docs) {
       touched.length = 0;
-      for (const tok of this.tokensOf(doc)) {
-        let id = ids.get(tok);
-        if (id === undefined) {
-          id = terms.length;
-          ids.set(tok, id);
-          terms.push(tok);
-          if (id >= counts.length) {
-            const c2 = new Float64Array(counts.length * 2);
-            c2.set(counts);
-            counts = c2;
-            const d2 = new Int32Array(df.length * 2);
-            d2.set(df);
-            df = d2;
+      if (table !== undefined) {
+        const src = this.lowercase ? doc.toLowerCase() : doc;
+        scanWordRunSpans(src, (start, end, hash) => see(intern(src, start, end, hash)));
+      } else {
+        for (const tok of this.tokensOf(doc)) {
+          let id = ids.get(tok);
+          if (id === undefined) {
+            id = terms.length;
+            ids.set(tok, id);
+            terms.push(tok);
           }
+          see(id);
         }
-        if (counts[id] === 0) touched.push(id);
-        counts[id] = (counts[id] as number) + 1;
       }
       const dIds = Int32Array.from(touched);
       const dCounts = new Float64Array(dIds.length);
@@ -286,6 +317,10 @@ export class TfidfVectorizer {
       perDoc.push({ ids: dIds, counts: dCounts });
     }
 
+    if (table !== undefined) {
+      terms = table.keys;
+      for (let id = 0; id < terms.length; id++) ids.set(terms[id] as string, id);
+    }
     const minCount = dfLimit(this.minDf, n);
     const maxCount = this.maxDf === undefined ? Infinity : dfLimit(this.maxDf, n);
     if (maxCount < minCount) {

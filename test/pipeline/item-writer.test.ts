@@ -29,6 +29,24 @@ describe('ItemWriter', () => {
     store.close();
   });
 
+  it('commits the records as read once their text passes maxChars, however few they are', async () => {
+    const { store, runId } = setup();
+    const w = new ItemWriter(store, runId, { maxItems: 100, maxDelayMs: 60_000, maxChars: 1000 });
+    await w.putInput('input:d', 'r1', { source: 'a'.repeat(400), output: 'b'.repeat(100), n: 12 });
+    await w.put('c', 'r1', { v: 1 }, true);
+    await w.putInput('input:d', 'r2', { source: 'c'.repeat(400) });
+    expect(store.getOutput(runId, 'input:d', 'r1')).toBeUndefined();
+    await w.putInput('input:d', 'r3', { source: 'd'.repeat(100) });
+    expect(store.getOutput(runId, 'input:d', 'r3')).toEqual({ source: 'd'.repeat(100) });
+    expect(store.completedRecordIds(runId, 'c').has('r1')).toBe(true);
+    // the count starts again after a commit
+    await w.putInput('input:d', 'r4', { source: 'e'.repeat(900) });
+    expect(store.getOutput(runId, 'input:d', 'r4')).toBeUndefined();
+    await w.flush();
+    expect(store.getOutput(runId, 'input:d', 'r4')).toEqual({ source: 'e'.repeat(900) });
+    store.close();
+  });
+
   it('commits a measurement that involved a model at once', async () => {
     const { store, runId } = setup();
     const w = new ItemWriter(store, runId, { maxItems: 100, maxDelayMs: 60_000 });

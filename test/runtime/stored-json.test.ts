@@ -34,3 +34,41 @@ describe('toStoredJson redacts (issue 11)', () => {
     }
   });
 });
+
+describe('toStoredJson without a replacer where it can (issue 16)', () => {
+  /** the text before issue 16: JSON.stringify with the non-finite replacer on every value */
+  const withReplacer = (v: unknown): string | undefined => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'number' && !Number.isFinite(x) ? { $number: String(x) } : x));
+
+  class Point {
+    constructor(
+      readonly x: number,
+      readonly y: number,
+    ) {}
+  }
+  const withGetter = Object.defineProperty({ a: 1 }, 'b', { enumerable: true, get: () => Number.NaN });
+  const values: unknown[] = [
+    { source: 'a text', output: 'its summary' },
+    { fC: 'positive', fS: 'neutral', changed: true },
+    { sB: 0.25, sM: 0.125, sE: 1e-300, primacy: false },
+    [1, 2, [3, { x: NaN }]],
+    { deep: { deeper: { deepest: [-Infinity] } } },
+    { at: new Date(0), n: 1 },
+    { at: new Date(Number.NaN) },
+    new Point(1, Number.POSITIVE_INFINITY),
+    new Map([['a', 1]]),
+    withGetter,
+    { toJSON: () => Number.NaN },
+    { f: () => 1, u: undefined, s: Symbol('s'), n: null },
+    Object.assign(Object.create(null) as Record<string, unknown>, { a: Number.NaN, b: 'x' }),
+    Array.from({ length: 70 }).reduce<unknown>((acc) => ({ next: acc }), { leaf: Number.NaN }),
+    Array.from({ length: 70 }).reduce<unknown>((acc) => ({ next: acc }), { leaf: 1 }),
+    12,
+    Number.NaN,
+    'a string',
+    null,
+  ];
+
+  it('writes the same text as the replacer on every value', () => {
+    for (const v of values) expect(toStoredJson(v, 'x')).toBe(withReplacer(v));
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { splitSentences, splitSentencesWithOffsets } from '../../src/text/sentences.js';
+import { sentenceBounds, splitSentences, splitSentencesWithOffsets } from '../../src/text/sentences.js';
 
 const CASES: [string, string[]][] = [
   // abbreviations
@@ -94,5 +94,12 @@ describe('splitSentencesWithOffsets', () => {
     for (let i = 1; i < spans.length; i++) {
       expect(spans[i]!.start).toBeGreaterThanOrEqual(spans[i - 1]!.end);
     }
+  });
+});
+
+describe('sentenceBounds', () => {
+  it('gives the offsets of splitSentencesWithOffsets', () => {
+    const texts = [...CASES.map(([t]) => t), '  Mr. Smith arrived.  He sat down!\n\n- a list item\nHOST: Hi. GUEST: Hello.', '', ' \n ', '\ufeffOne. Two'];
+    for (const text of texts) expect(sentenceBounds(text), text).toEqual(splitSentencesWithOffsets(text).map(({ start, end }) => ({ start, end })));
   });
 });

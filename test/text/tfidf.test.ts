@@ -1,7 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { TfidfVectorizer, compareCodePoints } from '../../src/text/tfidf.js';
+import { fnvHash } from '../../src/text/span-table.js';
 import { cosineSparse, toDense } from '../../src/text/vector.js';
 import { UserError } from '../../src/core/errors.js';
+import { createRng } from '../../src/stats/rng.js';
 
 /*
  * Worked example, computed by hand (sklearn defaults: smooth idf, raw tf, l2 rows).
@@ -188,5 +190,57 @@ describe('Unicode parity with scikit-learn', () => {
     expect(Array.from(X[1]!.indices)).toEqual([1, 5, 8, 13]);
     const expected = [0.37997836159100784, 0.534046329052269, 0.534046329052269, 0.534046329052269];
     expected.forEach((e, i) => expect(X[1]!.values[i]).toBeCloseTo(e, 14));
+  });
+});
+
+describe('TF-IDF terms found by span (issue 16)', () => {
+  /**
+   * The sklearn-default vectorizer finds terms by a hash of their span in the text (SpanTable);
+   * with stop words (even none) or another pattern it slices every token and looks it up in a Map.
+   * All three must give the same vocabulary and the same vectors, bit for bit.
+   */
+  const PIECES = ['a', 'B', 'z', '_', '7', 'é', 'Ü', 'ß', 'İ', 'ǅ', '中', '𝐀', '𐐷', '😀', ' ', ' ', '\n', '.', ',', "'", '-', '\u0301', '٣', 'ⅷ'];
+  const seeded = (seed: number, n: number): string[] => {
+    const rng = createRng(seed);
+    return Array.from({ length: n }, () => {
+      let s = '';
+      const len = Math.floor(rng() * 400);
+      for (let i = 0; i < len; i++) s += PIECES[Math.floor(rng() * PIECES.length)];
+      return s;
+    });
+  };
+  const flat = (v: TfidfVectorizer, docs: string[]) => v.fitTransform(docs).map((r) => [Array.from(r.indices), Array.from(r.values)]);
+
+  it('gives the vocabulary and vectors of the Map path on seeded Unicode text', () => {
+    for (let seed = 1; seed <= 30; seed++) {
+      const docs = seeded(seed, 4);
+      for (const opts of [{}, { lowercase: false }, { sublinearTf: true, norm: 'l1' as const }]) {
+        const fast = new TfidfVectorizer(opts);
+        const byMap = new TfidfVectorizer({ ...opts, stopWords: [] });
+        const byRegex = new TfidfVectorizer({ ...opts, tokenPattern: /(?:[\p{L}\p{N}_]){2,}/gu });
+        const got = flat(fast, docs);
+        expect(got).toEqual(flat(byMap, docs));
+        expect(got).toEqual(flat(byRegex, docs));
+        expect(fast.vocabulary()).toEqual(byMap.vocabulary());
+        expect(Array.from(fast.idf())).toEqual(Array.from(byMap.idf()));
+      }
+    }
+  });
+
+  it('keeps thousands of distinct terms apart (the table grows) and counts repeats', () => {
+    const words = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}x`);
+    const docs = [words.join(' '), words.filter((_, i) => i % 3 === 0).join(' ') + ' w0x w0x', 'W1X w1x']; 
+    const fast = new TfidfVectorizer();
+    const byMap = new TfidfVectorizer({ stopWords: [] });
+    expect(flat(fast, docs)).toEqual(flat(byMap, docs));
+    expect(fast.dimension).toBe(5000);
+  });
+
+  it('tells apart two terms with the same hash', () => {
+    expect(fnvHash('w0m65v')).toBe(fnvHash('w1a23a'));
+    const docs = ['w0m65v w1a23a w1a23a', 'w1a23a', 'w0m65v other'];
+    const fast = new TfidfVectorizer();
+    expect(flat(fast, docs)).toEqual(flat(new TfidfVectorizer({ stopWords: [] }), docs));
+    expect(fast.vocabulary()).toEqual(['other', 'w0m65v', 'w1a23a']);
   });
 });

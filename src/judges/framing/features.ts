@@ -1,4 +1,4 @@
-import { splitSentencesWithOffsets } from '../../text/sentences.js';
+import { sentenceBounds } from '../../text/sentences.js';
 import { countCues } from './review-cues.js';
 import { cueTokensOfPieces } from './text-pieces.js';
 import { vader, type TokenizedText, type Vader } from './vader.js';
@@ -35,12 +35,11 @@ export function sentenceCompounds(text: string, analyzer: Vader = vader()): numb
 /**
  * Each sentence's VADER compound and the whole text's, from one tokenisation and one rule pass
  * over the text (Vader.compoundsOfSpans; identical to scoring each sentence string on its own: a
- * sentence whose offsets do not give back its text is scored on its own, and rawScoresOfSpan
- * falls back to that when a sentence does not start and end on token edges).
+ * sentence is text.slice(start, end) by construction, and rawScoresOfSpan falls back to scoring
+ * the slice on its own when a sentence does not start and end on token edges).
  */
 function compoundsOf(text: string, tok: TokenizedText, analyzer: Vader): { sentences: number[]; whole: number } {
-  const spans = splitSentencesWithOffsets(text).map((s) => (s.end - s.start === s.text.length && text.startsWith(s.text, s.start) ? s : { start: s.start, end: s.end, alone: s.text }));
-  const r = analyzer.compoundsOfSpans(text, tok, spans);
+  const r = analyzer.compoundsOfSpans(text, tok, sentenceBounds(text));
   return { sentences: r.spans, whole: r.whole };
 }
 

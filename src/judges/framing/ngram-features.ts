@@ -9,7 +9,8 @@
  * instead of a split and a regex match per clause (the judge runs on every measured text; issue 16).
  */
 const NEGATORS = new Set(['not', 'no', 'never', "don't", "doesn't", "didn't", "isn't", "wasn't", "aren't", "won't", "can't", "couldn't", "wouldn't", 'cannot', 'nothing', 'without', 'hardly']);
-const SCOPE = 3;
+/** tokens after a negator that count as negated */
+export const SCOPE = 3;
 
 const isLowerOrDigit = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
 const isLower = (c: number): boolean => c >= 97 && c <= 122;
@@ -50,18 +51,24 @@ export function scanFramingWords(lowered: string, word: (t: string) => void, cla
   }
 }
 
+/** A token as it counts inside a negation scope. */
+export const negated = (t: string): string => `NOT_${t}`;
+
+/** A token that opens a negation scope. */
+export const isNegator = (t: string): boolean => NEGATORS.has(t) || t.endsWith("n't");
+
 /** The negation scope: `key(t)` is the token as it counts for the n-grams ("NOT_" prefix inside a scope). */
 export class NegationScope {
   private left = 0;
 
   key(t: string): string {
-    if (NEGATORS.has(t) || t.endsWith("n't")) {
+    if (isNegator(t)) {
       this.left = SCOPE;
       return t;
     }
     if (this.left > 0) {
       this.left--;
-      return `NOT_${t}`;
+      return negated(t);
     }
     return t;
   }

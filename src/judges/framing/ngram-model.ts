@@ -1,8 +1,8 @@
 import type { Framing } from '../../core/types.js';
 import { MODEL_CLASSES } from './model.js';
-import { NegationScope, scanFramingTokens } from './ngram-features.js';
+import { CLAUSE_END, SCOPE, isNegator, negated, scanFramingTokens } from './ngram-features.js';
 import { ordinalProbabilities } from './ordinal-sparse-fit.js';
-import { forEachFramingWord, type TextPieces } from './text-pieces.js';
+import { partsAt, type TextPieces } from './text-pieces.js';
 
 /**
  * Linear models on word n-grams (ngram-features.ts, binary, unit length) plus the 11
@@ -43,7 +43,11 @@ export function linkProbabilities(m: Pick<NgramFramingModel, 'kind' | 'threshold
 }
 
 /** A model's n-gram weights by first word: the unigram's entry and the bigrams' second words. */
-type CompiledNgrams = Map<string, { unigram?: NgramEntry; next?: Map<string, NgramEntry> }>;
+type CompiledNgrams = Map<string, CompiledEntry>;
+interface CompiledEntry {
+  unigram?: NgramEntry;
+  next?: Map<string, NgramEntry>;
+}
 interface NgramEntry {
   w: readonly number[];
   /** the call of `ngramHits` that last counted this n-gram (an n-gram counts once per text) */
@@ -76,18 +80,46 @@ function compile(model: NgramFramingModel): CompiledNgrams {
 }
 
 /**
+ * One n-gram word of a piece (text-pieces.ts) looked up in a compiled model once per distinct
+ * piece, instead of once per occurrence: the word and its negated form ("NOT_" + word) with
+ * their entries, and whether it opens a negation scope. A clause end is CLAUSE_END_WORD.
+ */
+export interface ResolvedWord {
+  word: string;
+  notWord: string;
+  negator: boolean;
+  entry: CompiledEntry | undefined;
+  notEntry: CompiledEntry | undefined;
+}
+const CLAUSE_END_WORD: ResolvedWord = { word: CLAUSE_END, notWord: CLAUSE_END, negator: false, entry: undefined, notEntry: undefined };
+
+/** The i-th piece's words resolved in `entries` (remembered on the piece for the last model asked). */
+function resolvedAt(t: TextPieces, i: number, entries: CompiledNgrams): readonly ResolvedWord[] {
+  const parts = partsAt(t, i);
+  if (parts.ngram?.model === entries) return parts.ngram.words;
+  const words = parts.words.map((w): ResolvedWord => {
+    if (w === CLAUSE_END) return CLAUSE_END_WORD;
+    const notWord = negated(w);
+    return { word: w, notWord, negator: isNegator(w), entry: entries.get(w), notEntry: entries.get(notWord) };
+  });
+  parts.ngram = { model: entries, words };
+  return words;
+}
+
+/**
  * The weights of the text's distinct n-grams in the vocabulary, in the order of `framingNgrams`
  * (first occurrence; a token's bigram with the previous token before its unigram), found in one
  * pass over the tokens without building n-gram strings (issue 16). Same hits as looking up each
  * member of `framingNgrams(text)` in `model.ngrams` (ngram-equivalence.test.ts). With `pieces`
- * (VADER's tokenisation of `text`) the tokens come from text-pieces.ts instead of a scan.
+ * (VADER's tokenisation of `text`) the tokens come from text-pieces.ts, each distinct piece's
+ * words looked up in the model once (resolvedAt), instead of a scan.
  */
 function ngramHits(model: NgramFramingModel, text: string, pieces?: TextPieces): (readonly number[])[] {
   const entries = compile(model);
   const stamp = ++call;
   const hits: (readonly number[])[] = [];
   let prev: Map<string, NgramEntry> | undefined;
-  const token = (t: string): void => {
+  const token = (t: string, e: CompiledEntry | undefined): void => {
     if (prev !== undefined) {
       const b = prev.get(t);
       if (b !== undefined && b.seen !== stamp) {
@@ -95,7 +127,6 @@ function ngramHits(model: NgramFramingModel, text: string, pieces?: TextPieces):
         hits.push(b.w);
       }
     }
-    const e = entries.get(t);
     if (e === undefined) {
       prev = undefined;
       return;
@@ -108,20 +139,41 @@ function ngramHits(model: NgramFramingModel, text: string, pieces?: TextPieces):
     prev = e.next;
   };
   if (pieces === undefined) {
-    scanFramingTokens(text, token, () => {
-      prev = undefined;
-    });
-  } else {
-    const scope = new NegationScope();
-    forEachFramingWord(
+    scanFramingTokens(
       text,
-      pieces,
-      (w) => token(scope.key(w)),
+      (t) => token(t, entries.get(t)),
       () => {
-        scope.end();
         prev = undefined;
       },
     );
+    return hits;
+  }
+  // the pieces' words in order, a newline between two pieces ending a clause (framingWordsOf), through a negation scope (NegationScope)
+  const { starts, ends } = pieces;
+  /** tokens left in the negation scope (NegationScope) */
+  let left = 0;
+  for (let i = 0; i < starts.length; i++) {
+    if (i > 0) {
+      for (let p = ends[i - 1] as number; p < (starts[i] as number); p++) {
+        if (text.charCodeAt(p) === 10) {
+          left = 0;
+          prev = undefined;
+          break;
+        }
+      }
+    }
+    for (const r of resolvedAt(pieces, i, entries)) {
+      if (r === CLAUSE_END_WORD) {
+        left = 0;
+        prev = undefined;
+      } else if (r.negator) {
+        left = SCOPE;
+        token(r.word, r.entry);
+      } else if (left > 0) {
+        left--;
+        token(r.notWord, r.notEntry);
+      } else token(r.word, r.entry);
+    }
   }
   return hits;
 }

@@ -43,6 +43,8 @@ export class OfflineFramingJudge implements FramingJudge {
     if (!isNgramModel(this.model)) assertModelShape(this.model);
     // models with sentence-encoder features are a fit-script experiment (docs/judges/framing-offline.md), not shipped
     else if (this.model.embedding) throw new Error(`the offline framing judge reads no ${this.model.embedding.embedder} embeddings; give it a model without an embedding part`);
+    // extra dense features (scripts/fit-framing.ts --mixed 1) would silently read as 0 here
+    else if (this.model.dense.mean.length !== FEATURE_NAMES.length) throw new Error(`the framing model has ${this.model.dense.mean.length} dense features; the offline framing judge computes the ${FEATURE_NAMES.length} features ${FEATURE_NAMES.join(', ')}`);
     this.analyzer = opts.analyzer;
     this.version = offlineFramingVersion(this.model);
     if (SHIPPED_FRAMING_CARD && SHIPPED_FRAMING_CARD.version === this.version) this.card = SHIPPED_FRAMING_CARD;
@@ -58,27 +60,30 @@ export class OfflineFramingJudge implements FramingJudge {
   }
 
   classifyOne(text: string): Framing {
-    return this.explain(text).framing;
+    return MODEL_CLASSES[this.decide(text).best] as Framing;
   }
 
   /** The features, class probabilities and decision for one text. */
   explain(text: string): FramingExplanation {
+    const { x, p, best } = this.decide(text);
+    return {
+      framing: MODEL_CLASSES[best] as Framing,
+      probabilities: { negative: p[0] as number, neutral: p[1] as number, positive: p[2] as number },
+      features: Object.fromEntries(FEATURE_NAMES.map((n, j) => [n, x[j] as number])) as Record<FeatureName, number>,
+    };
+  }
+
+  /** The feature vector, the class probabilities (MODEL_CLASSES order) and the index of the class decided. */
+  private decide(text: string): { x: number[]; p: readonly number[]; best: number } {
     const analyzer = this.analyzer ?? vader();
     // one tokenisation serves the VADER features, the review cues and the n-grams (issue 16)
     const tok = analyzer.tokenize(text);
     const x = framingFeatures(text, analyzer, tok);
-    const features = Object.fromEntries(FEATURE_NAMES.map((n, j) => [n, x[j] as number])) as Record<FeatureName, number>;
-    if (text.trim() === '') {
-      return { framing: 'neutral', probabilities: { negative: 0, neutral: 1, positive: 0 }, features };
-    }
+    if (text.trim() === '') return { x, p: [0, 1, 0], best: 1 };
     const p = isNgramModel(this.model) ? ngramProbabilities(this.model, text, x, undefined, tok) : modelProbabilities(this.model, standardise(x, this.model));
     let best = 0;
     for (let k = 1; k < 3; k++) if ((p[k] as number) > (p[best] as number)) best = k;
-    return {
-      framing: MODEL_CLASSES[best] as Framing,
-      probabilities: { negative: p[0], neutral: p[1], positive: p[2] },
-      features,
-    };
+    return { x, p, best };
   }
 }
 

@@ -3,6 +3,7 @@
  * (linear scans, no backtracking): `str.split()`, `str.strip(string.punctuation)`,
  * `str.isupper()`, `len()` in code points and `round(x, n)`.
  */
+import { FNV_BASIS, fnvStep } from '../../text/span-table.js';
 
 /** Characters Python's `str.split()` (no argument) treats as whitespace. */
 function isPyWhitespace(c: number): boolean {
@@ -15,31 +16,34 @@ function isPyWhitespace(c: number): boolean {
 
 /** Python `text.split()`: split on runs of whitespace, no empty tokens. */
 export function pySplit(text: string): string[] {
-  return pySplitWithOffsets(text, [], []);
+  const out: string[] = [];
+  pySplitSpans(text, (start, end) => out.push(text.slice(start, end)));
+  return out;
 }
 
-/** `pySplit`, also pushing each token's [start, end) offsets onto `starts` and `ends`. */
-export function pySplitWithOffsets(text: string, starts: number[], ends: number[]): string[] {
-  const out: string[] = [];
+/**
+ * The tokens of `pySplit` as spans: calls `token(start, end, hash)` for each, `hash` the FNV-1a
+ * hash of its code units (span-table.ts), so the caller can look the token up without slicing it.
+ */
+export function pySplitSpans(text: string, token: (start: number, end: number, hash: number) => void): void {
   let start = -1;
+  let h = FNV_BASIS;
   for (let i = 0; i < text.length; i++) {
-    if (isPyWhitespace(text.charCodeAt(i))) {
+    const c = text.charCodeAt(i);
+    if (isPyWhitespace(c)) {
       if (start >= 0) {
-        out.push(text.slice(start, i));
-        starts.push(start);
-        ends.push(i);
+        token(start, i, h);
         start = -1;
       }
-    } else if (start < 0) {
-      start = i;
+    } else {
+      if (start < 0) {
+        start = i;
+        h = FNV_BASIS;
+      }
+      h = fnvStep(h, c);
     }
   }
-  if (start >= 0) {
-    out.push(text.slice(start));
-    starts.push(start);
-    ends.push(text.length);
-  }
-  return out;
+  if (start >= 0) token(start, text.length, h);
 }
 
 /** Python `string.punctuation`: !"#$%&'()*+,-./:;<=>?@[\]^_`{|}~ */

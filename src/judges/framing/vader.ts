@@ -27,7 +27,8 @@ import {
 } from './vader-constants.js';
 import { vaderLexicon, type VaderLexicon } from './vader-lexicon.js';
 import type { PieceParts } from './text-pieces.js';
-import { codePointLength, pyIsUpper, pyRound, pySplit, pySplitWithOffsets, stripPunct } from './py-text.js';
+import { codePointLength, pyIsUpper, pyRound, pySplit, pySplitSpans, stripPunct } from './py-text.js';
+import { SpanTable } from '../../text/span-table.js';
 
 export interface VaderScores {
   neg: number;
@@ -97,9 +98,8 @@ interface Tokens {
  * its sentences (a sentence whose edges fall on token edges takes a slice of it).
  */
 export interface TokenizedText {
-  /** the tokens as written (Python `text.split()`), before punctuation stripping */
-  pieces: string[];
-  /** each piece's remembered lookups (shared by every occurrence of the same piece) */
+  /** each piece's remembered lookups (shared by every occurrence of the same piece); the pieces
+   * are the tokens as written (Python `text.split()`), before punctuation stripping */
   infos: TokenInfo[];
   lower: string[];
   upper: boolean[];
@@ -126,6 +126,8 @@ const TOKEN_CACHE_SIZE = 50_000;
 
 /** What a piece of text (a token as written) looks up, remembered per distinct piece. */
 export interface TokenInfo {
+  /** the piece as written */
+  piece: string;
   lower: string;
   upper: boolean;
   base: number | undefined;
@@ -136,7 +138,7 @@ export interface TokenInfo {
 
 export class Vader {
   readonly lexicon: VaderLexicon;
-  private readonly tokenCache = new Map<string, TokenInfo>();
+  private readonly tokenCache = new SpanTable<TokenInfo>();
   private readonly butRule: 'vader-3.3.2' | 'positional';
 
   constructor(lexicon: VaderLexicon, opts: VaderOptions = {}) {
@@ -168,35 +170,40 @@ export class Vader {
     return this.sentimentsOf(this.tokens(lower, upper));
   }
 
-  /** Tokenise a text once, with offsets and lookups (see `rawScoresOfSpan`). */
+  /**
+   * Tokenise a text once, with offsets and lookups (see `rawScoresOfSpan`). Each distinct piece's
+   * lookups are remembered and found again by the piece's span in the text (SpanTable), without
+   * slicing it out (issue 16).
+   */
   tokenize(text: string): TokenizedText {
     const starts: number[] = [];
     const ends: number[] = [];
-    const words = pySplitWithOffsets(text, starts, ends);
-    const lower: string[] = new Array<string>(words.length);
-    const upper: boolean[] = new Array<boolean>(words.length);
-    const base: (number | undefined)[] = new Array<number | undefined>(words.length);
-    const boost: (number | undefined)[] = new Array<number | undefined>(words.length);
-    const infos: TokenInfo[] = new Array<TokenInfo>(words.length);
+    const lower: string[] = [];
+    const upper: boolean[] = [];
+    const base: (number | undefined)[] = [];
+    const boost: (number | undefined)[] = [];
+    const infos: TokenInfo[] = [];
     const cache = this.tokenCache;
-    for (let i = 0; i < words.length; i++) {
-      const token = words[i] as string;
-      let info = cache.get(token);
-      if (info === undefined) {
+    pySplitSpans(text, (start, end, hash) => {
+      let id = cache.find(text, start, end, hash);
+      if (id < 0) {
+        if (cache.size >= TOKEN_CACHE_SIZE) cache.clear();
+        const token = text.slice(start, end);
         const stripped = stripPunct(token);
         const w = stripped !== token && codePointLength(stripped) > 2 ? stripped : token;
         const l = w.toLowerCase();
-        info = { lower: l, upper: pyIsUpper(w), base: this.lexicon.get(l), boost: BOOSTER_DICT.get(l) };
-        if (cache.size >= TOKEN_CACHE_SIZE) cache.clear();
-        cache.set(token, info);
+        id = cache.add(token, hash, { piece: token, lower: l, upper: pyIsUpper(w), base: this.lexicon.get(l), boost: BOOSTER_DICT.get(l) });
       }
-      infos[i] = info;
-      lower[i] = info.lower;
-      upper[i] = info.upper;
-      base[i] = info.base;
-      boost[i] = info.boost;
-    }
-    return { pieces: words, infos, lower, upper, base, boost, starts, ends };
+      const info = cache.values[id] as TokenInfo;
+      starts.push(start);
+      ends.push(end);
+      infos.push(info);
+      lower.push(info.lower);
+      upper.push(info.upper);
+      base.push(info.base);
+      boost.push(info.boost);
+    });
+    return { infos, lower, upper, base, boost, starts, ends };
   }
 
   /**

@@ -4,7 +4,8 @@ import { checkBaseUrl, pickSetting, requireKey, type ProviderOptions } from '../
 import { AnthropicModel } from './messages-model.js';
 
 export { AnthropicModel, ANTHROPIC_CAPABILITIES } from './messages-model.js';
-export const ANTHROPIC_ENV = ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL'] as const;
+import { ANTHROPIC_ENV } from '../provider-env.js';
+export { ANTHROPIC_ENV };
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 
 /** `anthropic:<model>`. Key: options.apiKey > ANTHROPIC_API_KEY. Base URL: options.baseURL > ANTHROPIC_BASE_URL > default. */

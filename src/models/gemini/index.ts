@@ -4,7 +4,8 @@ import { checkBaseUrl, pickSetting, requireKey, type ProviderOptions } from '../
 import { GeminiModel } from './generate-model.js';
 
 export { GeminiModel, GEMINI_CAPABILITIES } from './generate-model.js';
-export const GEMINI_ENV = ['GEMINI_API_KEY', 'GOOGLE_API_KEY', 'GEMINI_BASE_URL'] as const;
+import { GEMINI_ENV } from '../provider-env.js';
+export { GEMINI_ENV };
 export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
 
 /** `gemini:<model>`. Key: options.apiKey > GEMINI_API_KEY > GOOGLE_API_KEY. Base URL: options.baseURL > GEMINI_BASE_URL > default. */

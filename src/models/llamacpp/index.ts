@@ -5,7 +5,8 @@ import { LlamaCppModel } from './completion-model.js';
 export { LlamaCppModel, LLAMACPP_CAPABILITIES } from './completion-model.js';
 /** per-attempt timeout for local servers unless options.timeoutMs is set */
 export const LOCAL_TIMEOUT_MS = 600_000;
-export const LLAMACPP_ENV = ['LLAMACPP_BASE_URL', 'LLAMACPP_API_KEY'] as const;
+import { LLAMACPP_ENV } from '../provider-env.js';
+export { LLAMACPP_ENV };
 export const LLAMACPP_DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
 
 /**

@@ -6,7 +6,8 @@ import { OllamaModel } from './chat-model.js';
 export { OllamaModel, OLLAMA_CAPABILITIES } from './chat-model.js';
 /** per-attempt timeout for local servers unless options.timeoutMs is set */
 export const LOCAL_TIMEOUT_MS = 600_000;
-export const OLLAMA_ENV = ['OLLAMA_HOST'] as const;
+import { OLLAMA_ENV } from '../provider-env.js';
+export { OLLAMA_ENV };
 export const OLLAMA_DEFAULT_HOST = 'http://127.0.0.1:11434';
 
 /** OLLAMA_HOST may be "host:port" or "0.0.0.0" without a scheme, as the ollama CLI accepts. */

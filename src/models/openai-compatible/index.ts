@@ -10,7 +10,8 @@ import type { Scheduler } from '../../runtime/scheduler.js';
 import { checkBaseUrl, pickSetting, type ProviderOptions } from '../http.js';
 import { OpenAIChatModel } from '../openai/chat-model.js';
 
-export const OPENAI_COMPATIBLE_ENV = ['OPENAI_COMPATIBLE_API_KEY', 'OPENAI_COMPATIBLE_BASE_URL'] as const;
+import { OPENAI_COMPATIBLE_ENV } from '../provider-env.js';
+export { OPENAI_COMPATIBLE_ENV };
 
 /** Split "<baseURL>#<model>"; the base URL may also come from options or env. */
 export function parseCompatibleId(rest: string, opts: ProviderOptions): { baseURL: string; model: string } {

@@ -4,7 +4,8 @@ import { checkBaseUrl, pickSetting, requireKey, type ProviderOptions } from '../
 import { OpenAIChatModel } from './chat-model.js';
 
 export { OpenAIChatModel, openaiCapabilities, isReasoningModel } from './chat-model.js';
-export const OPENAI_ENV = ['OPENAI_API_KEY', 'OPENAI_BASE_URL'] as const;
+import { OPENAI_ENV } from '../provider-env.js';
+export { OPENAI_ENV };
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
 /**

@@ -55,4 +55,21 @@ describe('n-gram framing outputs are unchanged by the speed-up', () => {
       expect(ngramProbabilities(SHIPPED_FRAMING_MODEL, text, dense, undefined, tok), text).toEqual(ngramProbabilities(SHIPPED_FRAMING_MODEL, text, dense));
     }
   });
+
+  it('two models asked in turn each see their own n-grams (the pieces remember the lookups of the last model asked)', () => {
+    const small = {
+      kind: 'ngram-logistic' as const,
+      bias: [0.1, 0, -0.1],
+      ngrams: { good: [-1, 0, 1], NOT_good: [1, 0, -1], 'not NOT_good': [0.5, 0.5, -1], bad: [1, 0, -1], 'NOT_bad NOT_at': [0, 2, 0], great: [0, 0, 2], 'the price': [0, 1, 0] },
+      dense: SHIPPED_FRAMING_MODEL.dense,
+    };
+    const extra = ['not good', 'not bad at all', 'good, not good. good\nnot\ngood', "didn't like the price"];
+    for (const text of [...texts.slice(0, 60), ...extra]) {
+      const tok = vader().tokenize(text);
+      const dense = framingFeatures(text);
+      for (const model of [small, SHIPPED_FRAMING_MODEL, small]) {
+        expect(ngramProbabilities(model, text, dense, undefined, tok), text).toEqual(ngramProbabilities(model, text, dense));
+      }
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { createOfflineFramingJudge, OfflineFramingJudge } from '../../../src/judges/framing/offline-judge.js';
 import { FEATURE_NAMES } from '../../../src/judges/framing/features.js';
+import { framingCorpus } from './framing-corpus.js';
 import type { FramingModel } from '../../../src/judges/framing/model.js';
 
 const POSITIVE = 'I love this speaker. The sound is amazing and setup took two minutes. Great value, highly recommended!';
@@ -74,5 +75,19 @@ describe('offline framing judge with an injected model', () => {
 
   it('rejects a model that does not fit the feature set', () => {
     expect(() => new OfflineFramingJudge({ model: { ...model, weights: [1, 2] } })).toThrow(/does not fit/);
+  });
+
+  it('rejects an n-gram model with dense features the judge does not compute (they would read as 0)', () => {
+    const dense = { mean: new Array<number>(d + 2).fill(0), sd: new Array<number>(d + 2).fill(1), scale: 1, weights: new Array<number[]>(d + 2).fill([0, 0, 0]) };
+    expect(() => new OfflineFramingJudge({ model: { kind: 'ngram-logistic', bias: [0, 0, 0], ngrams: {}, dense } })).toThrow(`has ${d + 2} dense features`);
+    expect(() => new OfflineFramingJudge({ model: { kind: 'ngram-logistic', bias: [0, 0, 0], ngrams: {}, dense: { ...dense, mean: dense.mean.slice(2), sd: dense.sd.slice(2), weights: dense.weights.slice(2) } } })).not.toThrow();
+  });
+});
+
+describe('classify decides as explain does (issue 16: classify builds no explanation)', () => {
+  it('on the fixed corpus, empty and whitespace-only texts included', async () => {
+    const judge = createOfflineFramingJudge();
+    const texts = [...framingCorpus().slice(0, 120), '', '   \n'];
+    expect(await judge.classify(texts)).toEqual(texts.map((t) => judge.explain(t).framing));
   });
 });

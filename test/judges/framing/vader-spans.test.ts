@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Vader, vader } from '../../../src/judges/framing/vader.js';
+import { Vader, vader, wordsAndEmoticons } from '../../../src/judges/framing/vader.js';
+import { pyIsUpper, pySplit } from '../../../src/judges/framing/py-text.js';
 import { vaderLexicon } from '../../../src/judges/framing/vader-lexicon.js';
 import { framingCorpus } from './framing-corpus.js';
 
@@ -52,5 +53,38 @@ describe('compoundsOfSpans equals rawScoresOfSpan span by span', () => {
         spans.forEach((s, k) => expect(r.spans[k], `${text} [${s.start}, ${s.end})`).toBe(analyzer.rawScoresOfSpan(text, tok, s.start, s.end).compound));
       }
     }
+  });
+});
+
+/**
+ * Vader.tokenize finds each piece's remembered lookups by its span in the text (SpanTable; issue
+ * 16): the pieces, offsets and lookups must be those of pySplit and wordsAndEmoticons, also for
+ * whitespace Python splits on and after the cache of pieces is cleared when full.
+ */
+describe('tokenize gives the pieces of pySplit with their lookups', () => {
+  const check = (analyzer: Vader, text: string): void => {
+    const tok = analyzer.tokenize(text);
+    const pieces = pySplit(text);
+    expect(tok.infos.map((i) => i.piece), text).toEqual(pieces);
+    expect(tok.starts.map((s, i) => text.slice(s, tok.ends[i])), text).toEqual(pieces);
+    const words = wordsAndEmoticons(text);
+    expect(tok.lower, text).toEqual(words.map((w) => w.toLowerCase()));
+    expect(tok.upper, text).toEqual(words.map(pyIsUpper));
+    expect(tok.base, text).toEqual(words.map((w) => analyzer.lexicon.get(w.toLowerCase())));
+  };
+  const edges = ['', ' ', 'good', ' GOOD  bad\tugly\n', 'a\u00a0b\u2028c\u3000d\u1680e\u200bf\u0085g\u001ch', ':) :( !!! ...great!!! "Nice," he said', 'good good good GOOD Good'];
+
+  it('on the corpus and on awkward whitespace', () => {
+    const analyzer = new Vader(vaderLexicon());
+    for (const text of [...framingCorpus(), ...edges]) check(analyzer, text);
+  });
+
+  it('after the cache of pieces was cleared when full', () => {
+    const analyzer = new Vader(vaderLexicon());
+    const known = 'This phone is GREAT, but the battery is terrible :(';
+    check(analyzer, known);
+    // more distinct pieces than the cache keeps (TOKEN_CACHE_SIZE = 50,000), then the known text again
+    check(analyzer, Array.from({ length: 60_000 }, (_, i) => `w${i.toString(36)}`).join(' ') + ' great good');
+    check(analyzer, known);
   });
 });
