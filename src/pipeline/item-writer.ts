@@ -90,6 +90,7 @@ export class ItemWriter {
       this.timer = undefined;
       const batch = [...this.pending, ...writes];
       this.pending = [];
+      this.pendingChars = 0;
       try {
         await this.store.putWrites(this.runId, batch);
       } catch (err) {
