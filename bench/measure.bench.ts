@@ -49,7 +49,7 @@ const dataset: DatasetSource = {
 const dir = mkdtempSync(join(tmpdir(), 'slant-bench-'));
 const store = Store.open(join(dir, 'bench.db'));
 try {
-  const probes = planProbes([{ name: 'framing' }, { name: 'primacy' }]);
+  const probes = await planProbes([{ name: 'framing' }, { name: 'primacy' }]);
   const plan = { datasets: [dataset], producers: [recordedProducer('synthetic')], probes, judges: await buildJudges(probes, { framing: 'offline', embedder: 'tfidf' }), concurrency: Number(values.concurrency) };
   const run = store.createRun({ configJson: '{}', configHash: 'bench' });
   const cpu0 = process.cpuUsage();

@@ -84,7 +84,7 @@ export async function itemsFromRun(anyStore: AnyStore, runId: string, spec: RunS
   const probeName = kind;
   const cells = (await store.listCells(runId)).filter((c) => c.probe === probeName);
   if (cells.length === 0) throw new UserError(`run ${runId} has no ${probeName} measurements`, { hint: `run the ${probeName} probe first` });
-  const probes = planProbes(spec.kind === 'run' ? spec.config.probes : spec.probes);
+  const probes = await planProbes(spec.kind === 'run' ? spec.config.probes : spec.probes);
   let sources: DatasetSource[];
   if (spec.kind === 'run') {
     const f = runFields(probes);

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 import type { SlantConfig } from '../config/schema.js';
 import { atConfigKey } from '../config/config-key-error.js';
-import { getProbe, parseProbeOptions } from '../probes/registry.js';
+import { loadProbe, parseProbeOptions } from '../probes/load.js';
 import type { ProbeJudges } from '../probes/types.js';
 import { createEmbedder, createFramingJudge } from '../judges/registry.js';
 
@@ -16,14 +16,17 @@ import { bindDatasets } from './bindings.js';
 
 export { modelFactory, type ModelWrapper, type RunModelFactory } from './model-factory.js';
 
-export function planProbes(entries: SlantConfig['probes']): PlannedProbe[] {
+/** The configured probes with their parsed options; each probe's modules load here, when a plan uses it. */
+export async function planProbes(entries: SlantConfig['probes']): Promise<PlannedProbe[]> {
   const seen = new Set<string>();
-  return entries.map((entry) => {
+  const out: PlannedProbe[] = [];
+  for (const entry of entries) {
     if (seen.has(entry.name)) throw new UserError(`probe "${entry.name}" is listed twice`);
     seen.add(entry.name);
-    const probe = getProbe(entry.name);
-    return { probe, options: parseProbeOptions(probe, entry.options) };
-  });
+    const probe = await loadProbe(entry.name);
+    out.push({ probe, options: parseProbeOptions(probe, entry.options) });
+  }
+  return out;
 }
 
 export async function buildJudges(
@@ -58,7 +61,7 @@ export async function buildJudges(
 /** `slant run` / `slant demo`: models generate outputs from each dataset's sources. */
 export async function planRun(config: SlantConfig, opts: { baseDir?: string; wrap?: ModelWrapper; batch?: boolean; rows?: readonly unknown[] } = {}): Promise<ExecutionPlan> {
   const factory = modelFactory(config.providers, opts.wrap);
-  const probes = planProbes(config.probes);
+  const probes = await planProbes(config.probes);
   const template = resolvePromptTemplate(config.generation.prompt);
   const labels = new Set<string>();
   const producers = [];
@@ -176,7 +179,7 @@ export async function planMeasure(args: {
   /** records in memory instead of the dataset's file (the library's `audit`) */
   rows?: readonly unknown[];
 }): Promise<ExecutionPlan> {
-  const probes = planProbes(args.probes);
+  const probes = await planProbes(args.probes);
   rejectUnreadFields(args.dataset.fields, probes, (k) => `--field ${k}=${args.dataset.fields?.[k] ?? ''}`);
   const producer = recordedProducer(args.label ?? 'recorded');
   if (probes.some((p) => p.probe.name === 'wildframe')) {

@@ -45,12 +45,4 @@ export function probeNames(): string[] {
   return Object.keys(PROBES);
 }
 
-/** Validate a probe's options, with an error naming the probe and the bad key. */
-export function parseProbeOptions(probe: AnyProbe, raw: unknown): Record<string, unknown> {
-  const parsed = probe.optionsSchema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    const msg = parsed.error.issues.map((i) => `  - probes.${probe.name}.options${i.path.length ? '.' + i.path.join('.') : ''}: ${i.message}`).join('\n');
-    throw new UserError(`invalid options for probe "${probe.name}":\n${msg}`);
-  }
-  return parsed.data as Record<string, unknown>;
-}
+export { parseProbeOptions } from './load.js';

@@ -3,7 +3,7 @@
  * difference; where the probe has item-level values and record ids match, the paired difference
  * (mean of B − A over matched records) with a paired t interval and test.
  */
-import { getProbe } from '../probes/registry.js';
+import { loadProbe } from '../probes/load.js';
 import type { RunStore } from '../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { mean } from '../stats/mean.js';
@@ -60,7 +60,7 @@ export async function storedGroups(anyStore: AnyStore, runId: string): Promise<G
 async function itemValues(store: RunStore, runId: string, g: GroupRef): Promise<Map<string, Record<string, number>> | undefined> {
   let probe;
   try {
-    probe = getProbe(g.probe);
+    probe = await loadProbe(g.probe);
   } catch {
     return undefined;
   }

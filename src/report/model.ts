@@ -4,7 +4,7 @@
  * that cross probes (the papers' tables, the Table A6/4/5 mitigation layouts, paired effects and
  * forest plots, costs) and each probe's headline table. One table definition feeds every output.
  */
-import { getProbe } from '../probes/registry.js';
+import { presenterOf } from '../probes/presenters.js';
 import { conditionOf, EMPTY_PRESENTATION, metricOf, statOf, type Cell, type Figure, type Presentation, type PresentedTable, type Stat } from '../results/presentation.js';
 import type { CostJson, EffectJson, GroupResultJson, MetricJson, ProbeResult, Results } from '../results/schema.js';
 import { HEADLINE } from './format.js';
@@ -44,14 +44,10 @@ export interface ReportModel {
   probes: ProbeView[];
 }
 
-function presentGroup(probe: string, group: GroupResultJson, options: Record<string, unknown>): Presentation {
-  let present;
-  try {
-    present = getProbe(probe).present;
-  } catch {
-    present = undefined; // a probe this slant does not know (results from a newer version): metrics only
-  }
-  return present ? present(group, options) : EMPTY_PRESENTATION;
+function presentGroup(probe: string, group: GroupResultJson): Presentation {
+  // a probe this slant does not know (results from a newer version): metrics only
+  const present = presenterOf(probe);
+  return present ? present(group) : EMPTY_PRESENTATION;
 }
 
 const label = (g: { labels: Record<string, string> }): string => [g.labels.model, g.labels.dataset, conditionOf(g.labels)].filter(Boolean).join(' · ');
@@ -187,7 +183,7 @@ function effectTables(effects: readonly (EffectJson & { probe: string; kind: Sta
 
 export function buildReportModel(results: Results): ReportModel {
   const probes: ProbeView[] = results.probes.map((p) => {
-    const groups: GroupView[] = p.groups.map((g) => ({ labels: g.labels, n: g.n, metrics: g.metrics, presentation: presentGroup(p.probe, g, p.options), ...(g.invalid ? { invalid: g.invalid } : {}), ...groupWarnings(g) }));
+    const groups: GroupView[] = p.groups.map((g) => ({ labels: g.labels, n: g.n, metrics: g.metrics, presentation: presentGroup(p.probe, g), ...(g.invalid ? { invalid: g.invalid } : {}), ...groupWarnings(g) }));
     const headline = headlineTable(p);
     return { probe: p.probe, judges: p.judges, options: p.options, summary: p.summary ?? [], groups, figures: mergeFigures(groups), items: p.items.length, ...(headline ? { headline } : {}) };
   });

@@ -114,8 +114,8 @@ export function newRunId(now: Date = new Date()): string {
  * results and the request cache. Every put is its own committed transaction, so a process
  * killed between puts loses nothing it had stored. Schema: docs/store.md.
  */
-/** The store's SQLite page cache, KiB per connection (SQLite's default; see Store.open). */
-export const PAGE_CACHE_KIB = 2000;
+/** The store's SQLite page cache, KiB per connection (a quarter of SQLite's default; see Store.open). */
+export const PAGE_CACHE_KIB = 512;
 
 export class Store {
   readonly path: string;
@@ -182,9 +182,10 @@ export class Store {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       db.pragma('foreign_keys = ON');
-      // SQLite's own default page cache (2 MiB): better-sqlite3 builds with 16 MiB, which a run
-      // storing its long records as read filled with pages it never reads again (issue 16:
-      // bench:measure's peak memory). Reads of a large run come from the OS file cache.
+      // A small page cache (512 KiB; SQLite's default is 2 MiB, better-sqlite3 builds with 16 MiB),
+      // which a run storing its long records as read filled with pages it never reads again
+      // (issue 16: bench:measure's peak memory, ~3 MiB less than with 2 MiB). Reads of a large run
+      // come from the OS file cache (bench:report unchanged within this machine's noise).
       db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
       if (pageLimit !== undefined) db.pragma(`max_page_count = ${pageLimit}`);
       migrate(db, path);

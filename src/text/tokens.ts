@@ -24,6 +24,9 @@ function isLetterOrNumber(cp: number): boolean {
   return LETTER_OR_NUMBER_RE.test(String.fromCodePoint(cp));
 }
 
+/** 1 for the ASCII letters and digits (isLetterOrNumber below 128) */
+const ASCII_WORD = new Uint8Array(128).map((_, c) => (isLetterOrNumber(c) ? 1 : 0));
+
 function isLetter(cp: number): boolean {
   if (cp < 128) return (cp >= 97 && cp <= 122) || (cp >= 65 && cp <= 90);
   return LETTER_RE.test(String.fromCodePoint(cp));
@@ -39,7 +42,13 @@ function scanWords(text: string, word: (start: number, end: number) => void): vo
   const n = text.length;
   let i = 0;
   while (i < n) {
-    const cp = text.codePointAt(i) as number;
+    // ASCII by code unit (most text): no codePointAt and no call per character
+    const a0 = text.charCodeAt(i);
+    if (a0 < 128 && ASCII_WORD[a0] === 0) {
+      i++;
+      continue;
+    }
+    const cp = a0 < 128 ? a0 : (text.codePointAt(i) as number);
     const w = cp > 0xffff ? 2 : 1;
     if (!isLetterOrNumber(cp)) {
       i += w;
@@ -48,6 +57,12 @@ function scanWords(text: string, word: (start: number, end: number) => void): vo
     const start = i;
     i += w;
     while (i < n) {
+      const a = text.charCodeAt(i);
+      if (a < 128) {
+        if (ASCII_WORD[a] === 0) break;
+        i++;
+        continue;
+      }
       const c = text.codePointAt(i) as number;
       if (!isLetterOrNumber(c)) break;
       i += c > 0xffff ? 2 : 1;

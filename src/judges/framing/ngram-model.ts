@@ -42,41 +42,68 @@ export function linkProbabilities(m: Pick<NgramFramingModel, 'kind' | 'threshold
   return [e[0]! / s, e[1]! / s, e[2]! / s];
 }
 
-/** A model's n-gram weights by first word: the unigram's entry and the bigrams' second words. */
-type CompiledNgrams = Map<string, CompiledEntry>;
-interface CompiledEntry {
-  unigram?: NgramEntry;
-  next?: Map<string, NgramEntry>;
-}
-interface NgramEntry {
-  w: readonly number[];
-  /** the call of `ngramHits` that last counted this n-gram (an n-gram counts once per text) */
-  seen: number;
+/**
+ * A model's n-grams compiled for lookups: each n-gram has an id; its weights are the `K` numbers of
+ * `weights` from id·K (float64: the JSON's numbers exactly, so sums are bit-identical), and `seen`
+ * holds the call of `ngramHits` that last counted it (an n-gram counts once per text). Each word of
+ * the n-grams (a unigram, or either word of a bigram) has a word id (`words`); `unigram[word id]`
+ * is its unigram's n-gram id (−1: none) and `bigrams` maps first word id · W + second word id to
+ * the bigram's. Typed arrays and two maps instead of 20,000 small arrays, entry objects and a map
+ * per first word (issue 16: the shipped model's heap 8.4 → ~3 MiB).
+ */
+interface CompiledNgrams {
+  words: Map<string, number>;
+  /** number of words (the bigram key's radix) */
+  W: number;
+  unigram: Int32Array;
+  bigrams: Map<number, number>;
+  K: number;
+  weights: Float64Array;
+  seen: Float64Array;
 }
 
-const compiled = new WeakMap<NgramFramingModel, CompiledNgrams>();
+const compiled = new WeakMap<object, CompiledNgrams>();
 let call = 0;
+
+function build(ngrams: NgramFramingModel['ngrams'], K: number): CompiledNgrams {
+  const keys = Object.keys(ngrams);
+  const weights = new Float64Array(keys.length * K);
+  const words = new Map<string, number>();
+  const wordId = (w: string): number => {
+    let id = words.get(w);
+    if (id === undefined) words.set(w, (id = words.size));
+    return id;
+  };
+  const unigrams: [number, number][] = [];
+  const pairs: [number, number, number][] = [];
+  keys.forEach((g, id) => {
+    const w = ngrams[g]!;
+    // a missing weight reads as undefined in the array form: NaN in the sum, as there
+    for (let k = 0; k < K; k++) weights[id * K + k] = w[k] ?? NaN;
+    const sp = g.indexOf(' ');
+    if (sp < 0) unigrams.push([wordId(g), id]);
+    else pairs.push([wordId(g.slice(0, sp)), wordId(g.slice(sp + 1)), id]);
+  });
+  const W = words.size;
+  const unigram = new Int32Array(W).fill(-1);
+  for (const [w, id] of unigrams) unigram[w] = id;
+  const bigrams = new Map<number, number>();
+  for (const [a, b, id] of pairs) bigrams.set(a * W + b, id);
+  return { words, W, unigram, bigrams, K, weights, seen: new Float64Array(keys.length) };
+}
 
 function compile(model: NgramFramingModel): CompiledNgrams {
   let c = compiled.get(model);
-  if (c !== undefined) return c;
-  c = new Map();
-  const slot = (first: string) => {
-    let e = c!.get(first);
-    if (e === undefined) c!.set(first, (e = {}));
-    return e;
-  };
-  for (const [g, w] of Object.entries(model.ngrams)) {
-    const sp = g.indexOf(' ');
-    if (sp < 0) {
-      slot(g).unigram = { w, seen: 0 };
-      continue;
-    }
-    const e = slot(g.slice(0, sp));
-    (e.next ??= new Map()).set(g.slice(sp + 1), { w, seen: 0 });
-  }
-  compiled.set(model, c);
+  if (c === undefined) compiled.set(model, (c = build(model.ngrams, outputs(model))));
   return c;
+}
+
+/**
+ * Compile `model`'s n-grams from `ngrams` (the same n-grams) ahead of use, so that a model whose
+ * `ngrams` is read lazily (the shipped one, shipped.ts) never holds them as an object.
+ */
+export function precompileNgrams(model: NgramFramingModel, ngrams: NgramFramingModel['ngrams']): void {
+  compiled.set(model, build(ngrams, outputs(model)));
 }
 
 /**
@@ -88,19 +115,20 @@ export interface ResolvedWord {
   word: string;
   notWord: string;
   negator: boolean;
-  entry: CompiledEntry | undefined;
-  notEntry: CompiledEntry | undefined;
+  /** word ids (CompiledNgrams.words) of the word and its negated form, −1 when not in the model */
+  id: number;
+  notId: number;
 }
-const CLAUSE_END_WORD: ResolvedWord = { word: CLAUSE_END, notWord: CLAUSE_END, negator: false, entry: undefined, notEntry: undefined };
+const CLAUSE_END_WORD: ResolvedWord = { word: CLAUSE_END, notWord: CLAUSE_END, negator: false, id: -1, notId: -1 };
 
 /** The i-th piece's words resolved in `entries` (remembered on the piece for the last model asked). */
-function resolvedAt(t: TextPieces, i: number, entries: CompiledNgrams): readonly ResolvedWord[] {
+function resolvedAt(t: TextPieces, i: number, entries: Map<string, number>): readonly ResolvedWord[] {
   const parts = partsAt(t, i);
   if (parts.ngram?.model === entries) return parts.ngram.words;
   const words = parts.words.map((w): ResolvedWord => {
     if (w === CLAUSE_END) return CLAUSE_END_WORD;
     const notWord = negated(w);
-    return { word: w, notWord, negator: isNegator(w), entry: entries.get(w), notEntry: entries.get(notWord) };
+    return { word: w, notWord, negator: isNegator(w), id: entries.get(w) ?? -1, notId: entries.get(notWord) ?? -1 };
   });
   parts.ngram = { model: entries, words };
   return words;
@@ -114,36 +142,37 @@ function resolvedAt(t: TextPieces, i: number, entries: CompiledNgrams): readonly
  * (VADER's tokenisation of `text`) the tokens come from text-pieces.ts, each distinct piece's
  * words looked up in the model once (resolvedAt), instead of a scan.
  */
-function ngramHits(model: NgramFramingModel, text: string, pieces?: TextPieces): (readonly number[])[] {
-  const entries = compile(model);
+function ngramHits(c: CompiledNgrams, text: string, pieces?: TextPieces): number[] {
+  const { words: entries, W, unigram, bigrams, seen } = c;
   const stamp = ++call;
-  const hits: (readonly number[])[] = [];
-  let prev: Map<string, NgramEntry> | undefined;
-  const token = (t: string, e: CompiledEntry | undefined): void => {
-    if (prev !== undefined) {
-      const b = prev.get(t);
-      if (b !== undefined && b.seen !== stamp) {
-        b.seen = stamp;
-        hits.push(b.w);
-      }
-    }
-    if (e === undefined) {
-      prev = undefined;
+  const hits: number[] = [];
+  /** word id of the previous token, −1 after a clause end or a word not in the model */
+  let prev = -1;
+  const token = (w: number): void => {
+    if (w < 0) {
+      prev = -1;
       return;
     }
-    const u = e.unigram;
-    if (u !== undefined && u.seen !== stamp) {
-      u.seen = stamp;
-      hits.push(u.w);
+    if (prev >= 0) {
+      const b = bigrams.get(prev * W + w);
+      if (b !== undefined && seen[b] !== stamp) {
+        seen[b] = stamp;
+        hits.push(b);
+      }
     }
-    prev = e.next;
+    const u = unigram[w] as number;
+    if (u >= 0 && seen[u] !== stamp) {
+      seen[u] = stamp;
+      hits.push(u);
+    }
+    prev = w;
   };
   if (pieces === undefined) {
     scanFramingTokens(
       text,
-      (t) => token(t, entries.get(t)),
+      (t) => token(entries.get(t) ?? -1),
       () => {
-        prev = undefined;
+        prev = -1;
       },
     );
     return hits;
@@ -157,7 +186,7 @@ function ngramHits(model: NgramFramingModel, text: string, pieces?: TextPieces):
       for (let p = ends[i - 1] as number; p < (starts[i] as number); p++) {
         if (text.charCodeAt(p) === 10) {
           left = 0;
-          prev = undefined;
+          prev = -1;
           break;
         }
       }
@@ -165,14 +194,14 @@ function ngramHits(model: NgramFramingModel, text: string, pieces?: TextPieces):
     for (const r of resolvedAt(pieces, i, entries)) {
       if (r === CLAUSE_END_WORD) {
         left = 0;
-        prev = undefined;
+        prev = -1;
       } else if (r.negator) {
         left = SCOPE;
-        token(r.word, r.entry);
+        token(r.id);
       } else if (left > 0) {
         left--;
-        token(r.notWord, r.notEntry);
-      } else token(r.word, r.entry);
+        token(r.notId);
+      } else token(r.id);
     }
   }
   return hits;
@@ -185,9 +214,11 @@ function ngramHits(model: NgramFramingModel, text: string, pieces?: TextPieces):
 export function ngramProbabilities(model: NgramFramingModel, text: string, dense: readonly number[], embedding?: readonly number[], pieces?: TextPieces): [number, number, number] {
   const K = outputs(model);
   const z = model.bias.slice(0, K);
-  const hits = ngramHits(model, text, pieces);
+  const c = compile(model);
+  const hits = ngramHits(c, text, pieces);
   const v = hits.length ? 1 / Math.sqrt(hits.length) : 0;
-  for (const w of hits) for (let k = 0; k < K; k++) z[k]! += v * w[k]!;
+  const { weights, K: stride } = c;
+  for (const id of hits) for (let k = 0; k < K; k++) z[k]! += v * weights[id * stride + k]!;
   const d = model.dense;
   for (let j = 0; j < d.mean.length; j++) {
     const x = d.scale * Math.max(-DENSE_CLIP, Math.min(DENSE_CLIP, ((dense[j] ?? 0) - d.mean[j]!) / d.sd[j]!));

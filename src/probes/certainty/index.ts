@@ -47,7 +47,7 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
     needs: (options) => [...(options.comparator === 'llm' ? (['llm'] as const) : []), ...(options.moderator !== undefined ? (['moderator'] as const) : [])],
     measure: (record, ctx) => measureCertainty(record, ctx, opts.moderator),
     prepare: (records, ctx) => prepareRanking(records, ctx),
-    present: (group) => presentCertainty(group),
+    present: presentCertainty,
     task: (o) => ({ task: certaintyRewriteTask, options: { task: o.task, intervention: o.intervention, decoding: o.decoding } satisfies CertaintyRewriteTaskOptions }),
     instruments(measurements, options) {
       if (!measurements.some((m) => m.comparator === 'offline')) return [];

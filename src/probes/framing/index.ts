@@ -69,7 +69,7 @@ export const framingProbe: Probe<FramingRecord, FramingMeasurement, FramingOptio
     const card = judges.cardFor?.('framing', j.id, j.version) ?? j.card;
     return { metrics: card ? correctedFramingMetrics(items.map((i) => i.measurement), card) : [], judges: [{ id: j.id, version: j.version, ...(card ? { card } : {}) }] };
   },
-  present: (group) => presentFraming(group),
+  present: presentFraming,
   aggregate(items) {
     const { metrics, counts } = aggregateFraming(items.map((i) => i.measurement));
     const n = items.length;

@@ -47,7 +47,7 @@ export const hallucinationProbe: Probe<HallucinationRecord, HallucinationMeasure
     return options.evaluator === 'llm' ? ['llm'] : [];
   },
   measure: measureHallucination,
-  present: (group) => presentHallucination(group),
+  present: presentHallucination,
   itemValues(m): Record<string, number> {
     const out: Record<string, number> = {};
     if (m.actual.verdict !== null) out[`actual_acc_${m.period}`] = m.actual.verdict ? 1 : 0;

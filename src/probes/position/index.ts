@@ -35,7 +35,7 @@ export const positionProbe: Probe<PositionRecord, PositionMeasurement, PositionO
   recordSchema: positionRecordSchema,
   optionsSchema: positionOptionsSchema,
   needs: (o) => (o.mapper === 'embedding' ? ['embedder'] : []),
-  present: (group) => presentPosition(group),
+  present: presentPosition,
   async measure(record, ctx) {
     const deps: Parameters<typeof measurePosition>[2] = {};
     if (ctx.judges.embedder) deps.embedder = ctx.judges.embedder;

@@ -110,7 +110,7 @@ export const primacyProbe: Probe<PrimacyRecord, PrimacyMeasurement, PrimacyOptio
   recordSchema: primacyRecordSchema,
   optionsSchema: primacyOptionsSchema,
   needs: () => ['embedder'],
-  present: (group) => presentPrimacy(group),
+  present: presentPrimacy,
   async measure(record, ctx) {
     const embedder = ctx.judges.embedder;
     if (!embedder) throw new Error('primacy probe needs an embedder');

@@ -58,7 +58,7 @@ export const wildframeProbe: Probe<WildframeRecord, WildframeMeasurement, Wildfr
     }
   },
   measure: measureWildframe,
-  present: (group) => presentWildframe(group),
+  present: presentWildframe,
   itemValues(m): Record<string, number> {
     if (m.score === null) return {};
     return { shift_rate: m.outcome === 'framed' ? 1 : 0, mean_shift_score: m.score };

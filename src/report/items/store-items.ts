@@ -7,7 +7,7 @@ import { outputKey } from '../../pipeline/batch-phase.js';
 import { inputKey } from '../../pipeline/execute.js';
 import { outputStoreKey } from '../../pipeline/cells.js';
 import { BASELINE_KEY } from '../../pipeline/conditions.js';
-import { getProbe } from '../../probes/registry.js';
+import { loadProbe } from '../../probes/load.js';
 import type { RunStore } from '../../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../../runtime/sqlite-run-store.js';
 import { itemDetail, itemSummary } from './registry.js';
@@ -102,7 +102,7 @@ export class StoreItems {
    * mitigation the mitigated output with its intermediate steps: drafts, partial summaries).
    */
   private async textMatches(cell: CellInfo, q: string): Promise<Set<string>> {
-    const keys = [inputKey(cell.dataset), inputKey(cell.dataset, cell.model), this.outputKeyOf(cell)];
+    const keys = [inputKey(cell.dataset), inputKey(cell.dataset, cell.model), await this.outputKeyOf(cell)];
     const found = new Set(await this.store.searchOutputs(this.runId, keys, q.toLowerCase()));
     for (const id of await this.measurementMatches(cell, q)) found.add(id);
     return found;
@@ -123,9 +123,9 @@ export class StoreItems {
   }
 
   /** The store key of the output this cell measured: its task's output under its condition (shared summary or the probe's own generation). */
-  private outputKeyOf(cell: CellInfo): string {
+  private async outputKeyOf(cell: CellInfo): Promise<string> {
     try {
-      return outputStoreKey(cell.model, cell.dataset, getProbe(cell.probe), cell.options, cell.conditionKey);
+      return outputStoreKey(cell.model, cell.dataset, await loadProbe(cell.probe), cell.options, cell.conditionKey);
     } catch {
       // a probe this slant does not know: the shared summary key
       return outputKey(cell.model, cell.dataset);
@@ -164,7 +164,7 @@ export class StoreItems {
     const input: ItemInput = { probe: cell.probe, labels: labelsOf(cell), recordId, measurement, options: cell.options };
     const fields = ((await this.store.getOutput(this.runId, inputKey(cell.dataset), recordId)) ?? (await this.store.getOutput(this.runId, inputKey(cell.dataset, cell.model), recordId))) as Record<string, unknown> | undefined;
     if (fields) input.fields = fields;
-    const out = (await this.store.getOutput(this.runId, this.outputKeyOf(cell), recordId)) as ItemInput['output'] | undefined;
+    const out = (await this.store.getOutput(this.runId, await this.outputKeyOf(cell), recordId)) as ItemInput['output'] | undefined;
     if (out) input.output = out;
     return input;
   }
