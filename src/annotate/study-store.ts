@@ -137,13 +137,35 @@ export async function createStudy(store: AnyStore, args: CreateStudyArgs): Promi
       return { annotator: a, position, item, presentation: first === undefined ? null : first ? 'original-first' : 'modified-first' };
     }),
   );
-  await asRunStore(store).createStudyRows({
+  const runStore = asRunStore(store);
+  const taken = async (): Promise<boolean> => args.id !== undefined && (await runStore.studyRows(args.id)).length > 0;
+  const exists = (): UserError =>
+    new UserError(`a study with id "${study.id}" already exists in ${runStore.location}`, { hint: 'choose another --id, or leave it out for a new one (see `slant annotate status` for the studies there)' });
+  if (await taken()) throw exists();
+  try {
+    await insertStudy(runStore, study, args, attentionItems, tokens, assignments);
+  } catch (err) {
+    // another process created it between the check and the insert: the database refused the second (both backends)
+    if (await taken().catch(() => false)) throw exists();
+    throw err;
+  }
+  return { study, tokens };
+}
+
+async function insertStudy(
+  store: ReturnType<typeof asRunStore>,
+  study: StudyRow,
+  args: CreateStudyArgs,
+  attentionItems: ItemRow[],
+  tokens: { annotator: string; token: string }[],
+  assignments: { annotator: string; position: number; item: string; presentation: string | null }[],
+): Promise<void> {
+  await store.createStudyRows({
     study: { id: study.id, created_at: study.createdAt, kind: study.kind, k: study.k, seed: study.seed, source_json: JSON.stringify(study.source), settings_json: JSON.stringify(study.settings) },
     items: [...args.items, ...attentionItems].map((it) => ({ id: it.id, role: it.role, content_json: JSON.stringify(it.content), expected_json: it.expected ? JSON.stringify(it.expected) : null, judges_json: JSON.stringify(it.judges ?? {}) })),
     annotators: tokens.map((t) => ({ id: t.annotator, tokenHash: hashToken(t.token), createdAt: study.createdAt })),
     assignments,
   });
-  return { study, tokens };
 }
 
 function toStudy(r: StudyDbRow): StudyRow {

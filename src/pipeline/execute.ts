@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { runPool } from '../runtime/pool.js';
 import type { AnyProbe } from '../probes/registry.js';
@@ -91,14 +92,20 @@ export const inputKey = (dataset: string, model?: string): string => (model === 
  * the record as read and measurements by local instruments alone are committed in batches
  * (item-writer.ts), so a kill -9 loses at most the items in flight and one batch of free work.
  */
+export type ExecutionOptions = Parameters<typeof executePlan>[3];
+
 export async function executePlan(
   plan: ExecutionPlan,
   anyStore: AnyStore,
   runId: string,
   opts: {
     signal?: AbortSignal;
-    /** only these records (a distributed run's unit: a batch of record positions), else all */
-    records?: (index: number, record: LoadedRecord) => boolean;
+    /**
+     * Only the records at these positions [from, to) of each dataset (a distributed run's unit), else
+     * all: they are read first (the reading stops at \`to\`), and what the store holds for them is
+     * looked up once for the unit (one query per cell and output key) instead of once per record.
+     */
+    range?: { from: number; to: number };
     /** only the cells this returns true for (a distributed run's unit: one cell), else all */
     cells?: (cell: CellRef) => boolean;
     /**
@@ -113,6 +120,17 @@ export async function executePlan(
     batchStatePath?: string;
     onBatchResult?: (modelId: string, r: { usage?: { inputTokens: number; outputTokens: number }; cached: boolean }) => void;
     log?: (line: string) => void;
+    /**
+     * Probe preparations (certainty's source ranking over the whole dataset) by dataset name, kept by
+     * the caller across calls on the same plan (a worker runs many units of one run): made once.
+     */
+    prepared?: Map<string, Promise<Map<string, Map<string, Record<string, unknown>>>>>;
+    /**
+     * With \`range\`: each dataset's records by name, read once and kept by the caller for the next
+     * units of the same plan (a worker), instead of reading the file up to the unit's positions on
+     * every unit; only for files up to HELD_DATASET_BYTES (a larger one is read per unit).
+     */
+    heldRecords?: Map<string, Promise<LoadedRecord[] | undefined>>;
   },
 ): Promise<ExecutionOutcome> {
   const store = asRunStore(anyStore);
@@ -120,6 +138,8 @@ export async function executePlan(
   const done = new Map<string, Set<string>>();
   /** a cell's row and its done set, loaded once (records in flight may ask for the same cell at once) */
   const cellReady = new Map<string, Promise<void>>();
+  /** a unit's record ids (opts.range): the store is asked about these only */
+  let unitIds: string[] | undefined;
   const outcome: ExecutionOutcome = { cells: [], measured: 0, reused: 0, generated: 0, cacheHits: 0, invalid: 0, datasets: [], interrupted: false };
   // measurements by local instruments are committed in batches; anything involving a model at once (item-writer.ts)
   const items = new ItemWriter(store, runId);
@@ -144,7 +164,7 @@ export async function executePlan(
       // another unit's cell (a distributed run): its row was made by the coordinator, its records are not ours
       const ready = cell.skipped ? Promise.resolve() : (async () => {
         await store.upsertCell(runId, { key, model: label, probe: probe.name, dataset, condition: condition.key, options });
-        done.set(key, await store.completedRecordIds(runId, key));
+        done.set(key, await store.completedRecordIds(runId, key, unitIds));
       })();
       cellReady.set(key, ready);
     }
@@ -168,16 +188,23 @@ export async function executePlan(
       if (opts.signal?.aborted) break;
     }
     // probes that need every record first (certainty's source ranking) add fields per record
-    const prepared = opts.planOnly === true ? new Map<string, Map<string, Record<string, unknown>>>() : await prepareProbes(ds, dsUnits, plan.judges, opts.signal);
+    let preparing = opts.planOnly === true ? Promise.resolve(new Map<string, Map<string, Record<string, unknown>>>()) : opts.prepared?.get(ds.name);
+    if (preparing === undefined) {
+      preparing = prepareProbes(ds, dsUnits, plan.judges, opts.signal);
+      opts.prepared?.set(ds.name, preparing);
+      // a failed (or interrupted) preparation is made again by the next call
+      preparing.catch(() => opts.prepared?.delete(ds.name));
+    }
+    const prepared = await preparing;
     if (opts.signal?.aborted) break;
     let n = 0;
     /** Ctrl-C, or the disk holding the store is full: start no new work (work in flight finishes and is stored) */
     const stopped = (): boolean => opts.signal?.aborted === true || store.fullSignal.aborted;
     // duplicate ids are rejected by the data layer, which knows file positions
-    let position = 0;
+    const source = opts.range === undefined || opts.planOnly === true ? ds.records() : await recordsIn(ds, opts.range, opts.heldRecords);
+    if (Array.isArray(source)) unitIds = source.map((r) => r.id);
     const handle = async (record: LoadedRecord): Promise<void> => {
       n++;
-      if (opts.records !== undefined && !opts.records(position++, record)) return;
       let inputStored = false;
       for (const producer of plan.producers) {
         if (stopped()) return;
@@ -267,15 +294,17 @@ export async function executePlan(
     };
 
     /**
-     * Record ids with a stored output, per output key: read once per key (a fresh run has none)
-     * instead of a lookup per record before every request. Not in a distributed run's unit, where
-     * another worker may store an output of the same key meanwhile: there, a lookup per record.
+     * Record ids with a stored output, per output key: read once per key (a fresh run has none;
+     * a unit asks for its own records only) instead of a lookup per record before every request.
+     * In a distributed run another worker may store an output of the same key meanwhile (another
+     * probe's cell measuring the same summary): this one then asks the request cache, whose claim
+     * hands it that worker's answer (stored, or waited for) instead of paying again.
      */
     const storedOutputs = new Map<string, Promise<Set<string>>>();
     const storedOutputIds = async (key: string): Promise<Set<string> | undefined> => {
-      if (opts.records !== undefined || opts.cells !== undefined) return undefined;
+      if (unitIds === undefined && opts.cells !== undefined) return undefined;
       let ids = storedOutputs.get(key);
-      if (ids === undefined) storedOutputs.set(key, (ids = store.outputRecordIds(runId, key)));
+      if (ids === undefined) storedOutputs.set(key, (ids = store.outputRecordIds(runId, key, unitIds)));
       return ids;
     };
 
@@ -315,7 +344,7 @@ export async function executePlan(
     };
 
     try {
-      await runPool(ds.records(), plan.concurrency, handle, anySignal(opts.signal, store.fullSignal));
+      await runPool(source, plan.concurrency, handle, anySignal(opts.signal, store.fullSignal));
     } catch (err) {
       // keep what was measured, but report the pool's error, never one from this flush
       await items.flushQuietly();
@@ -342,6 +371,46 @@ export async function executePlan(
   return outcome;
 }
 
+
+/** Dataset files up to this size are read once per worker and run and kept in memory for its units (opts.heldRecords). */
+const HELD_DATASET_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A dataset's records read once into \`held\` (by dataset name) for the units of one plan; undefined
+ * for a file larger than HELD_DATASET_BYTES (its units read it themselves). A worker calls this
+ * before it takes a run's first unit, so no lease waits for the read.
+ */
+export function holdRecords(ds: DatasetSource, held: Map<string, Promise<LoadedRecord[] | undefined>>): Promise<LoadedRecord[] | undefined> {
+  let all = held.get(ds.name);
+  if (all === undefined) {
+    all = (async () => {
+      const size = ds.file === undefined ? 0 : ((await stat(ds.file).catch(() => undefined))?.size ?? 0);
+      if (size > HELD_DATASET_BYTES) return undefined;
+      const records: LoadedRecord[] = [];
+      for await (const r of ds.records()) records.push(r);
+      return records;
+    })();
+    held.set(ds.name, all);
+    // a failed read (a bad record) is read again, and reported, by the next unit
+    all.catch(() => held.delete(ds.name));
+  }
+  return all;
+}
+
+/** The records at positions [from, to) of a dataset (a distributed run's unit): from the held records, else read up to \`to\`. */
+async function recordsIn(ds: DatasetSource, range: { from: number; to: number }, held: Map<string, Promise<LoadedRecord[] | undefined>> | undefined): Promise<LoadedRecord[]> {
+  if (held !== undefined) {
+    const records = await holdRecords(ds, held);
+    if (records !== undefined) return records.slice(range.from, range.to);
+  }
+  const out: LoadedRecord[] = [];
+  let position = 0;
+  for await (const r of ds.records()) {
+    if (position >= range.to) break;
+    if (position++ >= range.from) out.push(r);
+  }
+  return out;
+}
 
 /**
  * Probe.prepare for each probe bound to this dataset that has one: the dataset's records are read

@@ -16,10 +16,11 @@ import type { PlannedProbe } from './execute.js';
  * read from the dataset (`putInput`). Both are recomputed for free on resume, so a kill -9 loses
  * at most one batch of free work and never a paid answer.
  *
- * A model's answer and its cost (`putPaid`) never wait for the batch: the answers that arrive in
- * one turn of the event loop are group-committed (one transaction, with every write queued before
- * them) before the turn ends, and the caller's promise settles only once they are committed, so an
- * answer is durably stored before it is used (issue 16: the CLI made three commits per record —
+ * A model's answer and its cost (`putPaid`) never wait for the batch: the answers that arrive
+ * while the previous commit is on its way (or in one turn of the event loop) are group-committed
+ * (one transaction, with every write queued before them) as soon as that commit is done, and the
+ * caller's promise settles only once they are committed, so an answer is durably stored before it
+ * is used (issue 16: the CLI made three commits per record —
  * input, output, cost — which were most of its CPU with 32 requests in flight).
  *
  * Commits run one after another, in the order writes were put (a PostgreSQL store could otherwise
@@ -71,20 +72,34 @@ export class ItemWriter {
     });
   }
 
+  /**
+   * Group commit: the answers waiting are taken when the commit before has finished (not when this
+   * turn ends), so while one commit is on its way every answer arriving meanwhile joins the next:
+   * one transaction for many answers under load, one each when answers are rare.
+   */
   private commitPaid(): void {
     this.paidTimer = undefined;
-    const writes = this.paid;
-    const waiting = this.waiting;
-    this.paid = [];
-    this.waiting = [];
-    this.flush(writes).then(
-      () => {
-        for (const w of waiting) w.resolve();
-      },
-      (err: unknown) => {
+    const commit = this.chain.then(async () => {
+      const writes = this.paid;
+      const waiting = this.waiting;
+      // taken by a commit scheduled before this one
+      if (writes.length === 0) return;
+      this.paid = [];
+      this.waiting = [];
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = undefined;
+      const batch = [...this.pending, ...writes];
+      this.pending = [];
+      this.pendingChars = 0;
+      try {
+        await this.store.putWrites(this.runId, batch);
+      } catch (err) {
         for (const w of waiting) w.reject(err);
-      },
-    );
+        throw err;
+      }
+      for (const w of waiting) w.resolve();
+    });
+    this.chain = commit.catch(() => undefined);
   }
 
   private async write(w: StoreWrite, deferrable: boolean): Promise<void> {

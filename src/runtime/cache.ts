@@ -137,11 +137,14 @@ export class RequestCache {
     const key = this.key(parts);
     const joined = this.inflight.get(key);
     if (joined !== undefined) return { value: (await joined) as T, cached: true };
-    // SQLite answers at once (no await: identical requests made together share one compute); a shared store over the network
-    const hit = this.store.cacheGetNow !== undefined ? this.peekSync<T>(key) : await this.get<T>(key).then((e) => (e === undefined ? undefined : { value: e.response }));
-    if (hit !== undefined) return { value: hit.value, cached: true };
-    const pending = this.inflight.get(key);
-    if (pending !== undefined) return { value: (await pending) as T, cached: true };
+    // SQLite answers at once (no await: identical requests made together share one compute); a
+    // shared store's claim (below) looks the answer up in the same round trip, so no lookup first
+    if (this.store.claimRequest === undefined) {
+      const hit = this.store.cacheGetNow !== undefined ? this.peekSync<T>(key) : await this.get<T>(key).then((e) => (e === undefined ? undefined : { value: e.response }));
+      if (hit !== undefined) return { value: hit.value, cached: true };
+      const pending = this.inflight.get(key);
+      if (pending !== undefined) return { value: (await pending) as T, cached: true };
+    }
     let servedMeanwhile = false;
     const work = (async () => {
       if (this.store.claimRequest !== undefined) {

@@ -9,6 +9,7 @@ import { checkedPostgresUrl } from './store-url.js';
 import type { RunStore } from './run-store.js';
 import { newRunId, RUN_COLUMNS, toRun, type CacheRow, type CacheStatsRow, type CellInput, type CellRow, type CellStatus, type ItemCost, type JudgeCardKey, type LeaseRow, type RawRun, type RunRow, type RunStatus, type StoreWrite } from './store.js';
 import { fromStoredJson, toStoredJson } from './stored-json.js';
+import { retryOnDeadlock, StatementBatcher } from './statement-batcher.js';
 
 /** `?` placeholders (the SQLite store's style, kept so the two read alike) as PostgreSQL's `$1, $2, …`. */
 function numbered(sql: string): string {
@@ -36,9 +37,13 @@ export class PgStore implements RunStore {
     return this.never.signal;
   }
 
-  static async open(spec: string, opts: { max?: number } = {}): Promise<PgStore> {
+  /**
+   * `keepConnections`: a long-lived process (`slant worker`) keeps its idle connections open instead
+   * of closing them after 10 s idle, so a run arriving later does not pay for new ones (see warm()).
+   */
+  static async open(spec: string, opts: { max?: number; keepConnections?: boolean } = {}): Promise<PgStore> {
     const { url, shown } = checkedPostgresUrl(spec);
-    const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, application_name: 'slant' });
+    const pool = new pg.Pool({ connectionString: url, max: opts.max ?? POOL_SIZE, application_name: 'slant', ...(opts.keepConnections === true ? { idleTimeoutMillis: 0 } : {}) });
     // an idle client's connection dropping (server restart) must not crash the process; the next query reports it
     pool.on('error', () => undefined);
     try {
@@ -52,6 +57,37 @@ export class PgStore implements RunStore {
       });
     }
     return new PgStore(pool, shown, url);
+  }
+
+  /**
+   * Open the pool's connections now (a worker, before it takes units): a new PostgreSQL connection
+   * costs a backend process on the server and a handshake on both sides, better paid while idle
+   * than while a unit is held.
+   */
+  async warm(): Promise<void> {
+    const clients = await Promise.all(Array.from({ length: this.pool.options.max }, () => this.pool.connect()));
+    for (const c of clients) c.release();
+  }
+
+  /**
+   * Call \`fn\` on each NOTIFY on \`channel\` (a connection of its own, outside the pool). Best effort:
+   * a notification lost with a dropped connection only means the caller's next poll finds the work.
+   * Returns the function that stops listening.
+   */
+  async listen(channel: string, fn: (payload: string | undefined) => void): Promise<() => Promise<void>> {
+    const client = new pg.Client({ connectionString: this.url, application_name: 'slant-listen' });
+    client.on('error', () => undefined);
+    client.on('notification', (n) => {
+      if (n.channel === channel) fn(n.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    } catch {
+      await client.end().catch(() => undefined);
+      return async () => undefined;
+    }
+    return () => client.end().catch(() => undefined);
   }
 
   async close(): Promise<void> {
@@ -97,45 +133,64 @@ export class PgStore implements RunStore {
 
   /**
    * Claim a request (by its cache key) before sending it: true when this process may send it, false
-   * while another live process has it in flight (its answer will appear in the cache). A claim held
+   * while another live process has it in flight (its answer will appear in the cache); with the
+   * answer (a cache hit, counted) when it is stored already, so a caller needs no cacheGet first. A claim held
    * by a process that stopped beating is taken over. Made in the database, so two machines never
    * pay twice for the same request.
    */
   async claimRequest(key: string): Promise<{ claimed: boolean; cached?: CacheRow }> {
     await this.register('process');
-    // one round trip: take the claim, and see whether the answer was stored meanwhile (then the claim is not kept)
-    const r = await this.query<{ claimed: boolean } & Partial<CacheRow>>(
-      `WITH hit AS (SELECT provider, model, request_json, response_json, created_at, hits FROM cache WHERE key = ?),
-       c AS (
-         INSERT INTO slant_cache_claims (key, worker_id) SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM hit)
-         ON CONFLICT (key) DO UPDATE SET worker_id = excluded.worker_id, claimed_at = now()
-         WHERE slant_cache_claims.worker_id = excluded.worker_id OR NOT EXISTS (
-           SELECT 1 FROM slant_workers w WHERE w.id = slant_cache_claims.worker_id AND w.stopped_at IS NULL
-             AND w.heartbeat_at > now() - make_interval(secs => ?))
-         RETURNING worker_id)
-       SELECT EXISTS (SELECT 1 FROM c) AS claimed, hit.* FROM (SELECT 1) one LEFT JOIN hit ON true`,
-      [key, key, this.ownerId, staleMs() / 1000],
-    );
-    const row = r.rows[0] as { claimed: boolean } & Partial<CacheRow>;
-    if (row.response_json != null) return { claimed: false, cached: row as CacheRow };
-    return { claimed: row.claimed };
+    return this.claims.run(key);
   }
+
+  /** Claims made together (statement-batcher.ts): one statement for many keys, in key order (the rows are locked in one order). */
+  private readonly claims = new StatementBatcher<string, { claimed: boolean; cached?: CacheRow }>(async (keys) => {
+    const sorted = [...new Set(keys)].sort();
+    const r = await retryOnDeadlock(() =>
+      this.prepared<{ key: string; claimed: boolean } & Partial<CacheRow>>(
+        'slant_claim_requests',
+        `WITH req AS (SELECT k AS key FROM unnest($1::text[]) WITH ORDINALITY AS t(k, n) ORDER BY n),
+         hit AS (UPDATE cache SET hits = cache.hits + 1, last_hit_at = $4 FROM req WHERE cache.key = req.key
+           RETURNING cache.key, provider, model, request_json, response_json, created_at, hits),
+         c AS (
+           INSERT INTO slant_cache_claims (key, worker_id) SELECT key, $2 FROM req WHERE key NOT IN (SELECT key FROM hit)
+           ON CONFLICT (key) DO UPDATE SET worker_id = excluded.worker_id, claimed_at = now()
+           WHERE slant_cache_claims.worker_id = excluded.worker_id OR NOT EXISTS (
+             SELECT 1 FROM slant_workers w WHERE w.id = slant_cache_claims.worker_id AND w.stopped_at IS NULL
+               AND w.heartbeat_at > now() - make_interval(secs => $3))
+           RETURNING key)
+         SELECT req.key, c.key IS NOT NULL AS claimed, hit.provider, hit.model, hit.request_json, hit.response_json, hit.created_at, hit.hits
+         FROM req LEFT JOIN hit ON hit.key = req.key LEFT JOIN c ON c.key = req.key`,
+        [sorted, this.ownerId, staleMs() / 1000, new Date().toISOString()],
+      ),
+    );
+    const byKey = new Map(r.rows.map((row) => [row.key, row]));
+    return keys.map((k) => {
+      const row = byKey.get(k);
+      if (row?.response_json != null) {
+        const { provider, model, request_json, response_json, created_at, hits } = row as CacheRow;
+        return { claimed: false, cached: { provider, model, request_json, response_json, created_at, hits } };
+      }
+      return { claimed: row?.claimed === true };
+    });
+  });
 
   async releaseRequest(key: string): Promise<void> {
     await this.query('DELETE FROM slant_cache_claims WHERE key = ? AND worker_id = ?', [key, this.ownerId]);
   }
 
-  /** Store the answer and drop the claim on it, in one round trip. */
+  /** Store the answer and drop the claim on it (in one statement, shared with the writes made meanwhile). */
   async cachePutReleasing(key: string, e: { provider: string; model: string; requestJson: string; responseJson: string }): Promise<void> {
-    await this.query(
-      `WITH put AS (
-         INSERT INTO cache (key, provider, model, request_json, response_json, created_at, hits) VALUES (?, ?, ?, ?, ?, ?, 0)
-         ON CONFLICT (key) DO UPDATE SET provider = excluded.provider, model = excluded.model, request_json = excluded.request_json,
-           response_json = excluded.response_json, created_at = excluded.created_at, hits = 0, last_hit_at = NULL
-         RETURNING key)
-       DELETE FROM slant_cache_claims WHERE key = (SELECT key FROM put) AND worker_id = ?`,
-      [key, e.provider, e.model, e.requestJson, e.responseJson, new Date().toISOString(), this.ownerId],
-    );
+    await this.writes.run({ cache: { key, ...e, at: new Date().toISOString() } });
+  }
+
+  /**
+   * A statement of the hot path (a request, an answer, a batch of writes) as a named prepared
+   * statement: PostgreSQL parses and plans it once per connection instead of on every call
+   * (`$n` placeholders; `name` must be unique to the text).
+   */
+  private prepared<R extends pg.QueryResultRow = Record<string, unknown>>(name: string, text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+    return this.pool.query<R>({ name, text, values });
   }
 
   async query<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
@@ -239,32 +294,78 @@ export class PgStore implements RunStore {
     await this.query(PgStore.PUT_OUTPUT, [runId, cellKey, recordId, toStoredJson(output, `output for record "${recordId}"`), new Date().toISOString()]);
   }
 
-  async outputRecordIds(runId: string, cellKey: string): Promise<Set<string>> {
-    const rows = await this.rows<{ record_id: string }>('SELECT record_id FROM outputs WHERE run_id = ? AND cell_key = ?', [runId, cellKey]);
+  async outputRecordIds(runId: string, cellKey: string, among?: readonly string[]): Promise<Set<string>> {
+    const rows = await this.rows<{ record_id: string }>('SELECT record_id FROM outputs WHERE run_id = ? AND cell_key = ? AND (?::text[] IS NULL OR record_id = ANY(?::text[]))', [runId, cellKey, among ?? null, among ?? null]);
     return new Set(rows.map((r) => r.record_id));
   }
 
-  /** Outputs, items and costs in one transaction, in order (one statement each, on one connection). */
+  /**
+   * Outputs, items and costs in one statement (atomic: all or none; shared with the other writes
+   * made while the last one was on its way: statement-batcher.ts), in the order put.
+   */
   async putWrites(runId: string, writes: readonly StoreWrite[]): Promise<void> {
     if (writes.length === 0) return;
-    const at = new Date().toISOString();
-    const statement = (w: StoreWrite): [string, unknown[]] => {
-      if (w.kind === 'cost') {
-        const c = w.value as ItemCost;
-        return [PgStore.PUT_COST, [runId, w.cellKey, w.recordId, c.calls, c.inputTokens, c.outputTokens, c.wallMs, at]];
-      }
-      const what = w.kind === 'item' ? 'measurement' : 'output';
-      return [w.kind === 'item' ? PgStore.PUT_ITEM : PgStore.PUT_OUTPUT, [runId, w.cellKey, w.recordId, toStoredJson(w.value, `${what} for record "${w.recordId}"`), at]];
-    };
-    const [sql, params] = statement(writes[0]!);
-    if (writes.length === 1) {
-      await this.query(sql, params);
-      return;
-    }
-    await this.transaction(async (q) => {
-      for (const w of writes) await q(...statement(w));
-    });
+    // a value JSON cannot hold is this caller's error, found before anything is sent
+    const rows = writes.map((w): WriteRow => (w.kind === 'cost' ? { runId, kind: w.kind, cellKey: w.cellKey, recordId: w.recordId, cost: w.value as ItemCost } : { runId, kind: w.kind, cellKey: w.cellKey, recordId: w.recordId, json: toStoredJson(w.value, `${w.kind === 'item' ? 'measurement' : 'output'} for record "${w.recordId}"`) }));
+    await this.writes.run({ rows });
   }
+
+  /**
+   * Answers for the request cache and rows for outputs, items and costs, written together: one
+   * statement (a multi-row INSERT per table over arrays, in the order put: a table's \`rowid\`
+   * keeps "first stored"), one round trip for every write made while the last was on its way. A
+   * key written twice keeps its last value, as writing them one after another would.
+   */
+  private readonly writes = new StatementBatcher<WriteOp, void>(async (ops) => {
+    const at = new Date().toISOString();
+    const cache = new Map<string, NonNullable<WriteOp['cache']>>();
+    const last = new Map<string, WriteRow>();
+    for (const op of ops) {
+      if (op.cache) cache.set(op.cache.key, op.cache);
+      for (const w of op.rows ?? []) {
+        const id = `${w.runId}\u0000${w.kind}\u0000${w.cellKey}\u0000${w.recordId}`;
+        last.delete(id);
+        last.set(id, w);
+      }
+    }
+    const by = { output: [] as WriteRow[], item: [] as WriteRow[], cost: [] as WriteRow[] };
+    for (const w of last.values()) by[w.kind].push(w);
+    const values: unknown[] = [];
+    const arg = (v: unknown): string => `$${values.push(v)}`;
+    const ctes: string[] = [];
+    const kinds: string[] = [];
+    if (cache.size > 0) {
+      const cs = [...cache.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      kinds.push('cache');
+      ctes.push(`put AS (INSERT INTO cache (key, provider, model, request_json, response_json, created_at, hits)
+         SELECT k, p, m, q, a, c, 0 FROM unnest(${arg(cs.map((c) => c.key))}::text[], ${arg(cs.map((c) => c.provider))}::text[], ${arg(cs.map((c) => c.model))}::text[],
+           ${arg(cs.map((c) => c.requestJson))}::text[], ${arg(cs.map((c) => c.responseJson))}::text[], ${arg(cs.map((c) => c.at))}::text[]) WITH ORDINALITY AS t(k, p, m, q, a, c, n) ORDER BY n
+         ON CONFLICT (key) DO UPDATE SET provider = excluded.provider, model = excluded.model, request_json = excluded.request_json,
+           response_json = excluded.response_json, created_at = excluded.created_at, hits = 0, last_hit_at = NULL
+         RETURNING key),
+       released AS (DELETE FROM slant_cache_claims WHERE key IN (SELECT key FROM put) AND worker_id = ${arg(this.ownerId)})`);
+    }
+    for (const [kind, table, column] of [['output', 'outputs', 'output_json'], ['item', 'items', 'measurement_json']] as const) {
+      const ws = by[kind];
+      if (ws.length === 0) continue;
+      kinds.push(kind);
+      ctes.push(`${kind} AS (INSERT INTO ${table} (run_id, cell_key, record_id, ${column}, created_at)
+         SELECT u, k, r, j, ${arg(at)}::text FROM unnest(${arg(ws.map((w) => w.runId))}::text[], ${arg(ws.map((w) => w.cellKey))}::text[], ${arg(ws.map((w) => w.recordId))}::text[], ${arg(ws.map((w) => w.json))}::text[]) WITH ORDINALITY AS t(u, k, r, j, n) ORDER BY n
+         ON CONFLICT (run_id, cell_key, record_id) DO UPDATE SET ${column} = excluded.${column}, created_at = excluded.created_at)`);
+    }
+    if (by.cost.length > 0) {
+      const ws = by.cost;
+      const cs = ws.map((w) => w.cost as ItemCost);
+      kinds.push('cost');
+      ctes.push(`cost AS (INSERT INTO costs (run_id, key, record_id, calls, input_tokens, output_tokens, wall_ms, created_at)
+         SELECT u, k, r, c, i, o, w, ${arg(at)}::text FROM unnest(${arg(ws.map((w) => w.runId))}::text[], ${arg(ws.map((w) => w.cellKey))}::text[], ${arg(ws.map((w) => w.recordId))}::text[], ${arg(cs.map((c) => c.calls))}::int[],
+           ${arg(cs.map((c) => c.inputTokens))}::int[], ${arg(cs.map((c) => c.outputTokens))}::int[], ${arg(cs.map((c) => c.wallMs))}::float8[]) WITH ORDINALITY AS t(u, k, r, c, i, o, w, n) ORDER BY n
+         ON CONFLICT (run_id, key, record_id) DO UPDATE SET calls = excluded.calls, input_tokens = excluded.input_tokens,
+           output_tokens = excluded.output_tokens, wall_ms = excluded.wall_ms, created_at = excluded.created_at)`);
+    }
+    await retryOnDeadlock(() => this.prepared(`slant_writes_${kinds.join('_')}`, `WITH ${ctes.join(',\n')} SELECT 1`, values));
+    return ops.map(() => undefined);
+  });
 
   async getOutput(runId: string, cellKey: string, recordId: string): Promise<unknown> {
     const r = await this.row<{ output_json: string }>('SELECT output_json FROM outputs WHERE run_id = ? AND cell_key = ? AND record_id = ?', [runId, cellKey, recordId]);
@@ -381,8 +482,13 @@ export class PgStore implements RunStore {
     return rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) }));
   }
 
-  async completedRecordIds(runId: string, cellKey: string): Promise<Set<string>> {
-    const rows = await this.rows<{ record_id: string }>('SELECT record_id FROM items WHERE run_id = ? AND cell_key = ? UNION SELECT record_id FROM invalid_outputs WHERE run_id = ? AND cell_key = ?', [runId, cellKey, runId, cellKey]);
+  async completedRecordIds(runId: string, cellKey: string, among?: readonly string[]): Promise<Set<string>> {
+    const ids = among ?? null;
+    const rows = await this.rows<{ record_id: string }>(
+      `SELECT record_id FROM items WHERE run_id = ? AND cell_key = ? AND (?::text[] IS NULL OR record_id = ANY(?::text[]))
+       UNION SELECT record_id FROM invalid_outputs WHERE run_id = ? AND cell_key = ? AND (?::text[] IS NULL OR record_id = ANY(?::text[]))`,
+      [runId, cellKey, ids, ids, runId, cellKey, ids, ids],
+    );
     return new Set(rows.map((r) => r.record_id));
   }
 
@@ -512,6 +618,25 @@ export class PgStore implements RunStore {
     return (await this.row<{ card_json: string }>('SELECT card_json FROM judge_cards WHERE task = ? AND judge = ? AND version = ?', [key.task, key.judge, key.version]))?.card_json;
   }
 }
+
+/** A row for the outputs, items or costs table, its JSON made (putWrites). */
+interface WriteRow {
+  runId: string;
+  kind: StoreWrite['kind'];
+  cellKey: string;
+  recordId: string;
+  json?: string;
+  cost?: ItemCost;
+}
+
+/** One caller's writes (PgStore's write batcher): an answer for the request cache, or rows. */
+interface WriteOp {
+  cache?: { key: string; provider: string; model: string; requestJson: string; responseJson: string; at: string };
+  rows?: WriteRow[];
+}
+
+/** Connections a process keeps to the store at most (pg's pool). */
+const POOL_SIZE = 10;
 
 function envMs(name: string, fallback: number): number {
   const n = Number(process.env[name]);

@@ -39,11 +39,12 @@ export interface RunStore {
   putItems(runId: string, items: readonly { cellKey: string; recordId: string; measurement: unknown }[]): Promise<void>;
   /** Several writes (outputs, items, costs) committed in one transaction, in order: all or none (src/pipeline/item-writer.ts). */
   putWrites(runId: string, writes: readonly StoreWrite[]): Promise<void>;
-  /** The record ids with a stored output under `cellKey` (one query). */
-  outputRecordIds(runId: string, cellKey: string): Promise<Set<string>>;
+  /** The record ids with a stored output under `cellKey` (one query), of those in `among` when given. */
+  outputRecordIds(runId: string, cellKey: string, among?: readonly string[]): Promise<Set<string>>;
   countItems(runId: string): Promise<number>;
   getItems(runId: string, cellKey: string): Promise<{ recordId: string; measurement: unknown }[]>;
-  completedRecordIds(runId: string, cellKey: string): Promise<Set<string>>;
+  /** Records of a cell that are done (measured, or an invalid model output recorded), of those in `among` when given. */
+  completedRecordIds(runId: string, cellKey: string, among?: readonly string[]): Promise<Set<string>>;
   getItem(runId: string, cellKey: string, recordId: string): Promise<unknown>;
   /** Every stored output of a run (record fields, generations), in the order first stored. */
   listRunOutputs(runId: string): Promise<{ cellKey: string; recordId: string; output: unknown }[]>;

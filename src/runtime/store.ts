@@ -451,13 +451,13 @@ export class Store {
    * Records of a cell that are done: measured, or recorded as an invalid model output (what a
    * resumed run skips).
    */
-  completedRecordIds(runId: string, cellKey: string): Set<string> {
+  completedRecordIds(runId: string, cellKey: string, among?: readonly string[]): Set<string> {
     const rows = this.statement(
       'SELECT record_id FROM items WHERE run_id = ? AND cell_key = ? UNION SELECT record_id FROM invalid_outputs WHERE run_id = ? AND cell_key = ?',
     )
       .pluck()
       .all(runId, cellKey, runId, cellKey) as string[];
-    return new Set(rows);
+    return amongOnly(rows, among);
   }
 
   /** What one item's output cost (idempotent per key and record: a re-measured item replaces it). */
@@ -639,8 +639,8 @@ export class Store {
   }
 
   /** The record ids with a stored output under `cellKey` (one query, instead of a lookup per record that finds nothing in a fresh run). */
-  outputRecordIds(runId: string, cellKey: string): Set<string> {
-    return new Set(this.statement('SELECT record_id FROM outputs WHERE run_id = ? AND cell_key = ?').pluck().all(runId, cellKey) as string[]);
+  outputRecordIds(runId: string, cellKey: string, among?: readonly string[]): Set<string> {
+    return amongOnly(this.statement('SELECT record_id FROM outputs WHERE run_id = ? AND cell_key = ?').pluck().all(runId, cellKey) as string[], among);
   }
 
   /** Commit several item measurements in one transaction (src/pipeline/item-writer.ts). */
@@ -707,4 +707,11 @@ function envInt(name: string): number | undefined {
   if (v === undefined || v.trim() === '') return undefined;
   const n = Number(v);
   return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/** The ids, or those of them in `among` (a local file: reading a cell's ids and filtering here is cheap). */
+function amongOnly(ids: readonly string[], among: readonly string[] | undefined): Set<string> {
+  if (among === undefined) return new Set(ids);
+  const wanted = new Set(among);
+  return new Set(ids.filter((id) => wanted.has(id)));
 }

@@ -1,7 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Store } from '../../src/runtime/store.js';
 import { createStudy, getAnswers, getAssignments, listAnnotators, nextAssignment, putAnswer, reissueTokens } from '../../src/annotate/study-store.js';
 import { hashToken, matchToken } from '../../src/annotate/tokens.js';
+import { UserError } from '../../src/core/errors.js';
+import { PgStore } from '../../src/runtime/pg-store.js';
+import type { RunStore } from '../../src/runtime/run-store.js';
+import { sqliteRunStore } from '../../src/runtime/sqlite-run-store.js';
+import { HAS_POSTGRES, startCluster, type PgCluster } from '../helpers/postgres.js';
 
 let store: Store;
 beforeEach(async () => {
@@ -42,3 +47,39 @@ describe('study store', () => {
     await expect(putAnswer(store, 's', { annotator: 'a01', item: theirs.item, value: 'negative', msOnItem: 1, msHidden: 0, blurs: 0 })).rejects.toThrow(/FOREIGN KEY/);
   });
 });
+
+// both backends (PostgreSQL where installed: test/helpers/postgres.ts says when it is not, and CI requires it)
+describe.each([
+  ['sqlite', async () => ({ store: sqliteRunStore(Store.open(':memory:')), close: async () => undefined })],
+  ...(HAS_POSTGRES
+    ? [['postgres', async () => {
+        cluster ??= await startCluster();
+        const s = await PgStore.open(cluster.newDatabase());
+        return { store: s as RunStore, close: () => s.close() };
+      }] as const]
+    : []),
+] as [string, () => Promise<{ store: RunStore; close: () => Promise<void> }>][])('creating a study (%s)', (_name, open) => {
+  it('with an id already taken is a clear user error naming the id, and leaves the first study as it was', async () => {
+    const { store: s, close } = await open();
+    try {
+      await createStudy(s, { kind: 'framing', items, annotators: 2, k: 1, source: {}, id: 'dup' });
+      const before = await getAssignments(s, 'dup', 'a01');
+      const again = createStudy(s, { kind: 'framing', items: items.slice(0, 2), annotators: 3, k: 1, source: {}, id: 'dup' });
+      await expect(again).rejects.toBeInstanceOf(UserError);
+      await expect(again).rejects.toThrow(/a study with id "dup" already exists/);
+      expect(await getAssignments(s, 'dup', 'a01')).toEqual(before);
+      expect((await listAnnotators(s, 'dup')).map((a) => a.id)).toEqual(['a01', 'a02']);
+      // two made at once: both find the id free, the database refuses the second insert, which says so the same way
+      const both = await Promise.allSettled([1, 2].map((n) => createStudy(s, { kind: 'framing', items, annotators: n + 1, k: 1, source: {}, id: 'race' })));
+      expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const refused = both.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(refused.reason).toBeInstanceOf(UserError);
+      expect(String(refused.reason)).toMatch(/a study with id "race" already exists/);
+    } finally {
+      await close();
+    }
+  });
+});
+
+let cluster: PgCluster | undefined;
+afterAll(() => cluster?.stop());

@@ -92,6 +92,9 @@ describe.skipIf(!HAS_POSTGRES)('read commands on a PostgreSQL store', () => {
     expect(made.items).toBe(4);
     const again = await runCli(['annotate', 'create', '--kind', 'framing', '--run', a, '--names', 'x', '--k', '1', '--store', url, '--id', 'pg-study']);
     expect(again.code).not.toBe(0);
+    // a user error naming the id, not the database's "duplicate key" message
+    expect(again.stderr).toMatch(/a study with id "pg-study" already exists/);
+    expect(again.stderr).not.toMatch(/duplicate key|constraint|\n\s+at /);
 
     const store = await openRunStore(url);
     const srv = await startAnnotateServer(store, 'pg-study');

@@ -57,8 +57,8 @@ function run(bin: string, args: string[]): string {
 
 let dbCounter = 0;
 
-/** Start a cluster (stop it in afterAll; it is also stopped when the test process exits). */
-export async function startCluster(): Promise<PgCluster> {
+/** Start a cluster (stop it in afterAll; it is also stopped when the test process exits). `settings`: more `-c name=value` (a benchmark's pg_stat_statements). */
+export async function startCluster(opts: { settings?: string[] } = {}): Promise<PgCluster> {
   if (!HAS_POSTGRES) throw new Error('PostgreSQL is not installed');
   const dir = mkdtempSync(join(tmpdir(), 'slant-pg-'));
   if (asRoot) {
@@ -72,7 +72,7 @@ export async function startCluster(): Promise<PgCluster> {
   for (let attempt = 0; ; attempt++) {
     port = await freePort();
     try {
-      run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start']);
+      run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200${(opts.settings ?? []).map((c) => ` -c ${c}`).join('')}`, 'start']);
       break;
     } catch (err) {
       if (attempt >= 3) throw err;

@@ -277,4 +277,46 @@ describe.skipIf(!HAS_POSTGRES)('PgStore', () => {
     await a.close();
     await b.close();
   });
+
+  it('claims and writes made together share statements, and each caller still gets its own answer', async () => {
+    const url = (cluster as PgCluster).newDatabase();
+    const [a, b] = await Promise.all([PgStore.open(url), PgStore.open(url)]);
+    try {
+      await a.cachePut('k-stored', { provider: 'p', model: 'm', requestJson: '{}', responseJson: '"old"' });
+      const keys = ['k1', 'k2', 'k3', 'k4', 'k-stored'];
+      const mine = await Promise.all(keys.map((k) => a.claimRequest(k)));
+      expect(mine.map((c) => c.claimed)).toEqual([true, true, true, true, false]);
+      expect(mine[4]?.cached?.response_json).toBe('"old"');
+      // another process, all at once: every key a holds is refused, the free one claimed, the stored one answered with a hit counted
+      const theirs = await Promise.all(['k1', 'k2', 'k5', 'k-stored'].map((k) => b.claimRequest(k)));
+      expect(theirs.map((c) => c.claimed)).toEqual([false, false, true, false]);
+      expect(theirs[3]?.cached?.hits).toBe(2);
+      // answers and rows written at once: one commit each or shared, every one stored, a claim dropped only with its answer
+      const run = await a.createRun({ configJson: '{}', configHash: 'h' });
+      await Promise.all([
+        a.cachePutReleasing('k1', { provider: 'p', model: 'm', requestJson: '{"q":1}', responseJson: '"one"' }),
+        a.putWrites(run.id, [{ kind: 'output', cellKey: 'c', recordId: 'r1', value: { text: 'first' } }, { kind: 'cost', cellKey: 'c', recordId: 'r1', value: { calls: 1, inputTokens: 2, outputTokens: 3, wallMs: 4.5 } }]),
+        a.cachePutReleasing('k2', { provider: 'p', model: 'm', requestJson: '{"q":2}', responseJson: '"two"' }),
+        a.putWrites(run.id, [{ kind: 'output', cellKey: 'c', recordId: 'r1', value: { text: 'second' } }, { kind: 'item', cellKey: 'c', recordId: 'r1', value: { score: 1 } }]),
+      ]);
+      expect(await a.getOutput(run.id, 'c', 'r1')).toEqual({ text: 'second' });
+      expect(await a.getItem(run.id, 'c', 'r1')).toEqual({ score: 1 });
+      expect(await a.getCosts(run.id, 'c')).toEqual(new Map([['r1', { calls: 1, inputTokens: 2, outputTokens: 3, wallMs: 4.5 }]]));
+      expect((await a.cacheGet('k2'))?.response_json).toBe('"two"');
+      const claims = await a.query<{ key: string }>('SELECT key FROM slant_cache_claims ORDER BY key');
+      expect(claims.rows.map((r) => r.key)).toEqual(['k3', 'k4', 'k5']);
+      // a value JSON cannot hold fails its own caller only, before anything is sent
+      const bad = a.putWrites(run.id, [{ kind: 'item', cellKey: 'c', recordId: 'r2', value: { n: 1n } }]);
+      const good = a.putWrites(run.id, [{ kind: 'item', cellKey: 'c', recordId: 'r3', value: { n: 3 } }]);
+      await expect(bad).rejects.toThrow();
+      await good;
+      expect([...(await a.completedRecordIds(run.id, 'c'))].sort()).toEqual(['r1', 'r3']);
+      expect([...(await a.completedRecordIds(run.id, 'c', ['r3', 'r9']))]).toEqual(['r3']);
+      expect([...(await a.outputRecordIds(run.id, 'c', ['r1']))]).toEqual(['r1']);
+      expect([...(await a.outputRecordIds(run.id, 'c', []))]).toEqual([]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
 });

@@ -4,14 +4,14 @@ import { collect, parsePositiveInt } from '../parse.js';
 import { globalOptions } from '../main-options.js';
 
 /** The shared store a worker command needs: --store, else SLANT_STORE; only PostgreSQL. */
-async function openShared(store: string | undefined) {
+async function openShared(store: string | undefined, opts: { keepConnections?: boolean } = {}) {
   const url = store ?? process.env.SLANT_STORE;
   const { isPostgresUrl } = await import('../../runtime/store-url.js');
   if (url === undefined || !isPostgresUrl(url)) {
     throw new UserError('workers share a PostgreSQL store', { hint: 'pass --store postgres://user@host/db (or set SLANT_STORE); the password from PGPASSWORD or ~/.pgpass' });
   }
   const { PgStore } = await import('../../runtime/pg-store.js');
-  return PgStore.open(url);
+  return PgStore.open(url, opts);
 }
 
 export function registerWorker(program: Command): void {
@@ -24,7 +24,7 @@ export function registerWorker(program: Command): void {
     .option('--max-concurrency <n>', "requests in flight per provider on this worker (overrides the run's provider settings)", (v: string) => parsePositiveInt(v, '--max-concurrency'))
     .option('--exit-when-idle', 'stop once there is no unit left for this worker (default: keep waiting for runs)')
     .action(async (opts: { store?: string; models: string[]; parallel?: number; maxConcurrency?: number; exitWhenIdle?: boolean }, cmd: Command) => {
-      const store = await openShared(opts.store);
+      const store = await openShared(opts.store, { keepConnections: true });
       const { runWorker } = await import('../../pipeline/distributed/worker.js');
       const { workerPlan } = await import('../worker-plan.js');
       const { RequestCache } = await import('../../runtime/cache.js');

@@ -5,7 +5,7 @@ import type { PgStore } from '../../runtime/pg-store.js';
 import type { RunStore } from '../../runtime/run-store.js';
 import { executePlan, markCellNotApplicable, type ExecutionOutcome, type ExecutionPlan } from '../execute.js';
 import type { WarningLog } from '../warnings.js';
-import { ensureQueue, queueFor, startQueue, type UnitJob } from './queue.js';
+import { ensureQueue, queueFor, startQueue, UNITS_CHANNEL, type UnitJob } from './queue.js';
 import { reapDeadWorkers } from './reaper.js';
 
 /** Records per unit (`slant run --workers --unit-size`); default 25. */
@@ -69,6 +69,8 @@ export async function coordinateRun(plan: ExecutionPlan, anyStore: RunStore, run
       [runId, JSON.stringify(queues), size],
     );
     await enqueue(store, boss, units);
+    // idle workers take them now rather than at their next poll
+    await store.query('SELECT pg_notify(?, ?)', [UNITS_CHANNEL, runId]);
     return await waitForUnits(store, boss, runId, planned, units.length, warnings, opts);
   } finally {
     await boss.stop({ graceful: false, wait: true }).catch(() => undefined);

@@ -12,6 +12,9 @@ import type { PgStore } from '../../runtime/pg-store.js';
  */
 export const UNIT_EXPIRY_S = 6 * 3600;
 
+/** The PostgreSQL channel a coordinator notifies once it enqueued units: idle workers look at once instead of at their next poll. */
+export const UNITS_CHANNEL = 'slant_units';
+
 export interface UnitJob {
   runId: string;
   unitId: string;

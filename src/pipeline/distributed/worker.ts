@@ -1,10 +1,11 @@
+import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import type PgBoss from 'pg-boss';
 import { heartbeatMs, type PgStore } from '../../runtime/pg-store.js';
-import { executePlan, type ExecutionPlan } from '../execute.js';
+import { executePlan, holdRecords, type ExecutionOptions, type ExecutionPlan } from '../execute.js';
 import { WarningLog } from '../warnings.js';
 import type { UnitStats } from './coordinate.js';
-import { startQueue, type UnitJob } from './queue.js';
+import { startQueue, UNITS_CHANNEL, type UnitJob } from './queue.js';
 import { reapDeadWorkers } from './reaper.js';
 
 export interface WorkerOptions {
@@ -39,12 +40,23 @@ export function modelMatcher(patterns: readonly string[] | undefined): (model: s
  * cancelled from any machine is dropped at the next unit and within a heartbeat inside a unit.
  */
 export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ units: number }> {
-  await store.register('worker', opts.models ?? [], opts.slots ?? 0);
+  // connections and the queue first: a worker shows up in slant_workers once it can take units
+  await store.warm();
   const boss = await startQueue(store);
+  await store.register('worker', opts.models ?? [], opts.slots ?? 0);
   const serves = modelMatcher(opts.models);
   const plans = new Map<string, Promise<ExecutionPlan>>();
+  /** per run: its probes' preparations over whole datasets (certainty's source ranking), made once for all its units */
+  const preparations = new Map<string, NonNullable<ExecutionOptions['prepared']>>();
+  /** per run: its datasets' records, read once for all its units (execute.ts: files up to 64 MB) */
+  const held = new Map<string, NonNullable<ExecutionOptions['heldRecords']>>();
   let units = 0;
   let idleSince: number | undefined;
+  /** idle loops waiting for their next poll: woken at once when units are enqueued */
+  const waiting = new Set<() => void>();
+  const unlisten = await store.listen(UNITS_CHANNEL, () => {
+    for (const w of [...waiting]) w();
+  });
   const log = opts.log ?? (() => undefined);
   const reaper = setInterval(() => void reapDeadWorkers(store, boss).catch(() => 0), heartbeatMs());
   reaper.unref();
@@ -54,17 +66,49 @@ export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ 
     if (!p) {
       p = opts.planFor(runId, configJson);
       plans.set(runId, p);
+      preparations.set(runId, new Map());
+      held.set(runId, new Map());
       p.catch(() => plans.delete(runId));
     }
     return p;
   };
 
+  /**
+   * The plan of a running run this worker has units to take from, built before it takes the first
+   * (config, models, probes, its datasets' records read: a few hundred ms of CPU), so the run's
+   * first units do not wait for it with a lease held. A plan that fails here is tried again by the unit, which
+   * reports the error to the run.
+   */
+  const lookedAhead = new Set<string>();
+  const planAhead = async (runId: string): Promise<void> => {
+    if (plans.has(runId) || lookedAhead.has(runId)) return;
+    lookedAhead.add(runId);
+    const r = await store.query<{ config_json: string }>(`SELECT config_json FROM runs WHERE id = ? AND status = 'running'`, [runId]);
+    const config = r.rows[0]?.config_json;
+    if (config === undefined) return;
+    const plan = await planOf(runId, config).catch(() => undefined);
+    const records = held.get(runId);
+    // the datasets' records too (read once for all the run's units); a failed read is the unit's to report
+    if (plan && records) for (const ds of plan.datasets) await holdRecords(ds, records).catch(() => undefined);
+  };
+
   /** The next job for this worker, from the queues of live runs whose models it serves. */
   const next = async (): Promise<PgBoss.Job<UnitJob> | undefined> => {
-    const runs = await store.query<{ queues_json: string }>('SELECT queues_json FROM slant_dist_runs WHERE cancelled_at IS NULL ORDER BY created_at');
+    const runs = await store.query<{ run_id: string; queues_json: string; completed: boolean }>(
+      `SELECT d.run_id, d.queues_json, r.status = 'completed' AS completed FROM slant_dist_runs d JOIN runs r ON r.id = d.run_id WHERE d.cancelled_at IS NULL ORDER BY d.created_at`,
+    );
+    // a completed or cancelled run gives back its plan, held records and preparations (a cancelled
+    // run resumed later is planned again); a failed or interrupted one keeps them for its resume
+    const live = new Set(runs.rows.filter((r) => !r.completed).map((r) => r.run_id));
+    for (const id of [...plans.keys()]) {
+      if (live.has(id)) continue;
+      for (const m of [plans, held, preparations]) m.delete(id);
+      lookedAhead.delete(id);
+    }
     for (const r of runs.rows) {
-      for (const q of JSON.parse(r.queues_json) as { queue: string; model: string }[]) {
-        if (!serves(q.model)) continue;
+      const queues = (JSON.parse(r.queues_json) as { queue: string; model: string }[]).filter((q) => serves(q.model));
+      if (queues.length > 0) await planAhead(r.run_id);
+      for (const q of queues) {
         const [job] = await boss.fetch<UnitJob>(q.queue, { batchSize: 1 });
         if (job) return job;
       }
@@ -74,8 +118,22 @@ export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ 
 
   const work = async (job: PgBoss.Job<UnitJob>): Promise<void> => {
     const u = job.data;
-    await store.query('INSERT INTO slant_unit_leases (job_id, queue, run_id, worker_id, unit_json) VALUES (?, ?, ?, ?, ?) ON CONFLICT (job_id) DO UPDATE SET worker_id = excluded.worker_id, since = now()', [job.id, job.name, u.runId, store.ownerId, JSON.stringify(u)]);
+    // one round trip: lease the unit under this worker's heartbeat, mark it started (unless done or
+    // its run cancelled), and read what the unit needs
+    const state = await store.query<{ done: boolean; cancelled: boolean; config_json: string }>(
+      `WITH lease AS (
+         INSERT INTO slant_unit_leases (job_id, queue, run_id, worker_id, unit_json) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (job_id) DO UPDATE SET worker_id = excluded.worker_id, since = now()),
+       started AS (
+         UPDATE slant_dist_units u SET started_at = coalesce(u.started_at, now()) FROM slant_dist_runs d
+         WHERE u.run_id = ? AND u.unit_id = ? AND d.run_id = u.run_id AND u.done_at IS NULL AND d.cancelled_at IS NULL)
+       SELECT u.done_at IS NOT NULL AS done, d.cancelled_at IS NOT NULL AS cancelled, r.config_json
+       FROM slant_dist_units u JOIN slant_dist_runs d ON d.run_id = u.run_id JOIN runs r ON r.id = u.run_id WHERE u.run_id = ? AND u.unit_id = ?`,
+      [job.id, job.name, u.runId, store.ownerId, JSON.stringify(u), u.runId, u.unitId, u.runId, u.unitId],
+    );
     const ctrl = new AbortController();
+    // every record in flight listens to the unit's signal (more than Node's default 10 is no leak)
+    setMaxListeners(0, ctrl.signal);
     const onAbort = (): void => ctrl.abort();
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     const watch = setInterval(() => {
@@ -87,27 +145,26 @@ export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ 
         .catch(() => undefined);
     }, heartbeatMs());
     watch.unref();
+    let leased = true;
     try {
-      const state = await store.query<{ done: boolean; cancelled: boolean; config_json: string }>(
-        `SELECT u.done_at IS NOT NULL AS done, d.cancelled_at IS NOT NULL AS cancelled, r.config_json
-         FROM slant_dist_units u JOIN slant_dist_runs d ON d.run_id = u.run_id JOIN runs r ON r.id = u.run_id WHERE u.run_id = ? AND u.unit_id = ?`,
-        [u.runId, u.unitId],
-      );
       const row = state.rows[0];
       if (!row || row.done || row.cancelled) {
         await boss.complete(job.name, job.id);
         return;
       }
-      await store.query('UPDATE slant_dist_units SET started_at = coalesce(started_at, now()) WHERE run_id = ? AND unit_id = ?', [u.runId, u.unitId]);
       const plan = await planOf(u.runId, row.config_json);
       const ds = plan.datasets.find((d) => d.name === u.dataset);
       if (!ds) throw new Error(`dataset "${u.dataset}" is not in the run's plan`);
       const warnings = new WarningLog();
+      const prepared = preparations.get(u.runId);
+      const heldRecords = held.get(u.runId);
       const out = await executePlan({ ...plan, datasets: [ds] }, store, u.runId, {
         warnings,
         signal: ctrl.signal,
-        records: (i) => i >= u.from && i < u.to,
+        range: { from: u.from, to: u.to },
         cells: (c) => c.key === u.cellKey,
+        ...(prepared ? { prepared } : {}),
+        ...(heldRecords ? { heldRecords } : {}),
       });
       if (out.interrupted) {
         // this worker is stopping (or the run was cancelled): the unit goes back to the queue
@@ -117,8 +174,14 @@ export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ 
       const stats: UnitStats = { measured: out.measured, reused: out.reused, generated: out.generated, cacheHits: out.cacheHits, invalid: out.invalid };
       const reason = out.cells.find((c) => c.key === u.cellKey)?.notApplicable;
       if (reason !== undefined) stats.notApplicable = { cellKey: u.cellKey, reason };
-      await store.query('UPDATE slant_dist_units SET done_at = now(), done_by = ?, stats_json = ?, error = NULL WHERE run_id = ? AND unit_id = ?', [store.ownerId, JSON.stringify(stats), u.runId, u.unitId]);
-      await store.query('UPDATE slant_workers SET units_done = units_done + 1, items_done = items_done + ? WHERE id = ?', [out.measured, store.ownerId]);
+      // one round trip: the unit done with its counts, this worker's counts, its lease dropped
+      await store.query(
+        `WITH unit AS (UPDATE slant_dist_units SET done_at = now(), done_by = ?, stats_json = ?, error = NULL WHERE run_id = ? AND unit_id = ?),
+         lease AS (DELETE FROM slant_unit_leases WHERE job_id = ? AND worker_id = ?)
+         UPDATE slant_workers SET units_done = units_done + 1, items_done = items_done + ? WHERE id = ?`,
+        [store.ownerId, JSON.stringify(stats), u.runId, u.unitId, job.id, store.ownerId, out.measured, store.ownerId],
+      );
+      leased = false;
       await boss.complete(job.name, job.id);
       units++;
     } catch (err) {
@@ -130,7 +193,7 @@ export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ 
     } finally {
       clearInterval(watch);
       opts.signal?.removeEventListener('abort', onAbort);
-      await store.query('DELETE FROM slant_unit_leases WHERE job_id = ? AND worker_id = ?', [job.id, store.ownerId]).catch(() => undefined);
+      if (leased) await store.query('DELETE FROM slant_unit_leases WHERE job_id = ? AND worker_id = ?', [job.id, store.ownerId]).catch(() => undefined);
     }
   };
 
@@ -145,7 +208,16 @@ export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ 
       idleSince ??= Date.now();
       // idle: with exitWhenIdle, stop after a quiet spell long enough for a dead worker's units to be reaped
       if (opts.exitWhenIdle === true && Date.now() - idleSince > 2 * heartbeatMs()) return;
-      await new Promise((r) => setTimeout(r, opts.pollMs ?? 200));
+      // until the poll interval passes or a coordinator says it enqueued units (LISTEN/NOTIFY)
+      await new Promise<void>((r) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          waiting.delete(done);
+          r();
+        };
+        const timer = setTimeout(done, opts.pollMs ?? 200);
+        waiting.add(done);
+      });
     }
   };
 
@@ -154,6 +226,7 @@ export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ 
     await Promise.all(Array.from({ length: opts.parallel ?? 2 }, () => loop()));
   } finally {
     clearInterval(reaper);
+    await unlisten();
     await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
     await store.unregister().catch(() => undefined);
   }
