@@ -2,13 +2,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
-import { writeReports } from '../../pipeline/run.js';
-import { exportReport, type ExportFormat } from '../../report/export.js';
-import { buildReportModel } from '../../report/model.js';
-import { renderTerminalReport } from '../../report/terminal.js';
-import { writeReportFile } from '../../report/write.js';
-import { resultsSchema, type Results } from '../../results/schema.js';
-import { openRunStore } from '../../runtime/open-store.js';
+import type { ExportFormat } from '../../report/export.js';
+import type { Results } from '../../results/schema.js';
 import type { RunStore } from '../../runtime/run-store.js';
 import { applyGate, FAIL_ON_HELP, failOnConditions } from '../fail-on.js';
 import { aliasTo, deprecatedAlias } from '../flags.js';
@@ -39,9 +34,17 @@ export function registerReport(program: Command): void {
       if (!(FORMATS as readonly string[]).includes(opts.format)) throw new UserError(`--format ${opts.format}: expected one of ${FORMATS.join(', ')}`);
       if (opts.output !== undefined) exportFolder(opts.output, opts.format);
       const failOn = failOnConditions(cmd);
-      const { results, reportDir } = isFile(target) ? { results: readResultsFile(target), reportDir: dirname(target) } : await fromStore(target === 'latest' ? await latestRun(opts) : target, opts);
+      // loaded here, not at the top: `slant report --help` and the other commands load none of it (bench:startup)
+      const { resultsSchema } = await import('../../results/schema.js');
+      const { results, reportDir } = isFile(target) ? { results: readResultsFile(target, resultsSchema), reportDir: dirname(target) } : await fromStore(target === 'latest' ? await latestRun(opts) : target, opts, resultsSchema);
       const global = globalOptions(cmd);
       if (opts.format === 'html') {
+        const [{ writeReports }, { writeReportFile }, { renderTerminalReport }, { openRunStore }] = await Promise.all([
+          import('../../pipeline/run.js'),
+          import('../../report/write.js'),
+          import('../../report/terminal.js'),
+          import('../../runtime/open-store.js'),
+        ]);
         const written = writeReports(results, reportDir);
         const html = join(reportDir, 'report.html');
         // the items behind the numbers (and their texts) come from the store when it has the run
@@ -56,6 +59,7 @@ export function registerReport(program: Command): void {
         else process.stdout.write(renderTerminalReport(results, { color: process.stdout.isTTY === true }) + `\nreport: ${html}\n`);
       } else {
         const dir = opts.output ?? join(reportDir, `export-${opts.format}`);
+        const [{ exportReport }, { buildReportModel }] = await Promise.all([import('../../report/export.js'), import('../../report/model.js')]);
         const files = await exportReport(buildReportModel(results), opts.format as ExportFormat, dir);
         if (global.json) process.stdout.write(JSON.stringify({ files }) + '\n');
         else process.stdout.write(`${files.filter((f) => !f.endsWith('.svg')).length} table(s) as ${opts.format} and ${files.filter((f) => f.endsWith('.svg')).length} figure(s) as SVG in ${dir}\n`);
@@ -100,19 +104,21 @@ async function latestRun(opts: ReportOpts): Promise<string> {
  * A run id: the results the run stored (every run finished by this slant; a crash while writing the
  * files loses nothing), else its results.json (runs from before results were stored).
  */
-async function fromStore(runId: string, opts: ReportOpts): Promise<{ results: Results; reportDir: string }> {
+type ResultsSchema = typeof import('../../results/schema.js').resultsSchema;
+
+async function fromStore(runId: string, opts: ReportOpts, resultsSchema: ResultsSchema): Promise<{ results: Results; reportDir: string }> {
   const reportDir = join(opts.reports, runId);
   if (storeExists(opts.store)) {
-    const results = await withStore(opts.store, (store) => storedResults(store, runId, opts.store));
+    const results = await withStore(opts.store, (store) => storedResults(store, runId, opts.store, resultsSchema));
     if (results) return { results, reportDir };
   }
   const file = join(reportDir, 'results.json');
   if (!existsSync(file)) throw new UserError(`no run "${runId}" in ${opts.store} and no results at ${file}`, { hint: 'list runs with `slant runs`' });
-  return { results: readResultsFile(file), reportDir };
+  return { results: readResultsFile(file, resultsSchema), reportDir };
 }
 
 /** The results a run stored; undefined when the store has no such run. */
-async function storedResults(store: RunStore, runId: string, storeFlag: string): Promise<Results | undefined> {
+async function storedResults(store: RunStore, runId: string, storeFlag: string, resultsSchema: ResultsSchema): Promise<Results | undefined> {
   const run = await store.getRun(runId);
   if (!run) return undefined;
   const stored = await store.getRunResults(runId);
@@ -127,7 +133,7 @@ async function storedResults(store: RunStore, runId: string, storeFlag: string):
   return undefined;
 }
 
-function readResultsFile(file: string): Results {
+function readResultsFile(file: string, resultsSchema: ResultsSchema): Results {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
