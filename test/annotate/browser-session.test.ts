@@ -15,9 +15,7 @@ import { loadStudyData } from '../../src/annotate/answers.js';
 import { studyStats } from '../../src/annotate/study-stats.js';
 import { NO_FILTERS, DEFAULT_QUALITY } from '../../src/annotate/quality.js';
 import { kendallTauB } from '../../src/stats/kendall.js';
-import { CHROMIUM, CHROMIUM_ARGS as ARGS, HAS_CHROMIUM } from '../helpers/browser.js';
-
-const hasChromium = HAS_CHROMIUM;
+import { launch } from '../helpers/browser.js';
 
 // original / rewrite pairs; what each annotator means in canonical terms (+ = rewrite more certain)
 const PAIRS = [
@@ -30,7 +28,7 @@ const PAIRS = [
 const KEYS: Record<string, string> = { '-2': '1', '-1': '2', '0': '3', '1': '4', '2': '5' };
 const LABELS: Record<string, string> = { '-2': 'Clearly A', '-1': 'Slightly A', '0': 'No clear difference', '1': 'Slightly B', '2': 'Clearly B' };
 
-describe.skipIf(!hasChromium)('annotate in a browser', () => {
+describe('annotate in a browser', () => {
   const dir = mkdtempSync(join(tmpdir(), 'slant-annotate-browser-'));
   let store: Store;
   let srv: AnnotateServer;
@@ -43,8 +41,7 @@ describe.skipIf(!hasChromium)('annotate in a browser', () => {
     const { tokens } = (await createStudy(store, { kind: 'certainty', items, annotators: ['alice', 'bob'], k: 2, attention: 1, seed: 11, source: { test: true }, id: 'browser' }));
     srv = await startAnnotateServer(store, 'browser');
     links = Object.fromEntries(tokens.map((t) => [t.annotator, `${srv.url}/a/${t.token}`]));
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launch();
   });
   afterAll(async () => {
     await browser?.close();

@@ -6,7 +6,7 @@ import { UserError } from '../../src/core/errors.js';
 import { PgStore } from '../../src/runtime/pg-store.js';
 import type { RunStore } from '../../src/runtime/run-store.js';
 import { sqliteRunStore } from '../../src/runtime/sqlite-run-store.js';
-import { HAS_POSTGRES, startCluster, type PgCluster } from '../helpers/postgres.js';
+import { startCluster, type PgCluster } from '../helpers/postgres.js';
 
 let store: Store;
 beforeEach(async () => {
@@ -48,16 +48,17 @@ describe('study store', () => {
   });
 });
 
-// both backends (PostgreSQL where installed: test/helpers/postgres.ts says when it is not, and CI requires it)
+// both backends (a real PostgreSQL cluster: test/helpers/postgres.ts)
 describe.each([
   ['sqlite', async () => ({ store: sqliteRunStore(Store.open(':memory:')), close: async () => undefined })],
-  ...(HAS_POSTGRES
-    ? [['postgres', async () => {
-        cluster ??= await startCluster();
-        const s = await PgStore.open(cluster.newDatabase());
-        return { store: s as RunStore, close: () => s.close() };
-      }] as const]
-    : []),
+  [
+    'postgres',
+    async () => {
+      cluster ??= await startCluster();
+      const s = await PgStore.open(cluster.newDatabase());
+      return { store: s as RunStore, close: () => s.close() };
+    },
+  ],
 ] as [string, () => Promise<{ store: RunStore; close: () => Promise<void> }>][])('creating a study (%s)', (_name, open) => {
   it('with an id already taken is a clear user error naming the id, and leaves the first study as it was', async () => {
     const { store: s, close } = await open();

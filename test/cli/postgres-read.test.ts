@@ -15,17 +15,17 @@ import { openRunStore } from '../../src/runtime/open-store.js';
 import { startViewer } from '../../src/viewer/server.js';
 import { form, formFields, http } from '../annotate/http-client.js';
 import { useTempDir } from '../data/temp-dir.js';
-import { HAS_POSTGRES, startCluster, type PgCluster } from '../helpers/postgres.js';
+import { startCluster, type PgCluster } from '../helpers/postgres.js';
 import { runCli } from '../helpers/run-cli.js';
 import { twoRuns } from '../helpers/two-runs.js';
 
 let cluster: PgCluster | undefined;
 beforeAll(async () => {
-  if (HAS_POSTGRES) cluster = await startCluster();
+  cluster = await startCluster();
 });
 afterAll(() => cluster?.stop());
 
-describe.skipIf(!HAS_POSTGRES)('read commands on a PostgreSQL store', () => {
+describe('read commands on a PostgreSQL store', () => {
   const tmp = useTempDir();
 
   it('run → runs → report → compare → view, all from PostgreSQL', async () => {

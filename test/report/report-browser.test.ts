@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTempDir } from '../data/temp-dir.js';
-import { figureChecks, HAS_CHROMIUM, inert, launch, watchedPage } from '../helpers/browser.js';
+import { figureChecks, inert, launch, watchedPage } from '../helpers/browser.js';
 import { runCli } from '../helpers/run-cli.js';
 import { HOSTILE, twoRuns } from '../helpers/two-runs.js';
 import { writeFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { renderReportPage } from '../../src/report/html.js';
 import { buildReportModel } from '../../src/report/model.js';
 import { syntheticResults } from '../helpers/synthetic-results.js';
 
-describe.skipIf(!HAS_CHROMIUM)('report.html in Chromium', () => {
+describe('report.html in Chromium', () => {
   const tmp = useTempDir();
   let browser: Browser;
   beforeAll(async () => {

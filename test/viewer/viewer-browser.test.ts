@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Store } from '../../src/runtime/store.js';
 import { startViewer, type Viewer } from '../../src/viewer/server.js';
 import { useTempDir } from '../data/temp-dir.js';
-import { figureChecks, HAS_CHROMIUM, inert, launch, watchedPage } from '../helpers/browser.js';
+import { figureChecks, inert, launch, watchedPage } from '../helpers/browser.js';
 import { HOSTILE, twoRuns } from '../helpers/two-runs.js';
 
-describe.skipIf(!HAS_CHROMIUM)('slant view in Chromium', () => {
+describe('slant view in Chromium', () => {
   const tmp = useTempDir();
   let browser: Browser;
   let viewer: Viewer;

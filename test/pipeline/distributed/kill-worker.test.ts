@@ -14,7 +14,7 @@ import { lastUserText } from '../../helpers/loopback/answer.js';
 import { startOpenAIServer } from '../../helpers/loopback/openai-server.js';
 import type { LoopbackServer } from '../../helpers/loopback/server.js';
 import { spawnCli, type SpawnedCli } from '../../helpers/spawn-cli.js';
-import { HAS_POSTGRES, startCluster, type PgCluster } from '../../helpers/postgres.js';
+import { startCluster, type PgCluster } from '../../helpers/postgres.js';
 
 const N = 120;
 const ENV = { ...process.env, SLANT_WORKER_HEARTBEAT_MS: '300', SLANT_WORKER_STALE_MS: '2000', NO_COLOR: '1' };
@@ -25,7 +25,6 @@ const children: ChildProcess[] = [];
 let dir = '';
 
 beforeAll(async () => {
-  if (!HAS_POSTGRES) return;
   cluster = await startCluster();
   server = await startOpenAIServer({ latencyMs: 40, respond: () => ({ text: 'FINAL_SUMMARY: The record opens, says little, and closes.', finish: 'stop', inputTokens: 20, outputTokens: 10 }) });
   dir = mkdtempSync(join(tmpdir(), 'slant-dist-'));
@@ -57,7 +56,7 @@ async function countItems(db: pg.Client): Promise<number> {
   return (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM items').catch(() => ({ rows: [{ n: 0 }] }))).rows[0]?.n ?? 0;
 }
 
-describe.skipIf(!HAS_POSTGRES)('distributed run: 3 workers, one killed with SIGKILL', () => {
+describe('distributed run: 3 workers, one killed with SIGKILL', () => {
   it('completes, stores every item once, and pays twice only for what the killed worker had in flight', async () => {
     const url = project();
     const db = new pg.Client({ connectionString: url });

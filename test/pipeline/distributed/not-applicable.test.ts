@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnCli, type SpawnedCli } from '../../helpers/spawn-cli.js';
-import { HAS_POSTGRES, startCluster, type PgCluster } from '../../helpers/postgres.js';
+import { startCluster, type PgCluster } from '../../helpers/postgres.js';
 import { writeTinyGguf } from '../../helpers/tiny-gguf.js';
 
 const ENV = { ...process.env, NODE_LLAMA_CPP_SKIP_DOWNLOAD: 'true', SLANT_WORKER_HEARTBEAT_MS: '300', SLANT_WORKER_STALE_MS: '2000', NO_COLOR: '1' };
@@ -20,7 +20,6 @@ let dir = '';
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  if (!HAS_POSTGRES) return;
   cluster = await startCluster();
   dir = mkdtempSync(join(tmpdir(), 'slant-dist-na-'));
 });
@@ -32,7 +31,7 @@ afterAll(() => {
 
 const cli = (args: string[]): SpawnedCli => spawnCli(args, ENV, children);
 
-describe.skipIf(!HAS_POSTGRES)('distributed run: a mitigation found not applicable while running', () => {
+describe('distributed run: a mitigation found not applicable while running', () => {
   it('is reported "not applicable" with its reason, not left as an empty cell', { timeout: 180_000 }, async () => {
     const url = (cluster as PgCluster).newDatabase();
     writeTinyGguf(join(dir, 'tiny.gguf'));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgStore } from '../../../src/runtime/pg-store.js';
 import { modelMatcher } from '../../../src/pipeline/distributed/worker.js';
 import { runCli } from '../../helpers/run-cli.js';
-import { HAS_POSTGRES, startCluster, type PgCluster } from '../../helpers/postgres.js';
+import { startCluster, type PgCluster } from '../../helpers/postgres.js';
 
 describe('modelMatcher (slant worker --models)', () => {
   it('matches labels by * wildcards; no pattern serves every model', () => {
@@ -17,11 +17,11 @@ describe('modelMatcher (slant worker --models)', () => {
 
 let cluster: PgCluster | undefined;
 beforeAll(async () => {
-  if (HAS_POSTGRES) cluster = await startCluster();
+  cluster = await startCluster();
 });
 afterAll(() => cluster?.stop());
 
-describe.skipIf(!HAS_POSTGRES)('slant workers, slant cancel', () => {
+describe('slant workers, slant cancel', () => {
   it('lists live workers with their models; a stopped worker is gone', async () => {
     const url = (cluster as PgCluster).newDatabase();
     const w = await PgStore.open(url);
