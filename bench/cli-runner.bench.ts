@@ -57,12 +57,14 @@ try {
   const before = s0.count;
   const cpuOut = join(dir, 'cli-cpu.json');
   const t0 = performance.now();
+  const epoch0 = performance.timeOrigin + t0;
   const { stdout } = await promisify(execFile)(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', cpuHook, bin, '--json', 'run', '--no-cache', '-c', join(dir, 'slant.yaml')], {
     cwd: dir,
     maxBuffer: 256 * 1024 * 1024,
     env: { ...process.env, SLANT_CPU_OUT: cpuOut },
   });
   const ms = performance.now() - t0;
+  const epoch1 = performance.timeOrigin + performance.now();
   const s = await stats();
   const out = JSON.parse(stdout) as { status: string; measured: number };
   const ratio = ms / ideal;
@@ -80,6 +82,12 @@ try {
       rejected_429: s.rejected,
       status: out.status,
       measured: out.measured,
+      // where the time beyond the ideal went: before the first request (start-up, reading the
+      // dataset), the slots left empty while requests were being sent (mean in flight below the
+      // slots), and after the last answer (measuring what is left, aggregating, the report)
+      to_first_request_ms: Math.round(s.firstMs - epoch0),
+      mean_in_flight: Number(((s.busyMs - s0.busyMs) / (s.lastMs - s.firstMs)).toFixed(2)),
+      after_last_answer_ms: Math.round(epoch1 - s.lastMs),
       cli_cpu_ms: Math.round(cliCpu),
       cli_cpu_ms_per_request: Number((cliCpu / n).toFixed(3)),
       server_cpu_ms: Math.round(s.cpuMs - s0.cpuMs),

@@ -11,6 +11,10 @@ export interface ServerStats {
   rejected: number;
   /** CPU time of the server process so far (ms) */
   cpuMs: number;
+  /** epoch ms of the first request received and the last one finished; requests in flight × ms */
+  firstMs: number;
+  lastMs: number;
+  busyMs: number;
 }
 
 /** --requests, --latency (ms), --concurrency; ideal = n × latency / slots (ms). */

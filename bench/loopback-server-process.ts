@@ -21,7 +21,7 @@ const server = await startOpenAIServer({
 });
 
 process.on('message', (msg: unknown) => {
-  if (msg === 'stats') process.send?.({ count: server.count(), peak: server.peakConcurrency(), rejected: server.rejectedForConcurrency(), cpuMs: cpuMs() });
+  if (msg === 'stats') process.send?.({ count: server.count(), peak: server.peakConcurrency(), rejected: server.rejectedForConcurrency(), cpuMs: cpuMs(), ...server.timeline() });
   // the prompt of every chat request received, in order (bench/crash.bench.ts counts re-sent bodies)
   if (msg === 'prompts') process.send?.({ prompts: server.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => lastUserText((r.body as { messages?: unknown } | undefined)?.messages)) });
   if (msg === 'close') void server.close().then(() => process.exit(0));

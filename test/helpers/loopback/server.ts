@@ -59,6 +59,9 @@ export interface LoopbackServer {
   /** the most requests ever in flight at once */
   peakConcurrency(): number;
   rejectedForConcurrency(): number;
+  /** wall-clock (epoch ms) of the first request received and the last one finished, and the
+   *  integral of requests in flight over time (ms): busy ÷ (last − first) is the mean in flight */
+  timeline(): { firstMs: number; lastMs: number; busyMs: number };
   close(): Promise<void>;
 }
 
@@ -71,13 +74,26 @@ export async function startLoopback(handler: Handler, opts: LoopbackOptions = {}
   let inFlight = 0;
   let peak = 0;
   let rejected = 0;
+  let firstMs = 0;
+  let lastMs = 0;
+  let busyMs = 0;
+  let changedAt = 0;
+  // integrates requests in flight over time (the bench's view of how full the slots were)
+  const tick = (delta: number): void => {
+    const now = performance.timeOrigin + performance.now();
+    if (firstMs === 0) firstMs = now;
+    if (changedAt !== 0) busyMs += inFlight * (now - changedAt);
+    changedAt = now;
+    inFlight += delta;
+    if (delta < 0) lastMs = now;
+  };
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       void (async () => {
-        inFlight++;
+        tick(1);
         peak = Math.max(peak, inFlight);
         try {
           const text = Buffer.concat(chunks).toString('utf8');
@@ -114,7 +130,7 @@ export async function startLoopback(handler: Handler, opts: LoopbackOptions = {}
           if (fault?.kind === 'delay') await sleep(fault.ms);
           await handler(rec, makeReply(res, fault));
         } finally {
-          inFlight--;
+          tick(-1);
         }
       })();
     });
@@ -132,6 +148,7 @@ export async function startLoopback(handler: Handler, opts: LoopbackOptions = {}
     count: (path) => (path === undefined ? requests.length : requests.filter((r) => r.path.startsWith(path)).length),
     peakConcurrency: () => peak,
     rejectedForConcurrency: () => rejected,
+    timeline: () => ({ firstMs, lastMs, busyMs }),
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
