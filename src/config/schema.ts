@@ -92,7 +92,7 @@ export const configSchema = z
       .positive()
       .max(1024)
       .optional()
-      .describe('records processed at once (default: the largest maxConcurrency of the models, at least 4); requests in flight are set per provider/model'),
+      .describe('model calls in flight at once across the run: records being generated or questioned (default: the largest maxConcurrency of the models, at least 4); up to twice as many records are held so a freed slot is filled at once; requests in flight per provider/model are set by maxConcurrency'),
     providers: z
       .record(z.string(), z.record(z.string(), z.unknown()))
       .optional()

@@ -34,7 +34,7 @@ export interface AuditOptions {
   providers?: SlantConfig['providers'];
   /** generation settings when `models` write the outputs (prompt, temperature, maxTokens, seed) */
   generation?: Partial<SlantConfig['generation']>;
-  /** records processed at once */
+  /** model calls in flight at once (records measured at once when no model generates) */
   concurrency?: number;
   /** group label of recorded outputs without a `model` field (default "recorded") */
   label?: string;

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { runPool } from '../runtime/pool.js';
+import { Gate } from '../runtime/gate.js';
 import type { AnyProbe } from '../probes/registry.js';
 import type { ProbeJudges } from '../probes/types.js';
 import { EXIT, InputError, UserError, formatLocation } from '../core/errors.js';
@@ -115,6 +116,12 @@ export async function executePlan(
      */
     planOnly?: boolean;
     onItem?: () => void;
+    /**
+     * Called once, when the run first waits on its models: every call slot taken, or the first
+     * answer back. The CLI loads what it needs at the end of the run (the report's charts, the
+     * distributions behind intervals) in that idle time instead of before the first request.
+     */
+    onWaiting?: () => void;
     warnings: WarningLog;
     /** batch mode: where batch ids are remembered, and where batch usage is recorded */
     batchStatePath?: string;
@@ -145,6 +152,30 @@ export async function executePlan(
   const items = new ItemWriter(store, runId);
 
   const units = planUnits(plan.probes, plan.conditions, plan.template, opts.warnings);
+  /**
+   * `concurrency` is the number of model calls (a record's generation under its condition, or a
+   * probe's questions to the model) in flight at once. Twice as many records are held, so that a
+   * call slot freed by an answer goes at once to a record already read and planned, instead of
+   * waiting while that answer is committed and measured. Without a model in the run (offline
+   * probes only), `concurrency` is the number of records measured at once.
+   */
+  const generating = new Gate(plan.concurrency);
+  let onWaiting = opts.onWaiting;
+  const waiting = (): void => {
+    const f = onWaiting;
+    onWaiting = undefined;
+    // after this turn's requests are written
+    if (f) setImmediate(f);
+  };
+  const generate = <T>(call: () => Promise<T>): Promise<T> => {
+    const answer = generating.run(call);
+    if (onWaiting !== undefined) {
+      if (generating.inFlight >= generating.limit) waiting();
+      else void answer.then(waiting, waiting);
+    }
+    return answer;
+  };
+  const held = plan.producers.some((p) => p.model !== undefined) ? 2 * plan.concurrency : plan.concurrency;
   for (const note of plan.notes ?? []) opts.warnings.add('config', note);
 
   const ensureCell = async (producer: OutputProducer, label: string, dataset: string, unit: Unit): Promise<CellRef> => {
@@ -240,7 +271,7 @@ export async function executePlan(
             const model = producer.model;
             judges = { ...plan.judges, llm: model };
             ask = async (r) => {
-              const res = await runUnit(model, unit, r, producer.defaults ?? DEFAULTS, opts.signal);
+              const res = await generate(() => runUnit(model, unit, r, producer.defaults ?? DEFAULTS, opts.signal));
               addCost(spent, res);
               opts.warnings.addResult(label, res.warnings);
               return res;
@@ -322,7 +353,7 @@ export async function executePlan(
       const hit = storedIds === undefined || storedIds.has(record.id) ? ((await store.getOutput(runId, key, record.id)) as { text?: string; fields?: Record<string, unknown> } | undefined) : undefined;
       if (hit) return hit.fields ?? { output: hit.text };
       try {
-        const res = await runUnit(model, unit, { id: record.id, fields: record.fields }, producer.defaults ?? DEFAULTS, opts.signal);
+        const res = await generate(() => runUnit(model, unit, { id: record.id, fields: record.fields }, producer.defaults ?? DEFAULTS, opts.signal));
         outcome.generated++;
         if (res.cached) outcome.cacheHits++;
         opts.warnings.addResult(label, res.warnings);
@@ -344,7 +375,7 @@ export async function executePlan(
     };
 
     try {
-      await runPool(source, plan.concurrency, handle, anySignal(opts.signal, store.fullSignal));
+      await runPool(source, held, handle, anySignal(opts.signal, store.fullSignal));
     } catch (err) {
       // keep what was measured, but report the pool's error, never one from this flush
       await items.flushQuietly();

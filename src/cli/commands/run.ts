@@ -28,8 +28,8 @@ export function registerRun(program: Command): void {
     .option('--wait', 'if another slant process is working on the run, wait for it instead of stopping')
     .option('--max-record-bytes <n>', 'the maximum size of one record (one JSONL/CSV line) in every dataset; default 16 MiB', (v: string) => parsePositiveInt(v, '--max-record-bytes'))
     .option('--allow-empty', 'accept dataset files without records (default: "no records in FILE", exit 3)')
-    .option('--concurrency <n>', 'records processed at once (overrides the config)', (v: string) => parsePositiveInt(v, '--concurrency'))
-    .option('--max-concurrency <n>', "requests in flight per provider of the run's models (overrides providers.<name>.maxConcurrency; records in flight rise to match unless --concurrency is given)", (v: string) => parsePositiveInt(v, '--max-concurrency'))
+    .option('--concurrency <n>', 'model calls in flight at once across the run (overrides the config; twice as many records are held)', (v: string) => parsePositiveInt(v, '--concurrency'))
+    .option('--max-concurrency <n>', "requests in flight per provider of the run's models (overrides providers.<name>.maxConcurrency; the run's model calls in flight rise to match unless --concurrency is given)", (v: string) => parsePositiveInt(v, '--max-concurrency'))
     .option('--moderator <model>', "certainty: the model that reviews the judge's order-inconsistent items (App. D.1; overrides the probe's moderator option)")
     .action(async (opts: { config: string; resume?: string | true; store?: string; workers?: boolean; unitSize?: number; concurrency?: number; maxConcurrency?: number; output?: string; allowEmpty?: boolean; maxRecordBytes?: number; moderator?: string }, cmd: Command) => {
       if (opts.output !== undefined) resultsOutputFormat(opts.output);
