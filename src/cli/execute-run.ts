@@ -11,8 +11,7 @@ import type { ExecutionPlan } from '../pipeline/execute.js';
 import type { LanguageModel } from '../models/types.js';
 import { RequestCache } from '../runtime/cache.js';
 import { ModelContext } from '../runtime/model-context.js';
-import { renderTerminalReport } from '../report/terminal.js';
-import { writeReportFile } from '../report/write.js';
+import { warmDistributions } from '../stats/distributions.js';
 import { join } from 'node:path';
 import type { GateCondition } from '../report/gate.js';
 import { applyGate } from './fail-on.js';
@@ -22,6 +21,31 @@ import { EXIT, UserError } from '../core/errors.js';
 import { resultsOutputFormat, writeResultsFile } from './results-output.js';
 import { storeProblem } from '../runtime/store-errors.js';
 import type { WarningLog } from '../pipeline/warnings.js';
+
+/**
+ * What a run needs only at its end: the report page (vega and its charts, ~270 modules), the
+ * terminal tables, and the distributions behind every interval. Loaded on first use, or earlier,
+ * while the run waits on its models (`onWaiting`), so neither the first request nor the end of
+ * the run waits for them.
+ */
+let endModules: Promise<[typeof import('../report/write.js'), typeof import('../report/terminal.js')]> | undefined;
+function loadEndModules(): typeof endModules & object {
+  endModules ??= Promise.all([import('../report/write.js'), import('../report/terminal.js')]);
+  return endModules;
+}
+
+/** While the run waits on its models: load the end modules, then compile the distributions and the chart renderer (each in its own turn). */
+function warmEnd(): void {
+  void loadEndModules()
+    .then(() => new Promise((resolve) => setImmediate(resolve)))
+    .then(() => {
+      warmDistributions();
+      return new Promise((resolve) => setImmediate(resolve));
+    })
+    .then(async () => (await import('../report/charts/svg.js')).warmCharts())
+    // a warm-up is an optimisation: a failure here is met again, and reported, where the module is used
+    .catch(() => undefined);
+}
 
 /** Shared by demo, run and measure: store, Ctrl-C handling, progress bar, printing. */
 export async function executeRun(args: {
@@ -95,11 +119,12 @@ async function runWithStore(
       resumeRunId: args.resumeRunId,
       signal: interrupt.signal,
       onItem: () => progress.tick(),
+      onWaiting: warmEnd,
       // results JSON: written atomically with the report; .csv/.jsonl: below
       resultsPath: jsonOutput,
       waitForLease: args.waitForLease,
       // the report step: report.html (figures, items with their texts from a SQLite store; from results.json on PostgreSQL), atomically
-      report: (results, reportDir) => writeReportFile(join(reportDir, 'report.html'), results, store),
+      report: async (results, reportDir) => (await loadEndModules())[0].writeReportFile(join(reportDir, 'report.html'), results, store),
       ...(args.workers
         ? {
             execute: async (s: RunStore, runId: string, warnings: WarningLog) => {
@@ -116,7 +141,7 @@ async function runWithStore(
     });
     progress.done();
     if (args.resultsPath !== undefined && jsonOutput === undefined) await writeResultsFile(args.resultsPath, summary.results);
-    printSummary(summary, args.global);
+    printSummary(summary, args.global, args.global.json || args.global.quiet ? undefined : (await loadEndModules())[1].renderTerminalReport);
     if (summary.interrupted) {
       throw new UserError(`run ${summary.runId} interrupted; everything finished is stored`, { exitCode: EXIT.interrupted, hint: `continue with \`slant run --resume ${summary.runId}\`` });
     }
@@ -125,12 +150,12 @@ async function runWithStore(
   }
 }
 
-function printSummary(s: RunSummary, global: GlobalOptions): void {
+function printSummary(s: RunSummary, global: GlobalOptions, renderTerminalReport: typeof import('../report/terminal.js').renderTerminalReport | undefined): void {
   if (global.json) {
     process.stdout.write(JSON.stringify({ runId: s.runId, status: s.results.run.status, reportDir: s.reportDir, measured: s.measured, reused: s.reused, results: s.results }) + '\n');
     return;
   }
-  if (!global.quiet) process.stdout.write(renderTerminalReport(s.results, { color: process.stdout.isTTY === true }) + '\n');
+  if (renderTerminalReport) process.stdout.write(renderTerminalReport(s.results, { color: process.stdout.isTTY === true }) + '\n');
   const lines = [`run ${s.runId}: ${s.results.run.status}; ${s.measured} item measurement(s) made${s.reused ? `, ${s.reused} reused from the store` : ''}${s.generated ? `, ${s.generated} output(s) generated (${s.cacheHits} from cache)` : ''}${s.invalid ? `, ${s.invalid} invalid model output(s) recorded` : ''}`];
   lines.push(`report: ${s.reportDir}/report.html`);
   lines.push(`results: ${s.reportDir}/results.json`);

@@ -1,13 +1,20 @@
 import { InputError, UserError, type SourceLocation } from '../core/errors.js';
 import { detectFormat } from './detect-format.js';
 import { lookupField, sourceFieldFor, topLevelKey } from './field-mapping.js';
-import { readDelimitedFile, type CsvHeader } from './read-csv.js';
+import type { CsvHeader } from './read-csv.js';
 import { readJsonFile } from './read-json.js';
 import { readJsonlFile } from './read-jsonl.js';
-import { readParquetFile } from './read-parquet.js';
 import { deriveRecordId, idToString } from './record-id.js';
 import { MAX_PROBLEMS, type InputFormat, type InputRecord, type RawItem, type ReadOptions, type ReadStats } from './types.js';
 import { checkSchema, textProblem } from './validate.js';
+
+/**
+ * A reader loaded when its format is first read: csv-parse and hyparquet (with its compressors)
+ * are ~70 modules that a run over a JSONL file never needs before its first request.
+ */
+async function* loaded<T>(load: () => Promise<AsyncGenerator<T>>): AsyncGenerator<T> {
+  yield* await load();
+}
 
 /** The format readers, by format; `checkHeader` is used by the tabular ones. */
 function rawItems(file: string, format: InputFormat, checkHeader: (h: CsvHeader) => void, maxRecordBytes: number | undefined): AsyncGenerator<RawItem> {
@@ -15,11 +22,11 @@ function rawItems(file: string, format: InputFormat, checkHeader: (h: CsvHeader)
     case 'jsonl':
       return readJsonlFile(file, maxRecordBytes);
     case 'csv':
-      return readDelimitedFile(file, { delimiter: ',', checkHeader, ...(maxRecordBytes !== undefined ? { maxRecordBytes } : {}) });
+      return loaded(async () => (await import('./read-csv.js')).readDelimitedFile(file, { delimiter: ',', checkHeader, ...(maxRecordBytes !== undefined ? { maxRecordBytes } : {}) }));
     case 'tsv':
-      return readDelimitedFile(file, { delimiter: '\t', checkHeader, ...(maxRecordBytes !== undefined ? { maxRecordBytes } : {}) });
+      return loaded(async () => (await import('./read-csv.js')).readDelimitedFile(file, { delimiter: '\t', checkHeader, ...(maxRecordBytes !== undefined ? { maxRecordBytes } : {}) }));
     case 'parquet':
-      return readParquetFile(file);
+      return loaded(async () => (await import('./read-parquet.js')).readParquetFile(file));
     case 'json':
       return readJsonFile(file);
   }

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 import type { DatasetEntry, SlantConfig } from '../config/schema.js';
-import { readRecords } from '../data/index.js';
+import { readRecords } from '../data/read-records.js';
+import { detectFormat } from '../data/detect-format.js';
 import type { PlannedProbe } from './execute.js';
 
 /** Which probes read one dataset in `slant run`, and how its records are read. */
@@ -44,8 +45,8 @@ async function availableFields(entry: DatasetEntry, probes: PlannedProbe[], base
   }
   const file = resolve(baseDir ?? process.cwd(), entry.path ?? '');
   if (entry.format === 'summeval') return { fields: new Set(SUMMEVAL_FIELDS), wildframe: false, from: 'SummEval JSON' };
-  const { isWildframeReleaseCsv } = await import('../probes/wildframe/release.js');
-  if (entry.humans !== undefined || (await isWildframeReleaseCsv(file))) {
+  // only a CSV can be the WildFrame release: its module (and the CSV reader) load for one
+  if (entry.humans !== undefined || (detectFormat(file) === 'csv' && (await (await import('../probes/wildframe/release.js')).isWildframeReleaseCsv(file)))) {
     return { fields: new Set(WILDFRAME_FIELDS), wildframe: true, from: entry.humans !== undefined ? 'WildFrame input joined to its humans file' : 'WildFrame release CSV' };
   }
   const optional = [...new Set(probes.flatMap((p) => p.probe.fields.map((f) => f.name)))].filter((f) => f !== 'id');

@@ -1,6 +1,9 @@
 import { resolve } from 'node:path';
 import { DEMO_DATASETS } from '../data/samples/index.js';
-import { countRecords, readRecords, type ReadStats } from '../data/index.js';
+// the data layer's modules by name, not its index (which loads every reader and writer)
+import { readRecords } from '../data/read-records.js';
+import { countRecords } from '../data/count-records.js';
+import type { ReadStats } from '../data/types.js';
 import type { DatasetEntry } from '../config/schema.js';
 import type { SourceLocation } from '../core/errors.js';
 

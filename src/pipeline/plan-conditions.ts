@@ -1,11 +1,12 @@
 import { UserError } from '../core/errors.js';
 import type { SlantConfig } from '../config/schema.js';
-import { getMitigation, MITIGATIONS, NOT_IN_ALL } from '../mitigations/registry.js';
+import { baselineMitigation } from '../mitigations/baseline.js';
+import type { Mitigation } from '../mitigations/types.js';
 import { canonicalJson } from '../runtime/canonical-json.js';
 import { BASELINE_KEY, type Condition } from './conditions.js';
 
-function condition(id: string, raw: Record<string, unknown> | undefined, label: string | undefined): Condition {
-  const mitigation = getMitigation(id);
+function condition(mitigation: Mitigation, raw: Record<string, unknown> | undefined, label: string | undefined): Condition {
+  const id = mitigation.id;
   const parsed = mitigation.optionsSchema.safeParse(raw ?? {});
   if (!parsed.success) {
     const msg = parsed.error.issues.map((i) => `  - mitigations.${id}.options${i.path.length ? '.' + i.path.join('.') : ''}: ${i.message}`).join('\n');
@@ -20,12 +21,15 @@ function condition(id: string, raw: Record<string, unknown> | undefined, label: 
  * mitigation with its defaults). The baseline is always present and first: every mitigation's
  * effect is measured against it on the same records.
  */
-export function planConditions(entries: SlantConfig['mitigations']): Condition[] {
+export async function planConditions(entries: SlantConfig['mitigations']): Promise<Condition[]> {
+  const baseline = (): Condition => condition(baselineMitigation, undefined, undefined);
+  // without `mitigations:` the registry (40 mitigation modules) is not loaded
+  if (entries === undefined) return [baseline()];
+  const { getMitigation, MITIGATIONS, NOT_IN_ALL } = await import('../mitigations/registry.js');
   const list: Condition[] = [];
-  if (entries === undefined) list.push(condition(BASELINE_KEY, undefined, undefined));
-  else if (entries === 'all') for (const m of MITIGATIONS.filter((x) => !NOT_IN_ALL.has(x.id))) list.push(condition(m.id, undefined, undefined));
-  else for (const e of entries) list.push(typeof e === 'string' ? condition(e, undefined, undefined) : condition(e.id, e.options, e.label));
-  if (!list.some((c) => c.key === BASELINE_KEY)) list.unshift(condition(BASELINE_KEY, undefined, undefined));
+  if (entries === 'all') for (const m of MITIGATIONS.filter((x) => !NOT_IN_ALL.has(x.id))) list.push(condition(m, undefined, undefined));
+  else for (const e of entries) list.push(typeof e === 'string' ? condition(getMitigation(e), undefined, undefined) : condition(getMitigation(e.id), e.options, e.label));
+  if (!list.some((c) => c.key === BASELINE_KEY)) list.unshift(baseline());
   const keys = new Set<string>();
   const labels = new Set<string>();
   for (const c of list) {

@@ -94,7 +94,7 @@ export async function planRun(config: SlantConfig, opts: { baseDir?: string; wra
   const notes = [...legacyNotes(config), ...bindingNotes];
   // the mitigation registry loads only for a run that plans conditions (not for `slant measure`)
   const { planConditions } = await import('./plan-conditions.js');
-  const conditions = planConditions(config.mitigations);
+  const conditions = await planConditions(config.mitigations);
   return {
     datasets,
     producers,

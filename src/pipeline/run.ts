@@ -26,6 +26,8 @@ export interface RunArgs {
   reportsDir: string;
   signal?: AbortSignal;
   onItem?: () => void;
+  /** called once when the run first waits on its models (src/pipeline/execute.ts: onWaiting) */
+  onWaiting?: () => void;
   /** also write results.json here (e.g. `slant measure --output`) */
   resultsPath?: string;
   /** token usage per model, read when the run ends (for the cost table) */
@@ -118,7 +120,7 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
   try {
     outcome = args.execute
       ? await args.execute(store, runId, warnings)
-      : await executePlan(plan, store, runId, { signal: args.signal, onItem: args.onItem, warnings, onBatchResult: args.onBatchResult, log: args.log });
+      : await executePlan(plan, store, runId, { signal: args.signal, onItem: args.onItem, onWaiting: args.onWaiting, warnings, onBatchResult: args.onBatchResult, log: args.log });
   } catch (err) {
     await markEnded(store, runId, args.signal?.aborted ? 'interrupted' : 'failed');
     throw err;

@@ -8,9 +8,10 @@ import { configJsonSchema } from '../../src/config/schema.js';
 const base = { models: [{ id: 'builtin:lead-3' }], datasets: [{ name: 'd', builtin: 'demo-reviews' }], probes: [{ name: 'framing' }] };
 
 describe('conditions from config `mitigations:`', () => {
-  it('absent: the baseline only; listed: baseline first (added when missing), options in the key, labels', () => {
-    expect(planConditions(undefined).map((c) => c.key)).toEqual(['baseline']);
-    const cs = planConditions(parseConfig({ ...base, mitigations: ['self-awareness', { id: 'weighted-summaries', options: { totalTokens: 150 }, label: 'ws-150' }] }).mitigations);
+  it('absent: the baseline only; listed: baseline first (added when missing), options in the key, labels', async () => {
+    expect((await planConditions(undefined)).map((c) => c.key)).toEqual(['baseline']);
+    expect((await planConditions(['baseline'])).map((c) => c.key)).toEqual(['baseline']);
+    const cs = await planConditions(parseConfig({ ...base, mitigations: ['self-awareness', { id: 'weighted-summaries', options: { totalTokens: 150 }, label: 'ws-150' }] }).mitigations);
     expect(cs.map((c) => [c.key, c.label])).toEqual([
       ['baseline', 'baseline'],
       ['self-awareness', 'self-awareness'],
@@ -19,18 +20,18 @@ describe('conditions from config `mitigations:`', () => {
     expect(cs[2]?.options).toEqual({ totalTokens: 150, ratio: [0.33, 0.34, 0.33] });
   });
 
-  it('`all` is every registered mitigation, baseline first (studies run as conditions left out)', () => {
-    const cs = planConditions('all');
+  it('`all` is every registered mitigation, baseline first (studies run as conditions left out)', async () => {
+    const cs = await planConditions('all');
     expect(cs.map((c) => c.key)).toEqual(MITIGATIONS.map((m) => m.id).filter((id) => id !== 'broken-telephone' && id !== 'mapping-top-k'));
-    expect(planConditions([{ id: 'mapping-top-k', options: { k: 3 } }]).map((c) => c.key)).toEqual(['baseline', 'mapping-top-k:{"k":3}']);
-    expect(planConditions([{ id: 'broken-telephone' }]).map((c) => c.key)).toEqual(['baseline', 'broken-telephone']);
+    expect((await planConditions([{ id: 'mapping-top-k', options: { k: 3 } }])).map((c) => c.key)).toEqual(['baseline', 'mapping-top-k:{"k":3}']);
+    expect((await planConditions([{ id: 'broken-telephone' }])).map((c) => c.key)).toEqual(['baseline', 'broken-telephone']);
     expect(cs[0]?.key).toBe('baseline');
   });
 
-  it('refuses unknown ids, bad options and duplicates with the key named', () => {
-    expect(() => planConditions(['self-awarenes'])).toThrow(/unknown mitigation "self-awarenes"; available: baseline, self-awareness/);
-    expect(() => planConditions([{ id: 'weighted-summaries', options: { totalTokens: -1 } }])).toThrow(/mitigations\.weighted-summaries\.options\.totalTokens/);
-    expect(() => planConditions(['cloze-style', 'cloze-style'])).toThrow(/listed twice/);
+  it('refuses unknown ids, bad options and duplicates with the key named', async () => {
+    await expect(planConditions(['self-awarenes'])).rejects.toThrow(/unknown mitigation "self-awarenes"; available: baseline, self-awareness/);
+    await expect(planConditions([{ id: 'weighted-summaries', options: { totalTokens: -1 } }])).rejects.toThrow(/mitigations\.weighted-summaries\.options\.totalTokens/);
+    await expect(planConditions(['cloze-style', 'cloze-style'])).rejects.toThrow(/listed twice/);
     expect(() => parseConfig({ ...base, mitigations: 'some' })).toThrow(/mitigations/);
   });
 
