@@ -1,20 +1,45 @@
 /** Distribution functions used across src/stats, wrapped from @stdlib with explicit signatures. */
-import betaQuantileImpl from '@stdlib/stats-base-dists-beta-quantile';
-import chisqCdfImpl from '@stdlib/stats-base-dists-chisquare-cdf';
-import gammainc from '@stdlib/math-base-special-gammainc';
-import normalCdfImpl from '@stdlib/stats-base-dists-normal-cdf';
-import normalQuantileImpl from '@stdlib/stats-base-dists-normal-quantile';
-import tCdfImpl from '@stdlib/stats-base-dists-t-cdf';
-import tQuantileImpl from '@stdlib/stats-base-dists-t-quantile';
+import { createRequire } from 'node:module';
+
+/**
+ * The seven @stdlib packages behind these functions, bundled into one file
+ * (vendor/stdlib-distributions.cjs, written by scripts/vendor-stdlib.mjs; the same code, checked by
+ * test/stats/vendor-stdlib.test.ts): as packages they are ~450 CommonJS modules, ≈ 55 ms and
+ * ≈ 8.7 MiB to load, bundled ≈ 11 ms and ≈ 1.9 MiB. The bundle is required on the first call, not
+ * when this module is imported, so a command that computes no interval does not load it, and
+ * `slant run` loads it while its requests are in flight (warmDistributions). It is CommonJS, so the
+ * first call can require it synchronously and every function here stays synchronous.
+ */
+interface Stdlib {
+  betaQuantile: typeof import('@stdlib/stats-base-dists-beta-quantile');
+  chisqCdf: typeof import('@stdlib/stats-base-dists-chisquare-cdf');
+  gammainc: typeof import('@stdlib/math-base-special-gammainc');
+  normalCdf: typeof import('@stdlib/stats-base-dists-normal-cdf');
+  normalQuantile: typeof import('@stdlib/stats-base-dists-normal-quantile');
+  tCdf: typeof import('@stdlib/stats-base-dists-t-cdf');
+  tQuantile: typeof import('@stdlib/stats-base-dists-t-quantile');
+}
+
+let loaded: Stdlib | undefined;
+
+function stdlib(): Stdlib {
+  loaded ??= createRequire(import.meta.url)('./vendor/stdlib-distributions.cjs') as Stdlib;
+  return loaded;
+}
+
+/** Load the distribution functions now (they load on first use otherwise). */
+export function warmDistributions(): void {
+  stdlib();
+}
 
 /** Standard normal CDF Φ(z). */
 export function normalCdf(z: number): number {
-  return normalCdfImpl(z, 0, 1);
+  return stdlib().normalCdf(z, 0, 1);
 }
 
 /** Standard normal quantile Φ⁻¹(p). */
 export function normalQuantile(p: number): number {
-  return normalQuantileImpl(p, 0, 1);
+  return stdlib().normalQuantile(p, 0, 1);
 }
 
 /** Two-sided critical value z such that P(|Z| ≤ z) = level, e.g. 1.959964 for 0.95. */
@@ -24,17 +49,17 @@ export function zCritical(level: number): number {
 
 /** Student t CDF with `df` degrees of freedom. */
 export function tCdf(t: number, df: number): number {
-  return tCdfImpl(t, df);
+  return stdlib().tCdf(t, df);
 }
 
 /** Student t quantile with `df` degrees of freedom. */
 export function tQuantile(p: number, df: number): number {
-  return tQuantileImpl(p, df);
+  return stdlib().tQuantile(p, df);
 }
 
 /** Chi-square CDF with `df` degrees of freedom. */
 export function chiSquareCdf(x: number, df: number): number {
-  return chisqCdfImpl(x, df);
+  return stdlib().chisqCdf(x, df);
 }
 
 /**
@@ -45,12 +70,12 @@ export function chiSquareSf(x: number, df: number): number {
   if (Number.isNaN(x) || Number.isNaN(df)) return NaN;
   if (x <= 0) return 1;
   if (x === Infinity) return 0;
-  return gammainc(x / 2, df / 2, true, true);
+  return stdlib().gammainc(x / 2, df / 2, true, true);
 }
 
 /** Beta(a, b) quantile. */
 export function betaQuantile(p: number, a: number, b: number): number {
-  return betaQuantileImpl(p, a, b);
+  return stdlib().betaQuantile(p, a, b);
 }
 
 /** Throws RangeError unless 0 < level < 1. */

@@ -20,6 +20,24 @@ describe('createRng (mulberry32)', () => {
     expect(createRng(0)()).toBeCloseTo(0.26642920868471265, 15);
   });
 
+  it('gives the stream of the uint32 reference (the state is held as int32, the same bits)', () => {
+    const reference = (seed: number): (() => number) => {
+      let state = Math.trunc(seed) >>> 0;
+      return () => {
+        state = (state + 0x6d2b79f5) >>> 0;
+        let t = state;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+      };
+    };
+    for (const seed of [0, 1, 42, -7, 2 ** 31 - 1, 2 ** 31, 2 ** 32 + 5, -(2 ** 40), 123456.9]) {
+      const a = createRng(seed);
+      const b = reference(seed);
+      for (let i = 0; i < 20000; i++) expect(a()).toBe(b());
+    }
+  });
+
   it('yields values in [0,1) with mean close to 1/2', () => {
     const r = createRng(7);
     let s = 0;
