@@ -28,8 +28,9 @@ import type { WarningLog } from '../pipeline/warnings.js';
  * while the run waits on its models (`onWaiting`), so neither the first request nor the end of
  * the run waits for them.
  */
-let endModules: Promise<[typeof import('../report/write.js'), typeof import('../report/terminal.js')]> | undefined;
-function loadEndModules(): typeof endModules & object {
+type EndModules = [typeof import('../report/write.js'), typeof import('../report/terminal.js')];
+let endModules: Promise<EndModules> | undefined;
+function loadEndModules(): Promise<EndModules> {
   endModules ??= Promise.all([import('../report/write.js'), import('../report/terminal.js')]);
   return endModules;
 }
