@@ -5,7 +5,7 @@ import { DocumentCertaintyComparator } from '../../judges/certainty/document-jud
 import type { CertaintyComparator, OrderCall } from '../../judges/certainty/types.js';
 import type { LanguageModel } from '../../models/types.js';
 import type { ProbeContext } from '../types.js';
-import { embeddingCosine, wordEditDistance } from './preservation.js';
+import { cappedWordEditDistance, embeddingCosine } from './preservation.js';
 import type { CertaintyMeasurement, CertaintyOptions, CertaintyRecord, StoredCall } from './schema.js';
 
 /** The comparator for these options: the LLM judge (judges.llm, with an optional moderator) or the offline one. */
@@ -53,8 +53,10 @@ export async function measureCertainty(record: CertaintyRecord, ctx: ProbeContex
     comparator: kind,
     judgeLabel: j.judgeLabel,
     calls: store(j.calls, keep),
-    wed: wordEditDistance(record.original, record.rewrite),
   };
+  const wed = cappedWordEditDistance(record.original, record.rewrite, ctx.options.maxWedPairs);
+  if ('wed' in wed) m.wed = wed.wed;
+  else m.wedSkipped = wed.skipped;
   if (j.alignment) m.alignment = j.alignment;
   if (j.moderator) m.moderator = { label: j.moderator.label, calls: store(j.moderator.calls, keep) };
   if (record.sourceCertainty !== undefined) m.sourceCertainty = record.sourceCertainty;
