@@ -30,6 +30,10 @@ export interface PositionMeasurement {
   excluded: boolean;
   /** N < K */
   short: boolean;
+  /** why the article was left out when it is over a work cap (maxSentencePairs, maxRougeWordPairs) */
+  overCap?: string;
+  /** ROUGE was not computed (over maxRougeWordPairs): the outputs' rouge fields are placeholders */
+  rougeOverCap?: boolean;
   /** one placement per gold summary */
   references: Placement[];
   /** system name -> placement and ROUGE */
@@ -56,6 +60,13 @@ function rougeAgainst(refs: readonly PreparedTarget[], output: Int32Array, scrat
   return out;
 }
 
+/** Placeholder scores of an output whose ROUGE was not computed (never aggregated: rougeOverCap). */
+function noRouge(): RougeScores {
+  const out = {} as RougeScores;
+  for (const t of ROUGE_TYPES) out[t] = { precision: 0, recall: 0, fmeasure: 0 };
+  return out;
+}
+
 export async function measurePosition(
   record: PositionRecord,
   options: PositionOptions,
@@ -70,17 +81,34 @@ export async function measurePosition(
   const names = Object.keys(record.outputs);
   const outTexts = names.map((n) => record.outputs[n] as string | string[]);
 
+  // the mapping compares every article sentence with every summary sentence, ROUGE-L aligns
+  // every gold word with every output word: both grow with a product, so what is over its cap is
+  // left out (the article counted in excludedArticles, with the reason) instead of stalling the run
+  const summaries = [...refTexts, ...outTexts].map(toSentences);
+  const overCap: string[] = [];
+  const sentencePairs = N * summaries.reduce((n, s) => n + s.length, 0);
+  if (sentencePairs > options.maxSentencePairs) {
+    overCap.push(`${N} article sentences × ${sentencePairs / N} summary sentences is over the cap of ${options.maxSentencePairs} sentence pairs (position option maxSentencePairs)`);
+  }
+
   const interner = new TokenInterner();
   const refIds = refTexts.map((r) => interner.intern(rougeTokenize(joinText(r), stem)));
   const outIds = outTexts.map((o) => interner.intern(rougeTokenize(joinText(o), stem)));
-  const scratch = new Int32Array(interner.size);
-  const refsPrepared = refIds.map(prepareTarget);
-  const rouge = outIds.map((o) => rougeAgainst(refsPrepared, o, scratch, options.rougeMultiReference));
+  const outWords = outIds.reduce((n, o) => n + o.length, 0);
+  const wordPairs = refIds.reduce((n, r) => n + r.length * outWords, 0);
+  let rouge: RougeScores[];
+  if (wordPairs > options.maxRougeWordPairs) {
+    overCap.push(`${wordPairs} gold × output word pairs is over the cap of ${options.maxRougeWordPairs} for ROUGE-L (position option maxRougeWordPairs)`);
+    rouge = outIds.map(() => noRouge());
+  } else {
+    const scratch = new Int32Array(interner.size);
+    const refsPrepared = refIds.map(prepareTarget);
+    rouge = outIds.map((o) => rougeAgainst(refsPrepared, o, scratch, options.rougeMultiReference));
+  }
 
   const emptyPlacement = (sentences: number): Placement => ({ sentences, mapped: 0, dropped: 0, counts: new Array<number>(K).fill(0) });
-  const summaries = [...refTexts, ...outTexts].map(toSentences);
   let placements: Placement[];
-  if (segments === null) {
+  if (segments === null || overCap.length > 0) {
     placements = summaries.map((s) => emptyPlacement(s.length));
   } else {
     let sims: SimilarityMatrix[];
@@ -98,11 +126,14 @@ export async function measurePosition(
   names.forEach((name, i) => {
     outputs[name] = { ...(placements[refTexts.length + i] as Placement), rouge: rouge[i] as RougeScores };
   });
-  return {
+  const m: PositionMeasurement = {
     articleSentences: N,
-    excluded: segments === null,
+    excluded: segments === null || overCap.length > 0,
     short: N < K,
     references: placements.slice(0, refTexts.length),
     outputs,
   };
+  if (overCap.length > 0) m.overCap = overCap.join('; ');
+  if (wordPairs > options.maxRougeWordPairs) m.rougeOverCap = true;
+  return m;
 }
