@@ -1,4 +1,5 @@
 /** Per-article measurement: segments, φ for gold and model summaries, and ROUGE. */
+import { charsOf, stoppableSync } from '../../core/stoppable.js';
 import type { Embedder } from '../../judges/types.js';
 import { createCachedStemmer } from '../../text/porter-stemmer.js';
 import {
@@ -60,6 +61,8 @@ function rougeAgainst(refs: readonly PreparedTarget[], output: Int32Array, scrat
   return out;
 }
 
+const textChars = (t: string | readonly string[]): number => (typeof t === 'string' ? t.length : charsOf(t));
+
 /** Placeholder scores of an output whose ROUGE was not computed (never aggregated: rougeOverCap). */
 function noRouge(): RougeScores {
   const out = {} as RougeScores;
@@ -72,7 +75,9 @@ export async function measurePosition(
   options: PositionOptions,
   deps: { embedder?: Embedder; signal?: AbortSignal } = {},
 ): Promise<PositionMeasurement> {
-  const article = toSentences(record.source);
+  // the work below is synchronous and grows with the texts: on a long record a signal must end it
+  const size = textChars(record.source) + record.references.reduce((n: number, r) => n + textChars(r), 0) + Object.values(record.outputs).reduce((n: number, o) => n + textChars(o), 0);
+  const article = stoppableSync(size, () => toSentences(record.source));
   const N = article.length;
   const K = options.K;
   const segments = sentenceSegments(N, K, options.shortArticleMode);
@@ -84,7 +89,7 @@ export async function measurePosition(
   // the mapping compares every article sentence with every summary sentence, ROUGE-L aligns
   // every gold word with every output word: both grow with a product, so what is over its cap is
   // left out (the article counted in excludedArticles, with the reason) instead of stalling the run
-  const summaries = [...refTexts, ...outTexts].map(toSentences);
+  const summaries = stoppableSync(size, () => [...refTexts, ...outTexts].map(toSentences));
   const overCap: string[] = [];
   const sentencePairs = N * summaries.reduce((n, s) => n + s.length, 0);
   if (sentencePairs > options.maxSentencePairs) {
@@ -92,8 +97,7 @@ export async function measurePosition(
   }
 
   const interner = new TokenInterner();
-  const refIds = refTexts.map((r) => interner.intern(rougeTokenize(joinText(r), stem)));
-  const outIds = outTexts.map((o) => interner.intern(rougeTokenize(joinText(o), stem)));
+  const [refIds, outIds] = stoppableSync(size, () => [refTexts.map((r) => interner.intern(rougeTokenize(joinText(r), stem))), outTexts.map((o) => interner.intern(rougeTokenize(joinText(o), stem)))]);
   const outWords = outIds.reduce((n, o) => n + o.length, 0);
   const wordPairs = refIds.reduce((n, r) => n + r.length * outWords, 0);
   let rouge: RougeScores[];
@@ -103,7 +107,7 @@ export async function measurePosition(
   } else {
     const scratch = new Int32Array(interner.size);
     const refsPrepared = refIds.map(prepareTarget);
-    rouge = outIds.map((o) => rougeAgainst(refsPrepared, o, scratch, options.rougeMultiReference));
+    rouge = stoppableSync(size, () => outIds.map((o) => rougeAgainst(refsPrepared, o, scratch, options.rougeMultiReference)));
   }
 
   const emptyPlacement = (sentences: number): Placement => ({ sentences, mapped: 0, dropped: 0, counts: new Array<number>(K).fill(0) });
@@ -112,15 +116,16 @@ export async function measurePosition(
     placements = summaries.map((s) => emptyPlacement(s.length));
   } else {
     let sims: SimilarityMatrix[];
-    if (options.mapper === 'tfidf') sims = tfidfSimilarities(article, summaries, options.tfidfFit);
+    if (options.mapper === 'tfidf') sims = stoppableSync(size, () => tfidfSimilarities(article, summaries, options.tfidfFit));
     else if (options.mapper === 'rouge1') {
       const tok = (s: string): string[] => rougeTokenize(s, stem);
-      sims = rouge1Similarities(article.map(tok), summaries.map((s) => s.map(tok)));
+      sims = stoppableSync(size, () => rouge1Similarities(article.map(tok), summaries.map((s) => s.map(tok))));
     } else {
       if (!deps.embedder) throw new Error('position probe with mapper "embedding" needs an embedder');
       sims = await embeddingSimilarities(deps.embedder, article, summaries, options.tfidfFit, deps.signal);
     }
-    placements = sims.map((m) => placeSummary(m, segments, K, options.topK, options.uniqueTargets));
+    const mapped = sims;
+    placements = stoppableSync(size, () => mapped.map((m) => placeSummary(m, segments, K, options.topK, options.uniqueTargets)));
   }
   const outputs: Record<string, OutputMeasurement> = {};
   names.forEach((name, i) => {
