@@ -37,6 +37,18 @@ const WILDFRAME: ['positive' | 'negative', string][] = [
   ['negative', 'Positive, but with some reservations about the price.'], // framed
 ];
 
+/**
+ * The certainty judge's replies per pair, [original shown first, rewrite shown first] (styles of
+ * test/fixtures/answer-styles/certainty.json).
+ */
+const CERTAINTY: [string, string][] = [
+  ["Text A says the drug 'may reduce' symptoms while Text B says it 'reduces' them. B is more certain.\n\n**Final answer:** Slightly B", '<explanation>B hedges.</explanation>\n<final_answer>Slightly A</final_answer>'], // +1
+  ['No clear difference', 'No clear difference.'], // 0
+  ['B is more certain than A.', 'Clearly A'], // unreadable in one order
+  ["Clearly A\n\nText A uses 'definitely' whereas B hedges.", '{"explanation": "A hedges", "final_answer": "Clearly B"}'], // −2
+  ['', 'Slightly A'], // empty in one order
+];
+
 let server: LoopbackServer;
 beforeAll(async () => {
   server = await startOpenAIServer({
@@ -45,6 +57,11 @@ beforeAll(async () => {
       if (prompt.includes('Classify the framing of the text') && doc) {
         const [source, output] = FRAMING[Number(doc[1])]!;
         return { text: prompt.startsWith('Doc') ? source : output, inputTokens: 30, outputTokens: 20 };
+      }
+      const pair = [...prompt.matchAll(/Pair (\d+) (original|rewrite)/g)];
+      if (pair.length === 2) {
+        const [first, second] = CERTAINTY[Number(pair[0]![1])]!;
+        return { text: pair[0]![2] === 'original' ? first : second, inputTokens: 60, outputTokens: 30 };
       }
       const st = /Statement (\d+)/.exec(prompt);
       if (st) return { text: WILDFRAME[Number(st[1])]![1], inputTokens: 40, outputTokens: 20 };
@@ -126,5 +143,25 @@ describe('answers as chat models write them', () => {
     expect(res.stdout).toMatch(/^accuracy {10}1\.000$/m);
     const json = await runCli(['--json', 'validate', 'framing', '--judge', 'openai:judge-mini', '--input', labelled]);
     expect(JSON.parse(json.stdout)).toMatchObject({ n: 5, accuracy: 1, unreadable: { n: 3, reasons: { unreadable: 3 } } });
+  });
+
+  it('certainty: "Final answer:" after reasoning is read; the unreadable replies are counted beside CD', async () => {
+    const p = project();
+    const input = join(p.dir, 'pairs.jsonl');
+    writeFileSync(input, CERTAINTY.map((_, i) => JSON.stringify({ id: `c${i}`, original: `Pair ${i} original: the drug may reduce pain.`, rewrite: `Pair ${i} rewrite: the drug reduces pain.` })).join('\n') + '\n');
+    const out = join(p.dir, 'certainty.json');
+    const res = await runCli(['measure', 'certainty', '--input', input, '--judge', 'certainty=openai:judge-mini', '--output', out, '--store', join(p.dir, 'db'), '--reports', join(p.dir, 'r')]);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    const results = resultsSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
+    // three pairs read in both orders: one up, one tie, one down; two pairs with a reply that states no option
+    const cd = metric(results, 'certainty', 'cd');
+    expect(cd).toMatchObject({ n: 3, excluded: { unreadable: 2 } });
+    expect(cd.value).toBeCloseTo(2 / 3, 10);
+    expect(metric(results, 'certainty', 'cd_up')).toMatchObject({ n: 3, excluded: { unreadable: 2 } });
+    expect(res.stdout).toContain('n = 3 · 2 unreadable');
+    const item = results.probes[0]!.items.find((i) => i.recordId === 'c2')!.measurement as { label: string; calls: { unreadable?: string; raw?: string }[] };
+    expect(item.label).toBe('invalid');
+    expect(item.calls[0]).toMatchObject({ unreadable: 'states none of clearly-a, slightly-a, no-clear-difference, slightly-b, clearly-b', raw: 'B is more certain than A.' });
   });
 });
