@@ -3,7 +3,7 @@
  * otherwise write until its context is full); hosted ones none. On loopback servers that speak the
  * providers' protocols.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLlmFramingJudge } from '../../src/judges/framing/llm-judge.js';
 import { LlmCertaintyJudge } from '../../src/judges/certainty/llm-judge.js';
 import { DocumentCertaintyComparator } from '../../src/judges/certainty/document-judge.js';
@@ -11,26 +11,19 @@ import { LOCAL_JUDGE_MAX_TOKENS } from '../../src/judges/local-token-limit.js';
 import { createLlamaCppModel } from '../../src/models/llamacpp/index.js';
 import { createOllamaModel } from '../../src/models/ollama/index.js';
 import { createOpenAIModel } from '../../src/models/openai/index.js';
-import { Scheduler } from '../../src/runtime/scheduler.js';
 import { startLlamaCppServer } from '../helpers/loopback/llamacpp-server.js';
 import { startOllamaServer } from '../helpers/loopback/ollama-server.js';
 import { startOpenAIServer } from '../helpers/loopback/openai-server.js';
-import type { LoopbackServer } from '../helpers/loopback/server.js';
+import { bodies, quickScheduler, trackServers } from '../helpers/loopback/tracked.js';
 
-let servers: LoopbackServer[] = [];
-afterEach(async () => {
-  for (const s of servers) await s.close();
-  servers = [];
-});
-const sched = (): Scheduler => new Scheduler({ sleep: () => Promise.resolve(), random: () => 0 });
-const bodies = (s: LoopbackServer, path: string): Record<string, unknown>[] => s.requests.filter((r) => r.path.endsWith(path)).map((r) => r.body as Record<string, unknown>);
+const track = trackServers();
+const sched = quickScheduler;
 
 describe('judge calls on local models have a token limit; hosted ones do not', () => {
   it('framing judge: n_predict on a llama.cpp server, num_predict on Ollama, none on OpenAI', async () => {
-    const llama = await startLlamaCppServer({ respond: () => ({ text: 'Negative', finish: 'stop' }) });
-    const ollama = await startOllamaServer({ respond: () => ({ text: 'Negative', finish: 'stop' }) });
-    const openai = await startOpenAIServer({ respond: () => ({ text: 'Negative', finish: 'stop' }) });
-    servers.push(llama, ollama, openai);
+    const llama = track(await startLlamaCppServer({ respond: () => ({ text: 'Negative', finish: 'stop' }) }));
+    const ollama = track(await startOllamaServer({ respond: () => ({ text: 'Negative', finish: 'stop' }) }));
+    const openai = track(await startOpenAIServer({ respond: () => ({ text: 'Negative', finish: 'stop' }) }));
     await createLlmFramingJudge(createLlamaCppModel(llama.url, {}, sched())).classify(['The kettle broke.']);
     expect(bodies(llama, '/completion')[0]).toMatchObject({ n_predict: LOCAL_JUDGE_MAX_TOKENS.label, temperature: 0 });
     await createLlmFramingJudge(createOllamaModel('llama3.2', { baseURL: ollama.url }, sched())).classify(['The kettle broke.']);
@@ -40,8 +33,7 @@ describe('judge calls on local models have a token limit; hosted ones do not', (
   });
 
   it('certainty judge and claim alignment: the explained limit, unless the probe sets one', async () => {
-    const llama = await startLlamaCppServer({ respond: () => ({ text: '<final_answer>Clearly A</final_answer>', finish: 'stop' }) });
-    servers.push(llama);
+    const llama = track(await startLlamaCppServer({ respond: () => ({ text: '<final_answer>Clearly A</final_answer>', finish: 'stop' }) }));
     const m = createLlamaCppModel(llama.url, {}, sched());
     await new LlmCertaintyJudge(m).judgeOrdered('It may work.', 'It works.');
     expect(bodies(llama, '/completion')[0]).toMatchObject({ n_predict: LOCAL_JUDGE_MAX_TOKENS.explained });

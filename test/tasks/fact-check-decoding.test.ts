@@ -1,25 +1,18 @@
 /** Fact-check requests carry seed 000 A.2's decoding (greedy, 500 new tokens, a fixed seed), on a loopback OpenAI server. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOpenAIModel } from '../../src/models/openai/index.js';
 import { hallucinationOptionsSchema, hallucinationProbe, hallucinationRecordSchema } from '../../src/probes/hallucination/index.js';
-import { Scheduler } from '../../src/runtime/scheduler.js';
 import { startOpenAIServer } from '../helpers/loopback/openai-server.js';
-import type { LoopbackServer } from '../helpers/loopback/server.js';
+import { bodies, quickScheduler, trackServers } from '../helpers/loopback/tracked.js';
 
-let servers: LoopbackServer[] = [];
-afterEach(async () => {
-  for (const s of servers) await s.close();
-  servers = [];
-});
-const sched = (): Scheduler => new Scheduler({ sleep: () => Promise.resolve(), random: () => 0 });
-const bodies = (s: LoopbackServer, path: string): Record<string, unknown>[] => s.requests.filter((r) => r.path.endsWith(path)).map((r) => r.body as Record<string, unknown>);
+const track = trackServers();
+const sched = quickScheduler;
 
 describe('fact-check decoding (seed 000 A.2)', () => {
   const record = hallucinationRecordSchema.parse({ id: 'r1', date: '2025-05-02', true_text: 'The senate passed the bill.', false_text: 'The senate did not pass the bill.' });
 
   it('OpenAI gets temperature 0, 500 completion tokens and seed 42; the probe options change them', async () => {
-    const s = await startOpenAIServer({ respond: () => ({ text: 'True', finish: 'stop' }) });
-    servers.push(s);
+    const s = track(await startOpenAIServer({ respond: () => ({ text: 'True', finish: 'stop' }) }));
     const llm = createOpenAIModel('gpt-3.5-turbo', { apiKey: 'sk-test', baseURL: `${s.url}/v1` }, sched());
     await hallucinationProbe.measure(record, { judges: { llm }, options: hallucinationOptionsSchema.parse({ cutoff: '2024-01' }) });
     const sent = bodies(s, '/chat/completions');
