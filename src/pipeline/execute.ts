@@ -15,6 +15,7 @@ import { cellKey, outputStoreKey, storesText } from './cells.js';
 import { MitigationNotApplicableError, type MitigationResult, type TaskRecord } from '../mitigations/types.js';
 import type { ItemCost } from '../runtime/store.js';
 import { DEFAULTS, addCost, measuresBaselineOutputs, planUnits, runUnit, unitApplicability, type Unit } from './units.js';
+import { CONTEXT_OVERFLOW_REASON, isContextOverflow } from '../models/context-overflow.js';
 
 export interface PlannedProbe {
   probe: AnyProbe;
@@ -307,6 +308,11 @@ export async function executePlan(
               markNotApplicable(cell, err.reason);
               continue;
             }
+            // a question (or a judge's prompt) longer than the model's context: this record's, not the run's
+            if (isContextOverflow(err)) {
+              await tooLong(cell, record, err);
+              continue;
+            }
             throw err;
           }
           if (ask && unit.condition.key !== BASELINE_KEY && spent.calls === 0) {
@@ -376,8 +382,19 @@ export async function executePlan(
           markNotApplicable(cell, err.reason);
           return null;
         }
+        if (isContextOverflow(err)) {
+          await tooLong(cell, record, err);
+          return null;
+        }
         throw err;
       }
+    };
+
+    /** A record longer than the model's context: its invalid output, recorded with the reason and counted; the run goes on. */
+    const tooLong = async (cell: CellRef, record: LoadedRecord, err: Error): Promise<void> => {
+      await store.putInvalidOutput(runId, cell.key, record.id, CONTEXT_OVERFLOW_REASON, { error: err.message });
+      done.get(cell.key)?.add(record.id);
+      outcome.invalid++;
     };
 
     try {
