@@ -6,6 +6,7 @@ import { createTable } from '../../report/table.js';
 import { openRunStore } from '../../runtime/open-store.js';
 import { writeFileAtomic } from '../../runtime/write-atomic.js';
 import { aliasTo, deprecatedAlias, fieldMap, fieldOption, outputFormat } from '../flags.js';
+import { refuseOutputOverInput } from '../output-over-input.js';
 import { globalOptions } from '../main-options.js';
 import { collect, parseNonNegative, parsePositiveInt } from '../parse.js';
 import { STORE_FLAG_HELP } from '../store-flag.js';
@@ -240,6 +241,7 @@ function registerStats(annotate: Command): void {
   ).action(async (f: StoreFlag & QualityFlags & { study?: string; resamples: number; seed: number; judge: string[]; card?: string; saveCard?: boolean; output?: string }, cmd: Command) => {
     if (f.output !== undefined) outputFormat(f.output, { '.json': 'json' });
     if (f.card !== undefined) outputFormat(f.card, { '.json': 'json' });
+    for (const [flag, file] of [['-o', f.output], ['--card', f.card]] as const) if (file !== undefined) refuseOutputOverInput(file, [{ path: f.store, what: 'store' }], flag);
     const { loadStudyData } = await import('../../annotate/answers.js');
     const { studyStats } = await import('../../annotate/study-stats.js');
     const { hasJudgeCards } = await import('../../annotate/study-cards.js');
@@ -325,6 +327,7 @@ function registerExport(annotate: Command): void {
     if (f.output !== undefined) targets.push({ file: f.output, format: outputFormat(f.output, { '.csv': 'csv', '.jsonl': 'jsonl' }) });
     if (f.csv !== undefined) targets.push({ file: f.csv, format: 'csv' });
     if (f.jsonl !== undefined) targets.push({ file: f.jsonl, format: 'jsonl' });
+    for (const t of targets) refuseOutputOverInput(t.file, [{ path: f.store, what: 'store' }]);
     if (targets.length === 0) throw new UserError('annotate export needs -o/--output FILE (.csv or .jsonl)', { hint: 'e.g. slant annotate export -o labels.csv (for `slant certainty humans`) or -o answers.jsonl' });
     const { loadStudyData } = await import('../../annotate/answers.js');
     const { applyQualityFilters } = await import('../../annotate/quality.js');
