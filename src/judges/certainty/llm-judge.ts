@@ -11,6 +11,7 @@ import { reasoningOf, scoreOfLabel } from './parse-answer.js';
 import { CERTAINTY_JUDGE_SCHEMA, renderCertaintyJudgeMessages, renderModeratorMessages } from './prompt.js';
 import type { CertaintyComparator, OrderedJudgement, PairJudgement, PairwiseCertaintyJudge } from './types.js';
 import type { ChatMessage, GenerateParams } from '../../models/types.js';
+import { withLocalTokenLimit } from '../local-token-limit.js';
 
 export interface LlmCertaintyJudgeOptions {
   /** default 0 (App. D.1) */
@@ -33,7 +34,7 @@ async function ask(model: LanguageModel, messages: ChatMessage[], o: LlmCertaint
   // the request cache nor in-flight de-duplication collapses them into one answer
   if (sample !== undefined && sample > 0) params.seed = (o.seed ?? 0) + sample;
   if ((o.structured ?? true) && model.capabilities.jsonSchema) params.jsonSchema = CERTAINTY_JUDGE_SCHEMA;
-  const r = await askForLabel(model, { messages, params, task: { kind, input }, ...(signal ? { signal } : {}) }, 'certainty', { reask: o.reask ?? false });
+  const r = await askForLabel(model, { messages, params: withLocalTokenLimit(model, params, 'explained'), task: { kind, input }, ...(signal ? { signal } : {}) }, 'certainty', { reask: o.reask ?? false });
   const out: OrderedJudgement = { score: 'label' in r ? scoreOfLabel(r.label) : null, reasoning: reasoningOf(r.reasked?.answer ?? r.answer), raw: r.answer };
   if (!('label' in r)) {
     out.unreadable = r.unreadable;
