@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeCsv } from '../data/write-csv.js';
-import { groupName, isStat, type Cell, type Figure, type PresentedTable } from '../results/presentation.js';
+import { groupName, isStat, type Cell, type Figure, type PresentedTable, type Stat } from '../results/presentation.js';
 import { figureSvg } from './charts/svg.js';
 import { statParts } from './format.js';
 import type { ReportModel } from './model.js';
@@ -91,15 +91,24 @@ export function tableLatex(t: PresentedTable): string {
   ].join('\n');
 }
 
-/** CSV rows: Stat cells spread over value/low/high/n columns; numbers stay numbers. */
+/**
+ * CSV rows: Stat cells spread over value/low/high/n columns (and p / Holm p columns where a paired
+ * contrast carries them); numbers stay numbers, at full precision.
+ */
 export function csvRows(t: PresentedTable): { columns: string[]; rows: Record<string, unknown>[] } {
-  const statCols = t.columns.map((_, i) => t.rows.some((r) => isStat(r[i] ?? null)));
-  const columns = t.columns.flatMap((c, i) => (statCols[i] ? [c, `${c} 95% low`, `${c} 95% high`, `${c} n`] : [c]));
+  const has = (i: number, f: (s: Stat) => boolean): boolean => t.rows.some((r) => { const c = r[i] ?? null; return isStat(c) && f(c); });
+  const statCols = t.columns.map((_, i) => ({ stat: has(i, () => true), p: has(i, (s) => s.p !== undefined), holm: has(i, (s) => s.pHolm !== undefined) }));
+  const columns = t.columns.flatMap((c, i) => {
+    const k = statCols[i]!;
+    return k.stat ? [c, `${c} 95% low`, `${c} 95% high`, `${c} n`, ...(k.p ? [`${c} p`] : []), ...(k.holm ? [`${c} p (Holm)`] : [])] : [c];
+  });
   const unique = columns.map((c, i) => (columns.indexOf(c) === i ? c : `${c} (${i + 1})`));
   const rows = t.rows.map((r) => {
     const vals = r.flatMap((c, i) => {
-      if (!statCols[i]) return [isStat(c) ? null : c];
-      return isStat(c) ? [c.value, c.ci?.low ?? null, c.ci?.high ?? null, c.n] : [c, null, null, null];
+      const k = statCols[i]!;
+      if (!k.stat) return [isStat(c) ? null : c];
+      const extra = (s: Stat | null): unknown[] => [...(k.p ? [s?.p ?? null] : []), ...(k.holm ? [s?.pHolm ?? null] : [])];
+      return isStat(c) ? [c.value, c.ci?.low ?? null, c.ci?.high ?? null, c.n, ...extra(c)] : [c, null, null, null, ...extra(null)];
     });
     return Object.fromEntries(unique.map((c, i) => [c, vals[i] ?? null]));
   });
