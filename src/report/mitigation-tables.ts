@@ -42,7 +42,7 @@ const LAYOUTS: { id: string; title: string; columns: Column[]; effects: Column[]
   { id: 'seed003-position', title: 'Position conditions (seed 003: role-play, App. G; top-k mapping, App. I)', columns: TABLE_POSITION, effects: [] },
 ];
 
-const EFFECTS_NOTE = "paired effects, condition − baseline on the same records (rates: McNemar exact, Newcombe paired interval; means: paired t, bootstrap interval; Holm across the probe's tests)";
+const EFFECTS_NOTE = "paired effects, condition − baseline on the same records (rates: McNemar exact, Newcombe paired interval; means: paired t test and interval; Holm across the probe's tests)";
 
 const ratio = (v: number | null | undefined): string => (v === null || v === undefined ? '—' : `${v.toFixed(2)}×`);
 
