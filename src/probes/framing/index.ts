@@ -90,6 +90,7 @@ export const framingProbe: Probe<FramingRecord, FramingMeasurement, FramingOptio
   },
   // an item whose framing could not be read has no value: left out of the summary's φ_frame
   itemValues: (m): Record<string, number> => (isReadFraming(m) ? { phi_frame: m.changed ? 1 : 0 } : {}),
+  itemKinds: { phi_frame: { kind: 'rate' } },
   corrected(items, _options, judges) {
     const j = judges.framing;
     if (!j) return { metrics: [], judges: [] };
