@@ -35,6 +35,8 @@ export interface RunArgs {
   usage?: () => Record<string, ModelUsage>;
   /** price overrides (config `prices:`) */
   prices?: Record<string, unknown>;
+  /** `--no-cache` (the batch phase, which stores answers itself, reads and writes the cache unless this is set) */
+  noCache?: boolean;
   /** record usage of answers that did not pass through the wrapped models (batch results) */
   onBatchResult?: (modelId: string, r: { usage?: { inputTokens: number; outputTokens: number }; cached: boolean }) => void;
   log?: (line: string) => void;
@@ -131,7 +133,7 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
   try {
     outcome = args.execute
       ? await args.execute(store, runId, warnings)
-      : await executePlan(plan, store, runId, { signal: args.signal, onItem: args.onItem, onWaiting: args.onWaiting, warnings, onBatchResult: args.onBatchResult, log: args.log });
+      : await executePlan(plan, store, runId, { signal: args.signal, onItem: args.onItem, onWaiting: args.onWaiting, warnings, onBatchResult: args.onBatchResult, log: args.log, ...(args.noCache === true ? { noCache: true } : {}) });
   } catch (err) {
     // a run taken over by another process is that process's to mark
     if (!(err instanceof RunLeaseLostError)) await markEnded(store, runId, args.signal?.aborted ? 'interrupted' : 'failed');

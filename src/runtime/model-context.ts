@@ -1,6 +1,6 @@
-import type { GenerateResult, LanguageModel } from '../models/types.js';
+import type { GenerateRequest, GenerateResult, LanguageModel } from '../models/types.js';
 import { wrapLanguageModel } from '../models/wrap.js';
-import type { RequestCache } from './cache.js';
+import type { CacheParts, RequestCache } from './cache.js';
 import { UsageTracker, trackUsage } from './usage.js';
 
 /** Providers whose answers are computed locally and cheaply: not worth a cache entry. */
@@ -35,6 +35,11 @@ export function isCacheableAnswer(r: Omit<GenerateResult, 'cached'>): boolean {
   return r.text.trim() !== '' || (r.logprobs?.length ?? 0) > 0;
 }
 
+/** What a generation request is cached under (also the Batch API's answers: src/pipeline/batch-phase.ts). */
+export function generationCacheParts(model: Pick<LanguageModel, 'provider' | 'id' | 'version'>, req: GenerateRequest): CacheParts {
+  return { provider: model.provider, model: model.id, request: { version: model.version, messages: req.messages, params: req.params ?? {} } };
+}
+
 /**
  * Serve identical requests from the store. The key is the canonical JSON of provider, model id
  * and version, messages and every decoding parameter (RequestCache strips secrets); errors and
@@ -47,9 +52,8 @@ export function isCacheableAnswer(r: Omit<GenerateResult, 'cached'>): boolean {
 export function withRequestCache(model: LanguageModel, cache: RequestCache, opts: { noCache?: boolean } = {}): LanguageModel {
   return wrapLanguageModel(model, {
     async generate(next, req) {
-      const request = { version: model.version, messages: req.messages, params: req.params ?? {} };
       const { value, cached } = await cache.getOrCompute(
-        { provider: model.provider, model: model.id, request },
+        generationCacheParts(model, req),
         async () => {
           const { cached: _c, ...rest } = await next(req);
           return rest;
