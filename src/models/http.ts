@@ -23,6 +23,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Agent, interceptors, request, type Dispatcher } from 'undici';
 import { UserError } from '../core/errors.js';
 import { isSecretName, redact, registerSecret, registerSecretHeaders } from '../core/redact.js';
+import { adviseStatus } from './http-error-advice.js';
 
 /** An HTTP-level failure of a provider call (non-2xx status, or an unusable 2xx body). */
 export class ProviderHttpError extends Error {
@@ -32,13 +33,19 @@ export class ProviderHttpError extends Error {
   readonly retryAfterMs?: number;
   readonly retryable: boolean;
   readonly provider: string;
-  constructor(provider: string, status: number, message: string, opts: { retryable: boolean; retryAfterMs?: number; cause?: unknown }) {
+  /** what the user should change or do (the CLI prints it), when the answer says more than "failed" */
+  readonly hint?: string;
+  /** the CLI's exit code when this error ends a command (default: EXIT.provider) */
+  readonly exitCode?: number;
+  constructor(provider: string, status: number, message: string, opts: { retryable: boolean; retryAfterMs?: number; cause?: unknown; hint?: string; exitCode?: number }) {
     super(redact(message), opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'ProviderHttpError';
     this.provider = provider;
     this.status = status;
     this.retryable = opts.retryable;
     if (opts.retryAfterMs !== undefined) this.retryAfterMs = opts.retryAfterMs;
+    if (opts.hint !== undefined) this.hint = redact(opts.hint);
+    if (opts.exitCode !== undefined) this.exitCode = opts.exitCode;
   }
 }
 
@@ -228,9 +235,11 @@ function statusError(call: HttpCall, status: number, headers: Headers, text: str
     });
   }
   const retryAfterMs = retryAfterFromHeaders(headers) ?? retryAfterFromBody(json);
+  const advice = adviseStatus(call.provider, status, json, message);
   return new ProviderHttpError(call.provider, status, `${call.provider}: HTTP ${status} from ${describeUrl(call.url)}: ${message}`, {
-    retryable: isRetryableStatus(status),
+    retryable: advice?.retryable ?? isRetryableStatus(status),
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    ...(advice !== undefined ? { hint: advice.hint, exitCode: advice.exitCode } : {}),
   });
 }
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { RunStore } from '../runtime/run-store.js';
 import type { StoreWrite } from '../runtime/store.js';
 import { RequestCache } from '../runtime/cache.js';
-import { generationCacheParts, isCacheableAnswer } from '../runtime/model-context.js';
+import { isCacheableAnswer, requestCacheParts } from '../runtime/model-context.js';
 import type { GenerateResult } from '../models/types.js';
 import type { OpenAIChatModel } from '../models/openai/chat-model.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';
@@ -77,9 +77,11 @@ export async function runBatchPhase(
   for (const p of batchable) {
     const batch = p.batch!;
     const model = batch.model as OpenAIChatModel;
-    const cacheKey = (r: LoadedRecord): { key: string; parts: ReturnType<typeof generationCacheParts> } | undefined => {
+    const cacheKey = (r: LoadedRecord): { key: string; parts: ReturnType<typeof requestCacheParts> } | undefined => {
       if (cache === undefined) return undefined;
-      const parts = generationCacheParts(model, batch.request(r));
+      const req = batch.request(r);
+      // the key a live request for the record has (withRequestCache)
+      const parts = requestCacheParts(model, { messages: req.messages, params: req.params ?? {} });
       return { key: cache.key(parts), parts };
     };
     const storedIds = new Set<string>();

@@ -1,3 +1,4 @@
+import { excludedTotal, nText, type Excluded } from '../core/excluded.js';
 import type { MetricJson } from '../results/schema.js';
 
 /** A metric as read back from results.json: NaN and ±Infinity arrive as null. */
@@ -67,6 +68,15 @@ interface StatLike {
   difference?: boolean;
   p?: number | null;
   pHolm?: number | null;
+  excluded?: Excluded;
+}
+
+/**
+ * A statistic's n as every renderer prints it: "n=40", or with the answers left out of it,
+ * "n = 40 · 3 unreadable · 1 cut at the token limit" (src/core/excluded.ts).
+ */
+export function nLabel(s: { n: number; excluded?: Excluded }): string {
+  return excludedTotal(s.excluded) > 0 ? nText(s.n, s.excluded) : `n=${s.n}`;
 }
 
 const signed = (v: number, kind: Metric['kind'], difference: boolean | undefined): string => {

@@ -2,6 +2,7 @@ import { UserError } from '../../core/errors.js';
 import type { Scheduler } from '../../runtime/scheduler.js';
 import { checkBaseUrl, pickSetting, requireKey, type ProviderOptions } from '../http.js';
 import { AnthropicModel } from './messages-model.js';
+import { answerSettings, nonDefault, withSettings } from '../answer-settings.js';
 
 export { AnthropicModel, ANTHROPIC_CAPABILITIES } from './messages-model.js';
 import { ANTHROPIC_ENV } from '../provider-env.js';
@@ -18,7 +19,7 @@ export function createAnthropicModel(model: string, opts: ProviderOptions, sched
     pickSetting(opts.baseURL, env, ['ANTHROPIC_BASE_URL'], ANTHROPIC_DEFAULT_BASE_URL) ?? ANTHROPIC_DEFAULT_BASE_URL,
     typeof opts.baseURL === 'string' ? 'options.baseURL' : 'ANTHROPIC_BASE_URL',
   );
-  return new AnthropicModel({
+  const created = new AnthropicModel({
     id: `anthropic:${model}`,
     model,
     baseURL,
@@ -27,4 +28,5 @@ export function createAnthropicModel(model: string, opts: ProviderOptions, sched
     ...(opts.headers !== undefined ? { headers: opts.headers } : {}),
     ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
   });
+  return withSettings(created, answerSettings('anthropic', opts, { baseURL: nonDefault(baseURL, ANTHROPIC_DEFAULT_BASE_URL) }));
 }

@@ -2,6 +2,7 @@ import { UserError } from '../../core/errors.js';
 import type { Scheduler } from '../../runtime/scheduler.js';
 import { checkBaseUrl, pickSetting, requireKey, type ProviderOptions } from '../http.js';
 import { GeminiModel } from './generate-model.js';
+import { answerSettings, nonDefault, withSettings } from '../answer-settings.js';
 
 export { GeminiModel, GEMINI_CAPABILITIES } from './generate-model.js';
 import { GEMINI_ENV } from '../provider-env.js';
@@ -18,7 +19,7 @@ export function createGeminiModel(model: string, opts: ProviderOptions, schedule
     pickSetting(opts.baseURL, env, ['GEMINI_BASE_URL'], GEMINI_DEFAULT_BASE_URL) ?? GEMINI_DEFAULT_BASE_URL,
     typeof opts.baseURL === 'string' ? 'options.baseURL' : 'GEMINI_BASE_URL',
   );
-  return new GeminiModel({
+  const created = new GeminiModel({
     id: `gemini:${model}`,
     model: model.replace(/^models\//, ''),
     baseURL,
@@ -27,4 +28,5 @@ export function createGeminiModel(model: string, opts: ProviderOptions, schedule
     ...(opts.headers !== undefined ? { headers: opts.headers } : {}),
     ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
   });
+  return withSettings(created, answerSettings('gemini', opts, { baseURL: nonDefault(baseURL, GEMINI_DEFAULT_BASE_URL) }));
 }

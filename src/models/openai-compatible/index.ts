@@ -9,6 +9,7 @@ import { UserError } from '../../core/errors.js';
 import type { Scheduler } from '../../runtime/scheduler.js';
 import { checkBaseUrl, pickSetting, type ProviderOptions } from '../http.js';
 import { OpenAIChatModel } from '../openai/chat-model.js';
+import { answerSettings, withSettings } from '../answer-settings.js';
 
 import { OPENAI_COMPATIBLE_ENV } from '../provider-env.js';
 export { OPENAI_COMPATIBLE_ENV };
@@ -30,7 +31,7 @@ export function parseCompatibleId(rest: string, opts: ProviderOptions): { baseUR
 export function createOpenAICompatibleModel(rest: string, opts: ProviderOptions, scheduler: Scheduler): OpenAIChatModel {
   const { baseURL, model } = parseCompatibleId(rest, opts);
   const apiKey = pickSetting(opts.apiKey, opts.env ?? process.env, ['OPENAI_COMPATIBLE_API_KEY']);
-  return new OpenAIChatModel({
+  const created = new OpenAIChatModel({
     flavor: 'openai-compatible',
     id: `openai-compatible:${baseURL}#${model}`,
     model,
@@ -43,4 +44,6 @@ export function createOpenAICompatibleModel(rest: string, opts: ProviderOptions,
     ...(opts.stream === true ? { stream: true } : {}),
     ...(opts.strictJsonSchema === true ? { strictJsonSchema: true } : {}),
   });
+  // the base URL is part of the model id
+  return withSettings(created, answerSettings('openai-compatible', opts, { baseURL: undefined }));
 }

@@ -2,6 +2,7 @@ import { UserError } from '../../core/errors.js';
 import type { Scheduler } from '../../runtime/scheduler.js';
 import { checkBaseUrl, pickSetting, requireKey, type ProviderOptions } from '../http.js';
 import { OpenAIChatModel } from './chat-model.js';
+import { answerSettings, nonDefault, withSettings } from '../answer-settings.js';
 
 export { OpenAIChatModel, openaiCapabilities, isReasoningModel } from './chat-model.js';
 import { OPENAI_ENV } from '../provider-env.js';
@@ -28,7 +29,7 @@ export function createOpenAIModel(model: string, opts: ProviderOptions, schedule
   const project = pickSetting(opts.project, env, ['OPENAI_PROJECT_ID']);
   if (org !== undefined) headers['openai-organization'] = org;
   if (project !== undefined) headers['openai-project'] = project;
-  return new OpenAIChatModel({
+  const created = new OpenAIChatModel({
     flavor: 'openai',
     id: `openai:${model}`,
     model,
@@ -41,4 +42,5 @@ export function createOpenAIModel(model: string, opts: ProviderOptions, schedule
     ...(opts.stream === true ? { stream: true } : {}),
     ...(opts.strictJsonSchema === true ? { strictJsonSchema: true } : {}),
   });
+  return withSettings(created, answerSettings('openai', opts, { baseURL: nonDefault(baseURL, OPENAI_DEFAULT_BASE_URL) }));
 }
