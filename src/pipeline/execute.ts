@@ -14,7 +14,9 @@ import { BASELINE_KEY, type Condition } from './conditions.js';
 import { cellKey, outputStoreKey, storesText } from './cells.js';
 import { MitigationNotApplicableError, type MitigationResult, type TaskRecord } from '../mitigations/types.js';
 import type { ItemCost } from '../runtime/store.js';
+import { ResponseTooLargeError } from '../models/http.js';
 import { DEFAULTS, addCost, measuresBaselineOutputs, planUnits, runUnit, unitApplicability, type Unit } from './units.js';
+import { CONTEXT_OVERFLOW_REASON, isContextOverflow } from '../models/context-overflow.js';
 
 export interface PlannedProbe {
   probe: AnyProbe;
@@ -310,6 +312,15 @@ export async function executePlan(
               markNotApplicable(cell, err.reason);
               continue;
             }
+            if (err instanceof ResponseTooLargeError) {
+              await tooLarge(cell, record.id, err);
+              continue;
+            }
+            // a question (or a judge's prompt) longer than the model's context: this record's, not the run's
+            if (isContextOverflow(err)) {
+              await recordInvalid(cell, record.id, CONTEXT_OVERFLOW_REASON, { error: err.message });
+              continue;
+            }
             throw err;
           }
           if (ask && unit.condition.key !== BASELINE_KEY && spent.calls === 0) {
@@ -325,6 +336,22 @@ export async function executePlan(
         }
       }
       opts.onItem?.();
+    };
+
+    /**
+     * An answer over the answer-size cap is the model's bad answer: stored as this item's invalid
+     * output with the reason, counted, never fatal, and not asked again on resume.
+     */
+    const tooLarge = (cell: CellRef, recordId: string, err: ResponseTooLargeError): Promise<void> => recordInvalid(cell, recordId, `answer too large: over ${err.limit} bytes (SLANT_MAX_RESPONSE_BYTES)`);
+
+    /**
+     * The record's output is invalid for `reason` (an answer too large, a request longer than the
+     * model's context): recorded with the reason, counted, and the run goes on.
+     */
+    const recordInvalid = async (cell: CellRef, recordId: string, reason: string, output?: unknown): Promise<void> => {
+      await store.putInvalidOutput(runId, cell.key, recordId, reason, output);
+      done.get(cell.key)?.add(recordId);
+      outcome.invalid++;
     };
 
     /**
@@ -377,6 +404,14 @@ export async function executePlan(
         if (opts.signal?.aborted) return undefined;
         if (err instanceof MitigationNotApplicableError) {
           markNotApplicable(cell, err.reason);
+          return null;
+        }
+        if (err instanceof ResponseTooLargeError) {
+          await tooLarge(cell, record.id, err);
+          return null;
+        }
+        if (isContextOverflow(err)) {
+          await recordInvalid(cell, record.id, CONTEXT_OVERFLOW_REASON, { error: err.message });
           return null;
         }
         throw err;

@@ -1,4 +1,4 @@
-import { excludedTotal, nText, type Excluded } from '../core/excluded.js';
+import { excludedTotal, exclusionWords, nText, type Excluded } from '../core/excluded.js';
 import type { MetricJson } from '../results/schema.js';
 
 /** A metric as read back from results.json: NaN and ±Infinity arrive as null. */
@@ -53,7 +53,7 @@ export const TERMINAL_TABLES: Record<string, string[]> = {
 /** "invalid outputs: 2 (empty answer (output) ×2)" for a group with invalid model outputs, else ''. */
 export function formatInvalid(invalid: { n: number; reasons: Record<string, number> } | undefined): string {
   if (!invalid) return '';
-  const reasons = Object.entries(invalid.reasons).map(([r, c]) => (c > 1 ? `${r} ×${c}` : r));
+  const reasons = Object.entries(invalid.reasons).map(([r, c]) => (c > 1 ? `${exclusionWords(r)} ×${c}` : exclusionWords(r)));
   return `invalid outputs: ${invalid.n} (${reasons.join('; ')})`;
 }
 

@@ -26,6 +26,9 @@ import { badShape, joinUrl, requestJson, requestText, type HttpCall } from '../h
 import type { GenerateRequest, GenerateResult, Warning } from '../types.js';
 import { parseChatCompletion, type OpenAIChatModel } from './chat-model.js';
 
+/** A batch's results file holds every answer of the batch: it is read whole, up to the longest string Node can hold (512 MiB). */
+const BATCH_FILE_MAX_BYTES = 512 * 1024 * 1024;
+
 /** Where batches in flight are remembered between runs. */
 export interface BatchStateStore {
   get(key: string): string | undefined;
@@ -210,7 +213,7 @@ interface BatchApi {
   baseURL: string;
   provider: string;
   get(path: string): Promise<unknown>;
-  getText(path: string): Promise<string>;
+  getText(path: string, maxResponseBytes?: number): Promise<string>;
   post(path: string, body: unknown): Promise<unknown>;
   upload(jsonl: string): Promise<unknown>;
 }
@@ -231,7 +234,7 @@ function batchApi(model: OpenAIChatModel, opts: BatchRunOptions): BatchApi {
     baseURL: conn.baseURL,
     provider: conn.provider,
     get: (path) => call((signal) => requestJson(base(path, { method: 'GET', signal }))),
-    getText: (path) => call((signal) => requestText(base(path, { method: 'GET', signal }))),
+    getText: (path, maxResponseBytes) => call((signal) => requestText(base(path, { method: 'GET', signal, ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}) }))),
     post: (path, body) => call((signal) => requestJson(base(path, { body, signal }))),
     upload: (jsonl) =>
       call((signal) => {
@@ -331,7 +334,7 @@ async function finishBatch(
   };
   const readFile = async (fileId: unknown): Promise<void> => {
     if (typeof fileId !== 'string' || fileId === '') return;
-    const text = await api.getText(`files/${encodeURIComponent(fileId)}/content`);
+    const text = await api.getText(`files/${encodeURIComponent(fileId)}/content`, BATCH_FILE_MAX_BYTES);
     for (const line of text.split('\n')) {
       if (line.trim() === '') continue;
       let row: { custom_id?: unknown; response?: { status_code?: unknown; body?: unknown } | null; error?: { message?: unknown } | null };
