@@ -14,8 +14,9 @@ import { chatBodies, cli, makeProject } from './project.js';
 
 const N = 60;
 const CONCURRENCY = 4;
-// short lease timings, so a stall of ~2 s is one past the stale limit (the defaults: 30 s and 5 s)
-const LEASE = { SLANT_LEASE_STALE_MS: '1500', SLANT_LEASE_HEARTBEAT_MS: '200' };
+// short lease timings, so a stall of ~2 s is one past the stale limit (the defaults: 30 s and 5 s);
+// on PostgreSQL the stalled process's request claims go stale with its process heartbeat, as its lease does
+const LEASE = { SLANT_LEASE_STALE_MS: '1500', SLANT_LEASE_HEARTBEAT_MS: '200', SLANT_WORKER_STALE_MS: '1500', SLANT_WORKER_HEARTBEAT_MS: '200' };
 
 let server: LoopbackServer;
 let cluster: PgCluster | undefined;
