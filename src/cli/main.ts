@@ -103,10 +103,11 @@ async function runProgram(argv: string[]): Promise<number> {
     }
     // classes of errors that only commands which loaded these modules can throw
     const name = err instanceof Error ? err.name : '';
-    if (name === 'SqliteError') {
-      // a locked, damaged or full store reached here without a path (the run commands name it)
+    const sqlState = typeof (err as { code?: unknown } | null)?.code === 'string';
+    if (name === 'SqliteError' || sqlState || (err instanceof Error && /^Connection terminated/.test(err.message))) {
+      // a locked, damaged, full or half-dropped store, or a PostgreSQL server gone, reached here without a path (the run commands name it)
       const { storeProblem } = await import('../runtime/store-errors.js');
-      const stored = storeProblem(err, 'the run store');
+      const stored = storeProblem(err, 'named by --store');
       if (stored !== undefined) {
         process.stderr.write(`slant: ${stored.message}\n${stored.hint ? `hint: ${stored.hint}\n` : ''}`);
         return stored.exitCode;
