@@ -62,6 +62,7 @@ export const framingProbe: Probe<FramingRecord, FramingMeasurement, FramingOptio
     return { fC, fS, changed: fC !== fS };
   },
   itemValues: (m) => ({ phi_frame: m.changed ? 1 : 0 }),
+  itemKinds: { phi_frame: { kind: 'rate' } },
   corrected(items, _options, judges) {
     const j = judges.framing;
     if (!j) return { metrics: [], judges: [] };
