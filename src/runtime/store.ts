@@ -71,9 +71,16 @@ export interface StoreWrite {
 
 export interface ItemCost {
   calls: number;
+  /** of `calls`, those served from the request cache (absent: none) */
+  cachedCalls?: number;
   inputTokens: number;
   outputTokens: number;
   wallMs: number;
+}
+
+/** A cost row as both stores read it back (cached_calls kept only when some were). */
+export function costFromRow(r: { calls: number; cached_calls: number; input_tokens: number; output_tokens: number; wall_ms: number }): ItemCost {
+  return { calls: r.calls, ...(r.cached_calls > 0 ? { cachedCalls: r.cached_calls } : {}), inputTokens: r.input_tokens, outputTokens: r.output_tokens, wallMs: r.wall_ms };
 }
 
 /** A `runs` row as stored (both backends). */
@@ -533,19 +540,19 @@ export class Store {
   putCost(runId: string, key: string, recordId: string, cost: ItemCost): void {
     this.guard(() => {
       this.statement(
-        `INSERT INTO costs (run_id, key, record_id, calls, input_tokens, output_tokens, wall_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (run_id, key, record_id) DO UPDATE SET calls = excluded.calls, input_tokens = excluded.input_tokens,
+        `INSERT INTO costs (run_id, key, record_id, calls, cached_calls, input_tokens, output_tokens, wall_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (run_id, key, record_id) DO UPDATE SET calls = excluded.calls, cached_calls = excluded.cached_calls, input_tokens = excluded.input_tokens,
            output_tokens = excluded.output_tokens, wall_ms = excluded.wall_ms, created_at = excluded.created_at`,
-      ).run(runId, key, recordId, cost.calls, cost.inputTokens, cost.outputTokens, cost.wallMs, new Date().toISOString());
+      ).run(runId, key, recordId, cost.calls, cost.cachedCalls ?? 0, cost.inputTokens, cost.outputTokens, cost.wallMs, new Date().toISOString());
     });
   }
 
   /** Costs stored under `key`, by record id. */
   getCosts(runId: string, key: string): Map<string, ItemCost> {
     const rows = this.statement(
-      'SELECT record_id, calls, input_tokens, output_tokens, wall_ms FROM costs WHERE run_id = ? AND key = ?',
-    ).all(runId, key) as { record_id: string; calls: number; input_tokens: number; output_tokens: number; wall_ms: number }[];
-    return new Map(rows.map((r) => [r.record_id, { calls: r.calls, inputTokens: r.input_tokens, outputTokens: r.output_tokens, wallMs: r.wall_ms }]));
+      'SELECT record_id, calls, cached_calls, input_tokens, output_tokens, wall_ms FROM costs WHERE run_id = ? AND key = ?',
+    ).all(runId, key) as { record_id: string; calls: number; cached_calls: number; input_tokens: number; output_tokens: number; wall_ms: number }[];
+    return new Map(rows.map((r) => [r.record_id, costFromRow(r)]));
   }
 
   /** A model output that could not be measured (empty, unusable): kept with its reason, counted per cell. */
