@@ -125,10 +125,6 @@ async function runProgram(argv: string[]): Promise<number> {
       process.stderr.write(`slant: ${(err as Error).message}\nhint: ${why}\n`);
       return typeof exitCode === 'number' ? exitCode : EXIT.provider;
     }
-    if (name === 'UnparseableJudgeAnswerError') {
-      process.stderr.write(`slant: ${(err as Error).message}\nhint: the judge's answers are never guessed; try another judge model, or resume after checking it\n`);
-      return EXIT.provider;
-    }
     process.stderr.write(`slant: internal error (please report it):\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     return EXIT.internal;
   }
