@@ -78,6 +78,10 @@ export const generationSchema = z
     temperature: z.number().min(0).max(2).default(0),
     maxTokens: z.number().int().positive().default(500),
     seed: z.number().int().default(42),
+    truncated: z
+      .enum(['exclude', 'measure'])
+      .optional()
+      .describe('answers cut at the token limit: exclude (default; counted as "cut at the token limit") or measure (measured and counted)'),
   })
   .strict();
 

@@ -3,6 +3,8 @@ import type { OpenAIChatModel } from '../models/openai/chat-model.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
 import type { WarningLog } from './warnings.js';
+import { unmeasured } from '../models/answer.js';
+import { TRUNCATED_REASON, storedUnmeasured, type TruncatedPolicy } from './unmeasured.js';
 
 export const outputKey = (model: string, dataset: string): string => `${model}|${dataset}`;
 
@@ -18,7 +20,7 @@ export async function runBatchPhase(
   producers: readonly OutputProducer[],
   store: RunStore,
   runId: string,
-  opts: { statePath: string; signal?: AbortSignal; warnings: WarningLog; onResult?: (modelId: string, r: { usage?: { inputTokens: number; outputTokens: number }; cached: boolean }) => void; log?: (line: string) => void },
+  opts: { statePath: string; signal?: AbortSignal; warnings: WarningLog; truncated?: TruncatedPolicy; onResult?: (modelId: string, r: { usage?: { inputTokens: number; outputTokens: number }; cached: boolean }) => void; log?: (line: string) => void },
 ): Promise<{ submitted: number; stored: number }> {
   const batchable = producers.filter((p) => p.batch);
   if (batchable.length === 0) return { submitted: 0, stored: 0 };
@@ -50,7 +52,14 @@ export async function runBatchPhase(
       const record = byId.get(id);
       if (!record) continue;
       if (o.result) {
-        await store.putOutput(runId, outputKey(p.label(record), ds.name), id, { text: batch.toOutput(o.result.text), warnings: o.result.warnings, batch: true });
+        const r = o.result;
+        // as in the live pass: a filtered, refused, reasoning-only (or, by default, cut-off) answer is stored with its reason, never measured
+        const why = r.invalid ?? (r.finishReason === 'length' && opts.truncated !== 'measure' ? TRUNCATED_REASON : undefined);
+        const output = why !== undefined
+          ? { ...storedUnmeasured(why, unmeasured(r), r.warnings), batch: true }
+          : { text: batch.toOutput(r.text), warnings: r.warnings, batch: true, ...(r.reasoning !== undefined ? { reasoning: r.reasoning } : {}), ...(r.finishReason === 'length' ? { finishReason: 'length' } : {}) };
+        await store.putOutput(runId, outputKey(p.label(record), ds.name), id, output);
+        opts.warnings.addResult(p.label(record), r.warnings);
         opts.onResult?.(p.id, { ...(o.result.usage ? { usage: o.result.usage } : {}), cached: false });
         stored++;
       } else {

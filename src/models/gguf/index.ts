@@ -26,5 +26,5 @@ export async function createGgufModel(path: string, opts: GgufOptions = {}): Pro
     gpu: opts.gpu ?? false,
     chatTemplate: opts.chatTemplate ?? 'auto',
   });
-  return new GgufModel(`gguf:${path}`, version, path, core, opts.seed);
+  return new GgufModel(`gguf:${path}`, version, path, core, opts.seed, opts.rawText === true);
 }

@@ -216,7 +216,7 @@ async function runChunk(model: OpenAIChatModel, items: BatchItem[], opts: BatchR
       const status = row.response?.status_code;
       if (status === 200 && row.response?.body !== undefined) {
         try {
-          const r = parseChatCompletion(row.response.body, conn.provider);
+          const r = parseChatCompletion(row.response.body, conn.provider, model.answerOptions());
           out.set(id, { customId: id, result: { ...r, warnings: [...(warnings.get(id) ?? []), ...r.warnings], cached: false } });
         } catch (err) {
           out.set(id, { customId: id, error: (err as Error).message });

@@ -1,0 +1,40 @@
+/**
+ * Answers that are not measured (docs/providers.md, "Finish reasons"): a filtered, refused or
+ * reasoning-only answer always; a cut-off answer unless the run measures those
+ * (`generation.truncated: measure`). Each is stored with its text, reasoning and reason, recorded
+ * as an invalid output of every cell that would have measured it, and counted once per answer.
+ */
+import type { UnmeasuredAnswer } from '../models/answer.js';
+
+/** The reason of an answer cut at the token limit, when cut answers are not measured. */
+export const TRUNCATED_REASON = 'cut at the token limit';
+
+/**
+ * Whether answers cut at the token limit are measured. Default `exclude`: a summary cut off loses
+ * its end, which is exactly what the position and primacy measures read, so it is counted with its
+ * reason instead of measured as if complete.
+ */
+export type TruncatedPolicy = 'exclude' | 'measure';
+export const DEFAULT_TRUNCATED_POLICY: TruncatedPolicy = 'exclude';
+
+/** An output that is not measured, with its reason (returned where an output's fields would be). */
+export class Unmeasured {
+  constructor(readonly reason: string) {}
+}
+
+/** The stored form of an unmeasured answer (read back by a resumed run or another probe's cell). */
+export function storedUnmeasured(reason: string, answer: UnmeasuredAnswer | undefined, warnings: unknown[]): Record<string, unknown> {
+  return { text: answer?.text ?? '', invalid: reason, warnings, ...(answer?.reasoning !== undefined ? { reasoning: answer.reasoning } : {}), ...(answer?.finishReason !== undefined ? { finishReason: answer.finishReason } : {}), ...(answer?.finishDetail !== undefined ? { finishDetail: answer.finishDetail } : {}) };
+}
+
+/** Counts invalid answers once each, however many probes' cells record them. */
+export class InvalidAnswerCount {
+  private readonly seen = new Set<string>();
+  /** true the first time this answer (output key and record) is seen */
+  add(answerKey: string, recordId: string): boolean {
+    const k = `${answerKey}\u0000${recordId}`;
+    if (this.seen.has(k)) return false;
+    this.seen.add(k);
+    return true;
+  }
+}
