@@ -81,7 +81,7 @@ export const generationSchema = z
     truncated: z
       .enum(['exclude', 'measure'])
       .optional()
-      .describe('answers cut at the token limit: exclude (default; counted as "cut at the token limit") or measure (measured and counted)'),
+      .describe('answers cut at the token limit: measure (default, as seed 000; marked and counted) or exclude (left out, counted as "cut at the token limit")'),
   })
   .strict();
 

@@ -402,7 +402,7 @@ export async function executePlan(
         if (cut) {
           answer.finishReason = 'length';
           if (truncatedPolicy === 'exclude') answer.invalid = TRUNCATED_REASON;
-          else opts.warnings.add(label, `answers cut at the token limit were measured as they are (generation.truncated: measure)`);
+          else opts.warnings.add(label, 'answers cut at the token limit (generation.maxTokens) were measured as they are; generation.truncated: exclude leaves them out');
         }
         // the paid answer and its cost, committed (with this turn's answers) before it is used (item-writer.ts)
         await items.putPaid(key, record.id, answer, addCost({ calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 }, res));

@@ -1,7 +1,7 @@
 /**
  * Answers that are not measured (docs/providers.md, "Finish reasons"): a filtered, refused or
- * reasoning-only answer always; a cut-off answer unless the run measures those
- * (`generation.truncated: measure`). Each is stored with its text, reasoning and reason, recorded
+ * reasoning-only answer always; a cut-off answer when the run says so
+ * (`generation.truncated: exclude`). Each is stored with its text, reasoning and reason, recorded
  * as an invalid output of every cell that would have measured it, and counted once per answer.
  */
 import type { UnmeasuredAnswer } from '../models/answer.js';
@@ -10,12 +10,14 @@ import type { UnmeasuredAnswer } from '../models/answer.js';
 export const TRUNCATED_REASON = 'cut at the token limit';
 
 /**
- * Whether answers cut at the token limit are measured. Default `exclude`: a summary cut off loses
- * its end, which is exactly what the position and primacy measures read, so it is counted with its
- * reason instead of measured as if complete.
+ * Whether answers cut at the token limit are measured. Default `measure`, as seed 000 did: its
+ * summaries were generated with at most 500 new tokens and measured as they came. A cut answer is
+ * marked (finishReason length, stored) and counted per metric (`truncated` of the group);
+ * `exclude` leaves it out with the reason "cut at the token limit", for measures that read the end
+ * of a summary (position, primacy) where a cut one would look like a primacy effect.
  */
 export type TruncatedPolicy = 'exclude' | 'measure';
-export const DEFAULT_TRUNCATED_POLICY: TruncatedPolicy = 'exclude';
+export const DEFAULT_TRUNCATED_POLICY: TruncatedPolicy = 'measure';
 
 /** An output that is not measured, with its reason (returned where an output's fields would be). */
 export class Unmeasured {
