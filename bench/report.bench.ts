@@ -6,7 +6,7 @@
  * texts) over HTTP, and with --browser in Chromium until the items table shows. Reference: reading
  * every item row of the run from SQLite (the floor for anything that lists them).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -83,10 +83,9 @@ try {
     console.log(`open run page + first items page + one item (cold, HTTP): ${cold.toFixed(0)} ms (${(cold / reference).toFixed(1)}× reading every item row from SQLite: ${reference.toFixed(0)} ms)`);
     console.log(`filtered page (warm): ${warm.toFixed(0)} ms; full-text search over the stored texts and measurements (no hit): ${search.toFixed(0)} ms; a word found in ${hits} items' measurements or texts: ${searchHits.toFixed(0)} ms`);
     if (values.browser) {
-      if (!existsSync('/usr/bin/chromium')) console.log('browser timing skipped: /usr/bin/chromium not found');
-      else {
-        const { chromium } = await import('playwright-core');
-        const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+      {
+        const { launch } = await import('../test/helpers/browser.js');
+        const b = await launch();
         try {
           const p = await b.newPage();
           const b0 = performance.now();

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launch } from '../test/helpers/browser.js';
 import { Store } from '../src/runtime/store.js';
 import { createStudy } from '../src/annotate/study-store.js';
 import { startAnnotateServer } from '../src/annotate/server.js';
@@ -21,7 +21,7 @@ const items = [
 ];
 const { tokens } = await createStudy(store, { kind: 'certainty', items, annotators: ['alice'], k: 1, attention: 1, seed: 2, source: { screenshot: true }, id: 'shot' });
 const srv = await startAnnotateServer(store, 'shot');
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+const browser = await launch();
 try {
   const page = await browser.newPage({ viewport: { width: 960, height: 520 }, deviceScaleFactor: 1 });
   const link = `${srv.url}/a/${tokens[0]!.token}`;

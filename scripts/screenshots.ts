@@ -1,14 +1,14 @@
 /**
  * Screenshots for docs/img/: the demo report (`slant demo`, what `npm start` writes) and `slant view`
  * comparing two runs (the demo run against a run of the same summarizers and corpora under the
- * position-invariant-shuffle mitigation). Real Chromium (Debian's /usr/bin/chromium) through
- * playwright-core; everything offline, in a temporary directory. Usage:
+ * position-invariant-shuffle mitigation). Real Chromium (the tests' own: CHROMIUM_PATH, the system's, or
+ * the npm development install's) through playwright-core; everything offline, in a temporary directory. Usage:
  *   npx tsx scripts/screenshots.ts [out-dir]      (default docs/img)
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launch } from '../test/helpers/browser.js';
 import { main } from '../src/cli/main.js';
 import { Store } from '../src/runtime/store.js';
 import { startViewer } from '../src/viewer/server.js';
@@ -47,7 +47,7 @@ try {
     ].join('\n'),
   );
   const shuffled = await cli(['run', '-c', config]);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--headless', '--disable-gpu'] });
+  const browser = await launch();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1500 }, deviceScaleFactor: 1 });
     await page.goto(`file://${join(demo.reportDir, 'report.html')}`);

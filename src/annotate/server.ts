@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { listenLocal } from '../runtime/listen.js';
+import { crossOrigin, foreignHost, isLoopbackHost } from '../runtime/local-request.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AnyStore } from '../runtime/sqlite-run-store.js';
 import { donePage, itemPage, messagePage } from './page.js';
@@ -67,8 +68,6 @@ function segment(raw: string): string {
   }
 }
 
-const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
-
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer, extra: Record<string, string> = {}): void {
   res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': type, ...extra });
   res.end(body);
@@ -107,26 +106,24 @@ function count(field: Record<string, string>, name: string): number {
   return Math.min(Number(raw), MAX_MS);
 }
 
-/** Refuse requests from another site: Origin must be this server's, Sec-Fetch-Site same-origin (or none). */
+/** Refuse requests from another site (src/runtime/local-request.ts). */
 function checkOrigin(req: IncomingMessage): void {
-  const site = req.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') throw new HttpError(403, 'cross-site request refused');
-  const origin = req.headers.origin;
-  if (origin !== undefined && origin !== `http://${req.headers.host ?? ''}`) throw new HttpError(403, 'cross-origin request refused');
+  const refused = crossOrigin(req);
+  if (refused !== undefined) throw new HttpError(403, refused);
 }
 
 export async function startAnnotateServer(store: AnyStore, studyId: string, opts: ServeOptions = {}): Promise<AnnotateServer> {
   const study: StudyRow = await getStudy(store, studyId);
   const statics = loadStatic();
   const host = opts.host ?? '127.0.0.1';
-  const loopbackOnly = LOOPBACK_NAMES.has(host);
+  const loopbackOnly = isLoopbackHost(host);
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://local');
     if (loopbackOnly) {
       // DNS rebinding: a page of another site resolving to 127.0.0.1 sends its own Host name
-      const hostname = (req.headers.host ?? '').replace(/:\d+$/, '');
-      if (!LOOPBACK_NAMES.has(hostname)) throw new HttpError(403, 'unexpected Host header');
+      const foreign = foreignHost(req);
+      if (foreign !== undefined) throw new HttpError(403, foreign);
     }
     if (url.pathname === '/favicon.ico') return send(res, 204, 'text/plain', '');
     const file = statics.get(url.pathname);

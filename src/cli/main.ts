@@ -112,9 +112,17 @@ async function runProgram(argv: string[]): Promise<number> {
         return stored.exitCode;
       }
     }
-    if (['ProviderHttpError', 'ProviderNetworkError', 'RequestTimeoutError'].includes(name)) {
-      process.stderr.write(`slant: ${(err as Error).message}\nhint: the provider kept failing after retries; finished work is stored, continue with \`slant run --resume\`\n`);
-      return EXIT.provider;
+    if (['ProviderHttpError', 'ProviderNetworkError', 'RequestTimeoutError', 'RetryBudgetError'].includes(name)) {
+      // an answer that says what is wrong (a quota, a model id, a refused setting) carries its own hint and code
+      const { hint, exitCode } = err as { hint?: unknown; exitCode?: unknown };
+      const why =
+        typeof hint === 'string'
+          ? hint
+          : name === 'RetryBudgetError'
+            ? 'the provider kept refusing for the whole retry budget (`retryBudgetMs`, docs/providers.md); finished work is stored, continue later with `slant run --resume`'
+            : 'the provider kept failing after retries; finished work is stored, continue with `slant run --resume`';
+      process.stderr.write(`slant: ${(err as Error).message}\nhint: ${why}\n`);
+      return typeof exitCode === 'number' ? exitCode : EXIT.provider;
     }
     if (name === 'UnparseableJudgeAnswerError') {
       process.stderr.write(`slant: ${(err as Error).message}\nhint: the judge's answers are never guessed; try another judge model, or resume after checking it\n`);

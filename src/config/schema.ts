@@ -100,7 +100,7 @@ export const configSchema = z
     providers: z
       .record(z.string(), z.record(z.string(), z.unknown()))
       .optional()
-      .describe('options per provider applied to every model of it, generators and judges alike (e.g. { openai: { baseURL: ..., maxConcurrency: 32, requestsPerMinute: 500, tokensPerMinute: 200000 } }); a model\'s own options win'),
+      .describe('options per provider applied to every model of it, generators and judges alike (e.g. { openai: { baseURL: ..., maxConcurrency: 32, requestsPerMinute: 500, tokensPerMinute: 200000, retryBudgetMs: 300000 } }); a model\'s own options win'),
     prices: z
       .record(z.string(), z.object({ input: z.number().min(0), output: z.number().min(0), batch: z.number().min(0).optional() }).strict())
       .optional()

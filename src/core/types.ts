@@ -1,4 +1,5 @@
 /** Shared vocabulary of slant. Keep this file small: only types used across layers. */
+import type { Excluded } from './excluded.js';
 
 export type Framing = 'positive' | 'negative' | 'neutral';
 export const FRAMINGS: readonly Framing[] = ['positive', 'negative', 'neutral'] as const;
@@ -35,6 +36,11 @@ export interface Metric {
   test?: TestResult;
   /** 'rate' values are fractions in [0,1] shown as percentages */
   kind?: 'rate' | 'mean' | 'count' | 'statistic';
+  /**
+   * items asked but not in n, by reason (src/core/excluded.ts): "n = 172 · 28 unreadable".
+   * Absent when every item counted.
+   */
+  excluded?: Excluded;
 }
 
 /** Identity of an instrument (judge, embedder, model) recorded with every result. */

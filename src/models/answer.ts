@@ -18,10 +18,13 @@
 import type { FinishReason, GenerateResult, TokenLogprob, Warning } from './types.js';
 import { otherWarning } from './warnings.js';
 
-/** Reasons an answer is not measured, short enough to count by (results, report, viewer). */
+/**
+ * Reasons an answer is not measured, short enough to count by: every screen prints them after a
+ * metric's n (src/core/excluded.ts; `refused` and `filtered` are its known keys).
+ */
 export const INVALID = {
-  refused: 'refused by the model',
-  filtered: (detail: string | undefined): string => `filtered by the provider${detail ? ` (${detail})` : ''}`,
+  refused: 'refused',
+  filtered: (detail: string | undefined): string => (detail ? `filtered (${detail})` : 'filtered'),
   onlyReasoning: 'only reasoning, no answer',
   unclosed: 'reasoning block never closed',
   budgetOnReasoning: 'token budget spent on reasoning',

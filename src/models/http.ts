@@ -18,11 +18,12 @@
  * the error classes redact their own message (src/core/redact.ts), every key a provider reads is
  * registered there (`pickSetting`), and so is every credential header a call sends.
  */
-import { pipeline, type Readable } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Agent, interceptors, request, type Dispatcher } from 'undici';
 import { UserError } from '../core/errors.js';
 import { isSecretName, redact, registerSecret, registerSecretHeaders } from '../core/redact.js';
+import { adviseStatus } from './http-error-advice.js';
 
 /** An HTTP-level failure of a provider call (non-2xx status, or an unusable 2xx body). */
 export class ProviderHttpError extends Error {
@@ -32,13 +33,19 @@ export class ProviderHttpError extends Error {
   readonly retryAfterMs?: number;
   readonly retryable: boolean;
   readonly provider: string;
-  constructor(provider: string, status: number, message: string, opts: { retryable: boolean; retryAfterMs?: number; cause?: unknown }) {
+  /** what the user should change or do (the CLI prints it), when the answer says more than "failed" */
+  readonly hint?: string;
+  /** the CLI's exit code when this error ends a command (default: EXIT.provider) */
+  readonly exitCode?: number;
+  constructor(provider: string, status: number, message: string, opts: { retryable: boolean; retryAfterMs?: number; cause?: unknown; hint?: string; exitCode?: number }) {
     super(redact(message), opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'ProviderHttpError';
     this.provider = provider;
     this.status = status;
     this.retryable = opts.retryable;
     if (opts.retryAfterMs !== undefined) this.retryAfterMs = opts.retryAfterMs;
+    if (opts.hint !== undefined) this.hint = redact(opts.hint);
+    if (opts.exitCode !== undefined) this.exitCode = opts.exitCode;
   }
 }
 
@@ -149,6 +156,35 @@ export interface HttpCall {
   secrets?: readonly (string | undefined)[];
   /** env var that holds the key, named in 401/403 errors */
   keyEnv?: string;
+  /** the most bytes of (decoded) body read; default maxResponseBytes() */
+  maxResponseBytes?: number;
+}
+
+/** The answer-size cap's default: 16 MiB of decoded body, like the record-size cap. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The most bytes of one response body slant reads after undoing its content-encoding:
+ * SLANT_MAX_RESPONSE_BYTES, else 16 MiB. A body over it (a runaway answer, a compression bomb) is
+ * abandoned as soon as the cap is passed, so neither memory nor the measuring after it grows
+ * with what a server sends.
+ */
+export function maxResponseBytes(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.SLANT_MAX_RESPONSE_BYTES?.trim();
+  if (raw === undefined || raw === '') return DEFAULT_MAX_RESPONSE_BYTES;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new UserError(`SLANT_MAX_RESPONSE_BYTES must be a positive whole number of bytes, got "${raw}"`);
+  return n;
+}
+
+/** A response body longer than the answer-size cap. Not retryable: asking again pays again for the same answer. */
+export class ResponseTooLargeError extends ProviderHttpError {
+  readonly limit: number;
+  constructor(provider: string, url: string, limit: number) {
+    super(provider, 200, `${provider}: the answer from ${describeUrl(url)} is larger than ${limit} bytes (decoded); set SLANT_MAX_RESPONSE_BYTES to accept larger answers`, { retryable: false });
+    this.name = 'ResponseTooLargeError';
+    this.limit = limit;
+  }
 }
 
 function describeUrl(url: string): string {
@@ -228,9 +264,11 @@ function statusError(call: HttpCall, status: number, headers: Headers, text: str
     });
   }
   const retryAfterMs = retryAfterFromHeaders(headers) ?? retryAfterFromBody(json);
+  const advice = adviseStatus(call.provider, status, json, message);
   return new ProviderHttpError(call.provider, status, `${call.provider}: HTTP ${status} from ${describeUrl(call.url)}: ${message}`, {
-    retryable: isRetryableStatus(status),
+    retryable: advice?.retryable ?? isRetryableStatus(status),
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    ...(advice !== undefined ? { hint: advice.hint, exitCode: advice.exitCode } : {}),
   });
 }
 
@@ -243,13 +281,26 @@ function toHeaders(h: HttpResponse['headers']): Headers {
   return out;
 }
 
-/** Undo a gzip/deflate/br content-encoding (we ask for them, as fetch does). */
-function decoded(body: Readable, encoding: string | string[] | undefined): Readable {
+/**
+ * Undo a gzip/deflate/br content-encoding (we ask for them, as fetch does), and end the body with
+ * a ResponseTooLargeError once more than the call's cap has come out of it: the decoder and the
+ * connection are destroyed there, so a small compressed body that inflates to gigabytes costs at
+ * most the cap.
+ */
+function decoded(body: Readable, encoding: string | string[] | undefined, call: HttpCall): Readable {
+  const limit = call.maxResponseBytes ?? maxResponseBytes();
+  let seen = 0;
+  const cap = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      if (seen > limit) done(new ResponseTooLargeError(call.provider, call.url, limit));
+      else done(null, chunk);
+    },
+  });
   const enc = (Array.isArray(encoding) ? encoding.join(',') : (encoding ?? '')).trim().toLowerCase();
-  if (enc === '' || enc === 'identity') return body;
   const decoder = enc === 'gzip' || enc === 'x-gzip' ? createGunzip() : enc === 'deflate' ? createInflate() : enc === 'br' ? createBrotliDecompress() : undefined;
-  if (decoder === undefined) return body;
-  return pipeline(body, decoder, () => undefined);
+  if (decoder === undefined) return pipeline(body, cap, () => undefined);
+  return pipeline(body, decoder, cap, () => undefined);
 }
 
 /**
@@ -282,7 +333,7 @@ export async function open(call: HttpCall): Promise<HttpResponse> {
     if (call.signal?.aborted === true) throw call.signal.reason;
     throw networkError(call, err);
   }
-  const out: HttpResponse = { status: res.statusCode, headers: res.headers, body: decoded(res.body, res.headers['content-encoding']) };
+  const out: HttpResponse = { status: res.statusCode, headers: res.headers, body: decoded(res.body, res.headers['content-encoding'], call) };
   if (res.statusCode >= 200 && res.statusCode < 300) return out;
   let text = '';
   try {
@@ -314,6 +365,7 @@ async function readText(res: HttpResponse, call: HttpCall): Promise<string> {
     return await readAll(res.body);
   } catch (err) {
     if (call.signal?.aborted === true) throw call.signal.reason;
+    if (err instanceof ResponseTooLargeError) throw err;
     throw new ProviderNetworkError(call.provider, `${call.provider}: the response body from ${describeUrl(call.url)} was cut off: ${causeText(err)}`);
   }
 }
@@ -357,6 +409,7 @@ export async function* readLines(res: HttpResponse, call: HttpCall): AsyncGenera
         chunk = await chunks.next();
       } catch (err) {
         if (call.signal?.aborted === true) throw call.signal.reason;
+        if (err instanceof ResponseTooLargeError) throw err;
         throw new ProviderNetworkError(call.provider, `${call.provider}: the stream from ${describeUrl(call.url)} was cut off: ${causeText(err)}`);
       }
       if (chunk.done === true) break;

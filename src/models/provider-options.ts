@@ -27,8 +27,8 @@ export const EMBEDDER_OPTION_KEYS: Readonly<Record<string, readonly string[]>> =
   ollama: ['batchSize', 'prefixes'],
 };
 
-/** Request limits every provider and model accepts (the scheduler's, src/pipeline/model-factory.ts). */
-export const LIMIT_KEYS = ['maxConcurrency', 'requestsPerMinute', 'tokensPerMinute'] as const;
+/** Request limits and retry caps every provider and model accepts (the scheduler's, src/pipeline/model-factory.ts). */
+export const LIMIT_KEYS = ['maxConcurrency', 'requestsPerMinute', 'tokensPerMinute', 'maxRetryWaitMs', 'retryBudgetMs'] as const;
 
 /**
  * The keys of `options` that `provider` does not read, each with the keys it does (undefined:

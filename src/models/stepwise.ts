@@ -167,3 +167,12 @@ export function stepwiseInputTokens(u: StepwiseUsage): number {
 export function stepwiseOutputTokens(u: StepwiseUsage): number {
   return u.outputTokens + (u.sideOutputTokens ?? 0);
 }
+
+/**
+ * The temperature mirostat runs at: the one asked for, or 1 when it is 0 or below. llama.cpp
+ * applies the temperature before mirostat, and at 0 only the top token is left: mirostat would have
+ * nothing to choose from and the answer would be greedy decoding.
+ */
+export function mirostatTemperature(temperature: number | undefined): number {
+  return temperature !== undefined && temperature > 0 ? temperature : 1;
+}

@@ -99,6 +99,11 @@ export interface LanguageModel extends InstrumentId {
   /** provider name, e.g. 'builtin', 'openai' */
   readonly provider: string;
   readonly capabilities: Capabilities;
+  /**
+   * Options fixed when the model was made that change its answers (context size, chat template,
+   * base URL, …; src/models/answer-settings.ts): part of the request-cache key.
+   */
+  readonly settings?: Readonly<Record<string, unknown>>;
   generate(req: GenerateRequest): Promise<GenerateResult>;
   /**
    * Optional ability: step-wise decoding with a controller (src/models/stepwise.ts). Present on

@@ -23,6 +23,7 @@ export function wrapLanguageModel(model: LanguageModel, middleware: ModelMiddlew
     version: model.version,
     provider: model.provider,
     capabilities: model.capabilities,
+    ...(model.settings !== undefined ? { settings: model.settings } : {}),
     generate: (req) => (middleware.generate ? middleware.generate(generate, req, model) : generate(req)),
   };
   const inner = model.stepwise?.bind(model);

@@ -1,4 +1,5 @@
 import type { Metric } from '../core/types.js';
+import { countExcluded, mergeExcluded, withExcluded } from '../core/excluded.js';
 import { bootstrapMeanOfGroupMeans } from '../stats/bootstrap.js';
 import { mean } from '../stats/mean.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
@@ -51,15 +52,13 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore, runI
       for (const j of probe.instruments?.(rows.map((r) => r.measurement), options) ?? []) own.set(`${j.id}@${j.version}`, j);
       const corr = probe.corrected?.(rows, options, judgesWithCards);
       for (const j of corr?.judges ?? []) if (!extraJudges.some((x) => x.id === j.id && x.version === j.version)) extraJudges.push(j);
-      const group: GroupResultJson = { labels, n: rows.length, metrics: [...agg.metrics, ...(corr?.metrics ?? [])] };
+      const invalid = await store.getInvalidOutputs(runId, cell.key);
+      const reasons = countExcluded(invalid, (i) => i.reason);
+      // an output that could not be measured is missing from every metric of its group: each says so after its n
+      const group: GroupResultJson = { labels, n: rows.length, metrics: [...agg.metrics, ...(corr?.metrics ?? [])].map((m) => withExcluded(m, reasons)) };
       if (agg.tables) group.tables = agg.tables;
       if (agg.extra) group.extra = agg.extra;
-      const invalid = await store.getInvalidOutputs(runId, cell.key);
-      if (invalid.length > 0) {
-        const reasons: Record<string, number> = {};
-        for (const i of invalid) reasons[i.reason] = (reasons[i.reason] ?? 0) + 1;
-        group.invalid = { n: invalid.length, reasons };
-      }
+      if (reasons) group.invalid = { n: invalid.length, reasons };
       const cut = await measuredCutAnswers(store, runId, cell, rows);
       if (cut > 0) group.truncated = cut;
       groups.push(group);
@@ -151,6 +150,8 @@ export function summarizeAcrossGroups(perGroup: Record<string, number>[][], grou
       ci: bootstrapMeanOfGroupMeans(series),
     };
     if (first?.kind) metric.kind = first.kind;
+    const excluded = mergeExcluded(...groups.map((g) => g.metrics.find((m) => m.name === name)?.excluded));
+    if (excluded) metric.excluded = excluded;
     out.push(metric);
   }
   return out;

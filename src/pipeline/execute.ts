@@ -14,6 +14,7 @@ import { BASELINE_KEY, type Condition } from './conditions.js';
 import { cellKey, outputStoreKey, storesText } from './cells.js';
 import { MitigationNotApplicableError, type MitigationResult, type TaskRecord } from '../mitigations/types.js';
 import type { ItemCost } from '../runtime/store.js';
+import { ResponseTooLargeError } from '../models/http.js';
 import { DEFAULTS, addCost, measuresBaselineOutputs, planUnits, runUnit, unitApplicability, type Unit } from './units.js';
 import { InvalidAnswerError } from '../models/answer.js';
 import { DEFAULT_TRUNCATED_POLICY, InvalidAnswerCount, TRUNCATED_REASON, Unmeasured, storedUnmeasured, type TruncatedPolicy } from './unmeasured.js';
@@ -338,6 +339,10 @@ export async function executePlan(
               markNotApplicable(cell, err.reason);
               continue;
             }
+            if (err instanceof ResponseTooLargeError) {
+              await tooLarge(cell, record.id, err);
+              continue;
+            }
             throw err;
           }
           if (ask && unit.condition.key !== BASELINE_KEY && spent.calls === 0) {
@@ -353,6 +358,16 @@ export async function executePlan(
         }
       }
       opts.onItem?.();
+    };
+
+    /**
+     * An answer over the answer-size cap is the model's bad answer: stored as this item's invalid
+     * output with the reason, counted, never fatal, and not asked again on resume.
+     */
+    const tooLarge = async (cell: CellRef, recordId: string, err: ResponseTooLargeError): Promise<void> => {
+      await store.putInvalidOutput(runId, cell.key, recordId, `answer too large: over ${err.limit} bytes (SLANT_MAX_RESPONSE_BYTES)`);
+      done.get(cell.key)?.add(recordId);
+      outcome.invalid++;
     };
 
     /**
@@ -421,6 +436,10 @@ export async function executePlan(
         }
         if (err instanceof MitigationNotApplicableError) {
           markNotApplicable(cell, err.reason);
+          return null;
+        }
+        if (err instanceof ResponseTooLargeError) {
+          await tooLarge(cell, record.id, err);
           return null;
         }
         throw err;

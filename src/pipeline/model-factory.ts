@@ -1,6 +1,7 @@
 import { UserError } from '../core/errors.js';
 import { resolveHeaderEnv } from '../config/secrets.js';
 import { createModel } from '../models/create-model.js';
+import { LIMIT_KEYS } from '../models/provider-options.js';
 import type { LanguageModel } from '../models/types.js';
 import type { ModelFactory } from '../judges/registry.js';
 import { DEFAULT_CONCURRENCY, Scheduler, type LaneLimits } from '../runtime/scheduler.js';
@@ -17,8 +18,6 @@ export interface RunModelFactory {
   maxConcurrency(id: string, options?: Record<string, unknown>): number;
 }
 
-/** Request limits accepted in `providers.<name>` and per model (docs/providers.md). */
-export const LIMIT_KEYS = ['maxConcurrency', 'requestsPerMinute', 'tokensPerMinute'] as const;
 
 /** Split the request limits out of provider or model options; each must be a positive integer. */
 export function splitLimits(where: string, options: Record<string, unknown> = {}): { limits: LaneLimits; rest: Record<string, unknown> } {

@@ -6,8 +6,8 @@
  */
 import type { UnmeasuredAnswer } from '../models/answer.js';
 
-/** The reason of an answer cut at the token limit, when cut answers are not measured. */
-export const TRUNCATED_REASON = 'cut at the token limit';
+/** The reason of an answer cut at the token limit, when cut answers are not measured (printed "cut at the token limit", src/core/excluded.ts). */
+export const TRUNCATED_REASON = 'truncated';
 
 /**
  * Whether answers cut at the token limit are measured. Default `measure`, as seed 000 did: its

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { writeCsv } from '../data/write-csv.js';
 import { groupName, isStat, type Cell, type Figure, type PresentedTable } from '../results/presentation.js';
 import { figureSvg } from './charts/svg.js';
-import { statParts } from './format.js';
+import { excludedText, excludedTotal } from '../core/excluded.js';
+import { nLabel, statParts } from './format.js';
 import type { ReportModel } from './model.js';
 import { writeFileAtomic } from '../runtime/write-atomic.js';
 import type { MetricJson } from '../results/schema.js';
@@ -28,7 +29,7 @@ function metricsTable(probe: string, rows: { labels: Record<string, string>; met
     title: `${probe}: every metric of every group`,
     columns: ['group', 'metric', 'label', 'value', 'test', 'p'],
     rows: rows.flatMap((g) =>
-      g.metrics.map((m): Cell[] => [groupName(g.labels), m.name, m.label, { value: m.value, n: m.n, ...(m.ci ? { ci: m.ci } : {}), ...(m.kind ? { kind: m.kind } : {}) }, m.test?.name ?? null, m.test?.pValue ?? null]),
+      g.metrics.map((m): Cell[] => [groupName(g.labels), m.name, m.label, { value: m.value, n: m.n, ...(m.ci ? { ci: m.ci } : {}), ...(m.kind ? { kind: m.kind } : {}), ...(m.excluded ? { excluded: m.excluded } : {}) }, m.test?.name ?? null, m.test?.pValue ?? null]),
     ),
   };
 }
@@ -58,7 +59,7 @@ function cellText(c: Cell): string {
   if (c === null) return '—';
   if (isStat(c)) {
     const { value, ci, more } = statParts(c);
-    return `${value}${ci ? ` ${ci}` : ''} (n=${c.n})${more.map((l) => `; ${l}`).join('')}`;
+    return `${value}${ci ? ` ${ci}` : ''} (${nLabel(c)})${more.map((l) => `; ${l}`).join('')}`;
   }
   if (typeof c === 'number') return Number.isInteger(c) ? String(c) : String(Number(c.toPrecision(6)));
   return c;
@@ -91,15 +92,20 @@ export function tableLatex(t: PresentedTable): string {
   ].join('\n');
 }
 
-/** CSV rows: Stat cells spread over value/low/high/n columns; numbers stay numbers. */
+/**
+ * CSV rows: Stat cells spread over value/low/high/n columns (and an "excluded" column, the answers
+ * left out of n by reason, when a cell of the column has any); numbers stay numbers.
+ */
 export function csvRows(t: PresentedTable): { columns: string[]; rows: Record<string, unknown>[] } {
   const statCols = t.columns.map((_, i) => t.rows.some((r) => isStat(r[i] ?? null)));
-  const columns = t.columns.flatMap((c, i) => (statCols[i] ? [c, `${c} 95% low`, `${c} 95% high`, `${c} n`] : [c]));
+  const exclCols = t.columns.map((_, i) => t.rows.some((r) => { const c = r[i] ?? null; return isStat(c) && excludedTotal(c.excluded) > 0; }));
+  const columns = t.columns.flatMap((c, i) => (statCols[i] ? [c, `${c} 95% low`, `${c} 95% high`, `${c} n`, ...(exclCols[i] ? [`${c} excluded`] : [])] : [c]));
   const unique = columns.map((c, i) => (columns.indexOf(c) === i ? c : `${c} (${i + 1})`));
   const rows = t.rows.map((r) => {
     const vals = r.flatMap((c, i) => {
       if (!statCols[i]) return [isStat(c) ? null : c];
-      return isStat(c) ? [c.value, c.ci?.low ?? null, c.ci?.high ?? null, c.n] : [c, null, null, null];
+      const base = isStat(c) ? [c.value, c.ci?.low ?? null, c.ci?.high ?? null, c.n] : [c, null, null, null];
+      return exclCols[i] ? [...base, isStat(c) ? excludedText(c.excluded) : ''] : base;
     });
     return Object.fromEntries(unique.map((c, i) => [c, vals[i] ?? null]));
   });

@@ -1,3 +1,4 @@
+import { excludedTotal, exclusionWords, nText, type Excluded } from '../core/excluded.js';
 import type { MetricJson } from '../results/schema.js';
 
 /** A metric as read back from results.json: NaN and ±Infinity arrive as null. */
@@ -57,7 +58,10 @@ export function formatCut(n: number): string {
 /** "invalid outputs: 2 (empty answer (output) ×2)" for a group with invalid model outputs, else ''. */
 export function formatInvalid(invalid: { n: number; reasons: Record<string, number> } | undefined): string {
   if (!invalid) return '';
-  const reasons = Object.entries(invalid.reasons).map(([r, c]) => (c > 1 ? `${r} ×${c}` : r));
+  const reasons = Object.entries(invalid.reasons).map(([key, c]) => {
+    const r = exclusionWords(key);
+    return c > 1 ? `${r} ×${c}` : r;
+  });
   return `invalid outputs: ${invalid.n} (${reasons.join('; ')})`;
 }
 
@@ -72,6 +76,15 @@ interface StatLike {
   difference?: boolean;
   p?: number | null;
   pHolm?: number | null;
+  excluded?: Excluded;
+}
+
+/**
+ * A statistic's n as every renderer prints it: "n=40", or with the answers left out of it,
+ * "n = 40 · 3 unreadable · 1 cut at the token limit" (src/core/excluded.ts).
+ */
+export function nLabel(s: { n: number; excluded?: Excluded }): string {
+  return excludedTotal(s.excluded) > 0 ? nText(s.n, s.excluded) : `n=${s.n}`;
 }
 
 const signed = (v: number, kind: Metric['kind'], difference: boolean | undefined): string => {

@@ -1,5 +1,6 @@
 import { isStat, type Cell, type PresentedTable } from '../results/presentation.js';
-import { statParts } from './format.js';
+import { excludedTotal, nText } from '../core/excluded.js';
+import { nLabel, statParts } from './format.js';
 import { createTable, drawnWidth, fitWidths } from './table.js';
 
 /** Width every terminal table is made to fit. */
@@ -17,9 +18,11 @@ export interface TerminalCellOptions {
 export function terminalCell(c: Cell, opts: TerminalCellOptions = {}): string {
   if (c === null) return '—';
   if (isStat(c)) {
-    if (c.value === null) return `— (n = ${c.n})`;
+    const excluded = excludedTotal(c.excluded) > 0;
+    if (c.value === null) return `— (${nText(c.n, c.excluded)})`;
     const { value, ci, more } = statParts(c);
-    return [value, ci, ...more, opts.rowN === c.n ? '' : `n=${c.n}`].filter((l) => l !== '').join('\n');
+    // the row's n column says n, but not which answers were left out of this number
+    return [value, ci, ...more, opts.rowN === c.n && !excluded ? '' : nLabel(c)].filter((l) => l !== '').join('\n');
   }
   if (typeof c === 'number') return Number.isInteger(c) ? String(c) : String(Number(c.toPrecision(4)));
   return c;

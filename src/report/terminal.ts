@@ -5,6 +5,7 @@
  */
 import type { Results } from '../results/schema.js';
 import { describeCard } from '../judges/card.js';
+import { excludedText, nText } from '../core/excluded.js';
 import { formatCut, formatInvalid, formatValue, statParts, TERMINAL_TABLES } from './format.js';
 import { buildReportModel, type ReportModel } from './model.js';
 import { renderPresentedTable, wrapLine } from './terminal-tables.js';
@@ -49,7 +50,8 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean; 
         .filter((m) => shown.has(m.label.split(' (')[0] ?? m.name))
         .map((m) => {
           const p = statParts(statOf(m)!);
-          return `${m.label}: ${m.value === null ? `— (n = ${m.n})` : `${p.value}${p.ci ? ` ${p.ci}` : ''}`}${judgedBy}`;
+          const left = excludedText(m.excluded);
+          return `${m.label}: ${m.value === null ? `— (${nText(m.n, m.excluded)})` : `${p.value}${p.ci ? ` ${p.ci}` : ''}${left ? ` (${nText(m.n, m.excluded)})` : ''}`}${judgedBy}`;
         })
         .map((l) => wrapLine(`  ${l}`, '    '))
         .join('\n');

@@ -4,6 +4,7 @@
  * reads a probe's untyped `extra`. Figures are chart-library-neutral descriptions; src/report/charts
  * turns them into Vega-Lite specs.
  */
+import type { Excluded } from '../core/excluded.js';
 import type { IntervalJson, MetricJson } from './schema.js';
 
 export type MetricKind = NonNullable<MetricJson['kind']>;
@@ -23,6 +24,8 @@ export interface Stat {
   /** p-value of a paired test and its Holm-adjusted value (paired effects) */
   p?: number | null;
   pHolm?: number | null;
+  /** items asked but not in n, by reason (printed after n: "n = 172 · 28 unreadable") */
+  excluded?: Excluded;
 }
 
 export type Cell = string | number | null | Stat;
@@ -104,6 +107,7 @@ export function statOf(m: MetricJson | undefined): Stat | null {
   if (m.ci) s.ci = m.ci;
   if (m.kind) s.kind = m.kind;
   if (m.test) s.test = m.test;
+  if (m.excluded) s.excluded = m.excluded;
   return s;
 }
 

@@ -25,6 +25,8 @@ export const metricSchema = z.object({
   ci: intervalSchema.optional(),
   test: testSchema.optional(),
   kind: z.enum(['rate', 'mean', 'count', 'statistic']).optional(),
+  /** items asked but not in n, by reason ('unreadable', 'truncated', ...; src/core/excluded.ts) */
+  excluded: z.record(z.string(), z.number().int().positive()).optional(),
 });
 const tableSchema = z.object({
   name: z.string(),

@@ -1,6 +1,6 @@
-import type { GenerateResult, LanguageModel } from '../models/types.js';
+import type { GenerateParams, GenerateRequest, GenerateResult, LanguageModel } from '../models/types.js';
 import { wrapLanguageModel } from '../models/wrap.js';
-import type { RequestCache } from './cache.js';
+import type { CacheParts, RequestCache } from './cache.js';
 import { UsageTracker, trackUsage } from './usage.js';
 
 /** Providers whose answers are computed locally and cheaply: not worth a cache entry. */
@@ -38,8 +38,19 @@ export function isCacheableAnswer(r: Omit<GenerateResult, 'cached'>): boolean {
 }
 
 /**
+ * The cache key's parts of a call: provider, model id and version, the model's answer-changing
+ * settings (src/models/answer-settings.ts; left out when there are none, so that keys made before
+ * they were keyed stay the same), and the request itself (`generate`: messages and every decoding
+ * parameter; `stepwise`: the step-wise call).
+ */
+export function requestCacheParts(model: LanguageModel, request: { messages: GenerateRequest['messages']; params: GenerateParams } | { stepwise: unknown }): CacheParts {
+  const settings = model.settings !== undefined && Object.keys(model.settings).length > 0 ? { settings: model.settings } : {};
+  return { provider: model.provider, model: model.id, request: { version: model.version, ...settings, ...request } };
+}
+
+/**
  * Serve identical requests from the store. The key is the canonical JSON of provider, model id
- * and version, messages and every decoding parameter (RequestCache strips secrets); errors and
+ * and version, the model's settings, messages and every decoding parameter (RequestCache strips secrets); errors and
  * error finishes are not cached; identical requests in flight are sent once.
  *
  * Step-wise calls (a model with the `stepwise` ability) are cached too, under a key that adds the
@@ -49,9 +60,8 @@ export function isCacheableAnswer(r: Omit<GenerateResult, 'cached'>): boolean {
 export function withRequestCache(model: LanguageModel, cache: RequestCache, opts: { noCache?: boolean } = {}): LanguageModel {
   return wrapLanguageModel(model, {
     async generate(next, req) {
-      const request = { version: model.version, messages: req.messages, params: req.params ?? {} };
       const { value, cached } = await cache.getOrCompute(
-        { provider: model.provider, model: model.id, request },
+        requestCacheParts(model, { messages: req.messages, params: req.params ?? {} }),
         async () => {
           const { cached: _c, ...rest } = await next(req);
           return rest;
@@ -63,12 +73,9 @@ export function withRequestCache(model: LanguageModel, cache: RequestCache, opts
     async stepwise(next, call) {
       const { controller, signal: _s, ...rest } = call;
       if (controller !== undefined && controller.id === undefined) return next(call);
-      const request = {
-        version: model.version,
-        stepwise: { ...rest, ...(controller !== undefined ? { controller: { id: controller.id, params: controller.params ?? null } } : {}) },
-      };
+      const stepwise = { ...rest, ...(controller !== undefined ? { controller: { id: controller.id, params: controller.params ?? null } } : {}) };
       const { value, cached } = await cache.getOrCompute(
-        { provider: model.provider, model: model.id, request },
+        requestCacheParts(model, { stepwise }),
         async () => {
           const { cached: _c, ...result } = await next(call);
           return result;

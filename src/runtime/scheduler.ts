@@ -32,6 +32,12 @@ export interface SchedulerOptions {
   minDelayMs?: number;
   /** cap on any single wait, including a server's Retry-After (default 60 s) */
   maxDelayMs?: number;
+  /**
+   * total time one request may spend failing and waiting to retry, from its first failed attempt
+   * (default 5 min): past it, or when the server asks for a longer wait than is left, the request
+   * fails with a RetryBudgetError instead of retrying (a 429 that never clears ends the run)
+   */
+  retryBudgetMs?: number;
   /** per-attempt timeout (default 120 s; 0 = none) */
   timeoutMs?: number;
   /** cancels everything (Ctrl-C) */
@@ -40,6 +46,8 @@ export interface SchedulerOptions {
   sleep?: SleepFn;
   /** injectable for tests; returns [0, 1) */
   random?: () => number;
+  /** the clock the retry budget is measured on (epoch ms); injectable for tests, with `sleep` */
+  now?: () => number;
   /** called before each retry */
   onRetry?: (info: RetryInfo) => void;
 }
@@ -56,6 +64,10 @@ export interface LaneLimits {
    * already in flight can overshoot it by their own tokens)
    */
   tokensPerMinute?: number;
+  /** cap on one wait before a retry in this lane (default: the scheduler's `maxDelayMs`, 60 s) */
+  maxRetryWaitMs?: number;
+  /** total retry time per request in this lane (default: the scheduler's `retryBudgetMs`, 5 min) */
+  retryBudgetMs?: number;
 }
 
 const WINDOW_MS = 60_000;
@@ -91,6 +103,31 @@ export interface LaneStats {
   /** current adaptive concurrency limit */
   concurrency: number;
   maxConcurrency: number;
+}
+
+/**
+ * A request stopped retrying because its retry budget is spent, or because the server asked for
+ * a wait longer than what is left of it (Retry-After of days, a date years ahead). Carries the
+ * last error as `cause` and its HTTP status, so it is reported as the provider failing.
+ */
+export class RetryBudgetError extends Error {
+  readonly status?: number;
+  readonly retryable = false;
+  constructor(message: string, last: unknown) {
+    super(message, { cause: last });
+    this.name = 'RetryBudgetError';
+    const status = (last as { status?: unknown } | null)?.status;
+    if (typeof status === 'number') this.status = status;
+  }
+}
+
+/** A duration for messages: "850 ms", "45 s", "5 min", "11 days". */
+export function formatWait(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
+  if (ms < 2 * 3_600_000) return `${Math.round(ms / 60_000)} min`;
+  if (ms < 2 * 86_400_000) return `${Math.round(ms / 3_600_000)} h`;
+  return `${Math.round(ms / 86_400_000)} days`;
 }
 
 /** A request attempt took longer than the timeout. Retryable. */
@@ -159,6 +196,9 @@ class Lane {
   max: number;
   rpm: number | undefined;
   tpm: number | undefined;
+  /** the lane's own cap on one wait and total retry budget (else the scheduler's) */
+  maxWait: number | undefined;
+  budget: number | undefined;
   /** start times of the requests of the last 60 s (only with rpm) */
   readonly starts = new Fifo<number>();
   /** [end time, tokens] of the requests finished in the last 60 s (only with tpm) */
@@ -283,6 +323,8 @@ export class Scheduler {
       baseDelayMs: opts.baseDelayMs ?? 500,
       minDelayMs: opts.minDelayMs ?? 100,
       maxDelayMs: opts.maxDelayMs ?? 60_000,
+      retryBudgetMs: opts.retryBudgetMs ?? 300_000,
+      now: opts.now ?? Date.now,
       timeoutMs: opts.timeoutMs ?? 120_000,
       sleep: opts.sleep ?? defaultSleep,
       random: opts.random ?? Math.random,
@@ -320,6 +362,8 @@ export class Scheduler {
     const l = this.lane(lane);
     if (limits.requestsPerMinute !== undefined) l.rpm = limits.requestsPerMinute;
     if (limits.tokensPerMinute !== undefined) l.tpm = limits.tokensPerMinute;
+    if (limits.maxRetryWaitMs !== undefined) l.maxWait = limits.maxRetryWaitMs;
+    if (limits.retryBudgetMs !== undefined) l.budget = limits.retryBudgetMs;
     this.pump(l);
   }
 
@@ -336,6 +380,7 @@ export class Scheduler {
     const timeoutMs = opts.timeoutMs ?? this.opts.timeoutMs;
     let errorRetries = 0;
     let rateLimitRetries = 0;
+    let firstFailure: number | undefined;
     try {
       for (let attempt = 0; ; attempt++) {
         await this.acquire(lane, runSignal, attempt > 0);
@@ -370,8 +415,16 @@ export class Scheduler {
           lane.stats.failed++;
           throw outcome.error;
         }
+        firstFailure ??= this.opts.now();
+        const delayMs = this.delayFor(lane, rateLimited ? rateLimitRetries : errorRetries, info.retryAfterMs);
+        const overBudget = this.overBudget(lane, firstFailure, delayMs, info.retryAfterMs, rateLimitRetries + errorRetries, outcome.error);
+        if (overBudget !== undefined) {
+          lane.stats.failed++;
+          throw overBudget;
+        }
+        if (rateLimited) rateLimitRetries++;
+        else errorRetries++;
         lane.stats.retries++;
-        const delayMs = this.delayFor(rateLimited ? rateLimitRetries++ : errorRetries++, info.retryAfterMs);
         this.onRetry?.({
           provider,
           attempt: attempt + 1,
@@ -430,13 +483,32 @@ export class Scheduler {
    * Exponential back-off with "equal jitter", or the server's Retry-After raised to the minimum
    * back-off (minDelayMs, doubling per retry); capped at maxDelayMs.
    */
-  private delayFor(attempt: number, retryAfterMs: number | undefined): number {
+  private delayFor(lane: Lane, attempt: number, retryAfterMs: number | undefined): number {
+    const cap = lane.maxWait ?? this.opts.maxDelayMs;
     if (retryAfterMs !== undefined) {
       const floor = this.opts.minDelayMs * 2 ** attempt;
-      return Math.min(Math.max(retryAfterMs, floor), this.opts.maxDelayMs);
+      return Math.min(Math.max(retryAfterMs, floor), cap);
     }
-    const exp = Math.min(this.opts.maxDelayMs, this.opts.baseDelayMs * 2 ** attempt);
+    const exp = Math.min(cap, this.opts.baseDelayMs * 2 ** attempt);
     return Math.round(exp / 2 + this.opts.random() * (exp / 2));
+  }
+
+  /**
+   * The error that ends a request instead of one more retry, when the wait would end past its
+   * retry budget: the budget is spent, or the server asked for a wait that cannot fit in what is
+   * left of it (waiting the capped minute and asking again would only repeat the refusal).
+   */
+  private overBudget(lane: Lane, firstFailure: number, delayMs: number, retryAfterMs: number | undefined, retries: number, last: unknown): RetryBudgetError | undefined {
+    const budget = lane.budget ?? this.opts.retryBudgetMs;
+    const spent = this.opts.now() - firstFailure;
+    const left = budget - spent;
+    const lastText = last instanceof Error ? last.message : String(last);
+    const tries = `${retries} ${retries === 1 ? 'retry' : 'retries'} in ${formatWait(spent)}`;
+    if (retryAfterMs !== undefined && retryAfterMs > left) {
+      return new RetryBudgetError(`${lastText}; the server asks to wait ${formatWait(retryAfterMs)}, longer than the ${formatWait(left)} left of the retry budget (${formatWait(budget)}, after ${tries}): gave up`, last);
+    }
+    if (delayMs > left) return new RetryBudgetError(`${lastText}; gave up after ${tries}: the retry budget of ${formatWait(budget)} per request is spent`, last);
+    return undefined;
   }
 
   private onSuccess(lane: Lane): void {
@@ -454,7 +526,7 @@ export class Scheduler {
       lane.limit = Math.max(1, Math.floor(lane.limit / 2));
       lane.okStreak = 0;
     }
-    const end = Date.now() + delayMs;
+    const end = this.opts.now() + delayMs;
     if (lane.paused && end <= lane.pauseEnd) return;
     lane.paused = true;
     lane.pauseEnd = end;

@@ -1,6 +1,5 @@
-import type { GenerateRequest } from '../models/types.js';
+import type { GenerateParams, GenerateRequest } from '../models/types.js';
 import type { Task } from '../mitigations/types.js';
-import { questionParams } from './question-params.js';
 import { FACTCHECK_PROMPTS, renderFactcheckPrompt, type FactcheckStrategy } from './factcheck-prompts.js';
 
 export interface FactCheckTaskOptions {
@@ -8,13 +7,31 @@ export interface FactCheckTaskOptions {
   strategy: FactcheckStrategy;
   temperature?: number;
   maxTokens?: number;
+  seed?: number;
+}
+
+/**
+ * Seed 000 A.2: "temperature=0.01, do_sample=False, and max_new_tokens=500 … with a fixed random
+ * seed". With do_sample=False Transformers decodes greedily (the temperature is not used), so
+ * slant sends temperature 0; the seed is the paper's usual 42.
+ */
+export const FACT_CHECK_DECODING = { temperature: 0, maxTokens: 500, seed: 42 } as const;
+
+/** The decoding of a fact-check request: A.2's, with the probe's own settings, then a mitigation's overrides. */
+export function factCheckParams(options: { temperature?: number; maxTokens?: number; seed?: number }, overrides?: GenerateParams): GenerateParams {
+  return {
+    temperature: options.temperature ?? FACT_CHECK_DECODING.temperature,
+    maxTokens: options.maxTokens ?? FACT_CHECK_DECODING.maxTokens,
+    seed: options.seed ?? FACT_CHECK_DECODING.seed,
+    ...overrides,
+  };
 }
 
 /**
  * Seed 000's fact-check of one statement (Table A7 prompts): record fields `statement` and
  * `cutoff` (YYYY-MM[-DD], for prompts with {knowledge_cutoff}); the answer is kept raw in
  * `answer` and read by the hallucination probe's verdict parser. `overrides.variant` names a
- * Table A7 strategy. Decoding: only the probe's own temperature/maxTokens (as before issue 12).
+ * Table A7 strategy. Decoding: A.2's (FACT_CHECK_DECODING) unless the probe's options say otherwise.
  */
 export const factCheckTask: Task<FactCheckTaskOptions> = {
   kind: 'fact-check',
@@ -26,7 +43,7 @@ export const factCheckTask: Task<FactCheckTaskOptions> = {
     const cutoff = typeof record.fields.cutoff === 'string' ? record.fields.cutoff : undefined;
     const req: GenerateRequest = {
       messages: [...(overrides.prefix ?? []), ...renderFactcheckPrompt(strategy, statement, cutoff)],
-      params: questionParams(options, overrides.params),
+      params: factCheckParams(options, overrides.params),
       task: { kind: 'fact-check', input: statement, recordId: record.id },
     };
     return req;

@@ -1,7 +1,10 @@
 /**
  * `slant view`: a local, read-only HTTP server over the run store (node:http). It binds
  * 127.0.0.1 unless told otherwise, serves only what the store holds (no request leaves the
- * machine), and sends a Content-Security-Policy with every page.
+ * machine), and sends a Content-Security-Policy with every page. Like the annotation server it
+ * refuses a foreign Host header when bound to loopback (DNS rebinding would otherwise let any
+ * site read every run, text and output) and requests from other sites, except a followed link to
+ * a page; a malformed escape in the path is a 400, never a 500.
  */
 import { listenLocal } from '../runtime/listen.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -11,6 +14,7 @@ import { CSP, facetsOf, renderReportPage } from '../report/html.js';
 import { StoreItems } from '../report/items/store-items.js';
 import { buildReportModel } from '../report/model.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
+import { crossOrigin, foreignHost, isLoopbackHost } from '../runtime/local-request.js';
 import { comparePage, notFound, runsPage } from './pages.js';
 
 export interface ViewerOptions {
@@ -29,6 +33,20 @@ export interface Viewer {
 
 const HEADERS = { 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' };
 
+/** A path segment decoded; a malformed escape (`%E0%A4%A`) is the client's error. */
+function segment(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A non-negative integer query parameter, or the default (the item list caps `limit` itself). */
+function whole(raw: string | null, fallback: number): number {
+  return raw !== null && /^\d{1,15}$/.test(raw) ? Number(raw) : fallback;
+}
+
 function send(res: ServerResponse, status: number, type: string, body: string): void {
   res.writeHead(status, { ...HEADERS, 'Content-Type': `${type}; charset=utf-8` });
   res.end(body);
@@ -36,6 +54,8 @@ function send(res: ServerResponse, status: number, type: string, body: string): 
 
 export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
   const store = asRunStore(opts.store);
+  const host = opts.host ?? '127.0.0.1';
+  const loopbackOnly = isLoopbackHost(host);
   const sources = new Map<string, StoreItems>();
   const itemsOf = (runId: string): StoreItems => {
     let s = sources.get(runId);
@@ -48,9 +68,17 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (loopbackOnly) {
+      const foreign = foreignHost(req);
+      if (foreign !== undefined) return send(res, 403, 'text/plain', `${foreign}\n`);
+    }
+    const refused = crossOrigin(req, { navigation: true });
+    if (refused !== undefined) return send(res, 403, 'text/plain', `${refused}\n`);
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'read-only: GET only\n');
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const path = url.pathname.split('/').map((p) => decodeURIComponent(p));
+    const decoded = url.pathname.split('/').map(segment);
+    if (decoded.some((p) => p === undefined)) return send(res, 400, 'text/plain', 'malformed %-escape in the path\n');
+    const path = decoded as string[];
     const q = url.searchParams;
     if (url.pathname === '/') return send(res, 200, 'text/html', runsPage(await store.listRuns(500)));
     if (path[1] === 'runs' && path.length === 3) {
@@ -69,7 +97,7 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
       const src = itemsOf(runId);
       if (path[4] === 'items') {
         const tags = (q.get('tags') ?? '').split(',').filter(Boolean);
-        const page = await src.list({ probe: q.get('probe') ?? undefined, model: q.get('model') ?? undefined, dataset: q.get('dataset') ?? undefined, condition: q.get('condition') ?? undefined, tags, q: q.get('q') ?? undefined, offset: Number(q.get('offset') ?? 0) || 0, limit: Number(q.get('limit') ?? 50) || 50 });
+        const page = await src.list({ probe: q.get('probe') ?? undefined, model: q.get('model') ?? undefined, dataset: q.get('dataset') ?? undefined, condition: q.get('condition') ?? undefined, tags, q: q.get('q') ?? undefined, offset: whole(q.get('offset'), 0), limit: whole(q.get('limit'), 50) });
         return send(res, 200, 'application/json', JSON.stringify(page));
       }
       if (path[4] === 'item') {
@@ -92,6 +120,6 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
       else res.end();
     });
   });
-  const { url, close } = await listenLocal(server, { host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
+  const { url, close } = await listenLocal(server, { host, port: opts.port ?? 0 });
   return { server, url: `${url}/`, close };
 }

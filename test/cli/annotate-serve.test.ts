@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -34,5 +36,25 @@ describe('slant annotate serve', () => {
       child.kill('SIGTERM');
     }
     expect(await exited).toBe(0);
+  });
+
+  it('on a port in use says which port and how to choose another (exit 2, no stack trace)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slant-annotate-busy-'));
+    const file = join(dir, 'texts.csv');
+    writeFileSync(file, 'text\nGreat kettle.\n');
+    const db = join(dir, 'slant.db');
+    expect((await runCli(['annotate', 'create', '--kind', 'wildframe', '--input', file, '--names', 'x', '--k', '1', '--store', db])).code).toBe(0);
+    const busy = createServer();
+    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', () => r()));
+    const port = (busy.address() as AddressInfo).port;
+    try {
+      const r = await runCli(['annotate', 'serve', '--store', db, '--port', String(port)]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`slant: port ${port} on 127.0.0.1 is already in use`);
+      expect(r.stderr).toContain('hint: choose another with --port N, or --port 0 for any free port');
+      expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+    } finally {
+      await new Promise((r) => busy.close(r));
+    }
   });
 });

@@ -72,15 +72,18 @@ describe('slant run on a reasoning model: only the answer is measured', () => {
       expect(g.n).toBe(3);
       expect(g.invalid).toEqual({
         n: 4,
-        reasons: { 'filtered by the provider (content_filter)': 1, 'refused by the model': 1, 'cut at the token limit': 1, 'token budget spent on reasoning': 1 },
+        reasons: { 'filtered (content_filter)': 1, refused: 1, truncated: 1, 'token budget spent on reasoning': 1 },
       });
     }
     // the budget warning is one line for the model (with its count), naming the fix
     const budget = results.warnings.filter((w) => /whole token budget on reasoning/.test(w.message));
     expect(budget).toHaveLength(1);
     expect(budget[0]!.message).toMatch(/think: false/);
-    // the terminal lists the reasons
-    expect(res.stdout).toMatch(/token budget spent on reasoning/);
+    // every metric says which answers are missing from its n, in words
+    const framingTable = res.stdout.slice(0, res.stdout.indexOf('primacy')).replace(/[\s│]+/g, ' ');
+    expect(framingTable).toMatch(/n = 3 · 1 cut at the token limit · 1 refused · 1 filtered \(content_filter\) · 1 token budget spent on reasoning/);
+    expect(res.stdout).toMatch(/invalid outputs: 4 \(filtered \(content_filter\); refused; cut at the token limit; token budget spent on reasoning\)/);
+    for (const m of groupOf(results, 'primacy').metrics) expect(m.excluded).toEqual({ 'filtered (content_filter)': 1, refused: 1, truncated: 1, 'token budget spent on reasoning': 1 });
 
     // stored: the answer as the output, the reasoning beside it; the unmeasured ones with their reason
     const store = sqliteRunStore(Store.open(join(dir, 'db')));
@@ -89,8 +92,8 @@ describe('slant run on a reasoning model: only the answer is measured', () => {
       expect(outputs.get('think')).toMatchObject({ text: SUMMARY, reasoning: THOUGHT });
       expect(outputs.get('prefilled')).toMatchObject({ text: SUMMARY, reasoning: THOUGHT });
       expect(outputs.get('plain')).not.toHaveProperty('reasoning');
-      expect(outputs.get('filtered')).toMatchObject({ invalid: 'filtered by the provider (content_filter)', text: 'The council approved the', finishReason: 'content-filter' });
-      expect(outputs.get('cut')).toMatchObject({ invalid: 'cut at the token limit', finishReason: 'length' });
+      expect(outputs.get('filtered')).toMatchObject({ invalid: 'filtered (content_filter)', text: 'The council approved the', finishReason: 'content-filter' });
+      expect(outputs.get('cut')).toMatchObject({ invalid: 'truncated', finishReason: 'length' });
       expect(outputs.get('spent')).toMatchObject({ invalid: 'token budget spent on reasoning', text: '', finishReason: 'length' });
       // measured: the answers with reasoning measure exactly as the plain answer of the same article
       const cells = await store.listCells(results.run.id);
@@ -124,7 +127,7 @@ describe('slant run on a reasoning model: only the answer is measured', () => {
       expect(g.n).toBe(4);
       expect(g.truncated).toBe(1);
       expect(g.invalid?.n).toBe(3);
-      expect(g.invalid?.reasons).not.toHaveProperty('cut at the token limit');
+      expect(g.invalid?.reasons).not.toHaveProperty('truncated');
     }
     expect(results.warnings.filter((w) => /cut at the token limit \(generation.maxTokens\) were measured/.test(w.message))).toHaveLength(1);
   });

@@ -28,6 +28,8 @@ describe('an empty model answer', () => {
     for (const probe of results.probes) {
       expect(probe.groups[0]?.n).toBe(2);
       expect(probe.groups[0]?.invalid).toEqual({ n: 1, reasons: { 'empty answer (output)': 1 } });
+      // every metric of the group says the answer is missing from its n
+      for (const m of probe.groups[0]?.metrics ?? []) expect(m.excluded).toEqual({ 'empty answer (output)': 1 });
     }
     expect(readFileSync(join(p.reports, runId, 'report.html'), 'utf8')).toContain('invalid outputs: 1');
     // one invalid row per probe cell; the empty answer is not in the request cache

@@ -1,20 +1,21 @@
 /**
- * Real Chromium (Debian's /usr/bin/chromium) driven by playwright-core, for the browser tests.
- * The browser tests need it (no test is skipped): where it is absent, launch fails naming the
- * package to install; .ci/run installs it.
+ * A real Chromium driven by playwright-core, for the browser tests: CHROMIUM_PATH, the system's
+ * (Debian's /usr/bin/chromium), or the one the npm development install brings (@sparticuz/chromium;
+ * test-binaries.ts). The browser tests need it (no test is skipped): where none is found, launch
+ * fails naming what to install. Each launch has its own temporary profile, removed on close.
  */
-import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-
-export const CHROMIUM = '/usr/bin/chromium';
+import { CHROMIUM_MISSING, findChromium } from './test-binaries.js';
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-export function launch(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: the browser tests drive a real Chromium; install Debian's chromium package (.ci/run does)`);
+export async function launch(): Promise<Browser> {
+  const found = await findChromium();
+  if (found === undefined) throw new Error(CHROMIUM_MISSING);
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: found.path,
     args: CHROMIUM_ARGS,
+    env: { ...process.env, ...found.env },
   });
 }
 

@@ -1,28 +1,24 @@
 /**
- * A throwaway PostgreSQL cluster for the tests: Debian's binaries (/usr/lib/postgresql/<ver>/bin),
- * initdb into a temp dir, a random port on 127.0.0.1, trust auth for the cluster's own user. As
- * root (postgres refuses to run as root) the cluster runs as the `postgres` user through runuser.
- * The tests need it (real components, never mocks of them, and no test is skipped): where it is
- * absent, startCluster fails naming the package to install; .ci/run installs it.
+ * A throwaway PostgreSQL cluster for the tests: initdb into a temp dir, a random port on
+ * 127.0.0.1, trust auth for the cluster's own user. The binaries come from PG_BIN, the system, or
+ * the npm development install (test-binaries.ts), so `npm ci && npm test` needs nothing else.
+ * PostgreSQL refuses to run as root; as root the cluster runs as the `postgres` user where one
+ * exists and as `nobody` otherwise, in a folder made for it here.
+ * The cluster is the test file's own and is removed when the test process ends however it ends:
+ * on exit, and by a watchdog process that stops it when the test process has died (a worker
+ * killed on a timeout runs no exit handler).
+ * The tests need it (real components, never mocks of them, and no test is skipped): where no
+ * binaries are found, startCluster fails naming what to install.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PG_MISSING, findPgBin } from './test-binaries.js';
 
-function findBin(): string | undefined {
-  const root = '/usr/lib/postgresql';
-  if (existsSync(root)) {
-    const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
-    if (versions[0] !== undefined) return join(root, versions[0], 'bin');
-  }
-  const which = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' });
-  const found = which.stdout.trim();
-  return found ? join(found, '..') : undefined;
-}
-
-export const PG_BIN = findBin();
+export const PG_BIN = findPgBin()?.dir;
 
 export interface PgCluster {
   /** a connection URL for a fresh database in the cluster (no password: trust auth on loopback) */
@@ -47,22 +43,47 @@ async function freePort(): Promise<number> {
 
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
-function run(bin: string, args: string[]): string {
-  const cmd = join(PG_BIN as string, bin);
-  return asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) : execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+/** The account the cluster runs as when the tests run as root. */
+function clusterUser(): { name: string; uid: number; gid: number } | undefined {
+  if (!asRoot) return undefined;
+  for (const name of ['postgres', 'nobody']) {
+    try {
+      const uid = Number(execFileSync('id', ['-u', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+      const gid = Number(execFileSync('id', ['-g', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+      return { name, uid, gid };
+    } catch {
+      // no such account: try the next
+    }
+  }
+  throw new Error('running as root, and neither a `postgres` nor a `nobody` account exists to run the test cluster as');
+}
+
+function runner(bin: string, user: ReturnType<typeof clusterUser>): (cmd: string, args: string[]) => string {
+  return (cmd, args) => {
+    const path = join(bin, cmd);
+    const opts = { encoding: 'utf8' as const, stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'] };
+    return user === undefined ? execFileSync(path, args, opts) : execFileSync('setpriv', [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--', path, ...args], opts);
+  };
+}
+
+/** CREATE DATABASE through the pg client in a child process: newDatabase() stays synchronous for its callers, and no psql is needed (the npm binaries have none). */
+function createDatabase(base: string, name: string): void {
+  const pg = createRequire(import.meta.url).resolve('pg');
+  const code = `const pg = require(${JSON.stringify(pg)}); const c = new pg.Client(${JSON.stringify(`${base}/postgres`)});
+c.connect().then(() => c.query('CREATE DATABASE ${name}')).then(() => c.end()).catch((e) => { console.error(e.message); process.exit(1); });`;
+  execFileSync(process.execPath, ['-e', code], { stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
 let dbCounter = 0;
 
-/** Start a cluster (stop it in afterAll; it is also stopped when the test process exits). `settings`: more `-c name=value` (a benchmark's pg_stat_statements). */
+/** Start a cluster (stop it in afterAll; it is also stopped when the test process ends). `settings`: more `-c name=value` (a benchmark's pg_stat_statements). */
 export async function startCluster(opts: { settings?: string[] } = {}): Promise<PgCluster> {
-  if (PG_BIN === undefined) throw new Error("PostgreSQL not found (no initdb): the tests start a real cluster; install Debian's postgresql package (.ci/run does)");
+  const found = findPgBin();
+  if (found === undefined) throw new Error(PG_MISSING);
+  const user = clusterUser();
+  const run = runner(found.dir, user);
   const dir = mkdtempSync(join(tmpdir(), 'slant-pg-'));
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-    chownSync(dir, uid, gid);
-  }
+  if (user !== undefined) chownSync(dir, user.uid, user.gid);
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'slant', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
   let port = 0;
@@ -75,6 +96,11 @@ export async function startCluster(opts: { settings?: string[] } = {}): Promise<
       if (attempt >= 3) throw err;
     }
   }
+  const pid = (): number => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  // the watchdog: when this process is gone (exit handler or not), stop the postmaster and remove the folder
+  const postmaster = pid();
+  const watchdog = spawn('sh', ['-c', `while kill -0 ${process.pid} 2>/dev/null && kill -0 ${postmaster} 2>/dev/null; do sleep 1; done; kill -QUIT ${postmaster} 2>/dev/null; sleep 1; rm -rf '${dir}'`], { detached: true, stdio: 'ignore' });
+  watchdog.unref();
   let stopped = false;
   const stop = (): void => {
     if (stopped) return;
@@ -85,14 +111,18 @@ export async function startCluster(opts: { settings?: string[] } = {}): Promise<
       // already gone
     }
     rmSync(dir, { recursive: true, force: true });
+    try {
+      if (watchdog.pid !== undefined) process.kill(watchdog.pid);
+    } catch {
+      // already gone
+    }
   };
   process.once('exit', stop);
   const base = `postgres://slant@127.0.0.1:${port}`;
   const newDatabase = (): string => {
     const name = `t${process.pid}_${++dbCounter}`;
-    run('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'slant', '-d', 'postgres', '-q', '-c', `CREATE DATABASE ${name}`]);
+    createDatabase(base, name);
     return `${base}/${name}`;
   };
-  const pid = (): number => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
   return { url: newDatabase(), newDatabase, stop, pid };
 }

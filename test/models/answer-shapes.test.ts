@@ -175,7 +175,7 @@ describe('refused and filtered answers are invalid with their reason', () => {
       const r = await ask(p, { text: 'The council approved the', finish: 'filter' });
       expect(r.text).toBe('The council approved the');
       expect(r.finishReason).toBe('content-filter');
-      expect(r.invalid).toBe('filtered by the provider (content_filter)');
+      expect(r.invalid).toBe('filtered (content_filter)');
       await server?.close();
     }
   });
@@ -191,7 +191,7 @@ describe('refused and filtered answers are invalid with their reason', () => {
     const r = await ask('gemini', { text: 'No', finish: 'filter' });
     expect(r.text).toBe('No');
     expect(r.finishReason).toBe('content-filter');
-    expect(r.invalid).toBe('filtered by the provider (SAFETY)');
+    expect(r.invalid).toBe('filtered (SAFETY)');
   });
 });
 

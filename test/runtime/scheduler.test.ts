@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { RequestTimeoutError, Scheduler, type SleepFn } from '../../src/runtime/scheduler.js';
+import { RequestTimeoutError, RetryBudgetError, Scheduler, type SleepFn } from '../../src/runtime/scheduler.js';
 
 /** A sleep that returns at once and remembers what it was asked to wait. */
 function fakeSleep(): { sleep: SleepFn; waits: number[] } {
@@ -366,5 +366,79 @@ describe('Scheduler rate windows (issue 16)', () => {
   });
   it('rejects a limit that is not a positive integer', () => {
     expect(() => new Scheduler().configure('p', { requestsPerMinute: 0 })).toThrow(/requestsPerMinute/);
+  });
+});
+
+describe('Scheduler retry caps and budget', () => {
+  /** A clock that the fake sleep moves forward: waits cost no real time but count against the budget. */
+  function fakeClock(): { sleep: SleepFn; now: () => number; waits: number[] } {
+    let t = 1_000_000;
+    const waits: number[] = [];
+    return {
+      waits,
+      now: () => t,
+      sleep: (ms) => {
+        waits.push(ms);
+        t += ms;
+        return Promise.resolve();
+      },
+    };
+  }
+
+  it('caps each wait at 60 s by default, even when the server asks for longer', async () => {
+    const { sleep, now, waits } = fakeClock();
+    const s = new Scheduler({ sleep, now, retryBudgetMs: 10 * 60_000 });
+    let calls = 0;
+    await s.run('p', async () => {
+      if (++calls <= 2) throw httpError(503, 120_000);
+      return 1;
+    });
+    expect(waits).toEqual([60_000, 60_000]);
+  });
+
+  it('gives up when the next wait would end past the retry budget (a 429 with Retry-After: 0 forever)', async () => {
+    const { sleep, now, waits } = fakeClock();
+    const s = new Scheduler({ sleep, now, minDelayMs: 100, retryBudgetMs: 1000, maxRateLimitRetries: 1000 });
+    let calls = 0;
+    const err = await s
+      .run('p', async () => {
+        calls++;
+        throw httpError(429, 0);
+      })
+      .catch((e: unknown) => e);
+    expect(waits).toEqual([100, 200, 400]); // 700 ms spent; 800 more would end at 1500 > 1000
+    expect(calls).toBe(4);
+    expect(err).toBeInstanceOf(RetryBudgetError);
+    expect((err as RetryBudgetError).message).toBe('HTTP 429; gave up after 3 retries in 700 ms: the retry budget of 1 s per request is spent');
+    expect((err as RetryBudgetError).status).toBe(429);
+    expect(s.stats().providers.p).toMatchObject({ failed: 1, retries: 3 });
+  });
+
+  it('gives up at once when the server asks for a wait longer than the budget (11 days)', async () => {
+    const { sleep, now, waits } = fakeClock();
+    const s = new Scheduler({ sleep, now });
+    let calls = 0;
+    const err = await s
+      .run('p', async () => {
+        calls++;
+        throw httpError(429, 11 * 86_400_000);
+      })
+      .catch((e: unknown) => e);
+    expect(calls).toBe(1);
+    expect(waits).toEqual([]);
+    expect((err as Error).message).toBe('HTTP 429; the server asks to wait 11 days, longer than the 5 min left of the retry budget (5 min, after 0 retries in 0 ms): gave up');
+  });
+
+  it('a lane can set its own cap and budget (providers.<name>.maxRetryWaitMs / retryBudgetMs)', async () => {
+    const { sleep, now, waits } = fakeClock();
+    const s = new Scheduler({ sleep, now, random: () => 1, maxRetries: 100 });
+    s.configure('p', { maxRetryWaitMs: 250, retryBudgetMs: 1000 });
+    await expect(
+      s.run('p', async () => {
+        throw httpError(500);
+      }),
+    ).rejects.toThrow(/retry budget of 1 s per request is spent/);
+    // back-off 500 → capped 250, then 250 each until the next would pass 1000 ms
+    expect(waits).toEqual([250, 250, 250, 250]);
   });
 });

@@ -102,3 +102,24 @@ describe('weightedCohenKappa', () => {
     expect(() => weightedCohenKappa([1], [NaN], 'linear')).toThrow(/non-finite/);
   });
 });
+
+// Mutation-found gap: every example's ratings first appeared in ascending order, so removing or
+// reversing the sort of the categories (an ordinal scale read in first-seen order) went unseen.
+// Both statistics do not depend on the order of items, so the same data shuffled so that values
+// first appear high-to-low must give the same published numbers.
+describe('ordinal scales are sorted, whatever order the values first appear in', () => {
+  it("Krippendorff's ordinal and interval α on the 2011 example with its units reversed", () => {
+    const reversed = reliability.map((coder) => [...coder].reverse());
+    expect(reversed[1]?.[0]).toBe(3); // first values seen: 3, 5, then 1 …
+    expect(krippendorffAlpha(reversed, 'ordinal')).toBeCloseTo(0.8153875037548814, 10);
+    expect(krippendorffAlpha(reversed, 'interval')).toBeCloseTo(0.8491071428571428, 10);
+  });
+  // (a scale read in reverse order gives the same α and κ: distances are symmetric, so only an
+  // unsorted, non-monotone first-seen order such as 1, 2, 0 or 3, 5, 1 shows a missing sort)
+  it('weighted κ with ratings first seen as 1, 2, 0 (the by-hand example, items reversed)', () => {
+    const a = [1, 2, 2, 1, 0, 2, 1, 0];
+    const b = [0, 1, 2, 2, 0, 1, 1, 0];
+    expect(weightedCohenKappa(a, b, 'linear')).toBeCloseTo(1 - 4 / 7, 12);
+    expect(weightedCohenKappa(a, b, 'quadratic')).toBeCloseTo(1 - 4 / 10.25, 12);
+  });
+});

@@ -7,6 +7,7 @@ import {
 import { mean, tInterval } from '../../src/stats/mean.js';
 import { normalQuantile } from '../../src/stats/distributions.js';
 import { createRng } from '../../src/stats/rng.js';
+import { quantileSorted } from '../../src/stats/quantile.js';
 
 function normalSample(n: number, mu: number, sigma: number, seed: number): Float64Array {
   const rng = createRng(seed);
@@ -101,5 +102,27 @@ describe('bootstrapMeanOfGroupMeans', () => {
 
   it('with constant groups gives a point interval', () => {
     expect(bootstrapMeanOfGroupMeans([[2, 2], [4, 4, 4]])).toMatchObject({ low: 3, high: 3 });
+  });
+});
+
+// Mutation-found gap: BCa was unpinned (the jackknife loop could go, the acceleration's `/` become
+// `*`, the bias count's `<` become `<=`). Reference: scipy 1.17's own BCa on the same resample set:
+// the 200 resamples seed 7 draws here (indices floor(rng() · 15), dumped as JSON) passed as
+// theta_hat_b to scipy.stats._resampling._bca_interval((x,), np.mean, axis=-1, alpha=0.025, ...)
+// (the per-tail alpha scipy.stats.bootstrap passes for a two-sided 95% interval), then
+// np.percentile(theta_hat_b, [a1·100, a2·100]); for the mean a1 = 0.06599348253018282,
+// a2 = 0.9943547497039791 (the percentile interval would use 0.025 and 0.975).
+describe('BCa against scipy on a fixed resample set', () => {
+  const x = [0.2, 0.9, 1.4, 0.3, 2.8, 0.5, 0.1, 4.2, 0.7, 1.1, 0.05, 0.6, 3.3, 0.4, 0.8];
+  it('the mean of a skewed sample', () => {
+    const ci = bootstrapInterval(x, (s) => mean(s), { method: 'bca', resamples: 200, seed: 7 });
+    expect(ci.method).toBe('bootstrap-bca');
+    expect(ci.low).toBeCloseTo(0.7242180201567092, 10);
+    expect(ci.high).toBeCloseTo(1.9641985704885032, 10);
+  });
+  it('the median (ties among θ*, counted half, as scipy)', () => {
+    const ci = bootstrapInterval(x, (s) => quantileSorted(Float64Array.from(s).sort(), 0.5), { method: 'bca', resamples: 200, seed: 7 });
+    expect(ci.low).toBeCloseTo(0.3, 12);
+    expect(ci.high).toBeCloseTo(1.1247271077094014, 10);
   });
 });

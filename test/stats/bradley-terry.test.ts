@@ -102,3 +102,30 @@ describe('fitBradleyTerryTies', () => {
     expect(fitBradleyTerryTies([])).toMatchObject({ items: [], ranking: [], converged: true });
   });
 });
+
+// Mutation-found gap: the prior's virtual ties could be subtracted instead of added (the prior test
+// checked only convergence and the top item). Reference: the Rao–Kupper log-likelihood of the
+// counts plus 0.5 virtual ties per compared pair, maximised directly with
+// scipy.optimize.minimize(method='BFGS') over log π (geometric mean 1) and log(θ − 1).
+describe('Bradley–Terry with ties and a prior against a direct maximum-likelihood fit', () => {
+  it('gives scipy\'s strengths, θ and log-likelihood', () => {
+    const fit = fitBradleyTerryTies(
+      [
+        { a: 'A', b: 'B', aWins: 3, bWins: 0, ties: 1 },
+        { a: 'B', b: 'C', aWins: 2, bWins: 1, ties: 0 },
+        { a: 'A', b: 'C', aWins: 4, bWins: 0, ties: 0 },
+        { a: 'C', b: 'D', aWins: 1, bWins: 2, ties: 1 },
+        { a: 'B', b: 'D', aWins: 0, bWins: 3, ties: 0 },
+      ],
+      { prior: 0.5, maxIterations: 100_000 },
+    );
+    expect(fit.converged).toBe(true);
+    expect(fit.strength.A).toBeCloseTo(3.4574843133321522, 6);
+    expect(fit.strength.B).toBeCloseTo(0.4735800721113032, 6);
+    expect(fit.strength.C).toBeCloseTo(0.40674789850574805, 6);
+    expect(fit.strength.D).toBeCloseTo(1.5014851610809872, 6);
+    expect(fit.theta).toBeCloseTo(2.077138669446846, 6);
+    expect(fit.logLikelihood).toBeCloseTo(-16.497102307470843, 6);
+    expect(fit.ranking).toEqual(['A', 'D', 'B', 'C']);
+  });
+});

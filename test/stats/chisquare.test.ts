@@ -80,3 +80,23 @@ describe('mcnemar', () => {
     expect(() => mcnemar(1, 2.5)).toThrow(/c/);
   });
 });
+
+// Mutation-found gaps: Yates' correction must not reach a 3 × 2 table, and McNemar with b = c > 0
+// is X² = 1/(b + c) with the continuity correction (not 0, p 1).
+describe('chi-square paths the 2 × 2 references did not reach', () => {
+  it('a 3 × 2 table is never continuity-corrected (scipy.stats.chi2_contingency(t, correction=True))', () => {
+    const r = chiSquareIndependence([[12, 5], [7, 9], [3, 11]]);
+    expect(r.statistic).toBeCloseTo(7.543024255156609, 10);
+    expect(r.pValue).toBeCloseTo(0.02301723196792829, 10);
+    expect(r.df).toBe(2);
+    expect(r.name).toBe("Pearson's chi-squared test");
+  });
+  it('McNemar with b = c > 0: X² = (|4 − 4| − 1)² / 8 = 0.125, p = scipy.stats.chi2.sf(0.125, 1)', () => {
+    const r = mcnemar(4, 4);
+    expect(r.statistic).toBeCloseTo(0.125, 12); // (|4 − 4| − 1)² / 8
+    expect(r.pValue).toBeCloseTo(0.7236736098317631, 10);
+    const u = mcnemar(4, 4, { continuity: false });
+    expect(u.statistic).toBe(0);
+    expect(u.pValue).toBe(1);
+  });
+});

@@ -77,3 +77,18 @@ describe('kendallTauB', () => {
     expect(Number.isFinite(two.pValue)).toBe(true);
   });
 });
+
+// Mutation-found gap: the tie-corrected variance's third term, Σt(t−1)(t−2)·Σu(u−1)(u−2), is zero
+// unless both variables have a tie of three or more, so ties of size 2 never tested it.
+describe('Kendall tau-b p-value with ties of three and four in both variables', () => {
+  it('positive association (scipy.stats.kendalltau(x, y, method="asymptotic"))', () => {
+    const r = kendallTauB([1, 1, 1, 2, 2, 3, 3, 3, 3, 4, 5, 5], [2, 2, 1, 3, 3, 3, 1, 4, 4, 5, 5, 5]);
+    expect(r.tau).toBeCloseTo(0.7501196076875477, 12);
+    expect(r.pValue).toBeCloseTo(0.002282527089033124, 12);
+  });
+  it('negative association (scipy.stats.kendalltau(x, y, method="asymptotic"))', () => {
+    const r = kendallTauB([1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4], [4, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1]);
+    expect(r.tau).toBeCloseTo(-0.8847790053297434, 12);
+    expect(r.pValue).toBeCloseTo(0.0005607290349557972, 12);
+  });
+});

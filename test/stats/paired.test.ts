@@ -56,3 +56,21 @@ describe('paired t-test used for mean effects', () => {
     expect(t.pValue).toBeCloseTo(0.04886016543355395, 10);
   });
 });
+
+// Mutation-found gaps: the only reference table (Altman, Table 6.2) has c = 0 and positive
+// association, so φ's (a + c) could become (a − c) and the negative-association branch of the
+// corrected φ could take any value. Reference: Newcombe (1998) method 10 written independently in
+// Python with statsmodels' Wilson intervals (proportion_confint(x, n, method='wilson')); the same
+// script gives Altman's −0.2264926843512112 to −0.011483241383033277 for (14, 5, 0, 22).
+describe("Newcombe's paired interval with c ≠ 0 and with negative association", () => {
+  it('a = 30, b = 12, c = 4, d = 20 (φ = 0.4956)', () => {
+    const ci = newcombePairedInterval({ a: 30, b: 12, c: 4, d: 20 });
+    expect(ci.low).toBeCloseTo(-0.2340274609579951, 12);
+    expect(ci.high).toBeCloseTo(-0.0021626645176306136, 12);
+  });
+  it('a = 2, b = 10, c = 8, d = 5: ad − bc < 0, φ = (ad − bc)/√… = −0.4576', () => {
+    const ci = newcombePairedInterval({ a: 2, b: 10, c: 8, d: 5 });
+    expect(ci.low).toBeCloseTo(-0.3797970030572761, 12);
+    expect(ci.high).toBeCloseTo(0.237897021723258, 12);
+  });
+});

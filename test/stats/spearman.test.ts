@@ -34,3 +34,15 @@ describe('spearman (scipy.stats.spearmanr)', () => {
     expect(() => spearman([1, 2], [1])).toThrow(RangeError);
   });
 });
+
+// Mutation-found gap: the exact permutation p-value's lower tail (both earlier exact tests had ρ > 0).
+describe('exact Spearman p-value for negative ρ', () => {
+  it('matches scipy.stats.permutation_test(..., permutation_type="pairings", n_resamples=np.inf)', () => {
+    const a = spearman([1, 2, 3, 4, 5, 6], [6, 4, 5, 2, 3, 1], { exact: true });
+    expect(a.rho).toBeCloseTo(-0.8857142857142858, 12);
+    expect(a.pExact).toBeCloseTo(0.03333333333333333, 12); // 24/720
+    const b = spearman([1, 2, 3, 4, 5, 6], [5, 6, 3, 4, 1, 2], { exact: true });
+    expect(b.rho).toBeCloseTo(-0.8285714285714287, 12);
+    expect(b.pExact).toBeCloseTo(0.058333333333333334, 12); // 42/720
+  });
+});

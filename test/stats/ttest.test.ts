@@ -101,3 +101,34 @@ describe('oneSampleTTest', () => {
     expect(() => oneSampleTTest([])).toThrow(/at least 2/);
   });
 });
+
+// Mutation-found gap: the one-sided intervals' finite bound (a `greater` low of estimate + half
+// survived, since the tests checked only the p-value and the infinite bound).
+describe('one-sided t intervals: the finite bound against scipy', () => {
+  const x = [0.31, 0.52, 0.18, 0.77, 0.45, 0.63, 0.29, 0.58];
+  const y = [0.2, 0.41, 0.25, 0.5, 0.3, 0.61, 0.12, 0.4];
+  it('one-sample, greater and less (scipy.stats.ttest_1samp(x, 0.3, alternative=…).confidence_interval(0.95))', () => {
+    const g = oneSampleTTest(x, { mu: 0.3, alternative: 'greater' });
+    expect(g.statistic).toBeCloseTo(2.382882891668615, 10);
+    expect(g.pValue).toBeCloseTo(0.024337685408513384, 10);
+    expect(g.ci.low).toBeCloseTo(0.3340682238004768, 10);
+    expect(g.ci.high).toBe(Infinity);
+    const l = oneSampleTTest(x, { mu: 0.3, alternative: 'less' });
+    expect(l.pValue).toBeCloseTo(0.9756623145914867, 10);
+    expect(l.ci.low).toBe(-Infinity);
+    expect(l.ci.high).toBeCloseTo(0.5984317761995233, 10);
+  });
+  it('paired, greater at level 0.90 (scipy.stats.ttest_rel(x, y, alternative="greater").confidence_interval(0.90))', () => {
+    const r = pairedTTest(x, y, { alternative: 'greater', level: 0.9 });
+    expect(r.statistic).toBeCloseTo(3.1947770908259012, 10);
+    expect(r.pValue).toBeCloseTo(0.007587770248883392, 10);
+    expect(r.ci.low).toBeCloseTo(0.06546082581900714, 10);
+  });
+  it('Welch, greater (scipy.stats.ttest_ind(x, y, equal_var=False, alternative="greater"))', () => {
+    const r = welchTTest(x, y, { alternative: 'greater' });
+    expect(r.statistic).toBeCloseTo(1.3011526824130504, 10);
+    expect(r.df).toBeCloseTo(13.493255762319336, 9);
+    expect(r.pValue).toBeCloseTo(0.10749325151920701, 10);
+    expect(r.ci.low).toBeCloseTo(-0.04197745718375637, 10);
+  });
+});

@@ -37,7 +37,8 @@ describe('tasks render the requests the probes sent before issue 12 (baseline un
     const c = certaintyRewriteTask.render({ id: 'c', fields: { original: 'X may work.' } }, { task: 'spiced-news', intervention: 'none', decoding: 'top-p' }, defaults);
     expect(c).toEqual({ messages: renderCertaintyTask('spiced-news', 'X may work.'), params: { temperature: 1, topP: 0.9, maxTokens: 3500, seed: 42 }, task: { kind: 'spiced-news', input: 'X may work.' } });
     const f = factCheckTask.render({ id: 'n#true', fields: { statement: 'S.', cutoff: '2023-03' } }, { strategy: 'baseline' }, defaults);
-    expect(f).toEqual({ messages: renderFactcheckPrompt('baseline', 'S.', '2023-03'), params: {}, task: { kind: 'fact-check', input: 'S.', recordId: 'n#true' } });
+    // seed 000 A.2: greedy, 500 new tokens, a fixed seed
+    expect(f).toEqual({ messages: renderFactcheckPrompt('baseline', 'S.', '2023-03'), params: { temperature: 0, maxTokens: 500, seed: 42 }, task: { kind: 'fact-check', input: 'S.', recordId: 'n#true' } });
     const w = wildframeSentimentTask.render({ id: 'w', fields: { sentence: 'Great, sadly.' } }, { prompt: 'paper', maxTokens: 20 }, defaults);
     expect(w).toEqual({ messages: renderWildframeEvalPrompt(WILDFRAME_EVAL_PROMPTS.paper, 'Great, sadly.'), params: { maxTokens: 20 }, task: { kind: 'classify-sentiment', input: 'Great, sadly.', recordId: 'w' } });
     expect(factCheckTask.parse(' True ', { id: 'x', fields: {} }, { strategy: 'baseline' }).fields).toEqual({ answer: ' True ' });

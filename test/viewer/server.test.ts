@@ -3,6 +3,7 @@ import { Store } from '../../src/runtime/store.js';
 import { startViewer, type Viewer } from '../../src/viewer/server.js';
 import { useTempDir } from '../data/temp-dir.js';
 import { HOSTILE, twoRuns } from '../helpers/two-runs.js';
+import { http } from '../annotate/http-client.js';
 
 describe('slant view server', () => {
   const tmp = useTempDir();
@@ -31,6 +32,36 @@ describe('slant view server', () => {
       expect(html).not.toContain('<script>window.__pwned');
       expect(html).not.toMatch(/<img src=x/);
     }
+  });
+
+  it('refuses a foreign Host (DNS rebinding) and requests from other sites, but lets a followed link open a page', async () => {
+    const port = new URL(viewer.url).port;
+    const api = `${viewer.url}api/runs/${encodeURIComponent(runs.a)}/items`;
+    // a rebinding domain resolving to 127.0.0.1: the browser sends its own name as Host
+    for (const path of ['', `runs/${runs.a}`, `api/runs/${encodeURIComponent(runs.a)}/items`]) {
+      const r = await http(viewer.url + path, { headers: { Host: `rebind.example:${port}` } });
+      expect(r.status).toBe(403);
+      expect(r.body).not.toContain('rec-0');
+    }
+    expect((await http(api, { headers: { Host: `localhost:${port}` } })).status).toBe(200);
+    // another site's script reading the API (a CORS fetch, or an <img>/<script> load)
+    expect((await http(api, { headers: { Origin: 'http://evil.example', 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'cors' } })).status).toBe(403);
+    expect((await http(api, { headers: { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'no-cors' } })).status).toBe(403);
+    expect((await http(api, { headers: { Origin: 'http://evil.example' } })).status).toBe(403);
+    // the viewer's own page, and a link followed from elsewhere to a page
+    expect((await http(api, { headers: { 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'cors' } })).status).toBe(200);
+    expect((await http(`${viewer.url}runs/${runs.a}`, { headers: { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate' } })).status).toBe(200);
+  });
+
+  it('answers a malformed %-escape with 400 (not 500), and caps the page size at 500 items', async () => {
+    const bad = await http(`${viewer.url}runs/%E0%A4%A`);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatch(/malformed/);
+    expect((await http(`${viewer.url}api/runs/%E0%A4%A/items`)).status).toBe(400);
+    const page = (await (await fetch(`${viewer.url}api/runs/${encodeURIComponent(runs.a)}/items?limit=1000000000`)).json()) as { limit: number; items: unknown[] };
+    expect(page.limit).toBe(500);
+    const junk = (await (await fetch(`${viewer.url}api/runs/${encodeURIComponent(runs.a)}/items?limit=1e309&offset=-3`)).json()) as { limit: number; offset: number };
+    expect(junk).toMatchObject({ limit: 50, offset: 0 });
   });
 
   it('is read-only: other methods are refused', async () => {

@@ -194,7 +194,10 @@ function registerServe(annotate: Command): void {
       const { startAnnotateServer } = await import('../../annotate/server.js');
       const store = await openRunStore(f.store);
       const study = await getStudy(store, f.study);
-      const srv = await startAnnotateServer(store, study.id, { host: f.host, port: f.port });
+      const srv = await startAnnotateServer(store, study.id, { host: f.host, port: f.port }).catch(async (err: unknown) => {
+        await store.close(); // a port in use or a foreign --host: say so (exit 2) with the store closed
+        throw err;
+      });
       const lines = [`slant annotate: study ${study.id} (${study.kind}) at ${srv.url}`];
       if (f.newLinks) lines.push(...linkLines(srv.url, await reissueTokens(store, study.id)));
       else lines.push(`annotators open ${srv.url}/a/<token> (their links from \`create\`; \`slant annotate links --base-url ${srv.url}\` issues new ones)`);

@@ -14,7 +14,10 @@ export function registerView(program: Command): void {
     .option('--port <n>', 'port (default 0: any free port)', (v: string) => parsePort(v), 0)
     .action(async (opts: { store: string; reports: string; host: string; port: number }) => {
       const store = await openExistingStore(opts.store);
-      const viewer = await startViewer({ store, reportsDir: resolve(opts.reports), host: opts.host, port: opts.port });
+      const viewer = await startViewer({ store, reportsDir: resolve(opts.reports), host: opts.host, port: opts.port }).catch(async (err: unknown) => {
+        await store.close(); // a port in use or a foreign --host: say so (exit 2) with the store closed
+        throw err;
+      });
       process.stdout.write(`slant view: ${viewer.url} (read-only; Ctrl-C to stop)\n`);
       if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) process.stderr.write(`slant view: warning: bound to ${opts.host}, so other machines can read this store's texts and results\n`);
       await new Promise<void>((done) => {

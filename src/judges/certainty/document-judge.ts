@@ -1,4 +1,5 @@
 import type { LanguageModel } from '../../models/types.js';
+import { withLocalTokenLimit } from '../local-token-limit.js';
 import { CLAIM_ALIGN_PROMPT_ID, parseClaimAlignment, renderClaimAlignMessages } from './claim-align-prompt.js';
 import type { CertaintyComparator, PairJudgement } from './types.js';
 
@@ -25,7 +26,7 @@ export class DocumentCertaintyComparator implements CertaintyComparator {
   async compare(original: string, modified: string, o: { signal?: AbortSignal } = {}): Promise<PairJudgement> {
     const res = await this.aligner.generate({
       messages: renderClaimAlignMessages(original, modified),
-      params: { temperature: 0, ...(this.opts.maxTokens !== undefined ? { maxTokens: this.opts.maxTokens } : {}) },
+      params: withLocalTokenLimit(this.aligner, { temperature: 0, ...(this.opts.maxTokens !== undefined ? { maxTokens: this.opts.maxTokens } : {}) }, 'explained'),
       task: { kind: 'certainty-claim-align', input: `${original}\n\n${modified}` },
       ...(o.signal ? { signal: o.signal } : {}),
     });

@@ -10,6 +10,7 @@ import { parseCertaintyAnswer } from './parse-answer.js';
 import { CERTAINTY_JUDGE_SCHEMA, renderCertaintyJudgeMessages, renderModeratorMessages } from './prompt.js';
 import type { CertaintyComparator, OrderedJudgement, PairJudgement, PairwiseCertaintyJudge } from './types.js';
 import type { ChatMessage, GenerateParams } from '../../models/types.js';
+import { withLocalTokenLimit } from '../local-token-limit.js';
 
 export interface LlmCertaintyJudgeOptions {
   /** default 0 (App. D.1) */
@@ -30,7 +31,7 @@ async function ask(model: LanguageModel, messages: ChatMessage[], o: LlmCertaint
   // the request cache nor in-flight de-duplication collapses them into one answer
   if (sample !== undefined && sample > 0) params.seed = (o.seed ?? 0) + sample;
   if ((o.structured ?? true) && model.capabilities.jsonSchema) params.jsonSchema = CERTAINTY_JUDGE_SCHEMA;
-  const res = await model.generate({ messages, params, task: { kind, input }, ...(signal ? { signal } : {}) });
+  const res = await model.generate({ messages, params: withLocalTokenLimit(model, params, 'explained'), task: { kind, input }, ...(signal ? { signal } : {}) });
   const parsed = parseCertaintyAnswer(res.text);
   return { score: parsed.score, reasoning: parsed.reasoning, raw: res.text };
 }

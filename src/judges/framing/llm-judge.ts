@@ -1,5 +1,6 @@
 import type { Framing } from '../../core/types.js';
 import type { LanguageModel } from '../../models/types.js';
+import { withLocalTokenLimit } from '../local-token-limit.js';
 import type { FramingJudge } from '../types.js';
 
 /** Seed 000, Appendix A.1: the framing judge prompt (the paper used GPT-o4-mini). */
@@ -38,8 +39,8 @@ export function createLlmFramingJudge(model: LanguageModel, opts: { prompt?: str
           const res = await model.generate({
             // A.1 puts the text first, then the instruction
             messages: [{ role: 'user', content: `${text}\n${prompt}` }],
-            // no maxTokens: reasoning judges (o4-mini) spend hidden tokens before the label
-            params: { temperature: 0, seed: 42 },
+            // no limit on hosted judges: reasoning judges (o4-mini) spend hidden tokens before the label
+            params: withLocalTokenLimit(model, { temperature: 0, seed: 42 }, 'label'),
             signal: o?.signal,
           });
           const label = parseFramingAnswer(res.text);

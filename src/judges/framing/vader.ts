@@ -113,13 +113,19 @@ export interface TokenizedText {
   ends: number[];
 }
 
-/** 3.3.2 `_punctuation_emphasis`: 0.292 per '!' (at most 4); 0.18 per '?' when 2-3, 0.96 beyond. */
+/**
+ * 3.3.2 `_punctuation_emphasis`: 0.292 per '!' (at most 4); 0.18 per '?' when 2-3, 0.96 beyond.
+ * Only [start, end) is read: a text's sentences are scored one by one, so searching past `end`
+ * (as `indexOf` does) made a text of many short sentences cost its length times its sentences.
+ */
 export function punctuationEmphasis(text: string, start = 0, end = text.length): number {
-  // '!' and '?' are rare: jump between them with indexOf rather than visiting every character
   let ec = 0;
-  for (let i = text.indexOf('!', start); i >= 0 && i < end; i = text.indexOf('!', i + 1)) ec++;
   let qc = 0;
-  for (let i = text.indexOf('?', start); i >= 0 && i < end; i = text.indexOf('?', i + 1)) qc++;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 33) ec++; // '!'
+    else if (c === 63) qc++; // '?'
+  }
   const ep = Math.min(ec, 4) * 0.292;
   const qm = qc > 1 ? (qc <= 3 ? qc * 0.18 : 0.96) : 0;
   return ep + qm;
@@ -568,36 +574,65 @@ function butPositional(s: number[], bi: number): void {
  * 3.3.2 `_but_check`, emulated exactly:
  *   for sentiment in sentiments: si = sentiments.index(sentiment); replace sentiments[si] by
  *   sentiment*0.5 if si < bi, sentiment*1.5 if si > bi.
- * Zeros can be skipped (0 × k = 0 leaves the list unchanged). For the rest an index
- * value -> ascending positions holding that value gives `index()` in O(1) per step.
+ * Zeros can be skipped (0 × k = 0 leaves the list unchanged). For the rest, each value keeps a
+ * min-heap of the positions holding it, so `index()` is its top: O(log n) per step. (Sorted
+ * position lists cost a scan per step, which made a long text with a 'but' quadratic.)
  */
 function butVader332(s: number[], bi: number): void {
   const where = new Map<number, number[]>();
   for (let k = 0; k < s.length; k++) {
     const v = s[k] as number;
     if (v === 0) continue;
-    const list = where.get(v);
-    if (list === undefined) where.set(v, [k]);
-    else list.push(k);
+    const heap = where.get(v);
+    // positions arrive in ascending order: appending keeps each array a valid min-heap
+    if (heap === undefined) where.set(v, [k]);
+    else heap.push(k);
   }
   for (let k = 0; k < s.length; k++) {
     const v = s[k] as number;
     if (v === 0) continue;
-    const list = where.get(v) as number[];
-    const si = list[0] as number;
+    const heap = where.get(v) as number[];
+    const si = heap[0] as number;
     if (si === bi) continue;
     const nv = si < bi ? v * 0.5 : v * 1.5;
     s[si] = nv;
-    list.shift();
-    if (list.length === 0) where.delete(v);
+    heapPopMin(heap);
+    if (heap.length === 0) where.delete(v);
     const target = where.get(nv);
     if (target === undefined) where.set(nv, [si]);
-    else {
-      let p = 0;
-      while (p < target.length && (target[p] as number) < si) p++;
-      target.splice(p, 0, si);
-    }
+    else heapPush(target, si);
   }
+}
+
+/** Add x to a binary min-heap of numbers. */
+function heapPush(h: number[], x: number): void {
+  let i = h.length;
+  h.push(x);
+  while (i > 0) {
+    const p = (i - 1) >> 1;
+    if ((h[p] as number) <= x) break;
+    h[i] = h[p] as number;
+    i = p;
+  }
+  h[i] = x;
+}
+
+/** Remove the smallest element of a non-empty binary min-heap. */
+function heapPopMin(h: number[]): void {
+  const last = h.pop() as number;
+  const n = h.length;
+  if (n === 0) return;
+  let i = 0;
+  for (;;) {
+    const l = 2 * i + 1;
+    if (l >= n) break;
+    const r = l + 1;
+    const c = r < n && (h[r] as number) < (h[l] as number) ? r : l;
+    if ((h[c] as number) >= last) break;
+    h[i] = h[c] as number;
+    i = c;
+  }
+  h[i] = last;
 }
 
 let defaultVader: Vader | undefined;

@@ -9,7 +9,7 @@
  * Table A5 variant is approximated by Basu v2 with τ = μ* ÷ ln 2 (the same target surprise, in bits).
  */
 import { z } from 'zod';
-import type { MirostatSpec, StepwiseResult } from '../../models/stepwise.js';
+import { mirostatTemperature, type MirostatSpec, type StepwiseResult } from '../../models/stepwise.js';
 import type { Mitigation, MitigationContext, MitigationResult } from '../types.js';
 import { hasStepwise } from './backends.js';
 import { approximateResult, decodeWith, stepwiseResult, taskCall } from './run-decode.js';
@@ -68,6 +68,9 @@ export const mirostatDecoding: Mitigation<MirostatOptions> = {
     }
     const native = o.variant === 'table-a5' ? { mode: 2 as const, tau: o.target / Math.LN2, eta: o.eta } : { mode: o.variant === 'v1' ? (1 as const) : (2 as const), tau: o.target, eta: o.eta };
     const approx = mirostatDecoding.applicable(ctx.model, o);
-    return approximateResult(ctx, { mirostat: native }, approx.ok ? (approx.approximations ?? []) : [], [{ name: 'mirostat', data: { native } }]);
+    // llama.cpp applies the temperature before mirostat: at temperature 0 only the top token is
+    // left, and the cell would be greedy decoding (the baseline). Temperature 1, as in-process.
+    const temperature = mirostatTemperature(call.temperature);
+    return approximateResult(ctx, { mirostat: native, temperature }, approx.ok ? (approx.approximations ?? []) : [], [{ name: 'mirostat', data: { native, temperature } }]);
   },
 };

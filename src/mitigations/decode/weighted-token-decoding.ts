@@ -3,10 +3,11 @@
  * "Multiply next-token probabilities by weights w_i (down-weight negative words, up-weight middle
  * keywords)", w_neg = 0.3, w_mid = 2.0. At every step the probabilities of negative-lexicon tokens
  * (VADER words with negative valence; exact word tokens) are multiplied by w_neg and those of the
- * source's middle-section keywords (the terms that weigh most in the middle third by TF-IDF;
- * first pieces count) by w_mid, then renormalised (a token that is both gets w_neg·w_mid).
+ * source's middle-section keywords (content words that weigh most in the middle third by TF-IDF,
+ * never a negative word; first pieces count) by w_mid, then renormalised (a token that is both gets w_neg·w_mid).
  */
 import { z } from 'zod';
+import { isFunctionWord } from '../../text/index.js';
 import type { StepController, StepVocabulary } from '../../models/stepwise.js';
 import type { Mitigation, MitigationContext, MitigationResult } from '../types.js';
 import { biasBackend, hasStepwise, staticBiasNote, staticWordBias, stepwiseOrWordBias } from './backends.js';
@@ -27,10 +28,17 @@ export const weightedTokenOptions = z
   .strict();
 export type WeightedTokenOptions = z.infer<typeof weightedTokenOptions>;
 
-/** The middle third's keywords: its own terms (weighing most there), by weight, at most n. */
+/**
+ * The middle third's keywords: its own terms (weighing most there), by weight, at most n. Only
+ * content words: a function word ("the", "that", "to") would be boosted at every step whatever the
+ * source says, a number or a piece of a word is no word to up-weight, and a negative word is
+ * down-weighted, never a keyword.
+ */
 export function middleKeywords(source: string, n: number): string[] {
   const cov = new SectionCoverage(source);
-  const scored = cov.terms[1].map((t) => ({ t, w: cov.of(t)[1] }));
+  const negative = new Set(negativeWords().map((x) => x.word));
+  const content = cov.terms[1].filter((t) => /^[a-z]{2,}$/.test(t) && !isFunctionWord(t) && !negative.has(t));
+  const scored = content.map((t) => ({ t, w: cov.of(t)[1] }));
   return scored
     .sort((a, b) => b.w - a.w || (a.t < b.t ? -1 : 1))
     .slice(0, n)

@@ -4,6 +4,7 @@ import { checkBaseUrl, pickSetting, requireKey, type ProviderOptions } from '../
 import { AnthropicModel } from './messages-model.js';
 import { rawTextOption, thinkingBudgetOption } from '../reasoning-options.js';
 import { ANTHROPIC_MIN_THINKING_BUDGET } from './messages-model.js';
+import { answerSettings, nonDefault, withSettings } from '../answer-settings.js';
 
 export { AnthropicModel, ANTHROPIC_CAPABILITIES } from './messages-model.js';
 import { ANTHROPIC_ENV } from '../provider-env.js';
@@ -20,7 +21,7 @@ export function createAnthropicModel(model: string, opts: ProviderOptions, sched
     pickSetting(opts.baseURL, env, ['ANTHROPIC_BASE_URL'], ANTHROPIC_DEFAULT_BASE_URL) ?? ANTHROPIC_DEFAULT_BASE_URL,
     typeof opts.baseURL === 'string' ? 'options.baseURL' : 'ANTHROPIC_BASE_URL',
   );
-  return new AnthropicModel({
+  const created = new AnthropicModel({
     id: `anthropic:${model}`,
     model,
     baseURL,
@@ -31,4 +32,5 @@ export function createAnthropicModel(model: string, opts: ProviderOptions, sched
     ...thinkingBudgetOption('anthropic', opts, ANTHROPIC_MIN_THINKING_BUDGET),
     ...rawTextOption('anthropic', opts),
   });
+  return withSettings(created, answerSettings('anthropic', opts, { baseURL: nonDefault(baseURL, ANTHROPIC_DEFAULT_BASE_URL) }));
 }

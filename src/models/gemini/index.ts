@@ -3,6 +3,7 @@ import type { Scheduler } from '../../runtime/scheduler.js';
 import { checkBaseUrl, pickSetting, requireKey, type ProviderOptions } from '../http.js';
 import { GeminiModel } from './generate-model.js';
 import { rawTextOption, thinkingBudgetOption } from '../reasoning-options.js';
+import { answerSettings, nonDefault, withSettings } from '../answer-settings.js';
 
 export { GeminiModel, GEMINI_CAPABILITIES } from './generate-model.js';
 import { GEMINI_ENV } from '../provider-env.js';
@@ -19,7 +20,7 @@ export function createGeminiModel(model: string, opts: ProviderOptions, schedule
     pickSetting(opts.baseURL, env, ['GEMINI_BASE_URL'], GEMINI_DEFAULT_BASE_URL) ?? GEMINI_DEFAULT_BASE_URL,
     typeof opts.baseURL === 'string' ? 'options.baseURL' : 'GEMINI_BASE_URL',
   );
-  return new GeminiModel({
+  const created = new GeminiModel({
     id: `gemini:${model}`,
     model: model.replace(/^models\//, ''),
     baseURL,
@@ -30,4 +31,5 @@ export function createGeminiModel(model: string, opts: ProviderOptions, schedule
     ...thinkingBudgetOption('gemini', opts, 0, [-1]),
     ...rawTextOption('gemini', opts),
   });
+  return withSettings(created, answerSettings('gemini', opts, { baseURL: nonDefault(baseURL, GEMINI_DEFAULT_BASE_URL) }));
 }

@@ -11,6 +11,7 @@ import { otherWarning } from '../warnings.js';
 import { asToken, asTokens, type GgufCore, type LlamaSequence } from './core.js';
 import { Mirostat, type MirostatSpec, type MirostatTrace } from './mirostat.js';
 import { createRng } from '../../stats/rng.js';
+import { mirostatTemperature } from '../stepwise.js';
 import { argmax, logSumExp, samplePlain, topTokens } from './sampler.js';
 import type { StepController, StepDecision, StepRecord, StepState, StepTools, StepVocabulary, TopEntry } from './step-types.js';
 
@@ -134,7 +135,7 @@ export async function decode(core: GgufCore, spec: DecodeSpec): Promise<DecodeOu
     const stopTokens = new Set(main.stopTokens);
     const maxStop = Math.max(0, ...stopStrings.map((s) => s.length));
     const rng = createRng(spec.seed);
-    const miro = spec.mirostat === undefined ? undefined : new Mirostat(spec.mirostat, spec.temperature > 0 ? spec.temperature : 1);
+    const miro = spec.mirostat === undefined ? undefined : new Mirostat(spec.mirostat, mirostatTemperature(spec.temperature));
     const tokens: number[] = [];
     const steps: StepRecord[] = [];
     let text = '';

@@ -7,6 +7,7 @@ import { GgufCore } from './core.js';
 import { loadModule } from './loader.js';
 import { GgufModel } from './model.js';
 import type { GgufOptions } from './options.js';
+import { answerSettings, withSettings } from '../answer-settings.js';
 
 export { GgufModel, GGUF_CAPABILITIES } from './model.js';
 export { parseGgufOptions, type GgufOptions } from './options.js';
@@ -20,11 +21,11 @@ export async function createGgufModel(path: string, opts: GgufOptions = {}): Pro
   const { size, mtimeMs } = await checkGgufFile(path);
   const mod = await loadModule(opts.loader);
   const version = opts.versionFrom === 'stat' ? `size${size}-mtime${Math.floor(mtimeMs)}` : `sha256:${await fileSha256(path, size, mtimeMs)}`;
+  const used = { threads: opts.threads ?? 1, gpu: opts.gpu ?? false, chatTemplate: opts.chatTemplate ?? 'auto' };
   const core = await GgufCore.load(mod, path, path.split(/[\\/]/).pop() ?? path, {
     ...(opts.contextSize !== undefined ? { contextSize: opts.contextSize } : {}),
-    threads: opts.threads ?? 1,
-    gpu: opts.gpu ?? false,
-    chatTemplate: opts.chatTemplate ?? 'auto',
+    ...used,
   });
-  return new GgufModel(`gguf:${path}`, version, path, core, opts.seed, opts.rawText === true);
+  // the values used, defaults included: an answer cut at a 2,048-token context is not one at 8,192
+  return withSettings(new GgufModel(`gguf:${path}`, version, path, core, opts.seed, opts.rawText === true), answerSettings('gguf', opts as Record<string, unknown>, { ...used, contextSize: core.contextSize }));
 }

@@ -8,8 +8,9 @@
 import type { Scheduler } from '../../runtime/scheduler.js';
 import { REASONING_TAGS, toAnswer, type ProviderAnswer } from '../answer.js';
 import { badShape, joinUrl, requestJson, type HttpCall } from '../http.js';
+import { mirostatTemperature } from '../stepwise.js';
 import type { Capabilities, GenerateRequest, GenerateResult, LanguageModel, TokenLogprob } from '../types.js';
-import { checkParams, clampTopK, setParams } from '../warnings.js';
+import { checkParams, clampTopK, otherWarning, setParams } from '../warnings.js';
 
 export const LLAMACPP_CAPABILITIES: Capabilities = {
   logprobs: { maxTopK: 100 },
@@ -110,6 +111,10 @@ export class LlamaCppModel implements LanguageModel {
     if (set.has('seed')) body.seed = p.seed;
     if (set.has('stop')) body.stop = p.stop;
     if (p.mirostat !== undefined) {
+      if (typeof body.temperature === 'number' && body.temperature <= 0) {
+        warnings.push(otherWarning(`llamacpp: mirostat at temperature ${body.temperature} would be greedy decoding (llama.cpp applies the temperature first); sent temperature 1`));
+        body.temperature = mirostatTemperature(body.temperature);
+      }
       body.mirostat = p.mirostat.mode;
       body.mirostat_tau = p.mirostat.tau;
       body.mirostat_eta = p.mirostat.eta;

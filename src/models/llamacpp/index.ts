@@ -2,6 +2,7 @@ import type { Scheduler } from '../../runtime/scheduler.js';
 import { checkBaseUrl, pickSetting, type ProviderOptions } from '../http.js';
 import { LlamaCppModel } from './completion-model.js';
 import { rawTextOption } from '../reasoning-options.js';
+import { answerSettings, withSettings } from '../answer-settings.js';
 
 export { LlamaCppModel, LLAMACPP_CAPABILITIES } from './completion-model.js';
 /** per-attempt timeout for local servers unless options.timeoutMs is set */
@@ -20,7 +21,7 @@ export function createLlamaCppModel(rest: string, opts: ProviderOptions, schedul
   const url = rest.trim() !== '' ? rest.trim() : (pickSetting(opts.baseURL, env, ['LLAMACPP_BASE_URL'], LLAMACPP_DEFAULT_BASE_URL) ?? LLAMACPP_DEFAULT_BASE_URL);
   const baseURL = checkBaseUrl('llamacpp', url, rest.trim() !== '' ? 'the model id' : 'options.baseURL / LLAMACPP_BASE_URL');
   const apiKey = pickSetting(opts.apiKey, env, ['LLAMACPP_API_KEY']);
-  return new LlamaCppModel({
+  const created = new LlamaCppModel({
     id: `llamacpp:${baseURL}`,
     baseURL,
     scheduler,
@@ -30,4 +31,6 @@ export function createLlamaCppModel(rest: string, opts: ProviderOptions, schedul
     timeoutMs: opts.timeoutMs ?? LOCAL_TIMEOUT_MS,
     ...rawTextOption('llamacpp', opts),
   });
+  // the base URL is part of the model id
+  return withSettings(created, answerSettings('llamacpp', opts, { baseURL: undefined }));
 }

@@ -3,6 +3,7 @@ import type { Scheduler } from '../../runtime/scheduler.js';
 import { checkBaseUrl, pickSetting, type ProviderOptions } from '../http.js';
 import { OllamaModel } from './chat-model.js';
 import { rawTextOption, thinkOption } from '../reasoning-options.js';
+import { answerSettings, nonDefault, withSettings } from '../answer-settings.js';
 
 export { OllamaModel, OLLAMA_CAPABILITIES } from './chat-model.js';
 /** per-attempt timeout for local servers unless options.timeoutMs is set */
@@ -32,10 +33,11 @@ export function createOllamaModel(model: string, opts: ProviderOptions, schedule
   } catch {
     throw new UserError(`ollama: host from ${typeof opts.baseURL === 'string' ? 'options.baseURL' : 'OLLAMA_HOST'} is not a valid URL: "${raw}"`);
   }
-  return new OllamaModel({
+  const baseURL = checkBaseUrl('ollama', host, 'OLLAMA_HOST');
+  const created = new OllamaModel({
     id: `ollama:${model}`,
     model,
-    baseURL: checkBaseUrl('ollama', host, 'OLLAMA_HOST'),
+    baseURL,
     scheduler,
     ...(opts.headers !== undefined ? { headers: opts.headers } : {}),
     // local CPU inference (and loading the model on first use) can be slow: 10 min per attempt
@@ -44,4 +46,5 @@ export function createOllamaModel(model: string, opts: ProviderOptions, schedule
     ...thinkOption<boolean | string>('ollama', opts, ['low', 'medium', 'high']),
     ...rawTextOption('ollama', opts),
   });
+  return withSettings(created, answerSettings('ollama', opts, { baseURL: nonDefault(baseURL, OLLAMA_DEFAULT_HOST) }));
 }

@@ -10,6 +10,7 @@ import type { Scheduler } from '../../runtime/scheduler.js';
 import { checkBaseUrl, pickSetting, type ProviderOptions } from '../http.js';
 import { OpenAIChatModel, REASONING_EFFORTS } from '../openai/chat-model.js';
 import { rawTextOption, reasoningEffortOption, thinkOption } from '../reasoning-options.js';
+import { answerSettings, withSettings } from '../answer-settings.js';
 
 import { OPENAI_COMPATIBLE_ENV } from '../provider-env.js';
 export { OPENAI_COMPATIBLE_ENV };
@@ -31,7 +32,7 @@ export function parseCompatibleId(rest: string, opts: ProviderOptions): { baseUR
 export function createOpenAICompatibleModel(rest: string, opts: ProviderOptions, scheduler: Scheduler): OpenAIChatModel {
   const { baseURL, model } = parseCompatibleId(rest, opts);
   const apiKey = pickSetting(opts.apiKey, opts.env ?? process.env, ['OPENAI_COMPATIBLE_API_KEY']);
-  return new OpenAIChatModel({
+  const created = new OpenAIChatModel({
     flavor: 'openai-compatible',
     id: `openai-compatible:${baseURL}#${model}`,
     model,
@@ -47,4 +48,6 @@ export function createOpenAICompatibleModel(rest: string, opts: ProviderOptions,
     ...thinkOption<boolean>('openai-compatible', opts),
     ...rawTextOption('openai-compatible', opts),
   });
+  // the base URL is part of the model id
+  return withSettings(created, answerSettings('openai-compatible', opts, { baseURL: undefined }));
 }

@@ -17,6 +17,9 @@ import { badShape, joinUrl, requestJson, requestText, type HttpCall } from '../h
 import type { GenerateRequest, GenerateResult, Warning } from '../types.js';
 import { parseChatCompletion, type OpenAIChatModel } from './chat-model.js';
 
+/** A batch's results file holds every answer of the batch: it is read whole, up to the longest string Node can hold (512 MiB). */
+const BATCH_FILE_MAX_BYTES = 512 * 1024 * 1024;
+
 /** Where batch ids are remembered between runs. */
 export interface BatchStateStore {
   get(key: string): string | undefined;
@@ -202,7 +205,7 @@ async function runChunk(model: OpenAIChatModel, items: BatchItem[], opts: BatchR
   const out = new Map<string, BatchOutcome>();
   const readFile = async (fileId: unknown): Promise<void> => {
     if (typeof fileId !== 'string' || fileId === '') return;
-    const text = await call((signal) => requestText(base(`files/${encodeURIComponent(fileId)}/content`, { method: 'GET', signal })));
+    const text = await call((signal) => requestText(base(`files/${encodeURIComponent(fileId)}/content`, { method: 'GET', signal, maxResponseBytes: BATCH_FILE_MAX_BYTES })));
     for (const line of text.split('\n')) {
       if (line.trim() === '') continue;
       let row: { custom_id?: unknown; response?: { status_code?: unknown; body?: unknown } | null; error?: { message?: unknown } | null };

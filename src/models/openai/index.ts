@@ -4,6 +4,7 @@ import { checkBaseUrl, pickSetting, requireKey, type ProviderOptions } from '../
 import { OpenAIChatModel } from './chat-model.js';
 import { rawTextOption, reasoningEffortOption } from '../reasoning-options.js';
 import { REASONING_EFFORTS } from './chat-model.js';
+import { answerSettings, nonDefault, withSettings } from '../answer-settings.js';
 
 export { OpenAIChatModel, openaiCapabilities, isReasoningModel } from './chat-model.js';
 import { OPENAI_ENV } from '../provider-env.js';
@@ -30,7 +31,7 @@ export function createOpenAIModel(model: string, opts: ProviderOptions, schedule
   const project = pickSetting(opts.project, env, ['OPENAI_PROJECT_ID']);
   if (org !== undefined) headers['openai-organization'] = org;
   if (project !== undefined) headers['openai-project'] = project;
-  return new OpenAIChatModel({
+  const created = new OpenAIChatModel({
     flavor: 'openai',
     id: `openai:${model}`,
     model,
@@ -45,4 +46,5 @@ export function createOpenAIModel(model: string, opts: ProviderOptions, schedule
     ...reasoningEffortOption('openai', opts, REASONING_EFFORTS),
     ...rawTextOption('openai', opts),
   });
+  return withSettings(created, answerSettings('openai', opts, { baseURL: nonDefault(baseURL, OPENAI_DEFAULT_BASE_URL) }));
 }

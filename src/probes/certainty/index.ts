@@ -76,7 +76,8 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
       const ranked = items.map((i) => i.measurement.sourceRanking).filter((r): r is SourceRanking => r !== undefined);
       const base = aggregateCertainty(
         items.map((i) => {
-          const it: { label: CertaintyMeasurement['label']; sourceCertainty?: CertaintyMeasurement['sourceCertainty']; wed?: number; cosine?: number } = { label: i.measurement.label, wed: i.measurement.wed };
+          const it: { label: CertaintyMeasurement['label']; sourceCertainty?: CertaintyMeasurement['sourceCertainty']; wed?: number; cosine?: number } = { label: i.measurement.label };
+          if (i.measurement.wed !== undefined) it.wed = i.measurement.wed;
           if (i.measurement.sourceCertainty !== undefined) it.sourceCertainty = i.measurement.sourceCertainty;
           if (i.measurement.cosine !== undefined) it.cosine = i.measurement.cosine;
           return it;

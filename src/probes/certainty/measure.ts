@@ -1,11 +1,12 @@
 import { UserError } from '../../core/errors.js';
+import { stoppableSync } from '../../core/stoppable.js';
 import { LlmCertaintyJudge } from '../../judges/certainty/llm-judge.js';
 import { offlineComparatorWithBands } from '../../judges/certainty/offline-comparator.js';
 import { DocumentCertaintyComparator } from '../../judges/certainty/document-judge.js';
 import type { CertaintyComparator, OrderCall } from '../../judges/certainty/types.js';
 import type { LanguageModel } from '../../models/types.js';
 import type { ProbeContext } from '../types.js';
-import { embeddingCosine, wordEditDistance } from './preservation.js';
+import { cappedWordEditDistance, embeddingCosine } from './preservation.js';
 import type { CertaintyMeasurement, CertaintyOptions, CertaintyRecord, StoredCall } from './schema.js';
 
 /** The comparator for these options: the LLM judge (judges.llm, with an optional moderator) or the offline one. */
@@ -53,8 +54,10 @@ export async function measureCertainty(record: CertaintyRecord, ctx: ProbeContex
     comparator: kind,
     judgeLabel: j.judgeLabel,
     calls: store(j.calls, keep),
-    wed: wordEditDistance(record.original, record.rewrite),
   };
+  const wed = stoppableSync(record.original.length + record.rewrite.length, () => cappedWordEditDistance(record.original, record.rewrite, ctx.options.maxWedPairs));
+  if ('wed' in wed) m.wed = wed.wed;
+  else m.wedSkipped = wed.skipped;
   if (j.alignment) m.alignment = j.alignment;
   if (j.moderator) m.moderator = { label: j.moderator.label, calls: store(j.moderator.calls, keep) };
   if (record.sourceCertainty !== undefined) m.sourceCertainty = record.sourceCertainty;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CertaintyScore, PairLabel, Presentation } from '../../judges/certainty/labels.js';
+import { DEFAULT_MAX_WED_PAIRS } from './preservation.js';
 
 /** One source's row of the App. D.2 ranking (`ranking` option in `slant run`). */
 export const sourceRankingSchema = z.object({
@@ -99,6 +100,8 @@ export const certaintyOptionsSchema = z
       .default('spiced-paraphrase'),
     intervention: z.enum(['none', 'preserve-semantics', 'do-not-hallucinate', 'preserve-certainty']).default('none'),
     decoding: z.enum(['top-p', 'greedy']).default('top-p'),
+    /** the most original × rewrite word pairs the word edit distance is computed for (its time grows with their product) */
+    maxWedPairs: z.number().int().positive().default(DEFAULT_MAX_WED_PAIRS),
   })
   .strict();
 export type CertaintyOptions = z.infer<typeof certaintyOptionsSchema>;
@@ -123,8 +126,10 @@ export interface CertaintyMeasurement {
   sourceRanking?: SourceRanking;
   /** broken telephone: each turn judged against the original (the item's label is the last turn's) */
   turns?: { turn: number; label: PairLabel | 'invalid' | 'dropped' }[];
-  /** word edit distance (lowercased, no punctuation) */
-  wed: number;
+  /** word edit distance (lowercased, no punctuation); absent when the texts are over the cap */
+  wed?: number;
+  /** why `wed` is absent (the texts have more word pairs than the maxWedPairs cap) */
+  wedSkipped?: string;
   /** embedding cosine, when an embedder is configured */
   cosine?: number;
 }

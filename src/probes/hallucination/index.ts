@@ -38,7 +38,12 @@ export const hallucinationProbe: Probe<HallucinationRecord, HallucinationMeasure
   asksModel: true,
   task: (o) => ({
     task: factCheckTask,
-    options: { strategy: o.strategy, ...(o.temperature !== undefined ? { temperature: o.temperature } : {}), ...(o.maxTokens !== undefined ? { maxTokens: o.maxTokens } : {}) } satisfies FactCheckTaskOptions,
+    options: {
+      strategy: o.strategy,
+      ...(o.temperature !== undefined ? { temperature: o.temperature } : {}),
+      ...(o.maxTokens !== undefined ? { maxTokens: o.maxTokens } : {}),
+      ...(o.seed !== undefined ? { seed: o.seed } : {}),
+    } satisfies FactCheckTaskOptions,
   }),
   recordSchema: hallucinationRecordSchema,
   optionsSchema: hallucinationOptionsSchema,

@@ -1,6 +1,7 @@
 import { UserError } from '../../core/errors.js';
 import { parseVerdict } from '../../judges/verdict/index.js';
 import type { LanguageModel } from '../../models/types.js';
+import { factCheckParams } from '../../tasks/fact-check-task.js';
 import { renderFactcheckPrompt, type FactcheckStrategy } from '../../tasks/factcheck-prompts.js';
 import type { ProbeContext } from '../types.js';
 import { itemDay, periodOf, resolveCutoff } from './cutoffs.js';
@@ -40,12 +41,9 @@ async function ask(model: LanguageModel, strategy: FactcheckStrategy, text: stri
     const p = parseVerdict(answer);
     return { verdict: p.verdict, confidence: p.confidence, via: p.via, answer };
   }
-  const params: { temperature?: number; maxTokens?: number } = {};
-  if (ctx.options.temperature !== undefined) params.temperature = ctx.options.temperature;
-  if (ctx.options.maxTokens !== undefined) params.maxTokens = ctx.options.maxTokens;
   const res = await model.generate({
     messages: renderFactcheckPrompt(strategy, text, cutoff),
-    params,
+    params: factCheckParams(ctx.options),
     task: { kind: 'fact-check', input: text, recordId },
     ...(ctx.signal ? { signal: ctx.signal } : {}),
   });

@@ -56,8 +56,10 @@ export const hallucinationOptionsSchema = z
      * or 'incorrect' (counted as a wrong answer, a lower bound).
      */
     unparseable: z.enum(['exclude', 'incorrect']).default('exclude'),
+    /** the fact-check's decoding; default seed 000 A.2's: temperature 0 (greedy), 500 tokens, seed 42 */
     temperature: z.number().min(0).optional(),
     maxTokens: z.number().int().positive().optional(),
+    seed: z.number().int().min(0).optional(),
   })
   .strict();
 export type HallucinationOptions = z.infer<typeof hallucinationOptionsSchema>;

@@ -82,7 +82,7 @@ function systemGroup(name: string, items: readonly PositionItem[], options: Posi
   for (const { recordId, measurement: m } of items) {
     const o = m.outputs[name];
     if (o === undefined) continue;
-    for (const t of ROUGE_TYPES) {
+    if (m.rougeOverCap !== true) for (const t of ROUGE_TYPES) {
       rouge[t].p.push(o.rouge[t].precision);
       rouge[t].r.push(o.rouge[t].recall);
       rouge[t].f.push(o.rouge[t].fmeasure);

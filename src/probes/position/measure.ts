@@ -1,4 +1,5 @@
 /** Per-article measurement: segments, φ for gold and model summaries, and ROUGE. */
+import { charsOf, stoppableSync } from '../../core/stoppable.js';
 import type { Embedder } from '../../judges/types.js';
 import { createCachedStemmer } from '../../text/porter-stemmer.js';
 import {
@@ -30,6 +31,10 @@ export interface PositionMeasurement {
   excluded: boolean;
   /** N < K */
   short: boolean;
+  /** why the article was left out when it is over a work cap (maxSentencePairs, maxRougeWordPairs) */
+  overCap?: string;
+  /** ROUGE was not computed (over maxRougeWordPairs): the outputs' rouge fields are placeholders */
+  rougeOverCap?: boolean;
   /** one placement per gold summary */
   references: Placement[];
   /** system name -> placement and ROUGE */
@@ -56,12 +61,23 @@ function rougeAgainst(refs: readonly PreparedTarget[], output: Int32Array, scrat
   return out;
 }
 
+const textChars = (t: string | readonly string[]): number => (typeof t === 'string' ? t.length : charsOf(t));
+
+/** Placeholder scores of an output whose ROUGE was not computed (never aggregated: rougeOverCap). */
+function noRouge(): RougeScores {
+  const out = {} as RougeScores;
+  for (const t of ROUGE_TYPES) out[t] = { precision: 0, recall: 0, fmeasure: 0 };
+  return out;
+}
+
 export async function measurePosition(
   record: PositionRecord,
   options: PositionOptions,
   deps: { embedder?: Embedder; signal?: AbortSignal } = {},
 ): Promise<PositionMeasurement> {
-  const article = toSentences(record.source);
+  // the work below is synchronous and grows with the texts: on a long record a signal must end it
+  const size = textChars(record.source) + record.references.reduce((n: number, r) => n + textChars(r), 0) + Object.values(record.outputs).reduce((n: number, o) => n + textChars(o), 0);
+  const article = stoppableSync(size, () => toSentences(record.source));
   const N = article.length;
   const K = options.K;
   const segments = sentenceSegments(N, K, options.shortArticleMode);
@@ -70,39 +86,59 @@ export async function measurePosition(
   const names = Object.keys(record.outputs);
   const outTexts = names.map((n) => record.outputs[n] as string | string[]);
 
+  // the mapping compares every article sentence with every summary sentence, ROUGE-L aligns
+  // every gold word with every output word: both grow with a product, so what is over its cap is
+  // left out (the article counted in excludedArticles, with the reason) instead of stalling the run
+  const summaries = stoppableSync(size, () => [...refTexts, ...outTexts].map(toSentences));
+  const overCap: string[] = [];
+  const sentencePairs = N * summaries.reduce((n, s) => n + s.length, 0);
+  if (sentencePairs > options.maxSentencePairs) {
+    overCap.push(`${N} article sentences × ${sentencePairs / N} summary sentences is over the cap of ${options.maxSentencePairs} sentence pairs (position option maxSentencePairs)`);
+  }
+
   const interner = new TokenInterner();
-  const refIds = refTexts.map((r) => interner.intern(rougeTokenize(joinText(r), stem)));
-  const outIds = outTexts.map((o) => interner.intern(rougeTokenize(joinText(o), stem)));
-  const scratch = new Int32Array(interner.size);
-  const refsPrepared = refIds.map(prepareTarget);
-  const rouge = outIds.map((o) => rougeAgainst(refsPrepared, o, scratch, options.rougeMultiReference));
+  const [refIds, outIds] = stoppableSync(size, () => [refTexts.map((r) => interner.intern(rougeTokenize(joinText(r), stem))), outTexts.map((o) => interner.intern(rougeTokenize(joinText(o), stem)))]);
+  const outWords = outIds.reduce((n, o) => n + o.length, 0);
+  const wordPairs = refIds.reduce((n, r) => n + r.length * outWords, 0);
+  let rouge: RougeScores[];
+  if (wordPairs > options.maxRougeWordPairs) {
+    overCap.push(`${wordPairs} gold × output word pairs is over the cap of ${options.maxRougeWordPairs} for ROUGE-L (position option maxRougeWordPairs)`);
+    rouge = outIds.map(() => noRouge());
+  } else {
+    const scratch = new Int32Array(interner.size);
+    const refsPrepared = refIds.map(prepareTarget);
+    rouge = stoppableSync(size, () => outIds.map((o) => rougeAgainst(refsPrepared, o, scratch, options.rougeMultiReference)));
+  }
 
   const emptyPlacement = (sentences: number): Placement => ({ sentences, mapped: 0, dropped: 0, counts: new Array<number>(K).fill(0) });
-  const summaries = [...refTexts, ...outTexts].map(toSentences);
   let placements: Placement[];
-  if (segments === null) {
+  if (segments === null || overCap.length > 0) {
     placements = summaries.map((s) => emptyPlacement(s.length));
   } else {
     let sims: SimilarityMatrix[];
-    if (options.mapper === 'tfidf') sims = tfidfSimilarities(article, summaries, options.tfidfFit);
+    if (options.mapper === 'tfidf') sims = stoppableSync(size, () => tfidfSimilarities(article, summaries, options.tfidfFit));
     else if (options.mapper === 'rouge1') {
       const tok = (s: string): string[] => rougeTokenize(s, stem);
-      sims = rouge1Similarities(article.map(tok), summaries.map((s) => s.map(tok)));
+      sims = stoppableSync(size, () => rouge1Similarities(article.map(tok), summaries.map((s) => s.map(tok))));
     } else {
       if (!deps.embedder) throw new Error('position probe with mapper "embedding" needs an embedder');
       sims = await embeddingSimilarities(deps.embedder, article, summaries, options.tfidfFit, deps.signal);
     }
-    placements = sims.map((m) => placeSummary(m, segments, K, options.topK, options.uniqueTargets));
+    const mapped = sims;
+    placements = stoppableSync(size, () => mapped.map((m) => placeSummary(m, segments, K, options.topK, options.uniqueTargets)));
   }
   const outputs: Record<string, OutputMeasurement> = {};
   names.forEach((name, i) => {
     outputs[name] = { ...(placements[refTexts.length + i] as Placement), rouge: rouge[i] as RougeScores };
   });
-  return {
+  const m: PositionMeasurement = {
     articleSentences: N,
-    excluded: segments === null,
+    excluded: segments === null || overCap.length > 0,
     short: N < K,
     references: placements.slice(0, refTexts.length),
     outputs,
   };
+  if (overCap.length > 0) m.overCap = overCap.join('; ');
+  if (wordPairs > options.maxRougeWordPairs) m.rougeOverCap = true;
+  return m;
 }

@@ -87,6 +87,10 @@ export const positionOptionsSchema = z
     preset: z.object({ model: z.enum(['gpt-3.5', 'llama-2', 'dolly-v2']), dataset: z.enum(['xsum', 'cnndm', 'reddit', 'news']) }).strict().optional(),
     /** Appendix G's role-play variant */
     rolePlay: z.boolean().default(false),
+    /** the most article × summary sentence pairs an article's mapping compares (summed over its summaries) */
+    maxSentencePairs: z.number().int().positive().default(4_000_000),
+    /** the most gold × output word pairs ROUGE-L aligns for one article (summed over its pairs) */
+    maxRougeWordPairs: z.number().int().positive().default(10_000_000_000),
   })
   .strict();
 

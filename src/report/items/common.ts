@@ -36,6 +36,12 @@ export function plainText(title: string, text: string): MarkedText {
 }
 
 /**
+ * The most source × output sentence pairs an item view maps: the mapping compares every pair, so
+ * a larger item is shown without it (a section says why) rather than stalling the report.
+ */
+export const MAX_MAPPED_SENTENCE_PAIRS = 4_000_000;
+
+/**
  * Each output sentence mapped to its `topK` most similar source sentences (TF-IDF cosine fitted on
  * the two texts, the position probe's default mapper; `topK` as the probe's option, default 1);
  * sentences with no shared term map to nothing.
@@ -71,6 +77,10 @@ export function sourceOutputDetail(input: ItemInput, summary: ItemSummary, opts:
   if (src !== undefined) texts.push(sourceText('source', src, opts.unit));
   if (out !== undefined) texts.push(plainText('output', out));
   const detail: ItemDetail = { ...summary, texts: [...texts, ...(opts.more ?? [])], sections: stepSections(input) };
-  if (texts.length === 2) detail.mapping = mapSentences(texts[0] as MarkedText, texts[1] as MarkedText, opts.topK);
+  if (texts.length === 2) {
+    const pairs = (texts[0]?.sentences?.length ?? 0) * (texts[1]?.sentences?.length ?? 0);
+    if (pairs <= MAX_MAPPED_SENTENCE_PAIRS) detail.mapping = mapSentences(texts[0] as MarkedText, texts[1] as MarkedText, opts.topK);
+    else detail.sections.unshift({ title: 'sentence mapping', text: `not drawn: ${texts[0]?.sentences?.length} source sentences × ${texts[1]?.sentences?.length} output sentences is over the ${MAX_MAPPED_SENTENCE_PAIRS} pairs an item view maps` });
+  }
   return detail;
 }

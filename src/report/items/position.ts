@@ -8,7 +8,7 @@ export const positionItems: ItemViewer = {
     const outs = Object.entries(m.outputs ?? {});
     const scores: [string, string][] = [['article sentences', fmt(m.articleSentences)]];
     for (const [name, o] of outs.slice(0, 3)) scores.push([`${name === '' || outs.length === 1 ? '' : `${name} `}segments`, o.counts.join(' ')], [`${outs.length === 1 ? '' : `${name} `}ROUGE-1 F`, fmt(o.rouge?.rouge1?.fmeasure)]);
-    return summaryOf(input, [...(m.excluded ? ['excluded'] : []), ...(m.short ? ['short'] : [])], scores);
+    return summaryOf(input, [...(m.excluded ? ['excluded'] : []), ...(m.short ? ['short'] : []), ...(m.overCap !== undefined ? ['over a work cap'] : [])], scores);
   },
   detail(input) {
     // a file of several systems ({ system: summary }): the first is mapped, the others shown beside it
@@ -23,6 +23,8 @@ export const positionItems: ItemViewer = {
     if (first && d.texts[1]) d.texts[1] = { ...d.texts[1], title: `output of ${first.name}` };
     // the view maps with TF-IDF, the probe's default; say so when the run used another mapper
     const mapper = input.options.mapper;
+    const m = input.measurement as PositionMeasurement;
+    if (m.overCap !== undefined) d.sections.unshift({ title: 'left out', text: m.overCap });
     if (typeof mapper === 'string' && mapper !== 'tfidf') d.sections.unshift({ title: 'sentence mapping', text: `shown with TF-IDF cosine (top ${topK}); this run placed sentences with the ${mapper} mapper, so its segment counts may differ` });
     return d;
   },

@@ -26,9 +26,14 @@ export interface ItemQuery {
   limit?: number;
 }
 
+/** The most items one page holds, whatever `limit` asks for (each is a JSON summary with its scores). */
+export const MAX_PAGE = 500;
+
 export interface ItemPage {
   total: number;
   offset: number;
+  /** the page size applied: the one asked for, at most MAX_PAGE */
+  limit: number;
   items: ItemSummary[];
 }
 
@@ -147,8 +152,8 @@ export class StoreItems {
       all = all.concat(list);
     }
     const offset = Math.max(0, query.offset ?? 0);
-    const limit = Math.min(500, Math.max(1, query.limit ?? 50));
-    return { total: all.length, offset, items: all.slice(offset, offset + limit) };
+    const limit = Math.min(MAX_PAGE, Math.max(1, query.limit ?? 50));
+    return { total: all.length, offset, limit, items: all.slice(offset, offset + limit) };
   }
 
   /** One item with its texts, or undefined when the run has no such item. */

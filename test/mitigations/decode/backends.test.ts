@@ -61,6 +61,21 @@ describe('llama.cpp server', () => {
     expect(bias.has('people')).toBe(false);
   });
 
+  it('mirostat in a greedy run: sent at temperature 1 (llama.cpp applies the temperature first; at 0 the cell would be the baseline)', async () => {
+    server = await startLlamaCppServer();
+    const m = createLlamaCppModel(server.url, {}, sched());
+    const r = await mirostatDecoding.run(context(m, mirostatOptions.parse({ variant: 'v2', target: 5 }), { temperature: 0, maxTokens: 24, seed: 5 }));
+    expect(server.requests[1]?.body).toMatchObject({ mirostat: 2, mirostat_tau: 5, temperature: 1 });
+    expect(r.steps.find((s) => s.name === 'mirostat')?.data).toMatchObject({ temperature: 1 });
+    // a run at a temperature above 0 keeps it
+    await mirostatDecoding.run(context(m, mirostatOptions.parse({ variant: 'v2', target: 5 }), { temperature: 0.7, maxTokens: 24, seed: 5 }));
+    expect(server.requests[3]?.body).toMatchObject({ mirostat: 2, temperature: 0.7 });
+    // any caller that asks the server for mirostat at temperature 0 gets temperature 1 and a warning
+    const g = await m.generate({ messages: [{ role: 'user', content: 'hi' }], params: { temperature: 0, mirostat: { mode: 1, tau: 5, eta: 0.1 } } });
+    expect(server.requests[5]?.body).toMatchObject({ mirostat: 1, temperature: 1 });
+    expect(g.warnings.map((w) => w.message).join('\n')).toMatch(/mirostat at temperature 0 would be greedy decoding .* sent temperature 1/);
+  });
+
   it('self-debias cannot run without step-wise decoding and says why', async () => {
     server = await startLlamaCppServer();
     const a = selfDebias.applicable(createLlamaCppModel(server.url, {}, sched()), selfDebiasOptions.parse({}));

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StepState } from '../../../src/models/stepwise.js';
 import { middleKeywords, weightedTokenController, weightedTokenDecoding, weightedTokenOptions } from '../../../src/mitigations/decode/weighted-token-decoding.js';
 import { negativeWords } from '../../../src/mitigations/decode/lexicon.js';
+import { INTERVIEWS_01_05 } from '../../../src/data/samples/interviews/interviews-01-05.js';
+import { isFunctionWord } from '../../../src/text/index.js';
 import { context, SOURCE } from '../../helpers/summary-task.js';
 import { loadTinyModel, type LoadedTiny } from '../../helpers/tiny-gguf-model.js';
 
@@ -29,6 +31,23 @@ describe('weighted token decoding', () => {
     expect(kw).toEqual(expect.arrayContaining(['report', 'great']));
     expect(kw).not.toContain('people');
     expect(kw).not.toContain('terrible');
+  });
+
+  it('on a real interview, the middle keywords are its content words: no function word, no negative word, no number', () => {
+    const doc = INTERVIEWS_01_05.find((d) => d.id === 'interview-01-flood');
+    if (doc === undefined) throw new Error('demo interview missing');
+    const kw = middleKeywords(doc.text, 20);
+    expect(kw).toHaveLength(20);
+    const negative = new Set(negativeWords().map((x) => x.word));
+    for (const w of kw) {
+      expect(isFunctionWord(w), `"${w}" is a function word`).toBe(false);
+      expect(negative.has(w), `"${w}" is on the negative list`).toBe(false);
+      expect(w).toMatch(/^[a-z]{2,}$/);
+    }
+    // before, the top of the list was "and of that not is have were be …" and it held "damaged", "disaster"
+    for (const w of ['and', 'of', 'that', 'not', 'is', 'damaged', 'disaster']) expect(kw).not.toContain(w);
+    // the middle third's own topic: flood insurance, federal aid, the families' appeals
+    expect(kw.slice(0, 6)).toEqual(['families', 'appeal', 'cost', 'federal', 'insurance', 'substantially']);
   });
 
   it('weights exactly the negative tokens by 0.3 and the middle keywords by 2.0; the step distribution moves as w·p/Σw·p', async () => {

@@ -76,6 +76,34 @@ describe('preservation', () => {
     expect(wordEditDistance('It thus does not fit our definition.', 'It thus may not fully fit our definition.')).toBe(2);
     expect(levenshtein([...'kitten'], [...'sitting'])).toBe(3);
   });
+
+  it('the distance equals the textbook recurrence on seeded word lists', () => {
+    // the full (|a|+1)×(|b|+1) table, the definition the fast two-row version must match
+    const reference = (a: string[], b: string[]): number => {
+      const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+      for (let i = 1; i <= a.length; i++) for (let j = 1; j <= b.length; j++) d[i]![j] = Math.min(d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1), d[i - 1]![j]! + 1, d[i]![j - 1]! + 1);
+      return d[a.length]![b.length]!;
+    };
+    let seed = 7;
+    const rand = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    for (let t = 0; t < 200; t++) {
+      const a = Array.from({ length: rand(30) }, () => `w${rand(5)}`);
+      const b = Array.from({ length: rand(30) }, () => `w${rand(5)}`);
+      expect(levenshtein(a, b), `${a.join(' ')} | ${b.join(' ')}`).toBe(reference(a, b));
+    }
+  });
+
+  it('texts with more word pairs than maxWedPairs get no WED and say why, instead of a quadratic wait', async () => {
+    const original = 'the trial may suggest a modest effect '.repeat(3_000); // 21,000 words
+    const rewrite = 'the trial shows a large effect '.repeat(3_000); // 18,000 words
+    const m = await certaintyProbe.measure({ id: 'x', original, rewrite }, { judges: {}, options });
+    expect(m.wed).toBeUndefined();
+    expect(m.wedSkipped).toMatch(/21000 × 18000 words is over the cap of 64000000 word pairs \(certainty option maxWedPairs\)/);
+    const small = await certaintyProbe.measure({ id: 'y', original: 'a b c', rewrite: 'a c' }, { judges: {}, options: certaintyOptionsSchema.parse({ maxWedPairs: 6 }) });
+    expect(small.wed).toBe(1);
+    const over = await certaintyProbe.measure({ id: 'y', original: 'a b c', rewrite: 'a c' }, { judges: {}, options: certaintyOptionsSchema.parse({ maxWedPairs: 5 }) });
+    expect(over.wedSkipped).toMatch(/3 × 2 words/);
+  });
 });
 
 describe('brokenTelephone', () => {

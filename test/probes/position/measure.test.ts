@@ -142,3 +142,35 @@ describe('record schema', () => {
     expect(positionRecordSchema.safeParse({ id: '1', source: '  ', reference: 'A.', output: 'B.' }).success).toBe(false);
   });
 });
+
+describe('work caps', () => {
+  it('an article whose sentence pairs are over maxSentencePairs is left out with the reason, not mapped', async () => {
+    // 20 × 3 + 20 × 2 = 100 sentence pairs: the cap of 99 is passed, 100 is not
+    const long = Array.from({ length: 20 }, (_, i) => `Sentence number ${i} talks about the budget.`);
+    const r: PositionRecord = { id: 'big', source: long, references: [gold], outputs: { m: model } };
+    const over = await measurePosition(r, opts({ maxSentencePairs: 99 }));
+    expect(over.excluded).toBe(true);
+    expect(over.overCap).toBe('20 article sentences × 5 summary sentences is over the cap of 99 sentence pairs (position option maxSentencePairs)');
+    expect(over.outputs.m!.counts).toEqual([0, 0, 0, 0]);
+    // ROUGE is within its cap: still computed
+    expect(over.outputs.m!.rouge.rouge1.fmeasure).toBeGreaterThan(0);
+    const within = await measurePosition(r, opts({ maxSentencePairs: 100 }));
+    expect(within.excluded).toBe(false);
+    expect(within.overCap).toBeUndefined();
+  });
+
+  it('ROUGE-L over maxRougeWordPairs is not computed and not averaged', async () => {
+    const m = await measurePosition(record, opts({ maxRougeWordPairs: 10 }));
+    expect(m.rougeOverCap).toBe(true);
+    expect(m.excluded).toBe(true);
+    expect(m.overCap).toMatch(/gold × output word pairs is over the cap of 10 for ROUGE-L \(position option maxRougeWordPairs\)/);
+  });
+
+  it('a record of 100,000 sentences is left out at once under the default cap', async () => {
+    const source = 'The budget rose. '.repeat(100_000);
+    const summary = Array.from({ length: 50 }, (_, i) => `Point ${i} on the budget.`).join(' ');
+    const m = await measurePosition({ id: 'huge', source, references: [summary], outputs: { m: summary } }, opts());
+    expect(m.articleSentences).toBe(100_000);
+    expect(m.overCap).toMatch(/100000 article sentences × 100 summary sentences is over the cap of 4000000 sentence pairs/);
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * Long synchronous work that Ctrl-C and SIGTERM can still stop.
+ *
+ * Node delivers a signal to its listeners only when the event loop turns, so while a probe scores
+ * a record of several megabytes in one synchronous call (VADER over every sentence, a TF-IDF fit,
+ * an edit distance) a listener never runs and the signal waits until the work is done: minutes
+ * for the largest records. Around such work the listeners are taken off, so the signal has the
+ * operating system's default effect and ends the process at once. That is safe because measuring
+ * happens after everything paid for is committed (answers are stored before they are measured),
+ * so stopping there loses only local work a resumed run redoes for free, as after `kill -9`.
+ * The listeners are put back, in order, as soon as the work returns or throws.
+ */
+
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/** texts shorter than this are scored in well under a second: not worth two system calls */
+export const STOPPABLE_MIN_CHARS = 256 * 1024;
+
+let depth = 0;
+
+/**
+ * Run `work` with SIGINT and SIGTERM at their default effect (the process ends) when `size`
+ * (characters of text the work reads) is at least STOPPABLE_MIN_CHARS; otherwise just run it.
+ */
+export function stoppableSync<T>(size: number, work: () => T): T {
+  if (size < STOPPABLE_MIN_CHARS || depth > 0) return work();
+  const held = SIGNALS.map((s) => [s, process.rawListeners(s) as ((...args: unknown[]) => void)[]] as const);
+  if (held.every(([, ls]) => ls.length === 0)) return work();
+  for (const [s] of held) process.removeAllListeners(s);
+  depth++;
+  try {
+    return work();
+  } finally {
+    depth--;
+    for (const [s, ls] of held) for (const l of ls) process.on(s, l);
+  }
+}
+
+/** The characters of every text in the list (the size stoppableSync is given). */
+export const charsOf = (texts: readonly string[]): number => texts.reduce((n, t) => n + t.length, 0);
