@@ -18,13 +18,31 @@ import { globalOptions } from './main-options.js';
 import { storedSpecSchema, type StoredSpec } from './stored-spec.js';
 import { resultsOutputFormat } from './results-output.js';
 import { failOnConditions } from './fail-on.js';
+import { refuseOutputOverInput, type ReadFile } from './output-over-input.js';
 
-/** `-o/--output FILE` of run, demo and measure, its extension checked before any work is done. */
-function outputPath(cmd: Command): string | undefined {
+/**
+ * `-o/--output FILE` of run, demo and measure, its extension checked before any work is done, and
+ * refused when it names a file the run reads (a dataset, the run store).
+ */
+function outputPath(cmd: Command, spec: StoredSpec): string | undefined {
   const out = cmd.opts<{ output?: string }>().output;
   if (out === undefined) return undefined;
   resultsOutputFormat(out);
+  refuseOutputOverInput(out, filesRead(spec));
   return resolve(out);
+}
+
+/** The files a run reads: its datasets (and WildFrame's annotations) and a SQLite store. */
+function filesRead(spec: StoredSpec): ReadFile[] {
+  const datasets = spec.kind === 'run' ? spec.config.datasets : [spec.dataset];
+  const store = spec.kind === 'run' ? spec.config.store : spec.store;
+  const files: ReadFile[] = [];
+  for (const d of datasets) {
+    if (d.path !== undefined) files.push({ path: resolve(spec.baseDir, d.path), what: 'input' });
+    if (d.humans !== undefined) files.push({ path: resolve(spec.baseDir, d.humans), what: 'input' });
+  }
+  if (!isPostgresUrl(store)) files.push({ path: resolve(spec.baseDir, store), what: 'run store' });
+  return files;
 }
 
 /** Run a stored or fresh spec end to end. */
@@ -51,7 +69,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       failOn,
       waitForLease,
       ...(workers ? { workers } : {}),
-      ...(outputPath(cmd) ? { resultsPath: outputPath(cmd) } : {}),
+      ...(outputPath(cmd, spec) ? { resultsPath: outputPath(cmd, spec) } : {}),
     });
   } else {
     await executeRun({
@@ -65,7 +83,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       global,
       failOn,
       waitForLease,
-      resultsPath: outputPath(cmd) ?? (spec.output ? resolve(spec.baseDir, spec.output) : undefined),
+      resultsPath: outputPath(cmd, spec) ?? (spec.output ? resolve(spec.baseDir, spec.output) : undefined),
     });
   }
 }

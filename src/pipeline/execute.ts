@@ -18,6 +18,7 @@ import { ResponseTooLargeError } from '../models/http.js';
 import { DEFAULTS, addCost, measuresBaselineOutputs, planUnits, runUnit, unitApplicability, type Unit } from './units.js';
 import { InvalidAnswerError } from '../models/answer.js';
 import { DEFAULT_TRUNCATED_POLICY, InvalidAnswerCount, TRUNCATED_REASON, Unmeasured, storedUnmeasured, type TruncatedPolicy } from './unmeasured.js';
+import { CONTEXT_OVERFLOW_REASON, isContextOverflow } from '../models/context-overflow.js';
 
 export interface PlannedProbe {
   probe: AnyProbe;
@@ -157,7 +158,11 @@ export async function executePlan(
   const items = new ItemWriter(store, runId);
   const truncatedPolicy = plan.truncated ?? DEFAULT_TRUNCATED_POLICY;
   const invalidAnswers = new InvalidAnswerCount();
-  /** the cell cannot measure this record's answer: recorded with its reason, the answer counted once */
+  /**
+   * The cell cannot measure this record's output (an answer filtered, refused, only reasoning, too
+   * large, a request longer than the model's context): recorded with the reason, the answer counted
+   * once however many probes' cells read it, and the run goes on.
+   */
   const recordInvalid = async (cell: CellRef, recordId: string, reason: string, output?: unknown): Promise<void> => {
     await store.putInvalidOutput(runId, cell.key, recordId, reason, output);
     done.get(cell.key)?.add(recordId);
@@ -343,6 +348,11 @@ export async function executePlan(
               await tooLarge(cell, record.id, err);
               continue;
             }
+            // a question (or a judge's prompt) longer than the model's context: this record's, not the run's
+            if (isContextOverflow(err)) {
+              await recordInvalid(cell, record.id, CONTEXT_OVERFLOW_REASON, { error: err.message });
+              continue;
+            }
             throw err;
           }
           if (ask && unit.condition.key !== BASELINE_KEY && spent.calls === 0) {
@@ -364,11 +374,7 @@ export async function executePlan(
      * An answer over the answer-size cap is the model's bad answer: stored as this item's invalid
      * output with the reason, counted, never fatal, and not asked again on resume.
      */
-    const tooLarge = async (cell: CellRef, recordId: string, err: ResponseTooLargeError): Promise<void> => {
-      await store.putInvalidOutput(runId, cell.key, recordId, `answer too large: over ${err.limit} bytes (SLANT_MAX_RESPONSE_BYTES)`);
-      done.get(cell.key)?.add(recordId);
-      outcome.invalid++;
-    };
+    const tooLarge = (cell: CellRef, recordId: string, err: ResponseTooLargeError): Promise<void> => recordInvalid(cell, recordId, `answer too large: over ${err.limit} bytes (SLANT_MAX_RESPONSE_BYTES)`);
 
     /**
      * Record ids with a stored output, per output key: read once per key (a fresh run has none;
@@ -440,6 +446,10 @@ export async function executePlan(
         }
         if (err instanceof ResponseTooLargeError) {
           await tooLarge(cell, record.id, err);
+          return null;
+        }
+        if (isContextOverflow(err)) {
+          await recordInvalid(cell, record.id, CONTEXT_OVERFLOW_REASON, { error: err.message });
           return null;
         }
         throw err;

@@ -58,10 +58,7 @@ export function formatCut(n: number): string {
 /** "invalid outputs: 2 (empty answer (output) ×2)" for a group with invalid model outputs, else ''. */
 export function formatInvalid(invalid: { n: number; reasons: Record<string, number> } | undefined): string {
   if (!invalid) return '';
-  const reasons = Object.entries(invalid.reasons).map(([key, c]) => {
-    const r = exclusionWords(key);
-    return c > 1 ? `${r} ×${c}` : r;
-  });
+  const reasons = Object.entries(invalid.reasons).map(([r, c]) => (c > 1 ? `${exclusionWords(r)} ×${c}` : exclusionWords(r)));
   return `invalid outputs: ${invalid.n} (${reasons.join('; ')})`;
 }
 

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { UserError } from '../core/errors.js';
 import { redact } from '../core/redact.js';
 import { annotatorCountsSql, annotatorsSql, answersSql, assignmentsSql, nextAssignmentSql, putAnswerSql, SET_TOKEN_HASH, studiesSql, studyInserts, studyItemsSql, studyProgressSql, type AnnotatorProgressRow, type AnswerDbInput, type AnswerDbRow, type AssignmentDbRow, type Sql, type StudyDbRow, type StudyInsert, type StudyItemDbRow } from './annotation-sql.js';
-import { migrate } from './store-schema.js';
-import { isStoreFull, storeProblem } from './store-errors.js';
+import { migrate, SCHEMA_VERSION } from './store-schema.js';
+import { isStoreFull, sqliteCode, storeProblem } from './store-errors.js';
 import { fromStoredJson, toStoredJson } from './stored-json.js';
 
 /** How long a write waits for another program's lock on the store (SLANT_STORE_LOCK_TIMEOUT_MS; default 60 s). */
@@ -103,6 +103,35 @@ export function toRun(r: RawRun): RunRow {
   };
 }
 
+/**
+ * A read-only connection to a store file. A WAL store needs its `-shm` index to be read, and
+ * SQLite creates it next to the file; in a folder nobody may write (a read-only mount, an archive)
+ * with no `-shm` left there (a store closed cleanly has none), that fails with SQLITE_CANTOPEN.
+ * Then the file is read into memory (the store cannot change under us: its folder cannot be
+ * written), with its header switched from WAL to the rollback journal, which an in-memory image
+ * needs. A `-wal` file with content could hold committed writes the image would miss: refused.
+ */
+function openForReading(path: string): Database.Database {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    return db;
+  } catch (err) {
+    db.close();
+    if (sqliteCode(err) !== 'SQLITE_CANTOPEN') throw err;
+    if (existsSync(`${path}-wal`) && statSync(`${path}-wal`).size > 0) {
+      throw new UserError(`cannot read the run store ${path}: its write-ahead log (${path}-wal) holds writes that need a ${path}-shm file, which cannot be created in that folder`, {
+        cause: err,
+        hint: 'copy the store with its -wal file to a folder you can write, and point --store there',
+      });
+    }
+    const image = readFileSync(path);
+    // bytes 18-19: file format write/read version, 2 = WAL, 1 = rollback journal
+    if (image.length >= 20 && image[18] === 2 && image[19] === 2) image[18] = image[19] = 1;
+    return new Database(image, { readonly: true });
+  }
+}
+
 /** `2026-11-22T18-05-03-ab12`: UTC time to the second plus 4 random hex digits; sorts by time. */
 export function newRunId(now: Date = new Date()): string {
   const stamp = now.toISOString().slice(0, 19).replace(/:/g, '-');
@@ -170,8 +199,13 @@ export class Store {
     return true;
   }
 
-  /** Open (creating file and parent directories if needed) and migrate. `:memory:` works too. */
-  static open(path: string = DEFAULT_STORE_PATH): Store {
+  /**
+   * Open (creating file and parent directories if needed) and migrate. `:memory:` works too.
+   * `readOnly`: for commands that only read (runs, report, compare, cache stats, view), so a store
+   * on a read-only mount, or a file the user may not write, can still be read; see openReadOnly.
+   */
+  static open(path: string = DEFAULT_STORE_PATH, opts: { readOnly?: boolean } = {}): Store {
+    if (opts.readOnly === true && path !== ':memory:') return Store.openReadOnly(path);
     let db: Database.Database | undefined;
     const lockTimeoutMs = envInt('SLANT_STORE_LOCK_TIMEOUT_MS') ?? DEFAULT_LOCK_TIMEOUT_MS;
     const pageLimit = envInt('SLANT_STORE_MAX_PAGES');
@@ -191,6 +225,41 @@ export class Store {
       migrate(db, path);
       if (path !== ':memory:') keepReserve(`${path}.reserve`);
       return new Store(db, path, lockTimeoutMs, pageLimit);
+    } catch (err) {
+      db?.close();
+      if (err instanceof UserError) throw err;
+      throw storeProblem(err, path, { lockTimeoutMs }) ?? new UserError(`cannot open run store ${path}: ${(err as Error).message}`, { cause: err });
+    }
+  }
+
+  /**
+   * Open an existing store without writing anything: no folder or reserve file is made, the
+   * journal mode is left as it is and nothing is migrated. A store of an older schema is
+   * migrated by a writable open when that is possible (reading it as it is would miss columns),
+   * else refused with what to do. A write through this store fails as SQLITE_READONLY (storeProblem).
+   */
+  private static openReadOnly(path: string): Store {
+    const lockTimeoutMs = envInt('SLANT_STORE_LOCK_TIMEOUT_MS') ?? DEFAULT_LOCK_TIMEOUT_MS;
+    let db: Database.Database | undefined;
+    try {
+      db = openForReading(path);
+      db.pragma(`busy_timeout = ${lockTimeoutMs}`);
+      db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
+      const version = db.pragma('user_version', { simple: true }) as number;
+      if (version !== SCHEMA_VERSION) {
+        db.close();
+        db = undefined;
+        if (version > SCHEMA_VERSION) throw new UserError(`run store ${path} has schema version ${version}, but this slant knows only up to ${SCHEMA_VERSION}`, { hint: 'upgrade slant, or point --store at another file' });
+        try {
+          return Store.open(path);
+        } catch (err) {
+          throw new UserError(`run store ${path} has the older schema version ${version} (this slant reads ${SCHEMA_VERSION}) and cannot be upgraded here: it is read-only`, {
+            cause: err,
+            hint: 'run any slant command on it once where it can be written (a writable copy works too), then read it here',
+          });
+        }
+      }
+      return new Store(db, path, lockTimeoutMs, undefined);
     } catch (err) {
       db?.close();
       if (err instanceof UserError) throw err;

@@ -8,6 +8,7 @@ import { toAnswer } from '../answer.js';
 import { badShape, joinUrl, requestJson, type HttpCall } from '../http.js';
 import type { Capabilities, GenerateRequest, GenerateResult, LanguageModel, Warning } from '../types.js';
 import { checkParams, otherWarning, setParams, unsupported } from '../warnings.js';
+import { samplingFields } from './one-sampler.js';
 
 export const ANTHROPIC_VERSION = '2023-06-01';
 /** the API requires max_tokens; used when the request sets none */
@@ -74,14 +75,18 @@ export class AnthropicModel implements LanguageModel {
       messages: req.messages.filter((m) => m.role !== 'system').map((m) => ({ role: m.role, content: m.content })),
     };
     if (system.length > 0) body.system = system.join('\n\n');
-    const thinking = this.cfg.thinkingBudget !== undefined;
-    // extended thinking samples at the API's own temperature and top-k (the API refuses both)
-    for (const [key, wire] of [['temperature', 'temperature'], ['topK', 'top_k']] as const) {
-      if (!set.has(key)) continue;
-      if (thinking) warnings.push(unsupported(key, `anthropic: extended thinking (thinkingBudget) accepts no ${wire}; ${key} was not applied`));
-      else body[wire] = p[key];
+    const sampling = samplingFields(this.cfg.model, set.has('temperature') ? p.temperature : undefined, set.has('topP') ? p.topP : undefined);
+    Object.assign(body, sampling.fields);
+    if (sampling.warning !== undefined) warnings.push(sampling.warning);
+    if (set.has('topK')) body.top_k = p.topK;
+    if (this.cfg.thinkingBudget !== undefined) {
+      // extended thinking samples at the API's own temperature and top-k (the API refuses both)
+      for (const [key, wire] of [['temperature', 'temperature'], ['topK', 'top_k']] as const) {
+        if (body[wire] === undefined) continue;
+        delete body[wire];
+        warnings.push(unsupported(key, `anthropic: extended thinking (thinkingBudget) accepts no ${wire}; ${key} was not applied`));
+      }
     }
-    if (set.has('topP')) body.top_p = p.topP;
     if (set.has('stop')) body.stop_sequences = p.stop;
     const budget = this.cfg.thinkingBudget;
     if (budget !== undefined) {

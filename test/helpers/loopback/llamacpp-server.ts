@@ -10,7 +10,11 @@ export function toyTemplate(messages: { role: string; content: string }[]): stri
   return prefill ? `${head}<|assistant|>${last.content}` : `${head}<|assistant|>`;
 }
 
-export function startLlamaCppServer(opts: LoopbackOptions & { respond?: Responder; prefillThink?: boolean } = {}): Promise<LoopbackServer> {
+/**
+ * `contextSize`: a prompt of more words than this is refused as llama.cpp's server refuses a prompt
+ * longer than its context (HTTP 400, type exceed_context_size_error, with the token counts).
+ */
+export function startLlamaCppServer(opts: LoopbackOptions & { respond?: Responder; contextSize?: number; prefillThink?: boolean } = {}): Promise<LoopbackServer> {
   const respond = opts.respond ?? echo;
   return startLoopback((req, reply) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
@@ -25,6 +29,11 @@ export function startLlamaCppServer(opts: LoopbackOptions & { respond?: Responde
       return;
     }
     const prompt = String(body.prompt ?? '');
+    const promptTokens = prompt.split(/\s+/).filter(Boolean).length;
+    if (opts.contextSize !== undefined && promptTokens > opts.contextSize) {
+      reply.json(400, { error: { code: 400, message: 'the request exceeds the available context size, try increasing it', type: 'exceed_context_size_error', n_prompt_tokens: promptTokens, n_ctx: opts.contextSize } });
+      return;
+    }
     // the "user text" is what follows the last <|user|> tag, up to the newline
     const user = /<\|user\|>([^\n]*)\n(?![\s\S]*<\|user\|>)/.exec(prompt)?.[1] ?? lastUserText([]);
     const a = respond(user, body);
