@@ -111,6 +111,17 @@ export function statParts(s: StatLike): { value: string; ci: string; more: strin
   return { value, ci, more };
 }
 
+/**
+ * A paired contrast (B − A, or mitigated − baseline) as every screen prints it: the difference with
+ * its interval, then its test's p-value (and Holm's) when defined; "—" with its n when undefined.
+ */
+export function contrastLines(s: StatLike | null): string[] {
+  if (!s) return ['—'];
+  if (s.value === null) return [`— (n = ${s.n})`];
+  const p = statParts(s);
+  return [p.ci ? `${p.value} ${p.ci}` : p.value, ...p.more];
+}
+
 /** A statistic on one line: its value and interval as statParts prints them ("+30.0 pp [10.0, 50.0]"), "—" for none. */
 export function statText(s: StatLike | null): string {
   if (!s) return '—';

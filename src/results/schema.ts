@@ -71,6 +71,8 @@ export const effectSchema = z.object({
   labels: z.record(z.string(), z.string()),
   metric: z.string(),
   label: z.string(),
+  /** the metric's declared kind, which chose the test and interval (docs/results.md) */
+  kind: z.enum(['rate', 'mean', 'count']).optional(),
   baseline: num,
   mitigated: num,
   difference: num,
