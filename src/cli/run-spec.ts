@@ -49,7 +49,13 @@ function filesRead(spec: StoredSpec): ReadFile[] {
 export async function runSpec(spec: StoredSpec, command: string, cmd: Command, resumeRunId?: string): Promise<void> {
   const global = globalOptions(cmd);
   const noCache = cmd.opts<{ cache?: boolean }>().cache === false;
-  const batch = cmd.opts<{ batch?: boolean }>().batch === true;
+  let batch = cmd.opts<{ batch?: boolean }>().batch === true;
+  if (!batch && resumeRunId !== undefined && spec.kind === 'run') {
+    // a run killed in batch mode has batches in flight: finish them, never send their requests live as well
+    const { hasPendingBatches } = await import('../pipeline/batch-phase.js');
+    batch = hasPendingBatches(storeLocation(spec.baseDir, spec.config.store), resumeRunId);
+    if (batch && !global.quiet && !global.json) process.stderr.write(`run ${resumeRunId} has batches in flight: resuming in batch mode (--batch)\n`);
+  }
   const failOn = failOnConditions(cmd);
   const waitForLease = cmd.opts<{ wait?: boolean }>().wait === true;
   const distributed = cmd.opts<{ workers?: boolean; unitSize?: number }>();

@@ -8,7 +8,8 @@ import { instrumentIds, type CardedInstrument, type ProbeJudges } from '../probe
 import { parseJudgeCard, type JudgeCard } from '../judges/card.js';
 import type { ProbeResult, GroupResultJson } from '../results/schema.js';
 import { BASELINE_KEY } from './conditions.js';
-import { addHolm, cellCost, pairedEffects, type CellValues } from './effects.js';
+import { cellCost } from './cell-cost.js';
+import { addHolm, pairedEffects, type CellValues } from './effects.js';
 import { byId } from '../stats/paired-comparison.js';
 import type { CellRef, ExecutionPlan } from './execute.js';
 import type { MitigationStep } from '../mitigations/types.js';
@@ -81,6 +82,7 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore, runI
           values: new Map(itemValues ? rows.map((r, i) => [r.recordId, itemValues[i]!]) : []),
           metrics: agg.metrics,
           costs: await store.getCosts(runId, cell.costKey),
+          recordIds: rows.map((r) => r.recordId),
         });
       }
       if (opts.includeItems !== false) {

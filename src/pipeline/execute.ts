@@ -8,7 +8,7 @@ import { EXIT, InputError, UserError, formatLocation } from '../core/errors.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
 import { WarningLog } from './warnings.js';
-import { runBatchPhase } from './batch-phase.js';
+import { batchStatePath, runBatchPhase } from './batch-phase.js';
 import { ItemWriter, offlineOnly } from './item-writer.js';
 import { BASELINE_KEY, type Condition } from './conditions.js';
 import { cellKey, outputStoreKey, storesText } from './cells.js';
@@ -131,6 +131,8 @@ export async function executePlan(
     warnings: WarningLog;
     /** batch mode: where batch ids are remembered, and where batch usage is recorded */
     batchStatePath?: string;
+    /** `--no-cache`: batch mode neither reads nor writes the request cache either */
+    noCache?: boolean;
     onBatchResult?: (modelId: string, r: { usage?: { inputTokens: number; outputTokens: number }; cached: boolean }) => void;
     log?: (line: string) => void;
     /**
@@ -228,10 +230,11 @@ export async function executePlan(
     const dsUnits = ds.probes ? units.filter((u) => ds.probes?.includes(u.probe.probe.name)) : units;
     if (plan.batch && opts.planOnly !== true && dsUnits.some((u) => storesText(u.probe.probe))) {
       await runBatchPhase(ds, plan.producers, store, runId, {
-        statePath: opts.batchStatePath ?? `${store.location}.batches.json`,
+        statePath: opts.batchStatePath ?? batchStatePath(store.location),
         signal: opts.signal,
         warnings: opts.warnings,
         truncated: truncatedPolicy,
+        ...(opts.noCache === true ? { noCache: true } : {}),
         onResult: opts.onBatchResult,
         log: opts.log,
       });

@@ -73,7 +73,7 @@ function layoutTables(results: Results, layout: (typeof LAYOUTS)[number]): Prese
         condition,
         group(involved[0]!.probe, condition)?.n ?? 0,
         ...layout.columns.map((c) => statOf(group(c.probe, condition)?.metrics.find((x) => x.name === c.metric))),
-        cost ? `${cost.calls}${base ? '' : `\n${ratio(cost.relative?.calls)}`}` : null,
+        cost ? `${cost.calls}${(cost.cachedCalls ?? 0) > 0 ? ` (${cost.cachedCalls} cached)` : ''}${base ? '' : `\n${ratio(cost.relative?.calls)}`}` : null,
         cost ? `${cost.inputTokens}/${cost.outputTokens}${base ? '' : `\n${ratio(cost.relative?.inputTokens)}/${ratio(cost.relative?.outputTokens)}`}` : null,
       ]);
       links.push({ probe: involved[0]!.probe, labels: { model, dataset, ...(base ? {} : { condition }) } });

@@ -176,9 +176,23 @@ function effectTables(effects: readonly (EffectJson & { probe: string; metricKin
     const rel = (v: number | null | undefined): Cell => (v === null || v === undefined ? null : Number(v.toFixed(2)));
     tables.push({
       id: 'costs',
-      title: 'Cost of each condition (relative = × the baseline)',
-      columns: ['probe', 'model', 'dataset', 'condition', 'calls', 'input tokens', 'output tokens', 'wall ms', '× calls', '× input', '× output', '× wall'],
-      rows: costs.map((c) => [c.probe, c.labels.model ?? '', c.labels.dataset ?? '', c.labels.condition ?? 'baseline', c.calls, c.inputTokens, c.outputTokens, c.wallMs, rel(c.relative?.calls), rel(c.relative?.inputTokens), rel(c.relative?.outputTokens), rel(c.relative?.wallMs)]),
+      title: 'Cost of each condition (relative = × the baseline; × wall: median time per record, over the records neither took from the cache)',
+      columns: ['probe', 'model', 'dataset', 'condition', 'calls', 'from cache', 'input tokens', 'output tokens', 'wall ms', '× calls', '× input', '× output', '× wall'],
+      rows: costs.map((c) => [
+        c.probe,
+        c.labels.model ?? '',
+        c.labels.dataset ?? '',
+        c.labels.condition ?? 'baseline',
+        c.calls,
+        c.cachedCalls ?? 0,
+        c.inputTokens,
+        c.outputTokens,
+        c.wallMs,
+        rel(c.relative?.calls),
+        rel(c.relative?.inputTokens),
+        rel(c.relative?.outputTokens),
+        c.relative?.wallMs === null && c.relative.wallN !== undefined ? `— (n = ${c.relative.wallN})` : rel(c.relative?.wallMs),
+      ]),
     });
   }
   return { tables, figures };
