@@ -10,6 +10,7 @@ import { UserError } from '../core/errors.js';
 import { loadConfigFile } from '../config/load.js';
 import type { SlantConfig } from '../config/schema.js';
 import { planMeasure, planRun } from '../pipeline/plan.js';
+import { retryNotice } from './retry-notice.js';
 import { DEFAULT_STORE_PATH } from '../runtime/store.js';
 import { openRunStore } from '../runtime/open-store.js';
 import { isPostgresUrl } from '../runtime/store-url.js';
@@ -69,7 +70,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
     const config = spec.config;
     await executeRun({
       command,
-      makePlan: (wrap) => planRun(config, { baseDir: spec.baseDir, wrap, batch }),
+      makePlan: (wrap) => planRun(config, { baseDir: spec.baseDir, wrap, batch, ...(global.quiet || global.json ? {} : { onRetry: retryNotice((line) => process.stderr.write(`${line}\n`)) }) }),
       prices: config.prices,
       noCache,
       storePath: storeLocation(spec.baseDir, config.store),

@@ -14,7 +14,7 @@ import { aggregateRun } from './aggregate.js';
 import { executePlan, type ExecutionOutcome, type ExecutionPlan } from './execute.js';
 import { WarningLog } from './warnings.js';
 import { costReport, DEFAULT_PRICES, mergePrices } from '../runtime/cost.js';
-import type { ModelUsage } from '../runtime/usage.js';
+import { UsageTracker, type ModelUsage } from '../runtime/usage.js';
 
 export interface RunArgs {
   command: string;
@@ -155,7 +155,11 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
     probes,
     warnings: warnings.list(),
   };
-  const usage = args.usage?.() ?? {};
+  // a distributed run: what its workers used, with what this process's own models used
+  const tracked = new UsageTracker();
+  tracked.add(args.usage?.() ?? {});
+  tracked.add(outcome.usage ?? {});
+  const usage = tracked.byModel();
   // batch mode: generations are billed at batch prices (judges, if LLMs, are billed live: see docs)
   if (Object.keys(usage).length > 0) results.usage = costReport(usage, mergePrices(DEFAULT_PRICES, args.prices), { batch: plan.batch === true });
   // the results go to the store first, then the files (each atomically), and only then is the run
