@@ -8,6 +8,8 @@ import type { MitigationContext, MitigationResult, MitigationStep, RenderOverrid
  */
 export class CallLog {
   calls = 0;
+  /** calls served from the request cache */
+  cachedCalls = 0;
   readonly usage = { inputTokens: 0, outputTokens: 0 };
   private allCached = true;
   readonly warnings: Warning[] = [];
@@ -20,6 +22,7 @@ export class CallLog {
     const res = await this.ctx.model.generate(this.ctx.signal ? { ...req, signal: this.ctx.signal } : req);
     this.calls++;
     if (!res.cached) this.allCached = false;
+    else this.cachedCalls++;
     if (res.usage) {
       this.usage.inputTokens += res.usage.inputTokens;
       this.usage.outputTokens += res.usage.outputTokens;
@@ -47,6 +50,7 @@ export class CallLog {
       calls: this.calls,
       usage: { ...this.usage },
       cached: this.calls > 0 && this.allCached,
+      cachedCalls: this.cachedCalls,
       wallMs: Date.now() - this.started,
     };
     if (extra.approximations?.length) out.approximations = extra.approximations;

@@ -62,6 +62,8 @@ export interface MitigationResult {
   usage: { inputTokens: number; outputTokens: number };
   /** every call was served from the request cache */
   cached: boolean;
+  /** how many of `calls` were served from the request cache (absent: all when `cached`, else none) */
+  cachedCalls?: number;
   /** what this backend could only approximate, recorded on the cell and in the report */
   approximations?: string[];
   /** wall time of the whole strategy in ms (filled by the runner when the mitigation leaves it out) */

@@ -8,13 +8,14 @@ import { EXIT, InputError, UserError, formatLocation } from '../core/errors.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
 import { WarningLog } from './warnings.js';
-import { runBatchPhase } from './batch-phase.js';
+import { batchStatePath, runBatchPhase } from './batch-phase.js';
 import { ItemWriter, offlineOnly } from './item-writer.js';
 import { BASELINE_KEY, type Condition } from './conditions.js';
 import { cellKey, outputStoreKey, storesText } from './cells.js';
 import { MitigationNotApplicableError, type MitigationResult, type TaskRecord } from '../mitigations/types.js';
 import type { ItemCost } from '../runtime/store.js';
 import { ResponseTooLargeError } from '../models/http.js';
+import { recordingUsage, scopedUsage, UsageTracker, type ModelUsage } from '../runtime/usage.js';
 import { DEFAULTS, addCost, measuresBaselineOutputs, planUnits, runUnit, unitApplicability, type Unit } from './units.js';
 import { CONTEXT_OVERFLOW_REASON, isContextOverflow } from '../models/context-overflow.js';
 
@@ -80,6 +81,18 @@ export interface ExecutionOutcome {
   invalid: number;
   datasets: { name: string; n: number; skipped: number }[];
   interrupted: boolean;
+  /** a distributed run's unit: each output it generated, with the usage of getting it (see coordinate.ts) */
+  produced?: ProducedOutput[];
+  /** a distributed run: token usage per model summed over its units (the coordinator's own models add theirs) */
+  usage?: Record<string, ModelUsage>;
+}
+
+/** An output a unit generated (or got from the request cache), and what asking for it used. */
+export interface ProducedOutput {
+  key: string;
+  recordId: string;
+  cached: boolean;
+  usage: Record<string, ModelUsage>;
 }
 
 export { cellKey } from './cells.js';
@@ -127,6 +140,8 @@ export async function executePlan(
     warnings: WarningLog;
     /** batch mode: where batch ids are remembered, and where batch usage is recorded */
     batchStatePath?: string;
+    /** `--no-cache`: batch mode neither reads nor writes the request cache either */
+    noCache?: boolean;
     onBatchResult?: (modelId: string, r: { usage?: { inputTokens: number; outputTokens: number }; cached: boolean }) => void;
     log?: (line: string) => void;
     /**
@@ -150,6 +165,9 @@ export async function executePlan(
   /** a unit's record ids (opts.range): the store is asked about these only */
   let unitIds: string[] | undefined;
   const outcome: ExecutionOutcome = { cells: [], measured: 0, reused: 0, generated: 0, cacheHits: 0, invalid: 0, datasets: [], interrupted: false };
+  // a unit of a distributed run (its worker records its usage) lists what it generated
+  const unitUsage = opts.range !== undefined ? scopedUsage() : undefined;
+  if (unitUsage !== undefined) outcome.produced = [];
   // measurements by local instruments are committed in batches; anything involving a model at once (item-writer.ts)
   const items = new ItemWriter(store, runId);
 
@@ -212,9 +230,10 @@ export async function executePlan(
     const dsUnits = ds.probes ? units.filter((u) => ds.probes?.includes(u.probe.probe.name)) : units;
     if (plan.batch && opts.planOnly !== true && dsUnits.some((u) => storesText(u.probe.probe))) {
       await runBatchPhase(ds, plan.producers, store, runId, {
-        statePath: opts.batchStatePath ?? `${store.location}.batches.json`,
+        statePath: opts.batchStatePath ?? batchStatePath(store.location),
         signal: opts.signal,
         warnings: opts.warnings,
+        ...(opts.noCache === true ? { noCache: true } : {}),
         onResult: opts.onBatchResult,
         log: opts.log,
       });
@@ -380,7 +399,15 @@ export async function executePlan(
       const hit = storedIds === undefined || storedIds.has(record.id) ? ((await store.getOutput(runId, key, record.id)) as { text?: string; fields?: Record<string, unknown> } | undefined) : undefined;
       if (hit) return hit.fields ?? { output: hit.text };
       try {
-        const res = await generate(() => runUnit(model, unit, { id: record.id, fields: record.fields }, producer.defaults ?? DEFAULTS, opts.signal));
+        const ask = (): ReturnType<typeof runUnit> => generate(() => runUnit(model, unit, { id: record.id, fields: record.fields }, producer.defaults ?? DEFAULTS, opts.signal));
+        // in a unit, what this output used is kept apart: another unit (another probe on the same
+        // summary) may get the same answer, and the coordinator counts it once
+        const callUsage = unitUsage !== undefined ? new UsageTracker() : undefined;
+        const res = callUsage !== undefined ? await recordingUsage(callUsage, ask) : await ask();
+        if (callUsage !== undefined) {
+          unitUsage?.add(callUsage);
+          outcome.produced?.push({ key, recordId: record.id, cached: res.cached, usage: callUsage.byModel() });
+        }
         // The rest (storing, measuring) waits for the event loop's next check phase: an answer's
         // turn then ends once its slot has gone to the next record's request, and the answers of a
         // wave, which arrive together, all send their next requests before any of them is

@@ -6,7 +6,7 @@
 import type { Results } from '../results/schema.js';
 import { describeCard } from '../judges/card.js';
 import { excludedText, nText } from '../core/excluded.js';
-import { formatInvalid, formatValue, statParts, TERMINAL_TABLES } from './format.js';
+import { formatInvalid, formatValue, statParts, TERMINAL_TABLES, usageCost, usageTotal } from './format.js';
 import { buildReportModel, type ReportModel } from './model.js';
 import { renderPresentedTable, wrapLine } from './terminal-tables.js';
 import { statOf } from '../results/presentation.js';
@@ -65,10 +65,10 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean; 
   if (r.usage) {
     out.push('usage:');
     for (const u of r.usage.rows) {
-      const cost = u.cost === undefined ? (u.inputTokens + u.outputTokens > 0 ? 'no price' : '') : `$${u.cost.toFixed(4)}`;
+      const cost = usageCost(u);
       out.push(`  ${u.model}: ${u.requests} request(s), ${u.cachedRequests} from cache, ${u.inputTokens} in / ${u.outputTokens} out tokens${cost ? `, ${cost}` : ''}`);
     }
-    out.push(`  total $${r.usage.total.toFixed(4)} (prices as of ${r.usage.pricesAsOf}${r.usage.unpriced.length ? `; unpriced: ${r.usage.unpriced.join(', ')}` : ''})`);
+    out.push(`  ${usageTotal(r.usage)}`);
   }
   if (r.warnings.length) {
     out.push('warnings:');

@@ -189,13 +189,15 @@ function registerServe(annotate: Command): void {
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--port <n>', 'port (0 = any free port)', (v: string) => nonNegativeInt(v, '--port'), 0)
     .option('--new-links', 'issue new links for every annotator at start and print them with this server\'s address')
+    .option('--answers-per-minute <n>', 'answers accepted from one annotator a minute, after 20 at once (default 60; more get HTTP 429)', (v: string) => parsePositiveInt(v, '--answers-per-minute'))
     .option('--store <file>', STORE_FLAG_HELP, '.slant/slant.db')
-    .action(async (f: StoreFlag & { study?: string; host: string; port: number; newLinks?: boolean }) => {
+    .action(async (f: StoreFlag & { study?: string; host: string; port: number; newLinks?: boolean; answersPerMinute?: number }) => {
       const { getStudy, reissueTokens } = await import('../../annotate/study-store.js');
       const { startAnnotateServer } = await import('../../annotate/server.js');
+      const { DEFAULT_ANSWER_RATE } = await import('../../annotate/rate-limit.js');
       const store = await openRunStore(f.store);
       const study = await getStudy(store, f.study);
-      const srv = await startAnnotateServer(store, study.id, { host: f.host, port: f.port }).catch(async (err: unknown) => {
+      const srv = await startAnnotateServer(store, study.id, { host: f.host, port: f.port, ...(f.answersPerMinute !== undefined ? { answerRate: { ...DEFAULT_ANSWER_RATE, perMinute: f.answersPerMinute } } : {}) }).catch(async (err: unknown) => {
         await store.close(); // a port in use or a foreign --host: say so (exit 2) with the store closed
         throw err;
       });

@@ -7,6 +7,7 @@ import type { Scheduler } from '../../runtime/scheduler.js';
 import { badShape, joinUrl, requestJson, type HttpCall } from '../http.js';
 import type { Capabilities, GenerateRequest, GenerateResult, LanguageModel, Warning } from '../types.js';
 import { checkParams, otherWarning, setParams } from '../warnings.js';
+import { samplingFields } from './one-sampler.js';
 
 export const ANTHROPIC_VERSION = '2023-06-01';
 /** the API requires max_tokens; used when the request sets none */
@@ -59,8 +60,9 @@ export class AnthropicModel implements LanguageModel {
       messages: req.messages.filter((m) => m.role !== 'system').map((m) => ({ role: m.role, content: m.content })),
     };
     if (system.length > 0) body.system = system.join('\n\n');
-    if (set.has('temperature')) body.temperature = p.temperature;
-    if (set.has('topP')) body.top_p = p.topP;
+    const sampling = samplingFields(this.cfg.model, set.has('temperature') ? p.temperature : undefined, set.has('topP') ? p.topP : undefined);
+    Object.assign(body, sampling.fields);
+    if (sampling.warning !== undefined) warnings.push(sampling.warning);
     if (set.has('topK')) body.top_k = p.topK;
     if (set.has('stop')) body.stop_sequences = p.stop;
     const call: HttpCall = {

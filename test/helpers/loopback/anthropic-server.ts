@@ -18,6 +18,11 @@ export function startAnthropicServer(opts: LoopbackOptions & { respond?: Respond
       reply.json(400, { type: 'error', error: { type: 'invalid_request_error', message: 'max_tokens: Field required' } });
       return;
     }
+    // as the API does for Opus 4.1 and the 4.5 models on (their model pages list the restriction)
+    if (typeof body.model === 'string' && /^claude-(?:(?:sonnet|haiku)-4-5|opus-4-[15])/.test(body.model) && body.temperature !== undefined && body.top_p !== undefined) {
+      reply.json(400, { type: 'error', error: { type: 'invalid_request_error', message: '`temperature` and `top_p` cannot both be specified for this model. Please use only one.' } });
+      return;
+    }
     const a = respond(lastUserText(body.messages), body);
     reply.json(200, {
       id: 'msg_1',
