@@ -8,6 +8,8 @@ import type { OpenAIChatModel } from '../models/openai/chat-model.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
 import type { WarningLog } from './warnings.js';
+import { unmeasured } from '../models/answer.js';
+import { TRUNCATED_REASON, storedUnmeasured, type TruncatedPolicy } from './unmeasured.js';
 
 export const outputKey = (model: string, dataset: string): string => `${model}|${dataset}`;
 
@@ -59,6 +61,8 @@ export async function runBatchPhase(
     warnings: WarningLog;
     /** `--no-cache`: the request cache is neither read nor written */
     noCache?: boolean;
+    /** whether answers cut at the token limit are measured (as in the live pass) */
+    truncated?: TruncatedPolicy;
     onResult?: (modelId: string, r: { usage?: Usage; cached: boolean }) => void;
     log?: (line: string) => void;
   },
@@ -86,7 +90,16 @@ export async function runBatchPhase(
     };
     const storedIds = new Set<string>();
     for (const key of new Set(records.map((r) => outputKey(p.label(r), ds.name)))) for (const id of await store.outputRecordIds(runId, key)) storedIds.add(id);
-    const output = (r: LoadedRecord, res: Omit<GenerateResult, 'cached'>): StoreWrite => ({ kind: 'output', cellKey: outputKey(p.label(r), ds.name), recordId: r.id, value: { text: batch.toOutput(res.text), warnings: res.warnings, batch: true } });
+    const output = (r: LoadedRecord, res: Omit<GenerateResult, 'cached'>): StoreWrite => {
+      opts.warnings.addResult(p.label(r), res.warnings);
+      // as in the live pass: a filtered, refused or reasoning-only answer (and a cut one, when those are excluded) is stored with its reason, never measured
+      const why = res.invalid ?? (res.finishReason === 'length' && opts.truncated === 'exclude' ? TRUNCATED_REASON : undefined);
+      const value =
+        why !== undefined
+          ? { ...storedUnmeasured(why, unmeasured(res), res.warnings), batch: true }
+          : { text: batch.toOutput(res.text), warnings: res.warnings, batch: true, ...(res.reasoning !== undefined ? { reasoning: res.reasoning } : {}), ...(res.finishReason === 'length' ? { finishReason: 'length' } : {}) };
+      return { kind: 'output', cellKey: outputKey(p.label(r), ds.name), recordId: r.id, value };
+    };
 
     // answers paid for before (a live run, an earlier batch): stored from the request cache
     const todo: LoadedRecord[] = [];

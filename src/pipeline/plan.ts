@@ -106,6 +106,7 @@ export async function planRun(config: SlantConfig, opts: { baseDir?: string; wra
     judges: await buildJudges(probes, config.judges, factory, true),
     concurrency: config.concurrency ?? Math.max(4, slots),
     batch: opts.batch === true,
+    ...(config.generation.truncated !== undefined ? { truncated: config.generation.truncated } : {}),
   };
 }
 

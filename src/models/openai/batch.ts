@@ -24,6 +24,7 @@ import { defaultSleep, type SleepFn } from '../../runtime/scheduler.js';
 import { redact } from '../../core/redact.js';
 import { badShape, joinUrl, requestJson, requestText, type HttpCall } from '../http.js';
 import type { GenerateRequest, GenerateResult, Warning } from '../types.js';
+import type { AnswerOptions } from '../answer.js';
 import { parseChatCompletion, type OpenAIChatModel } from './chat-model.js';
 
 /** A batch's results file holds every answer of the batch: it is read whole, up to the longest string Node can hold (512 MiB). */
@@ -212,6 +213,8 @@ export async function runOpenAIBatch(model: OpenAIChatModel, items: readonly Bat
 interface BatchApi {
   baseURL: string;
   provider: string;
+  /** how the model's answers are read (reasoning, finish), as for its live answers */
+  answer: AnswerOptions;
   get(path: string): Promise<unknown>;
   getText(path: string, maxResponseBytes?: number): Promise<string>;
   post(path: string, body: unknown): Promise<unknown>;
@@ -233,6 +236,7 @@ function batchApi(model: OpenAIChatModel, opts: BatchRunOptions): BatchApi {
   return {
     baseURL: conn.baseURL,
     provider: conn.provider,
+    answer: model.answerOptions(),
     get: (path) => call((signal) => requestJson(base(path, { method: 'GET', signal }))),
     getText: (path, maxResponseBytes) => call((signal) => requestText(base(path, { method: 'GET', signal, ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}) }))),
     post: (path, body) => call((signal) => requestJson(base(path, { body, signal }))),
@@ -349,7 +353,7 @@ async function finishBatch(
       const status = row.response?.status_code;
       if (status === 200 && row.response?.body !== undefined) {
         try {
-          const r = parseChatCompletion(row.response.body, api.provider);
+          const r = parseChatCompletion(row.response.body, api.provider, api.answer);
           group.push({ customId: cid, result: { ...r, cached: false } });
         } catch (err) {
           group.push({ customId: cid, error: (err as Error).message });
