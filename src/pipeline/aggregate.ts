@@ -53,6 +53,7 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore, runI
       if (agg.tables) group.tables = agg.tables;
       if (agg.extra) group.extra = agg.extra;
       if (reasons) group.invalid = { n: invalid.length, reasons };
+      if (cell.approximations?.length) group.approximated = cell.approximations;
       groups.push(group);
       await store.putResult(runId, cell.key, group);
       const itemValues = probe.itemValues ? rows.map((r) => probe.itemValues!(r.measurement, options)) : undefined;

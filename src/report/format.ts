@@ -50,6 +50,11 @@ export const TERMINAL_TABLES: Record<string, string[]> = {
   certainty: ['ranking', 'telephone'],
 };
 
+/** "≈ approximated on this model, not the paper's method: …" for a group whose condition the model could only approximate. */
+export function formatApproximated(approximations: readonly string[]): string {
+  return `≈ approximated on this model, not the paper's method: ${approximations.join('; ')}`;
+}
+
 /** "invalid outputs: 2 (empty answer (output) ×2)" for a group with invalid model outputs, else ''. */
 export function formatInvalid(invalid: { n: number; reasons: Record<string, number> } | undefined): string {
   if (!invalid) return '';
