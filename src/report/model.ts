@@ -19,6 +19,8 @@ export interface GroupView {
   invalid?: GroupResultJson['invalid'];
   /** what this group's condition could only approximate on its model */
   approximated?: string[];
+  /** measured items whose answer was cut at the token limit */
+  truncated?: number;
   /** warnings about the group's own figures (certainty: a disconnected source-ranking graph, a fit that did not converge) */
   warnings?: string[];
   metrics: MetricJson[];
@@ -206,7 +208,7 @@ function effectTables(effects: readonly (EffectJson & { probe: string; metricKin
 
 export function buildReportModel(results: Results): ReportModel {
   const probes: ProbeView[] = results.probes.map((p) => {
-    const groups: GroupView[] = p.groups.map((g) => ({ labels: g.labels, n: g.n, metrics: g.metrics, presentation: presentGroup(p.probe, g), ...(g.invalid ? { invalid: g.invalid } : {}), ...(g.approximated?.length ? { approximated: g.approximated } : {}), ...groupWarnings(g) }));
+    const groups: GroupView[] = p.groups.map((g) => ({ labels: g.labels, n: g.n, metrics: g.metrics, presentation: presentGroup(p.probe, g), ...(g.invalid ? { invalid: g.invalid } : {}), ...(g.truncated ? { truncated: g.truncated } : {}), ...(g.approximated?.length ? { approximated: g.approximated } : {}), ...groupWarnings(g) }));
     const headline = headlineTable(p);
     return { probe: p.probe, judges: p.judges, options: p.options, summary: p.summary ?? [], groups, figures: mergeFigures(groups), items: p.items.length, ...(headline ? { headline } : {}) };
   });

@@ -52,6 +52,8 @@ export const groupSchema = z.object({
   extra: z.record(z.string(), z.unknown()).optional(),
   /** model outputs that could not be measured (empty, unusable), by reason; not in n */
   invalid: z.object({ n: z.number().int().positive(), reasons: z.record(z.string(), z.number().int().positive()) }).optional(),
+  /** measured items whose answer was cut at the token limit (generation.truncated: measure) */
+  truncated: z.number().int().positive().optional(),
 });
 
 /** An intermediate product of a mitigation (a draft, partial summaries, a permutation). */

@@ -578,11 +578,12 @@ export class PgStore implements RunStore {
     return r.rowCount ?? 0;
   }
 
-  async takeLease<H>(runId: string, token: string, decide: (row: LeaseRow | undefined) => H | undefined): Promise<H | undefined> {
+  /** `sameConfig` is SQLite's (no request claims there); here the request claims keep two runs of one config from paying twice. */
+  async takeLease<H>(runId: string, token: string, decide: (row: LeaseRow | undefined) => H | undefined, _opts: { sameConfig?: boolean } = {}): Promise<H | undefined> {
     return this.transaction(async (q) => {
       // one taker at a time per run, also while the row does not exist yet
       await q('SELECT pg_advisory_xact_lock(hashtext(?))', [`slant-lease:${runId}`]);
-      const [row] = await q<LeaseRow>('SELECT token, pid, host, since, heartbeat_at FROM run_leases WHERE run_id = ?', [runId]);
+      const [row] = await q<LeaseRow>('SELECT run_id, token, pid, host, since, heartbeat_at FROM run_leases WHERE run_id = ?', [runId]);
       const held = decide(row);
       if (held !== undefined) return held;
       const now = new Date().toISOString();
@@ -595,8 +596,9 @@ export class PgStore implements RunStore {
     });
   }
 
-  async beatLease(runId: string, token: string): Promise<void> {
-    await this.query('UPDATE run_leases SET heartbeat_at = ? WHERE run_id = ? AND token = ?', [new Date().toISOString(), runId, token]);
+  async beatLease(runId: string, token: string): Promise<boolean> {
+    const r = await this.query('UPDATE run_leases SET heartbeat_at = ? WHERE run_id = ? AND token = ?', [new Date().toISOString(), runId, token]);
+    return (r.rowCount ?? 0) > 0;
   }
 
   async releaseLease(runId: string, token: string): Promise<void> {

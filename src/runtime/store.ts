@@ -649,12 +649,25 @@ export class Store {
 
   /**
    * In one write transaction: read the run's lease row, ask `decide` (undefined: take it), and if
-   * so write ours. Returns what `decide` returned (src/runtime/run-lease.ts).
+   * so write ours. Returns what `decide` returned (src/runtime/run-lease.ts). With `sameConfig`,
+   * the leases of the store's other runs with this run's config hash are asked about first (a
+   * second process started on the same config at once: SQLite has no request claims, so it is
+   * refused, or waits, instead of paying for the same requests in parallel).
    */
-  takeLease<H>(runId: string, token: string, decide: (row: LeaseRow | undefined) => H | undefined): H | undefined {
+  takeLease<H>(runId: string, token: string, decide: (row: LeaseRow | undefined) => H | undefined, opts: { sameConfig?: boolean } = {}): H | undefined {
     return this.db
       .transaction((): H | undefined => {
-        const row = this.statement('SELECT token, pid, host, since, heartbeat_at FROM run_leases WHERE run_id = ?').get(runId) as LeaseRow | undefined;
+        if (opts.sameConfig === true) {
+          const others = this.statement(
+            `SELECT l.run_id, l.token, l.pid, l.host, l.since, l.heartbeat_at FROM run_leases l JOIN runs r ON r.id = l.run_id
+             WHERE l.run_id <> @runId AND r.config_hash = (SELECT config_hash FROM runs WHERE id = @runId)`,
+          ).all({ runId }) as LeaseRow[];
+          for (const other of others) {
+            const held = decide(other);
+            if (held !== undefined) return held;
+          }
+        }
+        const row = this.statement('SELECT run_id, token, pid, host, since, heartbeat_at FROM run_leases WHERE run_id = ?').get(runId) as LeaseRow | undefined;
         const held = decide(row);
         if (held !== undefined) return held;
         const now = new Date().toISOString();
@@ -664,8 +677,9 @@ export class Store {
       .immediate();
   }
 
-  beatLease(runId: string, token: string): void {
-    this.statement('UPDATE run_leases SET heartbeat_at = ? WHERE run_id = ? AND token = ?').run(new Date().toISOString(), runId, token);
+  /** Refresh the lease's heartbeat; false when the lease is no longer this token's (taken over). */
+  beatLease(runId: string, token: string): boolean {
+    return this.statement('UPDATE run_leases SET heartbeat_at = ? WHERE run_id = ? AND token = ?').run(new Date().toISOString(), runId, token).changes > 0;
   }
 
   releaseLease(runId: string, token: string): void {
@@ -747,6 +761,7 @@ export interface CacheStatsRow {
 
 /** A run's lease row (src/runtime/run-lease.ts). */
 export interface LeaseRow {
+  run_id: string;
   token: string;
   pid: number;
   host: string;
