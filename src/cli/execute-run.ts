@@ -115,6 +115,7 @@ async function runWithStore(
       usage: () => models.usage.byModel(),
       prices: args.prices,
       onBatchResult: (id, r) => models.usage.record(id, r),
+      ...(args.noCache === true ? { noCache: true } : {}),
       log: args.global.quiet || args.global.json ? undefined : (line) => process.stderr.write(`${line}\n`),
       configJson,
       configHash: sha256Hex(configJson),

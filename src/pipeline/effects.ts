@@ -1,5 +1,5 @@
 import type { Metric } from '../core/types.js';
-import type { CostJson, EffectJson } from '../results/schema.js';
+import type { EffectJson } from '../results/schema.js';
 import type { ItemCost } from '../runtime/store.js';
 import { holmAdjust } from '../stats/paired.js';
 import { pairedJson } from '../results/paired-effect.js';
@@ -12,6 +12,8 @@ export interface CellValues {
   values: Map<string, Record<string, number>>;
   metrics: Metric[];
   costs: Map<string, ItemCost>;
+  /** the records measured in this cell (costs are summed over these) */
+  recordIds: readonly string[];
 }
 
 /**
@@ -34,35 +36,6 @@ export function addHolm(effects: EffectJson[]): void {
   const withP = effects.filter((e) => e.test && e.test.pValue !== null);
   const adjusted = holmAdjust(withP.map((e) => e.test!.pValue as number));
   withP.forEach((e, i) => (e.pHolm = nullable(adjusted[i] as number)));
-}
-
-/** Sum of the cell's item costs, and its ratio to the baseline's over the records both have. */
-export function cellCost(cell: CellValues, baseline: CellValues | undefined): CostJson {
-  const ids = [...cell.values.keys()].filter((id) => cell.costs.has(id));
-  const sum = (c: Map<string, ItemCost>, keep: string[]): ItemCost => {
-    const s = { calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 };
-    for (const id of keep) {
-      const v = c.get(id);
-      if (!v) continue;
-      s.calls += v.calls;
-      s.inputTokens += v.inputTokens;
-      s.outputTokens += v.outputTokens;
-      s.wallMs += v.wallMs;
-    }
-    return s;
-  };
-  const own = sum(cell.costs, ids);
-  let relative: CostJson['relative'] = null;
-  if (baseline) {
-    const paired = ids.filter((id) => baseline.costs.has(id));
-    if (paired.length > 0) {
-      const m = sum(cell.costs, paired);
-      const b = sum(baseline.costs, paired);
-      const ratio = (a: number, z: number): number | null => (z > 0 ? a / z : null);
-      relative = { calls: ratio(m.calls, b.calls), inputTokens: ratio(m.inputTokens, b.inputTokens), outputTokens: ratio(m.outputTokens, b.outputTokens), wallMs: ratio(m.wallMs, b.wallMs) };
-    }
-  }
-  return { labels: cell.labels, ...own, relative };
 }
 
 function nullable(v: number): number | null {

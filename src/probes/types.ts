@@ -34,6 +34,8 @@ export interface ProbeJudges {
   llm?: LanguageModel;
   /** certainty (App. D.1): the model that reviews order-inconsistent judgements (options.moderator) */
   moderator?: LanguageModel;
+  /** ask a judge once more, for the label alone, when its answer states none (judges.reask; off by default) */
+  reask?: boolean;
   /** the stored accuracy card of a judge (LLM judges validated with `slant validate … --save-card`) */
   cardFor?: (task: JudgeCard['task'], judge: string, version: string) => JudgeCard | undefined;
 }

@@ -50,6 +50,16 @@ export const TERMINAL_TABLES: Record<string, string[]> = {
   certainty: ['moderator', 'ranking', 'telephone'],
 };
 
+/** "≈ approximated on this model, not the paper's method: …" for a group whose condition the model could only approximate. */
+export function formatApproximated(approximations: readonly string[]): string {
+  return `≈ approximated on this model, not the paper's method: ${approximations.join('; ')}`;
+}
+
+/** "3 of the measured answers were cut at the token limit" for a group that measured cut answers. */
+export function formatCut(n: number): string {
+  return `${n} of the measured answers ${n === 1 ? 'was' : 'were'} cut at the token limit`;
+}
+
 /** "invalid outputs: 2 (empty answer (output) ×2)" for a group with invalid model outputs, else ''. */
 export function formatInvalid(invalid: { n: number; reasons: Record<string, number> } | undefined): string {
   if (!invalid) return '';
@@ -127,4 +137,24 @@ export function statText(s: StatLike | null): string {
   if (!s) return '—';
   const p = statParts(s);
   return p.ci ? `${p.value} ${p.ci}` : p.value;
+}
+
+type UsageJson = NonNullable<import('../results/schema.js').Results['usage']>;
+
+/** A model's cost: "$0.0123", "no price" for a model with tokens but no price (never "$0.0000"), '' without tokens. */
+export function usageCost(u: UsageJson['rows'][number]): string {
+  if (u.cost !== undefined) return `$${u.cost.toFixed(4)}`;
+  return u.inputTokens + u.outputTokens > 0 ? 'no price' : '';
+}
+
+/**
+ * The usage total: "total $0.0123 (prices as of …)"; with unpriced models, the total is of the
+ * priced ones and says so; with nothing priced, "total: no price".
+ */
+export function usageTotal(usage: UsageJson): string {
+  const asOf = `prices as of ${usage.pricesAsOf}`;
+  const priced = usage.rows.some((r) => r.cost !== undefined && r.inputTokens + r.outputTokens > 0);
+  if (usage.unpriced.length === 0) return `total $${usage.total.toFixed(4)} (${asOf})`;
+  if (!priced) return `total: no price (no price for ${usage.unpriced.join(', ')}; ${asOf})`;
+  return `total $${usage.total.toFixed(4)} for the priced models; no price for ${usage.unpriced.join(', ')} (${asOf})`;
 }

@@ -11,6 +11,7 @@
  */
 
 import { AnsweredWhileQueued, answeredMeanwhile } from './slot-check.js';
+import { beforeSend } from './send-fence.js';
 
 export type SleepFn = (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -386,6 +387,7 @@ export class Scheduler {
         await this.acquire(lane, runSignal, attempt > 0);
         const meanwhile = this.checkMeanwhile(lane);
         if (meanwhile !== undefined) throw new AnsweredWhileQueued(meanwhile.value);
+        await this.checkFence(lane);
         let outcome: { ok: true; value: T } | { ok: false; error: unknown; timedOut: boolean };
         lane.stats.attempts++;
         try {
@@ -441,6 +443,19 @@ export class Scheduler {
       }
     } finally {
       unlink();
+    }
+  }
+
+  /** With a slot held: ask the run's send fence (src/runtime/send-fence.ts); when it refuses, give the slot back and fail. */
+  private async checkFence(lane: Lane): Promise<void> {
+    const fence = beforeSend();
+    if (fence === undefined) return;
+    try {
+      await fence;
+    } catch (err) {
+      lane.active--;
+      this.pump(lane);
+      throw err;
     }
   }
 
@@ -500,14 +515,16 @@ export class Scheduler {
    */
   private overBudget(lane: Lane, firstFailure: number, delayMs: number, retryAfterMs: number | undefined, retries: number, last: unknown): RetryBudgetError | undefined {
     const budget = lane.budget ?? this.opts.retryBudgetMs;
-    const spent = this.opts.now() - firstFailure;
-    const left = budget - spent;
+    const elapsed = this.opts.now() - firstFailure;
+    const left = budget - elapsed;
     const lastText = last instanceof Error ? last.message : String(last);
-    const tries = `${retries} ${retries === 1 ? 'retry' : 'retries'} in ${formatWait(spent)}`;
+    const tries = `${retries} ${retries === 1 ? 'retry' : 'retries'} in ${formatWait(elapsed)}`;
+    const spent = new RetryBudgetError(`${lastText}; gave up after ${tries}: the retry budget of ${formatWait(budget)} per request is spent`, last);
+    if (left <= 0) return spent;
     if (retryAfterMs !== undefined && retryAfterMs > left) {
       return new RetryBudgetError(`${lastText}; the server asks to wait ${formatWait(retryAfterMs)}, longer than the ${formatWait(left)} left of the retry budget (${formatWait(budget)}, after ${tries}): gave up`, last);
     }
-    if (delayMs > left) return new RetryBudgetError(`${lastText}; gave up after ${tries}: the retry budget of ${formatWait(budget)} per request is spent`, last);
+    if (delayMs > left) return spent;
     return undefined;
   }
 

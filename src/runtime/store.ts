@@ -71,9 +71,16 @@ export interface StoreWrite {
 
 export interface ItemCost {
   calls: number;
+  /** of `calls`, those served from the request cache (absent: none) */
+  cachedCalls?: number;
   inputTokens: number;
   outputTokens: number;
   wallMs: number;
+}
+
+/** A cost row as both stores read it back (cached_calls kept only when some were). */
+export function costFromRow(r: { calls: number; cached_calls: number; input_tokens: number; output_tokens: number; wall_ms: number }): ItemCost {
+  return { calls: r.calls, ...(r.cached_calls > 0 ? { cachedCalls: r.cached_calls } : {}), inputTokens: r.input_tokens, outputTokens: r.output_tokens, wallMs: r.wall_ms };
 }
 
 /** A `runs` row as stored (both backends). */
@@ -533,19 +540,19 @@ export class Store {
   putCost(runId: string, key: string, recordId: string, cost: ItemCost): void {
     this.guard(() => {
       this.statement(
-        `INSERT INTO costs (run_id, key, record_id, calls, input_tokens, output_tokens, wall_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (run_id, key, record_id) DO UPDATE SET calls = excluded.calls, input_tokens = excluded.input_tokens,
+        `INSERT INTO costs (run_id, key, record_id, calls, cached_calls, input_tokens, output_tokens, wall_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (run_id, key, record_id) DO UPDATE SET calls = excluded.calls, cached_calls = excluded.cached_calls, input_tokens = excluded.input_tokens,
            output_tokens = excluded.output_tokens, wall_ms = excluded.wall_ms, created_at = excluded.created_at`,
-      ).run(runId, key, recordId, cost.calls, cost.inputTokens, cost.outputTokens, cost.wallMs, new Date().toISOString());
+      ).run(runId, key, recordId, cost.calls, cost.cachedCalls ?? 0, cost.inputTokens, cost.outputTokens, cost.wallMs, new Date().toISOString());
     });
   }
 
   /** Costs stored under `key`, by record id. */
   getCosts(runId: string, key: string): Map<string, ItemCost> {
     const rows = this.statement(
-      'SELECT record_id, calls, input_tokens, output_tokens, wall_ms FROM costs WHERE run_id = ? AND key = ?',
-    ).all(runId, key) as { record_id: string; calls: number; input_tokens: number; output_tokens: number; wall_ms: number }[];
-    return new Map(rows.map((r) => [r.record_id, { calls: r.calls, inputTokens: r.input_tokens, outputTokens: r.output_tokens, wallMs: r.wall_ms }]));
+      'SELECT record_id, calls, cached_calls, input_tokens, output_tokens, wall_ms FROM costs WHERE run_id = ? AND key = ?',
+    ).all(runId, key) as { record_id: string; calls: number; cached_calls: number; input_tokens: number; output_tokens: number; wall_ms: number }[];
+    return new Map(rows.map((r) => [r.record_id, costFromRow(r)]));
   }
 
   /** A model output that could not be measured (empty, unusable): kept with its reason, counted per cell. */
@@ -632,6 +639,24 @@ export class Store {
     return { ...total, byProvider };
   }
 
+  /** Batch API batches in flight (src/models/openai/batch.ts): one JSON value per key. */
+  batchStateGet(key: string): string | undefined {
+    return (this.statement('SELECT value_json FROM batch_state WHERE key = ?').get(key) as { value_json: string } | undefined)?.value_json;
+  }
+
+  batchStateSet(key: string, value: string): void {
+    this.statement('INSERT INTO batch_state (key, value_json, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json, updated_at = excluded.updated_at').run(key, value, new Date().toISOString());
+  }
+
+  batchStateDelete(key: string): void {
+    this.statement('DELETE FROM batch_state WHERE key = ?').run(key);
+  }
+
+  /** The keys that start with `prefix` (compared as text, so no LIKE wildcards apply). */
+  batchStateKeys(prefix: string): string[] {
+    return this.statement('SELECT key FROM batch_state WHERE substr(key, 1, length(?)) = ? ORDER BY key').pluck().all(prefix, prefix) as string[];
+  }
+
   /** Delete cache entries (all, one provider's, or those created before `cutoff`). Returns the count. */
   cacheClear(filter: { provider?: string; cutoff?: string }): number {
     return this.statement(
@@ -642,12 +667,25 @@ export class Store {
 
   /**
    * In one write transaction: read the run's lease row, ask `decide` (undefined: take it), and if
-   * so write ours. Returns what `decide` returned (src/runtime/run-lease.ts).
+   * so write ours. Returns what `decide` returned (src/runtime/run-lease.ts). With `sameConfig`,
+   * the leases of the store's other runs with this run's config hash are asked about first (a
+   * second process started on the same config at once: SQLite has no request claims, so it is
+   * refused, or waits, instead of paying for the same requests in parallel).
    */
-  takeLease<H>(runId: string, token: string, decide: (row: LeaseRow | undefined) => H | undefined): H | undefined {
+  takeLease<H>(runId: string, token: string, decide: (row: LeaseRow | undefined) => H | undefined, opts: { sameConfig?: boolean } = {}): H | undefined {
     return this.db
       .transaction((): H | undefined => {
-        const row = this.statement('SELECT token, pid, host, since, heartbeat_at FROM run_leases WHERE run_id = ?').get(runId) as LeaseRow | undefined;
+        if (opts.sameConfig === true) {
+          const others = this.statement(
+            `SELECT l.run_id, l.token, l.pid, l.host, l.since, l.heartbeat_at FROM run_leases l JOIN runs r ON r.id = l.run_id
+             WHERE l.run_id <> @runId AND r.config_hash = (SELECT config_hash FROM runs WHERE id = @runId)`,
+          ).all({ runId }) as LeaseRow[];
+          for (const other of others) {
+            const held = decide(other);
+            if (held !== undefined) return held;
+          }
+        }
+        const row = this.statement('SELECT run_id, token, pid, host, since, heartbeat_at FROM run_leases WHERE run_id = ?').get(runId) as LeaseRow | undefined;
         const held = decide(row);
         if (held !== undefined) return held;
         const now = new Date().toISOString();
@@ -657,8 +695,9 @@ export class Store {
       .immediate();
   }
 
-  beatLease(runId: string, token: string): void {
-    this.statement('UPDATE run_leases SET heartbeat_at = ? WHERE run_id = ? AND token = ?').run(new Date().toISOString(), runId, token);
+  /** Refresh the lease's heartbeat; false when the lease is no longer this token's (taken over). */
+  beatLease(runId: string, token: string): boolean {
+    return this.statement('UPDATE run_leases SET heartbeat_at = ? WHERE run_id = ? AND token = ?').run(new Date().toISOString(), runId, token).changes > 0;
   }
 
   releaseLease(runId: string, token: string): void {
@@ -740,6 +779,7 @@ export interface CacheStatsRow {
 
 /** A run's lease row (src/runtime/run-lease.ts). */
 export interface LeaseRow {
+  run_id: string;
   token: string;
   pid: number;
   host: string;
