@@ -10,6 +10,7 @@ import { UserError } from '../core/errors.js';
 import { loadConfigFile } from '../config/load.js';
 import type { SlantConfig } from '../config/schema.js';
 import { planMeasure, planRun } from '../pipeline/plan.js';
+import { retryNotice } from './retry-notice.js';
 import { DEFAULT_STORE_PATH } from '../runtime/store.js';
 import { openRunStore } from '../runtime/open-store.js';
 import { isPostgresUrl } from '../runtime/store-url.js';
@@ -53,7 +54,12 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
   if (!batch && resumeRunId !== undefined && spec.kind === 'run') {
     // a run killed in batch mode has batches in flight: finish them, never send their requests live as well
     const { hasPendingBatches } = await import('../pipeline/batch-phase.js');
-    batch = hasPendingBatches(storeLocation(spec.baseDir, spec.config.store), resumeRunId);
+    const store = await openRunStore(storeLocation(spec.baseDir, spec.config.store));
+    try {
+      batch = await hasPendingBatches(store, resumeRunId);
+    } finally {
+      await store.close();
+    }
     if (batch && !global.quiet && !global.json) process.stderr.write(`run ${resumeRunId} has batches in flight: resuming in batch mode (--batch)\n`);
   }
   const failOn = failOnConditions(cmd);
@@ -64,7 +70,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
     const config = spec.config;
     await executeRun({
       command,
-      makePlan: (wrap) => planRun(config, { baseDir: spec.baseDir, wrap, batch }),
+      makePlan: (wrap) => planRun(config, { baseDir: spec.baseDir, wrap, batch, ...(global.quiet || global.json ? {} : { onRetry: retryNotice((line) => process.stderr.write(`${line}\n`)) }) }),
       prices: config.prices,
       noCache,
       storePath: storeLocation(spec.baseDir, config.store),

@@ -1,3 +1,4 @@
+import { InvalidAnswerError, unmeasured } from '../models/answer.js';
 import type { GenerateRequest, Warning } from '../models/types.js';
 import type { MitigationContext, MitigationResult, MitigationStep, RenderOverrides, TaskRecord } from './types.js';
 
@@ -13,6 +14,10 @@ export class CallLog {
   readonly usage = { inputTokens: 0, outputTokens: 0 };
   private allCached = true;
   readonly warnings: Warning[] = [];
+  /** the answers' reasoning, in call order (stored beside the output, never measured) */
+  private readonly reasoning: string[] = [];
+  /** answers cut at the token limit */
+  private truncated = 0;
   private readonly started = Date.now();
 
   constructor(private readonly ctx: MitigationContext<unknown>) {}
@@ -28,6 +33,15 @@ export class CallLog {
       this.usage.outputTokens += res.usage.outputTokens;
     }
     this.warnings.push(...res.warnings);
+    if (res.reasoning !== undefined) this.reasoning.push(res.reasoning);
+    if (res.invalid !== undefined) {
+      // nothing built on a filtered or refused answer can be measured: stop the strategy here
+      const err = new InvalidAnswerError(res.invalid, unmeasured(res));
+      err.cost = { calls: this.calls, usage: { ...this.usage }, cached: this.allCached };
+      err.warnings = [...this.warnings];
+      throw err;
+    }
+    if (res.finishReason === 'length') this.truncated++;
     return { text: res.text, ...(res.usage ? { outputTokens: res.usage.outputTokens } : {}) };
   }
 
@@ -54,6 +68,8 @@ export class CallLog {
       wallMs: Date.now() - this.started,
     };
     if (extra.approximations?.length) out.approximations = extra.approximations;
+    if (this.reasoning.length > 0) out.reasoning = this.reasoning.join('\n\n');
+    if (this.truncated > 0) out.truncated = this.truncated;
     return out;
   }
 }

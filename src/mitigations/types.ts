@@ -68,6 +68,10 @@ export interface MitigationResult {
   approximations?: string[];
   /** wall time of the whole strategy in ms (filled by the runner when the mitigation leaves it out) */
   wallMs?: number;
+  /** the model's reasoning over the strategy's calls: stored beside the output, never measured */
+  reasoning?: string;
+  /** how many of the strategy's answers were cut at the token limit (the run decides whether such an output is measured) */
+  truncated?: number;
 }
 
 export type Applicability = { ok: true; approximations?: string[] } | { ok: false; reason: string };

@@ -14,6 +14,18 @@ import { byId } from '../stats/paired-comparison.js';
 import type { CellRef, ExecutionPlan } from './execute.js';
 import type { MitigationStep } from '../mitigations/types.js';
 
+/** How many of a cell's measured items read an answer cut at the token limit (stored with finishReason length). */
+async function measuredCutAnswers(store: RunStore, runId: string, cell: CellRef, rows: readonly { recordId: string }[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const measured = new Set(rows.map((r) => r.recordId));
+  let n = 0;
+  for (const o of await store.getOutputs(runId, cell.costKey)) {
+    const out = o.output as { finishReason?: unknown; invalid?: unknown } | null;
+    if (out?.finishReason === 'length' && out.invalid === undefined && measured.has(o.recordId)) n++;
+  }
+  return n;
+}
+
 /** Aggregate every cell of a run into per-probe results (groups, summary, effects, costs, items). */
 export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore, runId: string, cells: CellRef[], opts: { includeItems?: boolean } = {}): Promise<ProbeResult[]> {
   const store = asRunStore(anyStore);
@@ -53,6 +65,9 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore, runI
       if (agg.tables) group.tables = agg.tables;
       if (agg.extra) group.extra = agg.extra;
       if (reasons) group.invalid = { n: invalid.length, reasons };
+      if (cell.approximations?.length) group.approximated = cell.approximations;
+      const cut = await measuredCutAnswers(store, runId, cell, rows);
+      if (cut > 0) group.truncated = cut;
       groups.push(group);
       await store.putResult(runId, cell.key, group);
       const itemValues = probe.itemValues ? rows.map((r) => probe.itemValues!(r.measurement, options)) : undefined;

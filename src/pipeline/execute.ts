@@ -8,7 +8,7 @@ import { EXIT, InputError, UserError, formatLocation } from '../core/errors.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
 import { WarningLog } from './warnings.js';
-import { batchStatePath, runBatchPhase } from './batch-phase.js';
+import { runBatchPhase } from './batch-phase.js';
 import { ItemWriter, offlineOnly } from './item-writer.js';
 import { BASELINE_KEY, type Condition } from './conditions.js';
 import { cellKey, outputStoreKey, storesText } from './cells.js';
@@ -16,7 +16,9 @@ import { MitigationNotApplicableError, type MitigationResult, type TaskRecord } 
 import type { ItemCost } from '../runtime/store.js';
 import { ResponseTooLargeError } from '../models/http.js';
 import { recordingUsage, scopedUsage, UsageTracker, type ModelUsage } from '../runtime/usage.js';
-import { DEFAULTS, addCost, measuresBaselineOutputs, planUnits, runUnit, unitApplicability, type Unit } from './units.js';
+import { DEFAULTS, addCost, measuresBaselineOutputs, planUnits, runUnit, unitApplicability, unitApproximations, type Unit } from './units.js';
+import { InvalidAnswerError } from '../models/answer.js';
+import { DEFAULT_TRUNCATED_POLICY, InvalidAnswerCount, TRUNCATED_REASON, Unmeasured, storedUnmeasured, type TruncatedPolicy } from './unmeasured.js';
 import { CONTEXT_OVERFLOW_REASON, isContextOverflow } from '../models/context-overflow.js';
 
 export interface PlannedProbe {
@@ -38,6 +40,8 @@ export interface ExecutionPlan {
   template?: string;
   /** send OpenAI generations through the Batch API first (`slant run --batch`) */
   batch?: boolean;
+  /** whether answers cut at the token limit are measured (generation.truncated; default exclude) */
+  truncated?: TruncatedPolicy;
 }
 
 export interface CellRef {
@@ -50,6 +54,8 @@ export interface CellRef {
   conditionLabel: string;
   /** why the condition cannot run on this model (the cell is reported, never run as baseline) */
   notApplicable?: string;
+  /** what this model can only approximate of the condition (its numbers are marked wherever shown) */
+  approximations?: string[];
   /** where this cell's per-item costs are stored (its output key; the cell key for probes that ask the model) */
   costKey: string;
   /** left out of this invocation (opts.cells): another worker's unit */
@@ -77,7 +83,7 @@ export interface ExecutionOutcome {
   generated: number;
   /** generated outputs served from the request cache */
   cacheHits: number;
-  /** model outputs recorded as invalid in this invocation (empty or unusable answers) */
+  /** model answers recorded as invalid in this invocation (empty, unusable, filtered, refused, cut off), each counted once however many probes read it */
   invalid: number;
   datasets: { name: string; n: number; skipped: number }[];
   interrupted: boolean;
@@ -138,10 +144,9 @@ export async function executePlan(
      */
     onWaiting?: () => void;
     warnings: WarningLog;
-    /** batch mode: where batch ids are remembered, and where batch usage is recorded */
-    batchStatePath?: string;
     /** `--no-cache`: batch mode neither reads nor writes the request cache either */
     noCache?: boolean;
+    /** batch mode: where the usage of batch answers is recorded */
     onBatchResult?: (modelId: string, r: { usage?: { inputTokens: number; outputTokens: number }; cached: boolean }) => void;
     log?: (line: string) => void;
     /**
@@ -170,6 +175,18 @@ export async function executePlan(
   if (unitUsage !== undefined) outcome.produced = [];
   // measurements by local instruments are committed in batches; anything involving a model at once (item-writer.ts)
   const items = new ItemWriter(store, runId);
+  const truncatedPolicy = plan.truncated ?? DEFAULT_TRUNCATED_POLICY;
+  const invalidAnswers = new InvalidAnswerCount();
+  /**
+   * The cell cannot measure this record's output (an answer filtered, refused, only reasoning, too
+   * large, a request longer than the model's context): recorded with the reason, the answer counted
+   * once however many probes' cells read it, and the run goes on.
+   */
+  const recordInvalid = async (cell: CellRef, recordId: string, reason: string, output?: unknown): Promise<void> => {
+    await store.putInvalidOutput(runId, cell.key, recordId, reason, output);
+    done.get(cell.key)?.add(recordId);
+    if (invalidAnswers.add(cell.costKey, recordId)) outcome.invalid++;
+  };
 
   const units = planUnits(plan.probes, plan.conditions, plan.template, opts.warnings);
   /**
@@ -210,6 +227,8 @@ export async function executePlan(
       cell = { key, model: label, dataset, probe: probe.name, condition: condition.key, conditionLabel: condition.label, costKey, options };
       const notApplicable = unitApplicability(unit, producer.model, label, opts.warnings);
       if (notApplicable !== undefined) cell.notApplicable = notApplicable;
+      const approximations = unitApproximations(unit, producer.model);
+      if (approximations.length > 0) cell.approximations = approximations;
       cells.set(key, cell);
       if (opts.cells?.(cell) === false) cell.skipped = true;
       // another unit's cell (a distributed run): its row was made by the coordinator, its records are not ours
@@ -230,9 +249,9 @@ export async function executePlan(
     const dsUnits = ds.probes ? units.filter((u) => ds.probes?.includes(u.probe.probe.name)) : units;
     if (plan.batch && opts.planOnly !== true && dsUnits.some((u) => storesText(u.probe.probe))) {
       await runBatchPhase(ds, plan.producers, store, runId, {
-        statePath: opts.batchStatePath ?? batchStatePath(store.location),
         signal: opts.signal,
         warnings: opts.warnings,
+        truncated: truncatedPolicy,
         ...(opts.noCache === true ? { noCache: true } : {}),
         onResult: opts.onBatchResult,
         log: opts.log,
@@ -292,15 +311,29 @@ export async function executePlan(
             const model = producer.model;
             judges = { ...plan.judges, llm: model };
             ask = async (r) => {
-              const res = await generate(() => runUnit(model, unit, r, producer.defaults ?? DEFAULTS, opts.signal));
+              let res: MitigationResult;
+              try {
+                res = await generate(() => runUnit(model, unit, r, producer.defaults ?? DEFAULTS, opts.signal));
+              } catch (err) {
+                if (err instanceof InvalidAnswerError) {
+                  if (err.cost) addCost(spent, { ...err.cost, fields: {}, steps: [], warnings: [] });
+                  opts.warnings.addResult(label, err.warnings);
+                }
+                throw err;
+              }
               addCost(spent, res);
               opts.warnings.addResult(label, res.warnings);
+              if ((res.truncated ?? 0) > 0 && truncatedPolicy === 'exclude') throw new InvalidAnswerError(TRUNCATED_REASON);
               return res;
             };
           } else if (producer.model) {
             const generated = await getTaskOutput(producer, label, record, unit, cell);
             if (generated === undefined) return;
             if (generated === null) continue;
+            if (generated instanceof Unmeasured) {
+              await recordInvalid(cell, record.id, generated.reason);
+              continue;
+            }
             fields = { ...record.fields, ...generated };
             fromModel = generated;
           }
@@ -312,9 +345,7 @@ export async function executePlan(
             const field = issue?.path[0];
             if (typeof field === 'string' && Object.hasOwn(fromModel, field)) {
               // the model's answer is unusable: record it, count it, go on (never the input's fault)
-              await store.putInvalidOutput(runId, cell.key, record.id, invalidReason(field, fromModel[field], issue?.message), fromModel);
-              done.get(cell.key)?.add(record.id);
-              outcome.invalid++;
+              await recordInvalid(cell, record.id, invalidReason(field, fromModel[field], issue?.message), fromModel);
               continue;
             }
             throw new InputError({ ...record.location, field: issue?.path.join('.') }, `${issue?.message ?? 'invalid record'} (probe ${probe.name})`);
@@ -324,6 +355,12 @@ export async function executePlan(
             measurement = await probe.measure(parsed.data, { judges, options, signal: opts.signal, ...(ask ? { ask } : {}) });
           } catch (err) {
             if (ask && opts.signal?.aborted) return;
+            if (err instanceof InvalidAnswerError) {
+              // an answer the probe asked for (or its judge read) was filtered, refused, only reasoning or cut off
+              await recordInvalid(cell, record.id, err.reason, err.answer);
+              if (ask) await store.putCost(runId, cell.costKey, record.id, spent);
+              continue;
+            }
             if (err instanceof MitigationNotApplicableError) {
               markNotApplicable(cell, err.reason);
               continue;
@@ -361,16 +398,6 @@ export async function executePlan(
     const tooLarge = (cell: CellRef, recordId: string, err: ResponseTooLargeError): Promise<void> => recordInvalid(cell, recordId, `answer too large: over ${err.limit} bytes (SLANT_MAX_RESPONSE_BYTES)`);
 
     /**
-     * The record's output is invalid for `reason` (an answer too large, a request longer than the
-     * model's context): recorded with the reason, counted, and the run goes on.
-     */
-    const recordInvalid = async (cell: CellRef, recordId: string, reason: string, output?: unknown): Promise<void> => {
-      await store.putInvalidOutput(runId, cell.key, recordId, reason, output);
-      done.get(cell.key)?.add(recordId);
-      outcome.invalid++;
-    };
-
-    /**
      * Record ids with a stored output, per output key: read once per key (a fresh run has none;
      * a unit asks for its own records only) instead of a lookup per record before every request.
      * In a distributed run another worker may store an output of the same key meanwhile (another
@@ -390,14 +417,14 @@ export async function executePlan(
      * probe's own generation), stored once per output key (shared by the probes that measure the
      * same summary) with its steps and its cost.
      */
-    const getTaskOutput = async (producer: OutputProducer, label: string, record: LoadedRecord, unit: Unit, cell: CellRef): Promise<Record<string, unknown> | undefined | null> => {
+    const getTaskOutput = async (producer: OutputProducer, label: string, record: LoadedRecord, unit: Unit, cell: CellRef): Promise<Record<string, unknown> | Unmeasured | undefined | null> => {
       const key = cell.costKey;
       const model = producer.model!;
       const { probe } = unit.probe;
       const asText = storesText(probe);
       const storedIds = await storedOutputIds(key);
-      const hit = storedIds === undefined || storedIds.has(record.id) ? ((await store.getOutput(runId, key, record.id)) as { text?: string; fields?: Record<string, unknown> } | undefined) : undefined;
-      if (hit) return hit.fields ?? { output: hit.text };
+      const hit = storedIds === undefined || storedIds.has(record.id) ? ((await store.getOutput(runId, key, record.id)) as { text?: string; fields?: Record<string, unknown>; invalid?: unknown } | undefined) : undefined;
+      if (hit) return typeof hit.invalid === 'string' ? new Unmeasured(hit.invalid) : (hit.fields ?? { output: hit.text });
       try {
         const ask = (): ReturnType<typeof runUnit> => generate(() => runUnit(model, unit, { id: record.id, fields: record.fields }, producer.defaults ?? DEFAULTS, opts.signal));
         // in a unit, what this output used is kept apart: another unit (another probe on the same
@@ -420,12 +447,28 @@ export async function executePlan(
         const answer: Record<string, unknown> = asText ? { text: res.fields.output, warnings: res.warnings } : { fields: res.fields, warnings: res.warnings };
         if (res.steps.length > 0) answer.steps = res.steps;
         if (res.approximations?.length) answer.approximations = res.approximations;
+        if (res.reasoning !== undefined) answer.reasoning = res.reasoning;
+        const cut = (res.truncated ?? 0) > 0;
+        if (cut) {
+          answer.finishReason = 'length';
+          if (truncatedPolicy === 'exclude') answer.invalid = TRUNCATED_REASON;
+          else opts.warnings.add(label, 'answers cut at the token limit (generation.maxTokens) were measured as they are; generation.truncated: exclude leaves them out');
+        }
         // the paid answer and its cost, committed (with this turn's answers) before it is used (item-writer.ts)
         await items.putPaid(key, record.id, answer, addCost({ calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 }, res));
         storedIds?.add(record.id);
-        return res.fields;
+        return cut && truncatedPolicy === 'exclude' ? new Unmeasured(TRUNCATED_REASON) : res.fields;
       } catch (err) {
         if (opts.signal?.aborted) return undefined;
+        if (err instanceof InvalidAnswerError) {
+          // filtered, refused or only reasoning: stored with its reason and cost, never measured
+          outcome.generated++;
+          opts.warnings.addResult(label, err.warnings);
+          const cost = err.cost ?? { calls: 0, usage: { inputTokens: 0, outputTokens: 0 }, cached: false };
+          await items.putPaid(key, record.id, storedUnmeasured(err.reason, err.answer, []), addCost({ calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 }, { ...cost, fields: {}, steps: [], warnings: [] }));
+          storedIds?.add(record.id);
+          return new Unmeasured(err.reason);
+        }
         if (err instanceof MitigationNotApplicableError) {
           markNotApplicable(cell, err.reason);
           return null;

@@ -45,11 +45,15 @@ export const groupSchema = z.object({
   n: z.number().int().nonnegative(),
   /** the cell's condition cannot run on this model: why (n is 0, no metrics) */
   notApplicable: z.string().optional(),
+  /** what the condition could only approximate on this model (static logit bias instead of per-step weights, a proxy): its numbers are not the paper's method */
+  approximated: z.array(z.string()).optional(),
   metrics: z.array(metricSchema),
   tables: z.array(tableSchema).optional(),
   extra: z.record(z.string(), z.unknown()).optional(),
   /** model outputs that could not be measured (empty, unusable), by reason; not in n */
   invalid: z.object({ n: z.number().int().positive(), reasons: z.record(z.string(), z.number().int().positive()) }).optional(),
+  /** measured items whose answer was cut at the token limit (generation.truncated: measure) */
+  truncated: z.number().int().positive().optional(),
 });
 
 /** An intermediate product of a mitigation (a draft, partial summaries, a permutation). */

@@ -13,7 +13,9 @@
  *      "## Neutral", "Negative." ), optionally followed by an explanation on the same line after a
  *      separator ("Negative. Although one clause adds a positive note, …") or on the next lines;
  *   5. an explicit marker followed by a label: "Final answer: …" (the last such marker), else the
- *      last of "Label:", "Classification:", "Sentiment:", "Answer:", "The sentiment is …", … .
+ *      last of "Label:", "Classification:", "Sentiment:", "Answer:", "The sentiment is …", … ;
+ *   6. a last line that is nothing but a label ("…reasoning…\n\nFalse").
+ * Some spellings count only as a whole answer or value ("Yes", "No" for a verdict).
  * A label followed by "or"/"/"/"and" and another label is a hedge, never a label. Everything else
  * is unreadable, with the reason: empty, a hedge, a value that is not a label, or no label stated
  * (an answer that mentions labels only inside its reasoning is never read by those words).
@@ -26,7 +28,7 @@ import spec from './answer-questions.json' with { type: 'json' };
 export type QuestionName = keyof typeof spec.questions;
 
 /** How a label was read (shown with an item's answer). */
-export type AnswerVia = 'json' | 'tag' | 'bracket' | 'first-line' | 'marker';
+export type AnswerVia = 'json' | 'tag' | 'bracket' | 'first-line' | 'marker' | 'last-line';
 
 export type AnswerRead = { label: string; via: AnswerVia } | { unreadable: string };
 
@@ -40,6 +42,7 @@ interface QuestionSpec {
   keys?: string[];
   bracketTags?: boolean;
   noQualifiers?: boolean;
+  bareOnly?: string[];
 }
 
 interface Question {
@@ -52,6 +55,8 @@ interface Question {
   tags: string[];
   qualifiers: string[];
   bracketTags: boolean;
+  /** spellings read only as a whole answer or a whole value ("yes", "no") */
+  bareOnly: Set<string>;
 }
 
 const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -81,6 +86,7 @@ function buildQuestion(name: QuestionName): Question {
     tags: spec.common.tags,
     qualifiers: q.noQualifiers ? [] : spec.common.qualifiers,
     bracketTags: q.bracketTags ?? false,
+    bareOnly: new Set(q.bareOnly ?? []),
   };
 }
 
@@ -109,7 +115,7 @@ const HEDGE = /^\s*[,;]?\s*(?:or|and\/or|and|\/|\\|vs\.?|versus|to|→)\s*(?:pos
 /** words that may follow a label before its explanation: "Negative sentiment.", "High confidence" */
 const LABEL_NOUN = /^\s+(?:sentiment|framing|tone|overall|confidence)(?![a-z])/;
 
-type AtStart = { label: string; end: number } | { hedge: string[] } | null;
+type AtStart = { label: string; end: number; spelling: string } | { hedge: string[] } | null;
 
 /** A label at the very start of `t` (already plain), with qualifiers allowed before it; a hedge when another label follows "or". */
 function labelAtStart(q: Question, t: string): AtStart {
@@ -125,7 +131,7 @@ function labelAtStart(q: Question, t: string): AtStart {
         const other = spellingAt(q, after.slice(h[0].length));
         if (other) return { hedge: [...new Set([found[1], other[1]])] };
       }
-      return { label: found[1], end: skipped + found[0].length };
+      return { label: found[1], end: skipped + found[0].length, spelling: found[0] };
     }
     const qual = q.qualifiers.find((w) => s.startsWith(w) && /^\s/.test(s.slice(w.length)));
     if (qual === undefined) return null;
@@ -144,9 +150,18 @@ function bareLabel(q: Question, t: string): AtStart {
   const r = labelAtStart(q, t);
   if (r === null || 'hedge' in r) return r;
   let rest = t.slice(r.end);
+  if (q.bareOnly.has(r.spelling)) return /^[\s.!]*$/.test(rest) ? r : null;
   const noun = LABEL_NOUN.exec(rest);
   if (noun) rest = rest.slice(noun[0].length);
   return rest.trim() === '' || /^\s*(?:[.!?;,:()[\]—–]|-\s|\n)/.test(rest) ? r : null;
+}
+
+/** The last line when it is nothing but a label ("…reasoning…\n\nFalse"). */
+function lastLineLabel(q: Question, t: string): AtStart {
+  const last = t.split('\n').filter((l) => l.trim() !== '').at(-1) ?? '';
+  const r = labelAtStart(q, last);
+  if (r === null || 'hedge' in r) return r;
+  return /^[\s.!]*$/.test(last.slice(r.end)) ? r : null;
 }
 
 function decided(r: AtStart, via: AnswerVia, what: string): AnswerRead | undefined {
@@ -245,7 +260,10 @@ function fromBrackets(q: Question, t: string): AnswerRead | undefined {
 function lastMarked(q: Question, re: RegExp, t: string): AtStart {
   let best: AtStart = null;
   for (const m of t.matchAll(re)) {
-    const r = labelAtStart(q, t.slice((m.index ?? 0) + m[0].length));
+    const rest = t.slice((m.index ?? 0) + m[0].length);
+    const r = labelAtStart(q, rest);
+    // "Answer: no information" is no verdict: a whole-answer-only spelling must stand alone after its marker
+    if (r && 'label' in r && q.bareOnly.has(r.spelling) && !/^[\s.!]*(?:\n|$)/.test(rest.slice(r.end))) continue;
     if (r) best = r;
   }
   return best;
@@ -259,7 +277,7 @@ function markerLabel(q: Question, t: string): AtStart {
 function mentioned(q: Question, t: string): string[] {
   const out = new Set<string>();
   for (const [sp, label] of q.spellings) if (new RegExp(`(?<![a-z0-9])${esc(sp)}(?![a-z0-9])`).test(t)) out.add(label);
-  return [...out];
+  return q.labels.filter((l) => out.has(l));
 }
 
 /** A reasoning block left in the text: what follows the last closing tag, or null (never closed). */
@@ -288,6 +306,8 @@ export function readAnswer(text: string, name: QuestionName): AnswerRead {
   if (first) return first;
   const marked = decided(markerLabel(q, t), 'marker', 'after a marker');
   if (marked) return marked;
+  const last = decided(lastLineLabel(q, t), 'last-line', 'last line');
+  if (last) return last;
   const named = mentioned(q, t);
   if (named.length > 1) return { unreadable: `names ${named.join(', ')} but states none of them` };
   if (named.length === 1) return { unreadable: `states no label (mentions "${named[0]}" only in passing)` };

@@ -49,6 +49,14 @@ const CERTAINTY: [string, string][] = [
   ['', 'Slightly A'], // empty in one order
 ];
 
+/** Fact-check answers per pair: [the true item, the falsified item] (test/fixtures/answer-styles/verdict.json). */
+const VERDICTS: [string, string][] = [
+  ['True [High Confidence]', 'Let me check. The statement gives April, but it was announced in May.\n\nFinal answer: False'],
+  ['I cannot verify this statement because it concerns events after my knowledge cutoff.', 'False.'],
+  ['**True**', 'True or False'],
+  ['False — the bridge opened in 2023.', '{"verdict": "False", "confidence": "High"}'],
+];
+
 let server: LoopbackServer;
 beforeAll(async () => {
   server = await startOpenAIServer({
@@ -63,6 +71,8 @@ beforeAll(async () => {
         const [first, second] = CERTAINTY[Number(pair[0]![1])]!;
         return { text: pair[0]![2] === 'original' ? first : second, inputTokens: 60, outputTokens: 30 };
       }
+      const fact = /Fact (\d+) (true|false)/.exec(prompt);
+      if (fact) return { text: VERDICTS[Number(fact[1])]![fact[2] === 'true' ? 0 : 1], inputTokens: 50, outputTokens: 10 };
       const st = /Statement (\d+)/.exec(prompt);
       if (st) return { text: WILDFRAME[Number(st[1])]![1], inputTokens: 40, outputTokens: 20 };
       const d = /Doc (\d+):/.exec(prompt);
@@ -83,12 +93,14 @@ function project(): { dir: string; config: string } {
   writeFileSync(join(dir, 'news.jsonl'), news.map((r) => JSON.stringify(r)).join('\n') + '\n');
   const statements = WILDFRAME.map(([base], i) => ({ id: `s${i}`, base: `Statement ${i} as it was.`, baseSentiment: base, framed: `Statement ${i} as it was, reframed.` }));
   writeFileSync(join(dir, 'statements.jsonl'), statements.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  const pairs = VERDICTS.map((_, i) => ({ id: `p${i}`, date: '2026-03-01', true_text: `Fact ${i} true: the bridge opened.`, false_text: `Fact ${i} false: the bridge closed.` }));
+  writeFileSync(join(dir, 'pairs.jsonl'), pairs.map((r) => JSON.stringify(r)).join('\n') + '\n');
   const config = join(dir, 'slant.yaml');
   writeFileSync(
     config,
     `store: ${join(dir, 'db')}\nreports: ${join(dir, 'r')}\nmodels: [{ id: 'openai:gpt-4o-mini' }]\n` +
-      'datasets:\n  - { name: news, path: news.jsonl }\n  - { name: wf, path: statements.jsonl }\n' +
-      'probes: [{ name: framing }, { name: wildframe }]\njudges: { framing: "openai:judge-mini" }\n',
+      'datasets:\n  - { name: news, path: news.jsonl }\n  - { name: wf, path: statements.jsonl }\n  - { name: pairs, path: pairs.jsonl }\n' +
+      'probes: [{ name: framing }, { name: wildframe }, { name: hallucination }]\njudges: { framing: "openai:judge-mini" }\n',
   );
   return { dir, config };
 }
@@ -116,6 +128,12 @@ describe('answers as chat models write them', () => {
     expect(metric(results, 'wildframe', 'shift_rate_base_negative')).toMatchObject({ n: 3, excluded: { unreadable: 2 } });
     expect(metric(results, 'wildframe', 'shift_rate_base_negative').value).toBeCloseTo(1 / 3, 10);
     expect(metric(results, 'wildframe', 'mixed_rate')).toMatchObject({ n: 6, excluded: { unreadable: 2 } });
+
+    // fact-checks: a refusal on one true item and an echo of the options on one falsified item
+    expect(metric(results, 'hallucination', 'actual_acc')).toMatchObject({ n: 3, excluded: { unreadable: 1 } });
+    expect(metric(results, 'hallucination', 'actual_acc').value).toBeCloseTo(2 / 3, 10);
+    expect(metric(results, 'hallucination', 'falsified_acc')).toMatchObject({ value: 1, n: 3, excluded: { unreadable: 1 } });
+    expect(metric(results, 'hallucination', 'strict_acc')).toMatchObject({ value: 0.5, n: 2, excluded: { unreadable: 2 } });
 
     // terminal, report.html and the exports say so after n
     expect(res.stdout).toContain('n = 4 · 4 unreadable');

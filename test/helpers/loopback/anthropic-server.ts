@@ -24,13 +24,18 @@ export function startAnthropicServer(opts: LoopbackOptions & { respond?: Respond
       return;
     }
     const a = respond(lastUserText(body.messages), body);
+    const content: Record<string, unknown>[] = [];
+    if (a.reasoning !== undefined) content.push({ type: 'thinking', thinking: a.reasoning, signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds' });
+    if (a.redactedThinking === true) content.push({ type: 'redacted_thinking', data: 'EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpP' });
+    // a refusal may come with no text block at all
+    if (a.text !== '' || content.length === 0) content.push({ type: 'text', text: a.text });
     reply.json(200, {
       id: 'msg_1',
       type: 'message',
       role: 'assistant',
       model: body.model,
-      content: [{ type: 'text', text: a.text }],
-      stop_reason: a.finish === 'length' ? 'max_tokens' : 'end_turn',
+      content,
+      stop_reason: a.finish === 'length' ? 'max_tokens' : a.finish === 'refusal' || a.finish === 'filter' ? 'refusal' : 'end_turn',
       stop_sequence: null,
       usage: { input_tokens: a.inputTokens ?? 0, output_tokens: a.outputTokens ?? 0 },
     });

@@ -170,28 +170,40 @@ export function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise<Loopb
       a.logprobs === undefined
         ? null
         : { content: a.logprobs.map((l) => ({ token: l.token, logprob: l.logprob, bytes: [], top_logprobs: (l.top ?? []).map((t) => ({ ...t, bytes: [] })) })) };
-    const usage = { prompt_tokens: a.inputTokens ?? 0, completion_tokens: a.outputTokens ?? 0, total_tokens: (a.inputTokens ?? 0) + (a.outputTokens ?? 0) };
+    const usage: Record<string, unknown> = { prompt_tokens: a.inputTokens ?? 0, completion_tokens: a.outputTokens ?? 0, total_tokens: (a.inputTokens ?? 0) + (a.outputTokens ?? 0) };
+    if (a.reasoningTokens !== undefined) usage.completion_tokens_details = { reasoning_tokens: a.reasoningTokens, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 };
+    const finishReason = a.finish === 'filter' ? 'content_filter' : a.finish === 'refusal' ? 'stop' : (a.finish ?? 'stop');
+    const reasoningKey = a.reasoningField ?? 'reasoning_content';
     if (body.stream === true) {
+      const events: string[] = [];
+      // reasoning streams first in its own delta field, then the answer
+      for (const w of a.reasoning?.match(/\S+\s*/g) ?? [])
+        events.push(JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { [reasoningKey]: w }, finish_reason: null, logprobs: null }] }));
+      if (a.refusal !== undefined) events.push(JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { refusal: a.refusal }, finish_reason: null, logprobs: null }] }));
       const words = a.text.match(/\S+\s*/g) ?? [''];
-      const events = words.map((w, i) =>
-        JSON.stringify({
-          id: 'c1',
-          object: 'chat.completion.chunk',
-          choices: [{ index: 0, delta: { content: w }, finish_reason: null, logprobs: i === 0 ? logprobs : null }],
-        }),
+      words.forEach((w, i) =>
+        events.push(
+          JSON.stringify({
+            id: 'c1',
+            object: 'chat.completion.chunk',
+            choices: [{ index: 0, delta: { content: w }, finish_reason: null, logprobs: i === 0 ? logprobs : null }],
+          }),
+        ),
       );
-      events.push(JSON.stringify({ id: 'c1', choices: [{ index: 0, delta: {}, finish_reason: a.finish ?? 'stop' }] }));
-      events.push(JSON.stringify({ id: 'c1', choices: [], usage }));
+      events.push(JSON.stringify({ id: 'c1', choices: [{ index: 0, delta: {}, finish_reason: finishReason }] }));
+      if (a.noUsage !== true) events.push(JSON.stringify({ id: 'c1', choices: [], usage }));
       events.push('[DONE]');
       await reply.sse(events);
       return;
     }
+    const message: Record<string, unknown> = { role: 'assistant', content: a.refusal !== undefined && a.text === '' ? null : a.text, refusal: a.refusal ?? null };
+    if (a.reasoning !== undefined) message[reasoningKey] = a.reasoning;
     reply.json(200, {
       id: 'chatcmpl-1',
       object: 'chat.completion',
       model: body.model,
-      choices: [{ index: 0, message: { role: 'assistant', content: a.text, refusal: a.refusal ?? null }, finish_reason: a.finish ?? 'stop', logprobs }],
-      usage,
+      choices: [{ index: 0, message, finish_reason: finishReason, logprobs }],
+      ...(a.noUsage === true ? {} : { usage }),
     });
   }, opts);
 }
