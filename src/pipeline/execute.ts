@@ -8,7 +8,7 @@ import { EXIT, InputError, UserError, formatLocation } from '../core/errors.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
 import { WarningLog } from './warnings.js';
-import { batchStatePath, runBatchPhase } from './batch-phase.js';
+import { runBatchPhase } from './batch-phase.js';
 import { ItemWriter, offlineOnly } from './item-writer.js';
 import { BASELINE_KEY, type Condition } from './conditions.js';
 import { cellKey, outputStoreKey, storesText } from './cells.js';
@@ -142,10 +142,9 @@ export async function executePlan(
      */
     onWaiting?: () => void;
     warnings: WarningLog;
-    /** batch mode: where batch ids are remembered, and where batch usage is recorded */
-    batchStatePath?: string;
     /** `--no-cache`: batch mode neither reads nor writes the request cache either */
     noCache?: boolean;
+    /** batch mode: where the usage of batch answers is recorded */
     onBatchResult?: (modelId: string, r: { usage?: { inputTokens: number; outputTokens: number }; cached: boolean }) => void;
     log?: (line: string) => void;
     /**
@@ -246,7 +245,6 @@ export async function executePlan(
     const dsUnits = ds.probes ? units.filter((u) => ds.probes?.includes(u.probe.probe.name)) : units;
     if (plan.batch && opts.planOnly !== true && dsUnits.some((u) => storesText(u.probe.probe))) {
       await runBatchPhase(ds, plan.producers, store, runId, {
-        statePath: opts.batchStatePath ?? batchStatePath(store.location),
         signal: opts.signal,
         warnings: opts.warnings,
         truncated: truncatedPolicy,
