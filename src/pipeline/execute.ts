@@ -16,7 +16,7 @@ import { MitigationNotApplicableError, type MitigationResult, type TaskRecord } 
 import type { ItemCost } from '../runtime/store.js';
 import { ResponseTooLargeError } from '../models/http.js';
 import { recordingUsage, scopedUsage, UsageTracker, type ModelUsage } from '../runtime/usage.js';
-import { DEFAULTS, addCost, measuresBaselineOutputs, planUnits, runUnit, unitApplicability, type Unit } from './units.js';
+import { DEFAULTS, addCost, measuresBaselineOutputs, planUnits, runUnit, unitApplicability, unitApproximations, type Unit } from './units.js';
 import { InvalidAnswerError } from '../models/answer.js';
 import { DEFAULT_TRUNCATED_POLICY, InvalidAnswerCount, TRUNCATED_REASON, Unmeasured, storedUnmeasured, type TruncatedPolicy } from './unmeasured.js';
 import { CONTEXT_OVERFLOW_REASON, isContextOverflow } from '../models/context-overflow.js';
@@ -54,6 +54,8 @@ export interface CellRef {
   conditionLabel: string;
   /** why the condition cannot run on this model (the cell is reported, never run as baseline) */
   notApplicable?: string;
+  /** what this model can only approximate of the condition (its numbers are marked wherever shown) */
+  approximations?: string[];
   /** where this cell's per-item costs are stored (its output key; the cell key for probes that ask the model) */
   costKey: string;
   /** left out of this invocation (opts.cells): another worker's unit */
@@ -225,6 +227,8 @@ export async function executePlan(
       cell = { key, model: label, dataset, probe: probe.name, condition: condition.key, conditionLabel: condition.label, costKey, options };
       const notApplicable = unitApplicability(unit, producer.model, label, opts.warnings);
       if (notApplicable !== undefined) cell.notApplicable = notApplicable;
+      const approximations = unitApproximations(unit, producer.model);
+      if (approximations.length > 0) cell.approximations = approximations;
       cells.set(key, cell);
       if (opts.cells?.(cell) === false) cell.skipped = true;
       // another unit's cell (a distributed run): its row was made by the coordinator, its records are not ours
