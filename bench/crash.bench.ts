@@ -1,15 +1,24 @@
 /**
  * npm run bench:crash [-- --items 500 --kills 8 --latency 20 --concurrency 8 --seed 1]
  *
- * `kill -9` at random points of a `slant run` of `items` documents against a loopback OpenAI
- * server with `latency` ms per answer (the bench starts the server in a child process), then
- * `slant run --resume` until the run completes. Each kill happens when a random number of answers
- * (drawn between the current count and the total) has reached the store; one last kill falls
- * between writing results.json and report.html (SLANT_CRASH_AT), after which the run must still
- * be resumable and complete. Prints the kills, the
- * requests the server received, the bodies it received more than once, how many of those were
- * re-sent although their answer had been stored before the kill (goal 0: only requests in flight
- * at a kill may be re-sent), and the items stored at the end (goal: all).
+ * Three trials against a loopback OpenAI server (in a child process) that counts request bodies:
+ *
+ * 1. `kill -9` at random points of a `slant run` of `items` documents with `latency` ms per answer,
+ *    then `slant run --resume` until the run completes. Each kill happens when a random number of
+ *    answers (drawn between the current count and the total) has reached the store; one last kill
+ *    falls between writing results.json and report.html (SLANT_CRASH_AT), after which the run must
+ *    still be resumable and complete.
+ * 2. `slant run --batch` killed at each phase of the Batch API (SLANT_CRASH_AT): after saving the
+ *    intent, after creating the batch (before its id is saved), while polling (a plain kill -9), and
+ *    while the answers are being stored; each resumed. Goal: one batch per phase's run, no request
+ *    sent live, every item stored.
+ * 3. A stalled lease: the run's process is stopped (SIGSTOP) past the stale limit, a second process
+ *    resumes the run, and the first is continued (SIGCONT): it must stop before its next request
+ *    (exit 2). Goal: no more duplicates than the requests in flight at the stop.
+ *
+ * Prints, per trial, the requests the server received, the bodies it received more than once
+ * (duplicates; goal 0 beyond the requests in flight at a kill), how many were re-sent although
+ * their answer had been stored before the kill (goal 0), and the items stored (goal: all).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -133,13 +142,108 @@ const status = (() => {
   }
 })();
 
-console.log(`items ${N}, latency ${latency} ms, concurrency ${concurrency}, seed ${values.seed}; ${seconds.toFixed(1)} s`);
-console.log(`kills (SIGKILL)                ${kills} (${kills - 1} during generation, 1 between the two report files)`);
+console.log(`items ${N}, latency ${latency} ms, concurrency ${concurrency}, seed ${values.seed}`);
+console.log('\n1. random kills (live requests)');
+console.log(`kills (SIGKILL)                ${kills} (${kills - 1} during generation, 1 between the two report files); ${seconds.toFixed(1)} s`);
 console.log(`requests sent                  ${all.length} (${times.size} distinct bodies)`);
-console.log(`duplicate answered bodies      ${duplicated} (re-sent; at most ${concurrency} in flight per kill = ${concurrency * kills})`);
+console.log(`duplicates                     ${duplicated} (re-sent; at most ${concurrency} in flight per kill = ${concurrency * kills})`);
 console.log(`re-sent after being stored     ${resentAfterStored} (goal 0: outside the in-flight window)`);
-console.log(`stored items                   ${items} / ${N} (goal: all); run ${status}`);
+console.log(`items stored                   ${items} / ${N} (goal: all); run ${status}`);
+rmSync(dir, { recursive: true, force: true });
+let failed = resentAfterStored > 0 || items !== N || status !== 'completed';
+
+/** A fresh project (its own store) for one trial; `tag` keeps its request bodies apart from the other trials'. */
+function project(tag: string): { dir: string; db: string; config: string } {
+  const d = mkdtempSync(join(tmpdir(), `slant-bench-crash-${tag}-`));
+  const file = join(d, 'slant.db');
+  writeFileSync(join(d, 'docs.jsonl'), Array.from({ length: N }, (_, i) => JSON.stringify({ id: `d${i}`, text: `Document ${i} (${tag}) reports that product ${i} works well. The battery of unit ${i} lasts two days. Support for case ${i} answered slowly.` })).join('\n') + '\n');
+  writeFileSync(
+    join(d, 'slant.yaml'),
+    `store: ${file}\nreports: ${join(d, 'reports')}\nconcurrency: ${concurrency}\nproviders: { openai: { baseURL: ${url}/v1 } }\nmodels: [{ id: 'openai:gpt-4o-mini' }]\ndatasets: [{ name: docs, path: docs.jsonl, fields: { source: text } }]\nprobes: [{ name: primacy }]\n`,
+  );
+  return { dir: d, db: file, config: join(d, 'slant.yaml') };
+}
+
+function countIn(file: string, sql: string): number {
+  const c = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return (c.prepare(sql).pluck().get() as number) ?? 0;
+  } finally {
+    c.close();
+  }
+}
+
+function startWith(args: string[], env: Record<string, string>): { child: ChildProcess; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/bin.ts'), '-q', ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'ignore'], env: { ...process.env, OPENAI_API_KEY: 'sk-bench-crash', ...env } });
+  return { child, exit: new Promise((res) => child.on('exit', (code, signal) => res({ code, signal }))) };
+}
+
+const batchCounts = (): Promise<{ files: number; batches: number }> =>
+  new Promise((resolve) => {
+    server.once('message', (m) => resolve(m as { files: number; batches: number }));
+    server.send('batch-counts');
+  });
+
+/** Bodies sent more than once among `list`. */
+function duplicatesIn(list: string[]): number {
+  return list.length - new Set(list).size;
+}
+
+// 2. batch-phase kills: each phase in a run of its own, killed there, then resumed to the end
+console.log('\n2. batch-phase kills (slant run --batch, SIGKILL, then --resume)');
+console.log('phase                          batches created   requests sent live   items stored');
+const POLL = { SLANT_BATCH_POLL_MS: '20' };
+for (const phase of ['batch-intent', 'batch-created', 'polling', 'batch-storing']) {
+  const p = project(phase);
+  const before = await batchCounts();
+  const chatsBefore = (await prompts()).length;
+  const t = Date.now();
+  if (phase === 'polling') {
+    // a plain kill -9 once the batch is being polled (its id saved beside the store)
+    const run = startWith(['run', '--batch', '-c', p.config], POLL);
+    while (run.child.exitCode === null && (await batchCounts()).batches === before.batches) await new Promise((r) => setTimeout(r, 5));
+    run.child.kill('SIGKILL');
+    await run.exit;
+  } else {
+    const killed = await startWith(['run', '--batch', '-c', p.config], { ...POLL, SLANT_CRASH_AT: phase }).exit;
+    if (killed.signal !== 'SIGKILL') throw new Error(`the run was not killed at ${phase}`);
+  }
+  const resumed = await startWith(['run', '--resume', '--store', p.db], POLL).exit;
+  if (resumed.code !== 0) throw new Error(`the resume after a kill at ${phase} exited with ${resumed.code}`);
+  const after = await batchCounts();
+  const live = (await prompts()).length - chatsBefore;
+  const stored = countIn(p.db, 'SELECT count(*) FROM items');
+  const created = after.batches - before.batches;
+  console.log(`${phase.padEnd(31)}${String(created).padEnd(18)}${String(live).padEnd(21)}${stored} / ${N}  (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  if (created !== 1 || live !== 0 || stored !== N) failed = true;
+  rmSync(p.dir, { recursive: true, force: true });
+}
+
+// 3. a stalled lease holder: stopped past the stale limit, its run resumed by another process, then continued
+{
+  console.log('\n3. stalled lease (SIGSTOP past the stale limit, --resume by a second process, SIGCONT)');
+  const LEASE = { SLANT_LEASE_STALE_MS: '1500', SLANT_LEASE_HEARTBEAT_MS: '200' };
+  const p = project('stall');
+  const from = (await prompts()).length;
+  const a = startWith(['run', '-c', p.config], LEASE);
+  while ((await prompts()).length - from < N / 4) await new Promise((r) => setTimeout(r, 5));
+  a.child.kill('SIGSTOP');
+  const atStop = (await prompts()).length - from;
+  await new Promise((r) => setTimeout(r, 2500));
+  const b = startWith(['run', '--resume', '--store', p.db], LEASE);
+  while ((await prompts()).length - from < atStop + concurrency) await new Promise((r) => setTimeout(r, 5));
+  a.child.kill('SIGCONT');
+  const [ra, rb] = await Promise.all([a.exit, b.exit]);
+  const sent = (await prompts()).slice(from);
+  const dup = duplicatesIn(sent);
+  const stored = countIn(p.db, 'SELECT count(*) FROM items');
+  console.log(`stalled holder's exit          ${ra.code} (goal 2: it stops before its next request); the resuming process: ${rb.code}`);
+  console.log(`requests sent                  ${sent.length} (${new Set(sent).size} distinct bodies)`);
+  console.log(`duplicates                     ${dup} (goal: at most ${concurrency}, the requests in flight at the stop)`);
+  console.log(`items stored                   ${stored} / ${N} (goal: all)`);
+  if (ra.code !== 2 || rb.code !== 0 || dup > concurrency || stored !== N) failed = true;
+  rmSync(p.dir, { recursive: true, force: true });
+}
 
 server.send('close');
-rmSync(dir, { recursive: true, force: true });
-if (resentAfterStored > 0 || items !== N || status !== 'completed') process.exitCode = 1;
+if (failed) process.exitCode = 1;

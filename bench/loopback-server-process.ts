@@ -17,6 +17,8 @@ const server = await startOpenAIServer({
   latencyMs: latency,
   maxConcurrent: max,
   retryAfterMs: latency,
+  // Batch API: GETs of a batch before it completes (bench/crash.bench.ts kills while polling)
+  batchPolls: Number(process.env.BENCH_BATCH_POLLS ?? '2'),
   ...(fixed !== undefined ? { respond: () => ({ text: fixed, finish: 'stop' as const, inputTokens: 20, outputTokens: 10 }) } : {}),
 });
 
@@ -24,6 +26,8 @@ process.on('message', (msg: unknown) => {
   if (msg === 'stats') process.send?.({ count: server.count(), peak: server.peakConcurrency(), rejected: server.rejectedForConcurrency(), cpuMs: cpuMs(), ...server.timeline() });
   // the prompt of every chat request received, in order (bench/crash.bench.ts counts re-sent bodies)
   if (msg === 'prompts') process.send?.({ prompts: server.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => lastUserText((r.body as { messages?: unknown } | undefined)?.messages)) });
+  // Batch API calls received (bench/crash.bench.ts: a batch created twice is a request paid twice)
+  if (msg === 'batch-counts') process.send?.({ files: server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/files')).length, batches: server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/batches')).length });
   if (msg === 'close') void server.close().then(() => process.exit(0));
 });
 process.send?.({ url: server.url });

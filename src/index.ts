@@ -14,6 +14,7 @@ export { DEMO_DATASETS, DEMO_DOCUMENTS, type DemoDocument } from './data/samples
 
 // text and statistics
 export * from './text/index.js';
+export { readAnswer, readStatedText, questionLabels, type AnswerRead, type QuestionName, type TextRead } from './text/answer-reader.js';
 export * from './stats/index.js';
 
 // judges and models

@@ -14,6 +14,7 @@ import { donePage, itemPage, messagePage } from './page.js';
 import { isValidAnswer } from './scale.js';
 import { assignmentAt, getAnswer, getAssignment, getItem, getStudy, listAnnotators, nextAssignment, putAnswer, type StudyRow } from './study-store.js';
 import { csrfMatches, csrfToken, matchToken } from './tokens.js';
+import { AnswerRateLimit, type AnswerRate } from './rate-limit.js';
 
 const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
@@ -45,6 +46,10 @@ export interface ServeOptions {
   port?: number;
   /** called after each stored answer */
   onAnswer?: (annotator: string, item: string) => void;
+  /** answers accepted per annotator (default DEFAULT_ANSWER_RATE: 20 at once, then 60 a minute) */
+  answerRate?: AnswerRate;
+  /** the clock of the rate limit (tests) */
+  now?: () => number;
 }
 
 export interface AnnotateServer {
@@ -54,7 +59,7 @@ export interface AnnotateServer {
 }
 
 class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}) {
     super(message);
   }
 }
@@ -117,6 +122,7 @@ export async function startAnnotateServer(store: AnyStore, studyId: string, opts
   const statics = loadStatic();
   const host = opts.host ?? '127.0.0.1';
   const loopbackOnly = isLoopbackHost(host);
+  const answerRate = new AnswerRateLimit(opts.answerRate, opts.now);
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://local');
@@ -141,6 +147,8 @@ export async function startAnnotateServer(store: AnyStore, studyId: string, opts
       checkOrigin(req);
       const fields = parseBody(req, await readBody(req));
       if (!csrfMatches(fields.csrf ?? String(req.headers['x-csrf-token'] ?? ''), token, study.id)) throw new HttpError(403, 'missing or wrong CSRF token');
+      const wait = answerRate.take(annotator);
+      if (wait > 0) throw new HttpError(429, `too many answers at once: wait ${Math.ceil(wait / 1000)} s`, { 'Retry-After': String(Math.ceil(wait / 1000)) });
       const itemId = fields.item ?? '';
       if (!(await getAssignment(store, study.id, annotator, itemId))) throw new HttpError(403, 'this item is not assigned to you');
       const value = fields.value ?? '';
@@ -196,8 +204,9 @@ export async function startAnnotateServer(store: AnyStore, studyId: string, opts
       if (res.headersSent) return void res.end();
       req.resume();
       const wantsJson = (req.headers.accept ?? '').includes('application/json');
-      if (wantsJson) send(res, status, 'application/json; charset=utf-8', JSON.stringify({ ok: false, error: message }));
-      else send(res, status, 'text/html; charset=utf-8', messagePage(status === 403 ? 'Not allowed' : 'Error', message));
+      const headers = err instanceof HttpError ? err.headers : {};
+      if (wantsJson) send(res, status, 'application/json; charset=utf-8', JSON.stringify({ ok: false, error: message }), headers);
+      else send(res, status, 'text/html; charset=utf-8', messagePage(status === 403 ? 'Not allowed' : 'Error', message), headers);
     });
   });
   server.keepAliveTimeout = 5000;

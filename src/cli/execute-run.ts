@@ -82,9 +82,11 @@ export async function executeRun(args: {
   }
   const interrupt = installInterruptHandler();
   const showProgress = !args.global.json && !args.global.quiet;
-  // the total is counted first (cheap: lines, rows, metadata) so the bar fills and has an ETA; unknown shows n/?
-  const total = args.totalHint ?? (showProgress ? await countPlannedRecords(plan.datasets) : undefined);
-  const progress = createProgress({ total, label: args.command, stream: progressStream(), enabled: showProgress });
+  const stream = progressStream();
+  // the total is counted first (cheap: lines, rows, metadata) so the bar fills and has an ETA; unknown shows n/?;
+  // nothing is counted when no bar is drawn (stderr is not a terminal)
+  const total = args.totalHint ?? (showProgress && stream.isTTY === true ? await countPlannedRecords(plan.datasets) : undefined);
+  const progress = createProgress({ total, label: args.command, stream, enabled: showProgress });
   try {
     return await runWithStore(args, store, plan, models, interrupt, progress);
   } catch (err) {
@@ -113,6 +115,7 @@ async function runWithStore(
       usage: () => models.usage.byModel(),
       prices: args.prices,
       onBatchResult: (id, r) => models.usage.record(id, r),
+      ...(args.noCache === true ? { noCache: true } : {}),
       log: args.global.quiet || args.global.json ? undefined : (line) => process.stderr.write(`${line}\n`),
       configJson,
       configHash: sha256Hex(configJson),

@@ -103,10 +103,11 @@ async function runProgram(argv: string[]): Promise<number> {
     }
     // classes of errors that only commands which loaded these modules can throw
     const name = err instanceof Error ? err.name : '';
-    if (name === 'SqliteError') {
-      // a locked, damaged or full store reached here without a path (the run commands name it)
+    const sqlState = typeof (err as { code?: unknown } | null)?.code === 'string';
+    if (name === 'SqliteError' || sqlState || (err instanceof Error && /^Connection terminated/.test(err.message))) {
+      // a locked, damaged, full or half-dropped store, or a PostgreSQL server gone, reached here without a path (the run commands name it)
       const { storeProblem } = await import('../runtime/store-errors.js');
-      const stored = storeProblem(err, 'the run store');
+      const stored = storeProblem(err, 'named by --store');
       if (stored !== undefined) {
         process.stderr.write(`slant: ${stored.message}\n${stored.hint ? `hint: ${stored.hint}\n` : ''}`);
         return stored.exitCode;
@@ -123,10 +124,6 @@ async function runProgram(argv: string[]): Promise<number> {
             : 'the provider kept failing after retries; finished work is stored, continue with `slant run --resume`';
       process.stderr.write(`slant: ${(err as Error).message}\nhint: ${why}\n`);
       return typeof exitCode === 'number' ? exitCode : EXIT.provider;
-    }
-    if (name === 'UnparseableJudgeAnswerError') {
-      process.stderr.write(`slant: ${(err as Error).message}\nhint: the judge's answers are never guessed; try another judge model, or resume after checking it\n`);
-      return EXIT.provider;
     }
     process.stderr.write(`slant: internal error (please report it):\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     return EXIT.internal;

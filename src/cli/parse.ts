@@ -30,6 +30,12 @@ export function parseProbeSettings(specs: string[]): Record<string, Record<strin
     const m = /^([a-z-]+)\.([A-Za-z_][\w]*)=(.*)$/.exec(spec);
     if (!m) throw new UserError(`--set expects probe.option=value (e.g. primacy.alpha=0.1), got "${spec}"`);
     const [, probe, key, raw] = m as unknown as [string, string, string, string];
+    // an assignment to obj.__proto__ changes the object's prototype instead of adding an option
+    // (accepted silently), and out.constructor is Object itself: names of Object.prototype are no
+    // probe or option names
+    for (const name of [probe, key]) {
+      if (name in Object.prototype) throw new UserError(`--set ${probe}.${key}: "${name}" is not a probe or option name`, { hint: 'e.g. --set primacy.alpha=0.1; the options of each probe are in docs/config.md' });
+    }
     let value: unknown = raw;
     if (raw === 'true' || raw === 'false') value = raw === 'true';
     else if (raw.trim() !== '' && Number.isFinite(Number(raw))) value = Number(raw);

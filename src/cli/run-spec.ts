@@ -10,6 +10,7 @@ import { UserError } from '../core/errors.js';
 import { loadConfigFile } from '../config/load.js';
 import type { SlantConfig } from '../config/schema.js';
 import { planMeasure, planRun } from '../pipeline/plan.js';
+import { retryNotice } from './retry-notice.js';
 import { DEFAULT_STORE_PATH } from '../runtime/store.js';
 import { openRunStore } from '../runtime/open-store.js';
 import { isPostgresUrl } from '../runtime/store-url.js';
@@ -18,20 +19,44 @@ import { globalOptions } from './main-options.js';
 import { storedSpecSchema, type StoredSpec } from './stored-spec.js';
 import { resultsOutputFormat } from './results-output.js';
 import { failOnConditions } from './fail-on.js';
+import { refuseOutputOverInput, type ReadFile } from './output-over-input.js';
 
-/** `-o/--output FILE` of run, demo and measure, its extension checked before any work is done. */
-function outputPath(cmd: Command): string | undefined {
+/**
+ * `-o/--output FILE` of run, demo and measure, its extension checked before any work is done, and
+ * refused when it names a file the run reads (a dataset, the run store).
+ */
+function outputPath(cmd: Command, spec: StoredSpec): string | undefined {
   const out = cmd.opts<{ output?: string }>().output;
   if (out === undefined) return undefined;
   resultsOutputFormat(out);
+  refuseOutputOverInput(out, filesRead(spec));
   return resolve(out);
+}
+
+/** The files a run reads: its datasets (and WildFrame's annotations) and a SQLite store. */
+function filesRead(spec: StoredSpec): ReadFile[] {
+  const datasets = spec.kind === 'run' ? spec.config.datasets : [spec.dataset];
+  const store = spec.kind === 'run' ? spec.config.store : spec.store;
+  const files: ReadFile[] = [];
+  for (const d of datasets) {
+    if (d.path !== undefined) files.push({ path: resolve(spec.baseDir, d.path), what: 'input' });
+    if (d.humans !== undefined) files.push({ path: resolve(spec.baseDir, d.humans), what: 'input' });
+  }
+  if (!isPostgresUrl(store)) files.push({ path: resolve(spec.baseDir, store), what: 'run store' });
+  return files;
 }
 
 /** Run a stored or fresh spec end to end. */
 export async function runSpec(spec: StoredSpec, command: string, cmd: Command, resumeRunId?: string): Promise<void> {
   const global = globalOptions(cmd);
   const noCache = cmd.opts<{ cache?: boolean }>().cache === false;
-  const batch = cmd.opts<{ batch?: boolean }>().batch === true;
+  let batch = cmd.opts<{ batch?: boolean }>().batch === true;
+  if (!batch && resumeRunId !== undefined && spec.kind === 'run') {
+    // a run killed in batch mode has batches in flight: finish them, never send their requests live as well
+    const { hasPendingBatches } = await import('../pipeline/batch-phase.js');
+    batch = hasPendingBatches(storeLocation(spec.baseDir, spec.config.store), resumeRunId);
+    if (batch && !global.quiet && !global.json) process.stderr.write(`run ${resumeRunId} has batches in flight: resuming in batch mode (--batch)\n`);
+  }
   const failOn = failOnConditions(cmd);
   const waitForLease = cmd.opts<{ wait?: boolean }>().wait === true;
   const distributed = cmd.opts<{ workers?: boolean; unitSize?: number }>();
@@ -40,7 +65,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
     const config = spec.config;
     await executeRun({
       command,
-      makePlan: (wrap) => planRun(config, { baseDir: spec.baseDir, wrap, batch }),
+      makePlan: (wrap) => planRun(config, { baseDir: spec.baseDir, wrap, batch, ...(global.quiet || global.json ? {} : { onRetry: retryNotice((line) => process.stderr.write(`${line}\n`)) }) }),
       prices: config.prices,
       noCache,
       storePath: storeLocation(spec.baseDir, config.store),
@@ -51,7 +76,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       failOn,
       waitForLease,
       ...(workers ? { workers } : {}),
-      ...(outputPath(cmd) ? { resultsPath: outputPath(cmd) } : {}),
+      ...(outputPath(cmd, spec) ? { resultsPath: outputPath(cmd, spec) } : {}),
     });
   } else {
     await executeRun({
@@ -65,7 +90,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       global,
       failOn,
       waitForLease,
-      resultsPath: outputPath(cmd) ?? (spec.output ? resolve(spec.baseDir, spec.output) : undefined),
+      resultsPath: outputPath(cmd, spec) ?? (spec.output ? resolve(spec.baseDir, spec.output) : undefined),
     });
   }
 }

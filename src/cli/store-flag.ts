@@ -14,16 +14,17 @@ export function storeExists(spec: string): boolean {
 
 /**
  * Open the store a read command's `--store` names: a SQLite file that must already exist (reading
- * never creates one), or a PostgreSQL store (`postgres://…`).
+ * never creates one), or a PostgreSQL store (`postgres://…`). Opened read-only unless the
+ * command writes (`cache clear`), so a store on a read-only mount can be read.
  */
-export async function openExistingStore(spec: string): Promise<RunStore> {
+export async function openExistingStore(spec: string, opts: { writes?: boolean } = {}): Promise<RunStore> {
   if (!storeExists(spec)) throw new UserError(`no store at ${spec} yet; run \`slant demo\` or \`slant run\` first`);
-  return openRunStore(spec);
+  return openRunStore(spec, { readOnly: opts.writes !== true });
 }
 
-/** Run `fn` on the store `--store` names, closing it afterwards. */
-export async function withStore<T>(spec: string, fn: (store: RunStore) => Promise<T>): Promise<T> {
-  const store = await openExistingStore(spec);
+/** Run `fn` on the store `--store` names, closing it afterwards (read-only unless `writes`). */
+export async function withStore<T>(spec: string, fn: (store: RunStore) => Promise<T>, opts: { writes?: boolean } = {}): Promise<T> {
+  const store = await openExistingStore(spec, opts);
   try {
     return await fn(store);
   } finally {

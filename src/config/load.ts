@@ -1,5 +1,5 @@
 import { readFileSync, existsSync } from 'node:fs';
-import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, visit, YAMLParseError } from 'yaml';
 import type { z } from 'zod';
 import { UserError } from '../core/errors.js';
 import { readProblem } from '../data/open-file.js';
@@ -30,6 +30,38 @@ export function parseConfig(raw: unknown, where = 'config'): SlantConfig {
   return parsed.data;
 }
 
+/**
+ * `yaml.parse` with duplicate keys refused, in time linear in the number of keys: yaml's own
+ * check compares each new key with every key before it (20,000 keys took 8.6 s, 200,000 did not
+ * finish), so it is off and each map's keys go through a Set instead. Keys compare as yaml
+ * compares them: equal scalar values (1 and 1.0 are one key, "1" and 1 are two).
+ */
+export function parseYamlLinear(text: string): unknown {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: false, lineCounter });
+  const first = doc.errors[0];
+  if (first !== undefined) throw first;
+  visit(doc, {
+    Map(_, map) {
+      if (!isMap(map)) return;
+      const seen = new Set<string>();
+      for (const pair of map.items) {
+        const k = pair.key;
+        if (!isScalar(k)) continue;
+        const id = `${typeof k.value}:${String(k.value)}`;
+        if (seen.has(id)) {
+          const at = k.range?.[0] ?? 0;
+          const err = new YAMLParseError([at, at + 1], 'DUPLICATE_KEY', 'Map keys must be unique');
+          err.linePos = [lineCounter.linePos(at)];
+          throw err;
+        }
+        seen.add(id);
+      }
+    },
+  });
+  return doc.toJS({ maxAliasCount: 100 });
+}
+
 export function loadConfigFile(path: string): SlantConfig {
   if (!existsSync(path)) throw new UserError(`config file not found: ${path}`, { hint: 'run `slant init` to write an example slant.yaml' });
   let text: string;
@@ -41,7 +73,7 @@ export function loadConfigFile(path: string): SlantConfig {
   let raw: unknown;
   try {
     // yaml caps alias expansion (maxAliasCount 100), so a "billion laughs" file fails fast
-    raw = parseYaml(text, { prettyErrors: true, maxAliasCount: 100 });
+    raw = parseYamlLinear(text);
   } catch (err) {
     if (err instanceof YAMLParseError) {
       const pos = err.linePos?.[0];

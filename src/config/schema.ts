@@ -78,6 +78,10 @@ export const generationSchema = z
     temperature: z.number().min(0).max(2).default(0),
     maxTokens: z.number().int().positive().default(500),
     seed: z.number().int().default(42),
+    truncated: z
+      .enum(['exclude', 'measure'])
+      .optional()
+      .describe('answers cut at the token limit: measure (default, as seed 000; marked and counted) or exclude (left out, counted as "cut at the token limit")'),
   })
   .strict();
 

@@ -4,6 +4,26 @@ import type { Excluded } from './excluded.js';
 export type Framing = 'positive' | 'negative' | 'neutral';
 export const FRAMINGS: readonly Framing[] = ['positive', 'negative', 'neutral'] as const;
 
+/**
+ * A model's answer whose label could not be read (src/text/answer-reader.ts): why, and the
+ * answer as written. Counted apart from every number (a metric's `excluded`), never guessed.
+ */
+export interface UnreadableAnswer {
+  unreadable: string;
+  answer: string;
+  /** the key it is counted under in a metric's `excluded` when not 'unreadable' (e.g. 'truncated': cut at the token limit) */
+  exclusion?: string;
+}
+
+export function isUnreadableAnswer(v: unknown): v is UnreadableAnswer {
+  return typeof v === 'object' && v !== null && typeof (v as { unreadable?: unknown }).unreadable === 'string';
+}
+
+/** The key an unreadable answer is counted under in a metric's `excluded`. */
+export function exclusionOf(u: UnreadableAnswer): string {
+  return u.exclusion ?? 'unreadable';
+}
+
 /** A 95% (or other level) interval around an estimate. */
 export interface Interval {
   low: number;

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { detectFormat } from './detect-format.js';
 import type { InputFormat } from './types.js';
 
@@ -8,7 +9,8 @@ import type { InputFormat } from './types.js';
  * are not rows, as in the reader); the row count in a Parquet file's metadata. JSON (one document)
  * gives undefined: counting it means parsing it. Also undefined when the file cannot be read (the
  * reader reports why). The count is an upper bound of what is measured: invalid records skipped
- * with --skip-invalid are counted here.
+ * with --skip-invalid are counted here. Only a regular file is counted: a pipe, a process
+ * substitution or a device (/dev/stdin, /dev/zero) can be read once, and that once is the reader's.
  */
 export async function countRecords(file: string, format?: InputFormat): Promise<number | undefined> {
   let f: InputFormat;
@@ -18,6 +20,7 @@ export async function countRecords(file: string, format?: InputFormat): Promise<
     return undefined;
   }
   try {
+    if (!(await stat(file)).isFile()) return undefined;
     if (f === 'jsonl') return await countLines(file, false);
     if (f === 'csv' || f === 'tsv') return Math.max(0, (await countLines(file, true)) - 1);
     if (f === 'parquet') {

@@ -1,6 +1,7 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { UserError } from '../core/errors.js';
+import { spooledChunks } from './input-spool.js';
 
 /** Size of the chunks read from disk. */
 const CHUNK_BYTES = 1 << 20;
@@ -21,22 +22,45 @@ export function readProblem(err: unknown, file: string, what = 'file'): unknown 
   return new UserError(`cannot read ${file}: ${(err as Error).message}`, { cause: err });
 }
 
-/** Throws UserError("file not found: X") / ("X is a directory") instead of a raw ENOENT. */
-export async function checkReadableFile(file: string, what = 'data file'): Promise<number> {
-  let size: number;
+/** The input's stat; UserError("file not found: X") / ("X is a directory") instead of a raw ENOENT. */
+export async function statInput(file: string, what = 'data file'): Promise<Stats> {
   try {
     const st = await stat(file);
     if (st.isDirectory()) throw new UserError(`${file} is a directory, not a ${what}`);
-    size = st.size;
+    return st;
   } catch (err) {
     throw readProblem(err, file, what === 'data file' ? 'file' : what);
   }
-  return size;
 }
 
-/** The file's bytes as a stream of chunks (never the whole file at once); a failing open or read is a UserError naming the file. */
+/** The file's size; UserError("file not found: X") / ("X is a directory") instead of a raw ENOENT. */
+export async function checkReadableFile(file: string, what = 'data file'): Promise<number> {
+  return (await statInput(file, what)).size;
+}
+
+/**
+ * Whether reading `file` again gives the same bytes: a regular file (also through a symlink or
+ * /dev/stdin redirected from one). A pipe, a process substitution or a device is read once
+ * (input-spool.ts).
+ */
+export async function isRereadable(file: string): Promise<boolean> {
+  return (await statInput(file)).isFile();
+}
+
+/**
+ * The file's bytes as a stream of chunks (never the whole file at once); a failing open or read is
+ * a UserError naming the file. An input that can be read only once is spooled, so reading it again
+ * gives the same bytes.
+ */
 export async function* fileChunks(file: string): AsyncGenerator<Uint8Array> {
-  await checkReadableFile(file);
+  if (!(await isRereadable(file))) {
+    try {
+      yield* spooledChunks(file);
+    } catch (err) {
+      throw readProblem(err, file);
+    }
+    return;
+  }
   const stream = createReadStream(file, { highWaterMark: CHUNK_BYTES });
   try {
     for await (const chunk of stream) yield chunk as Buffer;

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
 import { InputError } from '../core/errors.js';
 import { DEFAULT_MAX_RECORD_BYTES, splitLines } from './byte-lines.js';
+import { brokenQuoteMessage, QuoteTracker } from './csv-quotes.js';
 import { fileChunks } from './open-file.js';
 import type { RawItem } from './types.js';
 import { decodeUtf8, decodeUtf8Lenient, invalidUtf8Message } from './utf8.js';
@@ -59,6 +60,7 @@ export async function* readDelimitedStream(
     },
   });
 
+  const quotes = new QuoteTracker(opts.delimiter);
   async function* text(): AsyncGenerator<string> {
     for await (const batch of splitLines(source, file, opts.maxRecordBytes)) {
       const parts: string[] = [];
@@ -68,6 +70,7 @@ export async function* readDelimitedStream(
           badLines.push(line);
           decoded = decodeUtf8Lenient(bytes);
         }
+        quotes.line(decoded, line);
         parts.push(terminated ? `${decoded}\n` : decoded);
       }
       yield parts.join('');
@@ -85,7 +88,7 @@ export async function* readDelimitedStream(
     while (errors.length > 0 && (errors[0]?.after ?? Infinity) <= limit) {
       const item = errors.shift();
       if (item === undefined) break;
-      yield csvProblem(file, item.error, nextLine);
+      yield csvProblem(file, item.error, quotes.open ?? nextLine);
       if (typeof item.error.lines === 'number') nextLine = item.error.lines + 1;
     }
   }
@@ -101,8 +104,10 @@ export async function* readDelimitedStream(
       if (fields.length === 1 && fields[0] === '') continue; // an empty line
       while (badLines.length > 0 && (badLines[0] ?? 0) < startLine) badLines.shift();
       const badLine = badLines[0] !== undefined && badLines[0] <= endLine ? badLines[0] : undefined;
+      const broken = quotes.take(startLine, endLine);
       if (header === undefined) {
         if (badLine !== undefined) throw new InputError({ file, line: badLine }, `the header: ${invalidUtf8Message(badLine)}`);
+        if (broken !== undefined) throw new InputError({ file, line: broken.opened }, `the header: ${brokenQuoteMessage(broken, endLine)}`, { hint: QUOTE_HINT });
         header = fields;
         opts.checkHeader?.({ columns: header, duplicates: duplicatesOf(header) });
         continue;
@@ -110,6 +115,10 @@ export async function* readDelimitedStream(
       const location = { file, line: startLine };
       if (badLine !== undefined) {
         yield { kind: 'problem', location, message: invalidUtf8Message(badLine) };
+        continue;
+      }
+      if (broken !== undefined) {
+        yield { kind: 'problem', location: { file, line: broken.opened }, message: brokenQuoteMessage(broken, endLine) };
         continue;
       }
       if (fields.length !== header.length) {
@@ -141,6 +150,8 @@ export async function* readDelimitedStream(
 export function readDelimitedFile(file: string, opts: DelimitedOptions): AsyncGenerator<RawItem> {
   return readDelimitedStream(fileChunks(file), file, opts);
 }
+
+const QUOTE_HINT = 'close the quoted field ("…") where it ends, and double any quote inside it ("")';
 
 function csvProblem(file: string, error: CsvError, recordLine: number): RawItem {
   if (error.code === 'CSV_QUOTE_NOT_CLOSED') {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { InputError, UserError } from '../core/errors.js';
 import { describeJson, isPlainObject } from './read-jsonl.js';
-import { checkReadableFile, readProblem } from './open-file.js';
+import { fileChunks, statInput, readProblem } from './open-file.js';
 import type { RawItem } from './types.js';
 import { decodeUtf8, invalidUtf8Message } from './utf8.js';
 
@@ -16,15 +16,17 @@ export const MAX_JSON_BYTES = 256 * 1024 * 1024;
  *    as the record id, locations are `row` (1-based position among the keys).
  */
 export async function* readJsonFile(file: string): AsyncGenerator<RawItem> {
-  const size = await checkReadableFile(file);
-  if (size > MAX_JSON_BYTES) {
-    throw new UserError(`${file} is ${Math.round(size / (1024 * 1024))} MB; .json files are loaded whole and the limit is ${MAX_JSON_BYTES / (1024 * 1024)} MB`, {
+  const st = await statInput(file);
+  const tooLarge = (size?: number): UserError =>
+    new UserError(`${file} is ${size === undefined ? 'over' : Math.round(size / (1024 * 1024))} MB; .json files are loaded whole and the limit is ${MAX_JSON_BYTES / (1024 * 1024)} MB`, {
       hint: 'convert it to JSON Lines (one object per line, .jsonl), which is read as a stream',
     });
-  }
-  const bytes = await readFile(file).catch((err: unknown) => {
-    throw readProblem(err, file);
-  });
+  if (st.size > MAX_JSON_BYTES) throw tooLarge(st.size);
+  const bytes = st.isFile()
+    ? await readFile(file).catch((err: unknown) => {
+        throw readProblem(err, file);
+      })
+    : await readStream(file, tooLarge);
   const body = hasBom(bytes) ? bytes.subarray(3) : bytes;
   const text = decodeUtf8(body);
   if (text === undefined) {
@@ -60,6 +62,18 @@ export async function* readJsonFile(file: string): AsyncGenerator<RawItem> {
     return;
   }
   throw new InputError({ file }, `the document is ${describeJson(doc)}; expected an array of objects or an object of objects keyed by id`);
+}
+
+/** A once-only input (a pipe) read whole, up to MAX_JSON_BYTES. */
+async function readStream(file: string, tooLarge: (size?: number) => UserError): Promise<Buffer> {
+  const parts: Uint8Array[] = [];
+  let n = 0;
+  for await (const chunk of fileChunks(file)) {
+    n += chunk.length;
+    if (n > MAX_JSON_BYTES) throw tooLarge();
+    parts.push(chunk);
+  }
+  return Buffer.concat(parts);
 }
 
 function hasBom(b: Uint8Array): boolean {

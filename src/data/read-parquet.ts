@@ -1,7 +1,8 @@
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, type FileMetaData } from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
 import { InputError } from '../core/errors.js';
-import { checkReadableFile, readProblem } from './open-file.js';
+import { isRereadable, readProblem } from './open-file.js';
+import { spooledFile } from './input-spool.js';
 import type { RawItem } from './types.js';
 import { decodeUtf8 } from './utf8.js';
 
@@ -25,8 +26,11 @@ const parsers = {
  * integers and decimal strings otherwise. Locations are `row` (1-based).
  */
 export async function* readParquetFile(file: string): AsyncGenerator<RawItem> {
-  await checkReadableFile(file);
-  const buffer = await asyncBufferFromFile(file).catch((err: unknown) => {
+  // the footer is at the end: a once-only input (a pipe) is read whole into the spool first
+  const path = (await isRereadable(file)) ? file : await spooledFile(file).catch((err: unknown) => {
+    throw readProblem(err, file);
+  });
+  const buffer = await asyncBufferFromFile(path).catch((err: unknown) => {
     throw readProblem(err, file);
   });
   let metadata: FileMetaData;

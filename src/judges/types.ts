@@ -1,4 +1,4 @@
-import type { Framing, InstrumentId } from '../core/types.js';
+import type { Framing, InstrumentId, UnreadableAnswer } from '../core/types.js';
 import type { Vector } from '../text/vector.js';
 import type { JudgeCard } from './card.js';
 
@@ -6,7 +6,8 @@ import type { JudgeCard } from './card.js';
 export interface FramingJudge extends InstrumentId {
   /** the judge's accuracy card (offline judges ship one; LLM judges get theirs from `slant validate --save-card`) */
   card?: JudgeCard;
-  classify(texts: readonly string[], opts?: { signal?: AbortSignal }): Promise<Framing[]>;
+  /** one label per text; an LLM judge's answer that states none is returned as unreadable, never guessed */
+  classify(texts: readonly string[], opts?: { signal?: AbortSignal }): Promise<(Framing | UnreadableAnswer)[]>;
 }
 
 /** Dense vector (defined with the vector maths in src/text/vector.ts, a lower layer). */

@@ -1,3 +1,4 @@
+import { InvalidAnswerError, unmeasured } from '../models/answer.js';
 import type { GenerateRequest, Warning } from '../models/types.js';
 import type { MitigationContext, MitigationResult, MitigationStep, RenderOverrides, TaskRecord } from './types.js';
 
@@ -8,9 +9,15 @@ import type { MitigationContext, MitigationResult, MitigationStep, RenderOverrid
  */
 export class CallLog {
   calls = 0;
+  /** calls served from the request cache */
+  cachedCalls = 0;
   readonly usage = { inputTokens: 0, outputTokens: 0 };
   private allCached = true;
   readonly warnings: Warning[] = [];
+  /** the answers' reasoning, in call order (stored beside the output, never measured) */
+  private readonly reasoning: string[] = [];
+  /** answers cut at the token limit */
+  private truncated = 0;
   private readonly started = Date.now();
 
   constructor(private readonly ctx: MitigationContext<unknown>) {}
@@ -20,11 +27,21 @@ export class CallLog {
     const res = await this.ctx.model.generate(this.ctx.signal ? { ...req, signal: this.ctx.signal } : req);
     this.calls++;
     if (!res.cached) this.allCached = false;
+    else this.cachedCalls++;
     if (res.usage) {
       this.usage.inputTokens += res.usage.inputTokens;
       this.usage.outputTokens += res.usage.outputTokens;
     }
     this.warnings.push(...res.warnings);
+    if (res.reasoning !== undefined) this.reasoning.push(res.reasoning);
+    if (res.invalid !== undefined) {
+      // nothing built on a filtered or refused answer can be measured: stop the strategy here
+      const err = new InvalidAnswerError(res.invalid, unmeasured(res));
+      err.cost = { calls: this.calls, usage: { ...this.usage }, cached: this.allCached };
+      err.warnings = [...this.warnings];
+      throw err;
+    }
+    if (res.finishReason === 'length') this.truncated++;
     return { text: res.text, ...(res.usage ? { outputTokens: res.usage.outputTokens } : {}) };
   }
 
@@ -47,9 +64,12 @@ export class CallLog {
       calls: this.calls,
       usage: { ...this.usage },
       cached: this.calls > 0 && this.allCached,
+      cachedCalls: this.cachedCalls,
       wallMs: Date.now() - this.started,
     };
     if (extra.approximations?.length) out.approximations = extra.approximations;
+    if (this.reasoning.length > 0) out.reasoning = this.reasoning.join('\n\n');
+    if (this.truncated > 0) out.truncated = this.truncated;
     return out;
   }
 }

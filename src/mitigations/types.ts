@@ -62,10 +62,16 @@ export interface MitigationResult {
   usage: { inputTokens: number; outputTokens: number };
   /** every call was served from the request cache */
   cached: boolean;
+  /** how many of `calls` were served from the request cache (absent: all when `cached`, else none) */
+  cachedCalls?: number;
   /** what this backend could only approximate, recorded on the cell and in the report */
   approximations?: string[];
   /** wall time of the whole strategy in ms (filled by the runner when the mitigation leaves it out) */
   wallMs?: number;
+  /** the model's reasoning over the strategy's calls: stored beside the output, never measured */
+  reasoning?: string;
+  /** how many of the strategy's answers were cut at the token limit (the run decides whether such an output is measured) */
+  truncated?: number;
 }
 
 export type Applicability = { ok: true; approximations?: string[] } | { ok: false; reason: string };

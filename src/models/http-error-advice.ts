@@ -23,6 +23,8 @@ export interface StatusAdvice {
   retryable?: false;
   exitCode: number;
   hint: string;
+  /** the request is longer than the model's context: the record's problem (the run records it and goes on) */
+  contextOverflow?: true;
 }
 
 const MODEL_PROVIDERS = new Set(['openai', 'anthropic', 'gemini', 'ollama', 'llamacpp', 'openai-compatible']);
@@ -105,7 +107,7 @@ function modelNotFound(status: number, err: ErrorBody, message: string): boolean
 }
 
 function contextTooLong(err: ErrorBody, message: string): boolean {
-  return str(err.code) === 'context_length_exceeded' || /maximum context length|context (?:length|window)|prompt is too long|input token count.*exceeds|too many tokens/i.test(message);
+  return str(err.code) === 'context_length_exceeded' || str(err.type) === 'exceed_context_size_error' || /maximum context length|context (?:length|window|size)|prompt is too long|input token count.*exceeds|too many tokens/i.test(message);
 }
 
 /** The options the provider's message (or OpenAI's `param`) names, as slant.yaml spells them. */
@@ -122,7 +124,7 @@ export function adviseStatus(provider: string, status: number, json: unknown, me
   if (quota !== undefined) return quota;
   if (status !== 400 && status !== 404 && status !== 422) return undefined;
   if (contextTooLong(err, message)) {
-    return { exitCode: EXIT.provider, hint: `a request is longer than the model's context window: use a model with a longer context, or shorter records (the record size limit in slant.yaml); ${RESUME}` };
+    return { contextOverflow: true, exitCode: EXIT.provider, hint: `a request is longer than the model's context window: use a model with a longer context, or shorter records (the record size limit in slant.yaml); ${RESUME}` };
   }
   if (modelNotFound(status, err, message)) {
     const pull = provider === 'ollama' ? ' or pull it first (`ollama pull <model>`)' : '';

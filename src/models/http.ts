@@ -37,7 +37,9 @@ export class ProviderHttpError extends Error {
   readonly hint?: string;
   /** the CLI's exit code when this error ends a command (default: EXIT.provider) */
   readonly exitCode?: number;
-  constructor(provider: string, status: number, message: string, opts: { retryable: boolean; retryAfterMs?: number; cause?: unknown; hint?: string; exitCode?: number }) {
+  /** the request was longer than the model's context (src/models/context-overflow.ts) */
+  readonly contextOverflow?: true;
+  constructor(provider: string, status: number, message: string, opts: { retryable: boolean; retryAfterMs?: number; cause?: unknown; hint?: string; exitCode?: number; contextOverflow?: true }) {
     super(redact(message), opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'ProviderHttpError';
     this.provider = provider;
@@ -46,6 +48,7 @@ export class ProviderHttpError extends Error {
     if (opts.retryAfterMs !== undefined) this.retryAfterMs = opts.retryAfterMs;
     if (opts.hint !== undefined) this.hint = redact(opts.hint);
     if (opts.exitCode !== undefined) this.exitCode = opts.exitCode;
+    if (opts.contextOverflow === true) this.contextOverflow = true;
   }
 }
 
@@ -269,6 +272,7 @@ function statusError(call: HttpCall, status: number, headers: Headers, text: str
     retryable: advice?.retryable ?? isRetryableStatus(status),
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     ...(advice !== undefined ? { hint: advice.hint, exitCode: advice.exitCode } : {}),
+    ...(advice?.contextOverflow === true ? { contextOverflow: true as const } : {}),
   });
 }
 

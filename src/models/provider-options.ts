@@ -9,13 +9,13 @@ const HTTP = ['baseURL', 'timeoutMs', 'headers'] as const;
 
 /** Keys a provider's generation models read, from `providers.<name>` or `models[].options`. */
 export const PROVIDER_OPTION_KEYS: Readonly<Record<string, readonly string[]>> = {
-  openai: [...HTTP, 'organization', 'project', 'stream', 'strictJsonSchema'],
-  'openai-compatible': [...HTTP, 'stream', 'strictJsonSchema'],
-  anthropic: [...HTTP],
-  gemini: [...HTTP],
-  ollama: [...HTTP, 'keepAlive'],
-  llamacpp: [...HTTP],
-  gguf: ['contextSize', 'threads', 'seed', 'chatTemplate', 'gpu', 'versionFrom'],
+  openai: [...HTTP, 'organization', 'project', 'stream', 'strictJsonSchema', 'reasoningEffort', 'rawText'],
+  'openai-compatible': [...HTTP, 'stream', 'strictJsonSchema', 'reasoningEffort', 'think', 'rawText'],
+  anthropic: [...HTTP, 'thinkingBudget', 'rawText'],
+  gemini: [...HTTP, 'thinkingBudget', 'rawText'],
+  ollama: [...HTTP, 'keepAlive', 'think', 'rawText'],
+  llamacpp: [...HTTP, 'rawText'],
+  gguf: ['contextSize', 'threads', 'seed', 'chatTemplate', 'gpu', 'versionFrom', 'rawText'],
   replay: [],
   builtin: [],
 };

@@ -54,10 +54,31 @@ export interface TokenLogprob {
   top?: { token: string; logprob: number }[];
 }
 
+/**
+ * Why the model stopped: its own end (`stop`), the token limit (`length`), the provider's filter
+ * (`content-filter`: safety, recitation, blocklist, a blocked prompt), the model declining
+ * (`refusal`), a server-side failure (`error`), or anything else the provider names (`other`).
+ */
+export type FinishReason = 'stop' | 'length' | 'content-filter' | 'refusal' | 'error' | 'other';
+
+/**
+ * A model's answer (src/models/answer.ts makes it from what a provider sent). `text` is the answer
+ * only: reasoning, from a provider's reasoning field or a <think>-style block in the content, is in
+ * `reasoning`, never in `text`. An answer that cannot be measured at all (filtered, refused, only
+ * reasoning, a block that never closed) says why in `invalid`; a cut-off one has finishReason
+ * `length` and is judged by the pipeline.
+ */
 export interface GenerateResult {
   text: string;
-  usage?: { inputTokens: number; outputTokens: number };
-  finishReason?: 'stop' | 'length' | 'content-filter' | 'error' | 'other';
+  /** the model's reasoning, kept beside the answer (stored and shown, never measured) */
+  reasoning?: string;
+  /** output tokens include reasoning tokens; `reasoningTokens` is their share when the provider reports it */
+  usage?: { inputTokens: number; outputTokens: number; reasoningTokens?: number };
+  finishReason?: FinishReason;
+  /** the provider's own word for the finish when it says more than finishReason ("SAFETY", "content_filter") */
+  finishDetail?: string;
+  /** why this answer cannot be measured (e.g. "refused by the model"); absent for a usable answer */
+  invalid?: string;
   logprobs?: TokenLogprob[];
   warnings: Warning[];
   /** true when served from the request cache */

@@ -8,9 +8,23 @@ import { instrumentIds, type CardedInstrument, type ProbeJudges } from '../probe
 import { parseJudgeCard, type JudgeCard } from '../judges/card.js';
 import type { ProbeResult, GroupResultJson } from '../results/schema.js';
 import { BASELINE_KEY } from './conditions.js';
-import { addHolm, cellCost, pairedEffects, type CellValues } from './effects.js';
+import { cellCost } from './cell-cost.js';
+import { addHolm, pairedEffects, type CellValues } from './effects.js';
+import { byId } from '../stats/paired-comparison.js';
 import type { CellRef, ExecutionPlan } from './execute.js';
 import type { MitigationStep } from '../mitigations/types.js';
+
+/** How many of a cell's measured items read an answer cut at the token limit (stored with finishReason length). */
+async function measuredCutAnswers(store: RunStore, runId: string, cell: CellRef, rows: readonly { recordId: string }[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const measured = new Set(rows.map((r) => r.recordId));
+  let n = 0;
+  for (const o of await store.getOutputs(runId, cell.costKey)) {
+    const out = o.output as { finishReason?: unknown; invalid?: unknown } | null;
+    if (out?.finishReason === 'length' && out.invalid === undefined && measured.has(o.recordId)) n++;
+  }
+  return n;
+}
 
 /** Aggregate every cell of a run into per-probe results (groups, summary, effects, costs, items). */
 export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore, runId: string, cells: CellRef[], opts: { includeItems?: boolean } = {}): Promise<ProbeResult[]> {
@@ -35,7 +49,11 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore, runI
         groups.push({ labels, n: 0, notApplicable: cell.notApplicable, metrics: [] });
         continue;
       }
-      const rows = await store.getItems(runId, cell.key);
+      const stored = await store.getItems(runId, cell.key);
+      // every number is computed over the items in record-id order, not in the order they were
+      // measured and stored (which varies with concurrency and resumes): a bootstrap resamples by
+      // position, and a sum's last digits depend on its order
+      const rows = [...stored].sort((a, b) => byId(a.recordId, b.recordId));
       const agg = probe.aggregate(rows, options);
       for (const j of probe.instruments?.(rows.map((r) => r.measurement), options) ?? []) own.set(`${j.id}@${j.version}`, j);
       const corr = probe.corrected?.(rows, options, judgesWithCards);
@@ -47,6 +65,8 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore, runI
       if (agg.tables) group.tables = agg.tables;
       if (agg.extra) group.extra = agg.extra;
       if (reasons) group.invalid = { n: invalid.length, reasons };
+      const cut = await measuredCutAnswers(store, runId, cell, rows);
+      if (cut > 0) group.truncated = cut;
       groups.push(group);
       await store.putResult(runId, cell.key, group);
       const itemValues = probe.itemValues ? rows.map((r) => probe.itemValues!(r.measurement, options)) : undefined;
@@ -62,12 +82,13 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore, runI
           values: new Map(itemValues ? rows.map((r, i) => [r.recordId, itemValues[i]!]) : []),
           metrics: agg.metrics,
           costs: await store.getCosts(runId, cell.costKey),
+          recordIds: rows.map((r) => r.recordId),
         });
       }
       if (opts.includeItems !== false) {
         // a mitigated output's intermediate steps travel with its items, for reports and viewers
         const steps = cell.condition === BASELINE_KEY ? undefined : await storedSteps(store, runId, cell.costKey);
-        for (const r of rows) {
+        for (const r of stored) {
           const item: ProbeResult['items'][number] = { labels, recordId: r.recordId, measurement: r.measurement };
           const s = steps?.get(r.recordId);
           if (s) item.steps = s;
@@ -87,7 +108,7 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore, runI
       for (const v of values) {
         const base = values.find((b) => b.condition === BASELINE_KEY && b.cell.model === v.cell.model && b.cell.dataset === v.cell.dataset);
         costs.push(cellCost(v, base));
-        if (base && v !== base) effects.push(...pairedEffects(base, v));
+        if (base && v !== base) effects.push(...pairedEffects(base, v, probe));
       }
       addHolm(effects);
       result.effects = effects;

@@ -1,62 +1,156 @@
+import { existsSync, readFileSync } from 'node:fs';
 import type { RunStore } from '../runtime/run-store.js';
+import type { StoreWrite } from '../runtime/store.js';
+import { RequestCache } from '../runtime/cache.js';
+import { isCacheableAnswer, requestCacheParts } from '../runtime/model-context.js';
+import type { GenerateResult } from '../models/types.js';
 import type { OpenAIChatModel } from '../models/openai/chat-model.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
 import type { WarningLog } from './warnings.js';
+import { unmeasured } from '../models/answer.js';
+import { TRUNCATED_REASON, storedUnmeasured, type TruncatedPolicy } from './unmeasured.js';
 
 export const outputKey = (model: string, dataset: string): string => `${model}|${dataset}`;
 
+/** Where a store's batches in flight are remembered: a JSON file beside it. */
+export const batchStatePath = (storeLocation: string): string => `${storeLocation}.batches.json`;
+
+/** Where in that file a run's batches are: one entry per batch, under the run and output key. */
+const stateKeyOf = (runId: string, key: string): string => `openai-batch:${runId}|${key}`;
+
+/**
+ * Whether the run has batches in flight (it was killed or interrupted in batch mode): a resume
+ * finishes them in batch mode even without `--batch`, instead of sending their requests live.
+ */
+export function hasPendingBatches(storeLocation: string, runId: string): boolean {
+  const path = batchStatePath(storeLocation);
+  if (!existsSync(path)) return false;
+  try {
+    return Object.keys(JSON.parse(readFileSync(path, 'utf8')) as object).some((k) => k.startsWith(stateKeyOf(runId, '')));
+  } catch {
+    // an unreadable file is reported by the batch phase that reads it
+    return true;
+  }
+}
+
+type Usage = { inputTokens: number; outputTokens: number };
+
 /**
  * `slant run --batch`: before the normal pass, send every not-yet-stored generation of each
- * OpenAI producer through the Batch API (half price), and store the answers as outputs. The batch
- * id is remembered in `statePath`, so a run killed while the batch is in flight picks the same
- * batch up again (nothing is submitted twice). Items the batch could not answer are left for the
- * normal pass, which sends them live, and are listed as warnings.
+ * OpenAI producer through the Batch API (half price), and store the answers as outputs. Nothing
+ * is paid twice (src/models/openai/batch.ts says how, whenever the process is killed):
+ *
+ * - answers already in the request cache (a live run's, an earlier batch's) are stored from there;
+ * - the run's batches in flight are remembered in `statePath` under the run and output key, so a
+ *   resumed run finishes them (even with fewer records left) instead of submitting again;
+ * - answers are stored as they are read, in groups, each also put in the request cache (under the
+ *   key a live request would have), so later runs, batch or not, are served from it.
+ *
+ * Items the batch could not answer are left for the normal pass, which sends them live, and are
+ * listed as warnings.
  */
 export async function runBatchPhase(
   ds: DatasetSource,
   producers: readonly OutputProducer[],
   store: RunStore,
   runId: string,
-  opts: { statePath: string; signal?: AbortSignal; warnings: WarningLog; onResult?: (modelId: string, r: { usage?: { inputTokens: number; outputTokens: number }; cached: boolean }) => void; log?: (line: string) => void },
-): Promise<{ submitted: number; stored: number }> {
+  opts: {
+    statePath: string;
+    signal?: AbortSignal;
+    warnings: WarningLog;
+    /** `--no-cache`: the request cache is neither read nor written */
+    noCache?: boolean;
+    /** whether answers cut at the token limit are measured (as in the live pass) */
+    truncated?: TruncatedPolicy;
+    onResult?: (modelId: string, r: { usage?: Usage; cached: boolean }) => void;
+    log?: (line: string) => void;
+  },
+): Promise<{ submitted: number; stored: number; fromCache: number }> {
   const batchable = producers.filter((p) => p.batch);
-  if (batchable.length === 0) return { submitted: 0, stored: 0 };
+  if (batchable.length === 0) return { submitted: 0, stored: 0, fromCache: 0 };
   // the Batch API takes all requests at once, so this pass holds the dataset's records
   const records: LoadedRecord[] = [];
   for await (const r of ds.records()) records.push(r);
+  const byId = new Map(records.map((r) => [r.id, r]));
   const { runOpenAIBatch, FileBatchState } = await import('../models/openai/batch.js');
+  const cache = opts.noCache === true ? undefined : new RequestCache(store);
   let submitted = 0;
   let stored = 0;
+  let fromCache = 0;
   for (const p of batchable) {
     const batch = p.batch!;
+    const model = batch.model as OpenAIChatModel;
+    const cacheKey = (r: LoadedRecord): { key: string; parts: ReturnType<typeof requestCacheParts> } | undefined => {
+      if (cache === undefined) return undefined;
+      const req = batch.request(r);
+      // the key a live request for the record has (withRequestCache)
+      const parts = requestCacheParts(model, { messages: req.messages, params: req.params ?? {} });
+      return { key: cache.key(parts), parts };
+    };
+    const storedIds = new Set<string>();
+    for (const key of new Set(records.map((r) => outputKey(p.label(r), ds.name)))) for (const id of await store.outputRecordIds(runId, key)) storedIds.add(id);
+    const output = (r: LoadedRecord, res: Omit<GenerateResult, 'cached'>): StoreWrite => {
+      opts.warnings.addResult(p.label(r), res.warnings);
+      // as in the live pass: a filtered, refused or reasoning-only answer (and a cut one, when those are excluded) is stored with its reason, never measured
+      const why = res.invalid ?? (res.finishReason === 'length' && opts.truncated === 'exclude' ? TRUNCATED_REASON : undefined);
+      const value =
+        why !== undefined
+          ? { ...storedUnmeasured(why, unmeasured(res), res.warnings), batch: true }
+          : { text: batch.toOutput(res.text), warnings: res.warnings, batch: true, ...(res.reasoning !== undefined ? { reasoning: res.reasoning } : {}), ...(res.finishReason === 'length' ? { finishReason: 'length' } : {}) };
+      return { kind: 'output', cellKey: outputKey(p.label(r), ds.name), recordId: r.id, value };
+    };
+
+    // answers paid for before (a live run, an earlier batch): stored from the request cache
     const todo: LoadedRecord[] = [];
-    for (const r of records) if ((await store.getOutput(runId, outputKey(p.label(r), ds.name), r.id)) === undefined) todo.push(r);
+    const cachedWrites: StoreWrite[] = [];
+    for (const r of records) {
+      if (storedIds.has(r.id)) continue;
+      const c = cacheKey(r);
+      const hit = c === undefined ? undefined : await cache?.get<Omit<GenerateResult, 'cached'>>(c.key);
+      if (hit !== undefined && isCacheableAnswer(hit.response)) {
+        cachedWrites.push(output(r, hit.response));
+        opts.onResult?.(p.id, { ...(hit.response.usage ? { usage: hit.response.usage } : {}), cached: true });
+        storedIds.add(r.id);
+        fromCache++;
+      } else todo.push(r);
+    }
+    if (cachedWrites.length > 0) await store.putWrites(runId, cachedWrites);
     if (todo.length === 0) continue;
     submitted += todo.length;
-    const byId = new Map(todo.map((r) => [r.id, r]));
+
     const outcomes = await runOpenAIBatch(
-      batch.model as OpenAIChatModel,
+      model,
       todo.map((r) => ({ customId: r.id, request: batch.request(r) })),
       {
         state: new FileBatchState(opts.statePath),
+        // one entry per batch under the run and output key: a resumed run finds its batches whatever is left to do
+        stateKey: stateKeyOf(runId, outputKey(p.id, ds.name)),
         // how often to ask the Batch API for progress (default 30 s)
         ...(process.env.SLANT_BATCH_POLL_MS ? { pollIntervalMs: Number(process.env.SLANT_BATCH_POLL_MS) } : {}),
         ...(opts.signal ? { signal: opts.signal } : {}),
         onProgress: (pr) => opts.log?.(`batch ${pr.batchId} (${p.id}, ${ds.name}): ${pr.status}, ${pr.completed}/${pr.total} done, ${pr.failed} failed`),
+        // each group of answers as read: into the request cache, then the run's outputs (one transaction),
+        // before the batch is forgotten; answers stored before a kill are not stored twice
+        onOutcomes: async (group) => {
+          const writes: StoreWrite[] = [];
+          for (const o of group) {
+            const record = byId.get(o.customId);
+            if (record === undefined || o.result === undefined) continue;
+            const { cached: _c, ...answer } = o.result;
+            const c = cacheKey(record);
+            if (c !== undefined && isCacheableAnswer(answer)) await cache?.put(c.key, { ...c.parts, response: answer });
+            if (storedIds.has(record.id)) continue;
+            writes.push(output(record, answer));
+            opts.onResult?.(p.id, { ...(answer.usage ? { usage: answer.usage } : {}), cached: false });
+            storedIds.add(record.id);
+            stored++;
+          }
+          if (writes.length > 0) await store.putWrites(runId, writes);
+        },
       },
     );
-    for (const [id, o] of outcomes) {
-      const record = byId.get(id);
-      if (!record) continue;
-      if (o.result) {
-        await store.putOutput(runId, outputKey(p.label(record), ds.name), id, { text: batch.toOutput(o.result.text), warnings: o.result.warnings, batch: true });
-        opts.onResult?.(p.id, { ...(o.result.usage ? { usage: o.result.usage } : {}), cached: false });
-        stored++;
-      } else {
-        opts.warnings.add(`${p.id} batch`, `record ${id}: ${o.error ?? 'no answer'}; sent live instead`);
-      }
-    }
+    for (const [id, o] of outcomes) if (o.result === undefined && !storedIds.has(id)) opts.warnings.add(`${p.id} batch`, `record ${id}: ${o.error ?? 'no answer'}; sent live instead`);
   }
-  return { submitted, stored };
+  return { submitted, stored, fromCache };
 }

@@ -1,10 +1,9 @@
 import type { Metric } from '../core/types.js';
-import type { CostJson, EffectJson } from '../results/schema.js';
+import type { EffectJson } from '../results/schema.js';
 import type { ItemCost } from '../runtime/store.js';
-import { bootstrapMeanInterval } from '../stats/bootstrap.js';
-import { mean } from '../stats/mean.js';
-import { holmAdjust, mcnemarExact, newcombePairedInterval, pairedCounts } from '../stats/paired.js';
-import { pairedTTest } from '../stats/ttest.js';
+import { holmAdjust } from '../stats/paired.js';
+import { pairedJson } from '../results/paired-effect.js';
+import { comparePaired, declaredKind, matchPairs, type ItemValueKind } from '../stats/paired-comparison.js';
 
 /** One cell's item values (Probe.itemValues) by record id, with its metrics' labels. */
 export interface CellValues {
@@ -13,54 +12,23 @@ export interface CellValues {
   values: Map<string, Record<string, number>>;
   metrics: Metric[];
   costs: Map<string, ItemCost>;
+  /** the records measured in this cell (costs are summed over these) */
+  recordIds: readonly string[];
 }
 
-const finite = (v: number | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
-
 /**
- * The paired effect of `mitigated` against `baseline` for every headline metric both report on
- * the same records: a rate (every value 0 or 1) by McNemar's exact test with Newcombe's paired
- * score interval; a mean by the paired t-test with a percentile bootstrap interval of the paired
- * differences (2,000 resamples, seed 42). The difference is mitigated − baseline.
+ * The paired effect of `mitigated` against `baseline` for every item value both report on the same
+ * records, by the test and interval of the value's declared kind (stats/paired-comparison.ts: the
+ * one comparison every screen uses). The difference is mitigated − baseline.
  */
-export function pairedEffects(baseline: CellValues, mitigated: CellValues): EffectJson[] {
+export function pairedEffects(baseline: CellValues, mitigated: CellValues, probe: { name: string; itemKinds?: Readonly<Record<string, ItemValueKind>> }): EffectJson[] {
   const names = new Set<string>();
   for (const v of baseline.values.values()) for (const k of Object.keys(v)) names.add(k);
-  const out: EffectJson[] = [];
-  for (const name of names) {
-    const x: number[] = [];
-    const y: number[] = [];
-    for (const [id, b] of baseline.values) {
-      const m = mitigated.values.get(id);
-      if (m && finite(b[name]) && finite(m[name])) {
-        x.push(b[name]);
-        y.push(m[name]);
-      }
-    }
+  return [...names].map((name) => {
+    const { x, y } = matchPairs(baseline.values, mitigated.values, name);
     const label = baseline.metrics.find((m) => m.name === name)?.label ?? name;
-    const effect: EffectJson = { labels: mitigated.labels, metric: name, label, baseline: null, mitigated: null, difference: null, n: x.length };
-    if (x.length > 0) {
-      effect.baseline = mean(x);
-      effect.mitigated = mean(y);
-      effect.difference = effect.mitigated - effect.baseline;
-      const binary = [...x, ...y].every((v) => v === 0 || v === 1);
-      if (binary) {
-        const t = pairedCounts(x, y);
-        effect.ci = newcombePairedInterval(t);
-        const test = mcnemarExact(t.b, t.c);
-        effect.test = { name: test.name, statistic: test.statistic, pValue: test.pValue, alternative: 'two-sided', ...(test.df !== undefined ? { df: test.df } : {}) };
-      } else {
-        const d = y.map((v, i) => v - (x[i] as number));
-        effect.ci = { ...bootstrapMeanInterval(d), method: 'bootstrap-percentile (paired differences, B = 2000, seed 42)' };
-        if (d.length >= 2) {
-          const t = pairedTTest(y, x);
-          effect.test = { name: 'paired t-test (mitigated vs baseline, two-sided)', statistic: nullable(t.statistic), df: t.df, pValue: nullable(t.pValue), alternative: 'two-sided' };
-        }
-      }
-    }
-    out.push(effect);
-  }
-  return out;
+    return { labels: mitigated.labels, metric: name, label, ...pairedJson(comparePaired(declaredKind(probe.itemKinds, name, probe.name), x, y)) };
+  });
 }
 
 /** Holm's adjustment across all tests of a probe's effects, written beside each raw p-value. */
@@ -68,35 +36,6 @@ export function addHolm(effects: EffectJson[]): void {
   const withP = effects.filter((e) => e.test && e.test.pValue !== null);
   const adjusted = holmAdjust(withP.map((e) => e.test!.pValue as number));
   withP.forEach((e, i) => (e.pHolm = nullable(adjusted[i] as number)));
-}
-
-/** Sum of the cell's item costs, and its ratio to the baseline's over the records both have. */
-export function cellCost(cell: CellValues, baseline: CellValues | undefined): CostJson {
-  const ids = [...cell.values.keys()].filter((id) => cell.costs.has(id));
-  const sum = (c: Map<string, ItemCost>, keep: string[]): ItemCost => {
-    const s = { calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 };
-    for (const id of keep) {
-      const v = c.get(id);
-      if (!v) continue;
-      s.calls += v.calls;
-      s.inputTokens += v.inputTokens;
-      s.outputTokens += v.outputTokens;
-      s.wallMs += v.wallMs;
-    }
-    return s;
-  };
-  const own = sum(cell.costs, ids);
-  let relative: CostJson['relative'] = null;
-  if (baseline) {
-    const paired = ids.filter((id) => baseline.costs.has(id));
-    if (paired.length > 0) {
-      const m = sum(cell.costs, paired);
-      const b = sum(baseline.costs, paired);
-      const ratio = (a: number, z: number): number | null => (z > 0 ? a / z : null);
-      relative = { calls: ratio(m.calls, b.calls), inputTokens: ratio(m.inputTokens, b.inputTokens), outputTokens: ratio(m.outputTokens, b.outputTokens), wallMs: ratio(m.wallMs, b.wallMs) };
-    }
-  }
-  return { labels: cell.labels, ...own, relative };
 }
 
 function nullable(v: number): number | null {

@@ -8,14 +8,18 @@ import { EXIT, InputError, UserError, formatLocation } from '../core/errors.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
 import { WarningLog } from './warnings.js';
-import { runBatchPhase } from './batch-phase.js';
+import { batchStatePath, runBatchPhase } from './batch-phase.js';
 import { ItemWriter, offlineOnly } from './item-writer.js';
 import { BASELINE_KEY, type Condition } from './conditions.js';
 import { cellKey, outputStoreKey, storesText } from './cells.js';
 import { MitigationNotApplicableError, type MitigationResult, type TaskRecord } from '../mitigations/types.js';
 import type { ItemCost } from '../runtime/store.js';
 import { ResponseTooLargeError } from '../models/http.js';
+import { recordingUsage, scopedUsage, UsageTracker, type ModelUsage } from '../runtime/usage.js';
 import { DEFAULTS, addCost, measuresBaselineOutputs, planUnits, runUnit, unitApplicability, type Unit } from './units.js';
+import { InvalidAnswerError } from '../models/answer.js';
+import { DEFAULT_TRUNCATED_POLICY, InvalidAnswerCount, TRUNCATED_REASON, Unmeasured, storedUnmeasured, type TruncatedPolicy } from './unmeasured.js';
+import { CONTEXT_OVERFLOW_REASON, isContextOverflow } from '../models/context-overflow.js';
 
 export interface PlannedProbe {
   probe: AnyProbe;
@@ -36,6 +40,8 @@ export interface ExecutionPlan {
   template?: string;
   /** send OpenAI generations through the Batch API first (`slant run --batch`) */
   batch?: boolean;
+  /** whether answers cut at the token limit are measured (generation.truncated; default exclude) */
+  truncated?: TruncatedPolicy;
 }
 
 export interface CellRef {
@@ -75,10 +81,22 @@ export interface ExecutionOutcome {
   generated: number;
   /** generated outputs served from the request cache */
   cacheHits: number;
-  /** model outputs recorded as invalid in this invocation (empty or unusable answers) */
+  /** model answers recorded as invalid in this invocation (empty, unusable, filtered, refused, cut off), each counted once however many probes read it */
   invalid: number;
   datasets: { name: string; n: number; skipped: number }[];
   interrupted: boolean;
+  /** a distributed run's unit: each output it generated, with the usage of getting it (see coordinate.ts) */
+  produced?: ProducedOutput[];
+  /** a distributed run: token usage per model summed over its units (the coordinator's own models add theirs) */
+  usage?: Record<string, ModelUsage>;
+}
+
+/** An output a unit generated (or got from the request cache), and what asking for it used. */
+export interface ProducedOutput {
+  key: string;
+  recordId: string;
+  cached: boolean;
+  usage: Record<string, ModelUsage>;
 }
 
 export { cellKey } from './cells.js';
@@ -126,6 +144,8 @@ export async function executePlan(
     warnings: WarningLog;
     /** batch mode: where batch ids are remembered, and where batch usage is recorded */
     batchStatePath?: string;
+    /** `--no-cache`: batch mode neither reads nor writes the request cache either */
+    noCache?: boolean;
     onBatchResult?: (modelId: string, r: { usage?: { inputTokens: number; outputTokens: number }; cached: boolean }) => void;
     log?: (line: string) => void;
     /**
@@ -149,8 +169,23 @@ export async function executePlan(
   /** a unit's record ids (opts.range): the store is asked about these only */
   let unitIds: string[] | undefined;
   const outcome: ExecutionOutcome = { cells: [], measured: 0, reused: 0, generated: 0, cacheHits: 0, invalid: 0, datasets: [], interrupted: false };
+  // a unit of a distributed run (its worker records its usage) lists what it generated
+  const unitUsage = opts.range !== undefined ? scopedUsage() : undefined;
+  if (unitUsage !== undefined) outcome.produced = [];
   // measurements by local instruments are committed in batches; anything involving a model at once (item-writer.ts)
   const items = new ItemWriter(store, runId);
+  const truncatedPolicy = plan.truncated ?? DEFAULT_TRUNCATED_POLICY;
+  const invalidAnswers = new InvalidAnswerCount();
+  /**
+   * The cell cannot measure this record's output (an answer filtered, refused, only reasoning, too
+   * large, a request longer than the model's context): recorded with the reason, the answer counted
+   * once however many probes' cells read it, and the run goes on.
+   */
+  const recordInvalid = async (cell: CellRef, recordId: string, reason: string, output?: unknown): Promise<void> => {
+    await store.putInvalidOutput(runId, cell.key, recordId, reason, output);
+    done.get(cell.key)?.add(recordId);
+    if (invalidAnswers.add(cell.costKey, recordId)) outcome.invalid++;
+  };
 
   const units = planUnits(plan.probes, plan.conditions, plan.template, opts.warnings);
   /**
@@ -211,9 +246,11 @@ export async function executePlan(
     const dsUnits = ds.probes ? units.filter((u) => ds.probes?.includes(u.probe.probe.name)) : units;
     if (plan.batch && opts.planOnly !== true && dsUnits.some((u) => storesText(u.probe.probe))) {
       await runBatchPhase(ds, plan.producers, store, runId, {
-        statePath: opts.batchStatePath ?? `${store.location}.batches.json`,
+        statePath: opts.batchStatePath ?? batchStatePath(store.location),
         signal: opts.signal,
         warnings: opts.warnings,
+        truncated: truncatedPolicy,
+        ...(opts.noCache === true ? { noCache: true } : {}),
         onResult: opts.onBatchResult,
         log: opts.log,
       });
@@ -272,15 +309,29 @@ export async function executePlan(
             const model = producer.model;
             judges = { ...plan.judges, llm: model };
             ask = async (r) => {
-              const res = await generate(() => runUnit(model, unit, r, producer.defaults ?? DEFAULTS, opts.signal));
+              let res: MitigationResult;
+              try {
+                res = await generate(() => runUnit(model, unit, r, producer.defaults ?? DEFAULTS, opts.signal));
+              } catch (err) {
+                if (err instanceof InvalidAnswerError) {
+                  if (err.cost) addCost(spent, { ...err.cost, fields: {}, steps: [], warnings: [] });
+                  opts.warnings.addResult(label, err.warnings);
+                }
+                throw err;
+              }
               addCost(spent, res);
               opts.warnings.addResult(label, res.warnings);
+              if ((res.truncated ?? 0) > 0 && truncatedPolicy === 'exclude') throw new InvalidAnswerError(TRUNCATED_REASON);
               return res;
             };
           } else if (producer.model) {
             const generated = await getTaskOutput(producer, label, record, unit, cell);
             if (generated === undefined) return;
             if (generated === null) continue;
+            if (generated instanceof Unmeasured) {
+              await recordInvalid(cell, record.id, generated.reason);
+              continue;
+            }
             fields = { ...record.fields, ...generated };
             fromModel = generated;
           }
@@ -292,9 +343,7 @@ export async function executePlan(
             const field = issue?.path[0];
             if (typeof field === 'string' && Object.hasOwn(fromModel, field)) {
               // the model's answer is unusable: record it, count it, go on (never the input's fault)
-              await store.putInvalidOutput(runId, cell.key, record.id, invalidReason(field, fromModel[field], issue?.message), fromModel);
-              done.get(cell.key)?.add(record.id);
-              outcome.invalid++;
+              await recordInvalid(cell, record.id, invalidReason(field, fromModel[field], issue?.message), fromModel);
               continue;
             }
             throw new InputError({ ...record.location, field: issue?.path.join('.') }, `${issue?.message ?? 'invalid record'} (probe ${probe.name})`);
@@ -304,12 +353,23 @@ export async function executePlan(
             measurement = await probe.measure(parsed.data, { judges, options, signal: opts.signal, ...(ask ? { ask } : {}) });
           } catch (err) {
             if (ask && opts.signal?.aborted) return;
+            if (err instanceof InvalidAnswerError) {
+              // an answer the probe asked for (or its judge read) was filtered, refused, only reasoning or cut off
+              await recordInvalid(cell, record.id, err.reason, err.answer);
+              if (ask) await store.putCost(runId, cell.costKey, record.id, spent);
+              continue;
+            }
             if (err instanceof MitigationNotApplicableError) {
               markNotApplicable(cell, err.reason);
               continue;
             }
             if (err instanceof ResponseTooLargeError) {
               await tooLarge(cell, record.id, err);
+              continue;
+            }
+            // a question (or a judge's prompt) longer than the model's context: this record's, not the run's
+            if (isContextOverflow(err)) {
+              await recordInvalid(cell, record.id, CONTEXT_OVERFLOW_REASON, { error: err.message });
               continue;
             }
             throw err;
@@ -333,11 +393,7 @@ export async function executePlan(
      * An answer over the answer-size cap is the model's bad answer: stored as this item's invalid
      * output with the reason, counted, never fatal, and not asked again on resume.
      */
-    const tooLarge = async (cell: CellRef, recordId: string, err: ResponseTooLargeError): Promise<void> => {
-      await store.putInvalidOutput(runId, cell.key, recordId, `answer too large: over ${err.limit} bytes (SLANT_MAX_RESPONSE_BYTES)`);
-      done.get(cell.key)?.add(recordId);
-      outcome.invalid++;
-    };
+    const tooLarge = (cell: CellRef, recordId: string, err: ResponseTooLargeError): Promise<void> => recordInvalid(cell, recordId, `answer too large: over ${err.limit} bytes (SLANT_MAX_RESPONSE_BYTES)`);
 
     /**
      * Record ids with a stored output, per output key: read once per key (a fresh run has none;
@@ -359,16 +415,24 @@ export async function executePlan(
      * probe's own generation), stored once per output key (shared by the probes that measure the
      * same summary) with its steps and its cost.
      */
-    const getTaskOutput = async (producer: OutputProducer, label: string, record: LoadedRecord, unit: Unit, cell: CellRef): Promise<Record<string, unknown> | undefined | null> => {
+    const getTaskOutput = async (producer: OutputProducer, label: string, record: LoadedRecord, unit: Unit, cell: CellRef): Promise<Record<string, unknown> | Unmeasured | undefined | null> => {
       const key = cell.costKey;
       const model = producer.model!;
       const { probe } = unit.probe;
       const asText = storesText(probe);
       const storedIds = await storedOutputIds(key);
-      const hit = storedIds === undefined || storedIds.has(record.id) ? ((await store.getOutput(runId, key, record.id)) as { text?: string; fields?: Record<string, unknown> } | undefined) : undefined;
-      if (hit) return hit.fields ?? { output: hit.text };
+      const hit = storedIds === undefined || storedIds.has(record.id) ? ((await store.getOutput(runId, key, record.id)) as { text?: string; fields?: Record<string, unknown>; invalid?: unknown } | undefined) : undefined;
+      if (hit) return typeof hit.invalid === 'string' ? new Unmeasured(hit.invalid) : (hit.fields ?? { output: hit.text });
       try {
-        const res = await generate(() => runUnit(model, unit, { id: record.id, fields: record.fields }, producer.defaults ?? DEFAULTS, opts.signal));
+        const ask = (): ReturnType<typeof runUnit> => generate(() => runUnit(model, unit, { id: record.id, fields: record.fields }, producer.defaults ?? DEFAULTS, opts.signal));
+        // in a unit, what this output used is kept apart: another unit (another probe on the same
+        // summary) may get the same answer, and the coordinator counts it once
+        const callUsage = unitUsage !== undefined ? new UsageTracker() : undefined;
+        const res = callUsage !== undefined ? await recordingUsage(callUsage, ask) : await ask();
+        if (callUsage !== undefined) {
+          unitUsage?.add(callUsage);
+          outcome.produced?.push({ key, recordId: record.id, cached: res.cached, usage: callUsage.byModel() });
+        }
         // The rest (storing, measuring) waits for the event loop's next check phase: an answer's
         // turn then ends once its slot has gone to the next record's request, and the answers of a
         // wave, which arrive together, all send their next requests before any of them is
@@ -381,18 +445,38 @@ export async function executePlan(
         const answer: Record<string, unknown> = asText ? { text: res.fields.output, warnings: res.warnings } : { fields: res.fields, warnings: res.warnings };
         if (res.steps.length > 0) answer.steps = res.steps;
         if (res.approximations?.length) answer.approximations = res.approximations;
+        if (res.reasoning !== undefined) answer.reasoning = res.reasoning;
+        const cut = (res.truncated ?? 0) > 0;
+        if (cut) {
+          answer.finishReason = 'length';
+          if (truncatedPolicy === 'exclude') answer.invalid = TRUNCATED_REASON;
+          else opts.warnings.add(label, 'answers cut at the token limit (generation.maxTokens) were measured as they are; generation.truncated: exclude leaves them out');
+        }
         // the paid answer and its cost, committed (with this turn's answers) before it is used (item-writer.ts)
         await items.putPaid(key, record.id, answer, addCost({ calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 }, res));
         storedIds?.add(record.id);
-        return res.fields;
+        return cut && truncatedPolicy === 'exclude' ? new Unmeasured(TRUNCATED_REASON) : res.fields;
       } catch (err) {
         if (opts.signal?.aborted) return undefined;
+        if (err instanceof InvalidAnswerError) {
+          // filtered, refused or only reasoning: stored with its reason and cost, never measured
+          outcome.generated++;
+          opts.warnings.addResult(label, err.warnings);
+          const cost = err.cost ?? { calls: 0, usage: { inputTokens: 0, outputTokens: 0 }, cached: false };
+          await items.putPaid(key, record.id, storedUnmeasured(err.reason, err.answer, []), addCost({ calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 }, { ...cost, fields: {}, steps: [], warnings: [] }));
+          storedIds?.add(record.id);
+          return new Unmeasured(err.reason);
+        }
         if (err instanceof MitigationNotApplicableError) {
           markNotApplicable(cell, err.reason);
           return null;
         }
         if (err instanceof ResponseTooLargeError) {
           await tooLarge(cell, record.id, err);
+          return null;
+        }
+        if (isContextOverflow(err)) {
+          await recordInvalid(cell, record.id, CONTEXT_OVERFLOW_REASON, { error: err.message });
           return null;
         }
         throw err;

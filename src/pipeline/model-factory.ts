@@ -4,7 +4,7 @@ import { createModel } from '../models/create-model.js';
 import { LIMIT_KEYS } from '../models/provider-options.js';
 import type { LanguageModel } from '../models/types.js';
 import type { ModelFactory } from '../judges/registry.js';
-import { DEFAULT_CONCURRENCY, Scheduler, type LaneLimits } from '../runtime/scheduler.js';
+import { DEFAULT_CONCURRENCY, Scheduler, type LaneLimits, type RetryInfo } from '../runtime/scheduler.js';
 
 /** Applied to every model a run creates (request cache, usage tracking). */
 export type ModelWrapper = (model: LanguageModel) => LanguageModel;
@@ -42,8 +42,9 @@ const providerOf = (id: string): string => id.slice(0, id.indexOf(':'));
  * its own gets a lane of its own (its requests do not count against its provider's lane).
  * Header values written as `{ env: VAR }` are read from the environment when a model is made.
  */
-export function modelFactory(providers: Record<string, Record<string, unknown>> = {}, wrap: ModelWrapper = (m) => m): RunModelFactory {
-  const scheduler = new Scheduler({ concurrency: { ...DEFAULT_CONCURRENCY } });
+export function modelFactory(providers: Record<string, Record<string, unknown>> = {}, wrap: ModelWrapper = (m) => m, opts: { onRetry?: (info: RetryInfo) => void } = {}): RunModelFactory {
+  const onRetry = opts.onRetry !== undefined ? { onRetry: opts.onRetry } : {};
+  const scheduler = new Scheduler({ concurrency: { ...DEFAULT_CONCURRENCY }, ...onRetry });
   const providerOptions: Record<string, Record<string, unknown>> = {};
   for (const [name, opts] of Object.entries(providers)) {
     const { limits, rest } = splitLimits(`providers.${name}`, opts);
@@ -57,7 +58,7 @@ export function modelFactory(providers: Record<string, Record<string, unknown>> 
     let s = modelSchedulers.get(key);
     if (s === undefined) {
       const provider = providerOf(id);
-      s = new Scheduler({ concurrency: { [provider]: limits.maxConcurrency ?? scheduler.maxConcurrency(provider) } });
+      s = new Scheduler({ concurrency: { [provider]: limits.maxConcurrency ?? scheduler.maxConcurrency(provider) }, ...onRetry });
       s.configure(provider, limits);
       modelSchedulers.set(key, s);
     }

@@ -13,6 +13,7 @@ import type { ExecutionPlan, PlannedProbe } from './execute.js';
 import { modelProducer, recordedProducer } from './producers.js';
 import { legacyNotes } from './legacy-mitigations.js';
 import { bindDatasets } from './bindings.js';
+import type { RetryInfo } from '../runtime/scheduler.js';
 
 export { modelFactory, type ModelWrapper, type RunModelFactory } from './model-factory.js';
 
@@ -59,8 +60,8 @@ export async function buildJudges(
 }
 
 /** `slant run` / `slant demo`: models generate outputs from each dataset's sources. */
-export async function planRun(config: SlantConfig, opts: { baseDir?: string; wrap?: ModelWrapper; batch?: boolean; rows?: readonly unknown[] } = {}): Promise<ExecutionPlan> {
-  const factory = modelFactory(config.providers, opts.wrap);
+export async function planRun(config: SlantConfig, opts: { baseDir?: string; wrap?: ModelWrapper; batch?: boolean; rows?: readonly unknown[]; onRetry?: (info: RetryInfo) => void } = {}): Promise<ExecutionPlan> {
+  const factory = modelFactory(config.providers, opts.wrap, opts.onRetry !== undefined ? { onRetry: opts.onRetry } : {});
   const probes = await planProbes(config.probes);
   const template = resolvePromptTemplate(config.generation.prompt);
   const labels = new Set<string>();
@@ -105,6 +106,7 @@ export async function planRun(config: SlantConfig, opts: { baseDir?: string; wra
     judges: await buildJudges(probes, config.judges, factory, true),
     concurrency: config.concurrency ?? Math.max(4, slots),
     batch: opts.batch === true,
+    ...(config.generation.truncated !== undefined ? { truncated: config.generation.truncated } : {}),
   };
 }
 

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { writeFileAtomic } from '../runtime/write-atomic.js';
 import { crashPoint } from '../runtime/crash-point.js';
-import { RunLease } from '../runtime/run-lease.js';
+import { RunLease, RunLeaseHeldError, RunLeaseLostError } from '../runtime/run-lease.js';
+import { withSendFence } from '../runtime/send-fence.js';
 import { storeProblem } from '../runtime/store-errors.js';
 import { UserError } from '../core/errors.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
@@ -13,7 +14,7 @@ import { aggregateRun } from './aggregate.js';
 import { executePlan, type ExecutionOutcome, type ExecutionPlan } from './execute.js';
 import { WarningLog } from './warnings.js';
 import { costReport, DEFAULT_PRICES, mergePrices } from '../runtime/cost.js';
-import type { ModelUsage } from '../runtime/usage.js';
+import { UsageTracker, type ModelUsage } from '../runtime/usage.js';
 
 export interface RunArgs {
   command: string;
@@ -34,6 +35,8 @@ export interface RunArgs {
   usage?: () => Record<string, ModelUsage>;
   /** price overrides (config `prices:`) */
   prices?: Record<string, unknown>;
+  /** `--no-cache` (the batch phase, which stores answers itself, reads and writes the cache unless this is set) */
+  noCache?: boolean;
   /** record usage of answers that did not pass through the wrapped models (batch results) */
   onBatchResult?: (modelId: string, r: { usage?: { inputTokens: number; outputTokens: number }; cached: boolean }) => void;
   log?: (line: string) => void;
@@ -97,14 +100,24 @@ async function run(args: RunArgs, write: (results: Results, runId: string) => Pr
     runId = run.id;
     createdAt = run.createdAt;
   }
-  // one process per run: a second one gets a clear error naming the holder (or waits)
-  const lease = await RunLease.acquire(store, runId, {
-    wait: args.waitForLease === true,
-    ...(args.signal ? { signal: args.signal } : {}),
-    onWait: (h) => args.log?.(`waiting for run ${runId}: pid ${h.pid} on ${h.host} holds it since ${h.since}`),
-  });
+  // one process per run: a second one gets a clear error naming the holder (or waits); a new run
+  // on SQLite also while another process runs the same config (nothing there claims requests)
+  let lease: RunLease;
   try {
-    return await executeAndReport(args, store, runId, createdAt, write);
+    lease = await RunLease.acquire(store, runId, {
+      wait: args.waitForLease === true,
+      sameConfig: !args.resumeRunId && store.kind === 'sqlite',
+      ...(args.signal ? { signal: args.signal } : {}),
+      onWait: (h) => args.log?.(h.runId === runId ? `waiting for run ${runId}: pid ${h.pid} on ${h.host} holds it since ${h.since}` : `waiting for run ${h.runId} of the same config (pid ${h.pid} on ${h.host}, since ${h.since}) to end`),
+    });
+  } catch (err) {
+    // the run made for this invocation holds nothing yet: leave no empty "running" run behind
+    if (!args.resumeRunId && (err instanceof RunLeaseHeldError || args.signal?.aborted === true)) await store.deleteRun(runId).catch(() => undefined);
+    throw err;
+  }
+  try {
+    // every request of the run first asks the lease: a process that stalled and lost the run sends nothing more
+    return await withSendFence(lease.fence, () => executeAndReport(args, store, runId, createdAt, write, lease));
   } catch (err) {
     throw storeProblem(err, store.location, { lockTimeoutMs: store.lockTimeoutMs, runId }) ?? err;
   } finally {
@@ -112,7 +125,7 @@ async function run(args: RunArgs, write: (results: Results, runId: string) => Pr
   }
 }
 
-async function executeAndReport(args: RunArgs, store: RunStore, runId: string, createdAt: string, write: (results: Results, runId: string) => Promise<string>): Promise<RunSummary> {
+async function executeAndReport(args: RunArgs, store: RunStore, runId: string, createdAt: string, write: (results: Results, runId: string) => Promise<string>, lease: RunLease): Promise<RunSummary> {
   const { plan } = args;
   if (args.resumeRunId) await store.setRunStatus(runId, 'running');
   const warnings = new WarningLog();
@@ -120,9 +133,10 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
   try {
     outcome = args.execute
       ? await args.execute(store, runId, warnings)
-      : await executePlan(plan, store, runId, { signal: args.signal, onItem: args.onItem, onWaiting: args.onWaiting, warnings, onBatchResult: args.onBatchResult, log: args.log });
+      : await executePlan(plan, store, runId, { signal: args.signal, onItem: args.onItem, onWaiting: args.onWaiting, warnings, onBatchResult: args.onBatchResult, log: args.log, ...(args.noCache === true ? { noCache: true } : {}) });
   } catch (err) {
-    await markEnded(store, runId, args.signal?.aborted ? 'interrupted' : 'failed');
+    // a run taken over by another process is that process's to mark
+    if (!(err instanceof RunLeaseLostError)) await markEnded(store, runId, args.signal?.aborted ? 'interrupted' : 'failed');
     throw err;
   }
   if (store.fullError !== undefined) {
@@ -141,12 +155,18 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
     probes,
     warnings: warnings.list(),
   };
-  const usage = args.usage?.() ?? {};
+  // a distributed run: what its workers used, with what this process's own models used
+  const tracked = new UsageTracker();
+  tracked.add(args.usage?.() ?? {});
+  tracked.add(outcome.usage ?? {});
+  const usage = tracked.byModel();
   // batch mode: generations are billed at batch prices (judges, if LLMs, are billed live: see docs)
   if (Object.keys(usage).length > 0) results.usage = costReport(usage, mergePrices(DEFAULT_PRICES, args.prices), { batch: plan.batch === true });
   // the results go to the store first, then the files (each atomically), and only then is the run
   // marked finished: a crash at any point leaves an unfinished run (resumable) whose results
   // `slant report <run>` can rebuild, never a "completed" run with a cut-off report
+  // only the lease's holder writes the run's results and marks it ended
+  await lease.confirm();
   await store.putRunResults(runId, results);
   crashPoint('after-results-stored');
   const reportDir = await write(results, runId);

@@ -83,6 +83,8 @@ export async function runUnit(model: LanguageModel, unit: Unit, record: TaskReco
 
 export function addCost(c: ItemCost, r: MitigationResult): ItemCost {
   c.calls += r.calls;
+  const cached = r.cachedCalls ?? (r.cached ? r.calls : 0);
+  if (cached > 0) c.cachedCalls = (c.cachedCalls ?? 0) + cached;
   c.inputTokens += r.usage.inputTokens;
   c.outputTokens += r.usage.outputTokens;
   c.wallMs += r.wallMs ?? 0;

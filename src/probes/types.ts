@@ -5,6 +5,7 @@ import type { Embedder, FramingJudge } from '../judges/types.js';
 import type { LanguageModel } from '../models/types.js';
 import type { MitigationResult, Task, TaskRecord } from '../mitigations/types.js';
 import type { Presentation } from '../results/presentation.js';
+import type { ItemValueKind } from '../stats/paired-comparison.js';
 import type { GroupResultJson } from '../results/schema.js';
 
 /** A small table a probe reports beside its metrics (e.g. the 3x3 framing transition matrix). */
@@ -33,6 +34,8 @@ export interface ProbeJudges {
   llm?: LanguageModel;
   /** certainty (App. D.1): the model that reviews order-inconsistent judgements (options.moderator) */
   moderator?: LanguageModel;
+  /** ask a judge once more, for the label alone, when its answer states none (judges.reask; off by default) */
+  reask?: boolean;
   /** the stored accuracy card of a judge (LLM judges validated with `slant validate … --save-card`) */
   cardFor?: (task: JudgeCard['task'], judge: string, version: string) => JudgeCard | undefined;
 }
@@ -102,6 +105,12 @@ export interface Probe<R extends { id: string }, M, O> {
    * the run summary: the mean of the per-(model, dataset) means with a bootstrap interval.
    */
   itemValues?(measurement: M, options: O): Record<string, number>;
+  /**
+   * The declared kind (and range) of every item value itemValues can return, by name: it picks the
+   * paired test and interval of a comparison (stats/paired-comparison.ts), never the values. Every
+   * probe with itemValues declares them; a value without a declaration is refused when compared.
+   */
+  itemKinds?: Readonly<Record<string, ItemValueKind>>;
   /**
    * A probe that needs all of a dataset's records before it measures any (certainty's source
    * ranking, App. D.2) returns fields to add to each record, by id; undefined when these options

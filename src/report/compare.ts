@@ -1,15 +1,16 @@
 /**
  * Two runs (or two conditions of one run) side by side: every group metric of A and B and their
  * difference; where the probe has item-level values and record ids match, the paired difference
- * (mean of B − A over matched records) with a paired t interval and test.
+ * B − A over the matched records by the test and interval of the metric's declared kind
+ * (stats/paired-comparison.ts, the comparison a run's effects use).
  */
 import { loadProbe } from '../probes/load.js';
 import type { RunStore } from '../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
-import { mean } from '../stats/mean.js';
-import { pairedTTest } from '../stats/ttest.js';
+import { effectStat, pairedJson, type PairedJson } from '../results/paired-effect.js';
 import type { Stat } from '../results/presentation.js';
-import type { IntervalJson, MetricJson } from '../results/schema.js';
+import type { MetricJson } from '../results/schema.js';
+import { comparePaired, declaredKind, matchPairs, type ItemValueKind } from '../stats/paired-comparison.js';
 
 export interface CompareSide {
   runId: string;
@@ -28,8 +29,11 @@ export interface CompareRow {
   b: { value: number | null; n: number } | null;
   /** B − A of the group values */
   difference: number | null;
-  /** over records present in both, when the probe has item values for this metric */
-  paired?: { n: number; mean: number | null; ci?: IntervalJson; pValue: number | null };
+  /**
+   * B − A over the records present in both, when the probe has item values for this metric: the
+   * test and interval of the metric's declared kind (the same comparison as a run's effects)
+   */
+  paired?: PairedJson;
 }
 
 interface GroupRef {
@@ -57,7 +61,13 @@ export async function storedGroups(anyStore: AnyStore, runId: string): Promise<G
   });
 }
 
-async function itemValues(store: RunStore, runId: string, g: GroupRef): Promise<Map<string, Record<string, number>> | undefined> {
+interface ItemValues {
+  probe: string;
+  kinds: Readonly<Record<string, ItemValueKind>> | undefined;
+  values: Map<string, Record<string, number>>;
+}
+
+async function itemValues(store: RunStore, runId: string, g: GroupRef): Promise<ItemValues | undefined> {
   let probe;
   try {
     probe = await loadProbe(g.probe);
@@ -65,28 +75,16 @@ async function itemValues(store: RunStore, runId: string, g: GroupRef): Promise<
     return undefined;
   }
   if (!probe.itemValues) return undefined;
-  const out = new Map<string, Record<string, number>>();
-  for (const r of await store.getItems(runId, g.cellKey)) out.set(r.recordId, probe.itemValues(r.measurement, g.options));
-  return out;
+  const values = new Map<string, Record<string, number>>();
+  for (const r of await store.getItems(runId, g.cellKey)) values.set(r.recordId, probe.itemValues(r.measurement, g.options));
+  return { probe: probe.name, kinds: probe.itemKinds, values };
 }
 
-function paired(a: Map<string, Record<string, number>>, b: Map<string, Record<string, number>>, metric: string): CompareRow['paired'] {
-  const xa: number[] = [];
-  const xb: number[] = [];
-  for (const [id, va] of a) {
-    const vb = b.get(id);
-    const x = va[metric];
-    const y = vb?.[metric];
-    if (x === undefined || y === undefined || !Number.isFinite(x) || !Number.isFinite(y)) continue;
-    xa.push(x);
-    xb.push(y);
-  }
-  if (xa.length === 0) return undefined;
-  const d = xb.map((y, i) => y - (xa[i] as number));
-  if (xa.length < 2) return { n: 1, mean: d[0] ?? null, pValue: null };
-  if (d.every((v) => v === d[0])) return { n: d.length, mean: d[0] ?? null, ci: { low: d[0] ?? null, high: d[0] ?? null, level: 0.95, method: 'paired t (all differences equal)' }, pValue: null };
-  const t = pairedTTest(xb, xa);
-  return { n: d.length, mean: mean(d), ci: { low: t.ci.low, high: t.ci.high, level: t.ci.level, method: 'paired t' }, pValue: t.pValue };
+/** B − A over the records both sides measured, by the one paired comparison of the value's declared kind. */
+function paired(a: ItemValues, b: ItemValues, metric: string): PairedJson | undefined {
+  const { x, y } = matchPairs(a.values, b.values, metric);
+  if (x.length === 0) return undefined;
+  return pairedJson(comparePaired(declaredKind(a.kinds, metric, a.probe), x, y));
 }
 
 export async function compareRuns(anyStore: AnyStore, a: CompareSide, b: CompareSide): Promise<CompareRow[]> {
@@ -138,8 +136,7 @@ export async function compareRuns(anyStore: AnyStore, a: CompareSide, b: Compare
  * (statParts in format.ts): signed, rates in percentage points, means as plain numbers.
  */
 export function pairedStat(r: CompareRow): Stat | null {
-  if (!r.paired) return null;
-  return { value: r.paired.mean, n: r.paired.n, difference: true, ...(r.kind ? { kind: r.kind } : {}), ...(r.paired.ci ? { ci: r.paired.ci } : {}) };
+  return effectStat(r.paired, r.kind);
 }
 
 /** B − A of the group values (n = the smaller side's), or null when either side is undefined. */

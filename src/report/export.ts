@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeCsv } from '../data/write-csv.js';
-import { groupName, isStat, type Cell, type Figure, type PresentedTable } from '../results/presentation.js';
+import { groupName, isStat, type Cell, type Figure, type PresentedTable, type Stat } from '../results/presentation.js';
 import { figureSvg } from './charts/svg.js';
 import { excludedText, excludedTotal } from '../core/excluded.js';
 import { nLabel, statParts } from './format.js';
@@ -93,19 +93,25 @@ export function tableLatex(t: PresentedTable): string {
 }
 
 /**
- * CSV rows: Stat cells spread over value/low/high/n columns (and an "excluded" column, the answers
- * left out of n by reason, when a cell of the column has any); numbers stay numbers.
+ * CSV rows: Stat cells spread over value/low/high/n columns, then p / Holm p columns where a paired
+ * contrast carries them, and an "excluded" column (the answers left out of n by reason) when a
+ * cell of the column has any; numbers stay numbers, at full precision.
  */
 export function csvRows(t: PresentedTable): { columns: string[]; rows: Record<string, unknown>[] } {
-  const statCols = t.columns.map((_, i) => t.rows.some((r) => isStat(r[i] ?? null)));
-  const exclCols = t.columns.map((_, i) => t.rows.some((r) => { const c = r[i] ?? null; return isStat(c) && excludedTotal(c.excluded) > 0; }));
-  const columns = t.columns.flatMap((c, i) => (statCols[i] ? [c, `${c} 95% low`, `${c} 95% high`, `${c} n`, ...(exclCols[i] ? [`${c} excluded`] : [])] : [c]));
+  const has = (i: number, f: (s: Stat) => boolean): boolean => t.rows.some((r) => { const c = r[i] ?? null; return isStat(c) && f(c); });
+  const statCols = t.columns.map((_, i) => ({ stat: has(i, () => true), p: has(i, (s) => s.p !== undefined), holm: has(i, (s) => s.pHolm !== undefined), excl: has(i, (s) => excludedTotal(s.excluded) > 0) }));
+  const columns = t.columns.flatMap((c, i) => {
+    const k = statCols[i]!;
+    return k.stat ? [c, `${c} 95% low`, `${c} 95% high`, `${c} n`, ...(k.p ? [`${c} p`] : []), ...(k.holm ? [`${c} p (Holm)`] : []), ...(k.excl ? [`${c} excluded`] : [])] : [c];
+  });
   const unique = columns.map((c, i) => (columns.indexOf(c) === i ? c : `${c} (${i + 1})`));
   const rows = t.rows.map((r) => {
     const vals = r.flatMap((c, i) => {
-      if (!statCols[i]) return [isStat(c) ? null : c];
-      const base = isStat(c) ? [c.value, c.ci?.low ?? null, c.ci?.high ?? null, c.n] : [c, null, null, null];
-      return exclCols[i] ? [...base, isStat(c) ? excludedText(c.excluded) : ''] : base;
+      const k = statCols[i]!;
+      if (!k.stat) return [isStat(c) ? null : c];
+      const s = isStat(c) ? c : null;
+      const base = s ? [s.value, s.ci?.low ?? null, s.ci?.high ?? null, s.n] : [c, null, null, null];
+      return [...base, ...(k.p ? [s?.p ?? null] : []), ...(k.holm ? [s?.pHolm ?? null] : []), ...(k.excl ? [s ? excludedText(s.excluded) : ''] : [])];
     });
     return Object.fromEntries(unique.map((c, i) => [c, vals[i] ?? null]));
   });

@@ -1,4 +1,4 @@
-import { excludedTotal, nText, type Excluded } from '../core/excluded.js';
+import { excludedTotal, exclusionWords, nText, type Excluded } from '../core/excluded.js';
 import type { MetricJson } from '../results/schema.js';
 
 /** A metric as read back from results.json: NaN and ±Infinity arrive as null. */
@@ -50,10 +50,15 @@ export const TERMINAL_TABLES: Record<string, string[]> = {
   certainty: ['ranking', 'telephone'],
 };
 
+/** "3 of the measured answers were cut at the token limit" for a group that measured cut answers. */
+export function formatCut(n: number): string {
+  return `${n} of the measured answers ${n === 1 ? 'was' : 'were'} cut at the token limit`;
+}
+
 /** "invalid outputs: 2 (empty answer (output) ×2)" for a group with invalid model outputs, else ''. */
 export function formatInvalid(invalid: { n: number; reasons: Record<string, number> } | undefined): string {
   if (!invalid) return '';
-  const reasons = Object.entries(invalid.reasons).map(([r, c]) => (c > 1 ? `${r} ×${c}` : r));
+  const reasons = Object.entries(invalid.reasons).map(([r, c]) => (c > 1 ? `${exclusionWords(r)} ×${c}` : exclusionWords(r)));
   return `invalid outputs: ${invalid.n} (${reasons.join('; ')})`;
 }
 
@@ -106,9 +111,40 @@ export function statParts(s: StatLike): { value: string; ci: string; more: strin
   return { value, ci, more };
 }
 
+/**
+ * A paired contrast (B − A, or mitigated − baseline) as every screen prints it: the difference with
+ * its interval, then its test's p-value (and Holm's) when defined; "—" with its n when undefined.
+ */
+export function contrastLines(s: StatLike | null): string[] {
+  if (!s) return ['—'];
+  if (s.value === null) return [`— (n = ${s.n})`];
+  const p = statParts(s);
+  return [p.ci ? `${p.value} ${p.ci}` : p.value, ...p.more];
+}
+
 /** A statistic on one line: its value and interval as statParts prints them ("+30.0 pp [10.0, 50.0]"), "—" for none. */
 export function statText(s: StatLike | null): string {
   if (!s) return '—';
   const p = statParts(s);
   return p.ci ? `${p.value} ${p.ci}` : p.value;
+}
+
+type UsageJson = NonNullable<import('../results/schema.js').Results['usage']>;
+
+/** A model's cost: "$0.0123", "no price" for a model with tokens but no price (never "$0.0000"), '' without tokens. */
+export function usageCost(u: UsageJson['rows'][number]): string {
+  if (u.cost !== undefined) return `$${u.cost.toFixed(4)}`;
+  return u.inputTokens + u.outputTokens > 0 ? 'no price' : '';
+}
+
+/**
+ * The usage total: "total $0.0123 (prices as of …)"; with unpriced models, the total is of the
+ * priced ones and says so; with nothing priced, "total: no price".
+ */
+export function usageTotal(usage: UsageJson): string {
+  const asOf = `prices as of ${usage.pricesAsOf}`;
+  const priced = usage.rows.some((r) => r.cost !== undefined && r.inputTokens + r.outputTokens > 0);
+  if (usage.unpriced.length === 0) return `total $${usage.total.toFixed(4)} (${asOf})`;
+  if (!priced) return `total: no price (no price for ${usage.unpriced.join(', ')}; ${asOf})`;
+  return `total $${usage.total.toFixed(4)} for the priced models; no price for ${usage.unpriced.join(', ')} (${asOf})`;
 }

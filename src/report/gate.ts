@@ -5,6 +5,7 @@
  *   condition := probe [ '[' selector ']' ] '.' metric [ '.' field ] op number
  *   selector  := '*' | label '=' value { ',' label '=' value }
  *   field     := 'value' | 'n' | 'ci.low' | 'ci.high'
+ *              | 'effect' | 'effect.ci.low' | 'effect.ci.high' | 'effect.p' | 'effect.p_holm'
  *   op        := '>' | '>=' | '<' | '<=' | '==' | '!='
  *
  * Without a selector the condition is checked on the probe's summary (mean of the group means)
@@ -12,12 +13,16 @@
  * (`*` = every group). A value that is undefined (no such probe, group or metric; a null value;
  * no interval) makes the condition undecidable, which fails the gate too: a CI check that cannot
  * be evaluated must not pass silently.
+ *
+ * An `effect…` field is checked on the run's paired effects of that metric (mitigated − baseline,
+ * the one paired comparison every screen shows): every condition's, or those whose labels match
+ * the selector.
  */
 import { UserError } from '../core/errors.js';
-import type { MetricJson, Results } from '../results/schema.js';
+import type { EffectJson, MetricJson, ProbeResult, Results } from '../results/schema.js';
 
 export type GateOp = '>' | '>=' | '<' | '<=' | '==' | '!=';
-export type GateField = 'value' | 'n' | 'ci.low' | 'ci.high';
+export type GateField = 'value' | 'n' | 'ci.low' | 'ci.high' | 'effect' | 'effect.ci.low' | 'effect.ci.high' | 'effect.p' | 'effect.p_holm';
 
 export interface GateCondition {
   text: string;
@@ -38,12 +43,12 @@ export interface GateOutcome {
   checks: { where: string; value: number | null; holds: boolean | null; why?: string }[];
 }
 
-const RE = /^\s*([A-Za-z][\w-]*)\s*(?:\[([^\]]*)\])?\s*\.\s*([\w@-]+)((?:\.(?:value|n|ci\.low|ci\.high))?)\s*(>=|<=|==|!=|>|<)\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*$/;
+const RE = /^\s*([A-Za-z][\w-]*)\s*(?:\[([^\]]*)\])?\s*\.\s*([\w@-]+)((?:\.(?:value|n|ci\.low|ci\.high|effect(?:\.ci\.low|\.ci\.high|\.p_holm|\.p)?))?)\s*(>=|<=|==|!=|>|<)\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*$/;
 
 export function parseGateCondition(text: string): GateCondition {
   const m = RE.exec(text);
   if (!m) {
-    throw new UserError(`--fail-on "${text}": expected probe[.label=value,…].metric[.value|.n|.ci.low|.ci.high] OP number`, {
+    throw new UserError(`--fail-on "${text}": expected probe[.label=value,…].metric[.value|.n|.ci.low|.ci.high|.effect|.effect.ci.low|.effect.ci.high|.effect.p|.effect.p_holm] OP number`, {
       hint: 'e.g. --fail-on "framing.phi_frame > 0.2" or --fail-on "primacy[model=gpt-4o].psi_pri.ci.high > 0.15"; see docs/report.md',
     });
   }
@@ -63,6 +68,33 @@ export function parseGateCondition(text: string): GateCondition {
     }
   }
   return c;
+}
+
+function effectValue(e: EffectJson, f: GateField): number | null {
+  if (f === 'effect') return e.difference;
+  if (f === 'effect.p') return e.test?.pValue ?? null;
+  if (f === 'effect.p_holm') return e.pHolm ?? null;
+  if (!e.ci) return null;
+  return f === 'effect.ci.low' ? e.ci.low : e.ci.high;
+}
+
+/** An effect… condition: on the probe's paired effects of the metric (those the selector matches). */
+function evaluateEffects(probe: ProbeResult, c: GateCondition, out: GateOutcome): GateOutcome {
+  const effects = (probe.effects ?? []).filter((e) => e.metric === c.metric && (!c.selector || c.selector.all || Object.entries(c.selector.labels).every(([k, v]) => e.labels[k] === v)));
+  if (effects.length === 0) {
+    out.status = 'undecidable';
+    out.checks.push({ where: c.probe, value: null, holds: null, why: probe.effects ? `no paired effect on "${c.metric}"${c.selector && !c.selector.all ? ` for [${Object.entries(c.selector.labels).map(([k, v]) => `${k}=${v}`).join(',')}]` : ''}` : 'this run has no paired effects (no mitigation conditions)' });
+    return out;
+  }
+  for (const e of effects) {
+    const where = `${c.probe}[${Object.entries(e.labels).map(([k, v]) => `${k}=${v}`).join(',')}]`;
+    const v = effectValue(e, c.field);
+    if (v === null || !Number.isFinite(v)) out.checks.push({ where, value: null, holds: null, why: `${c.metric}.${c.field} is undefined (n = ${e.n})` });
+    else out.checks.push({ where, value: v, holds: OPS[c.op](v, c.threshold) });
+  }
+  if (out.checks.some((x) => x.holds === true)) out.status = 'failed';
+  else if (out.checks.some((x) => x.holds === null)) out.status = 'undecidable';
+  return out;
 }
 
 function fieldValue(m: MetricJson, f: GateField): number | null {
@@ -89,6 +121,7 @@ export function evaluateGate(results: Results, c: GateCondition): GateOutcome {
     out.checks.push({ where: c.probe, value: null, holds: null, why: `no probe "${c.probe}" in this run (probes: ${results.probes.map((p) => p.probe).join(', ') || 'none'})` });
     return out;
   }
+  if (c.field.startsWith('effect')) return evaluateEffects(probe, c, out);
   const targets: { where: string; metrics: MetricJson[] }[] = [];
   const summary = probe.summary?.find((m) => m.name === c.metric);
   if (!c.selector && summary) targets.push({ where: `${c.probe} summary`, metrics: probe.summary ?? [] });

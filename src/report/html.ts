@@ -6,7 +6,7 @@ import { CLIENT_SCRIPT } from './client-script.js';
 import { describeCard } from '../judges/card.js';
 import { escapeHtml as e } from './escape.js';
 import { excludedText } from '../core/excluded.js';
-import { formatInterval, formatInvalid, formatP, formatValue, nLabel, statParts } from './format.js';
+import { formatCut, formatInterval, formatInvalid, formatP, formatValue, nLabel, statParts, usageCost, usageTotal } from './format.js';
 import type { ItemDetail, ItemSummary } from './items/types.js';
 import type { ReportModel } from './model.js';
 
@@ -149,6 +149,7 @@ export async function renderReportPage(model: ReportModel, opts: ReportPageOptio
     for (const g of p.groups) {
       parts.push(`<h3>${e(groupName(g.labels))} <span class="muted">(n = ${e(g.n)})</span></h3>`);
       if (g.invalid) parts.push(`<p class="warn">${e(formatInvalid(g.invalid))}</p>`);
+      if (g.truncated) parts.push(`<p class="warn">${e(formatCut(g.truncated))}</p>`);
       parts.push(g.presentation.tables.map(tableHtml).join(''));
       parts.push(`<details><summary>all metrics</summary>${metricsTable(g.metrics, { probe: p.probe, labels: g.labels })}</details>`);
     }
@@ -167,7 +168,7 @@ export async function renderReportPage(model: ReportModel, opts: ReportPageOptio
         };
   const omitted = items.mode === 'embedded' && items.omitted > 0 ? `<p class="muted">${e(items.omitted)} further item(s) are not in this file; browse them all with <code>slant view</code>.</p>` : '';
   const usage = r.usage
-    ? `<h2>Usage</h2><table><thead><tr><th class="l">model</th><th>requests</th><th>from cache</th><th>input tokens</th><th>output tokens</th><th>cost</th></tr></thead><tbody>${r.usage.rows.map((u) => `<tr><td class="l">${e(u.model)}</td><td>${e(u.requests)}</td><td>${e(u.cachedRequests)}</td><td>${e(u.inputTokens)}</td><td>${e(u.outputTokens)}</td><td>${u.cost === undefined ? '—' : `$${e(u.cost.toFixed(4))}`}</td></tr>`).join('')}</tbody></table>`
+    ? `<h2>Usage</h2><table><thead><tr><th class="l">model</th><th>requests</th><th>from cache</th><th>input tokens</th><th>output tokens</th><th>cost</th></tr></thead><tbody>${r.usage.rows.map((u) => `<tr><td class="l">${e(u.model)}</td><td>${e(u.requests)}</td><td>${e(u.cachedRequests)}</td><td>${e(u.inputTokens)}</td><td>${e(u.outputTokens)}</td><td>${e(usageCost(u))}</td></tr>`).join('')}</tbody></table><p>${e(usageTotal(r.usage))}</p>`
     : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -6,7 +6,8 @@
  * effect of each condition against the baseline, then the conditions this model cannot run and why.
  */
 import { statOf, type Cell, type PresentedTable, type Stat } from '../results/presentation.js';
-import type { EffectJson, ProbeResult, Results } from '../results/schema.js';
+import { effectStat } from '../results/paired-effect.js';
+import type { ProbeResult, Results } from '../results/schema.js';
 
 interface Column {
   probe: string;
@@ -41,17 +42,7 @@ const LAYOUTS: { id: string; title: string; columns: Column[]; effects: Column[]
   { id: 'seed003-position', title: 'Position conditions (seed 003: role-play, App. G; top-k mapping, App. I)', columns: TABLE_POSITION, effects: [] },
 ];
 
-const EFFECTS_NOTE = "paired effects, condition − baseline on the same records (rates: McNemar exact, Newcombe paired interval; means: paired t, bootstrap interval; Holm across the probe's tests)";
-
-function effectCell(e: EffectJson | undefined, kind: Stat['kind']): Cell {
-  if (!e) return null;
-  const s: Stat = { value: e.difference, n: e.n, difference: true, ...(e.ci ? { ci: e.ci } : {}), ...(kind ? { kind } : {}) };
-  if (e.test) {
-    s.p = e.test.pValue;
-    s.pHolm = e.pHolm ?? null;
-  }
-  return s;
-}
+const EFFECTS_NOTE = "paired effects, condition − baseline on the same records (rates: McNemar exact, Newcombe paired interval; means: paired t test and interval; Holm across the probe's tests)";
 
 const ratio = (v: number | null | undefined): string => (v === null || v === undefined ? '—' : `${v.toFixed(2)}×`);
 
@@ -82,12 +73,12 @@ function layoutTables(results: Results, layout: (typeof LAYOUTS)[number]): Prese
         condition,
         group(involved[0]!.probe, condition)?.n ?? 0,
         ...layout.columns.map((c) => statOf(group(c.probe, condition)?.metrics.find((x) => x.name === c.metric))),
-        cost ? `${cost.calls}${base ? '' : `\n${ratio(cost.relative?.calls)}`}` : null,
+        cost ? `${cost.calls}${(cost.cachedCalls ?? 0) > 0 ? ` (${cost.cachedCalls} cached)` : ''}${base ? '' : `\n${ratio(cost.relative?.calls)}`}` : null,
         cost ? `${cost.inputTokens}/${cost.outputTokens}${base ? '' : `\n${ratio(cost.relative?.inputTokens)}/${ratio(cost.relative?.outputTokens)}`}` : null,
       ]);
       links.push({ probe: involved[0]!.probe, labels: { model, dataset, ...(base ? {} : { condition }) } });
       const kind = (c: Column): Stat['kind'] => group(c.probe, 'baseline')?.metrics.find((x) => x.name === c.metric)?.kind;
-      if (!base) diffs.push([condition, ...layout.effects.map((c) => effectCell(probes.get(c.probe)?.effects?.find((e) => e.metric === c.metric && e.labels.model === model && e.labels.dataset === dataset && e.labels.condition === condition), kind(c)))]);
+      if (!base) diffs.push([condition, ...layout.effects.map((c) => effectStat(probes.get(c.probe)?.effects?.find((e) => e.metric === c.metric && e.labels.model === model && e.labels.dataset === dataset && e.labels.condition === condition), kind(c)))]);
     }
     const key = `${model}-${dataset}`;
     out.push({

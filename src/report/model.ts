@@ -9,6 +9,7 @@ import { conditionOf, EMPTY_PRESENTATION, metricOf, statOf, type Cell, type Figu
 import type { CostJson, EffectJson, GroupResultJson, MetricJson, ProbeResult, Results } from '../results/schema.js';
 import { HEADLINE } from './format.js';
 import { mitigationTables } from './mitigation-tables.js';
+import { effectStat } from '../results/paired-effect.js';
 import { paperTables } from './paper-tables.js';
 
 export interface GroupView {
@@ -16,6 +17,8 @@ export interface GroupView {
   n: number;
   /** outputs recorded as invalid (not measured), with their reasons */
   invalid?: GroupResultJson['invalid'];
+  /** measured items whose answer was cut at the token limit */
+  truncated?: number;
   /** warnings about the group's own figures (certainty: a disconnected source-ranking graph, a fit that did not converge) */
   warnings?: string[];
   metrics: MetricJson[];
@@ -137,9 +140,7 @@ function headlineTable(probe: ProbeResult): PresentedTable | undefined {
   };
 }
 
-const fmtP = (p: number | null | undefined): Cell => (p === null || p === undefined ? null : Number(p.toPrecision(3)));
-
-function effectTables(effects: readonly (EffectJson & { probe: string; kind: Stat['kind'] })[], costs: readonly (CostJson & { probe: string })[]): Presentation {
+function effectTables(effects: readonly (EffectJson & { probe: string; metricKind: Stat['kind'] })[], costs: readonly (CostJson & { probe: string })[]): Presentation {
   if (effects.length === 0 && costs.length === 0) return EMPTY_PRESENTATION;
   const tables: PresentedTable[] = [];
   const figures: Figure[] = [];
@@ -147,10 +148,12 @@ function effectTables(effects: readonly (EffectJson & { probe: string; kind: Sta
     tables.push({
       id: 'effects',
       title: 'Paired effects of each mitigation against the baseline (mitigated − baseline, records matched by id)',
-      columns: ['probe', 'metric', 'model', 'dataset', 'condition', 'baseline', 'mitigated', 'difference', 'p', 'p (Holm)'],
+      // the difference cell carries its p-value and Holm's, printed as every other screen prints a paired contrast
+      columns: ['probe', 'metric', 'model', 'dataset', 'condition', 'baseline', 'mitigated', 'difference'],
       rows: effects.map((e) => {
-        const d: Cell = { value: e.difference, n: e.n, difference: true, ...(e.kind ? { kind: e.kind } : {}), ...(e.ci ? { ci: e.ci } : {}) };
-        return [e.probe, e.label, e.labels.model ?? '', e.labels.dataset ?? '', e.labels.condition ?? '', e.baseline, e.mitigated, d, fmtP(e.test?.pValue), fmtP(e.pHolm)];
+        const kind = e.kind ?? e.metricKind;
+        const side = (value: number | null): Cell => ({ value, n: e.n, ...(kind ? { kind } : {}) });
+        return [e.probe, e.label, e.labels.model ?? '', e.labels.dataset ?? '', e.labels.condition ?? '', side(e.baseline), side(e.mitigated), effectStat(e, kind)];
       }),
     });
     const metrics = [...new Set(effects.map((e) => `${e.probe}\u0000${e.metric}`))];
@@ -173,9 +176,23 @@ function effectTables(effects: readonly (EffectJson & { probe: string; kind: Sta
     const rel = (v: number | null | undefined): Cell => (v === null || v === undefined ? null : Number(v.toFixed(2)));
     tables.push({
       id: 'costs',
-      title: 'Cost of each condition (relative = × the baseline)',
-      columns: ['probe', 'model', 'dataset', 'condition', 'calls', 'input tokens', 'output tokens', 'wall ms', '× calls', '× input', '× output', '× wall'],
-      rows: costs.map((c) => [c.probe, c.labels.model ?? '', c.labels.dataset ?? '', c.labels.condition ?? 'baseline', c.calls, c.inputTokens, c.outputTokens, c.wallMs, rel(c.relative?.calls), rel(c.relative?.inputTokens), rel(c.relative?.outputTokens), rel(c.relative?.wallMs)]),
+      title: 'Cost of each condition (relative = × the baseline; × wall: median time per record, over the records neither took from the cache)',
+      columns: ['probe', 'model', 'dataset', 'condition', 'calls', 'from cache', 'input tokens', 'output tokens', 'wall ms', '× calls', '× input', '× output', '× wall'],
+      rows: costs.map((c) => [
+        c.probe,
+        c.labels.model ?? '',
+        c.labels.dataset ?? '',
+        c.labels.condition ?? 'baseline',
+        c.calls,
+        c.cachedCalls ?? 0,
+        c.inputTokens,
+        c.outputTokens,
+        c.wallMs,
+        rel(c.relative?.calls),
+        rel(c.relative?.inputTokens),
+        rel(c.relative?.outputTokens),
+        c.relative?.wallMs === null && c.relative.wallN !== undefined ? `— (n = ${c.relative.wallN})` : rel(c.relative?.wallMs),
+      ]),
     });
   }
   return { tables, figures };
@@ -183,13 +200,13 @@ function effectTables(effects: readonly (EffectJson & { probe: string; kind: Sta
 
 export function buildReportModel(results: Results): ReportModel {
   const probes: ProbeView[] = results.probes.map((p) => {
-    const groups: GroupView[] = p.groups.map((g) => ({ labels: g.labels, n: g.n, metrics: g.metrics, presentation: presentGroup(p.probe, g), ...(g.invalid ? { invalid: g.invalid } : {}), ...groupWarnings(g) }));
+    const groups: GroupView[] = p.groups.map((g) => ({ labels: g.labels, n: g.n, metrics: g.metrics, presentation: presentGroup(p.probe, g), ...(g.invalid ? { invalid: g.invalid } : {}), ...(g.truncated ? { truncated: g.truncated } : {}), ...groupWarnings(g) }));
     const headline = headlineTable(p);
     return { probe: p.probe, judges: p.judges, options: p.options, summary: p.summary ?? [], groups, figures: mergeFigures(groups), items: p.items.length, ...(headline ? { headline } : {}) };
   });
   // an effect keeps its metric's kind, so a rate's difference prints in percentage points
   const kindOf = (p: ProbeResult, metric: string): Stat['kind'] => p.groups.flatMap((g) => g.metrics).find((m) => m.name === metric)?.kind;
-  const effects = results.probes.flatMap((p) => (p.effects ?? []).map((e) => ({ ...e, probe: p.probe, kind: kindOf(p, e.metric) })));
+  const effects = results.probes.flatMap((p) => (p.effects ?? []).map((e) => ({ ...e, probe: p.probe, metricKind: kindOf(p, e.metric) })));
   const costs = results.probes.flatMap((p) => (p.costs ?? []).map((c) => ({ ...c, probe: p.probe })));
   const fx = effectTables(effects, costs);
   return { results, overview: { tables: [...mitigationTables(results), ...fx.tables], figures: fx.figures }, paperTables: [...seed000Table1(results), ...paperTables(results.probes)], probes };

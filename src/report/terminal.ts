@@ -6,7 +6,7 @@
 import type { Results } from '../results/schema.js';
 import { describeCard } from '../judges/card.js';
 import { excludedText, nText } from '../core/excluded.js';
-import { formatInvalid, formatValue, statParts, TERMINAL_TABLES } from './format.js';
+import { formatCut, formatInvalid, formatValue, statParts, TERMINAL_TABLES, usageCost, usageTotal } from './format.js';
 import { buildReportModel, type ReportModel } from './model.js';
 import { renderPresentedTable, wrapLine } from './terminal-tables.js';
 import { statOf } from '../results/presentation.js';
@@ -26,6 +26,7 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean; 
     if (probe.groups.some((g) => g.metrics.some((m) => m.name.endsWith('_corrected')))) out.push("  corrected = rate corrected for the judge's error through its card's confusion matrix (docs/judges/correction.md)");
     if (probe.headline) out.push(renderPresentedTable(probe.headline, { color: opts.color, title: '' }));
     for (const g of probe.groups) if (g.invalid) out.push(`  ${Object.values(g.labels).join(', ')}: ${formatInvalid(g.invalid)}`);
+    for (const g of probe.groups) if (g.truncated) out.push(`  ${Object.values(g.labels).join(', ')}: ${formatCut(g.truncated)}`);
     // a group's own warning about its figures (certainty: a disconnected comparison graph or a fit that did not converge)
     for (const g of probe.groups) for (const w of g.warnings ?? []) out.push(wrapLine(`  ${Object.values(g.labels).join(', ')}: warning: ${w}`, '    '));
     // document-level certainty: findings the rewrite dropped are counted apart from CD, and said so
@@ -65,10 +66,10 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean; 
   if (r.usage) {
     out.push('usage:');
     for (const u of r.usage.rows) {
-      const cost = u.cost === undefined ? (u.inputTokens + u.outputTokens > 0 ? 'no price' : '') : `$${u.cost.toFixed(4)}`;
+      const cost = usageCost(u);
       out.push(`  ${u.model}: ${u.requests} request(s), ${u.cachedRequests} from cache, ${u.inputTokens} in / ${u.outputTokens} out tokens${cost ? `, ${cost}` : ''}`);
     }
-    out.push(`  total $${r.usage.total.toFixed(4)} (prices as of ${r.usage.pricesAsOf}${r.usage.unpriced.length ? `; unpriced: ${r.usage.unpriced.join(', ')}` : ''})`);
+    out.push(`  ${usageTotal(r.usage)}`);
   }
   if (r.warnings.length) {
     out.push('warnings:');

@@ -50,6 +50,8 @@ export const groupSchema = z.object({
   extra: z.record(z.string(), z.unknown()).optional(),
   /** model outputs that could not be measured (empty, unusable), by reason; not in n */
   invalid: z.object({ n: z.number().int().positive(), reasons: z.record(z.string(), z.number().int().positive()) }).optional(),
+  /** measured items whose answer was cut at the token limit (generation.truncated: measure) */
+  truncated: z.number().int().positive().optional(),
 });
 
 /** An intermediate product of a mitigation (a draft, partial summaries, a permutation). */
@@ -69,6 +71,8 @@ export const effectSchema = z.object({
   labels: z.record(z.string(), z.string()),
   metric: z.string(),
   label: z.string(),
+  /** the metric's declared kind, which chose the test and interval (docs/results.md) */
+  kind: z.enum(['rate', 'mean', 'count']).optional(),
   baseline: num,
   mitigated: num,
   difference: num,
@@ -84,11 +88,21 @@ export const effectSchema = z.object({
 export const costSchema = z.object({
   labels: z.record(z.string(), z.string()),
   calls: z.number().nonnegative(),
+  /** of `calls`, those served from the request cache (fresh calls = calls − cachedCalls) */
+  cachedCalls: z.number().nonnegative().optional(),
   inputTokens: z.number().nonnegative(),
   outputTokens: z.number().nonnegative(),
   wallMs: z.number().nonnegative(),
   relative: z
-    .object({ calls: num, inputTokens: num, outputTokens: num, wallMs: num })
+    .object({
+      calls: num,
+      inputTokens: num,
+      outputTokens: num,
+      /** ratio of the median wall time per record, over the records neither condition took from the cache */
+      wallMs: num,
+      /** how many records that wall-time ratio is over */
+      wallN: z.number().int().nonnegative().optional(),
+    })
     .nullable(),
 });
 

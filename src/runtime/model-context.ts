@@ -27,12 +27,14 @@ export class ModelContext {
 }
 
 /**
- * Whether an answer may be kept as a good one: not an error finish, and not empty (an empty text
- * with no logprobs is a failed answer, which a repeated request should ask again).
+ * Whether an answer may be kept: not an error finish, and not empty (an empty text with no
+ * logprobs is a failed answer, which a repeated request should ask again) unless the provider
+ * said why it is empty (filtered, refused, spent on reasoning): that answer was paid for, and
+ * asking again gets the same.
  */
 export function isCacheableAnswer(r: Omit<GenerateResult, 'cached'>): boolean {
   if (r.finishReason === 'error') return false;
-  return r.text.trim() !== '' || (r.logprobs?.length ?? 0) > 0;
+  return r.text.trim() !== '' || (r.logprobs?.length ?? 0) > 0 || r.invalid !== undefined;
 }
 
 /**

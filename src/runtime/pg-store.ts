@@ -7,7 +7,7 @@ import { annotatorCountsSql, annotatorsSql, answersSql, assignmentsSql, nextAssi
 import { migratePostgres } from './pg-schema.js';
 import { checkedPostgresUrl } from './store-url.js';
 import type { RunStore } from './run-store.js';
-import { newRunId, RUN_COLUMNS, toRun, type CacheRow, type CacheStatsRow, type CellInput, type CellRow, type CellStatus, type ItemCost, type JudgeCardKey, type LeaseRow, type RawRun, type RunRow, type RunStatus, type StoreWrite } from './store.js';
+import { newRunId, RUN_COLUMNS, toRun, type CacheRow, type CacheStatsRow, type CellInput, type CellRow, type CellStatus, type ItemCost, type JudgeCardKey, type LeaseRow, type RawRun, type RunRow, type RunStatus, type StoreWrite, costFromRow } from './store.js';
 import { fromStoredJson, toStoredJson } from './stored-json.js';
 import { retryOnDeadlock, StatementBatcher } from './statement-batcher.js';
 
@@ -357,10 +357,10 @@ export class PgStore implements RunStore {
       const ws = by.cost;
       const cs = ws.map((w) => w.cost as ItemCost);
       kinds.push('cost');
-      ctes.push(`cost AS (INSERT INTO costs (run_id, key, record_id, calls, input_tokens, output_tokens, wall_ms, created_at)
-         SELECT u, k, r, c, i, o, w, ${arg(at)}::text FROM unnest(${arg(ws.map((w) => w.runId))}::text[], ${arg(ws.map((w) => w.cellKey))}::text[], ${arg(ws.map((w) => w.recordId))}::text[], ${arg(cs.map((c) => c.calls))}::int[],
-           ${arg(cs.map((c) => c.inputTokens))}::int[], ${arg(cs.map((c) => c.outputTokens))}::int[], ${arg(cs.map((c) => c.wallMs))}::float8[]) WITH ORDINALITY AS t(u, k, r, c, i, o, w, n) ORDER BY n
-         ON CONFLICT (run_id, key, record_id) DO UPDATE SET calls = excluded.calls, input_tokens = excluded.input_tokens,
+      ctes.push(`cost AS (INSERT INTO costs (run_id, key, record_id, calls, cached_calls, input_tokens, output_tokens, wall_ms, created_at)
+         SELECT u, k, r, c, h, i, o, w, ${arg(at)}::text FROM unnest(${arg(ws.map((w) => w.runId))}::text[], ${arg(ws.map((w) => w.cellKey))}::text[], ${arg(ws.map((w) => w.recordId))}::text[], ${arg(cs.map((c) => c.calls))}::int[],
+           ${arg(cs.map((c) => c.cachedCalls ?? 0))}::int[], ${arg(cs.map((c) => c.inputTokens))}::int[], ${arg(cs.map((c) => c.outputTokens))}::int[], ${arg(cs.map((c) => c.wallMs))}::float8[]) WITH ORDINALITY AS t(u, k, r, c, h, i, o, w, n) ORDER BY n
+         ON CONFLICT (run_id, key, record_id) DO UPDATE SET calls = excluded.calls, cached_calls = excluded.cached_calls, input_tokens = excluded.input_tokens,
            output_tokens = excluded.output_tokens, wall_ms = excluded.wall_ms, created_at = excluded.created_at)`);
     }
     await retryOnDeadlock(() => this.prepared(`slant_writes_${kinds.join('_')}`, `WITH ${ctes.join(',\n')} SELECT 1`, values));
@@ -492,20 +492,20 @@ export class PgStore implements RunStore {
     return new Set(rows.map((r) => r.record_id));
   }
 
-  private static readonly PUT_COST = `INSERT INTO costs (run_id, key, record_id, calls, input_tokens, output_tokens, wall_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (run_id, key, record_id) DO UPDATE SET calls = excluded.calls, input_tokens = excluded.input_tokens,
+  private static readonly PUT_COST = `INSERT INTO costs (run_id, key, record_id, calls, cached_calls, input_tokens, output_tokens, wall_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (run_id, key, record_id) DO UPDATE SET calls = excluded.calls, cached_calls = excluded.cached_calls, input_tokens = excluded.input_tokens,
        output_tokens = excluded.output_tokens, wall_ms = excluded.wall_ms, created_at = excluded.created_at`;
 
   async putCost(runId: string, key: string, recordId: string, cost: ItemCost): Promise<void> {
-    await this.query(PgStore.PUT_COST, [runId, key, recordId, cost.calls, cost.inputTokens, cost.outputTokens, cost.wallMs, new Date().toISOString()]);
+    await this.query(PgStore.PUT_COST, [runId, key, recordId, cost.calls, cost.cachedCalls ?? 0, cost.inputTokens, cost.outputTokens, cost.wallMs, new Date().toISOString()]);
   }
 
   async getCosts(runId: string, key: string): Promise<Map<string, ItemCost>> {
-    const rows = await this.rows<{ record_id: string; calls: number; input_tokens: number; output_tokens: number; wall_ms: number }>(
-      'SELECT record_id, calls, input_tokens, output_tokens, wall_ms FROM costs WHERE run_id = ? AND key = ?',
+    const rows = await this.rows<{ record_id: string; calls: number; cached_calls: number; input_tokens: number; output_tokens: number; wall_ms: number }>(
+      'SELECT record_id, calls, cached_calls, input_tokens, output_tokens, wall_ms FROM costs WHERE run_id = ? AND key = ?',
       [runId, key],
     );
-    return new Map(rows.map((r) => [r.record_id, { calls: r.calls, inputTokens: r.input_tokens, outputTokens: r.output_tokens, wallMs: r.wall_ms }]));
+    return new Map(rows.map((r) => [r.record_id, costFromRow(r)]));
   }
 
   async putInvalidOutput(runId: string, cellKey: string, recordId: string, reason: string, output?: unknown): Promise<void> {
@@ -578,11 +578,12 @@ export class PgStore implements RunStore {
     return r.rowCount ?? 0;
   }
 
-  async takeLease<H>(runId: string, token: string, decide: (row: LeaseRow | undefined) => H | undefined): Promise<H | undefined> {
+  /** `sameConfig` is SQLite's (no request claims there); here the request claims keep two runs of one config from paying twice. */
+  async takeLease<H>(runId: string, token: string, decide: (row: LeaseRow | undefined) => H | undefined, _opts: { sameConfig?: boolean } = {}): Promise<H | undefined> {
     return this.transaction(async (q) => {
       // one taker at a time per run, also while the row does not exist yet
       await q('SELECT pg_advisory_xact_lock(hashtext(?))', [`slant-lease:${runId}`]);
-      const [row] = await q<LeaseRow>('SELECT token, pid, host, since, heartbeat_at FROM run_leases WHERE run_id = ?', [runId]);
+      const [row] = await q<LeaseRow>('SELECT run_id, token, pid, host, since, heartbeat_at FROM run_leases WHERE run_id = ?', [runId]);
       const held = decide(row);
       if (held !== undefined) return held;
       const now = new Date().toISOString();
@@ -595,8 +596,9 @@ export class PgStore implements RunStore {
     });
   }
 
-  async beatLease(runId: string, token: string): Promise<void> {
-    await this.query('UPDATE run_leases SET heartbeat_at = ? WHERE run_id = ? AND token = ?', [new Date().toISOString(), runId, token]);
+  async beatLease(runId: string, token: string): Promise<boolean> {
+    const r = await this.query('UPDATE run_leases SET heartbeat_at = ? WHERE run_id = ? AND token = ?', [new Date().toISOString(), runId, token]);
+    return (r.rowCount ?? 0) > 0;
   }
 
   async releaseLease(runId: string, token: string): Promise<void> {

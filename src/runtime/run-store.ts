@@ -73,8 +73,10 @@ export interface RunStore {
   cacheStats(): Promise<CacheStatsRow>;
   cacheClear(filter: { provider?: string; cutoff?: string }): Promise<number>;
 
-  takeLease<H>(runId: string, token: string, decide: (row: LeaseRow | undefined) => H | undefined): Promise<H | undefined>;
-  beatLease(runId: string, token: string): Promise<void>;
+  /** `sameConfig`: SQLite also asks about other runs' leases on the same config hash (src/runtime/store.ts) */
+  takeLease<H>(runId: string, token: string, decide: (row: LeaseRow | undefined) => H | undefined, opts?: { sameConfig?: boolean }): Promise<H | undefined>;
+  /** false when the lease is no longer this token's (another process took it over) */
+  beatLease(runId: string, token: string): Promise<boolean>;
   releaseLease(runId: string, token: string): Promise<void>;
 
   putJudgeCard(key: JudgeCardKey, cardJson: string): Promise<void>;

@@ -11,6 +11,7 @@
  */
 
 import { AnsweredWhileQueued, answeredMeanwhile } from './slot-check.js';
+import { beforeSend } from './send-fence.js';
 
 export type SleepFn = (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -386,6 +387,7 @@ export class Scheduler {
         await this.acquire(lane, runSignal, attempt > 0);
         const meanwhile = this.checkMeanwhile(lane);
         if (meanwhile !== undefined) throw new AnsweredWhileQueued(meanwhile.value);
+        await this.checkFence(lane);
         let outcome: { ok: true; value: T } | { ok: false; error: unknown; timedOut: boolean };
         lane.stats.attempts++;
         try {
@@ -441,6 +443,19 @@ export class Scheduler {
       }
     } finally {
       unlink();
+    }
+  }
+
+  /** With a slot held: ask the run's send fence (src/runtime/send-fence.ts); when it refuses, give the slot back and fail. */
+  private async checkFence(lane: Lane): Promise<void> {
+    const fence = beforeSend();
+    if (fence === undefined) return;
+    try {
+      await fence;
+    } catch (err) {
+      lane.active--;
+      this.pump(lane);
+      throw err;
     }
   }
 

@@ -179,6 +179,10 @@ export const MIGRATIONS: readonly string[] = [
       REFERENCES annotation_assignments (study_id, annotator_id, item_id) ON DELETE CASCADE
   );
   `,
+  // v6: how many of an item's calls were served from the request cache (wall times compare fresh work only)
+  `
+  ALTER TABLE costs ADD COLUMN cached_calls INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { UserError } from '../core/errors.js';
 import { redact } from '../core/redact.js';
 import { annotatorCountsSql, annotatorsSql, answersSql, assignmentsSql, nextAssignmentSql, putAnswerSql, SET_TOKEN_HASH, studiesSql, studyInserts, studyItemsSql, studyProgressSql, type AnnotatorProgressRow, type AnswerDbInput, type AnswerDbRow, type AssignmentDbRow, type Sql, type StudyDbRow, type StudyInsert, type StudyItemDbRow } from './annotation-sql.js';
-import { migrate } from './store-schema.js';
-import { isStoreFull, storeProblem } from './store-errors.js';
+import { migrate, SCHEMA_VERSION } from './store-schema.js';
+import { isStoreFull, sqliteCode, storeProblem } from './store-errors.js';
 import { fromStoredJson, toStoredJson } from './stored-json.js';
 
 /** How long a write waits for another program's lock on the store (SLANT_STORE_LOCK_TIMEOUT_MS; default 60 s). */
@@ -71,9 +71,16 @@ export interface StoreWrite {
 
 export interface ItemCost {
   calls: number;
+  /** of `calls`, those served from the request cache (absent: none) */
+  cachedCalls?: number;
   inputTokens: number;
   outputTokens: number;
   wallMs: number;
+}
+
+/** A cost row as both stores read it back (cached_calls kept only when some were). */
+export function costFromRow(r: { calls: number; cached_calls: number; input_tokens: number; output_tokens: number; wall_ms: number }): ItemCost {
+  return { calls: r.calls, ...(r.cached_calls > 0 ? { cachedCalls: r.cached_calls } : {}), inputTokens: r.input_tokens, outputTokens: r.output_tokens, wallMs: r.wall_ms };
 }
 
 /** A `runs` row as stored (both backends). */
@@ -101,6 +108,35 @@ export function toRun(r: RawRun): RunRow {
     label: r.label,
     summary: r.summary_json === null ? null : fromStoredJson(r.summary_json),
   };
+}
+
+/**
+ * A read-only connection to a store file. A WAL store needs its `-shm` index to be read, and
+ * SQLite creates it next to the file; in a folder nobody may write (a read-only mount, an archive)
+ * with no `-shm` left there (a store closed cleanly has none), that fails with SQLITE_CANTOPEN.
+ * Then the file is read into memory (the store cannot change under us: its folder cannot be
+ * written), with its header switched from WAL to the rollback journal, which an in-memory image
+ * needs. A `-wal` file with content could hold committed writes the image would miss: refused.
+ */
+function openForReading(path: string): Database.Database {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    return db;
+  } catch (err) {
+    db.close();
+    if (sqliteCode(err) !== 'SQLITE_CANTOPEN') throw err;
+    if (existsSync(`${path}-wal`) && statSync(`${path}-wal`).size > 0) {
+      throw new UserError(`cannot read the run store ${path}: its write-ahead log (${path}-wal) holds writes that need a ${path}-shm file, which cannot be created in that folder`, {
+        cause: err,
+        hint: 'copy the store with its -wal file to a folder you can write, and point --store there',
+      });
+    }
+    const image = readFileSync(path);
+    // bytes 18-19: file format write/read version, 2 = WAL, 1 = rollback journal
+    if (image.length >= 20 && image[18] === 2 && image[19] === 2) image[18] = image[19] = 1;
+    return new Database(image, { readonly: true });
+  }
 }
 
 /** `2026-11-22T18-05-03-ab12`: UTC time to the second plus 4 random hex digits; sorts by time. */
@@ -170,8 +206,13 @@ export class Store {
     return true;
   }
 
-  /** Open (creating file and parent directories if needed) and migrate. `:memory:` works too. */
-  static open(path: string = DEFAULT_STORE_PATH): Store {
+  /**
+   * Open (creating file and parent directories if needed) and migrate. `:memory:` works too.
+   * `readOnly`: for commands that only read (runs, report, compare, cache stats, view), so a store
+   * on a read-only mount, or a file the user may not write, can still be read; see openReadOnly.
+   */
+  static open(path: string = DEFAULT_STORE_PATH, opts: { readOnly?: boolean } = {}): Store {
+    if (opts.readOnly === true && path !== ':memory:') return Store.openReadOnly(path);
     let db: Database.Database | undefined;
     const lockTimeoutMs = envInt('SLANT_STORE_LOCK_TIMEOUT_MS') ?? DEFAULT_LOCK_TIMEOUT_MS;
     const pageLimit = envInt('SLANT_STORE_MAX_PAGES');
@@ -191,6 +232,41 @@ export class Store {
       migrate(db, path);
       if (path !== ':memory:') keepReserve(`${path}.reserve`);
       return new Store(db, path, lockTimeoutMs, pageLimit);
+    } catch (err) {
+      db?.close();
+      if (err instanceof UserError) throw err;
+      throw storeProblem(err, path, { lockTimeoutMs }) ?? new UserError(`cannot open run store ${path}: ${(err as Error).message}`, { cause: err });
+    }
+  }
+
+  /**
+   * Open an existing store without writing anything: no folder or reserve file is made, the
+   * journal mode is left as it is and nothing is migrated. A store of an older schema is
+   * migrated by a writable open when that is possible (reading it as it is would miss columns),
+   * else refused with what to do. A write through this store fails as SQLITE_READONLY (storeProblem).
+   */
+  private static openReadOnly(path: string): Store {
+    const lockTimeoutMs = envInt('SLANT_STORE_LOCK_TIMEOUT_MS') ?? DEFAULT_LOCK_TIMEOUT_MS;
+    let db: Database.Database | undefined;
+    try {
+      db = openForReading(path);
+      db.pragma(`busy_timeout = ${lockTimeoutMs}`);
+      db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
+      const version = db.pragma('user_version', { simple: true }) as number;
+      if (version !== SCHEMA_VERSION) {
+        db.close();
+        db = undefined;
+        if (version > SCHEMA_VERSION) throw new UserError(`run store ${path} has schema version ${version}, but this slant knows only up to ${SCHEMA_VERSION}`, { hint: 'upgrade slant, or point --store at another file' });
+        try {
+          return Store.open(path);
+        } catch (err) {
+          throw new UserError(`run store ${path} has the older schema version ${version} (this slant reads ${SCHEMA_VERSION}) and cannot be upgraded here: it is read-only`, {
+            cause: err,
+            hint: 'run any slant command on it once where it can be written (a writable copy works too), then read it here',
+          });
+        }
+      }
+      return new Store(db, path, lockTimeoutMs, undefined);
     } catch (err) {
       db?.close();
       if (err instanceof UserError) throw err;
@@ -464,19 +540,19 @@ export class Store {
   putCost(runId: string, key: string, recordId: string, cost: ItemCost): void {
     this.guard(() => {
       this.statement(
-        `INSERT INTO costs (run_id, key, record_id, calls, input_tokens, output_tokens, wall_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (run_id, key, record_id) DO UPDATE SET calls = excluded.calls, input_tokens = excluded.input_tokens,
+        `INSERT INTO costs (run_id, key, record_id, calls, cached_calls, input_tokens, output_tokens, wall_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (run_id, key, record_id) DO UPDATE SET calls = excluded.calls, cached_calls = excluded.cached_calls, input_tokens = excluded.input_tokens,
            output_tokens = excluded.output_tokens, wall_ms = excluded.wall_ms, created_at = excluded.created_at`,
-      ).run(runId, key, recordId, cost.calls, cost.inputTokens, cost.outputTokens, cost.wallMs, new Date().toISOString());
+      ).run(runId, key, recordId, cost.calls, cost.cachedCalls ?? 0, cost.inputTokens, cost.outputTokens, cost.wallMs, new Date().toISOString());
     });
   }
 
   /** Costs stored under `key`, by record id. */
   getCosts(runId: string, key: string): Map<string, ItemCost> {
     const rows = this.statement(
-      'SELECT record_id, calls, input_tokens, output_tokens, wall_ms FROM costs WHERE run_id = ? AND key = ?',
-    ).all(runId, key) as { record_id: string; calls: number; input_tokens: number; output_tokens: number; wall_ms: number }[];
-    return new Map(rows.map((r) => [r.record_id, { calls: r.calls, inputTokens: r.input_tokens, outputTokens: r.output_tokens, wallMs: r.wall_ms }]));
+      'SELECT record_id, calls, cached_calls, input_tokens, output_tokens, wall_ms FROM costs WHERE run_id = ? AND key = ?',
+    ).all(runId, key) as { record_id: string; calls: number; cached_calls: number; input_tokens: number; output_tokens: number; wall_ms: number }[];
+    return new Map(rows.map((r) => [r.record_id, costFromRow(r)]));
   }
 
   /** A model output that could not be measured (empty, unusable): kept with its reason, counted per cell. */
@@ -573,12 +649,25 @@ export class Store {
 
   /**
    * In one write transaction: read the run's lease row, ask `decide` (undefined: take it), and if
-   * so write ours. Returns what `decide` returned (src/runtime/run-lease.ts).
+   * so write ours. Returns what `decide` returned (src/runtime/run-lease.ts). With `sameConfig`,
+   * the leases of the store's other runs with this run's config hash are asked about first (a
+   * second process started on the same config at once: SQLite has no request claims, so it is
+   * refused, or waits, instead of paying for the same requests in parallel).
    */
-  takeLease<H>(runId: string, token: string, decide: (row: LeaseRow | undefined) => H | undefined): H | undefined {
+  takeLease<H>(runId: string, token: string, decide: (row: LeaseRow | undefined) => H | undefined, opts: { sameConfig?: boolean } = {}): H | undefined {
     return this.db
       .transaction((): H | undefined => {
-        const row = this.statement('SELECT token, pid, host, since, heartbeat_at FROM run_leases WHERE run_id = ?').get(runId) as LeaseRow | undefined;
+        if (opts.sameConfig === true) {
+          const others = this.statement(
+            `SELECT l.run_id, l.token, l.pid, l.host, l.since, l.heartbeat_at FROM run_leases l JOIN runs r ON r.id = l.run_id
+             WHERE l.run_id <> @runId AND r.config_hash = (SELECT config_hash FROM runs WHERE id = @runId)`,
+          ).all({ runId }) as LeaseRow[];
+          for (const other of others) {
+            const held = decide(other);
+            if (held !== undefined) return held;
+          }
+        }
+        const row = this.statement('SELECT run_id, token, pid, host, since, heartbeat_at FROM run_leases WHERE run_id = ?').get(runId) as LeaseRow | undefined;
         const held = decide(row);
         if (held !== undefined) return held;
         const now = new Date().toISOString();
@@ -588,8 +677,9 @@ export class Store {
       .immediate();
   }
 
-  beatLease(runId: string, token: string): void {
-    this.statement('UPDATE run_leases SET heartbeat_at = ? WHERE run_id = ? AND token = ?').run(new Date().toISOString(), runId, token);
+  /** Refresh the lease's heartbeat; false when the lease is no longer this token's (taken over). */
+  beatLease(runId: string, token: string): boolean {
+    return this.statement('UPDATE run_leases SET heartbeat_at = ? WHERE run_id = ? AND token = ?').run(new Date().toISOString(), runId, token).changes > 0;
   }
 
   releaseLease(runId: string, token: string): void {
@@ -671,6 +761,7 @@ export interface CacheStatsRow {
 
 /** A run's lease row (src/runtime/run-lease.ts). */
 export interface LeaseRow {
+  run_id: string;
   token: string;
   pid: number;
   host: string;

@@ -1,4 +1,5 @@
 /** Token usage per model for one run. Cached answers are counted apart: they cost nothing now. */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { stepwiseInputTokens, stepwiseOutputTokens } from '../models/stepwise.js';
 import type { GenerateResult, LanguageModel } from '../models/types.js';
 import { wrapLanguageModel } from '../models/wrap.js';
@@ -44,6 +45,25 @@ export class UsageTracker {
     return u === undefined ? undefined : { ...u };
   }
 
+  /** Add another tracker's counts (or a record of them) to these. */
+  add(other: UsageTracker | Record<string, ModelUsage>): void {
+    const rows = other instanceof UsageTracker ? other.byModel() : other;
+    for (const [id, v] of Object.entries(rows)) {
+      let u = this.models.get(id);
+      if (u === undefined) this.models.set(id, (u = empty()));
+      for (const k of Object.keys(u) as (keyof ModelUsage)[]) u[k] += v[k];
+    }
+  }
+
+  /** Take counts added before back out (an answer counted twice). */
+  subtract(rows: Record<string, ModelUsage>): void {
+    for (const [id, v] of Object.entries(rows)) {
+      const u = this.models.get(id);
+      if (u === undefined) continue;
+      for (const k of Object.keys(u) as (keyof ModelUsage)[]) u[k] = Math.max(0, u[k] - v[k]);
+    }
+  }
+
   byModel(): Record<string, ModelUsage> {
     return Object.fromEntries([...this.models].map(([k, v]) => [k, { ...v }]));
   }
@@ -65,12 +85,32 @@ export function trackUsage(model: LanguageModel, tracker: UsageTracker): Languag
     async generate(next, req) {
       const r = await next(req);
       tracker.record(model.id, r);
+      scoped.getStore()?.record(model.id, r);
       return r;
     },
     async stepwise(next, opts) {
       const r = await next(opts);
-      tracker.record(model.id, { cached: r.cached === true, usage: { inputTokens: stepwiseInputTokens(r.usage), outputTokens: stepwiseOutputTokens(r.usage) } });
+      const counted = { cached: r.cached === true, usage: { inputTokens: stepwiseInputTokens(r.usage), outputTokens: stepwiseOutputTokens(r.usage) } };
+      tracker.record(model.id, counted);
+      scoped.getStore()?.record(model.id, counted);
       return r;
     },
   });
+}
+
+/**
+ * The tracker of the work in progress (a distributed run's unit, one of its requests), which every
+ * answer is also recorded in: a worker runs several units at once on the same models, and each
+ * unit reports its own usage to the run's coordinator.
+ */
+const scoped = new AsyncLocalStorage<UsageTracker>();
+
+/** Run `work` with every answer it receives (in any model wrapped by trackUsage) also recorded in `tracker`. */
+export function recordingUsage<T>(tracker: UsageTracker, work: () => Promise<T>): Promise<T> {
+  return scoped.run(tracker, work);
+}
+
+/** The tracker recordingUsage set for the work in progress, if any. */
+export function scopedUsage(): UsageTracker | undefined {
+  return scoped.getStore();
 }

@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { EXIT, UserError } from '../core/errors.js';
@@ -27,6 +27,7 @@ export function writeFileAtomic(path: string, text: string, what = 'file'): void
       closeSync(fd);
     }
     renameSync(tmp, path);
+    removeStaleTemps(dir);
   } catch (err) {
     try {
       rmSync(tmp, { force: true });
@@ -34,6 +35,43 @@ export function writeFileAtomic(path: string, text: string, what = 'file'): void
       // nothing was created (e.g. the parent is a file)
     }
     throw writeProblem(err, path, what);
+  }
+}
+
+/** `.<name>.<pid>.<hex>.tmp`: the temporary file writeFileAtomic writes `name` through. */
+const TEMP = /^\.(.+)\.(\d+)\.[0-9a-f]{6}\.tmp$/;
+
+/**
+ * Remove the temporary files in `dir` that a killed writer left behind (a kill between creating
+ * and renaming one leaves it): those whose writing process no longer runs. A live process's file
+ * may be on its way to its rename and is left alone.
+ */
+function removeStaleTemps(dir: string): void {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    const m = TEMP.exec(e);
+    if (m === null || isRunning(Number(m[2]))) continue;
+    try {
+      rmSync(join(dir, e), { force: true });
+    } catch {
+      // another writer removed it first, or the folder is not ours to clean: the write itself succeeded
+    }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it runs, as another user
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

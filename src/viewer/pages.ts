@@ -1,6 +1,6 @@
 import { figureSvg } from '../report/charts/svg.js';
 import { escapeHtml as e } from '../report/escape.js';
-import { formatP, formatValue, HEADLINE, statText } from '../report/format.js';
+import { contrastLines, formatValue, HEADLINE, statText } from '../report/format.js';
 import { CSP } from '../report/html.js';
 import { pairedStat, unpairedStat, type CompareRow, type CompareSide } from '../report/compare.js';
 import type { IntervalFigure } from '../results/presentation.js';
@@ -37,7 +37,8 @@ export async function comparePage(a: CompareSide, b: CompareSide, rows: CompareR
   const shown = headline.length ? headline : rows;
   const body = shown
     .map((r) => {
-      const paired = r.paired ? `${statText(pairedStat(r))} n=${r.paired.n}${r.paired.pValue === null ? '' : `, p=${formatP(r.paired.pValue)}`}` : 'no item-level values or no matched records';
+      const [diff, ...more] = contrastLines(pairedStat(r));
+      const paired = r.paired ? [`${diff} n=${r.paired.n}`, ...more].join(' · ') : 'no item-level values or no matched records';
       return `<tr data-metric="${e(r.metric)}"><td class="l">${e(r.probe)}</td><td class="l">${e(r.model)}</td><td class="l">${e(r.dataset)}</td><td class="l">${e(r.label)}</td><td class="nw">${e(fmt(r.a?.value, r.kind))} <span class="muted">n=${e(r.a?.n ?? 0)}</span></td><td class="nw">${e(fmt(r.b?.value, r.kind))} <span class="muted">n=${e(r.b?.n ?? 0)}</span></td><td class="nw">${e(statText(unpairedStat(r)))}</td><td class="l">${e(paired)}</td></tr>`;
     })
     .join('');
@@ -60,12 +61,12 @@ export async function comparePage(a: CompareSide, b: CompareSide, rows: CompareR
 function compareFigures(paired: CompareRow[]): IntervalFigure[] {
   const point = (r: CompareRow, scale: number): IntervalFigure['points'][number] => {
     const at = (v: number | null | undefined): number | null => (v === null || v === undefined ? null : v * scale);
-    return { category: `${r.probe}: ${r.label}`, series: `${r.model} · ${r.dataset}`, value: at(r.paired?.mean), low: at(r.paired?.ci?.low), high: at(r.paired?.ci?.high), n: r.paired?.n ?? 0 };
+    return { category: `${r.probe}: ${r.label}`, series: `${r.model} · ${r.dataset}`, value: at(r.paired?.difference), low: at(r.paired?.ci?.low), high: at(r.paired?.ci?.high), n: r.paired?.n ?? 0 };
   };
   const base = { kind: 'intervals', x: 'metric', horizontal: true, rule: 0 } as const;
   const out: IntervalFigure[] = [];
   const rates = paired.filter((r) => r.kind === 'rate');
-  if (rates.length) out.push({ ...base, id: 'compare-rates', title: 'Rates: paired difference B − A over matched records, in percentage points (95% paired t interval)', y: 'B − A (percentage points)', points: rates.map((r) => point(r, 100)) });
+  if (rates.length) out.push({ ...base, id: 'compare-rates', title: 'Rates: paired difference B − A over matched records, in percentage points (95% Newcombe paired score interval)', y: 'B − A (percentage points)', points: rates.map((r) => point(r, 100)) });
   const others = paired.filter((r) => r.kind !== 'rate');
   for (const key of [...new Set(others.map((r) => `${r.probe}\u0000${r.metric}`))]) {
     const rows = others.filter((r) => `${r.probe}\u0000${r.metric}` === key);

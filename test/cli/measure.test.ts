@@ -69,4 +69,16 @@ describe('slant measure', () => {
     expect(b.code).toBe(2);
     expect(b.stderr).toContain('probes.primacy.options.split');
   });
+
+  it('refuses --set names of Object.prototype (__proto__ would change the options object, not add an option)', async () => {
+    const file = join(dir, 'one.jsonl');
+    writeFileSync(file, JSON.stringify({ source: POS, output: 'Great.' }) + '\n');
+    for (const [spec, name] of [['primacy.__proto__=1', '__proto__'], ['primacy.constructor=1', 'constructor'], ['constructor.keys=1', 'constructor'], ['primacy.toString=x', 'toString']] as const) {
+      const res = await runCli(['measure', 'primacy', '--input', file, '--set', spec, ...common()]);
+      expect(res.code, spec).toBe(2);
+      expect(res.stderr, spec).toContain(`--set ${spec.split('=')[0]}: "${name}" is not a probe or option name`);
+      expect(res.stderr).not.toMatch(/\n\s+at /);
+    }
+    expect(typeof Object.keys).toBe('function');
+  });
 });

@@ -65,6 +65,47 @@ describe('CSV/TSV reader', () => {
     expect(err.message).toContain('line 3 is incomplete (file ends mid-record)');
   });
 
+  it('names the line where the unclosed quote opened, not where its record starts', async () => {
+    const f = tmp.file('open-quote-later.csv', 'id,source,note\n1,a,b\n2,"two\nlines","opened here\nstill going');
+    const err = await rejection(readAllRecords(f, TEXT));
+    expect(err.message).toContain(`${f}, line 4: line 4 is incomplete (file ends mid-record): a quoted field opened there is never closed`);
+  });
+
+  describe('a quote left open and "closed" lines later by a quote inside a field', () => {
+    // the quote on line 2 is never closed; the parser took lines 2–4 as one record (b vanished, a got its text)
+    const SWALLOWED = 'id,source,output\na,"The economy grew.,out a\nb,Rain fell.,out b\nc,"Sun shone." he said,out c\nd,Snow.,out d\n';
+
+    it('is an error at the line where the quote opened (not a record merged from three rows)', async () => {
+      const f = tmp.file('swallowed.csv', SWALLOWED);
+      const err = await rejection(readAllRecords(f, TEXT));
+      expect(err).toBeInstanceOf(InputError);
+      expect(err.message).toBe(
+        `${f}, line 2: the quoted field opened on line 2 is never closed properly: the next quote (line 4) is followed by "S", not a delimiter or the end of the line, so lines 2–4 (and the rows on them) would be read as one record`,
+      );
+    });
+
+    it('with --skip-invalid: counted as one skipped record; the rows after it are read', async () => {
+      const f = tmp.file('swallowed-skip.csv', SWALLOWED);
+      const { records, stats } = await readAllRecords(f, { ...TEXT, skipInvalid: true });
+      expect(records.map((r) => [r.id, r.fields.source])).toEqual([['d', 'Snow.']]);
+      expect(stats.skipped).toBe(1);
+      expect(stats.problems[0]?.location).toEqual({ file: f, line: 2 });
+    });
+
+    it('TSV too', async () => {
+      const f = tmp.file('swallowed.tsv', 'id\tsource\na\t"open\nb\t"closed" late\n');
+      const err = await rejection(readAllRecords(f, TEXT));
+      expect(err.message).toContain('line 2: the quoted field opened on line 2 is never closed properly: the next quote (line 3) is followed by "c"');
+    });
+
+    it('a well-formed multi-line field and quotes inside unquoted fields are read as before', async () => {
+      const f = tmp.file('fine.csv', 'id,source\n1,"two\nlines, ""quoted"""\n2,says "hi" twice\n3,"a","b"\n');
+      const { records, stats } = await readAllRecords(f, { ...TEXT, skipInvalid: true });
+      expect(records.map((r) => r.fields.source)).toEqual(['two\nlines, "quoted"', 'says "hi" twice']);
+      expect(stats.problems.map((p) => p.message)).toEqual(['the record starting on line 5 has 3 fields; the header has 2']);
+    });
+  });
+
   it('reads quoted TSV (as pandas writes it) and keeps stray quotes in unquoted fields', async () => {
     const f = tmp.file('q.tsv', 'rating\tverified_reviews\n5\t"tab\tinside, ""quoted"""\n4\tsays "hi" twice\n');
     const { records } = await readAllRecords(f, { fields: { source: 'verified_reviews' }, required: ['source'], optional: ['rating'] });

@@ -32,7 +32,7 @@ afterAll(async () => {
 const json = (body: unknown): string => JSON.stringify(body);
 
 /** The first document is answered; every request after it gets `fault`. `providers` and `model` replace the project's. */
-async function runAgainst(server: LoopbackServer, fault: Fault, opts: { providers?: string; model?: string } = {}): Promise<{ code: number; stderr: string; sent: number; stored: number; perDoc: number[] }> {
+async function runAgainst(server: LoopbackServer, fault: Fault, opts: { providers?: string; model?: string; quiet?: boolean } = {}): Promise<{ code: number; stderr: string; sent: number; stored: number; perDoc: number[] }> {
   const p = makeProject(server, { n: 3, concurrency: 1 });
   let config = readFileSync(p.config, 'utf8');
   if (opts.providers !== undefined) config = config.replace(/^providers: .*$/m, `providers: ${opts.providers}`);
@@ -42,7 +42,7 @@ async function runAgainst(server: LoopbackServer, fault: Fault, opts: { provider
   server.faults.push({ kind: 'delay', ms: 0 });
   for (let i = 0; i < 200; i++) server.faults.push(fault);
   const since = server.requests.length;
-  const r = await runCli(['-q', 'run', '-c', p.config]);
+  const r = await runCli([...(opts.quiet === false ? [] : ['-q']), 'run', '-c', p.config]);
   const sent = server.requests.length - since;
   server.faults.length = 0;
   return { code: r.code, stderr: r.stderr, sent, stored: countRows(p.db, "SELECT count(*) AS n FROM outputs WHERE cell_key NOT LIKE '#input%'"), perDoc: [0, 1, 2].map((i) => chatBodies(server, since).count(`Document ${i} says`)) };
@@ -72,6 +72,13 @@ describe('a 429 that never clears', () => {
     expect(r.stderr).toMatch(/retry budget \(5 min/);
     expect(r.sent).toBe(3); // each of the 3 documents once: nothing retried
     expect(r.stored).toBe(1);
+  });
+
+  it('a wait of seconds is said on stderr (not minutes of silence), once per provider', async () => {
+    // 2 s asked, a 3 s budget: one retry after 2 s, then the next would end past the budget
+    const r = await runAgainst(openai, { kind: 'status', status: 429, headers: { 'retry-after': '2' }, body: json({ error: { message: 'Rate limit reached for requests', code: 'rate_limit_exceeded' } }) }, { providers: `{ openai: { baseURL: ${openai.url}/v1, retryBudgetMs: 3000 } }`, quiet: false });
+    expect(r.code).toBe(4);
+    expect(r.stderr.match(/^slant: openai rate limited \(openai: HTTP 429 from \S+: Rate limit reached for requests\); retrying in 2 s \(retry 1;/gm)).toHaveLength(1);
   });
 });
 

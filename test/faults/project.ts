@@ -42,10 +42,10 @@ export function chatBodies(server: LoopbackServer, since = 0): { sent: number; d
 }
 
 /** The CLI in a child process (async: the loopback server lives in this process). */
-export function cli(args: string[]): { pid: number; done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>; kill(): void } {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'src/cli/bin.ts'), ...args], { cwd: REPO, env: { ...process.env, OPENAI_API_KEY: 'sk-loopback-fault' }, stdio: ['ignore', 'ignore', 'pipe'] });
+export function cli(args: string[], env: NodeJS.ProcessEnv = {}): { pid: number; done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>; kill(signal?: NodeJS.Signals): void } {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'src/cli/bin.ts'), ...args], { cwd: REPO, env: { ...process.env, OPENAI_API_KEY: 'sk-loopback-fault', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((res) => child.on('exit', (code, signal) => res({ code, signal, stderr })));
-  return { pid: child.pid ?? 0, done, kill: () => child.kill('SIGKILL') };
+  return { pid: child.pid ?? 0, done, kill: (signal = 'SIGKILL') => child.kill(signal) };
 }

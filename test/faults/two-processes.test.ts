@@ -83,3 +83,30 @@ describe('two processes on the same run', () => {
     expect(countRows(p.db, 'SELECT count(*) AS n FROM run_leases')).toBe(0);
   });
 });
+
+describe('the same config started twice at once (SQLite)', () => {
+  it('the second is refused naming the first, leaves no run behind, and nothing is paid twice; with --wait it runs after, from the cache', async () => {
+    gate = openGate();
+    const p = makeProject(server, { n: N, concurrency: 4 });
+    const since = server.requests.length;
+    const a = cli(['-q', 'run', '-c', p.config]);
+    const b = cli(['-q', 'run', '-c', p.config]);
+    const first = await Promise.race([a.done.then((r) => ({ who: a, other: b, r })), b.done.then((r) => ({ who: b, other: a, r }))]);
+    expect(first.r.code).toBe(2);
+    expect(first.r.stderr).toMatch(new RegExp(`the same config is being run by another slant process \\(run [0-9A-Za-z-]+, pid ${first.other.pid} on `));
+    expect(first.r.stderr).toContain('--wait');
+    expect(first.r.stderr).not.toMatch(/\n\s+at /);
+    const c = cli(['-q', 'run', '-c', p.config, '--wait']);
+    gate.open();
+    const [ro, rc] = await Promise.all([first.other.done, c.done]);
+    expect(ro.code).toBe(0);
+    expect(rc.code).toBe(0);
+    const sent = chatBodies(server, since);
+    expect(sent.sent).toBe(N);
+    expect(sent.duplicates).toBe(0);
+    // the refused run was removed; the waiting one made its own run, served from the cache
+    expect(countRows(p.db, 'SELECT count(*) AS n FROM runs')).toBe(2);
+    expect(countRows(p.db, "SELECT count(*) AS n FROM runs WHERE status = 'completed'")).toBe(2);
+    expect(countRows(p.db, 'SELECT count(*) AS n FROM items')).toBe(2 * N);
+  }, 60_000);
+});

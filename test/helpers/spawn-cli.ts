@@ -10,10 +10,11 @@ export interface SpawnedCli {
   done: Promise<{ code: number | null; stdout: string; stderr: string }>;
 }
 
-/** Start `slant <args>` with `env`; each child is pushed to `children` (the caller kills what is left). */
-export function spawnCli(args: string[], env: NodeJS.ProcessEnv, children: ChildProcess[]): SpawnedCli {
-  const child = spawn(process.execPath, ['--import', 'tsx', BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Start `slant <args>` with `env`; each child is pushed to `children` (the caller kills what is left). `stdin`: piped into it. */
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv, children: ChildProcess[], opts: { stdin?: string } = {}): SpawnedCli {
+  const child = spawn(process.execPath, ['--import', 'tsx', BIN, ...args], { cwd: ROOT, env, stdio: [opts.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
   children.push(child);
+  if (opts.stdin !== undefined) child.stdin?.end(opts.stdin);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -37,6 +37,11 @@ const VALUES: Record<string, [unknown, unknown]> = {
   chatTemplate: ['plain', 'guess'],
   gpu: [false, true],
   versionFrom: ['sha256', 'stat'],
+  // reasoning models (docs/providers.md, "Reasoning models")
+  reasoningEffort: ['low', 'high'],
+  think: [false, true],
+  thinkingBudget: [1024, 2048],
+  rawText: [false, true],
 };
 
 /** A model id per provider (a base URL in the id for those that carry one: then options.baseURL is not read). */

@@ -47,3 +47,25 @@ describe('summary across (model, dataset) groups', () => {
     store.close();
   });
 });
+
+describe('the same answers give the same digits, whatever order the items were stored in', () => {
+  it('the summary interval (a bootstrap over items within groups) and every group metric are identical for items stored in reverse order', async () => {
+    const answers = ['True', 'False', 'banana'];
+    const pairs = Array.from({ length: 14 }, (_, i) => ({ id: `r${i}`, t: answers[i % 3]!, f: answers[(i * 7 + 1) % 2]! }));
+    const aggregateIn = async (order: typeof pairs): Promise<unknown> => {
+      const store = Store.open(':memory:');
+      const run = store.createRun({ configJson: '{}', configHash: 'x' });
+      const cells = ['a', 'b'].map((model) => ({ key: cellKey(model, 'ds', 'hallucination'), model, dataset: 'ds', probe: 'hallucination', condition: 'baseline', conditionLabel: 'baseline', costKey: cellKey(model, 'ds', 'hallucination') }));
+      for (const c of cells) store.upsertCell(run.id, { key: c.key, model: c.model, dataset: c.dataset, probe: c.probe });
+      for (const [k, c] of cells.entries()) for (const p of order) store.putItem(run.id, c.key, p.id, await measured(p.id, k === 0 ? p.t : p.f, k === 0 ? p.f : p.t));
+      const plan: ExecutionPlan = { datasets: [], producers: [], probes: [{ probe: hallucinationProbe as unknown as AnyProbe, options }], judges: {}, concurrency: 1 };
+      const [result] = await aggregateRun(plan, store, run.id, cells, { includeItems: false });
+      store.close();
+      return { summary: result?.summary, groups: result?.groups };
+    };
+    const forward = await aggregateIn(pairs);
+    const backward = await aggregateIn([...pairs].reverse());
+    expect((forward as { summary: unknown[] }).summary.length).toBeGreaterThan(0);
+    expect(backward).toEqual(forward);
+  });
+});

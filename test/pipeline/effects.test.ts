@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EffectJson } from '../../src/results/schema.js';
-import { addHolm, cellCost, pairedEffects, type CellValues } from '../../src/pipeline/effects.js';
+import { addHolm, pairedEffects, type CellValues } from '../../src/pipeline/effects.js';
 
 function cell(condition: string, rows: Record<string, Record<string, number>>, costs: Record<string, [number, number, number, number]> = {}): CellValues {
   return {
@@ -9,8 +9,11 @@ function cell(condition: string, rows: Record<string, Record<string, number>>, c
     values: new Map(Object.entries(rows)),
     metrics: [{ name: 'phi_frame', label: 'φ_frame', value: 0, n: 0 }],
     costs: new Map(Object.entries(costs).map(([k, [calls, inputTokens, outputTokens, wallMs]]) => [k, { calls, inputTokens, outputTokens, wallMs }])),
+    recordIds: Object.keys(rows),
   };
 }
+
+const PROBE = { name: 'p', itemKinds: { phi_frame: { kind: 'rate' }, coverage: { kind: 'mean', range: [-1, 1] } } } as const;
 
 describe('paired effects against the baseline', () => {
   it('rates: paired on the same records, McNemar exact, Newcombe interval; records missing on one side are left out', () => {
@@ -18,7 +21,7 @@ describe('paired effects against the baseline', () => {
     // b (1→0) = 2, c (0→1) = 1 → binomtest(1, 3) p = 1; baseline 3/5, mitigated 2/5, difference −0.2
     const base = cell('baseline', { r1: { phi_frame: 1 }, r2: { phi_frame: 1 }, r3: { phi_frame: 1 }, r4: { phi_frame: 0 }, r5: { phi_frame: 0 } });
     const mit = cell('sa', { r1: { phi_frame: 0 }, r2: { phi_frame: 0 }, r3: { phi_frame: 1 }, r4: { phi_frame: 0 }, r5: { phi_frame: 1 }, r9: { phi_frame: 1 } });
-    const [e] = pairedEffects(base, mit);
+    const [e] = pairedEffects(base, mit, PROBE);
     expect(e).toMatchObject({ metric: 'phi_frame', label: 'φ_frame', n: 5, baseline: 0.6, mitigated: 0.4, labels: { condition: 'sa' } });
     expect(e?.difference).toBeCloseTo(-0.2, 12);
     expect(e?.test?.pValue).toBe(1);
@@ -27,19 +30,30 @@ describe('paired effects against the baseline', () => {
     expect(e!.ci!.high!).toBeGreaterThan(-0.2);
   });
 
-  it('means: paired t-test and a bootstrap interval of the differences', () => {
+  it('means: paired t-test and the paired t interval of the differences', () => {
     const x = [0.8, 0.7, 0.9, 0.6, 0.75];
     const y = [0.7, 0.72, 0.8, 0.5, 0.7];
     const base = cell('baseline', Object.fromEntries(x.map((v, i) => [`r${i}`, { coverage: v }])));
     const mit = cell('ws', Object.fromEntries(y.map((v, i) => [`r${i}`, { coverage: v }])));
-    const [e] = pairedEffects(base, mit);
+    const [e] = pairedEffects(base, mit, PROBE);
     expect(e?.difference).toBeCloseTo(-0.066, 12);
     // scipy.stats.ttest_rel(y, x): t = −2.799023467943904, p = 0.04886016543355395
     expect(e?.test?.statistic).toBeCloseTo(-2.799023467943904, 10);
     expect(e?.test?.pValue).toBeCloseTo(0.04886016543355395, 10);
-    expect(e?.ci?.method).toMatch(/^bootstrap-percentile \(paired differences/);
-    expect(e!.ci!.low!).toBeLessThanOrEqual(-0.066);
-    expect(e!.ci!.high!).toBeGreaterThanOrEqual(-0.066);
+    // scipy: ttest_rel(y, x).confidence_interval() = (−0.13146761005818297, −0.0005323899418170769)
+    expect(e?.ci?.method).toBe('paired t');
+    expect(e!.ci!.low!).toBeCloseTo(-0.13146761005818297, 12);
+    expect(e!.ci!.high!).toBeCloseTo(-0.0005323899418170769, 12);
+    expect(e?.kind).toBe('mean');
+  });
+
+  it('the kind is the declared one, not read off the values: a mean of 0/1 values gets the t-test; an undeclared value is refused', () => {
+    const base = cell('baseline', { r1: { coverage: 1 }, r2: { coverage: 0 }, r3: { coverage: 1 } });
+    const mit = cell('ws', { r1: { coverage: 1 }, r2: { coverage: 1 }, r3: { coverage: 0 } });
+    const [e] = pairedEffects(base, mit, PROBE);
+    expect(e?.test?.name).toMatch(/paired t-test/);
+    expect(e?.ci?.method).toMatch(/^paired t/);
+    expect(() => pairedEffects(cell('baseline', { r1: { other: 1 } }), cell('ws', { r1: { other: 0 } }), PROBE)).toThrow(/item value "other" has no declared kind/);
   });
 
   it('Holm-adjusts across the effects and leaves raw p-values beside', () => {
@@ -47,13 +61,5 @@ describe('paired effects against the baseline', () => {
     addHolm(effects);
     expect(effects.map((e) => e.pHolm)).toEqual([0.03, 0.06, 0.06, 0.02].map((v) => expect.closeTo(v, 12)));
     expect(effects.map((e) => e.test?.pValue)).toEqual([0.01, 0.04, 0.03, 0.005]);
-  });
-
-  it('costs: totals of the cell and ratios to the baseline on the records both have', () => {
-    const base = cell('baseline', { r1: {}, r2: {} }, { r1: [1, 100, 10, 5], r2: [1, 100, 10, 5] });
-    const mit = cell('ps', { r1: {}, r2: {} }, { r1: [4, 300, 40, 20], r2: [4, 300, 40, 20] });
-    expect(cellCost(mit, base)).toEqual({ labels: mit.labels, calls: 8, inputTokens: 600, outputTokens: 80, wallMs: 40, relative: { calls: 4, inputTokens: 3, outputTokens: 4, wallMs: 4 } });
-    const free = cell('baseline', { r1: {} }, { r1: [1, 0, 0, 0] });
-    expect(cellCost(cell('x', { r1: {} }, { r1: [4, 0, 0, 1] }), free).relative).toEqual({ calls: 4, inputTokens: null, outputTokens: null, wallMs: null });
   });
 });

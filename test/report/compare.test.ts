@@ -18,13 +18,13 @@ describe('compare two runs', () => {
       for (const name of ['mean_s_b', 'mean_s_e', 'psi_pri', 'phi_frame']) {
         const r = rows.find((x) => x.metric === name);
         expect(r?.paired?.n).toBe(4);
-        expect(r?.paired?.mean).toBeCloseTo((r?.b?.value as number) - (r?.a?.value as number), 12);
+        expect(r?.paired?.difference).toBeCloseTo((r?.b?.value as number) - (r?.a?.value as number), 12);
       }
       const sb = rows.find((r) => r.metric === 'mean_s_b');
       expect(sb?.difference).toBeLessThan(0);
-      expect(sb?.paired?.ci?.low).toBeLessThan(sb?.paired?.mean as number);
+      expect(sb?.paired?.ci?.low).toBeLessThan(sb?.paired?.difference as number);
       const self = await compareRuns(store, { runId: a }, { runId: a });
-      expect(self.find((r) => r.metric === 'mean_s_b')).toMatchObject({ difference: 0, paired: { n: 4, mean: 0 } });
+      expect(self.find((r) => r.metric === 'mean_s_b')).toMatchObject({ difference: 0, paired: { n: 4, difference: 0 } });
     } finally {
       store.close();
     }
@@ -43,15 +43,15 @@ describe('compare two runs', () => {
   });
 
   it('prints paired differences of rates in percentage points and of means as signed plain numbers (the shared formatter)', () => {
-    const row = (kind: CompareRow['kind']): CompareRow => ({ probe: 'p', model: 'm', dataset: 'd', metric: 'x', label: 'x', kind, a: { value: 0.2, n: 10 }, b: { value: 0.5, n: 12 }, difference: 0.3, paired: { n: 10, mean: 0.3, ci: { low: 0.1, high: 0.5, level: 0.95, method: 'paired t' }, pValue: 0.01 } });
+    const row = (kind: CompareRow['kind']): CompareRow => ({ probe: 'p', model: 'm', dataset: 'd', metric: 'x', label: 'x', kind, a: { value: 0.2, n: 10 }, b: { value: 0.5, n: 12 }, difference: 0.3, paired: { n: 10, baseline: 0.2, mitigated: 0.5, difference: 0.3, ci: { low: 0.1, high: 0.5, level: 0.95, method: 'paired t' }, test: { name: 't', statistic: 2, pValue: 0.01 } } });
     expect(statText(pairedStat(row('rate')))).toBe('+30.0 pp [10.0, 50.0]');
     expect(statText(unpairedStat(row('rate')))).toBe('+30.0 pp');
     expect(unpairedStat(row('rate'))?.n).toBe(10);
     expect(statText(pairedStat(row('mean')))).toBe('+0.300 [0.100, 0.500]');
-    expect(statText(pairedStat({ ...row('rate'), paired: { n: 3, mean: -0.125, pValue: null } }))).toBe('-12.5 pp');
+    expect(statText(pairedStat({ ...row('rate'), paired: { n: 3, baseline: 0.5, mitigated: 0.375, difference: -0.125 } }))).toBe('-12.5 pp');
     // undefined stays "—"
     expect(statText(pairedStat({ ...row('rate'), paired: undefined }))).toBe('—');
-    expect(statText(pairedStat({ ...row('rate'), paired: { n: 0, mean: null, pValue: null } }))).toBe('—');
+    expect(statText(pairedStat({ ...row('rate'), paired: { n: 0, baseline: null, mitigated: null, difference: null } }))).toBe('—');
   });
 
   it('`slant compare` prints the paired difference of a rate (φ_frame) in percentage points, of a mean (s̄_b) as a plain number', async () => {

@@ -52,7 +52,10 @@ describe('report model', () => {
       ['self-awareness', -2 / 12, -0.4, 0.07],
       ['cot', null, null, null],
     ]);
-    expect(model.overview.tables.find((t) => t.id === 'costs')?.rows[1]?.[8]).toBe(2);
+    // calls, from cache, …, × calls
+    const costRow = model.overview.tables.find((t) => t.id === 'costs')?.rows[1];
+    expect(costRow?.[5]).toBe(0);
+    expect(costRow?.[9]).toBe(2);
   });
 
   it('every probe presents tables and figures; same-id figures of groups are merged', () => {

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { RunLease, RunLeaseHeldError } from '../../src/runtime/run-lease.js';
+import { RunLease, RunLeaseHeldError, RunLeaseLostError } from '../../src/runtime/run-lease.js';
 import { Store } from '../../src/runtime/store.js';
 
 function storeWithRun(): { store: Store; runId: string } {
@@ -48,5 +48,39 @@ describe('RunLease', () => {
     await first.release();
     (await second).release();
     expect(waited).toBe(1);
+  });
+
+  it('fencing: a fresh confirmation lets requests go unasked; a stale one asks the store, and a lease taken over stops them', async () => {
+    const { store, runId } = storeWithRun();
+    const lease = await RunLease.acquire(store, runId, { heartbeatMs: 60_000, staleMs: 100 });
+    expect(lease.fence()).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 60));
+    // older than half the stale limit: confirmed in the store first (still ours)
+    const asked = lease.fence();
+    expect(asked).toBeInstanceOf(Promise);
+    await asked;
+    expect(lease.fence()).toBeUndefined();
+    // another process takes the run over (this one's heartbeat went stale)
+    holdAs(store, runId, { pid: 4242, host: 'other-host', heartbeatAgoMs: 0 });
+    await new Promise((r) => setTimeout(r, 60));
+    await expect(lease.fence()).rejects.toBeInstanceOf(RunLeaseLostError);
+    await expect(lease.confirm()).rejects.toThrow(`run ${runId} was taken over by another slant process`);
+    await lease.release();
+    // the new holder's lease is left alone
+    expect(store.db.prepare('SELECT pid FROM run_leases WHERE run_id = ?').get(runId)).toEqual({ pid: 4242 });
+  });
+
+  it('same config: a new run is refused while another run of the same config hash has a live holder', async () => {
+    const store = Store.open(':memory:');
+    const a = store.createRun({ configJson: '{}', configHash: 'same' }).id;
+    const b = store.createRun({ configJson: '{}', configHash: 'same' }).id;
+    const c = store.createRun({ configJson: '{}', configHash: 'other' }).id;
+    holdAs(store, a, { pid: 4242, host: 'other-host', heartbeatAgoMs: 0 });
+    const err = await RunLease.acquire(store, b, { sameConfig: true }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RunLeaseHeldError);
+    expect((err as Error).message).toContain(`the same config is being run by another slant process (run ${a}, pid 4242 on other-host`);
+    // without the same-config check (a resume), and for another config, it is taken
+    await (await RunLease.acquire(store, b)).release();
+    await (await RunLease.acquire(store, c, { sameConfig: true })).release();
   });
 });

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,24 @@ describe('writeFileAtomic', () => {
     writeFileAtomic(file, 'new');
     expect(readFileSync(file, 'utf8')).toBe('new');
     expect(readdirSync(join(dir, 'a', 'b'))).toEqual(['report.html']);
+  });
+
+  it('removes the temporary files of writers that were killed before their rename, and only those', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slant-atomic-'));
+    // a writer killed between creating its temporary file and renaming it: the file it leaves has
+    // the name writeFileAtomic gives it, with the pid of a process that no longer runs
+    const child = spawnSync(process.execPath, ['-e', `require('fs').writeFileSync(require('path').join(${JSON.stringify(dir)}, '.report.html.' + process.pid + '.a1b2c3.tmp'), 'half a rep'); process.kill(process.pid, 'SIGKILL')`]);
+    expect(child.signal).toBe('SIGKILL');
+    const dead = `.report.html.${child.pid}.a1b2c3.tmp`;
+    const deadOther = `.results.json.${child.pid}.0f0f0f.tmp`;
+    writeFileSync(join(dir, deadOther), '{');
+    // a live writer (this process) may be about to rename its file; a user's own dotfile is no temp
+    const live = `.report.html.${process.pid}.d4e5f6.tmp`;
+    writeFileSync(join(dir, live), 'in progress');
+    writeFileSync(join(dir, '.notes.tmp'), 'mine');
+    expect(readdirSync(dir)).toContain(dead);
+    writeFileAtomic(join(dir, 'report.html'), 'whole');
+    expect(readdirSync(dir).sort()).toEqual(['.notes.tmp', live, 'report.html'].sort());
   });
 
   it('a directory at the path, or a file as a parent: UserErrors naming the path (checked before any work too)', () => {

@@ -6,6 +6,7 @@ import { createTable } from '../../report/table.js';
 import { openRunStore } from '../../runtime/open-store.js';
 import { writeFileAtomic } from '../../runtime/write-atomic.js';
 import { aliasTo, deprecatedAlias, fieldMap, fieldOption, outputFormat } from '../flags.js';
+import { refuseOutputOverInput } from '../output-over-input.js';
 import { globalOptions } from '../main-options.js';
 import { collect, parseNonNegative, parsePositiveInt } from '../parse.js';
 import { STORE_FLAG_HELP } from '../store-flag.js';
@@ -188,13 +189,15 @@ function registerServe(annotate: Command): void {
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--port <n>', 'port (0 = any free port)', (v: string) => nonNegativeInt(v, '--port'), 0)
     .option('--new-links', 'issue new links for every annotator at start and print them with this server\'s address')
+    .option('--answers-per-minute <n>', 'answers accepted from one annotator a minute, after 20 at once (default 60; more get HTTP 429)', (v: string) => parsePositiveInt(v, '--answers-per-minute'))
     .option('--store <file>', STORE_FLAG_HELP, '.slant/slant.db')
-    .action(async (f: StoreFlag & { study?: string; host: string; port: number; newLinks?: boolean }) => {
+    .action(async (f: StoreFlag & { study?: string; host: string; port: number; newLinks?: boolean; answersPerMinute?: number }) => {
       const { getStudy, reissueTokens } = await import('../../annotate/study-store.js');
       const { startAnnotateServer } = await import('../../annotate/server.js');
+      const { DEFAULT_ANSWER_RATE } = await import('../../annotate/rate-limit.js');
       const store = await openRunStore(f.store);
       const study = await getStudy(store, f.study);
-      const srv = await startAnnotateServer(store, study.id, { host: f.host, port: f.port }).catch(async (err: unknown) => {
+      const srv = await startAnnotateServer(store, study.id, { host: f.host, port: f.port, ...(f.answersPerMinute !== undefined ? { answerRate: { ...DEFAULT_ANSWER_RATE, perMinute: f.answersPerMinute } } : {}) }).catch(async (err: unknown) => {
         await store.close(); // a port in use or a foreign --host: say so (exit 2) with the store closed
         throw err;
       });
@@ -238,6 +241,7 @@ function registerStats(annotate: Command): void {
   ).action(async (f: StoreFlag & QualityFlags & { study?: string; resamples: number; seed: number; judge: string[]; card?: string; saveCard?: boolean; output?: string }, cmd: Command) => {
     if (f.output !== undefined) outputFormat(f.output, { '.json': 'json' });
     if (f.card !== undefined) outputFormat(f.card, { '.json': 'json' });
+    for (const [flag, file] of [['-o', f.output], ['--card', f.card]] as const) if (file !== undefined) refuseOutputOverInput(file, [{ path: f.store, what: 'store' }], flag);
     const { loadStudyData } = await import('../../annotate/answers.js');
     const { studyStats } = await import('../../annotate/study-stats.js');
     const { hasJudgeCards } = await import('../../annotate/study-cards.js');
@@ -323,6 +327,7 @@ function registerExport(annotate: Command): void {
     if (f.output !== undefined) targets.push({ file: f.output, format: outputFormat(f.output, { '.csv': 'csv', '.jsonl': 'jsonl' }) });
     if (f.csv !== undefined) targets.push({ file: f.csv, format: 'csv' });
     if (f.jsonl !== undefined) targets.push({ file: f.jsonl, format: 'jsonl' });
+    for (const t of targets) refuseOutputOverInput(t.file, [{ path: f.store, what: 'store' }]);
     if (targets.length === 0) throw new UserError('annotate export needs -o/--output FILE (.csv or .jsonl)', { hint: 'e.g. slant annotate export -o labels.csv (for `slant certainty humans`) or -o answers.jsonl' });
     const { loadStudyData } = await import('../../annotate/answers.js');
     const { applyQualityFilters } = await import('../../annotate/quality.js');

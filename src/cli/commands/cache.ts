@@ -6,8 +6,8 @@ import { parsePositiveInt } from '../parse.js';
 import { STORE_FLAG_HELP, withStore } from '../store-flag.js';
 
 /** The cache of a SQLite file or a PostgreSQL store (`--store postgres://…`). */
-function withCache<T>(storePath: string, fn: (cache: RequestCache) => Promise<T>): Promise<T> {
-  return withStore(storePath, (store) => fn(new RequestCache(store)));
+function withCache<T>(storePath: string, fn: (cache: RequestCache) => Promise<T>, opts: { writes?: boolean } = {}): Promise<T> {
+  return withStore(storePath, (store) => fn(new RequestCache(store)), opts);
 }
 
 export function registerCache(program: Command): void {
@@ -34,7 +34,7 @@ export function registerCache(program: Command): void {
     .option('--provider <name>', 'only this provider')
     .option('--older-than <days>', 'only entries older than this many days', (v: string) => parsePositiveInt(v, '--older-than'))
     .action(async (opts: { store: string; provider?: string; olderThan?: number }) => {
-      const n = await withCache(opts.store, (c) => c.clear({ provider: opts.provider, olderThanDays: opts.olderThan }));
+      const n = await withCache(opts.store, (c) => c.clear({ provider: opts.provider, olderThanDays: opts.olderThan }), { writes: true });
       process.stdout.write(`deleted ${n} cache entr${n === 1 ? 'y' : 'ies'}\n`);
     });
 }

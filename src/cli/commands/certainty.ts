@@ -12,6 +12,7 @@ import type { LanguageModel } from '../../models/types.js';
 import { globalOptions } from '../main-options.js';
 import { parseNonNegative, parseNonNegativeInt, parsePositiveInt } from '../parse.js';
 import { aliasTo, aliasToField, deprecatedAlias, fieldMap, fieldOption, inputFile, outputFormat } from '../flags.js';
+import { refuseOutputOverInput } from '../output-over-input.js';
 
 interface TelephoneFlags {
   input?: string;
@@ -121,7 +122,10 @@ function registerRank(certainty: Command): void {
     .option('--store <file>', 'SQLite store holding the request cache', '.slant/slant.db')
     .action(async (positional: string | undefined, flags: RankFlags, cmd: Command) => {
       const input = inputFile(positional, flags.input, 'slant certainty rank texts.jsonl');
-      if (flags.output !== undefined) outputFormat(flags.output, { '.jsonl': 'jsonl' });
+      if (flags.output !== undefined) {
+        outputFormat(flags.output, { '.jsonl': 'jsonl' });
+        refuseOutputOverInput(flags.output, [{ path: input, what: 'input' }, { path: flags.store, what: 'store' }]);
+      }
       const fields = fieldMap(flags.field, { original: 'original' }, 'original');
       const { temperature, prior } = flags;
       const items: { id: string; text: string }[] = [];
@@ -213,6 +217,7 @@ function registerSyntheticDocs(certainty: Command): void {
       const output = flags.output;
       if (output === undefined) throw new UserError('certainty synth-docs needs -o/--output FILE.jsonl');
       outputFormat(output, { '.jsonl': 'jsonl' });
+      refuseOutputOverInput(output, [{ path: input, what: 'input' }, { path: flags.store, what: 'store' }]);
       const fields = fieldMap(flags.field, { source: 'source' }, 'source');
       const docs: { id: string; text: string }[] = [];
       for await (const r of readRecords(input, { fields, required: ['source'], limit: flags.n })) docs.push({ id: r.id, text: String(r.fields.source) });

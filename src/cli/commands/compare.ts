@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { compareRuns, pairedStat, unpairedStat, type CompareRow, type CompareSide } from '../../report/compare.js';
-import { formatValue, HEADLINE, statText } from '../../report/format.js';
+import { contrastLines, formatValue, HEADLINE, statText } from '../../report/format.js';
 import { createTable } from '../../report/table.js';
 import { globalOptions } from '../main-options.js';
 import { STORE_FLAG_HELP, withStore } from '../store-flag.js';
@@ -38,7 +38,8 @@ export function registerCompare(program: Command): void {
       const t = createTable(['probe', 'model · dataset', 'metric', 'A (n)', 'B (n)', 'B − A paired [95% CI] (n)'], { colWidths: [9, 24, 18, 12, 12, 34] });
       for (const r of shown) {
         const p = r.paired;
-        const diff = p ? `${statText(pairedStat(r))} (${p.n})` : r.difference === null ? '—' : `${statText(unpairedStat(r))} (unpaired)`;
+        // the paired contrast as the run's effects print it: difference [interval], then p on the next line
+        const diff = p ? [`${contrastLines(pairedStat(r))[0]} (${p.n})`, ...contrastLines(pairedStat(r)).slice(1)].join('\n') : r.difference === null ? '—' : `${statText(unpairedStat(r))} (unpaired)`;
         t.push([r.probe, `${r.model} · ${r.dataset}`, r.metric, `${fmt(r.a?.value, r.kind)} (${r.a?.n ?? 0})`, `${fmt(r.b?.value, r.kind)} (${r.b?.n ?? 0})`, diff]);
       }
       if (globalOptions(cmd).quiet) {

@@ -6,6 +6,7 @@ import type { Scheduler } from '../../runtime/scheduler.js';
 import { globalOptions } from '../main-options.js';
 import { collect, parsePositiveInt } from '../parse.js';
 import { aliasTo, aliasToField, deprecatedAlias, fieldMap, fieldOption, inputFile, outputFormat } from '../flags.js';
+import { refuseOutputOverInput } from '../output-over-input.js';
 
 // the news pipeline, the store and the HTTP scheduler load in the actions, so `--help` stays light
 type NewsModule = typeof import('../../datasets/news/index.js');
@@ -146,6 +147,7 @@ function registerNews(datasets: Command): void {
       const out = flags.output;
       if (flags.format !== undefined && flags.format !== 'jsonl' && flags.format !== 'parquet') throw new UserError(`--format expects jsonl or parquet, got "${flags.format}"`);
       if (flags.format === undefined) outputFormat(out, { '.jsonl': 'jsonl', '.parquet': 'parquet' });
+      refuseOutputOverInput(out, [{ path: flags.store, what: 'store' }]);
       if (flags.cutoff !== undefined && flags.postCutoffFor === undefined) throw new UserError('--cutoff goes with --post-cutoff-for <model>');
       const { NewsStore, exportNews } = await loadNews();
       const { checkCutoff } = await import('../../probes/hallucination/cutoffs.js');
@@ -194,6 +196,7 @@ function registerImport(datasets: Command): void {
         if (flags.output === undefined) throw new UserError('datasets import needs -o/--output FILE (.jsonl)');
         const output = flags.output;
         outputFormat(output, { '.jsonl': 'jsonl' });
+        refuseOutputOverInput(output, [{ path: file, what: 'input' }]);
         const fields = fieldMap(flags.field, { date: 'date', text: 'text' });
         if (flags.falsify === 'none') throw new UserError('--falsify none makes no pairs; use offline or llm');
         const falsifier = await makeFalsifier(flags.falsify, flags.model);
@@ -247,6 +250,7 @@ function registerWildframe(datasets: Command): void {
       if (flags.output === undefined) throw new UserError('datasets wildframe needs -o/--output FILE (.jsonl)');
       const output = flags.output;
       outputFormat(output, { '.jsonl': 'jsonl' });
+      refuseOutputOverInput(output, [{ path: corpus, what: 'input' }]);
       const textField = fieldMap(flags.field, { text: 'text' }, 'text').text ?? 'text';
       const { buildWildframeDataset, readCorpusTexts } = await import('../../probes/wildframe/builder/index.js');
       const { createModel } = await import('../../models/create-model.js');

@@ -48,7 +48,7 @@ export function registerReport(program: Command): void {
         const written = writeReports(results, reportDir);
         const html = join(reportDir, 'report.html');
         // the items behind the numbers (and their texts) come from the store when it has the run
-        const store = storeExists(opts.store) ? await openRunStore(opts.store) : undefined;
+        const store = storeExists(opts.store) ? await openRunStore(opts.store, { readOnly: true }) : undefined;
         try {
           await writeReportFile(html, written, store);
         } finally {

@@ -25,7 +25,7 @@ export function registerRun(program: Command): void {
     .option('--fail-on <condition>', FAIL_ON_HELP, collect, [])
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
     .option('--batch', 'send openai: generations through the OpenAI Batch API (half price; resumes the same batch after a restart)')
-    .option('--wait', 'if another slant process is working on the run, wait for it instead of stopping')
+    .option('--wait', 'if another slant process is working on the run (or, on SQLite, on the same config), wait for it instead of stopping')
     .option('--max-record-bytes <n>', 'the maximum size of one record (one JSONL/CSV line) in every dataset; default 16 MiB', (v: string) => parsePositiveInt(v, '--max-record-bytes'))
     .option('--allow-empty', 'accept dataset files without records (default: "no records in FILE", exit 3)')
     .option('--concurrency <n>', 'model calls in flight at once across the run (overrides the config; twice as many records are held)', (v: string) => parsePositiveInt(v, '--concurrency'))

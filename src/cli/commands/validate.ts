@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
 import { createTable } from '../../report/table.js';
 import { InputError, UserError } from '../../core/errors.js';
-import type { Framing } from '../../core/types.js';
+import type { Framing, UnreadableAnswer } from '../../core/types.js';
+import { nText } from '../../core/excluded.js';
 import { dataFormatSchema } from '../../config/schema.js';
 import { readRecords } from '../../data/index.js';
 import { createFramingJudge } from '../../judges/registry.js';
-import { evaluateFramingJudge, ratingToFraming } from '../../judges/framing/evaluate.js';
+import { evaluateFramingJudge, ratingToFraming, type FramingEvaluation } from '../../judges/framing/evaluate.js';
 import { globalOptions } from '../main-options.js';
 import { registerValidateMore } from './validate-more.js';
 import { parseFormat, parseNonNegative, parsePositiveInt } from '../parse.js';
@@ -111,7 +112,7 @@ export function registerValidate(program: Command): void {
       const card = framingCard(report, {
         judge: judge.id,
         version: judge.version,
-        data: `${opts.input} (${report.n} rows${skipped ? `, ${skipped} skipped` : ''}${seenLeftOut ? `, ${seenLeftOut} training rows left out` : ''})`,
+        data: `${opts.input} (${report.n} rows${report.unreadable ? `, ${report.unreadable.n} unreadable answers left out` : ''}${skipped ? `, ${skipped} skipped` : ''}${seenLeftOut ? `, ${seenLeftOut} training rows left out` : ''})`,
         heldOut: inTraining === 0,
         summary: `${basename(opts.input)}${inTraining ? ` (${inTraining} of ${report.n} rows in-sample)` : ''}`,
         command: `slant validate framing --judge ${opts.judge} --input ${opts.input}`,
@@ -122,7 +123,7 @@ export function registerValidate(program: Command): void {
         return;
       }
       if (global.quiet) {
-        process.stdout.write(`accuracy ${report.accuracy.toFixed(3)}, balanced accuracy ${report.balancedAccuracy.toFixed(3)} (n = ${report.n}${skipped ? `, ${skipped} skipped` : ''})\n`);
+        process.stdout.write(`accuracy ${report.accuracy.toFixed(3)}, balanced accuracy ${report.balancedAccuracy.toFixed(3)} (${nText(report.n, report.unreadable?.reasons)}${skipped ? `, ${skipped} skipped` : ''})\n`);
         return;
       }
       const t = createTable(['truth \\ predicted', ...report.confusion.labels]);
@@ -130,7 +131,8 @@ export function registerValidate(program: Command): void {
       process.stdout.write(
         [
           `judge ${judge.id}@${judge.version} on ${opts.input}`,
-          `n = ${report.n}${skipped ? ` (${skipped} skipped)` : ''}`,
+          `${nText(report.n, report.unreadable?.reasons)}${skipped ? ` (${skipped} skipped)` : ''}`,
+          ...unreadableLines(report.unreadable),
           `accuracy          ${report.accuracy.toFixed(3)}`,
           `balanced accuracy ${report.balancedAccuracy.toFixed(3)}`,
           `recall: ${Object.entries(report.perClassRecall).map(([k, v]) => `${k} ${Number(v).toFixed(3)}`).join(', ')}`,
@@ -275,10 +277,10 @@ function registerValidateCertainty(validate: Command): void {
 }
 
 /** Feed the judge in batches so the progress bar moves and LLM judges can work in parallel. */
-function batchedWithProgress<J extends { classify(texts: readonly string[]): Promise<Framing[]> }>(judge: J, size: number, tick: (n: number) => void): J {
+function batchedWithProgress<J extends { classify(texts: readonly string[]): Promise<(Framing | UnreadableAnswer)[]> }>(judge: J, size: number, tick: (n: number) => void): J {
   return Object.assign(Object.create(judge) as J, {
-    async classify(texts: readonly string[]): Promise<Framing[]> {
-      const out: Framing[] = [];
+    async classify(texts: readonly string[]): Promise<(Framing | UnreadableAnswer)[]> {
+      const out: (Framing | UnreadableAnswer)[] = [];
       for (let i = 0; i < texts.length; i += size) {
         const chunk = texts.slice(i, i + size);
         out.push(...(await judge.classify(chunk)));
@@ -287,4 +289,13 @@ function batchedWithProgress<J extends { classify(texts: readonly string[]): Pro
       return out;
     },
   });
+}
+
+/** The judge's answers that stated no label: apart from the misses, with a few examples. */
+function unreadableLines(u: FramingEvaluation['unreadable']): string[] {
+  if (!u) return [];
+  return [
+    `${u.n} answer(s) stated no label: left out of every figure below, not counted as misses; e.g.`,
+    ...u.examples.map((x) => `  ${JSON.stringify(x.answer.slice(0, 100))} (${x.reason})`),
+  ];
 }

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../models/types.js';
+import { readStatedText } from '../../text/answer-reader.js';
 
 /**
  * slant's claim-alignment prompt for document-level certainty (seed 004 §5, App. G). The paper
@@ -24,10 +25,14 @@ export function renderClaimAlignMessages(source: string, output: string): ChatMe
   ];
 }
 
-/** The two quotes, `output: null` when the rewrite dropped the finding; null when unreadable. */
-export function parseClaimAlignment(text: string): { source: string; output: string | null } | null {
-  const s = /<source_claim>([\s\S]*?)<\/source_claim>/i.exec(text)?.[1]?.trim();
-  const o = /<output_claim>([\s\S]*?)<\/output_claim>/i.exec(text)?.[1]?.trim();
-  if (!s || o === undefined || o === '') return null;
-  return { source: s, output: /^none\.?$/i.test(o) ? null : o };
+/**
+ * The two quotes (read with the answer reader: the tags, or JSON keys of the same names), `output:
+ * null` when the rewrite dropped the finding; `{ unreadable }` with the reason otherwise.
+ */
+export function parseClaimAlignment(text: string): { source: string; output: string | null } | { unreadable: string } {
+  const s = readStatedText(text, { tag: 'source_claim' });
+  if ('unreadable' in s) return { unreadable: s.unreadable };
+  const o = readStatedText(text, { tag: 'output_claim' });
+  if ('unreadable' in o) return { unreadable: o.unreadable };
+  return { source: s.text, output: /^\W*none\W*$/i.test(o.text) ? null : o.text };
 }

@@ -31,7 +31,7 @@ export class DocumentCertaintyComparator implements CertaintyComparator {
       ...(o.signal ? { signal: o.signal } : {}),
     });
     const a = parseClaimAlignment(res.text);
-    if (!a) return { label: 'invalid', judgeLabel: 'invalid', calls: [], alignment: { raw: res.text } };
+    if ('unreadable' in a) return { label: 'invalid', judgeLabel: 'invalid', calls: [], alignment: { raw: res.text, unreadable: a.unreadable } };
     if (a.output === null) return { label: 'dropped', judgeLabel: 'dropped', calls: [], alignment: { sourceClaim: a.source, outputClaim: null } };
     const j = await this.claims.compare(a.source, a.output, o);
     return { ...j, alignment: { sourceClaim: a.source, outputClaim: a.output } };

@@ -6,7 +6,8 @@
  */
 import type { LanguageModel } from '../../models/types.js';
 import { compareBothOrders, type CertaintyModerator } from './compare-both-orders.js';
-import { parseCertaintyAnswer } from './parse-answer.js';
+import { askForLabel } from '../ask-label.js';
+import { reasoningOf, scoreOfLabel } from './parse-answer.js';
 import { CERTAINTY_JUDGE_SCHEMA, renderCertaintyJudgeMessages, renderModeratorMessages } from './prompt.js';
 import type { CertaintyComparator, OrderedJudgement, PairJudgement, PairwiseCertaintyJudge } from './types.js';
 import type { ChatMessage, GenerateParams } from '../../models/types.js';
@@ -21,6 +22,8 @@ export interface LlmCertaintyJudgeOptions {
   structured?: boolean;
   /** a (stronger) moderator model for inconsistent items (App. D.1) */
   moderator?: LanguageModel;
+  /** ask once more, for the option alone, when a reply states none (judges.reask; off by default) */
+  reask?: boolean;
 }
 
 async function ask(model: LanguageModel, messages: ChatMessage[], o: LlmCertaintyJudgeOptions, kind: string, input: string, signal?: AbortSignal, temperature?: number, sample?: number): Promise<OrderedJudgement> {
@@ -31,9 +34,14 @@ async function ask(model: LanguageModel, messages: ChatMessage[], o: LlmCertaint
   // the request cache nor in-flight de-duplication collapses them into one answer
   if (sample !== undefined && sample > 0) params.seed = (o.seed ?? 0) + sample;
   if ((o.structured ?? true) && model.capabilities.jsonSchema) params.jsonSchema = CERTAINTY_JUDGE_SCHEMA;
-  const res = await model.generate({ messages, params: withLocalTokenLimit(model, params, 'explained'), task: { kind, input }, ...(signal ? { signal } : {}) });
-  const parsed = parseCertaintyAnswer(res.text);
-  return { score: parsed.score, reasoning: parsed.reasoning, raw: res.text };
+  const r = await askForLabel(model, { messages, params: withLocalTokenLimit(model, params, 'explained'), task: { kind, input }, ...(signal ? { signal } : {}) }, 'certainty', { reask: o.reask ?? false });
+  const out: OrderedJudgement = { score: 'label' in r ? scoreOfLabel(r.label) : null, reasoning: reasoningOf(r.reasked?.answer ?? r.answer), raw: r.answer };
+  if (!('label' in r)) {
+    out.unreadable = r.unreadable;
+    if (r.exclusion !== undefined) out.exclusion = r.exclusion;
+  }
+  if (r.reasked) out.reasked = { raw: r.reasked.answer, unreadable: r.reasked.unreadable };
+  return out;
 }
 
 export class LlmCertaintyJudge implements PairwiseCertaintyJudge, CertaintyComparator {

@@ -1,8 +1,11 @@
 /**
- * Reading the judge's 5-point answer from its reply: structured output (JSON with `final_answer`),
- * the `<final_answer>…</final_answer>` tag of Figure 24, or a reply that is nothing but one option.
- * Anything else is unreadable (null) — never guessed from words in the reasoning.
+ * Reading the judge's 5-point answer from its reply with the one answer reader
+ * (src/text/answer-reader.ts): structured output (JSON with `final_answer`), the
+ * `<final_answer>…</final_answer>` tag of Figure 24, a bare option or a first line that is one,
+ * or "Final answer: Slightly B" after reasoning. Anything else is unreadable (score null, with the
+ * reason) — never guessed from words in the reasoning.
  */
+import { readAnswer, type AnswerVia } from '../../text/answer-reader.js';
 import type { CertaintyScore } from './labels.js';
 
 export interface ParsedCertaintyAnswer {
@@ -10,59 +13,46 @@ export interface ParsedCertaintyAnswer {
   score: CertaintyScore | null;
   /** the reasoning, when the reply carried one */
   reasoning: string;
-  via: 'json' | 'tag' | 'bare' | 'none';
-  /** the answer text that was read (or found and not recognised) */
-  answer?: string;
+  via: AnswerVia | 'none';
+  /** why no option could be read (score null) */
+  unreadable?: string;
 }
 
-const OPTION_SCORES: [RegExp, CertaintyScore][] = [
-  [/^clearly\s+(?:text\s+)?a$/, -2],
-  [/^slightly\s+(?:text\s+)?a$/, -1],
-  [/^(?:no\s+clear\s+difference|tie)$/, 0],
-  [/^slightly\s+(?:text\s+)?b$/, 1],
-  [/^clearly\s+(?:text\s+)?b$/, 2],
-];
+const SCORES: Record<string, CertaintyScore> = { 'clearly-a': -2, 'slightly-a': -1, 'no-clear-difference': 0, 'slightly-b': 1, 'clearly-b': 2 };
+
+/** The ordered score of a certainty label the reader returned ('slightly-b' → +1). */
+export function scoreOfLabel(label: string): CertaintyScore | null {
+  return SCORES[label] ?? null;
+}
 
 /** One option string → ordered score (case-, space- and punctuation-tolerant); null if not an option. */
 export function optionScore(answer: string): CertaintyScore | null {
-  const norm = answer
-    .toLowerCase()
-    .replace(/[*_`"'.:!]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  for (const [re, s] of OPTION_SCORES) if (re.test(norm)) return s;
-  return null;
+  const r = readAnswer(answer, 'certainty');
+  return 'label' in r ? (SCORES[r.label] ?? null) : null;
 }
 
-function tryJson(text: string): { answer: string; reasoning: string } | null {
+/** The reasoning a reply carries: its JSON explanation, its <explanation> tag, or its text before the answer tag. */
+export function reasoningOf(text: string): string {
   const start = text.indexOf('{');
   const end = text.lastIndexOf('}');
-  if (start < 0 || end <= start) return null;
-  try {
-    const obj: unknown = JSON.parse(text.slice(start, end + 1));
-    if (obj === null || typeof obj !== 'object') return null;
-    const rec = obj as Record<string, unknown>;
-    const answer = rec.final_answer ?? rec.finalAnswer ?? rec.answer;
-    if (typeof answer !== 'string') return null;
-    const reasoning = rec.explanation ?? rec.reasoning;
-    return { answer, reasoning: typeof reasoning === 'string' ? reasoning : '' };
-  } catch {
-    return null;
+  if (start >= 0 && end > start) {
+    try {
+      const rec = JSON.parse(text.slice(start, end + 1)) as Record<string, unknown>;
+      const r = rec.explanation ?? rec.reasoning;
+      if (typeof r === 'string') return r;
+    } catch {
+      // not JSON: the tags or the text
+    }
   }
+  const expl = /<explanation>([\s\S]*?)<\/explanation>/i.exec(text);
+  if (expl) return (expl[1] ?? '').trim();
+  const tag = /<final_answer>/i.exec(text);
+  return (tag ? text.slice(0, tag.index) : text).trim();
 }
 
 export function parseCertaintyAnswer(text: string): ParsedCertaintyAnswer {
-  const json = tryJson(text);
-  if (json) return { score: optionScore(json.answer), reasoning: json.reasoning, via: 'json', answer: json.answer };
-  const tags = [...text.matchAll(/<final_answer>([\s\S]*?)<\/final_answer>/gi)];
-  const last = tags.at(-1);
-  if (last) {
-    const answer = (last[1] ?? '').trim();
-    const expl = /<explanation>([\s\S]*?)<\/explanation>/i.exec(text);
-    const reasoning = expl ? (expl[1] ?? '').trim() : text.slice(0, last.index).trim();
-    return { score: optionScore(answer), reasoning, via: 'tag', answer };
-  }
-  const bare = optionScore(text);
-  if (bare !== null) return { score: bare, reasoning: '', via: 'bare', answer: text.trim() };
-  return { score: null, reasoning: text.trim(), via: 'none' };
+  const r = readAnswer(text, 'certainty');
+  const reasoning = reasoningOf(text);
+  if ('unreadable' in r) return { score: null, reasoning, via: 'none', unreadable: r.unreadable };
+  return { score: SCORES[r.label] ?? null, reasoning, via: r.via };
 }

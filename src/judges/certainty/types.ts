@@ -9,6 +9,12 @@ export interface OrderedJudgement {
   reasoning: string;
   /** the raw reply (LLM judges) */
   raw?: string;
+  /** why the reply states no option (score null) */
+  unreadable?: string;
+  /** the key an unreadable reply is counted under when not 'unreadable' (e.g. 'truncated') */
+  exclusion?: string;
+  /** the first reply, unreadable, when the score came from a re-ask (judges.reask) */
+  reasked?: { raw: string; unreadable: string };
 }
 
 /** One call as recorded in a pair judgement. */
@@ -25,7 +31,7 @@ export interface PairJudgement {
   /** the base judge's label before moderation */
   judgeLabel: PairLabel | 'invalid' | 'dropped';
   /** document level: the aligned claims (outputClaim null: dropped), or the unreadable alignment */
-  alignment?: { sourceClaim?: string; outputClaim?: string | null; raw?: string };
+  alignment?: { sourceClaim?: string; outputClaim?: string | null; raw?: string; unreadable?: string };
   calls: OrderCall[];
   /** comparators with a continuous score (the offline one): δ(original, modified), > 0 = the modified text more certain */
   score?: number;

@@ -1,9 +1,13 @@
-import { FRAMINGS, type Framing } from '../../core/types.js';
+import { countExcluded, type Excluded } from '../../core/excluded.js';
+import { exclusionOf, FRAMINGS, isUnreadableAnswer, type Framing } from '../../core/types.js';
 import type { FramingJudge } from '../types.js';
 import { accuracy, balancedAccuracy, confusionMatrix, perClassRecall } from '../../stats/classification.js';
 
 export interface FramingEvaluation {
+  /** items whose answer stated a label (the figures are over these) */
   n: number;
+  /** answers that stated no label: left out of every figure, not counted as misses (by reason key, and the first few) */
+  unreadable?: { n: number; reasons: Excluded; examples: { text: string; answer: string; reason: string }[] };
   /** share of items whose predicted framing equals the label */
   accuracy: number;
   /** mean of the per-class recalls over the classes present among the labels (sklearn's definition) */
@@ -51,5 +55,17 @@ export async function evaluateFramingJudge(
   if (predicted.length !== items.length) {
     throw new Error(`framing judge returned ${predicted.length} labels for ${items.length} texts`);
   }
-  return scoreFramings(items.map((it) => it.label), predicted);
+  const read = items.flatMap((it, i) => {
+    const p = predicted[i];
+    return p === undefined || isUnreadableAnswer(p) ? [] : [{ label: it.label, predicted: p }];
+  });
+  const out = scoreFramings(read.map((r) => r.label), read.map((r) => r.predicted));
+  const unreadable = items.flatMap((it, i) => {
+    const p = predicted[i];
+    return p !== undefined && isUnreadableAnswer(p) ? [{ text: it.text, answer: p.answer, reason: p.unreadable, key: exclusionOf(p) }] : [];
+  });
+  if (unreadable.length > 0) {
+    out.unreadable = { n: unreadable.length, reasons: countExcluded(unreadable, (u) => u.key) ?? {}, examples: unreadable.slice(0, 3).map(({ text, answer, reason }) => ({ text, answer, reason })) };
+  }
+  return out;
 }

@@ -11,7 +11,7 @@ export interface VerdictValidation {
   n: number;
   /** rows: the labelled verdict (true, false); columns: parsed true, parsed false, unparseable */
   counts: number[][];
-  /** unparseable answers by reason (ambiguous, no-verdict, empty) */
+  /** unreadable answers by the reader's reason (empty answer, a hedge, no verdict stated) */
   unparseable: Record<string, number>;
 }
 
@@ -25,7 +25,8 @@ export function validateVerdictParser(items: readonly { answer: string; label: b
     const p = parseVerdict(it.answer);
     const col = p.verdict === null ? 2 : p.verdict ? 0 : 1;
     counts[it.label ? 0 : 1]![col]!++;
-    if (p.verdict === null) unparseable[p.via] = (unparseable[p.via] ?? 0) + 1;
+    const why = p.unreadable ?? 'unreadable';
+    if (p.verdict === null) unparseable[why] = (unparseable[why] ?? 0) + 1;
   }
   return { n: items.length, counts, unparseable };
 }

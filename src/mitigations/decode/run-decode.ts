@@ -3,6 +3,7 @@
  * (step-wise on a model with that ability; otherwise one generate() with the backend's partial
  * support), parse the answer with the task, and count calls and tokens.
  */
+import { InvalidAnswerError, toAnswer, unmeasured } from '../../models/answer.js';
 import { stepwiseInputTokens, stepwiseOutputTokens, type StepwiseOptions, type StepwiseResult } from '../../models/stepwise.js';
 import type { ChatMessage, GenerateParams, LanguageModel } from '../../models/types.js';
 import type { MitigationContext, MitigationResult, MitigationStep } from '../types.js';
@@ -59,8 +60,15 @@ export function decodeWith(ctx: MitigationContext<unknown>, call: TaskCall, extr
 
 /** Parse a step-wise answer with the task and account for it. */
 export function stepwiseResult(ctx: MitigationContext<unknown>, r: StepwiseResult, steps: MitigationStep[]): MitigationResult {
-  const parsed = ctx.task.parse(r.text, ctx.record, ctx.taskOptions);
   const u = r.usage;
+  // the decoded text is raw: reasoning, if the model writes any, is taken out here as for generate()
+  const answer = toAnswer(ctx.model.provider, { content: r.text, finishReason: r.finishReason });
+  if (answer.invalid !== undefined) {
+    const err = new InvalidAnswerError(answer.invalid, unmeasured(answer));
+    err.cost = { calls: 1 + (u.sideCalls ?? 0), usage: { inputTokens: stepwiseInputTokens(u), outputTokens: stepwiseOutputTokens(u) }, cached: r.cached === true };
+    throw err;
+  }
+  const parsed = ctx.task.parse(answer.text, ctx.record, ctx.taskOptions);
   return {
     fields: parsed.fields,
     steps: [
@@ -82,6 +90,8 @@ export function stepwiseResult(ctx: MitigationContext<unknown>, r: StepwiseResul
     calls: 1 + (u.sideCalls ?? 0),
     usage: { inputTokens: stepwiseInputTokens(u), outputTokens: stepwiseOutputTokens(u) },
     cached: r.cached === true,
+    ...(answer.reasoning !== undefined ? { reasoning: answer.reasoning } : {}),
+    ...(r.finishReason === 'length' ? { truncated: 1 } : {}),
   };
 }
 
@@ -95,14 +105,23 @@ function countDecisions(r: StepwiseResult): Record<string, number> {
 export async function approximateResult(ctx: MitigationContext<unknown>, extra: GenerateParams, approximations: string[], steps: MitigationStep[]): Promise<MitigationResult> {
   const req = ctx.task.render(ctx.record, ctx.taskOptions, ctx.defaults);
   const r = await ctx.model.generate({ ...req, params: { ...(req.params ?? {}), ...extra }, ...(ctx.signal !== undefined ? { signal: ctx.signal } : {}) });
+  const usage = { inputTokens: r.usage?.inputTokens ?? 0, outputTokens: r.usage?.outputTokens ?? 0 };
+  if (r.invalid !== undefined) {
+    const err = new InvalidAnswerError(r.invalid, unmeasured(r));
+    err.cost = { calls: 1, usage, cached: r.cached };
+    err.warnings = r.warnings;
+    throw err;
+  }
   const parsed = ctx.task.parse(r.text, ctx.record, ctx.taskOptions);
   return {
     fields: parsed.fields,
     steps,
     warnings: [...r.warnings, ...parsed.warnings],
     calls: 1,
-    usage: { inputTokens: r.usage?.inputTokens ?? 0, outputTokens: r.usage?.outputTokens ?? 0 },
+    usage,
     cached: r.cached,
     approximations,
+    ...(r.reasoning !== undefined ? { reasoning: r.reasoning } : {}),
+    ...(r.finishReason === 'length' ? { truncated: 1 } : {}),
   };
 }

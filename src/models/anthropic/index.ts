@@ -2,6 +2,8 @@ import { UserError } from '../../core/errors.js';
 import type { Scheduler } from '../../runtime/scheduler.js';
 import { checkBaseUrl, pickSetting, requireKey, type ProviderOptions } from '../http.js';
 import { AnthropicModel } from './messages-model.js';
+import { rawTextOption, thinkingBudgetOption } from '../reasoning-options.js';
+import { ANTHROPIC_MIN_THINKING_BUDGET } from './messages-model.js';
 import { answerSettings, nonDefault, withSettings } from '../answer-settings.js';
 
 export { AnthropicModel, ANTHROPIC_CAPABILITIES } from './messages-model.js';
@@ -27,6 +29,8 @@ export function createAnthropicModel(model: string, opts: ProviderOptions, sched
     scheduler,
     ...(opts.headers !== undefined ? { headers: opts.headers } : {}),
     ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+    ...thinkingBudgetOption('anthropic', opts, ANTHROPIC_MIN_THINKING_BUDGET),
+    ...rawTextOption('anthropic', opts),
   });
   return withSettings(created, answerSettings('anthropic', opts, { baseURL: nonDefault(baseURL, ANTHROPIC_DEFAULT_BASE_URL) }));
 }

@@ -5,6 +5,7 @@
  * logit bias, no mirostat.
  */
 import type { Scheduler } from '../../runtime/scheduler.js';
+import { toAnswer, type ProviderAnswer } from '../answer.js';
 import { badShape, joinUrl, requestJson, type HttpCall } from '../http.js';
 import type { Capabilities, GenerateRequest, GenerateResult, LanguageModel, TokenLogprob } from '../types.js';
 import { checkParams, clampTopK, otherWarning, setParams } from '../warnings.js';
@@ -27,12 +28,19 @@ export interface GeminiConfig {
   headers?: Record<string, string>;
   scheduler: Scheduler;
   timeoutMs?: number;
+  /** generationConfig.thinkingConfig.thinkingBudget (0 switches thinking off where the model allows, -1 lets the model choose) */
+  thinkingBudget?: number;
+  /** keep the text as sent: no <think> block taken out of the answer */
+  rawText?: boolean;
 }
+
+/** Finish reasons by which the API withholds or stops an answer for its content. */
+const FILTERED = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY', 'LANGUAGE']);
 
 export function mapGeminiFinish(r: unknown): GenerateResult['finishReason'] {
   if (r === 'STOP') return 'stop';
   if (r === 'MAX_TOKENS') return 'length';
-  if (r === 'SAFETY' || r === 'RECITATION' || r === 'BLOCKLIST' || r === 'PROHIBITED_CONTENT' || r === 'SPII') return 'content-filter';
+  if (typeof r === 'string' && FILTERED.has(r)) return 'content-filter';
   return typeof r === 'string' ? 'other' : undefined;
 }
 
@@ -88,6 +96,7 @@ export class GeminiModel implements LanguageModel {
       gc.responseMimeType = 'application/json';
       gc.responseJsonSchema = p.jsonSchema.schema;
     }
+    if (this.cfg.thinkingBudget !== undefined) gc.thinkingConfig = { thinkingBudget: this.cfg.thinkingBudget };
     if (Object.keys(gc).length > 0) body.generationConfig = gc;
     const call: HttpCall = {
       provider: 'gemini',
@@ -105,31 +114,33 @@ export class GeminiModel implements LanguageModel {
       usageMetadata?: { promptTokenCount?: unknown; candidatesTokenCount?: unknown; thoughtsTokenCount?: unknown };
       promptFeedback?: { blockReason?: unknown };
     };
-    const out: GenerateResult = { text: '', warnings, cached: false };
     const u = json?.usageMetadata;
-    if (u !== undefined && typeof u.promptTokenCount === 'number')
-      out.usage = {
-        inputTokens: u.promptTokenCount,
-        outputTokens: (typeof u.candidatesTokenCount === 'number' ? u.candidatesTokenCount : 0) + (typeof u.thoughtsTokenCount === 'number' ? u.thoughtsTokenCount : 0),
-      };
+    const answer: ProviderAnswer = { content: '' };
+    if (u !== undefined && typeof u.promptTokenCount === 'number') {
+      const thoughts = typeof u.thoughtsTokenCount === 'number' ? u.thoughtsTokenCount : 0;
+      answer.usage = { inputTokens: u.promptTokenCount, outputTokens: (typeof u.candidatesTokenCount === 'number' ? u.candidatesTokenCount : 0) + thoughts };
+      if (thoughts > 0) answer.usage.reasoningTokens = thoughts;
+    }
+    const opts = {
+      ...(this.cfg.rawText === true ? { rawText: true } : {}),
+      budgetFix: 'raise generation.maxTokens, or lower the thinking budget (models[].options.thinkingBudget; 0 switches thinking off on models that allow it)',
+    };
     const cand = json?.candidates?.[0];
     if (cand === undefined) {
-      if (json?.promptFeedback?.blockReason !== undefined) {
-        warnings.push(otherWarning(`gemini: the prompt was blocked (${String(json.promptFeedback.blockReason)})`));
-        out.finishReason = 'content-filter';
-        return out;
-      }
+      const blocked = json?.promptFeedback?.blockReason;
+      if (blocked !== undefined) return { ...toAnswer('gemini', { ...answer, finishReason: 'content-filter', finishDetail: `prompt: ${String(blocked)}` }, opts, warnings), cached: false };
       throw badShape('gemini', 'no candidates');
     }
-    out.text = (cand.content?.parts ?? [])
-      .filter((part) => part.thought !== true)
-      .map((part) => String(part.text ?? ''))
-      .join('');
+    // a candidate stopped while thinking may have no parts at all
+    const parts = cand.content?.parts ?? [];
+    answer.content = parts.filter((part) => part.thought !== true).map((part) => String(part.text ?? '')).join('');
+    answer.reasoning = parts.filter((part) => part.thought === true).map((part) => String(part.text ?? ''));
     const finish = mapGeminiFinish(cand.finishReason);
-    if (finish !== undefined) out.finishReason = finish;
+    if (finish !== undefined) answer.finishReason = finish;
+    if (finish === 'content-filter' || finish === 'other') answer.finishDetail = String(cand.finishReason);
     const lp = parseGeminiLogprobs(cand.logprobsResult);
-    if (lp !== undefined) out.logprobs = lp;
+    if (lp !== undefined) answer.logprobs = lp;
     else if (k !== undefined) warnings.push(otherWarning(`gemini: "${this.cfg.model}" returned no logprobs (not every Gemini model supports them)`));
-    return out;
+    return { ...toAnswer('gemini', answer, opts, warnings), cached: false };
   }
 }

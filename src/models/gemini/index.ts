@@ -2,6 +2,7 @@ import { UserError } from '../../core/errors.js';
 import type { Scheduler } from '../../runtime/scheduler.js';
 import { checkBaseUrl, pickSetting, requireKey, type ProviderOptions } from '../http.js';
 import { GeminiModel } from './generate-model.js';
+import { rawTextOption, thinkingBudgetOption } from '../reasoning-options.js';
 import { answerSettings, nonDefault, withSettings } from '../answer-settings.js';
 
 export { GeminiModel, GEMINI_CAPABILITIES } from './generate-model.js';
@@ -27,6 +28,8 @@ export function createGeminiModel(model: string, opts: ProviderOptions, schedule
     scheduler,
     ...(opts.headers !== undefined ? { headers: opts.headers } : {}),
     ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+    ...thinkingBudgetOption('gemini', opts, 0, [-1]),
+    ...rawTextOption('gemini', opts),
   });
   return withSettings(created, answerSettings('gemini', opts, { baseURL: nonDefault(baseURL, GEMINI_DEFAULT_BASE_URL) }));
 }

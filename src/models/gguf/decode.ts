@@ -12,6 +12,7 @@ import { asToken, asTokens, type GgufCore, type LlamaSequence } from './core.js'
 import { Mirostat, type MirostatSpec, type MirostatTrace } from './mirostat.js';
 import { createRng } from '../../stats/rng.js';
 import { mirostatTemperature } from '../stepwise.js';
+import { ContextOverflowError } from '../context-overflow.js';
 import { argmax, logSumExp, samplePlain, topTokens } from './sampler.js';
 import type { StepController, StepDecision, StepRecord, StepState, StepTools, StepVocabulary, TopEntry } from './step-types.js';
 
@@ -125,7 +126,7 @@ export async function decode(core: GgufCore, spec: DecodeSpec): Promise<DecodeOu
       if (p === undefined) continue;
       if (p.tokens.length === 0) throw new UserError(`gguf: the ${name} is empty`);
       if (p.tokens.length >= core.contextSize)
-        throw new UserError(`gguf: the ${name} is ${p.tokens.length} tokens but the context holds ${core.contextSize}; raise contextSize or shorten the input`);
+        throw new ContextOverflowError(`gguf: the ${name} is ${p.tokens.length} tokens but the context holds ${core.contextSize}; raise contextSize or shorten the input`);
     }
     const [seqMain, seqAux] = core.sequences;
     let pendingMain = await prime(seqMain, main.tokens);
@@ -146,7 +147,7 @@ export async function decode(core: GgufCore, spec: DecodeSpec): Promise<DecodeOu
       sideGenerate: async (messages, o) => {
         if (aux !== undefined) throw new Error('step controller: sideGenerate needs the aux slot, but this decode has an aux sequence');
         const r = core.template.render(messages);
-        if (r.tokens.length + o.maxTokens >= core.contextSize) throw new UserError(`gguf: a side generation of ${r.tokens.length} prompt tokens does not fit the context (${core.contextSize})`);
+        if (r.tokens.length + o.maxTokens >= core.contextSize) throw new ContextOverflowError(`gguf: a side generation of ${r.tokens.length} prompt tokens does not fit the context (${core.contextSize})`);
         let pending = await prime(seqAux, r.tokens);
         const stops = [...new Set([...r.stopStrings, ...(o.stop ?? [])])].filter((x) => x !== '');
         const out: number[] = [];

@@ -27,5 +27,5 @@ export async function createGgufModel(path: string, opts: GgufOptions = {}): Pro
     ...used,
   });
   // the values used, defaults included: an answer cut at a 2,048-token context is not one at 8,192
-  return withSettings(new GgufModel(`gguf:${path}`, version, path, core, opts.seed), answerSettings('gguf', opts as Record<string, unknown>, { ...used, contextSize: core.contextSize }));
+  return withSettings(new GgufModel(`gguf:${path}`, version, path, core, opts.seed, opts.rawText === true), answerSettings('gguf', opts as Record<string, unknown>, { ...used, contextSize: core.contextSize }));
 }

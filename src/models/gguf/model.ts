@@ -2,6 +2,7 @@
 import { basename } from 'node:path';
 import type { StepwiseOptions, StepwiseResult } from '../stepwise.js';
 import type { Capabilities, GenerateRequest, GenerateResult, LanguageModel, TokenLogprob, Warning } from '../types.js';
+import { toAnswer } from '../answer.js';
 import { checkParams, clampTopK, otherWarning } from '../warnings.js';
 import type { GgufCore } from './core.js';
 import { decode, type DecodeOutcome } from './decode.js';
@@ -29,6 +30,8 @@ export class GgufModel implements LanguageModel {
     /** @internal the loaded model; used by decodeStepwise */
     readonly core: GgufCore,
     private readonly defaultSeed: number | undefined,
+    /** keep the decoded text as it is: no <think> block taken out of the answer */
+    private readonly rawText = false,
   ) {}
 
   get filename(): string {
@@ -58,15 +61,14 @@ export class GgufModel implements LanguageModel {
       ...(req.signal !== undefined ? { signal: req.signal } : {}),
     });
     warnings.push(...out.warnings);
-    const result: GenerateResult = {
-      text: out.text,
+    // the decoded text is raw: reasoning, if the model writes any, is in it
+    const answer = toAnswer('gguf', {
+      content: out.text,
       usage: { inputTokens: out.promptTokens, outputTokens: out.steps.filter((s) => s.token >= 0).length },
       finishReason: out.finishReason,
-      warnings,
-      cached: false,
-    };
-    if (k !== undefined) result.logprobs = toLogprobs(out, k);
-    return result;
+      ...(k !== undefined ? { logprobs: toLogprobs(out, k) } : {}),
+    }, { ...(this.rawText ? { rawText: true } : {}), budgetFix: 'raise generation.maxTokens' }, warnings);
+    return { ...answer, cached: false };
   }
 
   /** Step-wise decoding with a controller (see stepwise.ts); the ability wrappers forward. */

@@ -16,6 +16,8 @@ export interface GgufOptions {
   gpu?: boolean;
   /** model version: sha-256 of the whole file (default) or size + modification time (fast for big files) */
   versionFrom?: 'sha256' | 'stat';
+  /** keep the decoded text as it is: no <think> block taken out of the answer (docs/providers.md) */
+  rawText?: boolean;
   /** how to import node-llama-cpp (tests inject one to simulate a missing package) */
   loader?: ModuleLoader;
 }
@@ -28,6 +30,7 @@ const schema = z
     chatTemplate: z.enum(['auto', 'guess', 'plain']).optional(),
     gpu: z.boolean().optional(),
     versionFrom: z.enum(['sha256', 'stat']).optional(),
+    rawText: z.boolean().optional(),
   })
   .strip();
 
@@ -38,7 +41,7 @@ export function parseGgufOptions(raw: Record<string, unknown>, where = 'gguf mod
   if (!r.success) {
     const issue = r.error.issues[0];
     const field = issue?.path.join('.') ?? '';
-    throw new UserError(`${where}: "${field}" ${issue?.message ?? 'is invalid'} (expected contextSize ≥ 16, threads 1..256, seed a 32-bit integer, chatTemplate auto|guess|plain, gpu boolean, versionFrom sha256|stat)`);
+    throw new UserError(`${where}: "${field}" ${issue?.message ?? 'is invalid'} (expected contextSize ≥ 16, threads 1..256, seed a 32-bit integer, chatTemplate auto|guess|plain, gpu boolean, versionFrom sha256|stat, rawText boolean)`);
   }
   const out: GgufOptions = {};
   for (const [k, v] of Object.entries(r.data)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;

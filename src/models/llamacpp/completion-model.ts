@@ -6,6 +6,7 @@
  * message is prefilled by the template, so step-wise decoding works (maxTokens 1 + logprobs).
  */
 import type { Scheduler } from '../../runtime/scheduler.js';
+import { REASONING_TAGS, toAnswer, type ProviderAnswer } from '../answer.js';
 import { badShape, joinUrl, requestJson, type HttpCall } from '../http.js';
 import { mirostatTemperature } from '../stepwise.js';
 import type { Capabilities, GenerateRequest, GenerateResult, LanguageModel, TokenLogprob } from '../types.js';
@@ -28,6 +29,17 @@ export interface LlamaCppConfig {
   headers?: Record<string, string>;
   scheduler: Scheduler;
   timeoutMs?: number;
+  /** keep the completion text as sent: no <think> block taken out of the answer */
+  rawText?: boolean;
+}
+
+/**
+ * The opening reasoning tag a chat template pre-fills at the end of the prompt (DeepSeek-R1's ends
+ * with "<think>\n"): the completion then starts inside the block.
+ */
+export function prefilledTag(prompt: string): string | undefined {
+  const end = prompt.trimEnd().toLowerCase();
+  return REASONING_TAGS.find((t) => end.endsWith(`<${t}>`));
 }
 
 export function mapLlamaStop(stopType: unknown, truncated: unknown): GenerateResult['finishReason'] {
@@ -117,11 +129,13 @@ export class LlamaCppModel implements LanguageModel {
     if (k !== undefined) body.n_probs = Math.max(1, k);
     if (p.jsonSchema !== undefined) body.json_schema = p.jsonSchema.schema;
     const messages = req.messages.map((m) => ({ role: m.role, content: m.content }));
+    let opened: string | undefined;
     const json = (await this.cfg.scheduler.run(
       'llamacpp',
       async (signal) => {
         const tpl = (await this.call('apply-template', { messages }, signal)) as { prompt?: unknown };
         if (typeof tpl?.prompt !== 'string') throw badShape('llamacpp', '/apply-template returned no prompt');
+        opened = prefilledTag(tpl.prompt);
         return this.call('completion', { ...body, prompt: tpl.prompt }, signal);
       },
       { ...(req.signal !== undefined ? { signal: req.signal } : {}), ...(this.cfg.timeoutMs !== undefined ? { timeoutMs: this.cfg.timeoutMs } : {}) },
@@ -134,16 +148,22 @@ export class LlamaCppModel implements LanguageModel {
       completion_probabilities?: unknown;
     };
     if (typeof json?.content !== 'string') throw badShape('llamacpp', '/completion returned no content');
-    const out: GenerateResult = { text: json.content, warnings, cached: false };
+    // the native completion is the raw text: reasoning, if the model writes any, is in it
+    const answer: ProviderAnswer = { content: json.content };
     const finish = mapLlamaStop(json.stop_type, json.truncated);
-    if (finish !== undefined) out.finishReason = finish;
+    if (finish !== undefined) answer.finishReason = finish;
     if (typeof json.tokens_evaluated === 'number' && typeof json.tokens_predicted === 'number')
-      out.usage = { inputTokens: json.tokens_evaluated, outputTokens: json.tokens_predicted };
+      answer.usage = { inputTokens: json.tokens_evaluated, outputTokens: json.tokens_predicted };
     if (k !== undefined) {
       let lp = parseLlamaProbs(json.completion_probabilities);
       if (lp !== undefined && k === 0) lp = lp.map((t) => ({ token: t.token, logprob: t.logprob }));
-      if (lp !== undefined) out.logprobs = lp;
+      if (lp !== undefined) answer.logprobs = lp;
     }
-    return out;
+    const opts = {
+      ...(this.cfg.rawText === true ? { rawText: true } : {}),
+      ...(opened !== undefined ? { openedTag: opened } : {}),
+      budgetFix: 'raise generation.maxTokens (n_predict), or use a template that switches thinking off',
+    };
+    return { ...toAnswer('llamacpp', answer, opts, warnings), cached: false };
   }
 }

@@ -1,6 +1,7 @@
 import type { Scheduler } from '../../runtime/scheduler.js';
 import { checkBaseUrl, pickSetting, type ProviderOptions } from '../http.js';
 import { LlamaCppModel } from './completion-model.js';
+import { rawTextOption } from '../reasoning-options.js';
 import { answerSettings, withSettings } from '../answer-settings.js';
 
 export { LlamaCppModel, LLAMACPP_CAPABILITIES } from './completion-model.js';
@@ -28,6 +29,7 @@ export function createLlamaCppModel(rest: string, opts: ProviderOptions, schedul
     ...(opts.headers !== undefined ? { headers: opts.headers } : {}),
     // local CPU inference (and loading the model on first use) can be slow: 10 min per attempt
     timeoutMs: opts.timeoutMs ?? LOCAL_TIMEOUT_MS,
+    ...rawTextOption('llamacpp', opts),
   });
   // the base URL is part of the model id
   return withSettings(created, answerSettings('llamacpp', opts, { baseURL: undefined }));

@@ -4,6 +4,7 @@
  * options but no longer applies them, and has no logit bias or logprobs here: all warned, none sent.
  */
 import type { Scheduler } from '../../runtime/scheduler.js';
+import { toAnswer, type ProviderAnswer } from '../answer.js';
 import { badShape, joinUrl, open, readLines, type HttpCall } from '../http.js';
 import type { Capabilities, GenerateRequest, GenerateResult, LanguageModel } from '../types.js';
 import { checkParams, setParams } from '../warnings.js';
@@ -27,7 +28,14 @@ export interface OllamaConfig {
   timeoutMs?: number;
   /** Ollama keep_alive, e.g. "5m" */
   keepAlive?: string;
+  /** `think`: true / false, or an effort ("low", "medium", "high") for models that take one (gpt-oss) */
+  think?: boolean | string;
+  /** keep the text as sent: no <think> block taken out of the answer */
+  rawText?: boolean;
 }
+
+/** What to change when the whole num_predict went to thinking. */
+const OLLAMA_BUDGET_FIX = 'raise generation.maxTokens, or switch thinking off (models[].options.think: false)';
 
 export function mapOllamaDone(r: unknown): GenerateResult['finishReason'] {
   if (r === 'stop') return 'stop';
@@ -65,20 +73,22 @@ export class OllamaModel implements LanguageModel {
     if (Object.keys(options).length > 0) body.options = options;
     if (set.has('jsonSchema') && p.jsonSchema !== undefined) body.format = p.jsonSchema.schema;
     if (this.cfg.keepAlive !== undefined) body.keep_alive = this.cfg.keepAlive;
+    if (this.cfg.think !== undefined) body.think = this.cfg.think;
     const call: HttpCall = { provider: 'ollama', url: joinUrl(this.cfg.baseURL, 'api/chat'), body, ...(this.cfg.headers !== undefined ? { headers: this.cfg.headers } : {}) };
     const result = await this.cfg.scheduler.run('ollama', (signal) => this.stream({ ...call, signal }), {
       ...(req.signal !== undefined ? { signal: req.signal } : {}),
       ...(this.cfg.timeoutMs !== undefined ? { timeoutMs: this.cfg.timeoutMs } : {}),
     });
-    return { ...result, warnings, cached: false };
+    return { ...toAnswer('ollama', result, { ...(this.cfg.rawText === true ? { rawText: true } : {}), budgetFix: OLLAMA_BUDGET_FIX }, warnings), cached: false };
   }
 
-  private async stream(call: HttpCall): Promise<Omit<GenerateResult, 'cached' | 'warnings'>> {
+  private async stream(call: HttpCall): Promise<ProviderAnswer> {
     const res = await open(call);
     let text = '';
+    let thinking = '';
     for await (const line of readLines(res, call)) {
       if (line.trim() === '') continue;
-      let msg: { message?: { content?: unknown }; done?: unknown; done_reason?: unknown; prompt_eval_count?: unknown; eval_count?: unknown; error?: unknown };
+      let msg: { message?: { content?: unknown; thinking?: unknown }; done?: unknown; done_reason?: unknown; prompt_eval_count?: unknown; eval_count?: unknown; error?: unknown };
       try {
         msg = JSON.parse(line) as typeof msg;
       } catch {
@@ -86,10 +96,12 @@ export class OllamaModel implements LanguageModel {
       }
       if (typeof msg.error === 'string') throw badShape('ollama', `error in stream: ${msg.error}`);
       if (typeof msg.message?.content === 'string') text += msg.message.content;
+      if (typeof msg.message?.thinking === 'string') thinking += msg.message.thinking;
       if (msg.done === true) {
-        const out: Omit<GenerateResult, 'cached' | 'warnings'> = { text };
+        const out: ProviderAnswer = { content: text, reasoning: [thinking] };
         const finish = mapOllamaDone(msg.done_reason);
         if (finish !== undefined) out.finishReason = finish;
+        if (finish === 'other') out.finishDetail = String(msg.done_reason);
         if (typeof msg.prompt_eval_count === 'number' || typeof msg.eval_count === 'number')
           out.usage = {
             inputTokens: typeof msg.prompt_eval_count === 'number' ? msg.prompt_eval_count : 0,

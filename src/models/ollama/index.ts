@@ -2,6 +2,7 @@ import { UserError } from '../../core/errors.js';
 import type { Scheduler } from '../../runtime/scheduler.js';
 import { checkBaseUrl, pickSetting, type ProviderOptions } from '../http.js';
 import { OllamaModel } from './chat-model.js';
+import { rawTextOption, thinkOption } from '../reasoning-options.js';
 import { answerSettings, nonDefault, withSettings } from '../answer-settings.js';
 
 export { OllamaModel, OLLAMA_CAPABILITIES } from './chat-model.js';
@@ -42,6 +43,8 @@ export function createOllamaModel(model: string, opts: ProviderOptions, schedule
     // local CPU inference (and loading the model on first use) can be slow: 10 min per attempt
     timeoutMs: opts.timeoutMs ?? LOCAL_TIMEOUT_MS,
     ...(typeof opts.keepAlive === 'string' ? { keepAlive: opts.keepAlive } : {}),
+    ...thinkOption<boolean | string>('ollama', opts, ['low', 'medium', 'high']),
+    ...rawTextOption('ollama', opts),
   });
   return withSettings(created, answerSettings('ollama', opts, { baseURL: nonDefault(baseURL, OLLAMA_DEFAULT_HOST) }));
 }

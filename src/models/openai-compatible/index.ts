@@ -8,7 +8,8 @@
 import { UserError } from '../../core/errors.js';
 import type { Scheduler } from '../../runtime/scheduler.js';
 import { checkBaseUrl, pickSetting, type ProviderOptions } from '../http.js';
-import { OpenAIChatModel } from '../openai/chat-model.js';
+import { OpenAIChatModel, REASONING_EFFORTS } from '../openai/chat-model.js';
+import { rawTextOption, reasoningEffortOption, thinkOption } from '../reasoning-options.js';
 import { answerSettings, withSettings } from '../answer-settings.js';
 
 import { OPENAI_COMPATIBLE_ENV } from '../provider-env.js';
@@ -43,6 +44,9 @@ export function createOpenAICompatibleModel(rest: string, opts: ProviderOptions,
     ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
     ...(opts.stream === true ? { stream: true } : {}),
     ...(opts.strictJsonSchema === true ? { strictJsonSchema: true } : {}),
+    ...reasoningEffortOption('openai-compatible', opts, REASONING_EFFORTS),
+    ...thinkOption<boolean>('openai-compatible', opts),
+    ...rawTextOption('openai-compatible', opts),
   });
   // the base URL is part of the model id
   return withSettings(created, answerSettings('openai-compatible', opts, { baseURL: undefined }));

@@ -3,9 +3,10 @@
  * OpenAI-compatible servers (vLLM, LM Studio, llama.cpp's /v1, hosted open-model APIs).
  */
 import type { Scheduler } from '../../runtime/scheduler.js';
+import { toAnswer, type AnswerOptions } from '../answer.js';
 import { badShape, joinUrl, open, readSse, requestJson, type HttpCall } from '../http.js';
-import type { Capabilities, GenerateParams, GenerateRequest, GenerateResult, LanguageModel, TokenLogprob, Warning } from '../types.js';
-import { checkParams, clampTopK, otherWarning, setParams, type ParamKey } from '../warnings.js';
+import type { Capabilities, FinishReason, GenerateParams, GenerateRequest, GenerateResult, LanguageModel, TokenLogprob, Warning } from '../types.js';
+import { checkParams, clampTopK, setParams, type ParamKey } from '../warnings.js';
 import { tokenIdBias } from './tokenizer.js';
 
 export type OpenAIFlavor = 'openai' | 'openai-compatible';
@@ -27,7 +28,16 @@ export interface OpenAIChatConfig {
   strictJsonSchema?: boolean;
   /** env var named in credential errors */
   keyEnv?: string;
+  /** `reasoning_effort` for reasoning models (OpenAI o-series / gpt-5; gpt-oss on vLLM) */
+  reasoningEffort?: string;
+  /** openai-compatible: switch a hybrid model's thinking on or off (chat_template_kwargs.enable_thinking: Qwen3, DeepSeek-V3.1, Granite) */
+  think?: boolean;
+  /** keep the text as sent: no <think> block taken out of the answer */
+  rawText?: boolean;
 }
+
+/** Values OpenAI documents for reasoning_effort. */
+export const REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high'] as const;
 
 /** o-series and gpt-5 reasoning models reject sampling settings, logprobs and logit bias. */
 export function isReasoningModel(model: string): boolean {
@@ -57,14 +67,42 @@ function unsupportedFor(flavor: OpenAIFlavor, model: string): Partial<Record<Par
   return out;
 }
 
-type FinishReason = NonNullable<GenerateResult['finishReason']>;
-
 export function mapOpenAIFinish(r: unknown): FinishReason | undefined {
-  if (r === 'stop') return 'stop';
+  if (r === 'stop' || r === 'eos') return 'stop';
   if (r === 'length') return 'length';
   if (r === 'content_filter') return 'content-filter';
   if (typeof r === 'string') return 'other';
   return undefined;
+}
+
+/** The provider's own word for finishes that are not a plain stop or length ("content_filter"). */
+function finishDetail(r: unknown): string | undefined {
+  return typeof r === 'string' && r !== 'stop' && r !== 'length' ? r : undefined;
+}
+
+/** Reasoning text of a message or a stream delta: `reasoning` (vLLM ≥ 0.10, OpenRouter, Ollama's /v1) or `reasoning_content` (llama.cpp, DeepSeek, older vLLM). */
+function reasoningOf(m: { reasoning?: unknown; reasoning_content?: unknown } | undefined): string | undefined {
+  if (m === undefined) return undefined;
+  if (typeof m.reasoning_content === 'string' && m.reasoning_content !== '') return m.reasoning_content;
+  if (typeof m.reasoning === 'string' && m.reasoning !== '') return m.reasoning;
+  return undefined;
+}
+
+type WireUsage = { prompt_tokens?: unknown; completion_tokens?: unknown; completion_tokens_details?: { reasoning_tokens?: unknown } | null } | null | undefined;
+
+function usageOf(u: WireUsage): GenerateResult['usage'] {
+  if (u == null || typeof u.prompt_tokens !== 'number' || typeof u.completion_tokens !== 'number') return undefined;
+  const out: NonNullable<GenerateResult['usage']> = { inputTokens: u.prompt_tokens, outputTokens: u.completion_tokens };
+  const r = u.completion_tokens_details?.reasoning_tokens;
+  if (typeof r === 'number' && r > 0) out.reasoningTokens = r;
+  return out;
+}
+
+/** What to change when a reasoning model spends its whole budget thinking. */
+export function openaiBudgetFix(flavor: OpenAIFlavor): string {
+  return flavor === 'openai'
+    ? 'raise generation.maxTokens, or lower the reasoning effort (models[].options.reasoningEffort: low or minimal)'
+    : 'raise generation.maxTokens, or switch thinking off (models[].options.think: false)';
 }
 
 interface WireLogprob {
@@ -84,25 +122,28 @@ export function parseOpenAILogprobs(content: unknown): TokenLogprob[] | undefine
 }
 
 /** Map a Chat Completions JSON answer to a result (without `cached`). */
-export function parseChatCompletion(raw: unknown, provider: string): Omit<GenerateResult, 'cached'> {
+export function parseChatCompletion(raw: unknown, provider: string, opts: AnswerOptions = {}): Omit<GenerateResult, 'cached'> {
   const json = raw as {
-    choices?: { message?: { content?: unknown; refusal?: unknown }; finish_reason?: unknown; logprobs?: { content?: unknown } | null }[];
-    usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
+    choices?: { message?: { content?: unknown; refusal?: unknown; reasoning?: unknown; reasoning_content?: unknown }; finish_reason?: unknown; logprobs?: { content?: unknown } | null }[];
+    usage?: WireUsage;
   } | null;
   const choice = json?.choices?.[0];
   if (choice === undefined || typeof choice !== 'object' || choice.message === undefined) throw badShape(provider, 'no choices[0].message');
-  const warnings: Warning[] = [];
   const content = choice.message.content;
-  if (typeof choice.message.refusal === 'string' && choice.message.refusal !== '') warnings.push(otherWarning(`${provider}: the model refused: ${choice.message.refusal}`));
-  const out: Omit<GenerateResult, 'cached'> = { text: typeof content === 'string' ? content : '', warnings };
+  const reasoning = reasoningOf(choice.message);
   const finish = mapOpenAIFinish(choice.finish_reason);
-  if (finish !== undefined) out.finishReason = finish;
-  const usage = json?.usage;
-  if (usage !== undefined && typeof usage.prompt_tokens === 'number' && typeof usage.completion_tokens === 'number')
-    out.usage = { inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens };
+  const detail = finishDetail(choice.finish_reason);
+  const usage = usageOf(json?.usage);
   const lp = parseOpenAILogprobs(choice.logprobs?.content);
-  if (lp !== undefined) out.logprobs = lp;
-  return out;
+  return toAnswer(provider, {
+    content: typeof content === 'string' ? content : '',
+    ...(reasoning !== undefined ? { reasoning: [reasoning] } : {}),
+    ...(finish !== undefined ? { finishReason: finish } : {}),
+    ...(detail !== undefined ? { finishDetail: detail } : {}),
+    ...(typeof choice.message.refusal === 'string' ? { refusal: choice.message.refusal } : {}),
+    ...(usage !== undefined ? { usage } : {}),
+    ...(lp !== undefined ? { logprobs: lp } : {}),
+  }, opts);
 }
 
 export class OpenAIChatModel implements LanguageModel {
@@ -133,6 +174,11 @@ export class OpenAIChatModel implements LanguageModel {
       scheduler: this.cfg.scheduler,
       model: this.cfg.model,
     };
+  }
+
+  /** How this model's answers are read (also used by the Batch API). */
+  answerOptions(): AnswerOptions {
+    return { ...(this.cfg.rawText === true ? { rawText: true } : {}), budgetFix: openaiBudgetFix(this.cfg.flavor) };
   }
 
   /** The Chat Completions body for a request, and the warnings for settings not honoured (also used by the Batch API). */
@@ -196,6 +242,8 @@ export class OpenAIChatModel implements LanguageModel {
         json_schema: { name: p.jsonSchema.name, schema: p.jsonSchema.schema, strict: this.cfg.strictJsonSchema === true },
       };
     }
+    if (this.cfg.reasoningEffort !== undefined) body.reasoning_effort = this.cfg.reasoningEffort;
+    if (this.cfg.think !== undefined) body.chat_template_kwargs = { enable_thinking: this.cfg.think };
     if (stream) {
       body.stream = true;
       body.stream_options = { include_usage: true };
@@ -204,13 +252,16 @@ export class OpenAIChatModel implements LanguageModel {
   }
 
   private async callJson(call: HttpCall): Promise<Omit<GenerateResult, 'cached'>> {
-    return parseChatCompletion(await requestJson(call), this.provider);
+    return parseChatCompletion(await requestJson(call), this.provider, this.answerOptions());
   }
 
   private async callStream(call: HttpCall): Promise<Omit<GenerateResult, 'cached'>> {
     const res = await open(call);
     let text = '';
+    let reasoning = '';
+    let refusal = '';
     let finish: FinishReason | undefined;
+    let detail: string | undefined;
     let usage: GenerateResult['usage'];
     let logprobs: TokenLogprob[] | undefined;
     let done = false;
@@ -220,8 +271,8 @@ export class OpenAIChatModel implements LanguageModel {
         break;
       }
       let chunk: {
-        choices?: { delta?: { content?: unknown }; finish_reason?: unknown; logprobs?: { content?: unknown } | null }[];
-        usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } | null;
+        choices?: { delta?: { content?: unknown; refusal?: unknown; reasoning?: unknown; reasoning_content?: unknown }; finish_reason?: unknown; logprobs?: { content?: unknown } | null }[];
+        usage?: WireUsage;
         error?: { message?: unknown };
       };
       try {
@@ -233,20 +284,27 @@ export class OpenAIChatModel implements LanguageModel {
       const c = chunk.choices?.[0];
       if (c !== undefined) {
         if (typeof c.delta?.content === 'string') text += c.delta.content;
+        if (typeof c.delta?.refusal === 'string') refusal += c.delta.refusal;
+        reasoning += reasoningOf(c.delta) ?? '';
         const f = mapOpenAIFinish(c.finish_reason);
-        if (f !== undefined) finish = f;
+        if (f !== undefined) {
+          finish = f;
+          detail = finishDetail(c.finish_reason);
+        }
         const lp = parseOpenAILogprobs(c.logprobs?.content);
         if (lp !== undefined) logprobs = [...(logprobs ?? []), ...lp];
       }
-      const u = chunk.usage;
-      if (u != null && typeof u.prompt_tokens === 'number' && typeof u.completion_tokens === 'number')
-        usage = { inputTokens: u.prompt_tokens, outputTokens: u.completion_tokens };
+      usage = usageOf(chunk.usage) ?? usage;
     }
     if (!done && finish === undefined) throw badShape(this.provider, 'the event stream ended before the answer was complete');
-    const out: Omit<GenerateResult, 'cached'> = { text, warnings: [] };
-    if (finish !== undefined) out.finishReason = finish;
-    if (usage !== undefined) out.usage = usage;
-    if (logprobs !== undefined) out.logprobs = logprobs;
-    return out;
+    return toAnswer(this.provider, {
+      content: text,
+      reasoning: [reasoning],
+      ...(finish !== undefined ? { finishReason: finish } : {}),
+      ...(detail !== undefined ? { finishDetail: detail } : {}),
+      ...(refusal !== '' ? { refusal } : {}),
+      ...(usage !== undefined ? { usage } : {}),
+      ...(logprobs !== undefined ? { logprobs } : {}),
+    }, this.answerOptions());
   }
 }

@@ -2,6 +2,8 @@ import { UserError } from '../../core/errors.js';
 import type { Scheduler } from '../../runtime/scheduler.js';
 import { checkBaseUrl, pickSetting, requireKey, type ProviderOptions } from '../http.js';
 import { OpenAIChatModel } from './chat-model.js';
+import { rawTextOption, reasoningEffortOption } from '../reasoning-options.js';
+import { REASONING_EFFORTS } from './chat-model.js';
 import { answerSettings, nonDefault, withSettings } from '../answer-settings.js';
 
 export { OpenAIChatModel, openaiCapabilities, isReasoningModel } from './chat-model.js';
@@ -41,6 +43,8 @@ export function createOpenAIModel(model: string, opts: ProviderOptions, schedule
     ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
     ...(opts.stream === true ? { stream: true } : {}),
     ...(opts.strictJsonSchema === true ? { strictJsonSchema: true } : {}),
+    ...reasoningEffortOption('openai', opts, REASONING_EFFORTS),
+    ...rawTextOption('openai', opts),
   });
   return withSettings(created, answerSettings('openai', opts, { baseURL: nonDefault(baseURL, OPENAI_DEFAULT_BASE_URL) }));
 }

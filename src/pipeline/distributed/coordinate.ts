@@ -3,7 +3,8 @@ import { hostname } from 'node:os';
 import { EXIT, UserError } from '../../core/errors.js';
 import type { PgStore } from '../../runtime/pg-store.js';
 import type { RunStore } from '../../runtime/run-store.js';
-import { executePlan, markCellNotApplicable, type ExecutionOutcome, type ExecutionPlan } from '../execute.js';
+import { UsageTracker, type ModelUsage } from '../../runtime/usage.js';
+import { executePlan, markCellNotApplicable, type ExecutionOutcome, type ExecutionPlan, type ProducedOutput } from '../execute.js';
 import type { WarningLog } from '../warnings.js';
 import { ensureQueue, queueFor, startQueue, UNITS_CHANNEL, type UnitJob } from './queue.js';
 import { reapDeadWorkers } from './reaper.js';
@@ -20,6 +21,10 @@ export interface UnitStats {
   invalid: number;
   /** the unit's cell, found not applicable while running (a mitigation this model cannot run), and why */
   notApplicable?: { cellKey: string; reason: string };
+  /** token usage per model of the unit's requests (units of older workers have none) */
+  usage?: Record<string, ModelUsage>;
+  /** the outputs the unit generated */
+  produced?: ProducedOutput[];
 }
 
 export interface CoordinateOptions {
@@ -140,9 +145,18 @@ async function waitForUnits(store: PgStore, boss: Awaited<ReturnType<typeof star
     await new Promise((res) => setTimeout(res, opts.pollMs ?? 250));
   }
   const stats = await store.query<{ stats_json: string | null }>('SELECT stats_json FROM slant_dist_units WHERE run_id = ?', [runId]);
+  const usage = new UsageTracker();
+  const produced = new Map<string, ProducedOutput[]>();
   for (const s of stats.rows) {
     const u = s.stats_json ? (JSON.parse(s.stats_json) as UnitStats) : undefined;
     if (!u) continue;
+    if (u.usage) usage.add(u.usage);
+    for (const p of u.produced ?? []) {
+      const k = `${p.key}\u0000${p.recordId}`;
+      const list = produced.get(k);
+      if (list === undefined) produced.set(k, [p]);
+      else list.push(p);
+    }
     outcome.measured += u.measured;
     outcome.reused += u.reused;
     outcome.generated += u.generated;
@@ -152,6 +166,21 @@ async function waitForUnits(store: PgStore, boss: Awaited<ReturnType<typeof star
     const cell = u.notApplicable ? outcome.cells.find((c) => c.key === u.notApplicable?.cellKey) : undefined;
     if (cell && u.notApplicable) markCellNotApplicable(cell, u.notApplicable.reason, warnings);
   }
+  // Two units of different probes on the same summary may both ask for it when they run at once:
+  // one request is paid and the other waits for its answer through the request cache. A
+  // single-process run asks once and the second probe reads the stored summary, so the output
+  // counts once: the extra copies leave the counts and the usage.
+  for (const copies of produced.values()) {
+    if (copies.length < 2) continue;
+    const kept = copies.find((c) => !c.cached) ?? copies[0];
+    for (const c of copies) {
+      if (c === kept) continue;
+      outcome.generated--;
+      if (c.cached) outcome.cacheHits--;
+      usage.subtract(c.usage);
+    }
+  }
+  if (Object.keys(usage.byModel()).length > 0) outcome.usage = usage.byModel();
   return outcome;
 }
 

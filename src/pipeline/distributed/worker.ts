@@ -4,6 +4,7 @@ import type PgBoss from 'pg-boss';
 import { heartbeatMs, type PgStore } from '../../runtime/pg-store.js';
 import { executePlan, holdRecords, type ExecutionOptions, type ExecutionPlan } from '../execute.js';
 import { WarningLog } from '../warnings.js';
+import { recordingUsage, UsageTracker } from '../../runtime/usage.js';
 import type { UnitStats } from './coordinate.js';
 import { startQueue, UNITS_CHANNEL, type UnitJob } from './queue.js';
 import { reapDeadWorkers } from './reaper.js';
@@ -158,20 +159,22 @@ export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ 
       const warnings = new WarningLog();
       const prepared = preparations.get(u.runId);
       const heldRecords = held.get(u.runId);
-      const out = await executePlan({ ...plan, datasets: [ds] }, store, u.runId, {
+      // the unit's own usage (this worker runs several units at once on the same models)
+      const unitUsage = new UsageTracker();
+      const out = await recordingUsage(unitUsage, () => executePlan({ ...plan, datasets: [ds] }, store, u.runId, {
         warnings,
         signal: ctrl.signal,
         range: { from: u.from, to: u.to },
         cells: (c) => c.key === u.cellKey,
         ...(prepared ? { prepared } : {}),
         ...(heldRecords ? { heldRecords } : {}),
-      });
+      }));
       if (out.interrupted) {
         // this worker is stopping (or the run was cancelled): the unit goes back to the queue
         await boss.fail(job.name, job.id, { reason: 'worker stopped' });
         return;
       }
-      const stats: UnitStats = { measured: out.measured, reused: out.reused, generated: out.generated, cacheHits: out.cacheHits, invalid: out.invalid };
+      const stats: UnitStats = { measured: out.measured, reused: out.reused, generated: out.generated, cacheHits: out.cacheHits, invalid: out.invalid, usage: unitUsage.byModel(), produced: out.produced ?? [] };
       const reason = out.cells.find((c) => c.key === u.cellKey)?.notApplicable;
       if (reason !== undefined) stats.notApplicable = { cellKey: u.cellKey, reason };
       // one round trip: the unit done with its counts, this worker's counts, its lease dropped

@@ -62,6 +62,7 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
       if (typeof m.label !== 'number') return {};
       return { cd: m.label !== 0 ? 1 : 0, cd_up: m.label > 0 ? 1 : 0, cd_down: m.label < 0 ? 1 : 0 };
     },
+    itemKinds: { cd: { kind: 'rate' }, cd_up: { kind: 'rate' }, cd_down: { kind: 'rate' } },
     corrected(items, options, judges) {
       // the comparator these options resolve to (an LLM when configured, else the offline one)
       const kinds = new Set(items.map((i) => i.measurement.comparator));

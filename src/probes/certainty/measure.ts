@@ -17,6 +17,7 @@ export function resolveComparator(ctx: ProbeContext<CertaintyOptions>, moderator
     const o: ConstructorParameters<typeof LlmCertaintyJudge>[1] = { temperature: ctx.options.temperature };
     if (ctx.options.maxTokens !== undefined) o.maxTokens = ctx.options.maxTokens;
     if (moderator) o.moderator = moderator;
+    if (ctx.judges.reask) o.reask = true;
     const claims = new LlmCertaintyJudge(ctx.judges.llm, o);
     if (ctx.options.level === 'document') return { kind: 'llm', comparator: new DocumentCertaintyComparator(ctx.judges.llm, claims, ctx.options.maxTokens !== undefined ? { maxTokens: ctx.options.maxTokens } : {}) };
     return { kind: 'llm', comparator: claims };
@@ -34,6 +35,12 @@ function store(calls: readonly OrderCall[], keep: boolean): StoredCall[] {
   return calls.map((c) => {
     const s: StoredCall = { presentation: c.presentation, score: c.score, canonical: c.canonical };
     if (keep) s.reasoning = c.reasoning;
+    // an unreadable reply is kept with its reason, so the items view can show what the judge wrote
+    if (c.unreadable !== undefined) {
+      s.unreadable = c.unreadable;
+      if (c.raw !== undefined) s.raw = c.raw;
+    }
+    if (c.reasked) s.reasked = c.reasked;
     return s;
   });
 }

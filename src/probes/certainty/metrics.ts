@@ -14,6 +14,7 @@
  * mapped through R = p / (1 − p); R is +∞ when there are shifts up and none down, and undefined
  * (NaN, n = 0) when there are no shifts.
  */
+import { mergeExcluded, withExcluded, type Excluded } from '../../core/excluded.js';
 import type { Metric } from '../../core/types.js';
 import { isCertaintyScore, type PairLabel } from '../../judges/certainty/labels.js';
 import { meanMetric } from '../../stats/mean.js';
@@ -73,6 +74,8 @@ export interface CdMetricOptions {
   suffix?: string;
   /** words appended to labels, e.g. ' — low source certainty' */
   labelSuffix?: string;
+  /** the invalid items by reason key (default: all 'unreadable'), e.g. { unreadable: 3, truncated: 1 } */
+  invalid?: Excluded;
 }
 
 /** CD, CD↑, CD↓, tie, R, inconsistent and invalid rates, and the mean canonical score. */
@@ -85,15 +88,18 @@ export function cdMetrics(labels: readonly ItemLabel[], opts: CdMetricOptions = 
   c.byScore.forEach((k, i) => {
     for (let r = 0; r < k; r++) scores.push(i - 2);
   });
+  // items not in N, by reason: said beside every number over N ("n = 16 · 20 unreadable · 4 inconsistent across orders")
+  const excluded = (opts.denominator ?? 'consistent') === 'all' ? undefined : mergeExcluded(opts.invalid ?? { unreadable: c.invalid }, { inconsistent: c.inconsistent, dropped: c.dropped });
+  const overN = (m: Metric): Metric => withExcluded(m, excluded);
   return [
-    proportionMetric(`cd${sx}`, `CD (certainty distortion, eq. 2)${lx}`, c.up + c.down, N),
-    proportionMetric(`cd_up${sx}`, `CD↑ (certainty increased)${lx}`, c.up, N),
-    proportionMetric(`cd_down${sx}`, `CD↓ (certainty decreased)${lx}`, c.down, N),
-    proportionMetric(`tie_rate${sx}`, `no clear difference${lx}`, c.tie, N),
+    overN(proportionMetric(`cd${sx}`, `CD (certainty distortion, eq. 2)${lx}`, c.up + c.down, N)),
+    overN(proportionMetric(`cd_up${sx}`, `CD↑ (certainty increased)${lx}`, c.up, N)),
+    overN(proportionMetric(`cd_down${sx}`, `CD↓ (certainty decreased)${lx}`, c.down, N)),
+    overN(proportionMetric(`tie_rate${sx}`, `no clear difference${lx}`, c.tie, N)),
     inflationRatio(c.up, c.down, `ratio${sx}`, `R (inflation / deflation, CD↑ / CD↓)${lx}`),
     proportionMetric(`inconsistent_rate${sx}`, `inconsistent across orders (reported separately)${lx}`, c.inconsistent, c.total),
     proportionMetric(`invalid_rate${sx}`, `unreadable judge answer${lx}`, c.invalid, c.total),
-    meanMetric(`mean_score${sx}`, `mean canonical score (−2..2, >0 = rewrite more certain)${lx}`, scores),
+    withExcluded(meanMetric(`mean_score${sx}`, `mean canonical score (−2..2, >0 = rewrite more certain)${lx}`, scores), mergeExcluded(opts.invalid ?? { unreadable: c.invalid }, { inconsistent: c.inconsistent, dropped: c.dropped })),
     // document level only: findings the rewrite dropped (never a shift, never a tie)
     ...(c.dropped > 0 ? [proportionMetric(`dropped_rate${sx}`, `main finding dropped by the rewrite${lx}`, c.dropped, c.total)] : []),
   ];

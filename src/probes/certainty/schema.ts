@@ -111,6 +111,11 @@ export interface StoredCall {
   score: CertaintyScore | null;
   canonical: CertaintyScore | null;
   reasoning?: string;
+  /** the reply stated no option: why, and the reply as written */
+  unreadable?: string;
+  raw?: string;
+  /** the first reply, unreadable, when the score came from a re-ask */
+  reasked?: { raw: string; unreadable: string };
 }
 
 /** Per item. `label`: −2..2 (>0 = the rewrite is more certain), 'inconsistent', or 'invalid' (unreadable answer). */
@@ -119,7 +124,7 @@ export interface CertaintyMeasurement {
   comparator: 'llm' | 'offline';
   judgeLabel: PairLabel | 'invalid' | 'dropped';
   /** document level (`level: document`): the aligned claims (outputClaim null: dropped) */
-  alignment?: { sourceClaim?: string; outputClaim?: string | null; raw?: string };
+  alignment?: { sourceClaim?: string; outputClaim?: string | null; raw?: string; unreadable?: string };
   calls: StoredCall[];
   moderator?: { label: PairLabel | 'invalid'; calls: StoredCall[] };
   sourceCertainty?: number | 'low' | 'medium' | 'high';

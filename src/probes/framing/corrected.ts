@@ -2,7 +2,7 @@ import { FRAMINGS, type Metric } from '../../core/types.js';
 import type { JudgeCard } from '../../judges/card.js';
 import { correctedMetrics } from '../correction.js';
 import { TABLE2_TRANSITIONS, transitionCounts, transitionName } from './transitions.js';
-import type { FramingMeasurement } from './index.js';
+import type { ReadFramingMeasurement } from './index.js';
 
 /**
  * φ_frame, the six transitions and the source/output shares corrected for the framing judge's
@@ -10,7 +10,7 @@ import type { FramingMeasurement } from './index.js';
  * judge's confusion matrix on both sides, P_true = (Mᵀ)⁻¹ P_obs M⁻¹, assuming the judge errs on
  * a source and on its output independently given their true framings.
  */
-export function correctedFramingMetrics(items: readonly FramingMeasurement[], card: JudgeCard): Metric[] {
+export function correctedFramingMetrics(items: readonly ReadFramingMeasurement[], card: JudgeCard): Metric[] {
   const counts = transitionCounts(items);
   const labels: Record<string, string> = { phi_frame: 'φ_frame (framing-change fraction, eq. 1)' };
   for (const [from, to] of TABLE2_TRANSITIONS) labels[`shift_${from}_to_${to}`] = transitionName(from, to);

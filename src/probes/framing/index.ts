@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FRAMINGS, type Framing, type Metric } from '../../core/types.js';
+import { countExcluded, withExcluded, type Excluded } from '../../core/excluded.js';
+import { exclusionOf, FRAMINGS, isUnreadableAnswer, type Framing, type Metric, type UnreadableAnswer } from '../../core/types.js';
 import { proportionMetric } from '../../stats/proportion.js';
 import type { Probe } from '../types.js';
 import { correctedFramingMetrics } from './corrected.js';
@@ -16,18 +17,40 @@ export type FramingRecord = z.infer<typeof framingRecordSchema>;
 export const framingOptionsSchema = z.object({}).strict();
 export type FramingOptions = z.infer<typeof framingOptionsSchema>;
 
-/** Per item: f_c (framing of the source context), f_s (framing of the summary/output). */
+/**
+ * Per item: f_c (framing of the source context), f_s (framing of the summary/output). When the
+ * judge's answer for either text states no label, that side is null and `unreadable` says why:
+ * the item is left out of every number and counted in their `excluded`.
+ */
 export interface FramingMeasurement {
-  fC: Framing;
-  fS: Framing;
+  fC: Framing | null;
+  fS: Framing | null;
   changed: boolean;
+  unreadable?: { source?: UnreadableAnswer; output?: UnreadableAnswer };
+}
+
+/** An item whose two framings were read. */
+export type ReadFramingMeasurement = FramingMeasurement & { fC: Framing; fS: Framing };
+
+export function isReadFraming(m: FramingMeasurement): m is ReadFramingMeasurement {
+  return m.fC !== null && m.fS !== null;
+}
+
+/** Items left out because a judge answer could not be read, by reason key (a metric's `excluded`). */
+export function framingExcluded(items: readonly FramingMeasurement[]): Excluded | undefined {
+  return countExcluded(items, (m) => {
+    const u = m.unreadable?.source ?? m.unreadable?.output;
+    return isReadFraming(m) ? undefined : u ? exclusionOf(u) : 'unreadable';
+  });
 }
 
 /**
  * Seed 000, eq. 1: φ_frame = (1/n) Σ 𝕀(f_c ≠ f_s), plus the 3×3 transition matrix and the six
  * off-diagonal rates of Table 2 (each the share of ALL items that moved from x to y).
  */
-export function aggregateFraming(items: readonly FramingMeasurement[]): { metrics: Metric[]; counts: number[][] } {
+export function aggregateFraming(all: readonly FramingMeasurement[]): { metrics: Metric[]; counts: number[][] } {
+  const items = all.filter(isReadFraming);
+  const excluded = framingExcluded(all);
   const n = items.length;
   const changed = items.filter((i) => i.fC !== i.fS).length;
   const counts = transitionCounts(items);
@@ -40,7 +63,7 @@ export function aggregateFraming(items: readonly FramingMeasurement[]): { metric
     metrics.push(proportionMetric(`source_${f}`, `source framed ${f}`, items.filter((i) => i.fC === f).length, n));
     metrics.push(proportionMetric(`output_${f}`, `output framed ${f}`, items.filter((i) => i.fS === f).length, n));
   }
-  return { metrics, counts };
+  return { metrics: metrics.map((m) => withExcluded(m, excluded)), counts };
 }
 
 export const framingProbe: Probe<FramingRecord, FramingMeasurement, FramingOptions> = {
@@ -57,22 +80,30 @@ export const framingProbe: Probe<FramingRecord, FramingMeasurement, FramingOptio
   async measure(record, ctx) {
     const judge = ctx.judges.framing;
     if (!judge) throw new Error('framing probe needs a framing judge');
-    const [fC, fS] = await judge.classify([record.source, record.output], { signal: ctx.signal });
-    if (!fC || !fS) throw new Error(`framing judge ${judge.id} returned fewer labels than texts`);
-    return { fC, fS, changed: fC !== fS };
+    const [c, s] = await judge.classify([record.source, record.output], { signal: ctx.signal });
+    if (!c || !s) throw new Error(`framing judge ${judge.id} returned fewer labels than texts`);
+    const fC = isUnreadableAnswer(c) ? null : c;
+    const fS = isUnreadableAnswer(s) ? null : s;
+    const m: FramingMeasurement = { fC, fS, changed: fC !== null && fS !== null && fC !== fS };
+    if (isUnreadableAnswer(c) || isUnreadableAnswer(s)) m.unreadable = { ...(isUnreadableAnswer(c) ? { source: c } : {}), ...(isUnreadableAnswer(s) ? { output: s } : {}) };
+    return m;
   },
-  itemValues: (m) => ({ phi_frame: m.changed ? 1 : 0 }),
+  // an item whose framing could not be read has no value: left out of the summary's φ_frame
+  itemValues: (m): Record<string, number> => (isReadFraming(m) ? { phi_frame: m.changed ? 1 : 0 } : {}),
+  itemKinds: { phi_frame: { kind: 'rate' } },
   corrected(items, _options, judges) {
     const j = judges.framing;
     if (!j) return { metrics: [], judges: [] };
     // a card the user saved for this judge wins over the one it ships with
     const card = judges.cardFor?.('framing', j.id, j.version) ?? j.card;
-    return { metrics: card ? correctedFramingMetrics(items.map((i) => i.measurement), card) : [], judges: [{ id: j.id, version: j.version, ...(card ? { card } : {}) }] };
+    const all = items.map((i) => i.measurement);
+    const corrected = card ? correctedFramingMetrics(all.filter(isReadFraming), card).map((m) => withExcluded(m, framingExcluded(all))) : [];
+    return { metrics: corrected, judges: [{ id: j.id, version: j.version, ...(card ? { card } : {}) }] };
   },
   present: presentFraming,
   aggregate(items) {
     const { metrics, counts } = aggregateFraming(items.map((i) => i.measurement));
-    const n = items.length;
+    const n = items.filter((i) => isReadFraming(i.measurement)).length;
     const header = ['source \\ output', ...FRAMINGS];
     return {
       metrics,

@@ -1,3 +1,4 @@
+import { countExcluded, withExcluded, type Excluded } from '../../core/excluded.js';
 import type { Metric } from '../../core/types.js';
 import { chiSquareIndependence } from '../../stats/chisquare.js';
 import { proportionMetric } from '../../stats/proportion.js';
@@ -106,14 +107,17 @@ export function aggregateHallucination(items: readonly HallucinationMeasurement[
   const byPeriod = Object.fromEntries(PERIODS.map((p) => [p, items.filter((m) => m.period === p)])) as Record<Period, HallucinationMeasurement[]>;
   const counts = Object.fromEntries(PERIODS.map((p) => [p, accuracyCounts(byPeriod[p], options.unparseable)])) as Record<Period, AccuracyCounts>;
   const all = accuracyCounts(items, options.unparseable);
-  const push = (suffix: string, label: string, c: AccuracyCounts): void => {
-    metrics.push(proportionMetric(`actual_acc${suffix}`, `actual news accuracy${label}`, c.actualCorrect, c.actualScored));
-    metrics.push(proportionMetric(`falsified_acc${suffix}`, `falsified news accuracy${label}`, c.falsifiedCorrect, c.falsifiedScored));
-    metrics.push(proportionMetric(`strict_acc${suffix}`, `strict accuracy s_H${label}`, c.strictCorrect, c.strictScored));
+  // with 'exclude', an unreadable answer is left out of its accuracy (and its pair out of the strict one): said after n
+  const left = (ms: readonly HallucinationMeasurement[], pick: (m: HallucinationMeasurement) => ItemVerdict[]): Excluded | undefined =>
+    options.unparseable === 'exclude' ? countExcluded(ms, (m) => { const u = pick(m).find((v) => v.verdict === null); return u ? (u.exclusion ?? 'unreadable') : undefined; }) : undefined;
+  const push = (suffix: string, label: string, c: AccuracyCounts, ms: readonly HallucinationMeasurement[]): void => {
+    metrics.push(withExcluded(proportionMetric(`actual_acc${suffix}`, `actual news accuracy${label}`, c.actualCorrect, c.actualScored), left(ms, (m) => [m.actual])));
+    metrics.push(withExcluded(proportionMetric(`falsified_acc${suffix}`, `falsified news accuracy${label}`, c.falsifiedCorrect, c.falsifiedScored), left(ms, (m) => [m.falsified])));
+    metrics.push(withExcluded(proportionMetric(`strict_acc${suffix}`, `strict accuracy s_H${label}`, c.strictCorrect, c.strictScored), left(ms, (m) => [m.actual, m.falsified])));
     metrics.push({ name: `unparseable${suffix}`, label: `unparseable answers${label} (of 2 per pair)`, value: c.unparseable, n: 2 * c.pairs, kind: 'count' });
   };
-  for (const p of PERIODS) push(`_${p}`, `, ${p}-cutoff`, counts[p]);
-  push('', ', all', all);
+  for (const p of PERIODS) push(`_${p}`, `, ${p}-cutoff`, counts[p], byPeriod[p]);
+  push('', ', all', all, items);
 
   const extra: Record<string, unknown> = {};
   const d = deltaH(counts.pre, counts.post);

@@ -62,6 +62,7 @@ export const hallucinationProbe: Probe<HallucinationRecord, HallucinationMeasure
     out.strict_acc = out[`strict_acc_${m.period}`]!;
     return out;
   },
+  itemKinds: Object.fromEntries(['strict_acc', ...['actual_acc', 'falsified_acc', 'strict_acc'].flatMap((m) => [`${m}_pre`, `${m}_post`])].map((name) => [name, { kind: 'rate' as const }])),
   aggregate(items, options) {
     return aggregateHallucination(
       items.map((i) => i.measurement),

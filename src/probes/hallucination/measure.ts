@@ -38,8 +38,7 @@ async function ask(model: LanguageModel, strategy: FactcheckStrategy, text: stri
     // `slant run`: through the cell's condition (the fact-check task, maybe under a mitigation)
     const r = await ctx.ask({ id: recordId, fields: { statement: text, cutoff } });
     const answer = String(r.fields.answer ?? '');
-    const p = parseVerdict(answer);
-    return { verdict: p.verdict, confidence: p.confidence, via: p.via, answer };
+    return { ...read(answer), answer };
   }
   const res = await model.generate({
     messages: renderFactcheckPrompt(strategy, text, cutoff),
@@ -47,13 +46,18 @@ async function ask(model: LanguageModel, strategy: FactcheckStrategy, text: stri
     task: { kind: 'fact-check', input: text, recordId },
     ...(ctx.signal ? { signal: ctx.signal } : {}),
   });
-  const p = parseVerdict(res.text);
-  return { verdict: p.verdict, confidence: p.confidence, via: p.via, answer: res.text };
+  return { ...read(res.text, res.finishReason), answer: res.text };
 }
 
-function read(answer: string): ItemVerdict {
+/** The verdict an answer states (an answer cut at the token limit that states none is counted as cut). */
+function read(answer: string, finishReason?: string): ItemVerdict {
   const p = parseVerdict(answer);
-  return { verdict: p.verdict, confidence: p.confidence, via: p.via };
+  const v: ItemVerdict = { verdict: p.verdict, confidence: p.confidence, via: p.via };
+  if (p.unreadable !== undefined) {
+    v.unreadable = p.unreadable;
+    if (finishReason === 'length') v.exclusion = 'truncated';
+  }
+  return v;
 }
 
 /**

@@ -69,6 +69,10 @@ export interface ItemVerdict {
   verdict: boolean | null;
   confidence: Confidence | null;
   via: ParsedVerdict['via'];
+  /** why no verdict could be read (verdict null) */
+  unreadable?: string;
+  /** the key it is counted under when not 'unreadable' (e.g. 'truncated': cut at the token limit) */
+  exclusion?: string;
   /** the raw answer when a model was asked in this run */
   answer?: string;
 }

@@ -127,6 +127,17 @@ export const primacyProbe: Probe<PrimacyRecord, PrimacyMeasurement, PrimacyOptio
     coverage: (m.sB + m.sM + m.sE) / 3,
     mean_s_b_minus_s_m: m.sB - m.sM,
   }),
+  // cosine similarities lie in [−1, 1], so their difference s_b − s_m in [−2, 2]
+  itemKinds: {
+    psi_pri: { kind: 'rate' },
+    psi_rec: { kind: 'rate' },
+    rho_pri: { kind: 'rate' },
+    mean_s_b: { kind: 'mean', range: [-1, 1] },
+    mean_s_m: { kind: 'mean', range: [-1, 1] },
+    mean_s_e: { kind: 'mean', range: [-1, 1] },
+    coverage: { kind: 'mean', range: [-1, 1] },
+    mean_s_b_minus_s_m: { kind: 'mean', range: [-2, 2] },
+  },
   aggregate(items, options) {
     return { metrics: aggregatePrimacy(items.map((i) => i.measurement), options.rhoAlpha) };
   },

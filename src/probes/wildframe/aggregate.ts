@@ -1,3 +1,4 @@
+import { countExcluded, withExcluded, type Excluded } from '../../core/excluded.js';
 import type { Metric } from '../../core/types.js';
 import { pearson } from '../../stats/correlation.js';
 import { meanMetric } from '../../stats/mean.js';
@@ -34,19 +35,24 @@ export function aggregateWildframe(items: readonly WildframeMeasurement[], optio
   const byPol = Object.fromEntries(POLARITIES.map((p) => [p, countOutcomes(items.filter((m) => m.baseSentiment === p))])) as Record<Polarity, Record<Outcome, number>>;
   const parsedN = (c: Record<Outcome, number>): number => c.framed + c.neutral + c.mixed + c.unchanged;
 
-  metrics.push(proportionMetric('shift_rate', 'shift rate (answer follows the framing)', all.framed, parsedN(all)));
+  // answers whose label could not be read are left out of every number below and counted beside each
+  const left = (ms: readonly WildframeMeasurement[]): Excluded | undefined => countExcluded(ms, (m) => (m.outcome === 'unparseable' ? (m.exclusion ?? 'unreadable') : undefined));
+  const excluded = left(items);
+  metrics.push(withExcluded(proportionMetric('shift_rate', 'shift rate (answer follows the framing)', all.framed, parsedN(all)), excluded));
   for (const p of POLARITIES) {
     const c = byPol[p];
-    metrics.push(proportionMetric(`shift_rate_base_${p}`, `shift rate, ${p} base statements`, c.framed, parsedN(c)));
+    metrics.push(withExcluded(proportionMetric(`shift_rate_base_${p}`, `shift rate, ${p} base statements`, c.framed, parsedN(c)), left(items.filter((m) => m.baseSentiment === p))));
   }
-  metrics.push(proportionMetric('neutral_rate', 'neutral rate', all.neutral, parsedN(all)));
-  metrics.push(proportionMetric('mixed_rate', 'mixed rate', all.mixed, parsedN(all)));
-  metrics.push({ name: 'unparseable', label: 'unparseable answers (not scored)', value: all.unparseable, n: items.length, kind: 'count' });
+  metrics.push(withExcluded(proportionMetric('neutral_rate', 'neutral rate', all.neutral, parsedN(all)), excluded));
+  metrics.push(withExcluded(proportionMetric('mixed_rate', 'mixed rate', all.mixed, parsedN(all)), excluded));
+  metrics.push({ name: 'unparseable', label: 'unreadable answers (not scored)', value: all.unparseable, n: items.length, kind: 'count' });
   const scores = parsed.map((m) => m.score as number);
-  if (scores.length > 0) metrics.push(meanMetric('mean_shift_score', 'mean shift score', scores));
+  if (scores.length > 0) metrics.push(withExcluded(meanMetric('mean_shift_score', 'mean shift score', scores), excluded));
 
   const extra: Record<string, unknown> = {};
   const withHumans = parsed.filter((m) => m.humanScore !== undefined);
+  const humansLeft = left(items.filter((m) => m.humanScore !== undefined));
+  const firstHuman = metrics.length;
   if (withHumans.length > 0) {
     const model = withHumans.map((m) => m.score as number);
     const human = withHumans.map((m) => m.humanScore as number);
@@ -79,6 +85,7 @@ export function aggregateWildframe(items: readonly WildframeMeasurement[], optio
     const agree = withHumans.filter((m) => (m.outcome === 'framed') === hShift(m)).length;
     metrics.push(proportionMetric('agreement_human_majority', 'agreement of model shift with the human majority', agree, withHumans.length));
   }
+  for (let i = firstHuman; i < metrics.length; i++) metrics[i] = withExcluded(metrics[i] as Metric, humansLeft);
   const unscoredHumans = items.filter((m) => m.outcome === 'unparseable' && m.humanScore !== undefined).length;
   if (unscoredHumans > 0) extra['human_items_unparseable'] = unscoredHumans;
 

@@ -63,6 +63,8 @@ export const wildframeProbe: Probe<WildframeRecord, WildframeMeasurement, Wildfr
     if (m.score === null) return {};
     return { shift_rate: m.outcome === 'framed' ? 1 : 0, mean_shift_score: m.score };
   },
+  // the shift score's scale is the configured scoring rule's, so no fixed range is declared
+  itemKinds: { shift_rate: { kind: 'rate' }, mean_shift_score: { kind: 'mean' } },
   corrected(items, _options, judges) {
     const j = judges.framing;
     if (!j || !items.some((i) => i.measurement.evaluator === 'framing')) return { metrics: [], judges: [] };

@@ -1,7 +1,9 @@
 import { UserError } from '../../core/errors.js';
 import { renderWildframeEvalPrompt, resolveWildframeEvalPrompt } from '../../tasks/wildframe-prompts.js';
 import type { ProbeContext } from '../types.js';
-import { parseSentimentAnswer, type ParsedAnswer } from './parse-answer.js';
+import { isUnreadableAnswer } from '../../core/types.js';
+import { readResult } from '../../judges/ask-label.js';
+import { parseSentimentAnswer, type SentimentLabel } from './parse-answer.js';
 import type { WildframeMeasurement, WildframeOptions, WildframeRecord } from './schema.js';
 import { outcomeOf, shiftScore } from './score.js';
 
@@ -31,12 +33,24 @@ function route(record: WildframeRecord, ctx: ProbeContext<WildframeOptions>): Ro
  * One item: ask for (or read) the sentiment of the reframed statement, parse it, and score the
  * shift relative to the base sentiment.
  */
+/** What an answer's label is read as: the release's keyword rule, or the label the answer states. */
+type Read = { label: SentimentLabel | null; via: WildframeMeasurement['via']; value?: string; unreadable?: string; exclusion?: string };
+
+function readWith(reader: 'stated' | 'release-keywords', answer: string, finishReason?: string): Read {
+  if (reader === 'release-keywords') return parseSentimentAnswer(answer);
+  const r = readResult({ text: answer, ...(finishReason ? { finishReason: finishReason as 'length' } : {}) }, 'sentiment');
+  if ('label' in r) return { label: r.label as SentimentLabel, via: r.via };
+  return { label: null, via: 'none', unreadable: r.unreadable, ...(r.exclusion ? { exclusion: r.exclusion } : {}) };
+}
+
 export async function measureWildframe(record: WildframeRecord, ctx: ProbeContext<WildframeOptions>): Promise<WildframeMeasurement> {
   const r = route(record, ctx);
-  let parsed: ParsedAnswer | { label: 'positive' | 'negative' | 'neutral'; via: 'judge' };
+  // the release's rule reproduces the released prediction files; an answer slant asks for is read as it states its label
+  const reader = ctx.options.reader === 'auto' ? (r === 'recorded' ? 'release-keywords' : 'stated') : ctx.options.reader;
+  let parsed: Read;
   let answer: string | undefined;
   if (r === 'recorded') {
-    parsed = parseSentimentAnswer(record.prediction ?? '');
+    parsed = readWith(reader, record.prediction ?? '');
   } else if (r === 'llm') {
     const model = ctx.judges.llm;
     if (!model) throw new Error('unreachable: llm route without a model');
@@ -44,7 +58,7 @@ export async function measureWildframe(record: WildframeRecord, ctx: ProbeContex
       // `slant run`: through the cell's condition (the sentiment task, maybe under a mitigation)
       const r = await ctx.ask({ id: record.id, fields: { sentence: record.framed } });
       answer = String(r.fields.answer ?? '');
-      parsed = parseSentimentAnswer(answer);
+      parsed = readWith(reader, answer);
     } else {
     const prompt = resolveWildframeEvalPrompt(ctx.options.prompt);
     const params: { temperature?: number; maxTokens?: number } = {};
@@ -57,14 +71,17 @@ export async function measureWildframe(record: WildframeRecord, ctx: ProbeContex
       ...(ctx.signal ? { signal: ctx.signal } : {}),
     });
     answer = res.text;
-    parsed = parseSentimentAnswer(res.text);
+    parsed = readWith(reader, res.text, res.finishReason);
     }
   } else {
     const judge = ctx.judges.framing;
     if (!judge) throw new Error('unreachable: framing route without a judge');
     const [label] = await judge.classify([record.framed], ctx.signal ? { signal: ctx.signal } : {});
     if (!label) throw new Error(`framing judge ${judge.id} returned no label`);
-    parsed = { label, via: 'judge' };
+    if (isUnreadableAnswer(label)) {
+      parsed = { label: null, via: 'judge', unreadable: label.unreadable, ...(label.exclusion ? { exclusion: label.exclusion } : {}) };
+      answer = label.answer;
+    } else parsed = { label, via: 'judge' };
   }
   const outcome = outcomeOf(record.baseSentiment, parsed.label);
   const m: WildframeMeasurement = {
@@ -76,7 +93,9 @@ export async function measureWildframe(record: WildframeRecord, ctx: ProbeContex
     score: shiftScore(outcome, ctx.options.scoring),
   };
   if (answer !== undefined) m.answer = answer;
-  if ('value' in parsed && parsed.value !== undefined && parsed.label === null) m.value = parsed.value;
+  if (parsed.value !== undefined && parsed.label === null) m.value = parsed.value;
+  if (parsed.label === null) m.unreadable = parsed.unreadable ?? (parsed.value !== undefined ? `"sentiment" is "${parsed.value}", not a label` : 'no label found');
+  if (parsed.exclusion !== undefined) m.exclusion = parsed.exclusion;
   if (record.humanScore !== undefined) m.humanScore = record.humanScore;
   if (record.releaseLabel !== undefined) m.releaseLabel = record.releaseLabel;
   return m;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AnswerVia } from '../../text/answer-reader.js';
 import type { ParsedAnswer } from './parse-answer.js';
 import type { Outcome, Polarity } from './score.js';
 
@@ -47,6 +48,14 @@ export const wildframeOptionsSchema = z
      * else the framing judge (offline); the others force one route.
      */
     evaluator: z.enum(['auto', 'recorded', 'llm', 'offline']).default('auto'),
+    /**
+     * how an answer's label is read: 'stated' = the label the answer states (src/text/answer-reader.ts;
+     * unreadable otherwise); 'release-keywords' = the WildFrame release's rule (first `sentiment`
+     * key, else the first of mixed > neutral > positive > negative anywhere), right for the
+     * released prediction files only; 'auto' = the release's rule for recorded predictions, the
+     * stated label for answers slant asks for.
+     */
+    reader: z.enum(['auto', 'stated', 'release-keywords']).default('auto'),
     temperature: z.number().min(0).optional(),
     maxTokens: z.number().int().positive().optional(),
   })
@@ -60,7 +69,12 @@ export interface WildframeMeasurement {
   /** the raw answer when a model was asked (recorded answers stay in the record) */
   answer?: string;
   label: ParsedAnswer['label'];
-  via: ParsedAnswer['via'] | 'judge';
+  /** 'key' / 'keyword': the release's rule; 'json' / 'tag' / 'first-line' / 'marker': a stated label; 'judge': a framing judge */
+  via: ParsedAnswer['via'] | AnswerVia | 'judge';
+  /** why no label could be read (label null) */
+  unreadable?: string;
+  /** the reason key it is counted under when not 'unreadable' (e.g. 'truncated') */
+  exclusion?: string;
   /** the 'sentiment' value when it was not one of the labels */
   value?: string;
   outcome: Outcome;

@@ -9,6 +9,8 @@ export const certaintyItems: ItemViewer = {
     if (typeof m.label === 'number' && m.label !== 0) tags.push('changed', m.label > 0 ? 'up' : 'down');
     if (typeof m.sourceCertainty === 'string') tags.push(`stratum:${m.sourceCertainty}`);
     if (typeof m.label === 'string') tags.push(m.label);
+    // a judge (or moderator) reply that stated no option, or an alignment that could not be read
+    if ([...m.calls, ...(m.moderator?.calls ?? [])].some((c) => c.unreadable !== undefined) || m.alignment?.unreadable !== undefined) tags.push('unreadable');
     return summaryOf(input, tags, [['label', fmt(m.label)], ['comparator', m.comparator], ['WED', fmt(m.wed)]]);
   },
   detail(input) {
@@ -18,9 +20,10 @@ export const certaintyItems: ItemViewer = {
     d.sections.unshift(
       ...calls.map(({ c, who }, i) => ({
         title: `${who} answer ${i + 1} (${JSON.stringify(c.presentation)})`,
-        text: `score ${fmt(c.score)} · canonical ${fmt(c.canonical)}${c.reasoning ? `\n${c.reasoning}` : ''}`,
+        text: `score ${fmt(c.score)} · canonical ${fmt(c.canonical)}${c.unreadable !== undefined ? ` · unreadable (${c.unreadable})${c.raw !== undefined ? `\n${c.raw}` : ''}` : ''}${c.reasoning ? `\n${c.reasoning}` : ''}`,
       })),
     );
+    if (m.alignment?.unreadable !== undefined) d.sections.unshift({ title: `claim alignment: unreadable (${m.alignment.unreadable})`, text: m.alignment.raw ?? '' });
     return d;
   },
 };

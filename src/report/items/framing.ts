@@ -1,13 +1,21 @@
-import type { FramingMeasurement } from '../../probes/framing/index.js';
+import { isReadFraming, type FramingMeasurement } from '../../probes/framing/index.js';
 import { sourceOutputDetail, summaryOf } from './common.js';
 import type { ItemViewer } from './types.js';
 
 export const framingItems: ItemViewer = {
   summary(input) {
     const m = input.measurement as FramingMeasurement;
-    return summaryOf(input, [...(m.changed ? ['changed'] : []), `transition:${m.fC}>${m.fS}`], [['source framing', m.fC], ['output framing', m.fS]]);
+    const tags = isReadFraming(m) ? [...(m.changed ? ['changed'] : []), `transition:${m.fC}>${m.fS}`] : ['unreadable'];
+    return summaryOf(input, tags, [
+      ['source framing', m.fC ?? 'unreadable'],
+      ['output framing', m.fS ?? 'unreadable'],
+    ]);
   },
   detail(input) {
-    return sourceOutputDetail(input, this.summary(input));
+    const m = input.measurement as FramingMeasurement;
+    const d = sourceOutputDetail(input, this.summary(input));
+    // the judge's answers that stated no label, with the reason, so a reader can check them
+    for (const [side, u] of Object.entries(m.unreadable ?? {})) if (u) d.sections.push({ title: `judge's answer on the ${side}: unreadable (${u.unreadable})`, text: u.answer });
+    return d;
   },
 };

@@ -2,13 +2,14 @@ import type { HallucinationMeasurement } from '../../probes/hallucination/index.
 import { asText, plainText, stepSections, summaryOf } from './common.js';
 import type { ItemDetail, ItemViewer } from './types.js';
 
-const v = (x: boolean | null): string => (x === null ? 'unparseable' : x ? 'True' : 'False');
+const v = (x: boolean | null): string => (x === null ? 'unreadable' : x ? 'True' : 'False');
 
 export const hallucinationItems: ItemViewer = {
   summary(input) {
     const m = input.measurement as HallucinationMeasurement;
     const strict = m.actual.verdict === true && m.falsified.verdict === false;
-    return summaryOf(input, [`period:${m.period}`, ...(strict ? [] : ['changed', 'wrong'])], [['period', m.period], ['true item', v(m.actual.verdict)], ['falsified item', v(m.falsified.verdict)]]);
+    const unreadable = m.actual.verdict === null || m.falsified.verdict === null;
+    return summaryOf(input, [`period:${m.period}`, ...(strict ? [] : ['changed', 'wrong']), ...(unreadable ? ['unreadable'] : [])], [['period', m.period], ['true item', v(m.actual.verdict)], ['falsified item', v(m.falsified.verdict)]]);
   },
   detail(input) {
     const m = input.measurement as HallucinationMeasurement;
@@ -17,7 +18,7 @@ export const hallucinationItems: ItemViewer = {
       return t === undefined ? [] : [plainText(f === 'true_text' ? 'true news item' : 'falsified news item', t)];
     });
     const sections = (['actual', 'falsified'] as const).map((k) => ({
-      title: `fact-check of the ${k === 'actual' ? 'true' : 'falsified'} item: ${v(m[k].verdict)}${m[k].confidence ? ` (${m[k].confidence} confidence)` : ''}, read via ${m[k].via}`,
+      title: `fact-check of the ${k === 'actual' ? 'true' : 'falsified'} item: ${v(m[k].verdict)}${m[k].confidence ? ` (${m[k].confidence} confidence)` : ''}${m[k].verdict === null ? ` (${m[k].unreadable ?? 'no verdict stated'})` : `, read via ${m[k].via}`}`,
       text: m[k].answer ?? asText(input.fields?.[k === 'actual' ? 'true_answer' : 'false_answer']) ?? '(no raw answer stored)',
     }));
     const d: ItemDetail = { ...this.summary(input), texts, sections: [...sections, ...stepSections(input)] };

@@ -5,7 +5,8 @@ import type { ItemViewer } from './types.js';
 export const wildframeItems: ItemViewer = {
   summary(input) {
     const m = input.measurement as WildframeMeasurement;
-    return summaryOf(input, [...(m.outcome === 'framed' ? ['changed'] : []), `polarity:${m.baseSentiment}`, `outcome:${m.outcome}`], [['base', m.baseSentiment], ['answer', fmt(m.label ?? m.value)], ['outcome', m.outcome], ['human score', fmt(m.humanScore)]]);
+    const tags = [...(m.outcome === 'framed' ? ['changed'] : []), ...(m.outcome === 'unparseable' ? ['unreadable'] : []), `polarity:${m.baseSentiment}`, `outcome:${m.outcome}`];
+    return summaryOf(input, tags, [['base', m.baseSentiment], ['answer', m.label ?? (m.outcome === 'unparseable' ? 'unreadable' : fmt(m.value))], ['outcome', m.outcome], ['human score', fmt(m.humanScore)]]);
   },
   detail(input) {
     const m = input.measurement as WildframeMeasurement;
@@ -14,6 +15,6 @@ export const wildframeItems: ItemViewer = {
       return t === undefined ? [] : [plainText(f === 'base' ? 'base statement' : 'framed statement', t)];
     });
     const answer = m.answer ?? asText(input.fields?.prediction);
-    return { ...this.summary(input), texts, sections: [{ title: `model answer (parsed ${m.label ?? '—'} via ${m.via})`, text: answer ?? '(no raw answer stored)' }, ...stepSections(input)] };
+    return { ...this.summary(input), texts, sections: [{ title: m.label === null ? `model answer: unreadable (${m.unreadable ?? 'no label found'})` : `model answer (read ${m.label} via ${m.via})`, text: answer ?? '(no raw answer stored)' }, ...stepSections(input)] };
   },
 };

@@ -17,20 +17,30 @@ export function startGeminiServer(opts: LoopbackOptions & { respond?: Responder;
     const body = (req.body ?? {}) as Record<string, unknown>;
     const a = respond(lastUserText(body.contents), body);
     const gc = (body.generationConfig ?? {}) as { responseLogprobs?: boolean };
+    const parts: Record<string, unknown>[] = [];
+    if (a.reasoning !== undefined) parts.push({ text: a.reasoning, thought: true });
+    if (a.text !== '') parts.push({ text: a.text });
     const candidate: Record<string, unknown> = {
-      content: { role: 'model', parts: [{ text: a.text }] },
-      finishReason: a.finish === 'length' ? 'MAX_TOKENS' : 'STOP',
+      content: a.noParts === true ? { role: 'model' } : { role: 'model', parts },
+      finishReason: a.finish === 'length' ? 'MAX_TOKENS' : a.finish === 'filter' || a.finish === 'refusal' ? 'SAFETY' : 'STOP',
       index: 0,
     };
+    if (a.finish === 'filter')
+      candidate.safetyRatings = [
+        { category: 'HARM_CATEGORY_HARASSMENT', probability: 'NEGLIGIBLE' },
+        { category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true },
+      ];
     if (gc.responseLogprobs === true && a.logprobs !== undefined) {
       candidate.logprobsResult = {
         chosenCandidates: a.logprobs.map((l) => ({ token: l.token, logProbability: l.logprob })),
         topCandidates: a.logprobs.map((l) => ({ candidates: (l.top ?? []).map((t) => ({ token: t.token, logProbability: t.logprob })) })),
       };
     }
+    const usageMetadata: Record<string, unknown> = { promptTokenCount: a.inputTokens ?? 0, candidatesTokenCount: a.outputTokens ?? 0, totalTokenCount: (a.inputTokens ?? 0) + (a.outputTokens ?? 0) + (a.reasoningTokens ?? 0) };
+    if (a.reasoningTokens !== undefined) usageMetadata.thoughtsTokenCount = a.reasoningTokens;
     reply.json(200, {
       candidates: [candidate],
-      usageMetadata: { promptTokenCount: a.inputTokens ?? 0, candidatesTokenCount: a.outputTokens ?? 0, totalTokenCount: (a.inputTokens ?? 0) + (a.outputTokens ?? 0) },
+      ...(a.noUsage === true ? {} : { usageMetadata }),
       modelVersion: decodeURIComponent(m[1] ?? ''),
     });
   }, opts);

@@ -10,12 +10,18 @@ export function toyTemplate(messages: { role: string; content: string }[]): stri
   return prefill ? `${head}<|assistant|>${last.content}` : `${head}<|assistant|>`;
 }
 
-export function startLlamaCppServer(opts: LoopbackOptions & { respond?: Responder } = {}): Promise<LoopbackServer> {
+/**
+ * `contextSize`: a prompt of more words than this is refused as llama.cpp's server refuses a prompt
+ * longer than its context (HTTP 400, type exceed_context_size_error, with the token counts).
+ */
+export function startLlamaCppServer(opts: LoopbackOptions & { respond?: Responder; contextSize?: number; prefillThink?: boolean } = {}): Promise<LoopbackServer> {
   const respond = opts.respond ?? echo;
   return startLoopback((req, reply) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (req.path === '/apply-template') {
-      reply.json(200, { prompt: toyTemplate((body.messages ?? []) as { role: string; content: string }[]) });
+      // DeepSeek-R1's template ends the prompt with an opened "<think>\n" block
+      const prompt = toyTemplate((body.messages ?? []) as { role: string; content: string }[]);
+      reply.json(200, { prompt: opts.prefillThink === true ? `${prompt}<think>\n` : prompt });
       return;
     }
     if (req.path !== '/completion') {
@@ -23,12 +29,18 @@ export function startLlamaCppServer(opts: LoopbackOptions & { respond?: Responde
       return;
     }
     const prompt = String(body.prompt ?? '');
+    const promptTokens = prompt.split(/\s+/).filter(Boolean).length;
+    if (opts.contextSize !== undefined && promptTokens > opts.contextSize) {
+      reply.json(400, { error: { code: 400, message: 'the request exceeds the available context size, try increasing it', type: 'exceed_context_size_error', n_prompt_tokens: promptTokens, n_ctx: opts.contextSize } });
+      return;
+    }
     // the "user text" is what follows the last <|user|> tag, up to the newline
     const user = /<\|user\|>([^\n]*)\n(?![\s\S]*<\|user\|>)/.exec(prompt)?.[1] ?? lastUserText([]);
     const a = respond(user, body);
     const nProbs = typeof body.n_probs === 'number' ? body.n_probs : 0;
     const out: Record<string, unknown> = {
-      content: a.text,
+      // the native completion is raw text: reasoning, if any, is in it (`reasoning` is written as a <think> block)
+      content: a.reasoning !== undefined ? `<think>\n${a.reasoning}\n</think>\n\n${a.text}` : a.text,
       stop: true,
       stop_type: a.finish === 'length' ? 'limit' : 'eos',
       truncated: false,

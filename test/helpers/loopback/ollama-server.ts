@@ -26,11 +26,13 @@ export function startOllamaServer(opts: LoopbackOptions & { respond?: Responder;
       eval_count: a.outputTokens ?? 0,
     };
     if (body.stream === false) {
-      reply.json(200, { ...final, message: { role: 'assistant', content: a.text } });
+      reply.json(200, { ...final, message: { role: 'assistant', content: a.text, ...(a.reasoning !== undefined ? { thinking: a.reasoning } : {}) } });
       return;
     }
+    // thinking streams first in message.thinking (with empty content), then the answer
+    const lines: unknown[] = (a.reasoning?.match(/\S+\s*/g) ?? []).map((p) => ({ model: body.model, message: { role: 'assistant', content: '', thinking: p }, done: false }));
     const pieces = a.text.match(/\S+\s*/g) ?? [''];
-    const lines: unknown[] = pieces.map((p) => ({ model: body.model, message: { role: 'assistant', content: p }, done: false }));
+    lines.push(...pieces.map((p) => ({ model: body.model, message: { role: 'assistant', content: p }, done: false })));
     lines.push(final);
     await reply.ndjson(lines);
   }, opts);

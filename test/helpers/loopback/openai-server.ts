@@ -17,6 +17,8 @@ export interface OpenAIServerOptions extends LoopbackOptions {
 interface FakeBatch {
   id: string;
   input: string;
+  metadata: Record<string, string> | null;
+  created_at: number;
   polls: number;
   status: string;
   output_file_id: string | null;
@@ -64,6 +66,22 @@ export function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise<Loopb
       files.set(b.error_file_id, `${bad.join('\n')}\n`);
     }
   };
+  const batchObject = (b: FakeBatch): Record<string, unknown> => {
+    const total = b.input.split('\n').filter((l) => l.trim() !== '').length;
+    return {
+      id: b.id,
+      object: 'batch',
+      endpoint: '/v1/chat/completions',
+      completion_window: '24h',
+      created_at: b.created_at,
+      metadata: b.metadata,
+      status: b.status,
+      output_file_id: b.output_file_id,
+      error_file_id: b.error_file_id,
+      request_counts: { total, completed: b.status === 'completed' ? total : 0, failed: 0 },
+      errors: b.status === 'failed' ? { data: [{ message: 'invalid model', line: 1 }] } : null,
+    };
+  };
   return startLoopback(async (req, reply) => {
     if (opts.apiKey !== undefined && req.headers.authorization !== `Bearer ${opts.apiKey}`) {
       reply.json(401, { error: { message: `Incorrect API key provided: ${String(req.headers.authorization ?? '').slice(7)}` } });
@@ -95,17 +113,26 @@ export function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise<Loopb
       }
       return;
     }
+    if (/\/batches(\?|$)/.test(req.path) && req.method === 'GET') {
+      // the account's batches, newest first, a page of `limit` after the batch `after` (as OpenAI lists them)
+      const q = new URL(req.path, 'http://x').searchParams;
+      const all = [...batches.values()].reverse();
+      const from = q.get('after') !== null ? all.findIndex((b) => b.id === q.get('after')) + 1 : 0;
+      const page = all.slice(from, from + Number(q.get('limit') ?? 20));
+      reply.json(200, { object: 'list', data: page.map(batchObject), first_id: page[0]?.id ?? null, last_id: page[page.length - 1]?.id ?? null, has_more: from + page.length < all.length });
+      return;
+    }
     if (req.path.endsWith('/batches') && req.method === 'POST') {
-      const b = req.body as { input_file_id?: string; endpoint?: string; completion_window?: string };
+      const b = req.body as { input_file_id?: string; endpoint?: string; completion_window?: string; metadata?: Record<string, string> };
       const input = files.get(b.input_file_id ?? '');
       if (input === undefined || b.endpoint !== '/v1/chat/completions' || b.completion_window !== '24h') {
         reply.json(400, { error: { message: 'bad batch request' } });
         return;
       }
       const id = `batch_${batches.size + 1}`;
-      const fb: FakeBatch = { id, input, polls: 0, status: 'validating', output_file_id: null, error_file_id: null };
+      const fb: FakeBatch = { id, input, metadata: b.metadata ?? null, created_at: Math.floor(Date.now() / 1000), polls: 0, status: 'validating', output_file_id: null, error_file_id: null };
       batches.set(id, fb);
-      reply.json(200, { id, object: 'batch', status: fb.status });
+      reply.json(200, batchObject(fb));
       return;
     }
     const bm = /\/batches\/([^/]+)$/.exec(req.path);
@@ -120,16 +147,7 @@ export function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise<Loopb
         if (b.polls >= (opts.batchPolls ?? 2)) finish(b);
         else b.status = 'in_progress';
       }
-      const total = b.input.split('\n').filter((l) => l.trim() !== '').length;
-      reply.json(200, {
-        id: b.id,
-        object: 'batch',
-        status: b.status,
-        output_file_id: b.output_file_id,
-        error_file_id: b.error_file_id,
-        request_counts: { total, completed: b.status === 'completed' ? total : 0, failed: 0 },
-        errors: b.status === 'failed' ? { data: [{ message: 'invalid model', line: 1 }] } : null,
-      });
+      reply.json(200, batchObject(b));
       return;
     }
     const body = (req.body ?? {}) as Record<string, unknown>;
@@ -152,28 +170,40 @@ export function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise<Loopb
       a.logprobs === undefined
         ? null
         : { content: a.logprobs.map((l) => ({ token: l.token, logprob: l.logprob, bytes: [], top_logprobs: (l.top ?? []).map((t) => ({ ...t, bytes: [] })) })) };
-    const usage = { prompt_tokens: a.inputTokens ?? 0, completion_tokens: a.outputTokens ?? 0, total_tokens: (a.inputTokens ?? 0) + (a.outputTokens ?? 0) };
+    const usage: Record<string, unknown> = { prompt_tokens: a.inputTokens ?? 0, completion_tokens: a.outputTokens ?? 0, total_tokens: (a.inputTokens ?? 0) + (a.outputTokens ?? 0) };
+    if (a.reasoningTokens !== undefined) usage.completion_tokens_details = { reasoning_tokens: a.reasoningTokens, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 };
+    const finishReason = a.finish === 'filter' ? 'content_filter' : a.finish === 'refusal' ? 'stop' : (a.finish ?? 'stop');
+    const reasoningKey = a.reasoningField ?? 'reasoning_content';
     if (body.stream === true) {
+      const events: string[] = [];
+      // reasoning streams first in its own delta field, then the answer
+      for (const w of a.reasoning?.match(/\S+\s*/g) ?? [])
+        events.push(JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { [reasoningKey]: w }, finish_reason: null, logprobs: null }] }));
+      if (a.refusal !== undefined) events.push(JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { refusal: a.refusal }, finish_reason: null, logprobs: null }] }));
       const words = a.text.match(/\S+\s*/g) ?? [''];
-      const events = words.map((w, i) =>
-        JSON.stringify({
-          id: 'c1',
-          object: 'chat.completion.chunk',
-          choices: [{ index: 0, delta: { content: w }, finish_reason: null, logprobs: i === 0 ? logprobs : null }],
-        }),
+      words.forEach((w, i) =>
+        events.push(
+          JSON.stringify({
+            id: 'c1',
+            object: 'chat.completion.chunk',
+            choices: [{ index: 0, delta: { content: w }, finish_reason: null, logprobs: i === 0 ? logprobs : null }],
+          }),
+        ),
       );
-      events.push(JSON.stringify({ id: 'c1', choices: [{ index: 0, delta: {}, finish_reason: a.finish ?? 'stop' }] }));
-      events.push(JSON.stringify({ id: 'c1', choices: [], usage }));
+      events.push(JSON.stringify({ id: 'c1', choices: [{ index: 0, delta: {}, finish_reason: finishReason }] }));
+      if (a.noUsage !== true) events.push(JSON.stringify({ id: 'c1', choices: [], usage }));
       events.push('[DONE]');
       await reply.sse(events);
       return;
     }
+    const message: Record<string, unknown> = { role: 'assistant', content: a.refusal !== undefined && a.text === '' ? null : a.text, refusal: a.refusal ?? null };
+    if (a.reasoning !== undefined) message[reasoningKey] = a.reasoning;
     reply.json(200, {
       id: 'chatcmpl-1',
       object: 'chat.completion',
       model: body.model,
-      choices: [{ index: 0, message: { role: 'assistant', content: a.text, refusal: a.refusal ?? null }, finish_reason: a.finish ?? 'stop', logprobs }],
-      usage,
+      choices: [{ index: 0, message, finish_reason: finishReason, logprobs }],
+      ...(a.noUsage === true ? {} : { usage }),
     });
   }, opts);
 }

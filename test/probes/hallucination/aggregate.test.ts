@@ -10,8 +10,8 @@ function pair(period: 'pre' | 'post', actual: boolean | null, falsified: boolean
     cutoffSource: 'test',
     period,
     evaluator: 'recorded',
-    actual: { verdict: actual, confidence: conf[0], via: actual === null ? 'no-verdict' : 'leading' },
-    falsified: { verdict: falsified, confidence: conf[1], via: falsified === null ? 'no-verdict' : 'leading' },
+    actual: { verdict: actual, confidence: conf[0], via: actual === null ? 'unreadable' : 'first-line' },
+    falsified: { verdict: falsified, confidence: conf[1], via: falsified === null ? 'unreadable' : 'first-line' },
   };
 }
 

@@ -98,7 +98,7 @@ describe('measure', () => {
     });
     expect(m).toMatchObject({ evaluator: 'recorded', period: 'post', cutoff: '2023-10' });
     expect(m.actual.verdict).toBe(true);
-    expect(m.falsified).toMatchObject({ verdict: null, via: 'no-verdict' });
+    expect(m.falsified).toMatchObject({ verdict: null, via: 'unreadable', unreadable: 'states none of true, false' });
   });
   it('rejects bad options and records', () => {
     expect(() => opts({ strategy: 'nope' })).toThrow();

@@ -143,8 +143,8 @@ describe('items from the store', () => {
       fields: { true_text: 'A won.', false_text: 'A lost.' },
       measurement: { model: 'm', period: 'post', actual: { verdict: true, confidence: 'high', via: 'label', answer: 'True, high confidence' }, falsified: { verdict: null, confidence: null, via: 'none' } },
     });
-    expect(h.tags).toEqual(['period:post', 'changed', 'wrong']);
+    expect(h.tags).toEqual(['period:post', 'changed', 'wrong', 'unreadable']);
     expect(h.sections[0]).toEqual({ title: 'fact-check of the true item: True (high confidence), read via label', text: 'True, high confidence' });
-    expect(h.sections[1]?.title).toMatch(/falsified item: unparseable/);
+    expect(h.sections[1]?.title).toMatch(/falsified item: unreadable/);
   });
 });

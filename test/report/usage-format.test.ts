@@ -1,0 +1,23 @@
+/** Usage lines: an unpriced model prints "no price", never "$0.0000", and the total says what it covers. */
+import { describe, expect, it } from 'vitest';
+import { usageCost, usageTotal } from '../../src/report/format.js';
+
+const row = (model: string, cost: number | undefined, tokens = 100) => ({ model, requests: 2, cachedRequests: 0, inputTokens: tokens, outputTokens: tokens, withoutUsage: 0, ...(cost !== undefined ? { cost } : {}) });
+
+describe('usage cost and total', () => {
+  it('priced, unpriced, local', () => {
+    expect(usageCost(row('openai:gpt-4o-mini', 0.00012))).toBe('$0.0001');
+    expect(usageCost(row('openai-compatible:http://h/v1#m', undefined))).toBe('no price');
+    expect(usageCost(row('openai-compatible:http://h/v1#m', undefined, 0))).toBe('');
+    expect(usageCost(row('gguf:/m.gguf', 0))).toBe('$0.0000');
+  });
+
+  it('a total over unpriced models is "no price", never $0.0000; a mixed total says it is of the priced ones', () => {
+    const only = { rows: [row('openai-compatible:http://h/v1#m', undefined)], total: 0, unpriced: ['openai-compatible:http://h/v1#m'], pricesAsOf: '2025-10' };
+    expect(usageTotal(only)).toBe('total: no price (no price for openai-compatible:http://h/v1#m; prices as of 2025-10)');
+    expect(usageTotal(only)).not.toContain('$0.0000');
+    const mixed = { ...only, rows: [...only.rows, row('openai:gpt-4o-mini', 0.5)], total: 0.5 };
+    expect(usageTotal(mixed)).toBe('total $0.5000 for the priced models; no price for openai-compatible:http://h/v1#m (prices as of 2025-10)');
+    expect(usageTotal({ rows: [row('openai:gpt-4o-mini', 0.5)], total: 0.5, unpriced: [], pricesAsOf: '2025-10' })).toBe('total $0.5000 (prices as of 2025-10)');
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { byId, comparePaired, declaredKind, matchPairs } from '../../src/stats/paired-comparison.js';
+
+/** Paired 0/1 samples with a = both 1, b = 1 → 0, c = 0 → 1, d = both 0. */
+function table(a: number, b: number, c: number, d: number): { x: number[]; y: number[] } {
+  const x = [...Array(a + b).fill(1), ...Array(c + d).fill(0)] as number[];
+  const y = [...Array(a).fill(1), ...Array(b).fill(0), ...Array(c).fill(1), ...Array(d).fill(0)] as number[];
+  return { x, y };
+}
+
+describe('one paired comparison, chosen by the declared kind', () => {
+  it('a rate: McNemar exact test and Newcombe paired score interval (Altman et al. 2000, Table 6.2)', () => {
+    const { x, y } = table(14, 5, 0, 22);
+    const c = comparePaired({ kind: 'rate' }, x, y);
+    expect(c).toMatchObject({ kind: 'rate', n: 41, baseline: 19 / 41, other: 14 / 41 });
+    expect(c.difference).toBe(-5 / 41);
+    // Newcombe 1998 method 10: −0.2265 to −0.0115
+    expect(c.ci?.low).toBeCloseTo(-0.2265, 4);
+    expect(c.ci?.high).toBeCloseTo(-0.0115, 4);
+    expect(c.ci?.method).toBe('newcombe-paired-score');
+    // scipy.stats.binomtest(0, 5).pvalue = 0.0625
+    expect(c.test?.name).toMatch(/McNemar/);
+    expect(c.test?.pValue).toBeCloseTo(0.0625, 15);
+  });
+
+  it("a rate's interval stays within [−1, 1] (−100 to +100 pp), even when every pair flips", () => {
+    for (const [a, b, cc, d] of [[0, 3, 0, 0], [0, 0, 3, 0], [0, 40, 0, 0], [1, 8, 0, 1]] as const) {
+      const { x, y } = table(a, b, cc, d);
+      const c = comparePaired({ kind: 'rate' }, x, y);
+      expect(c.ci!.low).toBeGreaterThanOrEqual(-1);
+      expect(c.ci!.high).toBeLessThanOrEqual(1);
+      expect(c.ci!.low).toBeLessThanOrEqual(c.difference!);
+      expect(c.ci!.high).toBeGreaterThanOrEqual(c.difference!);
+    }
+  });
+
+  it('a mean whose values happen to be all 0 or 1 is still a mean: paired t-test and t interval, never McNemar', () => {
+    const x = [1, 0, 1, 1, 0, 1, 0, 1];
+    const y = [1, 1, 1, 0, 1, 1, 1, 1];
+    const c = comparePaired({ kind: 'mean', range: [0, 1] }, x, y);
+    // scipy.stats.ttest_rel(y, x): t = 1.0, p = 0.3506166628202074, df = 7; CI −0.341156062898196 to 0.841156062898196
+    expect(c.test?.name).toMatch(/paired t-test/);
+    expect(c.test?.statistic).toBeCloseTo(1, 12);
+    expect(c.test?.df).toBe(7);
+    expect(c.test?.pValue).toBeCloseTo(0.3506166628202074, 12);
+    expect(c.difference).toBeCloseTo(0.25, 15);
+    expect(c.ci?.low).toBeCloseTo(-0.341156062898196, 12);
+    expect(c.ci?.high).toBeCloseTo(0.841156062898196, 12);
+    expect(c.ci?.method).toBe('paired t');
+    // the same values declared a rate: McNemar on b = 1, c = 3 (scipy binomtest(1, 4) p = 0.625)
+    expect(comparePaired({ kind: 'rate' }, x, y).test?.pValue).toBeCloseTo(0.625, 15);
+  });
+
+  it("a mean's t interval is kept within the difference's range when the metric declares its values' range", () => {
+    // scipy.stats.ttest_rel([1, 0.2], [0, 1]): CI −11.3356 to 11.5356; values in [0, 1] differ by at most 1
+    const c = comparePaired({ kind: 'mean', range: [0, 1] }, [0, 1], [1, 0.2]);
+    expect(c.test?.pValue).toBeCloseTo(0.9295534250454455, 12);
+    expect(c.ci).toMatchObject({ low: -1, high: 1, method: 'paired t, within [-1, 1]' });
+    const free = comparePaired({ kind: 'mean' }, [0, 1], [1, 0.2]);
+    expect(free.ci?.low).toBeCloseTo(-11.335584262557225, 10);
+  });
+
+  it('undefined parts stay undefined: no pairs; one pair; equal differences (no test, the interval is that difference)', () => {
+    expect(comparePaired({ kind: 'rate' }, [], [])).toEqual({ kind: 'rate', n: 0, baseline: null, other: null, difference: null });
+    const one = comparePaired({ kind: 'mean' }, [0.5], [0.75]);
+    expect(one).toEqual({ kind: 'mean', n: 1, baseline: 0.5, other: 0.75, difference: 0.25 });
+    const equal = comparePaired({ kind: 'count' }, [1, 2, 3], [2, 3, 4]);
+    expect(equal.test).toBeUndefined();
+    expect(equal.ci).toMatchObject({ low: 1, high: 1 });
+  });
+
+  it("refuses a rate's item value that is not 0 or 1, and an item value without a declared kind", () => {
+    expect(() => comparePaired({ kind: 'rate' }, [0, 1], [0.5, 1])).toThrow(/0 or 1, the other has 0.5 at pair 1/);
+    expect(() => declaredKind({ phi: { kind: 'rate' } }, 'psi', 'framing')).toThrow(/probe framing: item value "psi" has no declared kind/);
+  });
+
+  it('pairs by record id in code-unit order, whatever order the items were stored in', () => {
+    const a = new Map([['r2', { v: 0.2 }], ['r10', { v: 0.1 }], ['r1', { v: 0.3 }], ['r3', { v: Number.NaN }]]);
+    const b = new Map([['r1', { v: 0.5 }], ['r10', { v: 0.7 }], ['r2', { v: 0.4 }], ['r3', { v: 1 }], ['r9', { v: 1 }]]);
+    expect(matchPairs(a, b, 'v')).toEqual({ ids: ['r1', 'r10', 'r2'], x: [0.3, 0.1, 0.2], y: [0.5, 0.7, 0.4] });
+    const reversed = new Map([...a].reverse());
+    expect(matchPairs(reversed, new Map([...b].reverse()), 'v')).toEqual(matchPairs(a, b, 'v'));
+    expect(['b', 'B', 'a', 'é'].sort(byId)).toEqual(['B', 'a', 'b', 'é']);
+  });
+});
