@@ -519,6 +519,9 @@ export class Scheduler {
     const left = budget - spent;
     const lastText = last instanceof Error ? last.message : String(last);
     const tries = `${retries} ${retries === 1 ? 'retry' : 'retries'} in ${formatWait(spent)}`;
+    // a budget already spent is said so, never as a negative time left (the check runs after the
+    // failed attempt, which may itself have taken the rest of the budget)
+    if (left <= 0) return new RetryBudgetError(`${lastText}; gave up after ${tries}: the retry budget of ${formatWait(budget)} per request is spent`, last);
     if (retryAfterMs !== undefined && retryAfterMs > left) {
       return new RetryBudgetError(`${lastText}; the server asks to wait ${formatWait(retryAfterMs)}, longer than the ${formatWait(left)} left of the retry budget (${formatWait(budget)}, after ${tries}): gave up`, last);
     }
