@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { UserError } from '../core/errors.js';
+import { redact } from '../core/redact.js';
 import type { AnswerDbInput, StudyDbRow, StudyItemDbRow } from '../runtime/annotation-sql.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { planAssignments } from './assign.js';
@@ -89,7 +90,9 @@ function annotatorNames(a: number | readonly string[]): string[] {
 }
 
 /** Create a study with its items, annotators and assignments in one transaction; returns each annotator's token (shown once). */
-export async function createStudy(store: AnyStore, args: CreateStudyArgs): Promise<{ study: StudyRow; tokens: { annotator: string; token: string }[] }> {
+export async function createStudy(store: AnyStore, given: CreateStudyArgs): Promise<{ study: StudyRow; tokens: { annotator: string; token: string }[] }> {
+  // a key in a text or an id must reach neither the study's tables nor the annotators' pages
+  const args: CreateStudyArgs = { ...given, items: given.items.map(redactItem) };
   const names = annotatorNames(args.annotators);
   if (names.length === 0) throw new UserError('a study needs at least one annotator');
   if (args.k > names.length) throw new UserError(`each item should be shown to ${args.k} annotators, but there are only ${names.length}`, { hint: 'lower --k or add annotators' });
@@ -152,6 +155,11 @@ export async function createStudy(store: AnyStore, args: CreateStudyArgs): Promi
   return { study, tokens };
 }
 
+/** The item with every key in its id and texts redacted (src/core/redact.ts). */
+function redactItem(it: ItemInput): ItemInput {
+  return { ...it, id: redact(it.id), content: Object.fromEntries(Object.entries(it.content).map(([k, v]) => [k, redact(v)])) };
+}
+
 async function insertStudy(
   store: ReturnType<typeof asRunStore>,
   study: StudyRow,
@@ -161,7 +169,7 @@ async function insertStudy(
   assignments: { annotator: string; position: number; item: string; presentation: string | null }[],
 ): Promise<void> {
   await store.createStudyRows({
-    study: { id: study.id, created_at: study.createdAt, kind: study.kind, k: study.k, seed: study.seed, source_json: JSON.stringify(study.source), settings_json: JSON.stringify(study.settings) },
+    study: { id: study.id, created_at: study.createdAt, kind: study.kind, k: study.k, seed: study.seed, source_json: redact(JSON.stringify(study.source)), settings_json: JSON.stringify(study.settings) },
     items: [...args.items, ...attentionItems].map((it) => ({ id: it.id, role: it.role, content_json: JSON.stringify(it.content), expected_json: it.expected ? JSON.stringify(it.expected) : null, judges_json: JSON.stringify(it.judges ?? {}) })),
     annotators: tokens.map((t) => ({ id: t.annotator, tokenHash: hashToken(t.token), createdAt: study.createdAt })),
     assignments,

@@ -54,7 +54,12 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
   if (!batch && resumeRunId !== undefined && spec.kind === 'run') {
     // a run killed in batch mode has batches in flight: finish them, never send their requests live as well
     const { hasPendingBatches } = await import('../pipeline/batch-phase.js');
-    batch = hasPendingBatches(storeLocation(spec.baseDir, spec.config.store), resumeRunId);
+    const store = await openRunStore(storeLocation(spec.baseDir, spec.config.store));
+    try {
+      batch = await hasPendingBatches(store, resumeRunId);
+    } finally {
+      await store.close();
+    }
     if (batch && !global.quiet && !global.json) process.stderr.write(`run ${resumeRunId} has batches in flight: resuming in batch mode (--batch)\n`);
   }
   const failOn = failOnConditions(cmd);

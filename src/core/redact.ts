@@ -8,13 +8,19 @@
  *
  * - every registered secret value: API keys read by a provider (`pickSetting` registers any
  *   setting read from a secret-named variable or option), secret-named environment variables
- *   (`registerEnvSecrets`, called when the CLI starts) and secret-named request headers;
+ *   (`registerEnvSecrets`, called when the CLI starts) and secret-named request headers; each as
+ *   it is (in any letter case), JSON-escaped (also twice, and with '/' or '<>&' escaped), HTML-
+ *   escaped and URL-encoded, and a key slant sends also hex, base64 and base64url encoded (also
+ *   inside a longer encoded text), which a provider may echo;
  * - secret-shaped tokens: `Bearer …`, `sk-…` (OpenAI `sk-proj-…`, Anthropic `sk-ant-…`), Google
  *   `AIza…`, and `name: value` / `name=value` pairs whose name is a credential
- *   (`x-api-key`, `api_key`, `authorization`, `access_token`, `password`, …).
+ *   (`x-api-key`, `api_key`, `authorization`, `access_token`, `password`, …), unless the value is
+ *   the name of the variable to set (`password: PGPASSWORD`).
  *
- * by `[redacted]`. The replacement never touches a quote or a backslash, so redacting JSON text
- * (or HTML-escaped text) yields valid JSON (HTML) whose strings are redacted.
+ * by `[redacted]`. A replacement never takes part of an escape or a quote that ends a JSON string
+ * (a key with a quote or backslash is replaced as it is only where that cannot happen, see
+ * `safeRaw`), so redacting JSON text (or HTML-escaped text) yields valid JSON (HTML) whose strings
+ * are redacted. docs/config.md#keys lists what is covered.
  */
 
 import placeholderKeys from './placeholder-keys.json' with { type: 'json' };
@@ -40,38 +46,117 @@ export const WHOLE_TOKEN_BELOW = 8;
 
 const PLACEHOLDERS: ReadonlySet<string> = new Set(placeholderKeys.values.map((v) => v.toLowerCase()));
 
-const secrets = new Set<string>();
-/** registered secrets and their escaped spellings (JSON, HTML, URL), longest first */
-let spellings: string[] = [];
+/** registered secrets: whether slant sends each (only those can come back encoded by a provider) */
+const secrets = new Map<string, boolean>();
+
+/**
+ * One spelling of a registered secret, replaced by `re` (in any letter case when it has the `i`
+ * flag). `needle` is what a text must contain for `re` to match: the spelling lower-cased, looked
+ * for in the lower-cased text (`lowered`; one search then finds every letter case), or the spelling
+ * itself for one that is not ASCII (lower-casing may change other characters' lengths).
+ */
+interface Spelling {
+  needle: string;
+  lowered: boolean;
+  re: RegExp;
+}
+/** every registered secret's spellings, longest first */
+let spellings: Spelling[] = [];
 /** short secrets (MIN_SECRET_LENGTH ≤ length < WHOLE_TOKEN_BELOW) as whole tokens, or undefined */
 let shortTokens: RegExp | undefined;
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** What a provider may echo instead of the key itself: the key inside a longer base64 text, at each of the 3 byte offsets. */
+function base64Runs(bytes: Buffer): string[] {
+  const runs: string[] = [];
+  for (let k = 0; k < 3; k++) {
+    const b64 = Buffer.concat([Buffer.alloc(k), bytes]).toString('base64');
+    // the characters whose 6 bits all come from the key (not from what precedes or follows it)
+    runs.push(b64.slice(Math.ceil((k * 8) / 6), Math.floor(((k + bytes.length) * 8) / 6)));
+  }
+  return runs;
+}
+
 /**
- * Remember a credential: from now on every `redact()` replaces it (and its JSON/HTML/URL
- * spellings). `inUse`: a credential slant sends (see MIN_KEY_LENGTH).
+ * Whether the key as it is can be replaced in JSON text without breaking it, when it holds a quote
+ * or a backslash: it must not start or end with one (a match could then take half of an escape, or
+ * a string's closing quote), and a quote in it must not touch JSON structure (`,:[]{}` or space),
+ * where a match would cross from one string into the next. API keys with such characters are
+ * rare; for one that fails this, only its escaped spellings are redacted inside JSON text and the
+ * terminal still gets them through the JSON spelling of the messages it prints.
+ */
+function safeRaw(s: string): boolean {
+  if (/^["\\]|["\\]$/.test(s)) return false;
+  return !/["][,:[\]{}\s]|[,:[\]{}\s]["]/.test(s);
+}
+
+/**
+ * The spellings of one secret (of WHOLE_TOKEN_BELOW characters or more); `encoded`: also hex,
+ * base64 and base64url, which only a provider that was sent the key can echo (each spelling is one
+ * more search through every text redacted, so a variable merely found in the environment does
+ * without them).
+ */
+function spellingsOf(s: string, encoded: boolean): Spelling[] {
+  const forms = new Map<string, boolean>(); // spelling -> in any letter case
+  const add = (form: string, caseless: boolean): void => {
+    if (form.length >= WHOLE_TOKEN_BELOW) forms.set(form, caseless || forms.get(form) === true);
+  };
+  const json = JSON.stringify(s).slice(1, -1);
+  add(json, false);
+  // the JSON spelling of a message that quotes the JSON body (an error stored as JSON)
+  add(JSON.stringify(json).slice(1, -1), false);
+  // encoders that escape more: '/' as '\/' (PHP), '<', '>', '&' as \u003c… (Go)
+  add(json.replace(/\//g, '\\/'), false);
+  add(json.replace(/[<>&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`), false);
+  const html = s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  for (const f of [s, html]) if (!/["\\]/.test(f) || safeRaw(f)) add(f, true);
+  // a provider echoing the key encoded: URL (any case of %xx), hex (either case), base64, base64url
+  add(encodeURIComponent(s), true);
+  add(new URLSearchParams({ k: s }).toString().slice(2), true);
+  const bytes = Buffer.from(s, 'utf8');
+  if (encoded) {
+    add(bytes.toString('hex'), true);
+    for (const run of base64Runs(bytes)) {
+      add(run, false);
+      add(run.replace(/\+/g, '-').replace(/\//g, '_'), false);
+    }
+  }
+  // a spelling found in any case makes the same one in its exact case redundant
+  const caseless = new Set([...forms].filter(([, c]) => c).map(([f]) => f.toLowerCase()));
+  const out: Spelling[] = [];
+  for (const [form, anyCase] of forms) {
+    if (!anyCase && caseless.has(form.toLowerCase())) continue;
+    const ascii = /^[\x20-\x7e]*$/.test(form);
+    out.push({ needle: ascii ? form.toLowerCase() : form, lowered: ascii, re: new RegExp(escapeRegExp(form), anyCase && ascii ? 'gi' : 'g') });
+  }
+  return out;
+}
+
+/**
+ * Remember a credential: from now on every `redact()` replaces it and its spellings: JSON-escaped
+ * (also twice, and as encoders that escape '/' or '<>&' write it), HTML-escaped, URL-encoded, hex,
+ * base64 and base64url (also inside a longer encoded text), in any letter case where the spelling
+ * has letters that case does not change the meaning of (the key as it is, hex, URL-encoded).
+ * `inUse`: a credential slant sends (see MIN_KEY_LENGTH).
  */
 export function registerSecret(value: string | undefined, opts: { inUse?: boolean } = {}): void {
   if (value === undefined) return;
   const v = value.trim();
-  if (v.length < (opts.inUse === true ? MIN_KEY_LENGTH : MIN_SECRET_LENGTH) || PLACEHOLDERS.has(v.toLowerCase()) || secrets.has(v)) return;
+  const inUse = opts.inUse === true;
+  const known = secrets.get(v);
+  if (known === true || (known === false && !inUse)) return;
+  if (v.length < (inUse ? MIN_KEY_LENGTH : MIN_SECRET_LENGTH) || PLACEHOLDERS.has(v.toLowerCase())) return;
   // a short value with a quote, backslash or markup character could match across a JSON string or
   // HTML entity boundary; no short key has one
   if (v.length < WHOLE_TOKEN_BELOW && /["'`\\&<>]/.test(v)) return;
-  secrets.add(v);
-  const short = [...secrets].filter((x) => x.length < WHOLE_TOKEN_BELOW);
+  secrets.set(v, inUse);
+  const short = [...secrets.keys()].filter((x) => x.length < WHOLE_TOKEN_BELOW);
   shortTokens = short.length === 0 ? undefined : new RegExp(`(?<![A-Za-z0-9])(?:${short.sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})(?![A-Za-z0-9])`, 'g');
-  const forms = new Set<string>();
-  for (const s of secrets) {
-    if (s.length < WHOLE_TOKEN_BELOW) continue;
-    forms.add(JSON.stringify(s).slice(1, -1));
-    // a spelling with a quote or backslash in it could cut a JSON string in two: only the JSON
-    // spelling above may hold them (API keys never do)
-    const html = s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-    for (const f of [s, html, encodeURIComponent(s)]) if (!/["\\]/.test(f)) forms.add(f);
-  }
-  spellings = [...forms].sort((a, b) => b.length - a.length);
+  if (v.length < WHOLE_TOKEN_BELOW) return;
+  // a variable swept up by its name and then sent by a provider gains its encoded spellings
+  const added = known === false ? spellingsOf(v, true).filter((sp) => !spellings.some((o) => o.re.source === sp.re.source && o.re.flags === sp.re.flags)) : spellingsOf(v, inUse);
+  spellings = [...spellings, ...added].sort((a, b) => b.needle.length - a.needle.length);
 }
 
 /** Forget every registered secret (for tests). */
@@ -120,6 +205,14 @@ const QUOTE = `(?:\\\\?["'\`]|&quot;|&#0*39;|&#x0*27;)?`;
 const CREDENTIAL_NAME =
   'x-goog-api-key|x-api-key|api[-_]?key|apikey|access[-_]?token|auth[-_]?token|refresh[-_]?token|client[-_]?secret|secret[-_]?key|private[-_]?key|password|passwd|authorization|proxy-authorization';
 /**
+ * The name of an environment variable that holds a credential, written where its value would be
+ * (`password: PGPASSWORD`, `api_key=$OPENAI_API_KEY`): upper case, ending in a credential word. A
+ * message telling the user which variable to set keeps it; a value slant knows is still redacted
+ * as a registered secret.
+ */
+const VARIABLE_NAME = /^\$?[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PASSFILE|KEY|TOKEN|SECRET)$/;
+
+/**
  * Each pattern with substrings one of which every match contains (`lowered`: looked for in the
  * lower-cased text, for the case-insensitive patterns, whose letters are all ASCII). A text with
  * none of them cannot match and its regex is not run: most texts slant stores (documents,
@@ -127,14 +220,20 @@ const CREDENTIAL_NAME =
  * most of what storing it cost (issue 16). Every CREDENTIAL_NAME contains one of the first
  * pattern's substrings.
  */
-export const REDACTION_PATTERNS: readonly { re: RegExp; by: string; needles: readonly string[]; lowered: boolean }[] = [
-  // `name: value`, `name=value`, `"name": "value"` (value up to a quote, space, & , ; or brace)
-  { re: new RegExp(`\\b(${CREDENTIAL_NAME})(${QUOTE}\\s*[:=]\\s*${QUOTE})(?:(?:bearer|basic|token)\\s+)?[^\\s"'\`\\\\&,;{}<>]{4,}`, 'gi'), by: `$1$2${REDACTED}`, needles: ['key', 'token', 'secret', 'passw', 'authorization'], lowered: true },
+export const REDACTION_PATTERNS: readonly { re: RegExp; by: (match: string, ...groups: string[]) => string; needles: readonly string[]; lowered: boolean }[] = [
+  // `name: value`, `name=value`, `"name": "value"` (value up to a quote, space, & , ; or brace);
+  // a value that names a variable holding the credential (`password: PGPASSWORD`) is a hint to read
+  {
+    re: new RegExp(`\\b(${CREDENTIAL_NAME})(${QUOTE}\\s*[:=]\\s*${QUOTE})((?:(?:bearer|basic|token)\\s+)?[^\\s"'\`\\\\&,;{}<>]{4,})`, 'gi'),
+    by: (match, name = '', sep = '', value = '') => (VARIABLE_NAME.test(value) ? match : `${name}${sep}${REDACTED}`),
+    needles: ['key', 'token', 'secret', 'passw', 'authorization'],
+    lowered: true,
+  },
   // a token, not a word: at least 8 characters, one of them a digit
-  { re: /\bBearer\s+(?=[A-Za-z._~+/=*-]*[0-9])[A-Za-z0-9._~+/=*-]{8,}/gi, by: `Bearer ${REDACTED}`, needles: ['bearer'], lowered: true },
+  { re: /\bBearer\s+(?=[A-Za-z._~+/=*-]*[0-9])[A-Za-z0-9._~+/=*-]{8,}/gi, by: () => `Bearer ${REDACTED}`, needles: ['bearer'], lowered: true },
   // a key, not a word like sk-learn-based: a digit or a mask `*` in it, or 20+ characters
-  { re: /\bsk-(?:(?=[A-Za-z0-9_*-]*[0-9*])[A-Za-z0-9_*-]{8,}|[A-Za-z0-9_*-]{20,})/g, by: REDACTED, needles: ['sk-'], lowered: false },
-  { re: /\bAIza[0-9A-Za-z_-]{10,}/g, by: REDACTED, needles: ['AIza'], lowered: false },
+  { re: /\bsk-(?:(?=[A-Za-z0-9_*-]*[0-9*])[A-Za-z0-9_*-]{8,}|[A-Za-z0-9_*-]{20,})/g, by: () => REDACTED, needles: ['sk-'], lowered: false },
+  { re: /\bAIza[0-9A-Za-z_-]{10,}/g, by: () => REDACTED, needles: ['AIza'], lowered: false },
 ];
 
 /** Letters from rarest to most common in English text (a needle is looked for by its rarest one). */
@@ -173,15 +272,33 @@ function hasNeedle(hay: string, a: { needle: string; at: number; ch: string }): 
 /** `text` with every registered secret and every secret-shaped token replaced by `[redacted]`. */
 export function redact(text: string): string {
   let out = text;
-  for (const s of spellings) if (out.includes(s)) out = out.split(s).join(REDACTED);
-  if (shortTokens !== undefined) out = out.replace(shortTokens, REDACTED);
+  // lower-cased once: every ASCII spelling of a secret and the case-insensitive patterns are looked for in it
   let lower: string | undefined;
+  for (const sp of spellings) {
+    const hay = sp.lowered ? (lower ??= out.toLowerCase()) : out;
+    if (!hay.includes(sp.needle)) continue;
+    const next = out.replace(sp.re, REDACTED);
+    if (next !== out) {
+      out = next;
+      lower = undefined;
+    }
+  }
+  if (shortTokens !== undefined) {
+    const next = out.replace(shortTokens, REDACTED);
+    if (next !== out) {
+      out = next;
+      lower = undefined;
+    }
+  }
   for (let k = 0; k < REDACTION_PATTERNS.length; k++) {
     const p = REDACTION_PATTERNS[k] as (typeof REDACTION_PATTERNS)[number];
     const hay = p.lowered ? (lower ??= out.toLowerCase()) : out;
     if (!(ANCHORED[k] as (typeof ANCHORED)[number]).some((a) => hasNeedle(hay, a))) continue;
-    out = out.replace(p.re, p.by);
-    lower = undefined;
+    const next = out.replace(p.re, p.by);
+    if (next !== out) {
+      out = next;
+      lower = undefined;
+    }
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import { InputError, UserError, type SourceLocation } from '../core/errors.js';
+import { redact } from '../core/redact.js';
 import { detectFormat } from './detect-format.js';
 import { lookupField, sourceFieldFor, topLevelKey } from './field-mapping.js';
 import type { CsvHeader } from './read-csv.js';
@@ -158,7 +159,9 @@ export class RecordReader implements AsyncIterable<InputRecord> {
           }
         }
       }
-      id ??= deriveRecordId(fields, opts.idFrom ?? required);
+      // an id is written to every store column, report and export that names the record: a key in
+      // it (a record keyed by a request header, a URL with api_key=…) is redacted here, once
+      id = id === undefined ? deriveRecordId(fields, opts.idFrom ?? required) : redact(id);
 
       if (opts.schema !== undefined) {
         const checked = checkSchema(opts.schema, { id, ...fields });

@@ -88,7 +88,8 @@ function quotaAdvice(status: number, err: ErrorBody, message: string): StatusAdv
   if (status === 429 && ((code !== undefined && OPENAI_QUOTA_CODES.has(code)) || (type !== undefined && OPENAI_QUOTA_CODES.has(type)))) {
     return { retryable: false, exitCode: EXIT.provider, hint: `the account has no quota left (${code ?? type}): waiting cannot clear it. Add credit or raise the spend limit in the provider's billing settings; ${RESUME}` };
   }
-  const daily = status === 429 ? geminiDailyQuota(err.details) : undefined;
+  // the quota's id names its period; without details, the message may ("… Requests per day per user …")
+  const daily = status === 429 ? (geminiDailyQuota(err.details) ?? (str(err.status) === 'RESOURCE_EXHAUSTED' ? /'([^']*per day[^']*)'/i.exec(message)?.[1] : undefined)) : undefined;
   if (daily !== undefined) {
     return { retryable: false, exitCode: EXIT.provider, hint: `a daily quota is used up (${daily}): it resets the next day, not within this run. Wait for the reset or raise the quota (a paid tier); ${RESUME}` };
   }

@@ -65,6 +65,7 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore, runI
       if (agg.tables) group.tables = agg.tables;
       if (agg.extra) group.extra = agg.extra;
       if (reasons) group.invalid = { n: invalid.length, reasons };
+      if (cell.approximations?.length) group.approximated = cell.approximations;
       const cut = await measuredCutAnswers(store, runId, cell, rows);
       if (cut > 0) group.truncated = cut;
       groups.push(group);

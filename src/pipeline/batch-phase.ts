@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
 import type { RunStore } from '../runtime/run-store.js';
 import type { StoreWrite } from '../runtime/store.js';
 import { RequestCache } from '../runtime/cache.js';
 import { isCacheableAnswer, requestCacheParts } from '../runtime/model-context.js';
 import type { GenerateResult } from '../models/types.js';
 import type { OpenAIChatModel } from '../models/openai/chat-model.js';
+import type { BatchStateStore } from '../models/openai/batch.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
 import type { WarningLog } from './warnings.js';
@@ -13,25 +13,25 @@ import { TRUNCATED_REASON, storedUnmeasured, type TruncatedPolicy } from './unme
 
 export const outputKey = (model: string, dataset: string): string => `${model}|${dataset}`;
 
-/** Where a store's batches in flight are remembered: a JSON file beside it. */
-export const batchStatePath = (storeLocation: string): string => `${storeLocation}.batches.json`;
-
-/** Where in that file a run's batches are: one entry per batch, under the run and output key. */
+/** Where a run's batches are in the store's batch_state table: one entry per batch, under the run and output key. */
 const stateKeyOf = (runId: string, key: string): string => `openai-batch:${runId}|${key}`;
+
+/** The run store as the Batch API's state store. */
+function storeBatchState(store: RunStore): BatchStateStore {
+  return {
+    get: (key) => store.batchStateGet(key),
+    set: (key, value) => store.batchStateSet(key, value),
+    delete: (key) => store.batchStateDelete(key),
+    keys: (prefix) => store.batchStateKeys(prefix),
+  };
+}
 
 /**
  * Whether the run has batches in flight (it was killed or interrupted in batch mode): a resume
  * finishes them in batch mode even without `--batch`, instead of sending their requests live.
  */
-export function hasPendingBatches(storeLocation: string, runId: string): boolean {
-  const path = batchStatePath(storeLocation);
-  if (!existsSync(path)) return false;
-  try {
-    return Object.keys(JSON.parse(readFileSync(path, 'utf8')) as object).some((k) => k.startsWith(stateKeyOf(runId, '')));
-  } catch {
-    // an unreadable file is reported by the batch phase that reads it
-    return true;
-  }
+export async function hasPendingBatches(store: RunStore, runId: string): Promise<boolean> {
+  return (await store.batchStateKeys(stateKeyOf(runId, ''))).length > 0;
 }
 
 type Usage = { inputTokens: number; outputTokens: number };
@@ -42,7 +42,7 @@ type Usage = { inputTokens: number; outputTokens: number };
  * is paid twice (src/models/openai/batch.ts says how, whenever the process is killed):
  *
  * - answers already in the request cache (a live run's, an earlier batch's) are stored from there;
- * - the run's batches in flight are remembered in `statePath` under the run and output key, so a
+ * - the run's batches in flight are remembered in the store (batch_state) under the run and output key, so a
  *   resumed run finishes them (even with fewer records left) instead of submitting again;
  * - answers are stored as they are read, in groups, each also put in the request cache (under the
  *   key a live request would have), so later runs, batch or not, are served from it.
@@ -56,7 +56,6 @@ export async function runBatchPhase(
   store: RunStore,
   runId: string,
   opts: {
-    statePath: string;
     signal?: AbortSignal;
     warnings: WarningLog;
     /** `--no-cache`: the request cache is neither read nor written */
@@ -73,7 +72,7 @@ export async function runBatchPhase(
   const records: LoadedRecord[] = [];
   for await (const r of ds.records()) records.push(r);
   const byId = new Map(records.map((r) => [r.id, r]));
-  const { runOpenAIBatch, FileBatchState } = await import('../models/openai/batch.js');
+  const { runOpenAIBatch } = await import('../models/openai/batch.js');
   const cache = opts.noCache === true ? undefined : new RequestCache(store);
   let submitted = 0;
   let stored = 0;
@@ -123,7 +122,7 @@ export async function runBatchPhase(
       model,
       todo.map((r) => ({ customId: r.id, request: batch.request(r) })),
       {
-        state: new FileBatchState(opts.statePath),
+        state: storeBatchState(store),
         // one entry per batch under the run and output key: a resumed run finds its batches whatever is left to do
         stateKey: stateKeyOf(runId, outputKey(p.id, ds.name)),
         // how often to ask the Batch API for progress (default 30 s)

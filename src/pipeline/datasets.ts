@@ -6,6 +6,7 @@ import { countRecords } from '../data/count-records.js';
 import type { ReadStats } from '../data/types.js';
 import type { DatasetEntry } from '../config/schema.js';
 import type { SourceLocation } from '../core/errors.js';
+import { redact } from '../core/redact.js';
 
 export interface LoadedRecord {
   id: string;
@@ -110,7 +111,7 @@ function summEvalSource(entry: DatasetEntry, file: string): DatasetSource {
       for (const [i, r] of (entry.limit ? records.slice(0, entry.limit) : records).entries()) {
         n++;
         const { id, ...fields } = r;
-        yield { id, fields, location: { file, row: i + 1 } };
+        yield { id: redact(id), fields, location: { file, row: i + 1 } };
       }
     },
     stats: () => ({ read: n, skipped: 0, problems: [] }),
@@ -143,7 +144,7 @@ export function wildframeSource(entry: DatasetEntry, file: string, humans: strin
           delete fields.releaseLabel;
           delete fields.model;
         }
-        yield { id, fields, location: { file, row: i + 1 } };
+        yield { id: redact(id), fields, location: { file, row: i + 1 } };
       }
     },
     stats: () => ({ read, skipped, problems }),

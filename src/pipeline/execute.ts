@@ -8,7 +8,7 @@ import { EXIT, InputError, UserError, formatLocation } from '../core/errors.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
 import { WarningLog } from './warnings.js';
-import { batchStatePath, runBatchPhase } from './batch-phase.js';
+import { runBatchPhase } from './batch-phase.js';
 import { ItemWriter, offlineOnly } from './item-writer.js';
 import { BASELINE_KEY, type Condition } from './conditions.js';
 import { cellKey, outputStoreKey, storesText } from './cells.js';
@@ -16,7 +16,7 @@ import { MitigationNotApplicableError, type MitigationResult, type TaskRecord } 
 import type { ItemCost } from '../runtime/store.js';
 import { ResponseTooLargeError } from '../models/http.js';
 import { recordingUsage, scopedUsage, UsageTracker, type ModelUsage } from '../runtime/usage.js';
-import { DEFAULTS, addCost, measuresBaselineOutputs, planUnits, runUnit, unitApplicability, type Unit } from './units.js';
+import { DEFAULTS, addCost, measuresBaselineOutputs, planUnits, runUnit, unitApplicability, unitApproximations, type Unit } from './units.js';
 import { InvalidAnswerError } from '../models/answer.js';
 import { DEFAULT_TRUNCATED_POLICY, InvalidAnswerCount, TRUNCATED_REASON, Unmeasured, storedUnmeasured, type TruncatedPolicy } from './unmeasured.js';
 import { CONTEXT_OVERFLOW_REASON, isContextOverflow } from '../models/context-overflow.js';
@@ -54,6 +54,8 @@ export interface CellRef {
   conditionLabel: string;
   /** why the condition cannot run on this model (the cell is reported, never run as baseline) */
   notApplicable?: string;
+  /** what this model can only approximate of the condition (its numbers are marked wherever shown) */
+  approximations?: string[];
   /** where this cell's per-item costs are stored (its output key; the cell key for probes that ask the model) */
   costKey: string;
   /** left out of this invocation (opts.cells): another worker's unit */
@@ -87,6 +89,8 @@ export interface ExecutionOutcome {
   interrupted: boolean;
   /** a distributed run's unit: each output it generated, with the usage of getting it (see coordinate.ts) */
   produced?: ProducedOutput[];
+  /** a distributed run's unit: the invalid answers it counted (output key and record), so the coordinator counts each once */
+  invalidAnswers?: string[];
   /** a distributed run: token usage per model summed over its units (the coordinator's own models add theirs) */
   usage?: Record<string, ModelUsage>;
 }
@@ -142,10 +146,9 @@ export async function executePlan(
      */
     onWaiting?: () => void;
     warnings: WarningLog;
-    /** batch mode: where batch ids are remembered, and where batch usage is recorded */
-    batchStatePath?: string;
     /** `--no-cache`: batch mode neither reads nor writes the request cache either */
     noCache?: boolean;
+    /** batch mode: where the usage of batch answers is recorded */
     onBatchResult?: (modelId: string, r: { usage?: { inputTokens: number; outputTokens: number }; cached: boolean }) => void;
     log?: (line: string) => void;
     /**
@@ -171,7 +174,10 @@ export async function executePlan(
   const outcome: ExecutionOutcome = { cells: [], measured: 0, reused: 0, generated: 0, cacheHits: 0, invalid: 0, datasets: [], interrupted: false };
   // a unit of a distributed run (its worker records its usage) lists what it generated
   const unitUsage = opts.range !== undefined ? scopedUsage() : undefined;
-  if (unitUsage !== undefined) outcome.produced = [];
+  if (unitUsage !== undefined) {
+    outcome.produced = [];
+    outcome.invalidAnswers = [];
+  }
   // measurements by local instruments are committed in batches; anything involving a model at once (item-writer.ts)
   const items = new ItemWriter(store, runId);
   const truncatedPolicy = plan.truncated ?? DEFAULT_TRUNCATED_POLICY;
@@ -184,7 +190,10 @@ export async function executePlan(
   const recordInvalid = async (cell: CellRef, recordId: string, reason: string, output?: unknown): Promise<void> => {
     await store.putInvalidOutput(runId, cell.key, recordId, reason, output);
     done.get(cell.key)?.add(recordId);
-    if (invalidAnswers.add(cell.costKey, recordId)) outcome.invalid++;
+    if (invalidAnswers.add(cell.costKey, recordId)) {
+      outcome.invalid++;
+      outcome.invalidAnswers?.push(`${cell.costKey}\u0000${recordId}`);
+    }
   };
 
   const units = planUnits(plan.probes, plan.conditions, plan.template, opts.warnings);
@@ -226,6 +235,8 @@ export async function executePlan(
       cell = { key, model: label, dataset, probe: probe.name, condition: condition.key, conditionLabel: condition.label, costKey, options };
       const notApplicable = unitApplicability(unit, producer.model, label, opts.warnings);
       if (notApplicable !== undefined) cell.notApplicable = notApplicable;
+      const approximations = unitApproximations(unit, producer.model);
+      if (approximations.length > 0) cell.approximations = approximations;
       cells.set(key, cell);
       if (opts.cells?.(cell) === false) cell.skipped = true;
       // another unit's cell (a distributed run): its row was made by the coordinator, its records are not ours
@@ -246,7 +257,6 @@ export async function executePlan(
     const dsUnits = ds.probes ? units.filter((u) => ds.probes?.includes(u.probe.probe.name)) : units;
     if (plan.batch && opts.planOnly !== true && dsUnits.some((u) => storesText(u.probe.probe))) {
       await runBatchPhase(ds, plan.producers, store, runId, {
-        statePath: opts.batchStatePath ?? batchStatePath(store.location),
         signal: opts.signal,
         warnings: opts.warnings,
         truncated: truncatedPolicy,

@@ -66,6 +66,13 @@ export function unitApplicability(unit: Unit, model: LanguageModel | undefined, 
   return undefined;
 }
 
+/** What this producer's model can only approximate of the unit's condition (empty: exact, or not applicable). */
+export function unitApproximations(unit: Unit, model: LanguageModel | undefined): string[] {
+  if (unit.condition.key === BASELINE_KEY || !model) return [];
+  const a = unit.condition.mitigation.applicable(model, unit.condition.options);
+  return a.ok ? (a.approximations ?? []) : [];
+}
+
 /** Run one unit's condition on one task record: the mitigation wraps the unit's task. */
 export async function runUnit(model: LanguageModel, unit: Unit, record: TaskRecord, defaults: GenerationDefaults, signal: AbortSignal | undefined): Promise<MitigationResult> {
   const started = Date.now();

@@ -10,6 +10,7 @@ import { groupName, isStat, type Cell, type Figure, type PresentedTable, type St
 import { figureSvg } from './charts/svg.js';
 import { excludedText, excludedTotal } from '../core/excluded.js';
 import { nLabel, statParts } from './format.js';
+import { APPROXIMATED_MARK } from './mitigation-tables.js';
 import type { ReportModel } from './model.js';
 import { writeFileAtomic } from '../runtime/write-atomic.js';
 import type { MetricJson } from '../results/schema.js';
@@ -23,13 +24,13 @@ export interface NamedTable {
 
 const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'x';
 
-function metricsTable(probe: string, rows: { labels: Record<string, string>; metrics: MetricJson[] }[]): PresentedTable {
+function metricsTable(probe: string, rows: { labels: Record<string, string>; metrics: MetricJson[]; approximated?: string[] }[]): PresentedTable {
   return {
     id: 'metrics',
     title: `${probe}: every metric of every group`,
     columns: ['group', 'metric', 'label', 'value', 'test', 'p'],
     rows: rows.flatMap((g) =>
-      g.metrics.map((m): Cell[] => [groupName(g.labels), m.name, m.label, { value: m.value, n: m.n, ...(m.ci ? { ci: m.ci } : {}), ...(m.kind ? { kind: m.kind } : {}), ...(m.excluded ? { excluded: m.excluded } : {}) }, m.test?.name ?? null, m.test?.pValue ?? null]),
+      g.metrics.map((m): Cell[] => [`${groupName(g.labels)}${g.approximated ? ` ${APPROXIMATED_MARK}` : ''}`, m.name, m.label, { value: m.value, n: m.n, ...(m.ci ? { ci: m.ci } : {}), ...(m.kind ? { kind: m.kind } : {}), ...(m.excluded ? { excluded: m.excluded } : {}) }, m.test?.name ?? null, m.test?.pValue ?? null]),
     ),
   };
 }

@@ -50,6 +50,11 @@ export const TERMINAL_TABLES: Record<string, string[]> = {
   certainty: ['ranking', 'telephone'],
 };
 
+/** "≈ approximated on this model, not the paper's method: …" for a group whose condition the model could only approximate. */
+export function formatApproximated(approximations: readonly string[]): string {
+  return `≈ approximated on this model, not the paper's method: ${approximations.join('; ')}`;
+}
+
 /** "3 of the measured answers were cut at the token limit" for a group that measured cut answers. */
 export function formatCut(n: number): string {
   return `${n} of the measured answers ${n === 1 ? 'was' : 'were'} cut at the token limit`;

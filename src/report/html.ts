@@ -6,7 +6,8 @@ import { CLIENT_SCRIPT } from './client-script.js';
 import { describeCard } from '../judges/card.js';
 import { escapeHtml as e } from './escape.js';
 import { excludedText } from '../core/excluded.js';
-import { formatCut, formatInterval, formatInvalid, formatP, formatValue, nLabel, statParts, usageCost, usageTotal } from './format.js';
+import { APPROXIMATED_MARK } from './mitigation-tables.js';
+import { formatApproximated, formatCut, formatInterval, formatInvalid, formatP, formatValue, nLabel, statParts, usageCost, usageTotal } from './format.js';
 import type { ItemDetail, ItemSummary } from './items/types.js';
 import type { ReportModel } from './model.js';
 
@@ -147,8 +148,9 @@ export async function renderReportPage(model: ReportModel, opts: ReportPageOptio
     parts.push(await figuresHtml({ tables: [], figures: p.figures }));
     if (p.summary.length) parts.push(`<h3>All groups</h3>${metricsTable(p.summary, { probe: p.probe, labels: {} })}`);
     for (const g of p.groups) {
-      parts.push(`<h3>${e(groupName(g.labels))} <span class="muted">(n = ${e(g.n)})</span></h3>`);
+      parts.push(`<h3>${e(groupName(g.labels))}${g.approximated ? ` ${APPROXIMATED_MARK}` : ''} <span class="muted">(n = ${e(g.n)})</span></h3>`);
       if (g.invalid) parts.push(`<p class="warn">${e(formatInvalid(g.invalid))}</p>`);
+      if (g.approximated) parts.push(`<p class="warn">${e(formatApproximated(g.approximated))}</p>`);
       if (g.truncated) parts.push(`<p class="warn">${e(formatCut(g.truncated))}</p>`);
       parts.push(g.presentation.tables.map(tableHtml).join(''));
       parts.push(`<details><summary>all metrics</summary>${metricsTable(g.metrics, { probe: p.probe, labels: g.labels })}</details>`);

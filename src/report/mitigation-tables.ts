@@ -44,6 +44,9 @@ const LAYOUTS: { id: string; title: string; columns: Column[]; effects: Column[]
 
 const EFFECTS_NOTE = "paired effects, condition − baseline on the same records (rates: McNemar exact, Newcombe paired interval; means: paired t test and interval; Holm across the probe's tests)";
 
+/** The mark beside an approximated condition's name, explained in the table's note. */
+export const APPROXIMATED_MARK = '≈';
+
 const ratio = (v: number | null | undefined): string => (v === null || v === undefined ? '—' : `${v.toFixed(2)}×`);
 
 function layoutTables(results: Results, layout: (typeof LAYOUTS)[number]): PresentedTable[] {
@@ -61,6 +64,7 @@ function layoutTables(results: Results, layout: (typeof LAYOUTS)[number]): Prese
     const links: PresentedTable['links'] = [];
     const diffs: Cell[][] = [];
     const notApplicable: string[] = [];
+    const approximated: string[] = [];
     for (const condition of conditions) {
       const na = involved.map((p) => group(p.probe, condition)?.notApplicable).find((r) => r !== undefined);
       if (na !== undefined) {
@@ -69,8 +73,12 @@ function layoutTables(results: Results, layout: (typeof LAYOUTS)[number]): Prese
       }
       const cost = involved.map((p) => p.costs?.find((c) => c.labels.model === model && c.labels.dataset === dataset && c.labels.condition === condition)).find((c) => c !== undefined);
       const base = condition === 'baseline';
+      // an approximated condition is not the paper's method: its row says so where its numbers are
+      const approx = involved.map((p) => group(p.probe, condition)?.approximated).find((a) => a !== undefined && a.length > 0);
+      if (approx) approximated.push(`${condition}: ${approx.join('; ')}`);
+      const name = approx ? `${condition} ${APPROXIMATED_MARK}` : condition;
       values.push([
-        condition,
+        name,
         group(involved[0]!.probe, condition)?.n ?? 0,
         ...layout.columns.map((c) => statOf(group(c.probe, condition)?.metrics.find((x) => x.name === c.metric))),
         cost ? `${cost.calls}${(cost.cachedCalls ?? 0) > 0 ? ` (${cost.cachedCalls} cached)` : ''}${base ? '' : `\n${ratio(cost.relative?.calls)}`}` : null,
@@ -78,7 +86,7 @@ function layoutTables(results: Results, layout: (typeof LAYOUTS)[number]): Prese
       ]);
       links.push({ probe: involved[0]!.probe, labels: { model, dataset, ...(base ? {} : { condition }) } });
       const kind = (c: Column): Stat['kind'] => group(c.probe, 'baseline')?.metrics.find((x) => x.name === c.metric)?.kind;
-      if (!base) diffs.push([condition, ...layout.effects.map((c) => effectStat(probes.get(c.probe)?.effects?.find((e) => e.metric === c.metric && e.labels.model === model && e.labels.dataset === dataset && e.labels.condition === condition), kind(c)))]);
+      if (!base) diffs.push([name, ...layout.effects.map((c) => effectStat(probes.get(c.probe)?.effects?.find((e) => e.metric === c.metric && e.labels.model === model && e.labels.dataset === dataset && e.labels.condition === condition), kind(c)))]);
     }
     const key = `${model}-${dataset}`;
     out.push({
@@ -87,9 +95,12 @@ function layoutTables(results: Results, layout: (typeof LAYOUTS)[number]): Prese
       columns: ['condition', 'n', ...layout.columns.map((c) => c.head), 'calls', 'tokens in/out'],
       rows: values,
       links,
-      ...(notApplicable.length ? { note: notApplicable.join('; ') } : {}),
+      ...(notApplicable.length || approximated.length ? { note: [...notApplicable, ...(approximated.length ? [`${APPROXIMATED_MARK} approximated on this model, not the paper's method: ${approximated.join('; ')}`] : [])].join('; ') } : {}),
     });
-    if (diffs.length) out.push({ id: `${layout.id}-effects-${key}`, title: `Paired effects against the baseline — ${model}, ${dataset}`, columns: ['condition', ...layout.effects.map((c) => c.head)], rows: diffs, note: EFFECTS_NOTE });
+    if (diffs.length) {
+      const note = approximated.length ? `${EFFECTS_NOTE}; ${APPROXIMATED_MARK} approximated on this model: ${approximated.join('; ')}` : EFFECTS_NOTE;
+      out.push({ id: `${layout.id}-effects-${key}`, title: `Paired effects against the baseline — ${model}, ${dataset}`, columns: ['condition', ...layout.effects.map((c) => c.head)], rows: diffs, note });
+    }
   }
   return out;
 }

@@ -8,7 +8,7 @@ import { presenterOf } from '../probes/presenters.js';
 import { conditionOf, EMPTY_PRESENTATION, metricOf, statOf, type Cell, type Figure, type Presentation, type PresentedTable, type Stat } from '../results/presentation.js';
 import type { CostJson, EffectJson, GroupResultJson, MetricJson, ProbeResult, Results } from '../results/schema.js';
 import { HEADLINE } from './format.js';
-import { mitigationTables } from './mitigation-tables.js';
+import { APPROXIMATED_MARK, mitigationTables } from './mitigation-tables.js';
 import { effectStat } from '../results/paired-effect.js';
 import { paperTables } from './paper-tables.js';
 
@@ -17,6 +17,8 @@ export interface GroupView {
   n: number;
   /** outputs recorded as invalid (not measured), with their reasons */
   invalid?: GroupResultJson['invalid'];
+  /** what this group's condition could only approximate on its model */
+  approximated?: string[];
   /** measured items whose answer was cut at the token limit */
   truncated?: number;
   /** warnings about the group's own figures (certainty: a disconnected source-ranking graph, a fit that did not converge) */
@@ -135,12 +137,17 @@ function headlineTable(probe: ProbeResult): PresentedTable | undefined {
     columns: [...fixed, ...labels],
     // narrow renderers take the shorter of a metric's name and label (with a legend)
     short: [...fixed, ...names.map((n, i) => ([...n].length < [...(labels[i] as string)].length ? n : (labels[i] as string)))],
-    rows: groups.map((g) => [g.labels.model ?? '', g.labels.dataset ?? '', ...(conditions ? [conditionOf(g.labels) ?? 'baseline'] : []), g.n, ...names.map((n) => cell(g, n))]),
+    rows: groups.map((g) => [g.labels.model ?? '', g.labels.dataset ?? '', ...(conditions ? [conditionOf(g.labels) === undefined ? 'baseline' : conditionShown({ labels: g.labels, approximated: (g.approximated?.length ?? 0) > 0 })] : []), g.n, ...names.map((n) => cell(g, n))]),
     links: groups.map((g) => ({ probe: probe.probe, labels: g.labels })),
   };
 }
 
-function effectTables(effects: readonly (EffectJson & { probe: string; metricKind: Stat['kind'] })[], costs: readonly (CostJson & { probe: string })[]): Presentation {
+/** The condition as tables show it: marked when the model could only approximate it. */
+const conditionShown = (x: { labels: Record<string, string>; approximated?: boolean }): string => `${x.labels.condition ?? ''}${x.approximated === true ? ` ${APPROXIMATED_MARK}` : ''}`;
+
+const APPROXIMATED_NOTE = `${APPROXIMATED_MARK}: approximated on this model, not the paper's method (the group's "approximated" in results.json says how)`;
+
+function effectTables(effects: readonly (EffectJson & { probe: string; metricKind: Stat['kind']; approximated?: boolean })[], costs: readonly (CostJson & { probe: string; approximated?: boolean })[]): Presentation {
   if (effects.length === 0 && costs.length === 0) return EMPTY_PRESENTATION;
   const tables: PresentedTable[] = [];
   const figures: Figure[] = [];
@@ -153,8 +160,9 @@ function effectTables(effects: readonly (EffectJson & { probe: string; metricKin
       rows: effects.map((e) => {
         const kind = e.kind ?? e.metricKind;
         const side = (value: number | null): Cell => ({ value, n: e.n, ...(kind ? { kind } : {}) });
-        return [e.probe, e.label, e.labels.model ?? '', e.labels.dataset ?? '', e.labels.condition ?? '', side(e.baseline), side(e.mitigated), effectStat(e, kind)];
+        return [e.probe, e.label, e.labels.model ?? '', e.labels.dataset ?? '', conditionShown(e), side(e.baseline), side(e.mitigated), effectStat(e, kind)];
       }),
+      ...(effects.some((e) => e.approximated === true) ? { note: APPROXIMATED_NOTE } : {}),
     });
     const metrics = [...new Set(effects.map((e) => `${e.probe}\u0000${e.metric}`))];
     for (const key of metrics) {
@@ -168,7 +176,7 @@ function effectTables(effects: readonly (EffectJson & { probe: string; metricKin
         y: `difference in ${es[0]?.label ?? metric}`,
         horizontal: true,
         rule: 0,
-        points: es.map((e) => ({ category: e.labels.condition ?? '?', series: [e.labels.model, e.labels.dataset].filter(Boolean).join(' · '), value: e.difference, low: e.ci?.low ?? null, high: e.ci?.high ?? null, n: e.n })),
+        points: es.map((e) => ({ category: e.labels.condition === undefined ? '?' : conditionShown(e), series: [e.labels.model, e.labels.dataset].filter(Boolean).join(' · '), value: e.difference, low: e.ci?.low ?? null, high: e.ci?.high ?? null, n: e.n })),
       });
     }
   }
@@ -182,7 +190,7 @@ function effectTables(effects: readonly (EffectJson & { probe: string; metricKin
         c.probe,
         c.labels.model ?? '',
         c.labels.dataset ?? '',
-        c.labels.condition ?? 'baseline',
+        c.labels.condition === undefined ? 'baseline' : conditionShown(c),
         c.calls,
         c.cachedCalls ?? 0,
         c.inputTokens,
@@ -200,14 +208,17 @@ function effectTables(effects: readonly (EffectJson & { probe: string; metricKin
 
 export function buildReportModel(results: Results): ReportModel {
   const probes: ProbeView[] = results.probes.map((p) => {
-    const groups: GroupView[] = p.groups.map((g) => ({ labels: g.labels, n: g.n, metrics: g.metrics, presentation: presentGroup(p.probe, g), ...(g.invalid ? { invalid: g.invalid } : {}), ...(g.truncated ? { truncated: g.truncated } : {}), ...groupWarnings(g) }));
+    const groups: GroupView[] = p.groups.map((g) => ({ labels: g.labels, n: g.n, metrics: g.metrics, presentation: presentGroup(p.probe, g), ...(g.invalid ? { invalid: g.invalid } : {}), ...(g.truncated ? { truncated: g.truncated } : {}), ...(g.approximated?.length ? { approximated: g.approximated } : {}), ...groupWarnings(g) }));
     const headline = headlineTable(p);
     return { probe: p.probe, judges: p.judges, options: p.options, summary: p.summary ?? [], groups, figures: mergeFigures(groups), items: p.items.length, ...(headline ? { headline } : {}) };
   });
   // an effect keeps its metric's kind, so a rate's difference prints in percentage points
   const kindOf = (p: ProbeResult, metric: string): Stat['kind'] => p.groups.flatMap((g) => g.metrics).find((m) => m.name === metric)?.kind;
-  const effects = results.probes.flatMap((p) => (p.effects ?? []).map((e) => ({ ...e, probe: p.probe, metricKind: kindOf(p, e.metric) })));
-  const costs = results.probes.flatMap((p) => (p.costs ?? []).map((c) => ({ ...c, probe: p.probe })));
+  // a condition the model could only approximate is marked wherever its numbers are
+  const approximated = (p: ProbeResult, labels: Record<string, string>): boolean =>
+    p.groups.some((g) => (g.approximated?.length ?? 0) > 0 && g.labels.model === labels.model && g.labels.dataset === labels.dataset && g.labels.condition === labels.condition);
+  const effects = results.probes.flatMap((p) => (p.effects ?? []).map((e) => ({ ...e, probe: p.probe, metricKind: kindOf(p, e.metric), approximated: approximated(p, e.labels) })));
+  const costs = results.probes.flatMap((p) => (p.costs ?? []).map((c) => ({ ...c, probe: p.probe, approximated: approximated(p, c.labels) })));
   const fx = effectTables(effects, costs);
   return { results, overview: { tables: [...mitigationTables(results), ...fx.tables], figures: fx.figures }, paperTables: [...seed000Table1(results), ...paperTables(results.probes)], probes };
 }

@@ -6,7 +6,7 @@
 import type { Results } from '../results/schema.js';
 import { describeCard } from '../judges/card.js';
 import { excludedText, nText } from '../core/excluded.js';
-import { formatCut, formatInvalid, formatValue, statParts, TERMINAL_TABLES, usageCost, usageTotal } from './format.js';
+import { formatApproximated, formatCut, formatInvalid, formatValue, statParts, TERMINAL_TABLES, usageCost, usageTotal } from './format.js';
 import { buildReportModel, type ReportModel } from './model.js';
 import { renderPresentedTable, wrapLine } from './terminal-tables.js';
 import { statOf } from '../results/presentation.js';
@@ -26,6 +26,7 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean; 
     if (probe.groups.some((g) => g.metrics.some((m) => m.name.endsWith('_corrected')))) out.push("  corrected = rate corrected for the judge's error through its card's confusion matrix (docs/judges/correction.md)");
     if (probe.headline) out.push(renderPresentedTable(probe.headline, { color: opts.color, title: '' }));
     for (const g of probe.groups) if (g.invalid) out.push(`  ${Object.values(g.labels).join(', ')}: ${formatInvalid(g.invalid)}`);
+    for (const g of probe.groups) if (g.approximated) out.push(wrapLine(`  ${Object.values(g.labels).join(', ')}: ${formatApproximated(g.approximated)}`, '    '));
     for (const g of probe.groups) if (g.truncated) out.push(`  ${Object.values(g.labels).join(', ')}: ${formatCut(g.truncated)}`);
     // a group's own warning about its figures (certainty: a disconnected comparison graph or a fit that did not converge)
     for (const g of probe.groups) for (const w of g.warnings ?? []) out.push(wrapLine(`  ${Object.values(g.labels).join(', ')}: warning: ${w}`, '    '));

@@ -45,6 +45,8 @@ export const groupSchema = z.object({
   n: z.number().int().nonnegative(),
   /** the cell's condition cannot run on this model: why (n is 0, no metrics) */
   notApplicable: z.string().optional(),
+  /** what the condition could only approximate on this model (static logit bias instead of per-step weights, a proxy): its numbers are not the paper's method */
+  approximated: z.array(z.string()).optional(),
   metrics: z.array(metricSchema),
   tables: z.array(tableSchema).optional(),
   extra: z.record(z.string(), z.unknown()).optional(),

@@ -571,6 +571,22 @@ export class PgStore implements RunStore {
     return { ...total, byProvider };
   }
 
+  async batchStateGet(key: string): Promise<string | undefined> {
+    return (await this.row<{ value_json: string }>('SELECT value_json FROM batch_state WHERE key = ?', [key]))?.value_json;
+  }
+
+  async batchStateSet(key: string, value: string): Promise<void> {
+    await this.query('INSERT INTO batch_state (key, value_json, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json, updated_at = excluded.updated_at', [key, value, new Date().toISOString()]);
+  }
+
+  async batchStateDelete(key: string): Promise<void> {
+    await this.query('DELETE FROM batch_state WHERE key = ?', [key]);
+  }
+
+  async batchStateKeys(prefix: string): Promise<string[]> {
+    return (await this.rows<{ key: string }>('SELECT key FROM batch_state WHERE left(key, length(?::text)) = ?::text ORDER BY key', [prefix, prefix])).map((r) => r.key);
+  }
+
   async cacheClear(filter: { provider?: string; cutoff?: string }): Promise<number> {
     const p = filter.provider ?? null;
     const c = filter.cutoff ?? null;

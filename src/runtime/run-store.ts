@@ -73,6 +73,13 @@ export interface RunStore {
   cacheStats(): Promise<CacheStatsRow>;
   cacheClear(filter: { provider?: string; cutoff?: string }): Promise<number>;
 
+  /** Batch API batches in flight (`batch_state`, src/models/openai/batch.ts): one JSON value per key. */
+  batchStateGet(key: string): Promise<string | undefined>;
+  batchStateSet(key: string, value: string): Promise<void>;
+  batchStateDelete(key: string): Promise<void>;
+  /** the keys that start with `prefix` */
+  batchStateKeys(prefix: string): Promise<string[]>;
+
   /** `sameConfig`: SQLite also asks about other runs' leases on the same config hash (src/runtime/store.ts) */
   takeLease<H>(runId: string, token: string, decide: (row: LeaseRow | undefined) => H | undefined, opts?: { sameConfig?: boolean }): Promise<H | undefined>;
   /** false when the lease is no longer this token's (another process took it over) */

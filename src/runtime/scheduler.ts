@@ -515,17 +515,16 @@ export class Scheduler {
    */
   private overBudget(lane: Lane, firstFailure: number, delayMs: number, retryAfterMs: number | undefined, retries: number, last: unknown): RetryBudgetError | undefined {
     const budget = lane.budget ?? this.opts.retryBudgetMs;
-    const spent = this.opts.now() - firstFailure;
-    const left = budget - spent;
+    const elapsed = this.opts.now() - firstFailure;
+    const left = budget - elapsed;
     const lastText = last instanceof Error ? last.message : String(last);
-    const tries = `${retries} ${retries === 1 ? 'retry' : 'retries'} in ${formatWait(spent)}`;
-    // a budget already spent is said so, never as a negative time left (the check runs after the
-    // failed attempt, which may itself have taken the rest of the budget)
-    if (left <= 0) return new RetryBudgetError(`${lastText}; gave up after ${tries}: the retry budget of ${formatWait(budget)} per request is spent`, last);
+    const tries = `${retries} ${retries === 1 ? 'retry' : 'retries'} in ${formatWait(elapsed)}`;
+    const spent = new RetryBudgetError(`${lastText}; gave up after ${tries}: the retry budget of ${formatWait(budget)} per request is spent`, last);
+    if (left <= 0) return spent;
     if (retryAfterMs !== undefined && retryAfterMs > left) {
       return new RetryBudgetError(`${lastText}; the server asks to wait ${formatWait(retryAfterMs)}, longer than the ${formatWait(left)} left of the retry budget (${formatWait(budget)}, after ${tries}): gave up`, last);
     }
-    if (delayMs > left) return new RetryBudgetError(`${lastText}; gave up after ${tries}: the retry budget of ${formatWait(budget)} per request is spent`, last);
+    if (delayMs > left) return spent;
     return undefined;
   }
 

@@ -10,6 +10,7 @@ const FORWARDED = [
   'putCost', 'getCosts', 'putInvalidOutput', 'getInvalidOutputs',
   'putRunResults', 'getRunResults', 'putResult', 'getResults',
   'cacheGet', 'cachePut', 'cacheStats', 'cacheClear',
+  'batchStateGet', 'batchStateSet', 'batchStateDelete', 'batchStateKeys',
   'takeLease', 'beatLease', 'releaseLease',
   'putJudgeCard', 'getJudgeCard', 'listJudgeCards',
   'listRunOutputs', 'createStudyRows', 'studyRows', 'studyItemRows', 'annotatorRows', 'setTokenHashes',

@@ -183,6 +183,15 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE costs ADD COLUMN cached_calls INTEGER NOT NULL DEFAULT 0;
   `,
+  // v7: Batch API batches in flight (\`slant run --batch\`): the intent, then the input file and batch id,
+  // kept until every answer of the batch is stored (src/models/openai/batch.ts)
+  `
+  CREATE TABLE batch_state (
+    key        TEXT PRIMARY KEY,
+    value_json TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -639,6 +639,24 @@ export class Store {
     return { ...total, byProvider };
   }
 
+  /** Batch API batches in flight (src/models/openai/batch.ts): one JSON value per key. */
+  batchStateGet(key: string): string | undefined {
+    return (this.statement('SELECT value_json FROM batch_state WHERE key = ?').get(key) as { value_json: string } | undefined)?.value_json;
+  }
+
+  batchStateSet(key: string, value: string): void {
+    this.statement('INSERT INTO batch_state (key, value_json, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json, updated_at = excluded.updated_at').run(key, value, new Date().toISOString());
+  }
+
+  batchStateDelete(key: string): void {
+    this.statement('DELETE FROM batch_state WHERE key = ?').run(key);
+  }
+
+  /** The keys that start with `prefix` (compared as text, so no LIKE wildcards apply). */
+  batchStateKeys(prefix: string): string[] {
+    return this.statement('SELECT key FROM batch_state WHERE substr(key, 1, length(?)) = ? ORDER BY key').pluck().all(prefix, prefix) as string[];
+  }
+
   /** Delete cache entries (all, one provider's, or those created before `cutoff`). Returns the count. */
   cacheClear(filter: { provider?: string; cutoff?: string }): number {
     return this.statement(

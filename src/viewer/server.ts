@@ -6,6 +6,7 @@
  * site read every run, text and output) and requests from other sites, except a followed link to
  * a page; a malformed escape in the path is a 400, never a 500.
  */
+import { redact } from '../core/redact.js';
 import { listenLocal } from '../runtime/listen.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { compareRuns, type CompareSide } from '../report/compare.js';
@@ -47,9 +48,10 @@ function whole(raw: string | null, fallback: number): number {
   return raw !== null && /^\d{1,15}$/.test(raw) ? Number(raw) : fallback;
 }
 
+/** Every answer redacted: a store written before record ids were redacted may still hold a key in one. */
 function send(res: ServerResponse, status: number, type: string, body: string): void {
   res.writeHead(status, { ...HEADERS, 'Content-Type': `${type}; charset=utf-8` });
-  res.end(body);
+  res.end(redact(body));
 }
 
 export async function startViewer(opts: ViewerOptions): Promise<Viewer> {

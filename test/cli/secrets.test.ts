@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearSecrets } from '../../src/core/redact.js';
+import { clearSecrets, registerEnvSecrets } from '../../src/core/redact.js';
 import type { Answer } from '../helpers/loopback/answer.js';
 import { startAnthropicServer } from '../helpers/loopback/anthropic-server.js';
 import { startGeminiServer } from '../helpers/loopback/gemini-server.js';
@@ -260,5 +260,71 @@ describe('item 3: credentials in slant.yaml are rejected', () => {
     const res = await runCli(['run', '-c', config]);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/X-Gateway-Token.*SLANT_TEST_UNSET_VAR/);
+  });
+});
+
+describe('a key with a quote and a backslash, echoed as it is and encoded', () => {
+  const KEY = 'qk7"Zr\\2Lm4Pw8Xv9Tb';
+  const ENCODED = [KEY.toUpperCase(), Buffer.from(KEY).toString('base64'), Buffer.from(KEY).toString('base64url'), Buffer.from(KEY).toString('hex'), encodeURIComponent(KEY)];
+  /** every spelling that would give the key away: as it is, JSON-escaped (once, twice), encoded; and 12-character pieces of the base64 */
+  const needles = [KEY, JSON.stringify(KEY).slice(1, -1), JSON.stringify(JSON.stringify(KEY)).slice(2, -2), ...ENCODED, Buffer.from(KEY).toString('base64').slice(2, 14)];
+
+  function leaked(dir: string, outputs: string[]): string[] {
+    const found: string[] = [];
+    for (const f of allFiles(dir)) {
+      if (INPUTS.has(f.slice(dir.length + 1))) continue;
+      const text = readFileSync(f).toString('latin1');
+      for (const n of needles) if (text.includes(n)) found.push(`${f}: ${n}`);
+    }
+    outputs.forEach((o, i) => {
+      for (const n of needles) if (o.includes(n)) found.push(`output ${i}: ${n}`);
+    });
+    return found;
+  }
+
+  it('in answers, refusals (warnings) and a retried error: in no file slant writes and not at the terminal', async () => {
+    const echo = `key ${KEY} ${ENCODED.join(' ')}`;
+    const server = await startOpenAIServer({ respond: (prompt) => ({ text: `FINAL_SUMMARY: ${prompt.split(/\s+/).slice(0, 8).join(' ')} ${echo}`, refusal: `I refuse; ${echo}`, inputTokens: 10, outputTokens: 8 }), apiKey: KEY });
+    server.faults.push({ kind: 'status', status: 500, headers: { 'retry-after-ms': '1' }, body: JSON.stringify({ error: { message: `bad ${echo}` } }) });
+    try {
+      process.env.OPENAI_API_KEY = KEY;
+      const { dir, config } = project(`{ id: 'openai:gpt-4o-mini', options: { baseURL: '${server.url}/v1' } }`);
+      const res = await runCli(['run', '-c', config]);
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stdout).toMatch(/the model refused: I refuse; key \[redacted\]/);
+      const json = await runCli(['--json', 'run', '-c', config]);
+      expect(leaked(dir, [res.stdout, res.stderr, json.stdout, json.stderr])).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a 401 quoting it: the error at the terminal does not show it (exit 2)', async () => {
+    const server = await startOpenAIServer({ respond, apiKey: 'the-right-key-0123' });
+    try {
+      process.env.OPENAI_API_KEY = KEY;
+      const { dir, config } = project(`{ id: 'openai:gpt-4o-mini', options: { baseURL: '${server.url}/v1' } }`);
+      const res = await runCli(['run', '-c', config]);
+      expect(res.code).toBe(2);
+      expect(res.stderr).toMatch(/Incorrect API key provided: \[redacted\]/);
+      expect(leaked(dir, [res.stdout, res.stderr])).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the PostgreSQL password hint', () => {
+  it('names PGPASSWORD (a value is redacted, the name of the variable to set is not)', async () => {
+    const { createServer } = await import('node:net');
+    const probe = createServer();
+    const port = await new Promise<number>((res) => probe.listen(0, '127.0.0.1', () => res((probe.address() as { port: number }).port)));
+    await new Promise((res) => probe.close(res));
+    process.env.PGPASSWORD = 'pg-secret-value-42';
+    registerEnvSecrets(process.env);
+    const res = await runCli(['runs', '--store', `postgres://slant@127.0.0.1:${port}/slant`]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('password: PGPASSWORD or ~/.pgpass');
+    expect(res.stderr).not.toContain('pg-secret-value-42');
   });
 });

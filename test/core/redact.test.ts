@@ -114,3 +114,78 @@ describe('the substring pre-check skips only regexes that cannot match (issue 16
     }
   });
 });
+
+describe('redact: keys with quotes or backslashes, and encoded echoes', () => {
+  const QUOTED = 'k9"Xq\\7Zr2-Lm4Pw8';
+
+  it('a key holding " and \\ is redacted as printed (terminal, error messages) and JSON-escaped (once and twice)', () => {
+    registerSecret(QUOTED, { inUse: true });
+    expect(redact(`HTTP 401: invalid key ${QUOTED} given`)).toBe('HTTP 401: invalid key [redacted] given');
+    const once = JSON.stringify({ error: `bad key ${QUOTED}` });
+    expect(redact(once)).toBe('{"error":"bad key [redacted]"}');
+    const twice = JSON.stringify({ message: once });
+    expect(JSON.parse(redact(twice))).toEqual({ message: '{"error":"bad key [redacted]"}' });
+  });
+
+  it('redacting JSON text that holds such a key keeps it valid JSON', () => {
+    registerSecret(QUOTED, { inUse: true });
+    const doc = JSON.stringify({ a: QUOTED, b: [`x${QUOTED}y`, `"${QUOTED}"`], c: `${QUOTED}\\` });
+    expect(JSON.parse(redact(doc))).toEqual({ a: '[redacted]', b: ['x[redacted]y', '"[redacted]"'], c: '[redacted]\\' });
+  });
+
+  it('a key that starts or ends with a quote, or has one next to JSON structure, is still redacted in every JSON spelling', () => {
+    for (const key of ['"starts-with-quote-123', 'ends-with-backslash-123\\', 'quote", "inside-123']) {
+      clearSecrets();
+      registerSecret(key, { inUse: true });
+      const doc = JSON.stringify({ m: `x ${key} y`, n: [key, 'other'] });
+      expect(JSON.parse(redact(doc)), key).toEqual({ m: 'x [redacted] y', n: ['[redacted]', 'other'] });
+    }
+  });
+
+  const KEY = 'sk-live-9fQ2xLw7Rt4Zp1Vb';
+  const ODD = `${KEY}/+??>>`; // URL-encoding and base64url spell it differently from base64
+  it.each([
+    // how it is echoed, the key, the echo, characters of the echo that may stay (what surrounds the key)
+    ['upper case', KEY, KEY.toUpperCase(), 0],
+    ['lower case', KEY, KEY.toLowerCase(), 0],
+    ['URL-encoded', ODD, encodeURIComponent(ODD), 0],
+    ['form-encoded', ODD, new URLSearchParams({ k: ODD }).toString().slice(2), 0],
+    ['hex', KEY, Buffer.from(KEY).toString('hex'), 0],
+    ['hex, upper case', KEY, Buffer.from(KEY).toString('hex').toUpperCase(), 0],
+    ['base64', ODD, Buffer.from(ODD).toString('base64'), 3],
+    ['base64url', ODD, Buffer.from(ODD).toString('base64url'), 3],
+    ['base64 of "Bearer <key>"', KEY, Buffer.from(`Bearer ${KEY}`).toString('base64'), 13],
+    ['base64 of "u:<key>" (Basic)', KEY, Buffer.from(`u:${KEY}`).toString('base64'), 5],
+  ])('a key slant sends, echoed %s, is redacted', (_how, key, echo, left) => {
+    registerSecret(key, { inUse: true });
+    const out = redact(`the server said: ${echo}.`);
+    expect(out).toMatch(/^the server said: .*\[redacted\].*\.$/);
+    expect(out.length - '[redacted]'.length - 'the server said: .'.length).toBeLessThanOrEqual(left);
+  });
+
+  it('a variable found only in the environment gets no encoded spellings (nothing sent it), until a provider sends it', () => {
+    registerEnvSecrets({ SOME_SERVICE_TOKEN: KEY });
+    const hex = Buffer.from(KEY).toString('hex');
+    expect(redact(`${KEY.toUpperCase()} ${hex}`)).toBe(`[redacted] ${hex}`);
+    registerSecret(KEY, { inUse: true });
+    expect(redact(`${KEY.toUpperCase()} ${hex}`)).toBe('[redacted] [redacted]');
+  });
+});
+
+describe('redact: a hint naming the variable to set is kept', () => {
+  it.each([
+    ['check that the user may connect (password: PGPASSWORD or ~/.pgpass)'],
+    ['set api_key=OPENAI_API_KEY in the environment'],
+    ['x-api-key: $ANTHROPIC_API_KEY'],
+  ])('%s', (text) => {
+    expect(redact(text)).toBe(text);
+  });
+
+  it.each([
+    ['password: hunter2-horse', 'password: [redacted]'],
+    ['password: HUNTER2', 'password: [redacted]'],
+    ['api_key=Xy7Kp0aQ9zLm', 'api_key=[redacted]'],
+  ])('a value is still redacted: %s', (text, expected) => {
+    expect(redact(text)).toBe(expected);
+  });
+});

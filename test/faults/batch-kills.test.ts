@@ -3,11 +3,12 @@
  * the same requests, never a request sent live that a batch answered, every item stored; and the
  * batch's answers serve later runs (batch or not) from the request cache.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../helpers/db-count.js';
 import { startOpenAIServer } from '../helpers/loopback/openai-server.js';
 import type { LoopbackServer } from '../helpers/loopback/server.js';
+import { startCluster, type PgCluster } from '../helpers/postgres.js';
 import { cli, makeProject, type Project } from './project.js';
 
 // more than one group of answers (stored 100 at a time), so a kill can fall between two groups
@@ -17,7 +18,11 @@ beforeAll(async () => {
   // a summary of the document's sentences (the primacy probe measures it)
   server = await startOpenAIServer({ batchPolls: 2, respond: (prompt) => ({ text: `${/Document \d+/.exec(prompt)?.[0] ?? 'It'} says the product works well; its battery lasts.`, finish: 'stop', inputTokens: 30, outputTokens: 20 }) });
 });
-afterAll(async () => server.close());
+let cluster: PgCluster | undefined;
+afterAll(async () => {
+  await server.close();
+  cluster?.stop();
+});
 
 const POLL = { SLANT_BATCH_POLL_MS: '1' };
 
@@ -44,7 +49,7 @@ describe('slant run --batch killed at each phase', () => {
     expect(posts(since, '/chat/completions')).toBe(0);
     expect(countRows(p.db, 'SELECT count(*) AS n FROM items')).toBe(N);
     // the batch is forgotten once every answer is stored
-    expect(JSON.parse(readFileSync(`${p.db}.batches.json`, 'utf8'))).toEqual({});
+    expect(countRows(p.db, 'SELECT count(*) AS n FROM batch_state')).toBe(0);
   }, 60_000);
 
   it('killed while the answers were being stored: the resume reads the same batch again, resubmits nothing', async () => {
@@ -56,7 +61,7 @@ describe('slant run --batch killed at each phase', () => {
     const storedAtKill = countRows(p.db, 'SELECT count(*) AS n FROM outputs WHERE cell_key NOT LIKE \'#input%\'');
     expect(storedAtKill).toBeGreaterThan(0);
     expect(storedAtKill).toBeLessThan(N);
-    expect(Object.keys(JSON.parse(readFileSync(`${p.db}.batches.json`, 'utf8')) as object)).toHaveLength(1);
+    expect(countRows(p.db, 'SELECT count(*) AS n FROM batch_state')).toBe(1);
     // resumed without --batch: the run's batch in flight is finished all the same, nothing goes live
     const resumed = await cli(['-q', 'run', '--resume', '--store', p.db], POLL).done;
     expect(resumed.stderr).toBe('');
@@ -90,6 +95,27 @@ describe('slant run --batch killed at each phase', () => {
     expect(posts(since, '/chat/completions')).toBe(0);
     expect(posts(since, '/batches')).toBe(1);
     expect(countRows(p.db, 'SELECT count(*) AS n FROM items')).toBe(60);
-    expect(existsSync(`${p.db}.batches.json`)).toBe(true);
   }, 60_000);
+
+  it('PostgreSQL: killed while the answers were being stored, the resume resubmits nothing', async () => {
+    cluster ??= await startCluster();
+    const url = cluster.newDatabase();
+    const p = makeProject(server, { n: N });
+    const since = server.requests.length;
+    const killed = await cli(['-q', 'run', '--batch', '-c', p.config, '--store', url], { ...POLL, SLANT_CRASH_AT: 'batch-storing' }).done;
+    expect(killed.signal).toBe('SIGKILL');
+    const resumed = await cli(['-q', 'run', '--resume', '--store', url], POLL).done;
+    expect(resumed.stderr).toBe('');
+    expect(resumed.code).toBe(0);
+    expect(posts(since, '/batches')).toBe(1);
+    expect(posts(since, '/chat/completions')).toBe(0);
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      expect(Number((await c.query<{ n: string }>('SELECT count(*) AS n FROM items')).rows[0]?.n)).toBe(N);
+      expect(Number((await c.query<{ n: string }>('SELECT count(*) AS n FROM batch_state')).rows[0]?.n)).toBe(0);
+    } finally {
+      await c.end();
+    }
+  }, 90_000);
 });

@@ -26,6 +26,15 @@ describe('adviseStatus: what a provider error body says the user must do', () =>
     expect(adviseStatus('gemini', 429, details('GenerateRequestsPerDayPerProjectPerModel-FreeTier'), 'quota')?.retryable).toBe(false);
   });
 
+  it('a RESOURCE_EXHAUSTED whose message names a per-day limit (no QuotaFailure details) is final too', () => {
+    const message = "Quota exceeded for quota metric 'Gemini 2.5 Pro Requests' and limit 'Gemini 2.5 Pro Requests per day per user per tier' of service 'generativelanguage.googleapis.com'.";
+    const a = adviseStatus('gemini', 429, { error: { code: 429, message, status: 'RESOURCE_EXHAUSTED' } }, message);
+    expect(a).toMatchObject({ retryable: false, exitCode: 4 });
+    expect(a?.hint).toMatch(/daily quota is used up \(Gemini 2\.5 Pro Requests per day per user per tier\)/);
+    const perMinute = "Quota exceeded for quota metric 'Generate Content API requests per minute' and limit 'GenerateContent request limit per minute for a region'.";
+    expect(adviseStatus('gemini', 429, { error: { code: 429, message: perMinute, status: 'RESOURCE_EXHAUSTED' } }, perMinute)).toBeUndefined();
+  });
+
   it('an OpenAI rate limit 429 (rate_limit_exceeded) stays retried', () => {
     expect(adviseStatus('openai', 429, { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } }, 'Rate limit reached')).toBeUndefined();
   });

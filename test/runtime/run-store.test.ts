@@ -178,6 +178,40 @@ describe.each(backends)('RunStore (%s)', (_name, open) => {
     }
   });
 
+  it('run lease: a heartbeat says whether the lease is still ours (fencing)', async () => {
+    const s = await open();
+    try {
+      const run = await s.createRun({ configJson: '{}', configHash: 'h' });
+      await s.takeLease(run.id, 'mine', () => undefined);
+      expect(await s.beatLease(run.id, 'mine')).toBe(true);
+      // taken over by another token
+      await s.takeLease(run.id, 'theirs', () => undefined);
+      expect(await s.beatLease(run.id, 'mine')).toBe(false);
+      expect(await s.beatLease(run.id, 'theirs')).toBe(true);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('batch state: values by key, keys by prefix (no wildcards), deleted', async () => {
+    const s = await open();
+    try {
+      await s.batchStateSet('openai-batch:r1|m#a', '{"intent":"a"}');
+      await s.batchStateSet('openai-batch:r1|m#b', '{"intent":"b"}');
+      await s.batchStateSet('openai-batch:r10|m#c', '{"intent":"c"}');
+      await s.batchStateSet('openai-batch:r1|m#a', '{"intent":"a","batchId":"batch_1"}');
+      expect(await s.batchStateGet('openai-batch:r1|m#a')).toBe('{"intent":"a","batchId":"batch_1"}');
+      expect((await s.batchStateKeys('openai-batch:r1|')).sort()).toEqual(['openai-batch:r1|m#a', 'openai-batch:r1|m#b']);
+      // % and _ are plain characters in a prefix
+      expect(await s.batchStateKeys('openai-batch:r_|')).toEqual([]);
+      await s.batchStateDelete('openai-batch:r1|m#a');
+      expect(await s.batchStateGet('openai-batch:r1|m#a')).toBeUndefined();
+      expect((await s.batchStateKeys('openai-batch:')).sort()).toEqual(['openai-batch:r1|m#b', 'openai-batch:r10|m#c'].sort());
+    } finally {
+      await s.close();
+    }
+  });
+
   it('annotation studies: one transaction per study, answers revised in place, counts as numbers, no answer to an unassigned item', async () => {
     const s = await open();
     try {

@@ -442,3 +442,19 @@ describe('Scheduler retry caps and budget', () => {
     expect(waits).toEqual([250, 250, 250, 250]);
   });
 });
+
+describe('Scheduler retry budget at its edge', () => {
+  it('a budget already spent is reported as spent, not as a server wait longer than a negative rest', async () => {
+    let t = 0;
+    // each attempt takes 400 ms of the clock; the waits (100, 200 ms) too
+    const s = new Scheduler({ now: () => t, sleep: async (ms) => void (t += ms), minDelayMs: 100, retryBudgetMs: 1000, maxRateLimitRetries: 100 });
+    const err = await s
+      .run('p', async () => {
+        t += 400;
+        throw httpError(429, 0);
+      })
+      .catch((e: unknown) => e);
+    // failures at 400 (first), 900, 1500 (> 1000: spent)
+    expect((err as Error).message).toBe('HTTP 429; gave up after 2 retries in 1 s: the retry budget of 1 s per request is spent');
+  });
+});

@@ -30,12 +30,13 @@ import { parseChatCompletion, type OpenAIChatModel } from './chat-model.js';
 /** A batch's results file holds every answer of the batch: it is read whole, up to the longest string Node can hold (512 MiB). */
 const BATCH_FILE_MAX_BYTES = 512 * 1024 * 1024;
 
-/** Where batches in flight are remembered between runs. */
+/** Where batches in flight are remembered between runs (`slant run --batch`: the run store's batch_state table). */
 export interface BatchStateStore {
-  get(key: string): string | undefined;
-  set(key: string, value: string): void;
-  delete(key: string): void;
-  keys(): string[];
+  get(key: string): string | undefined | Promise<string | undefined>;
+  set(key: string, value: string): void | Promise<void>;
+  delete(key: string): void | Promise<void>;
+  /** the keys that start with `prefix` */
+  keys(prefix: string): string[] | Promise<string[]>;
 }
 
 export class MemoryBatchState implements BatchStateStore {
@@ -49,8 +50,8 @@ export class MemoryBatchState implements BatchStateStore {
   delete(key: string): void {
     this.m.delete(key);
   }
-  keys(): string[] {
-    return [...this.m.keys()];
+  keys(prefix: string): string[] {
+    return [...this.m.keys()].filter((k) => k.startsWith(prefix));
   }
 }
 
@@ -80,8 +81,8 @@ export class FileBatchState implements BatchStateStore {
     delete o[key];
     this.write(o);
   }
-  keys(): string[] {
-    return Object.keys(this.read());
+  keys(prefix: string): string[] {
+    return Object.keys(this.read()).filter((k) => k.startsWith(prefix));
   }
 }
 
@@ -186,8 +187,13 @@ export async function runOpenAIBatch(model: OpenAIChatModel, items: readonly Bat
   };
 
   // batches of an earlier call (killed, interrupted): finish them before submitting anything
-  const earlier = state.keys().filter((k) => k.startsWith(prefix));
-  await Promise.all(earlier.map((key) => finishBatch(api, state, key, JSON.parse(state.get(key) as string) as SavedBatch, undefined, collect, opts)));
+  const earlier = await state.keys(prefix);
+  await Promise.all(
+    earlier.map(async (key) => {
+      const saved = await state.get(key);
+      if (saved !== undefined) await finishBatch(api, state, key, JSON.parse(saved) as SavedBatch, undefined, collect, opts);
+    }),
+  );
 
   const todo = items.filter((it) => !out.has(it.customId));
   const max = opts.maxPerBatch ?? 50_000;
@@ -199,7 +205,7 @@ export async function runOpenAIBatch(model: OpenAIChatModel, items: readonly Bat
       const key = `${prefix}${intent}`;
       const saved: SavedBatch = { intent, since: Math.floor(Date.now() / 1000) };
       // the intent first: a kill from here on leaves a trace the next call resolves
-      state.set(key, JSON.stringify(saved));
+      await state.set(key, JSON.stringify(saved));
       crashPoint('batch-intent');
       const jsonl = `${chunk.map((it) => lines.get(it.customId)).join('\n')}\n`;
       await finishBatch(api, state, key, saved, { jsonl, customIds: chunk.map((it) => it.customId) }, collect, opts);
@@ -286,13 +292,13 @@ async function finishBatch(
   if (batchId === undefined) {
     if (create === undefined) {
       // the earlier call was killed before its batch existed: nothing was paid, its items are asked again
-      state.delete(key);
+      await state.delete(key);
       return;
     }
     const file = (await api.upload(create.jsonl)) as { id?: unknown };
     if (typeof file?.id !== 'string') throw badShape(api.provider, 'file upload returned no id');
     saved.inputFileId = file.id;
-    state.set(key, JSON.stringify(saved));
+    await state.set(key, JSON.stringify(saved));
     const batch = (await api.post('batches', { input_file_id: file.id, endpoint: ENDPOINT, completion_window: '24h', metadata: { source: 'slant', slant_intent: saved.intent } })) as BatchObject;
     if (typeof batch?.id !== 'string') throw badShape(api.provider, 'batch creation returned no id');
     crashPoint('batch-created');
@@ -300,7 +306,7 @@ async function finishBatch(
   }
   if (saved.batchId !== batchId) {
     saved.batchId = batchId;
-    state.set(key, JSON.stringify(saved));
+    await state.set(key, JSON.stringify(saved));
   }
   const id = batchId;
   const sleep = opts.sleep ?? defaultSleep;
@@ -321,7 +327,7 @@ async function finishBatch(
   }
 
   if (b.status === 'failed') {
-    state.delete(key);
+    await state.delete(key);
     const first = b.errors?.data?.[0];
     throw new UserError(`openai batch ${id} failed validation${first !== undefined ? `: ${String(first.message ?? '')}${first.line !== undefined ? ` (line ${String(first.line)})` : ''}` : ''}`);
   }
@@ -370,5 +376,5 @@ async function finishBatch(
   await readFile(b.error_file_id);
   for (const cid of create?.customIds ?? []) if (!seen.has(cid)) group.push({ customId: cid, error: `openai batch ${id} ended "${String(b.status)}" before this request was answered` });
   await hand();
-  state.delete(key);
+  await state.delete(key);
 }
