@@ -89,6 +89,8 @@ export interface ExecutionOutcome {
   interrupted: boolean;
   /** a distributed run's unit: each output it generated, with the usage of getting it (see coordinate.ts) */
   produced?: ProducedOutput[];
+  /** a distributed run's unit: the invalid answers it counted (output key and record), so the coordinator counts each once */
+  invalidAnswers?: string[];
   /** a distributed run: token usage per model summed over its units (the coordinator's own models add theirs) */
   usage?: Record<string, ModelUsage>;
 }
@@ -172,7 +174,10 @@ export async function executePlan(
   const outcome: ExecutionOutcome = { cells: [], measured: 0, reused: 0, generated: 0, cacheHits: 0, invalid: 0, datasets: [], interrupted: false };
   // a unit of a distributed run (its worker records its usage) lists what it generated
   const unitUsage = opts.range !== undefined ? scopedUsage() : undefined;
-  if (unitUsage !== undefined) outcome.produced = [];
+  if (unitUsage !== undefined) {
+    outcome.produced = [];
+    outcome.invalidAnswers = [];
+  }
   // measurements by local instruments are committed in batches; anything involving a model at once (item-writer.ts)
   const items = new ItemWriter(store, runId);
   const truncatedPolicy = plan.truncated ?? DEFAULT_TRUNCATED_POLICY;
@@ -185,7 +190,10 @@ export async function executePlan(
   const recordInvalid = async (cell: CellRef, recordId: string, reason: string, output?: unknown): Promise<void> => {
     await store.putInvalidOutput(runId, cell.key, recordId, reason, output);
     done.get(cell.key)?.add(recordId);
-    if (invalidAnswers.add(cell.costKey, recordId)) outcome.invalid++;
+    if (invalidAnswers.add(cell.costKey, recordId)) {
+      outcome.invalid++;
+      outcome.invalidAnswers?.push(`${cell.costKey}\u0000${recordId}`);
+    }
   };
 
   const units = planUnits(plan.probes, plan.conditions, plan.template, opts.warnings);

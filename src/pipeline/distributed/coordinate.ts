@@ -25,6 +25,8 @@ export interface UnitStats {
   usage?: Record<string, ModelUsage>;
   /** the outputs the unit generated */
   produced?: ProducedOutput[];
+  /** the invalid answers the unit counted (output key and record): two probes' units reading one answer count it once */
+  invalidAnswers?: string[];
 }
 
 export interface CoordinateOptions {
@@ -147,6 +149,7 @@ async function waitForUnits(store: PgStore, boss: Awaited<ReturnType<typeof star
   const stats = await store.query<{ stats_json: string | null }>('SELECT stats_json FROM slant_dist_units WHERE run_id = ?', [runId]);
   const usage = new UsageTracker();
   const produced = new Map<string, ProducedOutput[]>();
+  const invalidAnswers = new Set<string>();
   for (const s of stats.rows) {
     const u = s.stats_json ? (JSON.parse(s.stats_json) as UnitStats) : undefined;
     if (!u) continue;
@@ -161,7 +164,12 @@ async function waitForUnits(store: PgStore, boss: Awaited<ReturnType<typeof star
     outcome.reused += u.reused;
     outcome.generated += u.generated;
     outcome.cacheHits += u.cacheHits;
-    outcome.invalid += u.invalid;
+    // units of older workers list no answers: their counts add up as they are
+    if (u.invalidAnswers === undefined) outcome.invalid += u.invalid;
+    else for (const a of u.invalidAnswers) if (!invalidAnswers.has(a)) {
+      invalidAnswers.add(a);
+      outcome.invalid++;
+    }
     // a cell a worker found not applicable is reported so, as a single-process run reports it
     const cell = u.notApplicable ? outcome.cells.find((c) => c.key === u.notApplicable?.cellKey) : undefined;
     if (cell && u.notApplicable) markCellNotApplicable(cell, u.notApplicable.reason, warnings);

@@ -174,7 +174,7 @@ export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ 
         await boss.fail(job.name, job.id, { reason: 'worker stopped' });
         return;
       }
-      const stats: UnitStats = { measured: out.measured, reused: out.reused, generated: out.generated, cacheHits: out.cacheHits, invalid: out.invalid, usage: unitUsage.byModel(), produced: out.produced ?? [] };
+      const stats: UnitStats = { measured: out.measured, reused: out.reused, generated: out.generated, cacheHits: out.cacheHits, invalid: out.invalid, invalidAnswers: out.invalidAnswers ?? [], usage: unitUsage.byModel(), produced: out.produced ?? [] };
       const reason = out.cells.find((c) => c.key === u.cellKey)?.notApplicable;
       if (reason !== undefined) stats.notApplicable = { cellKey: u.cellKey, reason };
       // one round trip: the unit done with its counts, this worker's counts, its lease dropped

@@ -47,8 +47,8 @@ describe('distributed run results', () => {
     for (const w of workers) w.child.kill('SIGTERM');
     expect(res.code, res.stderr).toBe(0);
     const summary = (out: string): string => /completed; (.*)$/m.exec(out)?.[1] ?? out;
-    // 6 summaries asked for once each (one empty: invalid, counted for both probes)
-    expect(summary(one.stdout)).toBe('10 item measurement(s) made, 6 output(s) generated (0 from cache), 2 invalid model output(s) recorded');
+    // 6 summaries asked for once each (one empty: invalid for both probes, counted once: one answer)
+    expect(summary(one.stdout)).toBe('10 item measurement(s) made, 6 output(s) generated (0 from cache), 1 invalid model output(s) recorded');
     expect(summary(res.stdout)).toBe(summary(one.stdout));
     const results = (out: string, reports: string): Results => {
       const id = /run (\S+): completed/.exec(out)?.[1] ?? '';
