@@ -144,6 +144,8 @@ describe('answers as chat models write them', () => {
     const html = readFileSync(join(p.dir, 'r', runId, 'report.html'), 'utf8');
     expect(html).toContain('n = 4 · 4 unreadable');
     expect(html).toContain('n = 6 · 2 unreadable');
+    // the examples are one click away: the items view filtered to the unreadable answers
+    expect(html).toContain('filter=unreadable');
     const md = await runCli(['report', runId, '--format', 'md', '-o', join(p.dir, 'md'), '--store', join(p.dir, 'db')]);
     expect(md.code).toBe(0);
     expect(readFileSync(join(p.dir, 'md', 'framing-metrics.md'), 'utf8')).toContain('(n = 4 · 4 unreadable)');
