@@ -18,21 +18,43 @@ export const STOPPABLE_MIN_CHARS = 256 * 1024;
 
 let depth = 0;
 
+/** Take the SIGINT/SIGTERM listeners off; the function returned puts them back, in order. */
+function detachSignals(): () => void {
+  const held = SIGNALS.map((s) => [s, process.rawListeners(s) as ((...args: unknown[]) => void)[]] as const);
+  for (const [s] of held) process.removeAllListeners(s);
+  depth++;
+  return () => {
+    depth--;
+    for (const [s, ls] of held) for (const l of ls) process.on(s, l);
+  };
+}
+
 /**
  * Run `work` with SIGINT and SIGTERM at their default effect (the process ends) when `size`
  * (characters of text the work reads) is at least STOPPABLE_MIN_CHARS; otherwise just run it.
  */
 export function stoppableSync<T>(size: number, work: () => T): T {
   if (size < STOPPABLE_MIN_CHARS || depth > 0) return work();
-  const held = SIGNALS.map((s) => [s, process.rawListeners(s) as ((...args: unknown[]) => void)[]] as const);
-  if (held.every(([, ls]) => ls.length === 0)) return work();
-  for (const [s] of held) process.removeAllListeners(s);
-  depth++;
+  const restore = detachSignals();
   try {
     return work();
   } finally {
-    depth--;
-    for (const [s, ls] of held) for (const l of ls) process.on(s, l);
+    restore();
+  }
+}
+
+/**
+ * Run async `work` with SIGINT and SIGTERM at their default effect throughout, for a stage whose
+ * every step can be redone for free (a run's aggregation and report, once its items are stored):
+ * its synchronous stretches are many and uneven, and stopping at once is always right there.
+ */
+export async function stoppableStage<T>(work: () => Promise<T>): Promise<T> {
+  if (depth > 0) return work();
+  const restore = detachSignals();
+  try {
+    return await work();
+  } finally {
+    restore();
   }
 }
 

@@ -118,7 +118,7 @@ function namedSettings(err: ErrorBody, message: string): string[] {
 }
 
 /** Advice for a non-2xx answer of a model provider (undefined: nothing beyond the default). */
-export function adviseStatus(provider: string, status: number, json: unknown, message: string): StatusAdvice | undefined {
+export function adviseStatus(provider: string, status: number, json: unknown, message: string, model?: string): StatusAdvice | undefined {
   if (!MODEL_PROVIDERS.has(provider)) return undefined;
   const err = errorObject(json);
   const quota = quotaAdvice(status, err, message);
@@ -128,8 +128,9 @@ export function adviseStatus(provider: string, status: number, json: unknown, me
     return { contextOverflow: true, exitCode: EXIT.provider, hint: `a request is longer than the model's context window: use a model with a longer context, or shorter records (the record size limit in slant.yaml); ${RESUME}` };
   }
   if (modelNotFound(status, err, message)) {
-    const pull = provider === 'ollama' ? ' or pull it first (`ollama pull <model>`)' : '';
-    return { exitCode: EXIT.usage, hint: `${provider} does not know this model: check the model id in slant.yaml (models[].id, judges) and the provider's baseURL${pull}, then run again` };
+    const pull = provider === 'ollama' ? ` or pull it first (\`ollama pull ${model ?? '<model>'}\`)` : '';
+    const which = model !== undefined ? ` "${model}"` : '';
+    return { exitCode: EXIT.usage, hint: `${provider} does not know the model${which}: check the model id in slant.yaml (models[].id, judges) and the provider's baseURL${pull}, then run again` };
   }
   const settings = namedSettings(err, message);
   if (settings.length > 0) {

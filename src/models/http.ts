@@ -267,13 +267,21 @@ function statusError(call: HttpCall, status: number, headers: Headers, text: str
     });
   }
   const retryAfterMs = retryAfterFromHeaders(headers) ?? retryAfterFromBody(json);
-  const advice = adviseStatus(call.provider, status, json, message);
+  const advice = adviseStatus(call.provider, status, json, message, requestedModel(call));
   return new ProviderHttpError(call.provider, status, `${call.provider}: HTTP ${status} from ${describeUrl(call.url)}: ${message}`, {
     retryable: advice?.retryable ?? isRetryableStatus(status),
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     ...(advice !== undefined ? { hint: advice.hint, exitCode: advice.exitCode } : {}),
     ...(advice?.contextOverflow === true ? { contextOverflow: true as const } : {}),
   });
+}
+
+/** The model a call asked for: the body's `model` (OpenAI, Anthropic, Ollama), else Gemini's `models/<id>:` in the URL. */
+function requestedModel(call: HttpCall): string | undefined {
+  const inBody = (call.body as { model?: unknown } | undefined)?.model;
+  if (typeof inBody === 'string') return inBody;
+  const m = /\/models\/([^/:]+):/.exec(call.url);
+  return m?.[1] !== undefined ? decodeURIComponent(m[1]) : undefined;
 }
 
 function toHeaders(h: HttpResponse['headers']): Headers {

@@ -1,3 +1,4 @@
+import { stoppableStage } from '../core/stoppable.js';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../runtime/write-atomic.js';
 import { crashPoint } from '../runtime/crash-point.js';
@@ -144,7 +145,19 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
     await markEnded(store, runId, 'failed');
     throw store.fullError;
   }
-  const probes = await aggregateRun(plan, store, runId, outcome.cells);
+  // a signal after the last measurement stops the run here too: aggregating and writing the
+  // report of long items take seconds, and the stored items make them again on resume (a run
+  // stopped while measuring still reports what it has, as before)
+  const stopIfSignalled = async (): Promise<void> => {
+    if (args.signal?.aborted !== true || outcome.interrupted) return;
+    await markEnded(store, runId, 'interrupted');
+    throw args.signal.reason;
+  };
+  await stopIfSignalled();
+  // from here on everything is made from stored items, and is made again for free: a signal ends
+  // the process at once (src/core/stoppable.ts), as after kill -9 (the run resumes)
+  const probes = await stoppableStage(() => aggregateRun(plan, store, runId, outcome.cells));
+  await stopIfSignalled();
   const status = outcome.interrupted ? 'interrupted' : 'completed';
   const results: Results = {
     schema: RESULTS_SCHEMA_ID,
@@ -169,7 +182,8 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
   await lease.confirm();
   await store.putRunResults(runId, results);
   crashPoint('after-results-stored');
-  const reportDir = await write(results, runId);
+  await stopIfSignalled();
+  const reportDir = await stoppableStage(() => write(results, runId));
   await store.setRunStatus(runId, status, { measured: outcome.measured, reused: outcome.reused });
   return { runId, results, reportDir, measured: outcome.measured, reused: outcome.reused, generated: outcome.generated, cacheHits: outcome.cacheHits, invalid: outcome.invalid, interrupted: outcome.interrupted };
 }

@@ -9,7 +9,7 @@ import { writeCsv } from '../data/write-csv.js';
 import { groupName, isStat, type Cell, type Figure, type PresentedTable, type Stat } from '../results/presentation.js';
 import { figureSvg } from './charts/svg.js';
 import { excludedText, excludedTotal } from '../core/excluded.js';
-import { nLabel, statParts } from './format.js';
+import { nLabel, statParts, undefinedText } from './format.js';
 import { APPROXIMATED_MARK } from './mitigation-tables.js';
 import type { ReportModel } from './model.js';
 import { writeFileAtomic } from '../runtime/write-atomic.js';
@@ -60,6 +60,7 @@ function cellText(c: Cell): string {
   if (c === null) return '—';
   if (isStat(c)) {
     const { value, ci, more } = statParts(c);
+    if (c.value === null) return [undefinedText(c), ...more].join('; ');
     return `${value}${ci ? ` ${ci}` : ''} (${nLabel(c)})${more.map((l) => `; ${l}`).join('')}`;
   }
   if (typeof c === 'number') return Number.isInteger(c) ? String(c) : String(Number(c.toPrecision(6)));

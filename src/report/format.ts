@@ -6,8 +6,8 @@ type Metric = MetricJson;
 
 /** Format a metric value: rates as percentages, means with 3 decimals, statistics with 4. */
 export function formatValue(value: number | null, kind: Metric['kind']): string {
-  if (value === null) return '—';
-  if (!Number.isFinite(value)) return String(value);
+  // an undefined number (a ratio over nothing, a mean of no values) is never NaN or Infinity
+  if (value === null || !Number.isFinite(value)) return '—';
   if (kind === 'rate') return `${(100 * value).toFixed(1)}%`;
   if (kind === 'count') return String(Math.round(value));
   if (kind === 'statistic') return value.toFixed(4);
@@ -47,7 +47,7 @@ export const HEADLINE: Record<string, string[]> = {
 export const TERMINAL_TABLES: Record<string, string[]> = {
   position: ['position_by_system', 'spearman'],
   wildframe: ['shift_by_polarity'],
-  certainty: ['ranking', 'telephone'],
+  certainty: ['moderator', 'ranking', 'telephone'],
 };
 
 /** "≈ approximated on this model, not the paper's method: …" for a group whose condition the model could only approximate. */
@@ -111,7 +111,7 @@ export function statParts(s: StatLike): { value: string; ci: string; more: strin
   if (s.p !== undefined) more.push(`p ${formatP(s.p)}${s.pHolm !== undefined ? ` · Holm ${formatP(s.pHolm)}` : ''}`);
   if (s.corrected) {
     const c = statParts(s.corrected);
-    more.push(`corrected ${s.corrected.value === null ? `— (n = ${s.corrected.n})` : `${c.value}${c.ci ? ` ${c.ci}` : ''}`}`);
+    more.push(`corrected ${s.corrected.value === null ? undefinedText(s.corrected) : `${c.value}${c.ci ? ` ${c.ci}` : ''}`}`);
   }
   return { value, ci, more };
 }
@@ -122,9 +122,14 @@ export function statParts(s: StatLike): { value: string; ci: string; more: strin
  */
 export function contrastLines(s: StatLike | null): string[] {
   if (!s) return ['—'];
-  if (s.value === null) return [`— (n = ${s.n})`];
+  if (s.value === null) return [undefinedText(s)];
   const p = statParts(s);
   return [p.ci ? `${p.value} ${p.ci}` : p.value, ...p.more];
+}
+
+/** An undefined statistic as every screen prints it: "— (n = 0)", with the answers left out of n when any. */
+export function undefinedText(s: { n: number; excluded?: Excluded }): string {
+  return `— (${nText(s.n, s.excluded)})`;
 }
 
 /** A statistic on one line: its value and interval as statParts prints them ("+30.0 pp [10.0, 50.0]"), "—" for none. */

@@ -7,7 +7,7 @@ import { describeCard } from '../judges/card.js';
 import { escapeHtml as e } from './escape.js';
 import { excludedText } from '../core/excluded.js';
 import { APPROXIMATED_MARK } from './mitigation-tables.js';
-import { formatApproximated, formatCut, formatInterval, formatInvalid, formatP, formatValue, nLabel, statParts, usageCost, usageTokens, usageTotal, usageUnknown } from './format.js';
+import { formatApproximated, formatCut, formatInterval, formatInvalid, formatP, formatValue, nLabel, statParts, undefinedText, usageCost, usageTokens, usageTotal, usageUnknown } from './format.js';
 import type { ItemDetail, ItemSummary } from './items/types.js';
 import type { ReportModel } from './model.js';
 
@@ -28,6 +28,7 @@ button.map{font-size:.75em;margin:0 .3rem;padding:0 .3rem}.score{margin-right:1r
 
 function statHtml(s: Stat): string {
   const { value, ci, more } = statParts(s);
+  if (s.value === null) return `${e(undefinedText(s))}${more.map((l) => `<br><span class="ci">${e(l)}</span>`).join('')}`;
   return `${e(value)}${ci ? ` <span class="ci">${e(ci)}</span>` : ''} <span class="ci">${e(nLabel(s))}</span>${more.map((l) => `<br><span class="ci">${e(l)}</span>`).join('')}`;
 }
 
@@ -61,7 +62,7 @@ function metricsTable(metrics: Metric[], link: ItemLink): string {
     const test = m.test
       ? `${e(m.test.name)}: ${m.test.statistic === null ? '—' : m.test.statistic.toFixed(3)}${m.test.df !== undefined && m.test.df !== null ? `, df ${e(Number.isInteger(m.test.df) ? m.test.df : m.test.df.toFixed(2))}` : ''}, p ${e(formatP(m.test.pValue))}`
       : '';
-    const value = m.value === null ? '—' : formatValue(m.value, m.kind);
+    const value = m.value === null ? undefinedText(m) : formatValue(m.value, m.kind);
     return `<tr data-metric="${e(m.name)}"><td class="l">${e(m.label)}</td><td>${e(value)}</td><td>${e(formatInterval(m))}</td><td>${m.ci ? e(m.ci.method) : ''}</td><td>${e(m.n)}${m.excluded ? `<br><span class="ci">${e(excludedText(m.excluded))}</span>` : ''}</td><td class="l">${test}</td><td class="l"><a class="item-link" href="${e(itemHref(link))}">items →</a></td></tr>`;
   };
   return `<table><thead><tr><th class="l">metric</th><th>value</th><th>95% interval</th><th>method</th><th>n</th><th class="l">test</th><th class="l">items</th></tr></thead><tbody>${metrics.map(row).join('')}</tbody></table>`;

@@ -226,5 +226,7 @@ export function buildReportModel(results: Results): ReportModel {
 /** The group's warnings about its own figures, typed for the renderers (results keep them in `extra`). */
 function groupWarnings(g: GroupResultJson): { warnings?: string[] } {
   const w = g.extra?.['source_ranking_warning'];
-  return typeof w === 'string' ? { warnings: [`source ranking: ${w}`] } : {};
+  const s = g.extra?.['strata_warning'];
+  const warnings = [...(typeof w === 'string' ? [`source ranking: ${w}`] : []), ...(typeof s === 'string' ? [s] : [])];
+  return warnings.length ? { warnings } : {};
 }

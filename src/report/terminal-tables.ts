@@ -1,6 +1,6 @@
 import { isStat, type Cell, type PresentedTable } from '../results/presentation.js';
-import { excludedTotal, nText } from '../core/excluded.js';
-import { nLabel, statParts } from './format.js';
+import { excludedTotal } from '../core/excluded.js';
+import { nLabel, statParts, undefinedText } from './format.js';
 import { createTable, drawnWidth, fitWidths } from './table.js';
 
 /** Width every terminal table is made to fit. */
@@ -19,7 +19,7 @@ export function terminalCell(c: Cell, opts: TerminalCellOptions = {}): string {
   if (c === null) return '—';
   if (isStat(c)) {
     const excluded = excludedTotal(c.excluded) > 0;
-    if (c.value === null) return `— (${nText(c.n, c.excluded)})`;
+    if (c.value === null) return undefinedText(c);
     const { value, ci, more } = statParts(c);
     // the row's n column says n, but not which answers were left out of this number
     return [value, ci, ...more, opts.rowN === c.n && !excluded ? '' : nLabel(c)].filter((l) => l !== '').join('\n');

@@ -2,6 +2,7 @@
  * The report step (called by the CLI after a run, and by `slant report`): results → report model →
  * one self-contained report.html (figures inline as SVG, items embedded), written atomically.
  */
+import { stoppableSync } from '../core/stoppable.js';
 import { writeFileAtomic } from '../runtime/write-atomic.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import type { Results } from '../results/schema.js';
@@ -45,9 +46,16 @@ function pickForDetails(all: readonly ItemSummary[]): ItemSummary[] {
 
 export async function renderReportFile(results: Results, store?: AnyStore): Promise<string> {
   const items = await reportItems(results, store);
-  return renderReportPage(buildReportModel(results), { items: { mode: 'embedded', ...items } });
+  return stoppableSync(detailChars(items.details), () => renderReportPage(buildReportModel(results), { items: { mode: 'embedded', ...items } }));
 }
 
 export async function writeReportFile(path: string, results: Results, store?: AnyStore): Promise<void> {
-  writeFileAtomic(path, await renderReportFile(results, store), 'HTML report');
+  const html = await renderReportFile(results, store);
+  // redacting and writing a report of long items takes seconds: a signal ends it (the results are
+  // stored first, so a resumed run or `slant report` writes it again; the temporary file it leaves
+  // is removed by the next write in the folder)
+  stoppableSync(html.length, () => writeFileAtomic(path, html, 'HTML report'));
 }
+
+/** Characters of text the item details embed (what rendering the page grows with). */
+const detailChars = (details: readonly ItemDetail[]): number => details.reduce((n, d) => n + d.texts.reduce((m, t) => m + t.text.length, 0), 0);

@@ -29,6 +29,15 @@
 
 import { connectedComponents } from './components.js';
 
+/**
+ * A strength as compared for ranking: rounded to 10 significant digits, so strengths that differ
+ * only by an iterative fit's rounding noise (1.0000000000000004 and 0.9999999999999971 for a fully
+ * tied set) are ties, broken by a stated rule instead of by that noise.
+ */
+export function tieKey(v: number): number {
+  return Number.isFinite(v) ? Number(v.toPrecision(10)) : v;
+}
+
 export interface PairCounts {
   a: string;
   b: string;
@@ -206,8 +215,9 @@ export function fitBradleyTerryTies(pairs: PairCounts[], opts: BradleyTerryOptio
     strength[name] = pi[i]!;
     lambda[name] = pi[i]! * pi[i]!;
   });
+  // strengths equal but for the fit's rounding noise are ties, listed in the items' order
   const ranking = items
-    .map((name, i) => ({ name, i, v: pi[i]! }))
+    .map((name, i) => ({ name, i, v: tieKey(pi[i]!) }))
     .sort((x, y) => y.v - x.v || x.i - y.i)
     .map((x) => x.name);
   return {

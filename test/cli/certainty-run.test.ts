@@ -1,9 +1,11 @@
 import { buildReportModel } from '../../src/report/model.js';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resultsSchema } from '../../src/results/schema.js';
+import { Store } from '../../src/runtime/store.js';
+import { startViewer } from '../../src/viewer/server.js';
 import { startOpenAIServer } from '../helpers/loopback/openai-server.js';
 import type { LoopbackServer } from '../helpers/loopback/server.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -16,6 +18,8 @@ beforeAll(async () => {
     respond: (_prompt, body) => {
       // the judge is position-biased (always "Clearly A": every item inconsistent); moderators see no difference
       if (body.model === 'judge') return { text: tag('Clearly A') };
+      // a moderator that resolves the coffee claim as a tie and is itself position-biased on the exercise claim
+      if (body.model === 'mod-split') return { text: tag(_prompt.includes('Exercise') ? 'Clearly A' : 'No clear difference') };
       if (String(body.model).startsWith('mod')) return { text: tag('No clear difference') };
       // the telephone model drops one hedge per rewrite (the paraphrase task sends the text itself)
       if (body.model === 'tel') return { text: _prompt.replace(/\b(may|might|possibly|perhaps) /, '') };
@@ -67,6 +71,47 @@ describe('slant run: the certainty moderator (App. D.1)', () => {
     const bad = await runCli(['run', '-c', join(none, 'slant.yaml'), '--moderator', 'gpt-4o']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/moderator.*expected "<provider>:<model>"/);
+  });
+});
+
+describe('App. D.1 before and after the moderator; an undefined R on every screen', () => {
+  it('reports inconsistency before and after the moderator and how the reviewed items came out; R with no shifts is "— (n = 0)" everywhere', async () => {
+    const dir = setup(', moderator: openai:mod-split');
+    const res = await runCli(['run', '-c', join(dir, 'slant.yaml')]);
+    expect(res.code, res.stderr).toBe(0);
+    // the terminal: the moderator table (both items inconsistent before; one tie, one unresolved after)
+    const term = res.stdout;
+    const block = term.slice(term.indexOf('Moderator (seed 004, App. D.1)'));
+    expect(block.split('\n').slice(0, 12).join('\n')).toMatch(/100\.0%[\s\S]*50\.0%/);
+    const reportDir = join(dir, 'r', readdirSync(join(dir, 'r'))[0]!);
+    const results = resultsSchema.parse(JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')));
+    const metric = (name: string) => results.probes[0]!.groups[0]!.metrics.find((m) => m.name === name);
+    expect(metric('inconsistent_before_moderator')).toMatchObject({ value: 1, n: 2, kind: 'rate' });
+    expect(metric('inconsistent_after_moderator')).toMatchObject({ value: 0.5, n: 2 });
+    expect(metric('moderator_reviewed')).toMatchObject({ value: 2 });
+    expect(metric('moderator_tie')).toMatchObject({ value: 0.5, n: 2 });
+    expect(metric('moderator_unresolved')).toMatchObject({ value: 0.5, n: 2 });
+    expect(metric('moderator_up')).toMatchObject({ value: 0, n: 2 });
+    expect(metric('moderator_down')).toMatchObject({ value: 0, n: 2 });
+    // R over no shifts: null in results.json, "— (n = 0)" on the terminal, in report.html, the viewer and the exports
+    expect(metric('ratio')).toMatchObject({ value: null, n: 0 });
+    const html = readFileSync(join(reportDir, 'report.html'), 'utf8');
+    const md = join(dir, 'md');
+    const exported = await runCli(['report', results.run.id, '--store', join(dir, 'db'), '--format', 'md', '-o', md]);
+    expect(exported.code, exported.stderr).toBe(0);
+    const table1 = readFileSync(join(md, readdirSync(md).find((f) => f.endsWith('table1.md'))!), 'utf8');
+    const store = Store.open(join(dir, 'db'));
+    const viewer = await startViewer({ store, reportsDir: join(dir, 'r') });
+    try {
+      const page = await (await fetch(`${viewer.url}runs/${encodeURIComponent(results.run.id)}`)).text();
+      for (const [screen, text] of [['terminal', term], ['report.html', html], ['viewer', page], ['markdown', table1]] as const) {
+        expect(text, screen).toContain('— (n = 0)');
+        expect(text, screen).not.toMatch(/\bNaN\b|Infinity/);
+      }
+    } finally {
+      await viewer.close();
+      store.close();
+    }
   });
 });
 

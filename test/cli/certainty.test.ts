@@ -113,4 +113,18 @@ describe('slant certainty rank', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--k2 expects a whole number ≥ 0/);
   });
+
+  it('a fully tied ranking (every text the same): texts in their given order, strata by that order, and a warning', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slant-rank-tied-'));
+    const input = join(dir, 'tied.jsonl');
+    writeFileSync(input, Array.from({ length: 8 }, (_, i) => JSON.stringify({ id: `t${i + 1}`, original: 'The drug reduces pain in adults.' })).join('\n') + '\n');
+    const res = await runCli(['certainty', 'rank', input, '--store', join(dir, 'db')]);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('warning: strata: all 8 texts are tied (equal certainty): the ranking orders nothing, and their strata follow the listing order (earlier = more certain)');
+    const json = await runCli(['--json', 'certainty', 'rank', input, '--store', join(dir, 'db')]);
+    const out = JSON.parse(json.stdout) as { strataWarning?: string; ranking: { id: string; rank: number; stratum: string }[] };
+    expect(out.strataWarning).toMatch(/all 8 texts are tied/);
+    expect(out.ranking.map((r) => r.id)).toEqual(['t1', 't2', 't3', 't4', 't5', 't6', 't7', 't8']);
+    expect(out.ranking.map((r) => r.stratum)).toEqual(['high', 'high', 'medium', 'medium', 'medium', 'medium', 'low', 'low']);
+  });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { STOPPABLE_MIN_CHARS, stoppableSync } from '../../src/core/stoppable.js';
+import { STOPPABLE_MIN_CHARS, stoppableStage, stoppableSync } from '../../src/core/stoppable.js';
 import { lines, spawnTs, srcUrl } from '../runtime/child-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'slant-stoppable-'));
@@ -27,6 +27,36 @@ describe('stoppableSync', () => {
     clearInterval(tick);
     expect(exit.signal).toBe('SIGTERM');
   }, 30_000);
+
+  it('SIGTERM ends a stage of free work (aggregating and reporting a run) that would otherwise go on after the signal', async () => {
+    // the handler would only abort a signal this work never looks at: without stoppableStage the
+    // child runs forever
+    const child = spawnTs(dir, 'stage.mts', `
+      import { installInterruptHandler } from ${JSON.stringify(srcUrl('runtime/interrupt.ts'))};
+      import { stoppableStage } from ${JSON.stringify(srcUrl('core/stoppable.ts'))};
+      installInterruptHandler();
+      await stoppableStage(async () => {
+        process.stdout.write('ready\\n');
+        for (;;) await new Promise((r) => setTimeout(r, 20));
+      });
+    `);
+    const out = lines(child);
+    await out.waitFor((all) => all.includes('ready'));
+    child.kill('SIGTERM');
+    const exit = await out.exit;
+    expect(exit.signal).toBe('SIGTERM');
+  }, 30_000);
+
+  it('stoppableStage puts the listeners back after async work', async () => {
+    const a = (): void => undefined;
+    process.on('SIGINT', a);
+    try {
+      expect(await stoppableStage(async () => process.listeners('SIGINT').includes(a))).toBe(false);
+      expect(process.listeners('SIGINT').includes(a)).toBe(true);
+    } finally {
+      process.off('SIGINT', a);
+    }
+  });
 
   it('puts the listeners back, in order, when the work returns or throws', () => {
     const a = (): void => undefined;

@@ -121,7 +121,7 @@ describe('a request the provider refuses as invalid', () => {
     const r = await runAgainst(openai, { kind: 'status', status: 404, body });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/does not exist/);
-    expect(r.stderr).toMatch(/hint: openai does not know this model: check the model id in slant.yaml/);
+    expect(r.stderr).toMatch(/hint: openai does not know the model "gpt-4o-mini": check the model id in slant.yaml/);
     expect(r.stderr).not.toMatch(/kept failing after retries/);
     expect(r.sent).toBe(3); // each of the 3 documents once: nothing retried
   });

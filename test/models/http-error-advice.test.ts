@@ -11,6 +11,7 @@ describe('adviseStatus: what a provider error body says the user must do', () =>
     const a = adviseStatus('ollama', 404, { error: 'model "llama9" not found, try pulling it first' }, 'model "llama9" not found, try pulling it first');
     expect(a?.exitCode).toBe(2);
     expect(a?.hint).toMatch(/ollama pull/);
+    expect(adviseStatus('ollama', 404, { error: 'model "llama9" not found, try pulling it first' }, 'model "llama9" not found, try pulling it first', 'llama9')?.hint).toContain('does not know the model "llama9"');
   });
 
   it('Anthropic refusing temperature and top_p together names both settings', () => {

@@ -20,10 +20,10 @@ const table: PresentedTable = {
 describe('exports', () => {
   const tmp = useTempDir();
 
-  it('Markdown escapes pipes and shows value, interval and n; undefined is "—"', () => {
+  it('Markdown escapes pipes and shows value, interval and n; undefined is "— (n = 0)" as on every screen', () => {
     const md = tableMarkdown(table);
     expect(md).toContain('| a\\|b | 25.0% [7.0%, 59.0%] (n=8) |');
-    expect(md).toContain('| =cmd() | — (n=0) |');
+    expect(md).toContain('| =cmd() | — (n = 0) |');
   });
 
   it('LaTeX escapes its special characters', () => {

@@ -134,7 +134,7 @@ function registerRank(certainty: Command): void {
       if (items.length < 2) throw new UserError(`${input}: need at least 2 texts to rank, found ${items.length}`);
       const { rankSourceCertainty } = await import('../../probes/certainty/ranking.js');
       const { rankingIntervals } = await import('../../probes/certainty/ranking-intervals.js');
-      const { assignStrata } = await import('../../probes/certainty/strata.js');
+      const { assignStrata, strataTieWarning } = await import('../../probes/certainty/strata.js');
       await withCachedModels(flags.store, async (make, signal) => {
         let judge;
         if (flags.judge) {
@@ -157,10 +157,11 @@ function registerRank(certainty: Command): void {
         if (signal.aborted) throw new UserError('interrupted: nothing written (the judge\'s answers so far are cached; run again to continue)');
         const rows = rankingIntervals(res, { resamples: flags.resamples, seed: flags.seed, ...(prior !== undefined ? { prior } : {}) });
         const strata = assignStrata(rows.map((r) => r.lambda));
+        const tied = strataTieWarning(rows.map((r) => r.lambda), 'texts');
         const text = new Map(items.map((i) => [i.id, i.text]));
         const out = rows.map((r, k) => ({ ...r, stratum: strata[k]!, original: text.get(r.id) ?? '', sourceCertainty: r.lambda }));
         const unranked = items.filter((i) => !rows.some((r) => r.id === i.id)).map((i) => i.id);
-        const graph = { items: items.length, ranked: rows.length, unranked, pass1Pairs: res.pass1Pairs, pass2Pairs: res.pass2Pairs, judgements: res.judgements, invalid: res.invalid, components: res.fit.components.length, converged: res.fit.converged, theta: res.fit.theta };
+        const graph = { items: items.length, ranked: rows.length, unranked, pass1Pairs: res.pass1Pairs, pass2Pairs: res.pass2Pairs, judgements: res.judgements, invalid: res.invalid, components: res.fit.components.length, converged: res.fit.converged, theta: res.fit.theta, ...(tied ? { strataWarning: tied } : {}) };
         if (flags.output) {
           await writeJsonl(flags.output, out);
         }
@@ -173,11 +174,12 @@ function registerRank(certainty: Command): void {
         const { renderPresentedTable } = await import('../../report/terminal-tables.js');
         const table = renderPresentedTable(presentRanking(out).tables[0]!, { title: '' });
         const warn =
-          graph.components > 1
+          (tied ? `\nwarning: strata: ${tied}\n` : '') +
+          (graph.components > 1
             ? `\nwarning: the comparison graph has ${graph.components} disconnected components: the order (and the strata) across them is arbitrary; raise --k1\n`
             : !graph.converged
               ? '\nwarning: the Rao–Kupper fit did not converge (a text never won or never lost): set --prior, or raise --k1/--k2\n'
-              : '';
+              : '');
         process.stdout.write(
           `${items.length} texts, ${graph.pass1Pairs} + ${graph.pass2Pairs} pairs, ${graph.judgements} judgements (${graph.invalid} unreadable), judge ${flags.judge ?? 'offline'}, θ = ${graph.theta.toFixed(3)}\n${table}\n${unranked.length ? `not ranked (no readable judgement): ${unranked.join(', ')}\n` : ''}${warn}${flags.output ? `written: ${flags.output}\n` : ''}`,
         );

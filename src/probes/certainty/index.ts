@@ -3,7 +3,7 @@ import type { LanguageModel } from '../../models/types.js';
 import type { Probe } from '../types.js';
 import { presentCertainty } from './present.js';
 import { certaintyRewriteTask, type CertaintyRewriteTaskOptions } from '../../tasks/certainty-rewrite-task.js';
-import { aggregateCertainty } from './aggregate.js';
+import { aggregateCertainty, type AggregateItem } from './aggregate.js';
 import { correctedCertaintyMetrics } from './corrected.js';
 import { measureCertainty, resolveComparator } from './measure.js';
 import { prepareRanking } from './prepare-ranking.js';
@@ -75,15 +75,20 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
     },
     aggregate(items, options) {
       const ranked = items.map((i) => i.measurement.sourceRanking).filter((r): r is SourceRanking => r !== undefined);
+      // a moderator reviews the judge's order-inconsistent labels (App. D.1): from config, or given to `slant certainty`
+      const moderated = options.moderator !== undefined || opts.moderator !== undefined || items.some((i) => i.measurement.moderator !== undefined);
       const base = aggregateCertainty(
         items.map((i) => {
-          const it: { label: CertaintyMeasurement['label']; sourceCertainty?: CertaintyMeasurement['sourceCertainty']; wed?: number; cosine?: number } = { label: i.measurement.label };
+          const it: AggregateItem = { label: i.measurement.label };
+          if (moderated) it.judgeLabel = i.measurement.judgeLabel;
+          if (i.measurement.moderator) it.moderator = i.measurement.moderator.label;
+          if (i.measurement.sourceRanking) it.rank = i.measurement.sourceRanking.rank;
           if (i.measurement.wed !== undefined) it.wed = i.measurement.wed;
           if (i.measurement.sourceCertainty !== undefined) it.sourceCertainty = i.measurement.sourceCertainty;
           if (i.measurement.cosine !== undefined) it.cosine = i.measurement.cosine;
           return it;
         }),
-        { denominator: options.denominator },
+        { denominator: options.denominator, moderated },
       );
       const withRanking = ranked.length > 0 ? rankingTable(base, ranked) : base;
       return items.some((i) => i.measurement.turns) ? telephoneTable(withRanking, items.map((i) => i.measurement), options.denominator) : withRanking;

@@ -11,8 +11,9 @@
  *
  * Intervals: rates carry a 95% Wilson interval. R's interval comes from the Wilson interval of
  * p = #up / (#up + #down) (the share of shifts that go up, binomial given the number of shifts),
- * mapped through R = p / (1 − p); R is +∞ when there are shifts up and none down, and undefined
- * (NaN, n = 0) when there are no shifts.
+ * mapped through R = p / (1 − p). R is undefined (value null, printed "—" with its n on every
+ * screen) when there are no shifts (n = 0) and when no shift goes down (a ratio over nothing:
+ * n = the shifts, all up; no interval, since its upper end is unbounded).
  */
 import { mergeExcluded, withExcluded, type Excluded } from '../../core/excluded.js';
 import type { Metric } from '../../core/types.js';
@@ -55,17 +56,14 @@ export function countLabels(labels: readonly ItemLabel[]): LabelCounts {
 /** R = #up / #down with the Wilson-derived interval described above. */
 export function inflationRatio(up: number, down: number, name = 'ratio', label = 'R (inflation / deflation, CD↑ / CD↓)'): Metric {
   const shifts = up + down;
-  if (shifts === 0) return { name, label, value: NaN, n: 0, kind: 'statistic' };
+  if (shifts === 0) return { name, label, value: null, n: 0, kind: 'statistic' };
   const w = wilsonInterval(up, shifts);
-  const toR = (p: number): number => (p >= 1 ? Infinity : p / (1 - p));
-  return {
-    name,
-    label,
-    value: down === 0 ? Infinity : up / down,
-    n: shifts,
-    kind: 'statistic',
-    ci: { low: toR(w.low), high: toR(w.high), level: w.level, method: 'wilson-odds (share of shifts that go up)' },
-  };
+  const method = 'wilson-odds (share of shifts that go up)';
+  if (down === 0) {
+    // every shift went up: the ratio divides by zero (CD↑ and CD↓ beside it say so)
+    return { name, label, value: null, n: shifts, kind: 'statistic' };
+  }
+  return { name, label, value: up / down, n: shifts, kind: 'statistic', ci: { low: w.low / (1 - w.low), high: w.high / (1 - w.high), level: w.level, method } };
 }
 
 export interface CdMetricOptions {

@@ -14,6 +14,17 @@ const COLS: [string, string][] = [
   ['inconsistent_rate', 'inconsistent'],
 ];
 
+const MODERATOR_COLS: [string, string][] = [
+  ['inconsistent_before_moderator', 'inconsistent before'],
+  ['inconsistent_after_moderator', 'inconsistent after'],
+  ['moderator_reviewed', 'reviewed'],
+  ['moderator_tie', 'tie'],
+  ['moderator_down', 'decrease'],
+  ['moderator_up', 'increase'],
+  ['moderator_unresolved', 'unresolved'],
+  ['moderator_invalid', 'unreadable'],
+];
+
 /** Seed 004: Table 1 (CD, CD↑, CD↓, R) and Table 2 (by source-certainty stratum), CD↑/CD↓ with intervals. */
 export function presentCertainty(group: GroupResultJson): Presentation {
   const model = seriesName(group.labels);
@@ -26,6 +37,18 @@ export function presentCertainty(group: GroupResultJson): Presentation {
       { id: 'table1', title: 'Certainty distortion (seed 004, Table 1)', columns: ['model', ...COLS.map(([, l]) => l)], rows: [[model, ...COLS.map(([n]) => statOf(metricOf(group, n)))]], links: [link('changed')] },
       ...(strata.length
         ? [{ id: 'table2', title: 'Certainty distortion by source-certainty stratum (seed 004, Table 2)', columns: ['stratum', ...COLS.slice(0, 4).map(([, l]) => l)], rows: strata.map((s) => [s, ...COLS.slice(0, 4).map(([n]) => statOf(metricOf(group, `${n}@${s}`)))]), links: strata.map((s) => link(`stratum:${s}`)) }]
+        : []),
+      // App. D.1: the judge's inconsistency before and after the moderator, and how the reviewed items came out
+      ...(metricOf(group, 'inconsistent_before_moderator')
+        ? [
+            {
+              id: 'moderator',
+              title: 'Moderator (seed 004, App. D.1): inconsistency across orders before and after, and how the reviewed items were resolved (shares of the reviewed)',
+              columns: ['model', ...MODERATOR_COLS.map(([, l]) => l)],
+              rows: [[model, ...MODERATOR_COLS.map(([n]) => statOf(metricOf(group, n)))]],
+              links: [link('moderated')],
+            },
+          ]
         : []),
       // App. D.2 ranking (from the run's one ranking bootstrap) and Figure 4 (broken telephone), as aggregated
       ...(ranking?.tables ?? []),

@@ -13,7 +13,7 @@
  * All judgements are pooled before the final fit. The MLE exists only when the comparison graph
  * is connected (and, strictly, strongly connected in wins/ties); the result reports connectivity.
  */
-import { fitBradleyTerryTies, type BradleyTerryFit, type PairCounts } from '../../stats/bradley-terry.js';
+import { fitBradleyTerryTies, tieKey, type BradleyTerryFit, type PairCounts } from '../../stats/bradley-terry.js';
 import { createRng, sampleWithoutReplacement } from '../../stats/rng.js';
 import { connectedComponents } from '../../stats/components.js';
 import type { PairwiseCertaintyJudge } from '../../judges/certainty/types.js';
@@ -163,7 +163,10 @@ export async function rankSourceCertainty(items: readonly { id: string; text: st
     s2 = await judgePairs(items, p2, judge, opts.votes ?? 3, counts, opts);
   }
   const all = [...counts.values()];
-  const fit = fitBradleyTerryTies(all, fitOpts);
+  const fitted = fitBradleyTerryTies(all, fitOpts);
+  // tied strengths are listed in the texts' given order (the fit lists them in first-judged order)
+  const at = new Map(items.map((it, i) => [it.id, i]));
+  const fit = { ...fitted, ranking: [...fitted.ranking].sort((x, y) => tieKey(fitted.strength[y]!) - tieKey(fitted.strength[x]!) || at.get(x)! - at.get(y)!) };
   const conn = comparisonGraphConnected(n, [...p1, ...p2]);
   return {
     fit,

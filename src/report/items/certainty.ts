@@ -9,6 +9,8 @@ export const certaintyItems: ItemViewer = {
     if (typeof m.label === 'number' && m.label !== 0) tags.push('changed', m.label > 0 ? 'up' : 'down');
     if (typeof m.sourceCertainty === 'string') tags.push(`stratum:${m.sourceCertainty}`);
     if (typeof m.label === 'string') tags.push(m.label);
+    // the items a moderator reviewed (App. D.1), which the moderator table links to
+    if (m.moderator) tags.push('moderated');
     // a judge (or moderator) reply that stated no option, or an alignment that could not be read
     if ([...m.calls, ...(m.moderator?.calls ?? [])].some((c) => c.unreadable !== undefined) || m.alignment?.unreadable !== undefined) tags.push('unreadable');
     return summaryOf(input, tags, [['label', fmt(m.label)], ['comparator', m.comparator], ['WED', fmt(m.wed)]]);

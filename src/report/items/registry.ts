@@ -1,3 +1,4 @@
+import { stoppableSync } from '../../core/stoppable.js';
 import { certaintyItems } from './certainty.js';
 import { summaryOf } from './common.js';
 import { framingItems } from './framing.js';
@@ -32,9 +33,22 @@ export function itemSummary(input: ItemInput): ItemSummary {
 }
 
 export function itemDetail(input: ItemInput): ItemDetail {
-  try {
-    return (VIEWERS[input.probe] ?? fallback).detail(input);
-  } catch {
-    return fallback.detail(input);
-  }
+  // an item of a long record is cut into sentences and mapped in one synchronous stretch: a
+  // signal must still end it (src/core/stoppable.ts)
+  return stoppableSync(textChars(input.fields) + textChars(input.output?.text) + textChars(input.output?.fields), () => {
+    try {
+      return (VIEWERS[input.probe] ?? fallback).detail(input);
+    } catch {
+      return fallback.detail(input);
+    }
+  });
+}
+
+/** Characters of the strings in a value, its arrays and its object's values (one level down). */
+function textChars(v: unknown, depth = 0): number {
+  if (typeof v === 'string') return v.length;
+  if (depth > 1 || v === null || typeof v !== 'object') return 0;
+  let n = 0;
+  for (const x of Array.isArray(v) ? v : Object.values(v)) n += textChars(x, depth + 1);
+  return n;
 }

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { cdMetrics, countLabels, inflationRatio, type ItemLabel } from '../../../src/probes/certainty/metrics.js';
 import { aggregateCertainty } from '../../../src/probes/certainty/aggregate.js';
-import { assignStrata, stratumSizes } from '../../../src/probes/certainty/strata.js';
+import { assignStrata, strataTieWarning, stratumSizes } from '../../../src/probes/certainty/strata.js';
 
 const get = (ms: { name: string; value: number | null; n: number }[], name: string) => {
   const m = ms.find((x) => x.name === name);
@@ -57,12 +57,9 @@ describe('inflationRatio', () => {
     expect(r.ci!.low).toBeCloseTo(0.23072 / (1 - 0.23072), 3);
     expect(r.ci!.high).toBeCloseTo(0.88237 / (1 - 0.88237), 2);
   });
-  it('is infinite with no decreases and undefined with no shifts', () => {
-    expect(inflationRatio(4, 0).value).toBe(Infinity);
-    expect(inflationRatio(4, 0).ci!.high).toBe(Infinity);
-    const none = inflationRatio(0, 0);
-    expect(none.n).toBe(0);
-    expect(Number.isNaN(none.value)).toBe(true);
+  it('is undefined (null, never Infinity or NaN) with no decreases, with its n, and with no shifts (n = 0)', () => {
+    expect(inflationRatio(4, 0)).toEqual({ name: 'ratio', label: expect.any(String), value: null, n: 4, kind: 'statistic' });
+    expect(inflationRatio(0, 0)).toEqual({ name: 'ratio', label: expect.any(String), value: null, n: 0, kind: 'statistic' });
   });
 });
 
@@ -75,6 +72,47 @@ describe('strata (25/50/25)', () => {
   });
   it('assigns by rank of certainty, in input order', () => {
     expect(assignStrata([5, 1, 3, 8, 2, 7, 4, 6])).toEqual(['medium', 'low', 'medium', 'high', 'low', 'high', 'medium', 'medium']);
+  });
+  it('a fully tied ranking: strata by listing order (earlier = more certain, as a ranking lists its ties), with a warning', () => {
+    // λ of a fully tied Rao–Kupper fit: equal but for the fit's rounding noise
+    const lambda = [1.0000000000000004, 1.0000000000000004, 0.9999999999999971, 1.0000000000000004, 1, 1, 1.0000000000000002, 1];
+    expect(assignStrata(lambda)).toEqual(['high', 'high', 'medium', 'medium', 'medium', 'medium', 'low', 'low']);
+    expect(strataTieWarning(lambda)).toBe('all 8 sources are tied (equal certainty): the ranking orders nothing, and their strata follow the listing order (earlier = more certain)');
+    // distinct values: no warning; ties inside one stratum: none either; ties across a boundary: named
+    expect(strataTieWarning([5, 1, 3, 8, 2, 7, 4, 6])).toBeUndefined();
+    expect(strataTieWarning([1, 1, 3, 3, 3, 3, 9, 9])).toBeUndefined();
+    expect(strataTieWarning([1, 2, 2, 3, 4, 5, 6, 7])).toBe('2 tied at 2 across the low/medium boundary: which side each falls on follows the listing order (earlier = more certain), not a difference in certainty');
+    expect(assignStrata([1, 2, 2, 3, 4, 5, 6, 7]).slice(0, 3)).toEqual(['low', 'medium', 'low']);
+  });
+  it('the aggregate orders tied strengths by the ranking, so the strata agree with the ranking table, and warns', () => {
+    const items = Array.from({ length: 8 }, (_, i) => ({ label: 0 as const, sourceCertainty: 1, rank: 8 - i }));
+    const out = aggregateCertainty(items);
+    // the item ranked 1 (the last) is high, the ones ranked 7 and 8 (the first two) low
+    expect(out.extra?.['strata_warning']).toMatch(/^source-certainty strata: all 8 sources are tied/);
+    const byStratum = (s: string) => get(out.metrics, `tie_rate@${s}`)?.n;
+    expect([byStratum('low'), byStratum('medium'), byStratum('high')]).toEqual([2, 4, 2]);
+  });
+  it('App. D.1: inconsistency before and after the moderator, and how the reviewed items split', () => {
+    const items = [
+      { label: 0 as const, judgeLabel: 'inconsistent' as const, moderator: 0 as const },
+      { label: 0 as const, judgeLabel: 'inconsistent' as const, moderator: 0 as const },
+      { label: -1 as const, judgeLabel: 'inconsistent' as const, moderator: -1 as const },
+      { label: 2 as const, judgeLabel: 'inconsistent' as const, moderator: 2 as const },
+      { label: 'inconsistent' as const, judgeLabel: 'inconsistent' as const, moderator: 'inconsistent' as const },
+      { label: 'inconsistent' as const, judgeLabel: 'inconsistent' as const, moderator: 'invalid' as const },
+      { label: 1 as const, judgeLabel: 1 as const },
+      { label: 0 as const, judgeLabel: 0 as const },
+      { label: 0 as const, judgeLabel: 0 as const },
+      { label: -2 as const, judgeLabel: -2 as const },
+    ];
+    const { metrics } = aggregateCertainty(items, { moderated: true });
+    expect(get(metrics, 'inconsistent_before_moderator')).toMatchObject({ value: 0.6, n: 10, kind: 'rate' });
+    expect(get(metrics, 'inconsistent_after_moderator')).toMatchObject({ value: 0.2, n: 10 });
+    expect(get(metrics, 'moderator_reviewed')).toMatchObject({ value: 6, kind: 'count' });
+    const split = ['moderator_tie', 'moderator_down', 'moderator_up', 'moderator_unresolved', 'moderator_invalid'].map((n) => get(metrics, n)!.value! * 6);
+    expect(split.map((v) => Math.round(v))).toEqual([2, 1, 1, 1, 1]);
+    // no moderator configured: no such metrics
+    expect(aggregateCertainty(items).metrics.some((m) => m.name === 'inconsistent_before_moderator')).toBe(false);
   });
   it('breaks CD down by stratum in the aggregate', () => {
     const items = [
