@@ -21,7 +21,7 @@
  * their answer had been stored before the kill (goal 0), and the items stored (goal: all).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -219,6 +219,19 @@ for (const phase of ['batch-intent', 'batch-created', 'polling', 'batch-storing'
   rmSync(p.dir, { recursive: true, force: true });
 }
 
+/** Whether `pid` holds a write lock on a SQLite store's shared-memory file (its WAL write lock; Linux /proc/locks). */
+function holdsWriteLock(pid: number, file: string): boolean {
+  const shm = `${file}-shm`;
+  if (!existsSync(shm)) return false;
+  const ino = statSync(shm).ino;
+  return readFileSync('/proc/locks', 'utf8')
+    .split('\n')
+    .some((line) => {
+      const f = line.trim().split(/\s+/);
+      return f[3] === 'WRITE' && f[4] === String(pid) && (f[5] ?? '').endsWith(`:${ino}`);
+    });
+}
+
 // 3. a stalled lease holder: stopped past the stale limit, its run resumed by another process, then continued
 {
   console.log('\n3. stalled lease (SIGSTOP past the stale limit, --resume by a second process, SIGCONT)');
@@ -227,16 +240,27 @@ for (const phase of ['batch-intent', 'batch-created', 'polling', 'batch-storing'
   const from = (await prompts()).length;
   const a = startWith(['run', '-c', p.config], LEASE);
   while ((await prompts()).length - from < N / 4) await new Promise((r) => setTimeout(r, 5));
-  a.child.kill('SIGSTOP');
+  // stopped outside a write transaction: inside one it would keep SQLite's write lock, and no other
+  // process could take the run over (or write at all) until it is continued
+  let stops = 0;
+  for (;;) {
+    a.child.kill('SIGSTOP');
+    stops++;
+    await new Promise((r) => setTimeout(r, 30));
+    if (!holdsWriteLock(a.child.pid ?? 0, p.db)) break;
+    a.child.kill('SIGCONT');
+    await new Promise((r) => setTimeout(r, 3 + stops));
+  }
   const atStop = (await prompts()).length - from;
   await new Promise((r) => setTimeout(r, 2500));
   const b = startWith(['run', '--resume', '--store', p.db], LEASE);
-  while ((await prompts()).length - from < atStop + concurrency) await new Promise((r) => setTimeout(r, 5));
+  while (b.child.exitCode === null && (await prompts()).length - from < atStop + concurrency) await new Promise((r) => setTimeout(r, 5));
   a.child.kill('SIGCONT');
   const [ra, rb] = await Promise.all([a.exit, b.exit]);
   const sent = (await prompts()).slice(from);
   const dup = duplicatesIn(sent);
   const stored = countIn(p.db, 'SELECT count(*) FROM items');
+  console.log(`stops (SIGSTOP)                ${stops} (${stops - 1} inside a write transaction, continued at once and stopped again)`);
   console.log(`stalled holder's exit          ${ra.code} (goal 2: it stops before its next request); the resuming process: ${rb.code}`);
   console.log(`requests sent                  ${sent.length} (${new Set(sent).size} distinct bodies)`);
   console.log(`duplicates                     ${dup} (goal: at most ${concurrency}, the requests in flight at the stop)`);

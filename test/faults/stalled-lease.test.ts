@@ -4,6 +4,7 @@
  * another request, and stop with a message, on SQLite and on PostgreSQL. The loopback server
  * counts request bodies: only the requests in flight at the stall may be sent twice.
  */
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../helpers/db-count.js';
@@ -41,6 +42,34 @@ async function until(pred: () => boolean | Promise<boolean>, what: string): Prom
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** Whether `pid` holds a write lock on a SQLite store's shared-memory file (its WAL write lock; Linux /proc/locks). */
+function holdsWriteLock(pid: number, db: string): boolean {
+  const shm = `${db}-shm`;
+  if (!existsSync(shm)) return false;
+  const ino = statSync(shm).ino;
+  return readFileSync('/proc/locks', 'utf8')
+    .split('\n')
+    .some((line) => {
+      const f = line.trim().split(/\s+/);
+      return f[3] === 'WRITE' && f[4] === String(pid) && (f[5] ?? '').endsWith(`:${ino}`);
+    });
+}
+
+/**
+ * SIGSTOP the process outside a write transaction: stopped inside one, it would keep SQLite's write
+ * lock, and no other process could take the run over (or write at all) until it is continued.
+ */
+async function stopOutsideWrite(p: { pid: number; kill(signal?: NodeJS.Signals): void }, db: string | undefined): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    p.kill('SIGSTOP');
+    await sleep(30);
+    if (db === undefined || !holdsWriteLock(p.pid, db)) return;
+    p.kill('SIGCONT');
+    await sleep(3 + i);
+  }
+  throw new Error('the process was inside a write transaction at every stop');
+}
+
 async function pgCount(url: string, sql: string): Promise<number> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -51,14 +80,14 @@ async function pgCount(url: string, sql: string): Promise<number> {
   }
 }
 
-async function stalledHolder(store: (p: ReturnType<typeof makeProject>) => string, items: (db: string) => Promise<number>): Promise<void> {
+async function stalledHolder(store: (p: ReturnType<typeof makeProject>) => string, items: (db: string) => Promise<number>, sqlite: boolean): Promise<void> {
   const p = makeProject(server, { n: N, concurrency: CONCURRENCY });
   const db = store(p);
   const since = server.requests.length;
   const sent = (): number => chatBodies(server, since).sent;
   const a = cli(['-q', 'run', '-c', p.config, '--store', db], LEASE);
   await until(() => sent() >= 6, 'the first process to send requests');
-  a.kill('SIGSTOP');
+  await stopOutsideWrite(a, sqlite ? db : undefined);
   const atStall = sent();
   // past the stale limit: the lease may be taken over
   await sleep(2500);
@@ -83,6 +112,7 @@ describe('a lease holder that stalls and loses its run', () => {
     await stalledHolder(
       (p) => p.db,
       (db) => Promise.resolve(countRows(db, 'SELECT count(*) AS n FROM items')),
+      true,
     );
   }, 60_000);
 
@@ -91,6 +121,7 @@ describe('a lease holder that stalls and loses its run', () => {
     await stalledHolder(
       () => url,
       (db) => pgCount(db, 'SELECT count(*) AS n FROM items'),
+      false,
     );
   }, 60_000);
 });

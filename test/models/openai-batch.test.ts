@@ -96,4 +96,43 @@ describe('OpenAI Batch API run mode', () => {
     expect(out.size).toBe(3);
     expect(server.requests.filter((r) => r.method === 'POST' && r.path === '/batches')).toHaveLength(2);
   });
+
+  it('under a state key: a call with fewer items finishes the earlier batch (found by its intent when its id was never saved) and submits nothing new', async () => {
+    server = await startOpenAIServer({ apiKey: KEY, batchPolls: 2 });
+    const model = createOpenAIModel('gpt-4o-mini', { apiKey: KEY, baseURL: server.url }, scheduler());
+    const state = new MemoryBatchState();
+    const ctrl = new AbortController();
+    const interrupting: SleepFn = () => {
+      ctrl.abort(new Error('Ctrl-C'));
+      return Promise.reject(new Error('Ctrl-C'));
+    };
+    await expect(runOpenAIBatch(model, items('x', 'y', 'z'), { state, stateKey: 'run-1', sleep: interrupting, signal: ctrl.signal })).rejects.toThrow('Ctrl-C');
+    // as if killed after creating the batch, before its id was saved: only the intent is left
+    const [key] = state.keys('run-1#');
+    const saved = JSON.parse(state.get(key as string) as string) as { intent: string; batchId?: string };
+    expect(saved.batchId).toBe('batch_1');
+    delete saved.batchId;
+    state.set(key as string, JSON.stringify(saved));
+    const handed: string[] = [];
+    const out = await runOpenAIBatch(model, items('x', 'y', 'z').slice(1), { state, stateKey: 'run-1', sleep: () => Promise.resolve(), onOutcomes: (g) => void handed.push(...g.map((o) => o.customId)) });
+    expect([...out.keys()]).toEqual(['c1', 'c2']);
+    expect(out.get('c2')?.result?.text).toBe('echo: z');
+    // every answer of the earlier batch is handed over, also the one no longer asked for
+    expect(handed.sort()).toEqual(['c0', 'c1', 'c2']);
+    expect(server.requests.filter((r) => r.method === 'POST' && r.path === '/batches')).toHaveLength(1);
+    expect(server.requests.some((r) => r.method === 'GET' && r.path.startsWith('/batches?limit='))).toBe(true);
+    expect(state.keys('')).toEqual([]);
+  });
+
+  it('an intent that never became a batch is dropped and its items are submitted once', async () => {
+    server = await startOpenAIServer({ apiKey: KEY, batchPolls: 1 });
+    const model = createOpenAIModel('gpt-4o-mini', { apiKey: KEY, baseURL: server.url }, scheduler());
+    const state = new MemoryBatchState();
+    state.set('run-2#dead', JSON.stringify({ intent: 'dead', since: Math.floor(Date.now() / 1000) }));
+    const out = await runOpenAIBatch(model, items('a', 'b'), { state, stateKey: 'run-2', sleep: () => Promise.resolve() });
+    expect([...out.values()].map((o) => o.result?.text)).toEqual(['echo: a', 'echo: b']);
+    expect(server.requests.filter((r) => r.method === 'POST' && r.path === '/batches')).toHaveLength(1);
+    expect((server.requests.find((r) => r.method === 'POST' && r.path === '/batches')?.body as { metadata?: unknown }).metadata).toMatchObject({ source: 'slant' });
+    expect(state.keys('')).toEqual([]);
+  });
 });
