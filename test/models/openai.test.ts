@@ -203,8 +203,10 @@ describe('openai provider: failures', () => {
 
   it('times out a slow answer and retries it', async () => {
     server = await startOpenAIServer();
-    server.faults.push({ kind: 'delay', ms: 5_000 });
-    const model = createOpenAIModel('gpt-4o-mini', { apiKey: KEY, baseURL: server.url, timeoutMs: 100 }, sched());
+    // the retried request must answer within the timeout even on a loaded machine: 2 s, against a
+    // first answer held 20 s
+    server.faults.push({ kind: 'delay', ms: 20_000 });
+    const model = createOpenAIModel('gpt-4o-mini', { apiKey: KEY, baseURL: server.url, timeoutMs: 2_000 }, sched());
     expect((await model.generate({ messages: user('x') })).text).toBe('echo: x');
     expect(server.count()).toBe(2);
   });

@@ -109,3 +109,35 @@ describe('bootstrap over items and confusion counts', () => {
     expect(rowNormalise([[1, 3]])[0]).toEqual([0.25, 0.75]);
   });
 });
+
+// Mutation-found gap: the known-groups path (rows are given, e.g. a base statement's polarity;
+// only the judged columns are corrected, row by row) had no unit test. Reference, numpy:
+// for each row r: np.linalg.inv(M.T) @ (r / r.sum()) * r.sum() / n.
+describe('correctedStatistics with known rows', () => {
+  it('corrects each row\'s judged shares on its own and keeps the row totals', () => {
+    const est = correctedStatistics({
+      observed: [
+        [30, 10, 8],
+        [8, 40, 12],
+      ],
+      confusion: [
+        [80, 10, 10],
+        [10, 80, 10],
+        [10, 10, 80],
+      ],
+      knownRows: true,
+      statistics: (c) => {
+        const m = c as number[][];
+        return { r0c0: m[0]![0]!, r0c1: m[0]![1]!, r0c2: m[0]![2]!, r1c0: m[1]![0]!, r1c1: m[1]![1]!, r1c2: m[1]![2]!, row0: m[0]!.reduce((a, b) => a + b, 0) };
+      },
+      resamples: 200,
+    })!;
+    expect(est.r0c0!.value).toBeCloseTo(0.33333333333333326, 12);
+    expect(est.r0c1!.value).toBeCloseTo(0.06878306878306878, 12);
+    expect(est.r0c2!.value).toBeCloseTo(0.04232804232804232, 12);
+    expect(est.r1c0!.value).toBeCloseTo(0.026455026455026443, 12);
+    expect(est.r1c1!.value).toBeCloseTo(0.4497354497354496, 12);
+    expect(est.r1c2!.value).toBeCloseTo(0.07936507936507936, 12);
+    expect(est.row0!.value).toBeCloseTo(48 / 108, 12); // a known row keeps its share
+  });
+});

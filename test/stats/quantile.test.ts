@@ -18,4 +18,13 @@ describe('quantile (type 7)', () => {
     expect(quantileSorted([7], 0.3)).toBe(7);
     expect(() => quantile([1, 2], 1.1)).toThrow(RangeError);
   });
+
+  // mutation-found: the empty sample at p = 0 (h = lo = 0 reads no element), p below 0, the
+  // message, and an exact order statistic beside an infinite neighbour (a + 0·(∞ − a) is NaN)
+  it('more edges', () => {
+    expect(quantileSorted([], 0)).toBeNaN();
+    expect(() => quantile([1, 2], -0.1)).toThrow(/p must be in \[0, 1\], got -0\.1/);
+    expect(quantileSorted([1, Infinity], 0)).toBe(1);
+    expect(quantileSorted([-Infinity, 1, 2], 0.5)).toBe(1);
+  });
 });

@@ -67,3 +67,15 @@ describe('framing probe (seed 000, eq. 1)', () => {
     expect(metrics.find((x) => x.name === 'phi_frame')?.n).toBe(0);
   });
 });
+
+// Mutation-found gap: the source and output shares could become their complements unseen.
+describe('framing shares', () => {
+  it('source shares count f_c, output shares count f_s, each over all items', () => {
+    const pairs: [Framing, Framing][] = [['positive', 'positive'], ['positive', 'negative'], ['positive', 'neutral'], ['negative', 'neutral'], ['neutral', 'neutral']];
+    const { metrics } = aggregateFraming(pairs.map(([fC, fS]) => ({ fC, fS, changed: fC !== fS })));
+    const v = (name: string) => metrics.find((m) => m.name === name)?.value;
+    expect([v('source_positive'), v('source_negative'), v('source_neutral')]).toEqual([3 / 5, 1 / 5, 1 / 5]);
+    expect([v('output_positive'), v('output_negative'), v('output_neutral')]).toEqual([1 / 5, 1 / 5, 3 / 5]);
+    expect(v('phi_frame')).toBe(3 / 5);
+  });
+});

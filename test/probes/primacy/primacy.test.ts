@@ -79,3 +79,26 @@ describe('primacy probe (seed 000, eq. 2)', () => {
     expect(() => primacyProbe.optionsSchema.parse({ split: 'paragraphs' })).toThrow();
   });
 });
+
+// Mutation-found gaps: the recency flag's tie (s_e = s_m + α is not recency) and the paired t-test
+// at the smallest n it runs on (n = 2; at n = 1 there is none).
+describe('primacy edges', () => {
+  it('recency is strict: s_e equal to s_m + α does not count', () => {
+    expect(measurePrimacy([0.6, 0.7, 0.75], 0.05).recency).toBe(false);
+    expect(measurePrimacy([0.6, 0.7, 0.7500001], 0.05).recency).toBe(true);
+    expect(measurePrimacy([0.6, 0.7, 0.7], 0).recency).toBe(false);
+  });
+  it('runs the paired t-test at n = 2 (scipy.stats.ttest_rel([0.9, 0.6], [0.7, 0.5])) and not at n = 1', () => {
+    const two = aggregatePrimacy([measurePrimacy([0.9, 0.7, 0.1], 0.05), measurePrimacy([0.6, 0.5, 0.2], 0.05)]);
+    const d = two.find((m) => m.name === 'mean_s_b_minus_s_m')!;
+    expect(d.value).toBeCloseTo(0.15, 12);
+    expect(d.test?.statistic).toBeCloseTo(3, 10);
+    expect(d.test?.df).toBe(1);
+    expect(d.test?.pValue).toBeCloseTo(0.20483276469913364, 10);
+    expect(d.ci?.low).toBeCloseTo(-0.4853102368087352, 10);
+    expect(d.ci?.high).toBeCloseTo(0.7853102368087352, 10);
+    const one = aggregatePrimacy([measurePrimacy([0.9, 0.7, 0.1], 0.05)]).find((m) => m.name === 'mean_s_b_minus_s_m')!;
+    expect(one.test).toBeUndefined();
+    expect(one.n).toBe(1);
+  });
+});

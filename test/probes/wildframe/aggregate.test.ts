@@ -22,8 +22,10 @@ describe('aggregateWildframe', () => {
     m('positive', 'positive', 2),
     m('negative', null, 5),
   ];
-  const { metrics, tables, extra } = aggregateWildframe(items, { humansMajority: 3 });
-  const get = (name: string) => metrics.find((x) => x.name === name);
+  // computed inside each test (not once in the describe body), so that mutation testing's
+  // per-test coverage sees these tests reach the aggregate and runs them against its mutants
+  const result = () => aggregateWildframe(items, { humansMajority: 3 });
+  const get = (name: string) => result().metrics.find((x) => x.name === name);
 
   it('gives shift rates overall and by base polarity over parsed answers', () => {
     expect(get('shift_rate')).toMatchObject({ value: 2 / 6, n: 6 });
@@ -57,11 +59,11 @@ describe('aggregateWildframe', () => {
     // model shift (framed) vs human majority: disagree only on item 2 (neutral vs 3 of 5)
     expect(get('agreement_human_majority')).toMatchObject({ value: 5 / 6, n: 6 });
     expect(get('mean_human_score')?.value).toBeCloseTo(15 / 6, 12);
-    expect(extra?.['human_items_unparseable']).toBe(1);
+    expect(result().extra?.['human_items_unparseable']).toBe(1);
   });
 
   it('tabulates outcomes by base polarity', () => {
-    const t = tables?.find((x) => x.name === 'outcomes');
+    const t = result().tables?.find((x) => x.name === 'outcomes');
     expect(t?.columns).toEqual(['base', 'framed', 'neutral', 'mixed', 'unchanged', 'unparseable', 'n']);
     expect(t?.rows).toEqual([
       ['positive', 1, 0, 0, 2, 0, 3],

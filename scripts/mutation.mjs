@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+/**
+ * npm run test:mutation [-- --all | --base REV | FILE...]: StrykerJS over the statistics and the
+ * probes' metric files (test/mutation/targets.json), then the score of every mutated file with
+ * the mutants shown to be equivalent left out (test/mutation/equivalent-mutants.json, each with
+ * its reason), checked against the floor. By default only the target files that differ from
+ * main (committed or not) are mutated; Stryker's incremental file keeps the results of mutants
+ * whose code and tests did not change, so a change to one formula is scored in minutes.
+ * Exit 0 when every mutated file is at or above the floor, 1 below it, 2 on a usage error.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { matchesGlob } from 'node:path';
+
+const { values, positionals } = parseArgs({ options: { all: { type: 'boolean' }, base: { type: 'string' } }, allowPositionals: true });
+const targets = JSON.parse(readFileSync('test/mutation/targets.json', 'utf8'));
+const equivalents = JSON.parse(readFileSync('test/mutation/equivalent-mutants.json', 'utf8')).mutants;
+
+/** node 20's path.matchesGlob is experimental and absent before 20.17: a small matcher for the patterns targets.json uses (`*` within a folder). */
+function matches(file, pattern) {
+  if (typeof matchesGlob === 'function') return matchesGlob(file, pattern);
+  const re = new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
+  return re.test(file);
+}
+const isTarget = (f) => targets.files.some((p) => !p.startsWith('!') && matches(f, p)) && !targets.files.some((p) => p.startsWith('!') && matches(f, p.slice(1)));
+
+let files;
+if (positionals.length > 0) files = positionals;
+else if (values.all) files = null;
+else {
+  const base = values.base ?? 'main';
+  const changed = new Set([
+    ...execFileSync('git', ['diff', '--name-only', `${base}...HEAD`], { encoding: 'utf8' }).split('\n'),
+    ...execFileSync('git', ['diff', '--name-only', 'HEAD'], { encoding: 'utf8' }).split('\n'),
+  ]);
+  files = [...changed].filter((f) => f !== '' && isTarget(f) && existsSync(f));
+  if (files.length === 0) {
+    console.log(`no statistics or probe metric file differs from ${base}: nothing to mutate (--all mutates every one)`);
+    process.exit(0);
+  }
+}
+for (const f of files ?? []) {
+  if (!isTarget(f)) {
+    console.error(`${f} is not one of the mutation targets (test/mutation/targets.json)`);
+    process.exit(2);
+  }
+}
+
+const args = ['stryker', 'run', ...(files ? ['--mutate', files.join(',')] : [])];
+console.log(`npx ${args.join(' ')}`);
+const run = spawnSync('npx', args, { stdio: 'inherit' });
+if (run.status !== 0) process.exit(run.status ?? 1);
+
+const report = JSON.parse(readFileSync('reports/mutation/mutation.json', 'utf8'));
+const isEquivalent = (file, m) =>
+  equivalents.some((e) => e.file === file && e.line === m.location.start.line && e.mutator === m.mutatorName && e.replacement === m.replacement);
+let below = 0;
+const rows = [];
+for (const [file, { mutants }] of Object.entries(report.files)) {
+  if (files && !files.includes(file)) continue;
+  let detected = 0;
+  let undetected = 0;
+  let equivalent = 0;
+  for (const m of mutants) {
+    if (isEquivalent(file, m)) equivalent++;
+    else if (m.status === 'Killed' || m.status === 'Timeout') detected++;
+    else if (m.status === 'Survived' || m.status === 'NoCoverage') undetected++;
+  }
+  const score = detected + undetected === 0 ? 100 : (100 * detected) / (detected + undetected);
+  if (score < targets.floor) below++;
+  rows.push(`${score.toFixed(1).padStart(6)}%  ${String(detected).padStart(4)} detected  ${String(undetected).padStart(4)} not  ${String(equivalent).padStart(3)} equivalent  ${file}${score < targets.floor ? `  (below ${targets.floor}%)` : ''}`);
+}
+console.log(rows.sort().join('\n'));
+if (below > 0) {
+  console.error(`${below} file(s) below the ${targets.floor}% floor`);
+  process.exit(1);
+}
