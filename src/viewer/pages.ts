@@ -1,6 +1,6 @@
 import { figureSvg } from '../report/charts/svg.js';
 import { escapeHtml as e } from '../report/escape.js';
-import { contrastLines, formatValue, HEADLINE, statText } from '../report/format.js';
+import { contrastLines, formatValue, HEADLINE, statText, undefinedText } from '../report/format.js';
 import { CSP } from '../report/html.js';
 import { pairedStat, unpairedStat, type CompareRow, type CompareSide } from '../report/compare.js';
 import type { IntervalFigure } from '../results/presentation.js';
@@ -29,7 +29,8 @@ export function runsPage(runs: RunRow[]): string {
   );
 }
 
-const fmt = (v: number | null | undefined, kind?: CompareRow['kind']): string => (v === null || v === undefined ? '—' : formatValue(v, kind));
+/** A side's group value with its n; undefined: "— (n = k)", as on every screen. */
+const groupValue = (s: CompareRow['a'], kind?: CompareRow['kind']): string => (s?.value === null || s?.value === undefined ? e(undefinedText({ n: s?.n ?? 0 })) : `${e(formatValue(s.value, kind))} <span class="muted">n=${e(s.n)}</span>`);
 const side = (s: CompareSide): string => `${s.runId}${s.condition ? ` [${s.condition}]` : ''}`;
 
 export async function comparePage(a: CompareSide, b: CompareSide, rows: CompareRow[]): Promise<string> {
@@ -39,7 +40,7 @@ export async function comparePage(a: CompareSide, b: CompareSide, rows: CompareR
     .map((r) => {
       const [diff, ...more] = contrastLines(pairedStat(r));
       const paired = r.paired ? [`${diff} n=${r.paired.n}`, ...more].join(' · ') : 'no item-level values or no matched records';
-      return `<tr data-metric="${e(r.metric)}"><td class="l">${e(r.probe)}</td><td class="l">${e(r.model)}</td><td class="l">${e(r.dataset)}</td><td class="l">${e(r.label)}</td><td class="nw">${e(fmt(r.a?.value, r.kind))} <span class="muted">n=${e(r.a?.n ?? 0)}</span></td><td class="nw">${e(fmt(r.b?.value, r.kind))} <span class="muted">n=${e(r.b?.n ?? 0)}</span></td><td class="nw">${e(statText(unpairedStat(r)))}</td><td class="l">${e(paired)}</td></tr>`;
+      return `<tr data-metric="${e(r.metric)}"><td class="l">${e(r.probe)}</td><td class="l">${e(r.model)}</td><td class="l">${e(r.dataset)}</td><td class="l">${e(r.label)}</td><td class="nw">${groupValue(r.a, r.kind)}</td><td class="nw">${groupValue(r.b, r.kind)}</td><td class="nw">${e(statText(unpairedStat(r)))}</td><td class="l">${e(paired)}</td></tr>`;
     })
     .join('');
   const figures = compareFigures(shown.filter((r) => r.paired));

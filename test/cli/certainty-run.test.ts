@@ -103,8 +103,13 @@ describe('App. D.1 before and after the moderator; an undefined R on every scree
     const store = Store.open(join(dir, 'db'));
     const viewer = await startViewer({ store, reportsDir: join(dir, 'r') });
     try {
-      const page = await (await fetch(`${viewer.url}runs/${encodeURIComponent(results.run.id)}`)).text();
-      for (const [screen, text] of [['terminal', term], ['report.html', html], ['viewer', page], ['markdown', table1]] as const) {
+      const id = encodeURIComponent(results.run.id);
+      const page = await (await fetch(`${viewer.url}runs/${id}`)).text();
+      const comparePage = await (await fetch(`${viewer.url}compare?a=${id}&b=${id}`)).text();
+      const ratioRow = comparePage.slice(comparePage.indexOf('<tr data-metric="ratio">'), comparePage.indexOf('</tr>', comparePage.indexOf('<tr data-metric="ratio">')));
+      const compare = (await runCli(['compare', results.run.id, results.run.id, '--store', join(dir, 'db')])).stdout;
+      const compareLine = compare.split('\n').find((l) => l.includes(' ratio '))!;
+      for (const [screen, text] of [['terminal', term], ['report.html', html], ['viewer', page], ['markdown', table1], ['viewer compare', ratioRow], ['slant compare', compareLine]] as const) {
         expect(text, screen).toContain('— (n = 0)');
         expect(text, screen).not.toMatch(/\bNaN\b|Infinity/);
       }

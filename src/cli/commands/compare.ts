@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { compareRuns, pairedStat, unpairedStat, type CompareRow, type CompareSide } from '../../report/compare.js';
-import { contrastLines, formatValue, HEADLINE, statText } from '../../report/format.js';
+import { contrastLines, formatValue, HEADLINE, statText, undefinedText } from '../../report/format.js';
 import { createTable } from '../../report/table.js';
 import { globalOptions } from '../main-options.js';
 import { STORE_FLAG_HELP, withStore } from '../store-flag.js';
@@ -12,7 +12,8 @@ function side(spec: string): CompareSide {
   return i > 0 ? { runId: spec.slice(0, i), condition: spec.slice(i + 1) } : { runId: spec };
 }
 
-const fmt = (v: number | null | undefined, kind?: CompareRow['kind']): string => (v === null || v === undefined ? '—' : formatValue(v, kind));
+/** A side's group value with its n; undefined: "— (n = k)", as on every screen. */
+const fmt = (s: CompareRow['a'], kind?: CompareRow['kind']): string => (s?.value === null || s?.value === undefined ? undefinedText({ n: s?.n ?? 0 }) : `${formatValue(s.value, kind)} (${s.n})`);
 
 export function registerCompare(program: Command): void {
   program
@@ -40,7 +41,7 @@ export function registerCompare(program: Command): void {
         const p = r.paired;
         // the paired contrast as the run's effects print it: difference [interval], then p on the next line
         const diff = p ? [`${contrastLines(pairedStat(r))[0]} (${p.n})`, ...contrastLines(pairedStat(r)).slice(1)].join('\n') : r.difference === null ? '—' : `${statText(unpairedStat(r))} (unpaired)`;
-        t.push([r.probe, `${r.model} · ${r.dataset}`, r.metric, `${fmt(r.a?.value, r.kind)} (${r.a?.n ?? 0})`, `${fmt(r.b?.value, r.kind)} (${r.b?.n ?? 0})`, diff]);
+        t.push([r.probe, `${r.model} · ${r.dataset}`, r.metric, fmt(r.a, r.kind), fmt(r.b, r.kind), diff]);
       }
       if (globalOptions(cmd).quiet) {
         // -q: one plain line per metric, no table
