@@ -225,11 +225,34 @@ export async function send(call: HttpCall): Promise<Response> {
   if (res.ok) return res;
   let text = '';
   try {
-    text = await res.text();
+    text = await responseText(res, call);
   } catch {
     if (call.signal?.aborted === true) throw call.signal.reason;
   }
   throw statusError(call, res.status, res.headers, text);
+}
+
+/**
+ * The text of a `send()` answer (fetch has undone its content-encoding), read only up to the
+ * answer-size cap: a page or feed that inflates past it is a ResponseTooLargeError.
+ */
+export async function responseText(res: Response, call: HttpCall): Promise<string> {
+  const limit = call.maxResponseBytes ?? maxResponseBytes();
+  if (res.body === null) return '';
+  const chunks: Uint8Array[] = [];
+  let seen = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    seen += value.byteLength;
+    if (seen > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new ResponseTooLargeError(call.provider, call.url, limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** A 2xx answer from `open()`: status, lower-case headers, and the (decoded) body as a Node stream. */

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_RESPONSE_BYTES, maxResponseBytes, ProviderHttpError, requestJson, requestText, ResponseTooLargeError } from '../../src/models/http.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, maxResponseBytes, ProviderHttpError, requestJson, requestText, responseText, ResponseTooLargeError, send } from '../../src/models/http.js';
 
 /** A body that inflates to `bytes` of JSON-ish text, gzip-compressed on the fly (about 1,000:1). */
 function gzipBomb(res: import('node:http').ServerResponse, bytes: number, inflated: (n: number) => void): void {
@@ -71,6 +71,14 @@ describe('the answer-size cap', () => {
     await expect(requestJson({ provider: 't', url: `${base}/ok`, method: 'GET', maxResponseBytes: 10 })).rejects.toBeInstanceOf(ResponseTooLargeError);
     expect(await requestJson({ provider: 't', url: `${base}/ok`, method: 'GET', maxResponseBytes: 11 })).toEqual({ ok: true });
   });
+
+  it('web pages and feeds (fetch, which inflates by itself) are read up to the cap too', async () => {
+    const call = { provider: 'scrape', url: `${base}/bomb`, method: 'GET' as const };
+    const err = await responseText(await send(call), call).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ResponseTooLargeError);
+    const ok = { provider: 'scrape', url: `${base}/ok`, method: 'GET' as const };
+    expect(await responseText(await send(ok), ok)).toBe('{"ok":true}');
+  }, 60_000);
 
   it('SLANT_MAX_RESPONSE_BYTES sets the default cap; a bad value is a clear error', () => {
     expect(maxResponseBytes({})).toBe(16 * 1024 * 1024);

@@ -1,6 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
-import { send } from '../../models/http.js';
+import { responseText, send } from '../../models/http.js';
 import type { Scheduler } from '../../runtime/scheduler.js';
 
 /** Text of an HTML fragment: tags removed, entities decoded, whitespace collapsed. */
@@ -43,7 +43,7 @@ export async function scrapeDescription(url: string, opts: { scheduler: Schedule
     'scrape',
     async (signal) => {
       const res = await send({ provider: 'scrape', url, method: 'GET', headers: { 'user-agent': opts.userAgent ?? 'slant-news/0.1', accept: 'text/html' }, signal });
-      return res.text();
+      return responseText(res, { provider: 'scrape', url: url });
     },
     opts.signal ? { signal: opts.signal } : {},
   );

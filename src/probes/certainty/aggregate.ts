@@ -103,7 +103,7 @@ export function aggregateCertainty(items: readonly AggregateItem[], opts: { deno
   const wed = items.map((i) => i.wed).filter((v): v is number => v !== undefined);
   // items without a WED are over the word-pair cap (maxWedPairs): said in the label, never silent
   const skipped = items.length - wed.length;
-  if (wed.length > 0) metrics.push(meanMetric('mean_wed', `word edit distance (lowercased, no punctuation)${skipped > 0 ? `; ${skipped} item(s) over the word-pair cap not counted` : ''}`, wed));
+  if (wed.length > 0 || skipped > 0) metrics.push(meanMetric('mean_wed', `word edit distance (lowercased, no punctuation)${skipped > 0 ? `; ${skipped} item(s) over the word-pair cap not counted` : ''}`, wed));
   const cos = items.map((i) => i.cosine).filter((v): v is number => v !== undefined);
   if (cos.length > 0) metrics.push(meanMetric('mean_cosine', 'embedding cosine (original vs rewrite)', cos));
   return { metrics, tables: [distributionTable(tableRows)], ...(split?.warning ? { extra: { strata_warning: split.warning } } : {}) };

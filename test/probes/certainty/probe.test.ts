@@ -103,6 +103,11 @@ describe('preservation', () => {
     expect(small.wed).toBe(1);
     const over = await certaintyProbe.measure({ id: 'y', original: 'a b c', rewrite: 'a c' }, { judges: {}, options: certaintyOptionsSchema.parse({ maxWedPairs: 5 }) });
     expect(over.wedSkipped).toMatch(/3 × 2 words/);
+    // an aggregate says how many items have no WED, even when none has one
+    const agg = certaintyProbe.aggregate([{ recordId: 'y', measurement: over }], options);
+    const wedMetric = agg.metrics.find((x) => x.name === 'mean_wed');
+    expect(wedMetric?.n).toBe(0);
+    expect(wedMetric?.label).toContain('1 item(s) over the word-pair cap not counted');
   });
 });
 

@@ -1,5 +1,5 @@
 import { parseFeed } from 'htmlparser2';
-import { send } from '../../../models/http.js';
+import { responseText, send } from '../../../models/http.js';
 import type { Scheduler } from '../../../runtime/scheduler.js';
 import { htmlToText } from '../scrape.js';
 import type { FetchedArticle } from '../types.js';
@@ -16,7 +16,7 @@ export async function fetchFeed(feedUrl: string, opts: { scheduler: Scheduler; s
     'rss',
     async (signal) => {
       const res = await send({ provider: 'rss', url: feedUrl, method: 'GET', headers: { 'user-agent': USER_AGENT, accept: 'application/rss+xml, application/atom+xml, application/xml, text/xml' }, signal });
-      return res.text();
+      return responseText(res, { provider: 'rss', url: feedUrl });
     },
     opts.signal ? { signal: opts.signal } : {},
   );
