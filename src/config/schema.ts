@@ -69,6 +69,10 @@ export const judgesSchema = z
     framing: z.string().default('offline').describe('"offline" or a model id used with the paper\'s A.1 prompt'),
     embedder: z.string().default('tfidf').describe('"tfidf" or an embedding model id'),
     llm: modelIdSchema.optional().describe('model id of the LLM judge (certainty pairwise judge, WildFrame evaluator)'),
+    reask: z
+      .boolean()
+      .optional()
+      .describe('ask a judge once more, for the label alone, when its answer states none (a separate request, cached and counted on its own); off by default: an unreadable answer is counted as unreadable'),
   })
   .strict();
 

@@ -34,7 +34,9 @@ export function reaskMessage(question: QuestionName): string {
 }
 
 /** Read a result's text; an answer cut at the token limit that states no label is counted as cut, not as unreadable. */
-export function readResult(res: Pick<GenerateResult, 'text' | 'finishReason'>, question: QuestionName): LabelResult {
+export function readResult(res: Pick<GenerateResult, 'text' | 'finishReason' | 'invalid'>, question: QuestionName): LabelResult {
+  // a refused or filtered answer (the model layer says so) is counted under that reason
+  if (res.invalid !== undefined) return { unreadable: res.invalid, answer: res.text, exclusion: /refus/i.test(res.invalid) ? 'refused' : /filter/i.test(res.invalid) ? 'filtered' : 'unreadable' };
   const r = readAnswer(res.text, question);
   if ('label' in r) return { label: r.label, via: r.via, answer: res.text };
   const u: UnreadableAnswer = { unreadable: r.unreadable, answer: res.text };

@@ -13,14 +13,14 @@ const plainFactory: ModelFactory = async (id, options) => {
  * Judges by name: "offline" / "tfidf" need no network; any other value is a model id
  * ("openai:o4-mini") used as an LLM judge (framing: seed 000 Appendix A.1's prompt).
  */
-export async function createFramingJudge(spec: string, makeModel: ModelFactory = plainFactory): Promise<FramingJudge> {
+export async function createFramingJudge(spec: string, makeModel: ModelFactory = plainFactory, opts: { reask?: boolean } = {}): Promise<FramingJudge> {
   if (spec === 'offline') {
     const { createOfflineFramingJudge } = await import('./framing/offline-judge.js');
     return createOfflineFramingJudge();
   }
   if (/^[a-z][a-z0-9-]*:/.test(spec)) {
     const { createLlmFramingJudge } = await import('./framing/llm-judge.js');
-    return createLlmFramingJudge(await makeModel(spec));
+    return createLlmFramingJudge(await makeModel(spec), opts.reask ? { reask: true } : {});
   }
   throw new UserError(`unknown framing judge "${spec}"; use "offline" or a model id such as "openai:o4-mini"`);
 }

@@ -45,6 +45,14 @@ export class CallLog {
     return { text: res.text, ...(res.usage ? { outputTokens: res.usage.outputTokens } : {}) };
   }
 
+  /** The error that records an answer this strategy cannot use (e.g. no FINAL_SUMMARY:), with what was spent on it. */
+  invalid(reason: string, text: string): InvalidAnswerError {
+    const err = new InvalidAnswerError(reason, { text });
+    err.cost = { calls: this.calls, usage: { ...this.usage }, cached: this.allCached };
+    err.warnings = [...this.warnings];
+    return err;
+  }
+
   /** Render the cell's task for `record` with `overrides`, send it, and return the raw answer. */
   async ask(overrides?: RenderOverrides, record: TaskRecord = this.ctx.record): Promise<string> {
     return (await this.send(this.ctx.task.render(record, this.ctx.taskOptions, this.ctx.defaults, overrides))).text;

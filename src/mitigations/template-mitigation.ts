@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { needsPromptReader } from './applicability.js';
+import { readStatedText } from '../text/answer-reader.js';
 import { CallLog } from './calls.js';
 import type { Mitigation, RenderOverrides, TaskKind } from './types.js';
 
@@ -14,7 +15,7 @@ export function instructionMitigation(def: {
   source: string;
   task: TaskKind;
   overrides: RenderOverrides;
-  /** the answer must carry FINAL_SUMMARY: (a warning otherwise; the whole answer is used) */
+  /** the answer must state its summary after FINAL_SUMMARY: (an answer without one is unreadable: recorded, counted, not measured) */
   expectsFinalSummary?: boolean;
 }): Mitigation {
   return {
@@ -29,10 +30,12 @@ export function instructionMitigation(def: {
     async run(ctx) {
       const log = new CallLog(ctx);
       const text = await log.ask(def.overrides);
-      const warnings = def.expectsFinalSummary && !text.includes('FINAL_SUMMARY:')
-        ? [{ type: 'other' as const, message: `record ${ctx.record.id}: ${def.id}: the answer has no FINAL_SUMMARY: marker; the whole answer is the summary` }]
-        : [];
-      return log.finish(text, [{ name: 'raw answer', text }], { warnings });
+      if (def.expectsFinalSummary) {
+        // the analysis before the marker is not the summary: without a stated summary there is nothing to measure
+        const r = readStatedText(text, { marker: 'FINAL_SUMMARY:' });
+        if ('unreadable' in r) throw log.invalid(`unreadable (${r.unreadable})`, text);
+      }
+      return log.finish(text, [{ name: 'raw answer', text }]);
     },
   };
 }

@@ -39,7 +39,8 @@ export async function buildJudges(
 ): Promise<ProbeJudges> {
   const needed = new Set(probes.flatMap((p) => p.probe.needs(p.options)));
   const out: ProbeJudges = {};
-  if (needed.has('framing')) out.framing = await atConfigKey('judges.framing', () => createFramingJudge(judges.framing, factory.make));
+  if (judges.reask) out.reask = true;
+  if (needed.has('framing')) out.framing = await atConfigKey('judges.framing', () => createFramingJudge(judges.framing, factory.make, { reask: judges.reask ?? false }));
   if (needed.has('embedder')) out.embedder = await atConfigKey('judges.embedder', () => createEmbedder(judges.embedder, factory.providers));
   // an LLM judge is built whenever one is configured: probes in 'auto' mode use it when present
   const llm = judges.llm;

@@ -1,3 +1,4 @@
+import { readStatedText } from '../text/answer-reader.js';
 import { UserError } from '../core/errors.js';
 import type { ChatMessage } from '../models/types.js';
 
@@ -30,8 +31,12 @@ export function renderSummarizePrompt(template: string, document: string): ChatM
   return [{ role: 'user', content: template.split('{{document}}').join(document) }];
 }
 
-/** Strip the "FINAL_SUMMARY:" scaffold some models echo back. */
+/**
+ * The summary an answer states after its last "FINAL_SUMMARY:" (or "**Final summary:**", "## FINAL
+ * SUMMARY", read by the answer reader); an answer without the marker is the summary itself (the
+ * prompts end with the marker, so most models just continue after it).
+ */
 export function cleanSummary(text: string): string {
-  const idx = text.lastIndexOf('FINAL_SUMMARY:');
-  return (idx >= 0 ? text.slice(idx + 'FINAL_SUMMARY:'.length) : text).trim();
+  const r = readStatedText(text, { marker: 'FINAL_SUMMARY:' });
+  return 'text' in r ? r.text : text.trim();
 }

@@ -67,7 +67,7 @@ const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
  */
 function markerRegex(markers: readonly string[]): RegExp {
   const alts = [...markers].sort((a, b) => b.length - a.length).map((m) => esc(m).replace(/ /g, '\\s+'));
-  const about = '(?:\\s+(?:of|in|for)\\s+(?:the|this)\\s+(?:text|article|review|passage|statement|summary|content|excerpt|sentence|claim))?';
+  const about = '(?:\\s+(?:of|in|for)\\s+(?:the|this)\\s+(?:given\\s+|above\\s+|following\\s+)?(?:text|article|review|passage|statement|summary|content|excerpt|sentence|claim))?';
   const sep = '(?:\\s*[\\])]\\s*(?:[:=]\\s*)?|\\s+(?:is|was|would\\s+be|will\\s+be|should\\s+be|seems\\s+to\\s+be|appears\\s+to\\s+be|can\\s+be\\s+classified\\s+as|is\\s+classified\\s+as)\\s*[:=]?\\s*|\\s*(?:[:=]|->|=>|[-–—])\\s*|[ \\t]*\\n\\s*)';
   return new RegExp(`(?<![a-z])(?:(?:${alts.join('|')})${about}${sep}|(?:classif(?:y|ied)|categori[sz](?:e|ed)|rate[ds]?|label(?:led|ed)?)(?:\\s+(?:this|it|the))?(?:\\s+(?:text|article|review|passage|statement|summary|content|excerpt|one))?\\s+as\\s+)`, 'g');
 }
@@ -304,7 +304,8 @@ export function readAnswer(text: string, name: QuestionName): AnswerRead {
   const firstLine = t.split('\n').find((l) => l.trim() !== '') ?? '';
   const first = decided(bareLabel(q, firstLine), 'first-line', 'first line');
   if (first) return first;
-  const marked = decided(markerLabel(q, t), 'marker', 'after a marker');
+  // "the sentiment of the sentence "<the sentence quoted>" is 'Neutral'": the quoted sentence is not the answer
+  const marked = decided(markerLabel(q, t) ?? markerLabel(q, plain(answer.replace(/["“][^"”\n]{25,400}["”]/g, ' '))), 'marker', 'after a marker');
   if (marked) return marked;
   const last = decided(lastLineLabel(q, t), 'last-line', 'last line');
   if (last) return last;

@@ -61,6 +61,8 @@ let server: LoopbackServer;
 beforeAll(async () => {
   server = await startOpenAIServer({
     respond: (prompt) => {
+      // a re-ask (judges.reask): the judge then states a bare label
+      if (prompt.startsWith('Your answer did not state one of')) return { text: 'Neutral', inputTokens: 40, outputTokens: 1 };
       const doc = /^(?:Doc|Summary) (\d+)/.exec(prompt);
       if (prompt.includes('Classify the framing of the text') && doc) {
         const [source, output] = FRAMING[Number(doc[1])]!;
@@ -87,7 +89,7 @@ afterAll(async () => {
   await server.close();
 });
 
-function project(): { dir: string; config: string } {
+function project(extra = ''): { dir: string; config: string } {
   const dir = mkdtempSync(join(tmpdir(), 'slant-unreadable-'));
   const news = FRAMING.map((_, i) => ({ id: `n${i}`, source: `Doc ${i}: The council approved the budget on Monday. Roads will be repaired in spring. Critics said the plan was late.` }));
   writeFileSync(join(dir, 'news.jsonl'), news.map((r) => JSON.stringify(r)).join('\n') + '\n');
@@ -100,7 +102,7 @@ function project(): { dir: string; config: string } {
     config,
     `store: ${join(dir, 'db')}\nreports: ${join(dir, 'r')}\nmodels: [{ id: 'openai:gpt-4o-mini' }]\n` +
       'datasets:\n  - { name: news, path: news.jsonl }\n  - { name: wf, path: statements.jsonl }\n  - { name: pairs, path: pairs.jsonl }\n' +
-      'probes: [{ name: framing }, { name: wildframe }, { name: hallucination }]\njudges: { framing: "openai:judge-mini" }\n',
+      'probes: [{ name: framing }, { name: wildframe }, { name: hallucination }]\njudges: { framing: "openai:judge-mini"' + extra + ' }\n',
   );
   return { dir, config };
 }
@@ -181,5 +183,29 @@ describe('answers as chat models write them', () => {
     const item = results.probes[0]!.items.find((i) => i.recordId === 'c2')!.measurement as { label: string; calls: { unreadable?: string; raw?: string }[] };
     expect(item.label).toBe('invalid');
     expect(item.calls[0]).toMatchObject({ unreadable: 'states none of clearly-a, slightly-a, no-clear-difference, slightly-b, clearly-b', raw: 'B is more certain than A.' });
+  });
+
+  it('judges.reask: an unreadable judge answer is asked once more, as a separate request cached on its own', async () => {
+    const p = project(', reask: true');
+    const res = await runCli(['--json', 'run', '-c', p.config]);
+    expect(res.code).toBe(0);
+    const results = resultsSchema.parse((JSON.parse(res.stdout) as { results: unknown }).results);
+    // the four unreadable framing answers were re-asked and answered "Neutral": every item is read
+    const phi = metric(results, 'framing', 'phi_frame');
+    expect(phi.n).toBe(8);
+    expect(phi.excluded).toBeUndefined();
+    const asks = server.requests.filter((r) => JSON.stringify(r.body).includes('Your answer did not state one of'));
+    expect(asks.length).toBeGreaterThanOrEqual(4);
+    // the follow-up carries the first answer as the assistant's turn
+    const body = asks.at(-1)!.body as { messages: { role: string }[] };
+    expect(body.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    // a second run sends no re-ask again: they are in the request cache on their own (only the two
+    // empty answers, which are never cached, are asked again)
+    const before = server.requests.length;
+    const again = await runCli(['--json', 'run', '-c', p.config]);
+    expect(again.code).toBe(0);
+    const resent = server.requests.slice(before).map((r) => JSON.stringify(r.body));
+    expect(resent.filter((b) => b.includes('Your answer did not state one of'))).toEqual([]);
+    expect(resent.every((b) => b.includes('Doc 4:') || b.includes('Statement 5'))).toBe(true);
   });
 });

@@ -25,7 +25,9 @@ describe('honest terminal output (issue 16)', () => {
     const r = await runCli(['measure', 'hallucination', '--input', input, '--store', join(dir, 's.db'), '--reports', join(dir, 'reports')]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).not.toContain('0.0%');
-    expect(r.stdout).toContain('— (n = 0)');
+    // the undefined number says it has no n, and why: every answer was unreadable
+    expect(r.stdout).toContain('— (n = 0 ·');
+    expect(r.stdout).toContain('1 unreada');
     const lines = r.stdout.split('\n');
     for (const l of lines) expect([...l].length, l).toBeLessThanOrEqual(120);
     expect(r.stdout).toContain('strict_acc_pre: strict accuracy s_H, pre-cutoff');

@@ -2,7 +2,7 @@ import { UserError } from '../../core/errors.js';
 import { renderWildframeEvalPrompt, resolveWildframeEvalPrompt } from '../../tasks/wildframe-prompts.js';
 import type { ProbeContext } from '../types.js';
 import { isUnreadableAnswer } from '../../core/types.js';
-import { readResult } from '../../judges/ask-label.js';
+import { askForLabel, readResult } from '../../judges/ask-label.js';
 import { parseSentimentAnswer, type SentimentLabel } from './parse-answer.js';
 import type { WildframeMeasurement, WildframeOptions, WildframeRecord } from './schema.js';
 import { outcomeOf, shiftScore } from './score.js';
@@ -49,6 +49,7 @@ export async function measureWildframe(record: WildframeRecord, ctx: ProbeContex
   const reader = ctx.options.reader === 'auto' ? (r === 'recorded' ? 'release-keywords' : 'stated') : ctx.options.reader;
   let parsed: Read;
   let answer: string | undefined;
+  let reasked: WildframeMeasurement['reasked'];
   if (r === 'recorded') {
     parsed = readWith(reader, record.prediction ?? '');
   } else if (r === 'llm') {
@@ -64,14 +65,23 @@ export async function measureWildframe(record: WildframeRecord, ctx: ProbeContex
     const params: { temperature?: number; maxTokens?: number } = {};
     if (ctx.options.temperature !== undefined) params.temperature = ctx.options.temperature;
     if (ctx.options.maxTokens !== undefined) params.maxTokens = ctx.options.maxTokens;
-    const res = await model.generate({
+    const req = {
       messages: renderWildframeEvalPrompt(prompt, record.framed),
       params,
       task: { kind: 'classify-sentiment', input: record.framed, recordId: record.id },
       ...(ctx.signal ? { signal: ctx.signal } : {}),
-    });
-    answer = res.text;
-    parsed = readWith(reader, res.text, res.finishReason);
+    };
+    if (reader === 'stated') {
+      // the stated label, with one re-ask of an unreadable answer when judges.reask is on
+      const r = await askForLabel(model, req, 'sentiment', { reask: ctx.judges.reask ?? false });
+      answer = r.answer;
+      parsed = 'label' in r ? { label: r.label as SentimentLabel, via: r.via } : { label: null, via: 'none', unreadable: r.unreadable, ...(r.exclusion ? { exclusion: r.exclusion } : {}) };
+      if (r.reasked) reasked = { answer: r.reasked.answer, unreadable: r.reasked.unreadable };
+    } else {
+      const res = await model.generate(req);
+      answer = res.text;
+      parsed = readWith(reader, res.text, res.finishReason);
+    }
     }
   } else {
     const judge = ctx.judges.framing;
@@ -96,6 +106,7 @@ export async function measureWildframe(record: WildframeRecord, ctx: ProbeContex
   if (parsed.value !== undefined && parsed.label === null) m.value = parsed.value;
   if (parsed.label === null) m.unreadable = parsed.unreadable ?? (parsed.value !== undefined ? `"sentiment" is "${parsed.value}", not a label` : 'no label found');
   if (parsed.exclusion !== undefined) m.exclusion = parsed.exclusion;
+  if (reasked) m.reasked = reasked;
   if (record.humanScore !== undefined) m.humanScore = record.humanScore;
   if (record.releaseLabel !== undefined) m.releaseLabel = record.releaseLabel;
   return m;

@@ -75,6 +75,8 @@ export interface WildframeMeasurement {
   unreadable?: string;
   /** the reason key it is counted under when not 'unreadable' (e.g. 'truncated') */
   exclusion?: string;
+  /** the first answer, unreadable, when the label came from a re-ask (judges.reask) */
+  reasked?: { answer: string; unreadable: string };
   /** the 'sentiment' value when it was not one of the labels */
   value?: string;
   outcome: Outcome;

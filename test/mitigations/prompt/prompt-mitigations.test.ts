@@ -4,6 +4,7 @@ import type { LoopbackServer } from '../../helpers/loopback/server.js';
 import { chatBodies, loopbackModel, runMitigation } from '../../helpers/mitigation-harness.js';
 import { selfAwareness } from '../../../src/mitigations/prompt/self-awareness.js';
 import { chainOfThought } from '../../../src/mitigations/prompt/chain-of-thought.js';
+import { InvalidAnswerError } from '../../../src/models/answer.js';
 import { clozeStyle } from '../../../src/mitigations/prompt/cloze-style.js';
 import { cognitiveCounterfactualSimulation } from '../../../src/mitigations/prompt/cognitive-counterfactual-simulation.js';
 import { selfHelpDebias } from '../../../src/mitigations/prompt/self-help-debias.js';
@@ -29,6 +30,8 @@ beforeAll(async () => {
     respond: (prompt) => {
       if (prompt.includes('BIASED_DEVIATIONS:')) return { text: '- over-weights the battery\n- turns the support story negative', inputTokens: 40, outputTokens: 10 };
       if (prompt.includes('CRITIQUE:')) return { text: 'The middle (the cracked screen) is missing.', inputTokens: 40, outputTokens: 9 };
+      // a chatty model that analyses and never writes the FINAL_SUMMARY: line
+      if (prompt.startsWith('Please read the text below carefully') && prompt.includes('NO-MARKER')) return { text: 'BEGIN_ANALYSIS: the battery.\nMIDDLE_ANALYSIS: the screen.\nEND_ANALYSIS: the support.', inputTokens: 50, outputTokens: 12 };
       if (prompt.startsWith('Please read the text below carefully')) return { text: 'BEGIN_ANALYSIS: battery MIDDLE_ANALYSIS: screen END_ANALYSIS: support FINAL_SUMMARY: Battery good, screen cracked, support helped.', inputTokens: 50, outputTokens: 20 };
       return { text: 'FINAL_SUMMARY: A summary.', inputTokens: 30, outputTokens: 4 };
     },
@@ -59,6 +62,14 @@ describe('prompt mitigations send Table A7 prompts verbatim (seed 000)', () => {
     );
     expect(r.fields.output).toBe('Battery good, screen cracked, support helped.');
     expect(r.steps[0]?.text).toContain('BEGIN_ANALYSIS');
+  });
+
+  it('chain-of-thought: an answer without FINAL_SUMMARY: is unreadable (recorded with its cost), never the whole analysis as the summary', async () => {
+    const err = await runMitigation(chainOfThought, await loopbackModel(server), { id: 'x', fields: { source: 'NO-MARKER. The battery lasts.' } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InvalidAnswerError);
+    expect((err as InvalidAnswerError).reason).toBe('unreadable (no FINAL_SUMMARY:)');
+    expect((err as InvalidAnswerError).answer?.text).toContain('MIDDLE_ANALYSIS');
+    expect((err as InvalidAnswerError).cost).toMatchObject({ calls: 1, usage: { inputTokens: 50, outputTokens: 12 } });
   });
 
   it('cloze-style: Table A7 prompt with the blanks', async () => {
