@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { EXIT, UserError } from '../core/errors.js';
-import { evaluateGate, gateReport, parseGateCondition, type GateCondition } from '../report/gate.js';
+import { checkGateMetrics, evaluateGate, gateReport, parseGateCondition, type GateCondition } from '../report/gate.js';
 import type { Results } from '../results/schema.js';
 
 export const FAIL_ON_HELP = 'exit 5 when a condition holds (or cannot be decided), e.g. "framing.phi_frame > 0.2" or "primacy[model=m].psi_pri.ci.high > 0.15" (repeatable; docs/report.md)';
@@ -10,9 +10,10 @@ export function failOnConditions(cmd: Command): GateCondition[] {
   return (cmd.opts<{ failOn?: string[] }>().failOn ?? []).map(parseGateCondition);
 }
 
-/** Check the gate: print each failed or undecidable condition with its value, and exit 5 if any. */
+/** Check the gate (a metric the run reports nowhere is a usage error, exit 2): print each failed or undecidable condition with its value, and exit 5 if any. */
 export function applyGate(results: Results, conditions: readonly GateCondition[]): void {
   if (conditions.length === 0) return;
+  checkGateMetrics(results, conditions);
   const outcomes = conditions.map((c) => evaluateGate(results, c));
   const lines = gateReport(outcomes);
   if (lines.length === 0) return;

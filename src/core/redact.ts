@@ -51,7 +51,7 @@ const secrets = new Map<string, boolean>();
 
 /**
  * One spelling of a registered secret, replaced by `re` (in any letter case when it has the `i`
- * flag). `needle` is what a text must contain for `re` to match: the spelling lower-cased, looked
+ * flag: every spelling but base64's, whose letter case is its meaning). `needle` is what a text must contain for `re` to match: the spelling lower-cased, looked
  * for in the lower-cased text (`lowered`; one search then finds every letter case), or the spelling
  * itself for one that is not ASCII (lower-casing may change other characters' lengths).
  */
@@ -103,12 +103,12 @@ function spellingsOf(s: string, encoded: boolean): Spelling[] {
     if (form.length >= WHOLE_TOKEN_BELOW) forms.set(form, caseless || forms.get(form) === true);
   };
   const json = JSON.stringify(s).slice(1, -1);
-  add(json, false);
+  add(json, true);
   // the JSON spelling of a message that quotes the JSON body (an error stored as JSON)
-  add(JSON.stringify(json).slice(1, -1), false);
+  add(JSON.stringify(json).slice(1, -1), true);
   // encoders that escape more: '/' as '\/' (PHP), '<', '>', '&' as \u003c… (Go)
-  add(json.replace(/\//g, '\\/'), false);
-  add(json.replace(/[<>&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`), false);
+  add(json.replace(/\//g, '\\/'), true);
+  add(json.replace(/[<>&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`), true);
   const html = s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
   for (const f of [s, html]) if (!/["\\]/.test(f) || safeRaw(f)) add(f, true);
   // a provider echoing the key encoded: URL (any case of %xx), hex (either case), base64, base64url

@@ -44,12 +44,37 @@ export function stoppableSync<T>(size: number, work: () => T): T {
 }
 
 /**
+ * Let a signal caught while JavaScript was busy reach its listener: two turns of the event loop,
+ * so that a poll phase (where Node reads caught signals) comes between. A signal caught but not
+ * yet handed to its listener is lost when the listeners are taken off, so the async entries below
+ * settle first.
+ */
+export async function settleSignals(): Promise<void> {
+  await new Promise<void>((r) => setImmediate(r));
+  await new Promise<void>((r) => setImmediate(r));
+}
+
+/**
+ * stoppableSync for async callers: signals caught before are handed to their listeners first
+ * (settleSignals), and work already cancelled by them (`signal`) does not start.
+ */
+export async function stoppable<T>(size: number, work: () => T, signal?: AbortSignal): Promise<T> {
+  if (size >= STOPPABLE_MIN_CHARS && depth === 0) {
+    await settleSignals();
+    signal?.throwIfAborted();
+  }
+  return stoppableSync(size, work);
+}
+
+/**
  * Run async `work` with SIGINT and SIGTERM at their default effect throughout, for a stage whose
  * every step can be redone for free (a run's aggregation and report, once its items are stored):
  * its synchronous stretches are many and uneven, and stopping at once is always right there.
  */
-export async function stoppableStage<T>(work: () => Promise<T>): Promise<T> {
+export async function stoppableStage<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   if (depth > 0) return work();
+  await settleSignals();
+  signal?.throwIfAborted();
   const restore = detachSignals();
   try {
     return await work();

@@ -55,7 +55,7 @@ export interface Metric {
   ci?: Interval;
   test?: TestResult;
   /** 'rate' values are fractions in [0,1] shown as percentages */
-  kind?: 'rate' | 'mean' | 'count' | 'statistic';
+  kind: 'rate' | 'mean' | 'count' | 'statistic';
   /**
    * items asked but not in n, by reason (src/core/excluded.ts): "n = 172 · 28 unreadable".
    * Absent when every item counted.

@@ -10,7 +10,7 @@ import type { ProbeResult, GroupResultJson } from '../results/schema.js';
 import { BASELINE_KEY } from './conditions.js';
 import { cellCost } from './cell-cost.js';
 import { addHolm, pairedEffects, type CellValues } from './effects.js';
-import { byId } from '../stats/paired-comparison.js';
+import { byId, declaredKind, type ItemValueKind } from '../stats/paired-comparison.js';
 import type { CellRef, ExecutionPlan } from './execute.js';
 import type { MitigationStep } from '../mitigations/types.js';
 
@@ -102,7 +102,7 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore, runI
     const judges = [...used.map((j) => extraJudges.find((x) => x.id === j.id && x.version === j.version) ?? j), ...extraJudges.filter((x) => !used.some((j) => j.id === x.id && j.version === x.version))];
     const result: ProbeResult = { probe: probe.name, options: configured, judges, groups, items };
     // the summary averages the baseline groups (the models as they are), not the mitigated ones
-    if (baselineGroups.length > 1 && perGroupValues.length === baselineGroups.length) result.summary = summarizeAcrossGroups(perGroupValues, baselineGroups);
+    if (baselineGroups.length > 1 && perGroupValues.length === baselineGroups.length) result.summary = summarizeAcrossGroups(perGroupValues, baselineGroups, probe);
     if (withConditions) {
       const effects = [];
       const costs = [];
@@ -140,7 +140,7 @@ function judgeUsed(needs: string[], plan: ExecutionPlan, id: string): boolean {
  * inconsistent across orders) is skipped for that metric only; a group with no value left drops
  * out of that metric; n counts the values used. Fewer than two groups with values: no summary.
  */
-export function summarizeAcrossGroups(perGroup: Record<string, number>[][], groups: GroupResultJson[]): Metric[] {
+export function summarizeAcrossGroups(perGroup: Record<string, number>[][], groups: GroupResultJson[], probe: { name: string; itemKinds?: Readonly<Record<string, ItemValueKind>> }): Metric[] {
   const names = [...new Set(perGroup.flatMap((g) => g.flatMap((v) => Object.keys(v))))];
   const out: Metric[] = [];
   for (const name of names) {
@@ -156,8 +156,9 @@ export function summarizeAcrossGroups(perGroup: Record<string, number>[][], grou
       value: mean(groupMeans),
       n: series.reduce((a, s) => a + s.length, 0),
       ci: bootstrapMeanOfGroupMeans(series),
+      // a mean of group rates is a rate: the item value's declared kind
+      kind: declaredKind(probe.itemKinds, name, probe.name).kind,
     };
-    if (first?.kind) metric.kind = first.kind;
     const excluded = mergeExcluded(...groups.map((g) => g.metrics.find((m) => m.name === name)?.excluded));
     if (excluded) metric.excluded = excluded;
     out.push(metric);

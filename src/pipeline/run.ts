@@ -1,4 +1,4 @@
-import { stoppableStage } from '../core/stoppable.js';
+import { settleSignals, stoppableStage } from '../core/stoppable.js';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../runtime/write-atomic.js';
 import { crashPoint } from '../runtime/crash-point.js';
@@ -149,7 +149,9 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
   // report of long items take seconds, and the stored items make them again on resume (a run
   // stopped while measuring still reports what it has, as before)
   const stopIfSignalled = async (): Promise<void> => {
-    if (args.signal?.aborted !== true || outcome.interrupted) return;
+    if (outcome.interrupted) return;
+    await settleSignals();
+    if (args.signal?.aborted !== true) return;
     await markEnded(store, runId, 'interrupted');
     throw args.signal.reason;
   };

@@ -143,8 +143,22 @@ type UsageJson = NonNullable<import('../results/schema.js').Results['usage']>;
 
 /** A model's cost: "$0.0123", "no price" for a model with tokens but no price (never "$0.0000"), '' without tokens. */
 export function usageCost(u: UsageJson['rows'][number]): string {
-  if (u.cost !== undefined) return `$${u.cost.toFixed(4)}`;
+  // no answer said what it used: the cost is unknown, not $0
+  if (usageUnknown(u)) return '—';
+  if (u.cost !== undefined) return `$${u.cost.toFixed(4)}${u.withoutUsage > 0 ? ' or more' : ''}`;
   return u.inputTokens + u.outputTokens > 0 ? 'no price' : '';
+}
+
+/** Every live answer of the model came without usage (an OpenAI stream without its usage chunk, Gemini without usageMetadata). */
+export function usageUnknown(u: UsageJson['rows'][number]): boolean {
+  return u.withoutUsage > 0 && u.withoutUsage >= u.requests - u.cachedRequests;
+}
+
+/** "120 in / 30 out tokens", "usage not reported", or the counts with the answers that did not report theirs. */
+export function usageTokens(u: UsageJson['rows'][number]): string {
+  if (usageUnknown(u)) return `usage not reported (${u.withoutUsage} answer(s))`;
+  const tokens = `${u.inputTokens} in / ${u.outputTokens} out tokens`;
+  return u.withoutUsage > 0 ? `${tokens} (usage not reported for ${u.withoutUsage} answer(s): at least this many)` : tokens;
 }
 
 /**
@@ -154,6 +168,12 @@ export function usageCost(u: UsageJson['rows'][number]): string {
 export function usageTotal(usage: UsageJson): string {
   const asOf = `prices as of ${usage.pricesAsOf}`;
   const priced = usage.rows.some((r) => r.cost !== undefined && r.inputTokens + r.outputTokens > 0);
+  const unreported = usage.rows.reduce((a, r) => a + r.withoutUsage, 0);
+  if (unreported > 0) {
+    // answers without usage cost something unknown: the total is a lower bound, or unknown
+    if (!priced) return `total: — (usage not reported for ${unreported} answer(s); ${asOf})`;
+    return `total at least $${usage.total.toFixed(4)} (usage not reported for ${unreported} answer(s)${usage.unpriced.length > 0 ? `; no price for ${usage.unpriced.join(', ')}` : ''}; ${asOf})`;
+  }
   if (usage.unpriced.length === 0) return `total $${usage.total.toFixed(4)} (${asOf})`;
   if (!priced) return `total: no price (no price for ${usage.unpriced.join(', ')}; ${asOf})`;
   return `total $${usage.total.toFixed(4)} for the priced models; no price for ${usage.unpriced.join(', ')} (${asOf})`;

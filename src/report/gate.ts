@@ -18,7 +18,9 @@
  * the one paired comparison every screen shows): every condition's, or those whose labels match
  * the selector.
  */
+import { didYouMeanText } from '../core/did-you-mean.js';
 import { UserError } from '../core/errors.js';
+import { PROBE_NAMES } from '../probes/names.js';
 import type { EffectJson, MetricJson, ProbeResult, Results } from '../results/schema.js';
 
 export type GateOp = '>' | '>=' | '<' | '<=' | '==' | '!=';
@@ -53,6 +55,9 @@ export function parseGateCondition(text: string): GateCondition {
     });
   }
   const [, probe, sel, metric, field, op, num] = m as unknown as [string, string, string | undefined, string, string, GateOp, string];
+  if (!(PROBE_NAMES as readonly string[]).includes(probe)) {
+    throw new UserError(`--fail-on "${text.trim()}": no probe is called "${probe}"${didYouMeanText(probe, PROBE_NAMES)}; the probes are ${PROBE_NAMES.join(', ')}`, { hint: 'see docs/report.md for the --fail-on grammar' });
+  }
   const c: GateCondition = { text: text.trim(), probe, metric, field: (field.slice(1) || 'value') as GateField, op, threshold: Number(num) };
   if (sel !== undefined) {
     const s = sel.trim();
@@ -112,6 +117,29 @@ const OPS: Record<GateOp, (a: number, b: number) => boolean> = {
   '==': (a, b) => a === b,
   '!=': (a, b) => a !== b,
 };
+
+/**
+ * Refuse, as a usage error (exit 2, not a gate failure), a condition whose metric this run's probe
+ * reports nowhere (not in its summary, in no group and in no paired effect): that is a misspelt
+ * name, which no run would ever decide, so it says which names exist and the likely one. A metric
+ * that some groups report and others lack stays undecidable for those groups (exit 5), and so does
+ * a probe the run did not measure (the same CI check may be given runs of different probes).
+ */
+export function checkGateMetrics(results: Results, conditions: readonly GateCondition[]): void {
+  for (const c of conditions) {
+    const probe = results.probes.find((p) => p.probe === c.probe);
+    if (!probe) continue;
+    const names = new Set<string>();
+    if (c.field.startsWith('effect')) for (const e of probe.effects ?? []) names.add(e.metric);
+    else for (const m of [...(probe.summary ?? []), ...probe.groups.flatMap((g) => g.metrics)]) names.add(m.name);
+    if (names.size === 0 || names.has(c.metric)) continue;
+    const known = [...names].sort();
+    throw new UserError(
+      `--fail-on "${c.text}": ${c.probe} reports no ${c.field.startsWith('effect') ? 'paired effect on a ' : ''}metric "${c.metric}"${didYouMeanText(c.metric, known)}; it reports ${known.join(', ')}`,
+      { hint: 'metric names are those in results.json and the report; see docs/report.md' },
+    );
+  }
+}
 
 export function evaluateGate(results: Results, c: GateCondition): GateOutcome {
   const probe = results.probes.find((p) => p.probe === c.probe);

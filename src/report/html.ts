@@ -7,7 +7,7 @@ import { describeCard } from '../judges/card.js';
 import { escapeHtml as e } from './escape.js';
 import { excludedText } from '../core/excluded.js';
 import { APPROXIMATED_MARK } from './mitigation-tables.js';
-import { formatApproximated, formatCut, formatInterval, formatInvalid, formatP, formatValue, nLabel, statParts, undefinedText, usageCost, usageTotal } from './format.js';
+import { formatApproximated, formatCut, formatInterval, formatInvalid, formatP, formatValue, nLabel, statParts, undefinedText, usageCost, usageTokens, usageTotal, usageUnknown } from './format.js';
 import type { ItemDetail, ItemSummary } from './items/types.js';
 import type { ReportModel } from './model.js';
 
@@ -177,7 +177,7 @@ export async function renderReportPage(model: ReportModel, opts: ReportPageOptio
         };
   const omitted = items.mode === 'embedded' && items.omitted > 0 ? `<p class="muted">${e(items.omitted)} further item(s) are not in this file; browse them all with <code>slant view</code>.</p>` : '';
   const usage = r.usage
-    ? `<h2>Usage</h2><table><thead><tr><th class="l">model</th><th>requests</th><th>from cache</th><th>input tokens</th><th>output tokens</th><th>cost</th></tr></thead><tbody>${r.usage.rows.map((u) => `<tr><td class="l">${e(u.model)}</td><td>${e(u.requests)}</td><td>${e(u.cachedRequests)}</td><td>${e(u.inputTokens)}</td><td>${e(u.outputTokens)}</td><td>${e(usageCost(u))}</td></tr>`).join('')}</tbody></table><p>${e(usageTotal(r.usage))}</p>`
+    ? `<h2>Usage</h2><table><thead><tr><th class="l">model</th><th>requests</th><th>from cache</th><th>input tokens</th><th>output tokens</th><th>cost</th></tr></thead><tbody>${r.usage.rows.map((u) => `<tr><td class="l">${e(u.model)}</td><td>${e(u.requests)}</td><td>${e(u.cachedRequests)}</td>${usageUnknown(u) ? `<td colspan="2">${e(usageTokens(u))}</td>` : `<td>${e(u.inputTokens)}${u.withoutUsage > 0 ? ` (+${e(u.withoutUsage)} answer(s) without usage)` : ''}</td><td>${e(u.outputTokens)}</td>`}<td>${e(usageCost(u))}</td></tr>`).join('')}</tbody></table><p>${e(usageTotal(r.usage))}</p>`
     : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

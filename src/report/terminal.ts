@@ -6,7 +6,7 @@
 import type { Results } from '../results/schema.js';
 import { describeCard } from '../judges/card.js';
 import { excludedText, nText } from '../core/excluded.js';
-import { formatApproximated, formatCut, formatInvalid, formatValue, statParts, TERMINAL_TABLES, usageCost, usageTotal } from './format.js';
+import { formatApproximated, formatCut, formatInvalid, formatValue, statParts, TERMINAL_TABLES, usageCost, usageTokens, usageTotal } from './format.js';
 import { buildReportModel, type ReportModel } from './model.js';
 import { renderPresentedTable, wrapLine } from './terminal-tables.js';
 import { statOf } from '../results/presentation.js';
@@ -68,7 +68,7 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean; 
     out.push('usage:');
     for (const u of r.usage.rows) {
       const cost = usageCost(u);
-      out.push(`  ${u.model}: ${u.requests} request(s), ${u.cachedRequests} from cache, ${u.inputTokens} in / ${u.outputTokens} out tokens${cost ? `, ${cost}` : ''}`);
+      out.push(`  ${u.model}: ${u.requests} request(s), ${u.cachedRequests} from cache, ${usageTokens(u)}${cost ? `, ${cost}` : ''}`);
     }
     out.push(`  ${usageTotal(r.usage)}`);
   }

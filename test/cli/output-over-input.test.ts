@@ -68,6 +68,19 @@ describe('-o naming the input', () => {
     expect(readFileSync(store).equals(before)).toBe(true);
   });
 
+  it.each([
+    ['certainty rank', (input: string) => ['certainty', 'rank', input, '-o', input]],
+    ['certainty synth-docs', (input: string) => ['certainty', 'synth-docs', input, '--model', 'builtin:lead-3', '-o', input]],
+    ['datasets import', (input: string) => ['datasets', 'import', input, '-o', input]],
+    ['datasets wildframe', (input: string) => ['datasets', 'wildframe', input, '--model', 'builtin:lead-3', '-o', input]],
+  ])('%s: refused the same way, before any work', async (_cmd, args) => {
+    const { input } = project();
+    const res = await runCli(args(input));
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(`-o ${input} is the input ${input}; writing there would overwrite it`);
+    expect(readFileSync(input, 'utf8')).toBe(JSONL);
+  });
+
   it('another file next to it is fine', async () => {
     const { dir, input, common } = project();
     const res = await runCli(['-q', 'measure', 'framing', '--input', input, '-o', join(dir, 'results.json'), ...common]);

@@ -38,6 +38,10 @@ describe('slant report / --fail-on', () => {
     const undecidable = await runCli(['report', a, '--reports', reports, '--format', 'md', '-o', join(dir, 'md'), '--fail-on', 'certainty.cd > 0.1']);
     expect(undecidable.code).toBe(5);
     expect(undecidable.stderr).toMatch(/undecidable: certainty: no probe "certainty"/);
+    const misspelt = await runCli(['report', a, '--reports', reports, '--format', 'md', '-o', join(dir, 'md'), '--fail-on', 'framing.phi_fram > 0.1']);
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.stderr).toContain('framing reports no metric "phi_fram" (did you mean "phi_frame"?)');
+    expect(misspelt.stderr).not.toMatch(/\bat .*\.js:\d+/);
   });
 
   it('--fail-on on measure: checked after the run is stored and reported', async () => {

@@ -132,3 +132,30 @@ describe('slant run on a reasoning model: only the answer is measured', () => {
     expect(results.warnings.filter((w) => /cut at the token limit \(generation.maxTokens\) were measured/.test(w.message))).toHaveLength(1);
   });
 });
+
+describe('slant run on a model that reports no usage', () => {
+  it('says "usage not reported" instead of 0 tokens and $0.0000 (OpenAI stream without its usage chunk)', async () => {
+    const quiet = await startOpenAIServer({ respond: () => ({ text: SUMMARY, noUsage: true }) });
+    process.env.OPENAI_API_KEY = 'sk-loopback-usage';
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'slant-usage-'));
+      writeFileSync(join(dir, 'news.jsonl'), ['a', 'b'].map((id) => JSON.stringify({ id, source: `(${id}) ${ARTICLE}` })).join('\n') + '\n');
+      writeFileSync(
+        join(dir, 'slant.yaml'),
+        `store: ${join(dir, 'db')}\nreports: ${join(dir, 'r')}\nproviders: { openai: { baseURL: '${quiet.url}/v1', stream: true } }\nmodels: [{ id: 'openai:gpt-4o-mini' }]\n` +
+          'datasets:\n  - { name: news, path: news.jsonl }\nprobes: [{ name: primacy }]\n',
+      );
+      const res = await runCli(['run', '-c', join(dir, 'slant.yaml')]);
+      expect(res.code).toBe(0);
+      expect(res.stdout).toMatch(/openai:gpt-4o-mini: 2 request\(s\), 0 from cache, usage not reported \(2 answer\(s\)\), —/);
+      expect(res.stdout).toMatch(/total: — \(usage not reported for 2 answer\(s\)/);
+      expect(res.stdout).not.toMatch(/0 in \/ 0 out tokens|\$0\.0000/);
+      const html = readFileSync(join(res.stdout.match(/results: (\S+)results\.json/)![1]!, 'report.html'), 'utf8');
+      expect(html).toContain('usage not reported (2 answer(s))');
+      expect(html).not.toContain('$0.0000');
+    } finally {
+      delete process.env.OPENAI_API_KEY;
+      await quiet.close();
+    }
+  });
+});

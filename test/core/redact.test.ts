@@ -127,6 +127,11 @@ describe('redact: keys with quotes or backslashes, and encoded echoes', () => {
     expect(JSON.parse(redact(twice))).toEqual({ message: '{"error":"bad key [redacted]"}' });
   });
 
+  it('echoed in upper case and then stored as JSON: redacted too', () => {
+    registerSecret(QUOTED, { inUse: true });
+    expect(redact(JSON.stringify({ m: `echo ${QUOTED.toUpperCase()}.` }))).toBe('{"m":"echo [redacted]."}');
+  });
+
   it('redacting JSON text that holds such a key keeps it valid JSON', () => {
     registerSecret(QUOTED, { inUse: true });
     const doc = JSON.stringify({ a: QUOTED, b: [`x${QUOTED}y`, `"${QUOTED}"`], c: `${QUOTED}\\` });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { STOPPABLE_MIN_CHARS, stoppableStage, stoppableSync } from '../../src/core/stoppable.js';
+import { STOPPABLE_MIN_CHARS, stoppable, stoppableStage, stoppableSync } from '../../src/core/stoppable.js';
 import { lines, spawnTs, srcUrl } from '../runtime/child-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'slant-stoppable-'));
@@ -56,6 +56,40 @@ describe('stoppableSync', () => {
     } finally {
       process.off('SIGINT', a);
     }
+  });
+
+  it('a signal caught during earlier synchronous work still reaches its listener before the listeners come off', async () => {
+    // the signal arrives while the child is busy with the listener on; taking the listener off
+    // before the event loop handed the signal over would drop it, and the endless work after it
+    // would never be stopped
+    const child = spawnTs(dir, 'pending.mts', `
+      import { installInterruptHandler } from ${JSON.stringify(srcUrl('runtime/interrupt.ts'))};
+      import { stoppable, STOPPABLE_MIN_CHARS } from ${JSON.stringify(srcUrl('core/stoppable.ts'))};
+      const handler = installInterruptHandler({ exit: (code) => process.exit(code) });
+      process.stdout.write('busy\\n');
+      const until = Date.now() + 3000;
+      while (Date.now() < until) {}
+      try {
+        await stoppable(STOPPABLE_MIN_CHARS, () => { for (;;) {} }, handler.signal);
+      } catch {
+        process.exit(130);
+      }
+    `);
+    const out = lines(child);
+    await out.waitFor((all) => all.includes('busy'));
+    child.kill('SIGTERM');
+    const exit = await out.exit;
+    expect(exit.code).toBe(130);
+  }, 30_000);
+
+  it("stoppable() does not start work its signal has cancelled", async () => {
+    const ctrl = new AbortController();
+    ctrl.abort(new Error('stopped'));
+    let ran = false;
+    await expect(stoppable(STOPPABLE_MIN_CHARS, () => (ran = true), ctrl.signal)).rejects.toThrow('stopped');
+    expect(ran).toBe(false);
+    // short work runs at once, without turns of the event loop
+    expect(await stoppable(10, () => 'done', ctrl.signal)).toBe('done');
   });
 
   it('puts the listeners back, in order, when the work returns or throws', () => {

@@ -7,7 +7,7 @@ function cell(condition: string, rows: Record<string, Record<string, number>>, c
     labels: { model: 'm', dataset: 'd', condition },
     condition,
     values: new Map(Object.entries(rows)),
-    metrics: [{ name: 'phi_frame', label: 'φ_frame', value: 0, n: 0 }],
+    metrics: [{ name: 'phi_frame', label: 'φ_frame', value: 0, n: 0, kind: 'rate' }],
     costs: new Map(Object.entries(costs).map(([k, [calls, inputTokens, outputTokens, wallMs]]) => [k, { calls, inputTokens, outputTokens, wallMs }])),
     recordIds: Object.keys(rows),
   };

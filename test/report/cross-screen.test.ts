@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadProbe } from '../../src/probes/load.js';
 import { buildReportModel } from '../../src/report/model.js';
 import { isStat, type Stat } from '../../src/results/presentation.js';
 import { resultsSchema, type EffectJson, type Results } from '../../src/results/schema.js';
@@ -73,6 +74,15 @@ describe('the same paired contrast on the run page, compare, the viewer and the 
     const cov = effect('primacy', 'coverage');
     expect(cov).toMatchObject({ kind: 'mean', n: 20, test: { name: expect.stringMatching(/paired t-test/) } });
     expect(cov.ci!.method).toMatch(/^paired t/);
+  });
+
+  it("each item value's declared kind is the kind of the group metric of the same name, and the summary's", async () => {
+    for (const p of results.probes) {
+      const probe = await loadProbe(p.probe);
+      const declared = Object.keys(probe.itemKinds ?? {});
+      expect(declared.length, p.probe).toBeGreaterThan(0);
+      for (const m of p.groups.flatMap((g) => g.metrics)) if (declared.includes(m.name)) expect(m.kind, `${p.probe}.${m.name}`).toBe(probe.itemKinds![m.name]!.kind);
+    }
   });
 
   it('`slant compare run:baseline run:condition` gives the same numbers (JSON) and the same digits (table)', async () => {

@@ -10,7 +10,7 @@
  * two orders always agree and the offline comparator never reports an item inconsistent.
  */
 import { UserError } from '../../core/errors.js';
-import { stoppableSync } from '../../core/stoppable.js';
+import { stoppable } from '../../core/stoppable.js';
 import { ClaimStrengthScorer, type ClaimStrengthModel } from './claim-strength.js';
 import { CLAIM_STRENGTH_MODEL } from './claim-strength-weights.js';
 import { extractMarkers, type MarkerHit } from './features.js';
@@ -99,7 +99,7 @@ export class OfflineCertaintyComparator implements PairwiseCertaintyJudge, Certa
 
   /** Both orders from one δ: the comparison is antisymmetric, δ(B, A) = −δ(A, B) exactly. */
   async compare(original: string, modified: string): Promise<PairJudgement> {
-    return stoppableSync(original.length + modified.length, () => {
+    return stoppable(original.length + modified.length, () => {
       const delta = this.delta(original, modified);
       return judgementFromDelta(delta, this, { forward: this.explain(original, modified, delta), reverse: this.explain(modified, original, -delta) });
     });

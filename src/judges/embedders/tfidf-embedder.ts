@@ -4,7 +4,7 @@
  * e.g. the primacy probe's embed([summary, third1, third2, third3]). Vectors are l2-normalised
  * tf-idf rows over the sorted vocabulary of that call, densified.
  */
-import { charsOf, stoppableSync } from '../../core/stoppable.js';
+import { charsOf, stoppable } from '../../core/stoppable.js';
 import type { Embedder, Vector } from '../types.js';
 import { TfidfVectorizer, type TfidfOptions } from '../../text/tfidf.js';
 import { cosineSparse, toDense } from '../../text/vector.js';
@@ -23,7 +23,7 @@ export class TfidfEmbedder implements Embedder {
   async embed(texts: readonly string[], opts?: { kind?: 'query' | 'passage'; signal?: AbortSignal }): Promise<Vector[]> {
     opts?.signal?.throwIfAborted();
     if (texts.length === 0) return [];
-    return stoppableSync(charsOf(texts), () => {
+    return stoppable(charsOf(texts), () => {
       const v = new TfidfVectorizer(this.opts);
       const rows = v.fitTransform(texts);
       const dim = v.dimension;

@@ -1,4 +1,4 @@
-import { stoppableSync } from '../../core/stoppable.js';
+import { stoppable } from '../../core/stoppable.js';
 import type { Framing } from '../../core/types.js';
 import type { JudgeCard } from '../card.js';
 import type { FramingJudge } from '../types.js';
@@ -55,7 +55,7 @@ export class OfflineFramingJudge implements FramingJudge {
     const out: Framing[] = [];
     for (const text of texts) {
       opts.signal?.throwIfAborted();
-      out.push(stoppableSync(text.length, () => this.classifyOne(text)));
+      out.push(await stoppable(text.length, () => this.classifyOne(text), opts.signal));
     }
     return out;
   }

@@ -1,5 +1,5 @@
 import { UserError } from '../../core/errors.js';
-import { stoppableSync } from '../../core/stoppable.js';
+import { stoppable } from '../../core/stoppable.js';
 import { LlmCertaintyJudge } from '../../judges/certainty/llm-judge.js';
 import { offlineComparatorWithBands } from '../../judges/certainty/offline-comparator.js';
 import { DocumentCertaintyComparator } from '../../judges/certainty/document-judge.js';
@@ -62,7 +62,7 @@ export async function measureCertainty(record: CertaintyRecord, ctx: ProbeContex
     judgeLabel: j.judgeLabel,
     calls: store(j.calls, keep),
   };
-  const wed = stoppableSync(record.original.length + record.rewrite.length, () => cappedWordEditDistance(record.original, record.rewrite, ctx.options.maxWedPairs));
+  const wed = await stoppable(record.original.length + record.rewrite.length, () => cappedWordEditDistance(record.original, record.rewrite, ctx.options.maxWedPairs), ctx.signal);
   if ('wed' in wed) m.wed = wed.wed;
   else m.wedSkipped = wed.skipped;
   if (j.alignment) m.alignment = j.alignment;

@@ -1,5 +1,5 @@
 /** Per-article measurement: segments, φ for gold and model summaries, and ROUGE. */
-import { charsOf, stoppableSync } from '../../core/stoppable.js';
+import { charsOf, stoppable, stoppableSync } from '../../core/stoppable.js';
 import type { Embedder } from '../../judges/types.js';
 import { createCachedStemmer } from '../../text/porter-stemmer.js';
 import {
@@ -77,7 +77,7 @@ export async function measurePosition(
 ): Promise<PositionMeasurement> {
   // the work below is synchronous and grows with the texts: on a long record a signal must end it
   const size = textChars(record.source) + record.references.reduce((n: number, r) => n + textChars(r), 0) + Object.values(record.outputs).reduce((n: number, o) => n + textChars(o), 0);
-  const article = stoppableSync(size, () => toSentences(record.source));
+  const article = await stoppable(size, () => toSentences(record.source), deps.signal);
   const N = article.length;
   const K = options.K;
   const segments = sentenceSegments(N, K, options.shortArticleMode);
