@@ -3,19 +3,17 @@
  * actions only (it imports the pipeline, zod schemas and the store), so `--help` and other commands
  * stay light.
  */
-import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../core/errors.js';
-import { loadConfigFile } from '../config/load.js';
 import type { SlantConfig } from '../config/schema.js';
 import { planMeasure, planRun } from '../pipeline/plan.js';
 import { retryNotice } from './retry-notice.js';
-import { DEFAULT_STORE_PATH } from '../runtime/store.js';
 import { openRunStore } from '../runtime/open-store.js';
 import { isPostgresUrl } from '../runtime/store-url.js';
 import { executeRun } from './execute-run.js';
 import { globalOptions } from './main-options.js';
+import { storeLocation } from './workspace-config.js';
 import { storedSpecSchema, type StoredSpec } from './stored-spec.js';
 import { resultsOutputFormat } from './results-output.js';
 import { failOnConditions } from './fail-on.js';
@@ -100,11 +98,6 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
   }
 }
 
-/** A store setting as a location: a PostgreSQL URL as it is, a SQLite file relative to `baseDir`. */
-export function storeLocation(baseDir: string, store: string): string {
-  return isPostgresUrl(store) ? store : resolve(baseDir, store);
-}
-
 export async function resumeTarget(storePath: string, requested: string | true): Promise<{ id: string; spec: StoredSpec }> {
   const store = await openRunStore(storePath);
   try {
@@ -133,9 +126,4 @@ export function applyMaxConcurrency(config: SlantConfig, n: number): void {
   config.concurrency = Math.max(config.concurrency ?? 4, n);
 }
 
-/** The store a config names (relative to the config's folder), or the default when there is no config file. */
-export function configuredStore(configPath: string): string {
-  if (!existsSync(configPath)) return DEFAULT_STORE_PATH;
-  return storeLocation(dirname(resolve(configPath)), loadConfigFile(configPath).store);
-}
 

@@ -7,10 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { createLlmFramingJudge } from '../../src/judges/framing/llm-judge.js';
 import { LlmCertaintyJudge } from '../../src/judges/certainty/llm-judge.js';
 import { DocumentCertaintyComparator } from '../../src/judges/certainty/document-judge.js';
-import { LOCAL_JUDGE_MAX_TOKENS } from '../../src/judges/local-token-limit.js';
+import { LOCAL_JUDGE_MAX_TOKENS, withLocalTokenLimit } from '../../src/judges/local-token-limit.js';
 import { createLlamaCppModel } from '../../src/models/llamacpp/index.js';
 import { createOllamaModel } from '../../src/models/ollama/index.js';
 import { createOpenAIModel } from '../../src/models/openai/index.js';
+import { createOpenAICompatibleModel } from '../../src/models/openai-compatible/index.js';
 import { startLlamaCppServer } from '../helpers/loopback/llamacpp-server.js';
 import { startOllamaServer } from '../helpers/loopback/ollama-server.js';
 import { startOpenAIServer } from '../helpers/loopback/openai-server.js';
@@ -30,6 +31,14 @@ describe('judge calls on local models have a token limit; hosted ones do not', (
     expect((bodies(ollama, '/api/chat')[0]?.options as Record<string, unknown>).num_predict).toBe(LOCAL_JUDGE_MAX_TOKENS.label);
     await createLlmFramingJudge(createOpenAIModel('o4-mini', { apiKey: 'sk-test', baseURL: `${openai.url}/v1` }, sched())).classify(['The kettle broke.']);
     expect(bodies(openai, '/chat/completions')[0]).not.toHaveProperty('max_completion_tokens');
+  });
+
+  it('an OpenAI-compatible server on this machine is local; one elsewhere is not', async () => {
+    const s = track(await startOpenAIServer({ respond: () => ({ text: 'Negative', finish: 'stop' }) }));
+    await createLlmFramingJudge(createOpenAICompatibleModel(`${s.url}/v1#qwen3`, {}, sched())).classify(['The kettle broke.']);
+    expect(bodies(s, '/chat/completions')[0]).toMatchObject({ max_tokens: LOCAL_JUDGE_MAX_TOKENS.label });
+    const remote = withLocalTokenLimit(createOpenAICompatibleModel('https://api.example.com/v1#qwen3', {}, sched()), { temperature: 0 }, 'label');
+    expect(remote).toEqual({ temperature: 0 });
   });
 
   it('certainty judge and claim alignment: the explained limit, unless the probe sets one', async () => {

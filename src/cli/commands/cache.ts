@@ -6,7 +6,7 @@ import { parsePositiveInt } from '../parse.js';
 import { STORE_FLAG_HELP, withStore } from '../store-flag.js';
 
 /** The cache of a SQLite file or a PostgreSQL store (`--store postgres://…`). */
-function withCache<T>(storePath: string, fn: (cache: RequestCache) => Promise<T>, opts: { writes?: boolean } = {}): Promise<T> {
+function withCache<T>(storePath: string | undefined, fn: (cache: RequestCache) => Promise<T>, opts: { writes?: boolean } = {}): Promise<T> {
   return withStore(storePath, (store) => fn(new RequestCache(store)), opts);
 }
 
@@ -15,8 +15,8 @@ export function registerCache(program: Command): void {
   cache
     .command('stats')
     .description('entries, hits and size, per provider and model')
-    .option('--store <file>', STORE_FLAG_HELP, '.slant/slant.db')
-    .action(async (opts: { store: string }, cmd: Command) => {
+    .option('--store <file>', STORE_FLAG_HELP)
+    .action(async (opts: { store?: string }, cmd: Command) => {
       const s = await withCache(opts.store, (c) => c.stats());
       if (globalOptions(cmd).json) {
         process.stdout.write(JSON.stringify(s) + '\n');
@@ -30,10 +30,10 @@ export function registerCache(program: Command): void {
   cache
     .command('clear')
     .description('delete cached responses (all, or by provider / age)')
-    .option('--store <file>', STORE_FLAG_HELP, '.slant/slant.db')
+    .option('--store <file>', STORE_FLAG_HELP)
     .option('--provider <name>', 'only this provider')
     .option('--older-than <days>', 'only entries older than this many days', (v: string) => parsePositiveInt(v, '--older-than'))
-    .action(async (opts: { store: string; provider?: string; olderThan?: number }) => {
+    .action(async (opts: { store?: string; provider?: string; olderThan?: number }) => {
       const n = await withCache(opts.store, (c) => c.clear({ provider: opts.provider, olderThanDays: opts.olderThan }), { writes: true });
       process.stdout.write(`deleted ${n} cache entr${n === 1 ? 'y' : 'ies'}\n`);
     });

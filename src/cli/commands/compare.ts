@@ -21,9 +21,9 @@ export function registerCompare(program: Command): void {
     .description('two runs (or two conditions: run:condition) side by side: metric deltas, paired intervals over matched records')
     .argument('<a>', 'run id, or run-id:condition')
     .argument('<b>', 'run id, or run-id:condition')
-    .option('--store <file>', STORE_FLAG_HELP, '.slant/slant.db')
+    .option('--store <file>', STORE_FLAG_HELP)
     .option('--all', 'every metric, not only the headline ones')
-    .action(async (a: string, b: string, opts: { store: string; all?: boolean }, cmd: Command) => {
+    .action(async (a: string, b: string, opts: { store?: string; all?: boolean }, cmd: Command) => {
       const A = side(a);
       const B = side(b);
       const rows = await withStore(opts.store, async (store) => {

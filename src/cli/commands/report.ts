@@ -9,7 +9,8 @@ import { applyGate, FAIL_ON_HELP, failOnConditions } from '../fail-on.js';
 import { aliasTo, deprecatedAlias } from '../flags.js';
 import { globalOptions } from '../main-options.js';
 import { collect } from '../parse.js';
-import { STORE_FLAG_HELP, storeExists, withStore } from '../store-flag.js';
+import { REPORTS_FLAG_HELP, STORE_FLAG_HELP, storeExists, withStore } from '../store-flag.js';
+import { workspaceLocations } from '../workspace-config.js';
 
 interface ReportOpts {
   reports: string;
@@ -25,12 +26,13 @@ export function registerReport(program: Command): void {
     .command('report')
     .description("print a run's results as tables and (re)write its results.json and report.html from the store (items and texts too), or export every table and figure (--format csv|md|tex)")
     .argument('<run-or-results>', 'a run id (looked up in --store, else under --reports), `latest`, or a results.json path')
-    .option('--reports <dir>', 'reports folder', '.slant/reports')
-    .option('--store <file>', STORE_FLAG_HELP, '.slant/slant.db')
+    .option('--reports <dir>', REPORTS_FLAG_HELP)
+    .option('--store <file>', STORE_FLAG_HELP)
     .option('--format <format>', 'html (default: results.json and report.html in the run\'s report folder), or csv, md, tex: every table as a file, figures as SVG', 'html')
     .option('-o, --output <dir>', 'folder for --format csv|md|tex (default: export-<format> in the run\'s report folder)')
     .option('--fail-on <condition>', FAIL_ON_HELP, collect, [])
-    .action(async (target: string, opts: ReportOpts, cmd: Command) => {
+    .action(async (target: string, flags: Omit<ReportOpts, 'store' | 'reports'> & { store?: string; reports?: string }, cmd: Command) => {
+      const opts: ReportOpts = { ...flags, ...workspaceLocations(flags) };
       if (!(FORMATS as readonly string[]).includes(opts.format)) throw new UserError(`--format ${opts.format}: expected one of ${FORMATS.join(', ')}`);
       if (opts.output !== undefined) exportFolder(opts.output, opts.format);
       const failOn = failOnConditions(cmd);

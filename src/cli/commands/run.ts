@@ -33,7 +33,8 @@ export function registerRun(program: Command): void {
     .option('--moderator <model>', "certainty: the model that reviews the judge's order-inconsistent items (App. D.1; overrides the probe's moderator option)")
     .action(async (opts: { config: string; resume?: string | true; store?: string; workers?: boolean; unitSize?: number; concurrency?: number; maxConcurrency?: number; output?: string; allowEmpty?: boolean; maxRecordBytes?: number; moderator?: string }, cmd: Command) => {
       if (opts.output !== undefined) resultsOutputFormat(opts.output);
-      const { configuredStore, resumeTarget, runSpec, applyMaxConcurrency } = await import('../run-spec.js');
+      const { resumeTarget, runSpec, applyMaxConcurrency } = await import('../run-spec.js');
+      const { configuredStore } = await import('../workspace-config.js');
       const { loadConfigFile } = await import('../../config/load.js');
       if (opts.resume !== undefined) {
         const { id, spec } = await resumeTarget(opts.store ?? configuredStore(opts.config), opts.resume);

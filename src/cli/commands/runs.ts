@@ -47,8 +47,8 @@ export function registerRuns(program: Command): void {
   program
     .command('runs')
     .description('list the runs in the store: probes, models, datasets, measurements and status')
-    .option('--store <file>', STORE_FLAG_HELP, '.slant/slant.db')
-    .action(async (opts: { store: string }, cmd: Command) => {
+    .option('--store <file>', STORE_FLAG_HELP)
+    .action(async (opts: { store?: string }, cmd: Command) => {
       const runs = await withStore(opts.store, async (store) => {
         const out: RunListing[] = [];
         for (const r of await store.listRuns(100)) out.push(await describeRun(store, r));

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { openExistingStore, STORE_FLAG_HELP } from '../store-flag.js';
+import { openExistingStore, REPORTS_FLAG_HELP, STORE_FLAG_HELP } from '../store-flag.js';
+import { workspaceLocations } from '../workspace-config.js';
 import { startViewer } from '../../viewer/server.js';
 import { parsePort } from '../parse.js';
 
@@ -8,12 +9,13 @@ export function registerView(program: Command): void {
   program
     .command('view')
     .description('browse the runs in the store: reports, items, comparisons (a local read-only web server)')
-    .option('--store <file>', STORE_FLAG_HELP, '.slant/slant.db')
-    .option('--reports <dir>', 'reports folder (results.json with summaries, when present)', '.slant/reports')
+    .option('--store <file>', STORE_FLAG_HELP)
+    .option('--reports <dir>', REPORTS_FLAG_HELP)
     .option('--host <host>', 'address to bind (default 127.0.0.1: this machine only)', '127.0.0.1')
     .option('--port <n>', 'port (default 0: any free port)', (v: string) => parsePort(v), 0)
-    .action(async (opts: { store: string; reports: string; host: string; port: number }) => {
-      const store = await openExistingStore(opts.store);
+    .action(async (flags: { store?: string; reports?: string; host: string; port: number }) => {
+      const opts = { ...flags, ...workspaceLocations(flags) };
+      const store = await openExistingStore(flags.store);
       const viewer = await startViewer({ store, reportsDir: resolve(opts.reports), host: opts.host, port: opts.port }).catch(async (err: unknown) => {
         await store.close(); // a port in use or a foreign --host: say so (exit 2) with the store closed
         throw err;

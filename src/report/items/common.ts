@@ -57,16 +57,22 @@ export function mapSentences(source: MarkedText, output: MarkedText, topK = 1): 
   });
 }
 
-/** Mitigation steps stored with the output ({ name, text?, data? }[]), as sections. */
-export function stepSections(input: ItemInput): { title: string; text: string }[] {
+/**
+ * What is stored beside the output, as sections: the model's reasoning (kept apart from the
+ * answer, never measured), a cut-off answer's mark, and mitigation steps ({ name, text?, data? }[]).
+ */
+export function outputSections(input: ItemInput): { title: string; text: string }[] {
+  const out: { title: string; text: string }[] = [];
+  if (input.output?.finishReason === 'length') out.push({ title: 'answer cut at the token limit', text: 'the model stopped at generation.maxTokens; the measured output is the text it had written' });
+  if (typeof input.output?.reasoning === 'string' && input.output.reasoning !== '') out.push({ title: "model's reasoning (not measured)", text: input.output.reasoning });
   const steps = input.output?.steps ?? input.output?.fields?.steps;
-  if (!Array.isArray(steps)) return [];
-  return steps.map((s: unknown, i) => {
+  if (!Array.isArray(steps)) return out;
+  return out.concat(steps.map((s: unknown, i) => {
     const st = (s ?? {}) as { name?: unknown; text?: unknown; data?: unknown };
     const text = typeof st.text === 'string' ? st.text : '';
     const data = st.data === undefined ? '' : `${text ? '\n' : ''}${JSON.stringify(st.data, null, 2)}`;
     return { title: `mitigation step ${i + 1}: ${String(st.name ?? '')}`, text: text + data };
-  });
+  }));
 }
 
 /** Source beside output with the thirds, the sentence mapping and any mitigation steps. */
@@ -76,7 +82,7 @@ export function sourceOutputDetail(input: ItemInput, summary: ItemSummary, opts:
   const texts: MarkedText[] = [];
   if (src !== undefined) texts.push(sourceText('source', src, opts.unit));
   if (out !== undefined) texts.push(plainText('output', out));
-  const detail: ItemDetail = { ...summary, texts: [...texts, ...(opts.more ?? [])], sections: stepSections(input) };
+  const detail: ItemDetail = { ...summary, texts: [...texts, ...(opts.more ?? [])], sections: outputSections(input) };
   if (texts.length === 2) {
     const pairs = (texts[0]?.sentences?.length ?? 0) * (texts[1]?.sentences?.length ?? 0);
     if (pairs <= MAX_MAPPED_SENTENCE_PAIRS) detail.mapping = mapSentences(texts[0] as MarkedText, texts[1] as MarkedText, opts.topK);

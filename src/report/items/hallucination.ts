@@ -1,5 +1,5 @@
 import type { HallucinationMeasurement } from '../../probes/hallucination/index.js';
-import { asText, plainText, stepSections, summaryOf } from './common.js';
+import { asText, plainText, outputSections, summaryOf } from './common.js';
 import type { ItemDetail, ItemViewer } from './types.js';
 
 const v = (x: boolean | null): string => (x === null ? 'unreadable' : x ? 'True' : 'False');
@@ -21,7 +21,7 @@ export const hallucinationItems: ItemViewer = {
       title: `fact-check of the ${k === 'actual' ? 'true' : 'falsified'} item: ${v(m[k].verdict)}${m[k].confidence ? ` (${m[k].confidence} confidence)` : ''}${m[k].verdict === null ? ` (${m[k].unreadable ?? 'no verdict stated'})` : `, read via ${m[k].via}`}`,
       text: m[k].answer ?? asText(input.fields?.[k === 'actual' ? 'true_answer' : 'false_answer']) ?? '(no raw answer stored)',
     }));
-    const d: ItemDetail = { ...this.summary(input), texts, sections: [...sections, ...stepSections(input)] };
+    const d: ItemDetail = { ...this.summary(input), texts, sections: [...sections, ...outputSections(input)] };
     return d;
   },
 };

@@ -9,8 +9,8 @@ export interface ItemInput {
   options: Record<string, unknown>;
   /** the record's fields as read (source, references, ...), when stored */
   fields?: Record<string, unknown>;
-  /** the stored generation: a summary text, a probe's generated fields, mitigation steps */
-  output?: { text?: unknown; fields?: Record<string, unknown>; steps?: unknown };
+  /** the stored generation: a summary text, a probe's generated fields, mitigation steps, the model's reasoning and how its answer ended */
+  output?: { text?: unknown; fields?: Record<string, unknown>; steps?: unknown; reasoning?: unknown; finishReason?: unknown };
 }
 
 /** A row of the item list: enough to filter, search and sort without the texts. */

@@ -1,5 +1,5 @@
 import type { WildframeMeasurement } from '../../probes/wildframe/index.js';
-import { asText, fmt, plainText, stepSections, summaryOf } from './common.js';
+import { asText, fmt, plainText, outputSections, summaryOf } from './common.js';
 import type { ItemViewer } from './types.js';
 
 export const wildframeItems: ItemViewer = {
@@ -15,6 +15,6 @@ export const wildframeItems: ItemViewer = {
       return t === undefined ? [] : [plainText(f === 'base' ? 'base statement' : 'framed statement', t)];
     });
     const answer = m.answer ?? asText(input.fields?.prediction);
-    return { ...this.summary(input), texts, sections: [{ title: m.label === null ? `model answer: unreadable (${m.unreadable ?? 'no label found'})` : `model answer (read ${m.label} via ${m.via})`, text: answer ?? '(no raw answer stored)' }, ...stepSections(input)] };
+    return { ...this.summary(input), texts, sections: [{ title: m.label === null ? `model answer: unreadable (${m.unreadable ?? 'no label found'})` : `model answer (read ${m.label} via ${m.via})`, text: answer ?? '(no raw answer stored)' }, ...outputSections(input)] };
   },
 };

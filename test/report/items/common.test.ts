@@ -20,3 +20,22 @@ describe('item view sentence mapping', () => {
     expect(d.texts.map((t) => t.sentences?.length)).toEqual([5_000, 1_000]);
   });
 });
+
+describe('item view of a reasoning model\'s answer', () => {
+  it('shows the reasoning beside the output (not as the output) and marks a cut answer', () => {
+    const d = itemDetail({
+      probe: 'framing',
+      labels: {},
+      recordId: 'r',
+      measurement: { source: 'neutral', summary: 'neutral' },
+      options: {},
+      fields: { source: 'The budget rose. Parks got money.' },
+      output: { text: 'Parks got money.', reasoning: 'The article says the budget rose.', finishReason: 'length' },
+    });
+    expect(d.texts.find((t) => t.title === 'output')?.text).toBe('Parks got money.');
+    expect(d.sections).toEqual([
+      { title: 'answer cut at the token limit', text: expect.stringMatching(/generation\.maxTokens/) },
+      { title: "model's reasoning (not measured)", text: 'The article says the budget rose.' },
+    ]);
+  });
+});
