@@ -26,15 +26,21 @@ nav a{margin-right:.8rem}a.item-link{white-space:nowrap}#items-table td{text-ali
 button.map{font-size:.75em;margin:0 .3rem;padding:0 .3rem}.score{margin-right:1rem;font-family:monospace}pre{white-space:pre-wrap;background:#f7f8fa;padding:.5rem}
 `;
 
-function statHtml(s: Stat): string {
-  const { value, ci, more } = statParts(s);
-  if (s.value === null) return `${e(undefinedText(s))}${more.map((l) => `<br><span class="ci">${e(l)}</span>`).join('')}`;
-  return `${e(value)}${ci ? ` <span class="ci">${e(ci)}</span>` : ''} <span class="ci">${e(nLabel(s))}</span>${more.map((l) => `<br><span class="ci">${e(l)}</span>`).join('')}`;
+/** Where the unreadable answers behind a number are listed: the row's items with the tag `unreadable`. */
+function unreadableLink(excluded: Stat['excluded'], link: ItemLink | null | undefined): string {
+  if (!link || !excluded || !(excluded['unreadable'] ?? 0)) return '';
+  return ` <a class="item-link" href="${e(itemHref({ ...link, filter: 'unreadable' }))}">unreadable answers →</a>`;
 }
 
-function cellHtml(c: Cell): string {
+function statHtml(s: Stat, link?: ItemLink | null): string {
+  const { value, ci, more } = statParts(s);
+  if (s.value === null) return `${e(undefinedText(s))}${unreadableLink(s.excluded, link)}${more.map((l) => `<br><span class="ci">${e(l)}</span>`).join('')}`;
+  return `${e(value)}${ci ? ` <span class="ci">${e(ci)}</span>` : ''} <span class="ci">${e(nLabel(s))}</span>${unreadableLink(s.excluded, link)}${more.map((l) => `<br><span class="ci">${e(l)}</span>`).join('')}`;
+}
+
+function cellHtml(c: Cell, link?: ItemLink | null): string {
   if (c === null) return '—';
-  if (isStat(c)) return statHtml(c);
+  if (isStat(c)) return statHtml(c, link);
   if (typeof c === 'number') return e(Number.isInteger(c) ? String(c) : c.toFixed(4));
   return e(c);
 }
@@ -51,7 +57,7 @@ function tableHtml(t: PresentedTable): string {
   const rows = t.rows
     .map((r, k) => {
       const link = t.links?.[k];
-      return `<tr>${r.map((c, i) => `<td${textCol[i] ? ' class="l"' : ''}>${cellHtml(c)}</td>`).join('')}${links ? `<td class="l">${link ? `<a class="item-link" href="${e(itemHref(link))}">items →</a>` : ''}</td>` : ''}</tr>`;
+      return `<tr>${r.map((c, i) => `<td${textCol[i] ? ' class="l"' : ''}>${cellHtml(c, link)}</td>`).join('')}${links ? `<td class="l">${link ? `<a class="item-link" href="${e(itemHref(link))}">items →</a>` : ''}</td>` : ''}</tr>`;
     })
     .join('');
   return `<table data-table="${e(t.id)}"><caption>${e(t.title)}</caption><thead>${head}</thead><tbody>${rows}</tbody></table>${t.note ? `<p class="muted">${e(t.note)}</p>` : ''}`;
@@ -63,7 +69,7 @@ function metricsTable(metrics: Metric[], link: ItemLink): string {
       ? `${e(m.test.name)}: ${m.test.statistic === null ? '—' : m.test.statistic.toFixed(3)}${m.test.df !== undefined && m.test.df !== null ? `, df ${e(Number.isInteger(m.test.df) ? m.test.df : m.test.df.toFixed(2))}` : ''}, p ${e(formatP(m.test.pValue))}`
       : '';
     const value = m.value === null ? undefinedText(m) : formatValue(m.value, m.kind);
-    return `<tr data-metric="${e(m.name)}"><td class="l">${e(m.label)}</td><td>${e(value)}</td><td>${e(formatInterval(m))}</td><td>${m.ci ? e(m.ci.method) : ''}</td><td>${e(m.n)}${m.excluded ? `<br><span class="ci">${e(excludedText(m.excluded))}</span>` : ''}</td><td class="l">${test}</td><td class="l"><a class="item-link" href="${e(itemHref(link))}">items →</a></td></tr>`;
+    return `<tr data-metric="${e(m.name)}"><td class="l">${e(m.label)}</td><td>${e(value)}</td><td>${e(formatInterval(m))}</td><td>${m.ci ? e(m.ci.method) : ''}</td><td>${e(m.n)}${m.excluded ? `<br><span class="ci">${e(excludedText(m.excluded))}</span>${unreadableLink(m.excluded, link)}` : ''}</td><td class="l">${test}</td><td class="l"><a class="item-link" href="${e(itemHref(link))}">items →</a></td></tr>`;
   };
   return `<table><thead><tr><th class="l">metric</th><th>value</th><th>95% interval</th><th>method</th><th>n</th><th class="l">test</th><th class="l">items</th></tr></thead><tbody>${metrics.map(row).join('')}</tbody></table>`;
 }

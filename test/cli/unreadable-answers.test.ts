@@ -144,6 +144,8 @@ describe('answers as chat models write them', () => {
     const html = readFileSync(join(p.dir, 'r', runId, 'report.html'), 'utf8');
     expect(html).toContain('n = 4 · 4 unreadable');
     expect(html).toContain('n = 6 · 2 unreadable');
+    // the examples are one click away: the items view filtered to the unreadable answers
+    expect(html).toContain('filter=unreadable');
     const md = await runCli(['report', runId, '--format', 'md', '-o', join(p.dir, 'md'), '--store', join(p.dir, 'db')]);
     expect(md.code).toBe(0);
     expect(readFileSync(join(p.dir, 'md', 'framing-metrics.md'), 'utf8')).toContain('(n = 4 · 4 unreadable)');
@@ -207,5 +209,20 @@ describe('answers as chat models write them', () => {
     const resent = server.requests.slice(before).map((r) => JSON.stringify(r.body));
     expect(resent.filter((b) => b.includes('Your answer did not state one of'))).toEqual([]);
     expect(resent.every((b) => b.includes('Doc 4:') || b.includes('Statement 5'))).toBe(true);
+  });
+
+  it('validate certainty reports pairs with an unreadable judge answer apart from misses', async () => {
+    const p = project();
+    const input = join(p.dir, 'labelled.jsonl');
+    // human labels: +1, 0, +1, −2, +1 (the judge's replies above: +1, 0, unreadable, −2, unreadable)
+    const labels = [1, 0, 1, -2, 1];
+    writeFileSync(input, labels.map((label, i) => JSON.stringify({ a: `Pair ${i} original: it may help.`, b: `Pair ${i} rewrite: it helps.`, label })).join('\n') + '\n');
+    const res = await runCli(['--json', 'validate', 'certainty', '--input', input, '--judge', 'openai:judge-mini']);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    // two pairs with a human direction were judged (both right); the two unreadable ones are not misses
+    expect(JSON.parse(res.stdout)).toMatchObject({ nAll: 5, unreadable: 2, n: 2, directionAccuracy: 1 });
+    const text = await runCli(['validate', 'certainty', '--input', input, '--judge', 'openai:judge-mini']);
+    expect(text.stdout).toContain('2 pair(s) with a judge answer that stated no option: left out of every figure below, not counted as misses');
   });
 });

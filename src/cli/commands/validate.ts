@@ -257,6 +257,7 @@ function registerValidateCertainty(validate: Command): void {
         [
           `comparator ${llmJudge ?? 'offline'} on ${opts.input}`,
           `pairs: ${report.nAll}${skipped ? ` (${skipped} skipped)` : ''}${seenLeftOut ? ` (${seenLeftOut} left out: a text was in the offline comparator's training data)` : ''}; with a human direction: ${report.n}`,
+          ...(report.unreadable ? [`${report.unreadable} pair(s) with a judge answer that stated no option: left out of every figure below, not counted as misses`] : []),
           ...(report.inTraining
             ? [`warning: ${report.inTraining} of ${report.nAll} pairs contain a text the offline comparator was fitted on; figures on them are in-sample (--unseen-only leaves them out; held-out figures: docs/probes/certainty.md)`]
             : []),

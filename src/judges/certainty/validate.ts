@@ -41,6 +41,8 @@ export interface CertaintyValidation {
   tauB: number;
   tauBPValue: number;
   nAll: number;
+  /** pairs whose judge answer stated no option: left out of every figure above, not counted as misses */
+  unreadable: number;
   confusion: { rows: ['−', '0', '+']; columns: ['−', '0', '+', 'other']; counts: number[][] };
 }
 
@@ -52,6 +54,8 @@ export interface CertaintyPrediction {
   predicted: number | null;
   /** the comparator's continuous score, when it has one */
   score?: number;
+  /** the judge's answer stated no option (label 'invalid'): reported apart, never a miss */
+  unreadable?: boolean;
 }
 
 /** The validation figures from predictions already made (also used by scripts/fit-certainty-weights.ts). */
@@ -67,7 +71,12 @@ export function summariseCertaintyPredictions(preds: readonly CertaintyPredictio
   let tieHit = 0;
   let orderHit = 0;
   let scored = preds.length > 0;
+  let unreadable = 0;
   for (const p of preds) {
+    if (p.unreadable) {
+      unreadable++;
+      continue;
+    }
     const truth = Math.sign(p.label);
     const pred = p.predicted === null ? null : Math.sign(p.predicted);
     counts[truth + 1]![pred === null ? 3 : pred + 1]!++;
@@ -102,6 +111,7 @@ export function summariseCertaintyPredictions(preds: readonly CertaintyPredictio
     tauB: tau.tau,
     tauBPValue: tau.pValue,
     nAll: preds.length,
+    unreadable,
     confusion: { rows: ['−', '0', '+'], columns: ['−', '0', '+', 'other'], counts },
   };
 }
@@ -123,7 +133,7 @@ export async function validateCertaintyComparator(input: {
   for (const [k, it] of input.items.entries()) {
     if (!Number.isFinite(it.label)) throw new RangeError(`validateCertaintyComparator: item ${k} has a non-numeric label (${String(it.label)})`);
     const j = await comparator.compare(it.a, it.b, input.signal ? { signal: input.signal } : {});
-    preds.push({ label: it.label, predicted: typeof j.label === 'number' ? j.label : null, ...(j.score !== undefined ? { score: j.score } : {}) });
+    preds.push({ label: it.label, predicted: typeof j.label === 'number' ? j.label : null, ...(j.score !== undefined ? { score: j.score } : {}), ...(j.label === 'invalid' ? { unreadable: true } : {}) });
     if (seen && (seen(it.a) || seen(it.b))) inTraining++;
   }
   return summariseCertaintyPredictions(preds, inTraining);
