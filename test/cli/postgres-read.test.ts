@@ -51,10 +51,10 @@ describe('read commands on a PostgreSQL store', () => {
 
     const compare = await runCli(['--json', 'compare', a, b, '--store', url]);
     expect(compare.code, compare.stderr).toBe(0);
-    const rows = (JSON.parse(compare.stdout) as { rows: { metric: string; a: { value: number } | null; b: { value: number } | null; paired?: { n: number; mean: number } }[] }).rows;
+    const rows = (JSON.parse(compare.stdout) as { rows: { metric: string; a: { value: number } | null; b: { value: number } | null; paired?: { n: number; difference: number } }[] }).rows;
     const sb = rows.find((r) => r.metric === 'mean_s_b');
     expect(sb?.paired?.n).toBe(4);
-    expect(sb?.paired?.mean).toBeCloseTo((sb?.b?.value as number) - (sb?.a?.value as number), 12);
+    expect(sb?.paired?.difference).toBeCloseTo((sb?.b?.value as number) - (sb?.a?.value as number), 12);
     const missing = await runCli(['compare', a, 'nope', '--store', url]);
     expect(missing.code).not.toBe(0);
     expect(missing.stderr).toContain('no run "nope"');
