@@ -4,6 +4,7 @@
  * B − A over the matched records by the test and interval of the metric's declared kind
  * (stats/paired-comparison.ts, the comparison a run's effects use).
  */
+import type { Excluded } from '../core/excluded.js';
 import { loadProbe } from '../probes/load.js';
 import type { RunStore } from '../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
@@ -25,8 +26,9 @@ export interface CompareRow {
   metric: string;
   label: string;
   kind?: MetricJson['kind'];
-  a: { value: number | null; n: number } | null;
-  b: { value: number | null; n: number } | null;
+  /** each run's group value, with the answers left out of its n (src/core/excluded.ts) */
+  a: { value: number | null; n: number; excluded?: Excluded } | null;
+  b: { value: number | null; n: number; excluded?: Excluded } | null;
   /** B − A of the group values */
   difference: number | null;
   /**
@@ -111,8 +113,8 @@ export async function compareRuns(anyStore: AnyStore, a: CompareSide, b: Compare
         dataset: x.dataset,
         metric: name,
         label: (ma ?? mb)?.label ?? name,
-        a: ma ? { value: ma.value, n: ma.n } : null,
-        b: mb ? { value: mb.value, n: mb.n } : null,
+        a: ma ? { value: ma.value, n: ma.n, ...(ma.excluded ? { excluded: ma.excluded } : {}) } : null,
+        b: mb ? { value: mb.value, n: mb.n, ...(mb.excluded ? { excluded: mb.excluded } : {}) } : null,
         difference: ma?.value != null && mb?.value != null ? mb.value - ma.value : null,
       };
       const kind = (ma ?? mb)?.kind;

@@ -1,6 +1,6 @@
 import { figureSvg } from '../report/charts/svg.js';
 import { escapeHtml as e } from '../report/escape.js';
-import { contrastLines, formatValue, HEADLINE, statText, undefinedText } from '../report/format.js';
+import { contrastLines, formatValue, HEADLINE, nLabel, statText, undefinedText } from '../report/format.js';
 import { CSP } from '../report/html.js';
 import { pairedStat, unpairedStat, type CompareRow, type CompareSide } from '../report/compare.js';
 import type { IntervalFigure } from '../results/presentation.js';
@@ -30,7 +30,7 @@ export function runsPage(runs: RunRow[]): string {
 }
 
 /** A side's group value with its n; undefined: "— (n = k)", as on every screen. */
-const groupValue = (s: CompareRow['a'], kind?: CompareRow['kind']): string => (s?.value === null || s?.value === undefined ? e(undefinedText({ n: s?.n ?? 0 })) : `${e(formatValue(s.value, kind))} <span class="muted">n=${e(s.n)}</span>`);
+const groupValue = (s: CompareRow['a'], kind?: CompareRow['kind']): string => (s?.value === null || s?.value === undefined ? e(undefinedText({ n: s?.n ?? 0, ...(s?.excluded ? { excluded: s.excluded } : {}) })) : `${e(formatValue(s.value, kind))} <span class="muted">${e(nLabel(s))}</span>`);
 const side = (s: CompareSide): string => `${s.runId}${s.condition ? ` [${s.condition}]` : ''}`;
 
 export async function comparePage(a: CompareSide, b: CompareSide, rows: CompareRow[]): Promise<string> {
