@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT, UserError } from '../core/errors.js';
 import { registerEnvSecrets } from '../core/redact.js';
+import { loadDotEnv } from './dot-env.js';
 import { SLANT_VERSION } from '../version.js';
 import { enforceSingleValues } from './flags.js';
 import { installTerminalGuard } from './terminal-guard.js';
@@ -88,6 +89,8 @@ export async function main(argv: string[]): Promise<number> {
 
 async function runProgram(argv: string[]): Promise<number> {
   try {
+    // keys in ./.env become environment variables (the environment wins), redacted like the others
+    if (loadDotEnv().length > 0) registerEnvSecrets(process.env);
     const entry = invokedCommand(argv.slice(2));
     const program = await buildProgram(entry ? [entry.name] : []);
     await program.parseAsync(argv);
