@@ -49,6 +49,8 @@ interface Question {
   /** [spelling, label], longest spelling first */
   spellings: [string, string][];
   labels: string[];
+  /** the labels as an answer writes them (each label's first spelling), for reasons */
+  shown: string;
   strong: RegExp;
   weak: RegExp;
   keys: string[];
@@ -80,6 +82,9 @@ function buildQuestion(name: QuestionName): Question {
   return {
     spellings,
     labels: Object.keys(q.labels),
+    shown: Object.values(q.labels)
+      .map((names) => names[0] ?? '')
+      .join(', '),
     strong: markerRegex(spec.common.strongMarkers),
     weak: markerRegex([...spec.common.markers, ...(q.markers ?? [])]),
     keys: [...(q.keys ?? []), ...spec.common.keys].map((k) => k.toLowerCase()),
@@ -221,7 +226,7 @@ function fromJson(q: Question, text: string): AnswerRead | undefined {
         if (typeof v !== 'string') continue;
         const r = decided(bareLabel(q, plain(v)), 'json', `JSON "${entry[0]}"`);
         if (r) return r;
-        notLabel ??= `JSON "${entry[0]}" is "${v.slice(0, 60)}", not one of ${q.labels.join(', ')}`;
+        notLabel ??= `JSON "${entry[0]}" is "${v.slice(0, 60)}", not one of ${q.shown}`;
       }
     }
   }
@@ -229,7 +234,7 @@ function fromJson(q: Question, text: string): AnswerRead | undefined {
   if (objects.length > 0) return undefined;
   // a key-value line outside any parsable object: `'sentiment' : 'Positive'` then an explanation
   const kv = new RegExp(`["'](${q.keys.map(esc).join('|')})["']\\s*:\\s*["']?([^"'\\n,}]+)`, 'i').exec(text);
-  if (kv) return decided(bareLabel(q, plain(kv[2] ?? '')), 'json', `"${kv[1]}" value`) ?? { unreadable: `"${kv[1]}" is "${(kv[2] ?? '').trim().slice(0, 60)}", not one of ${q.labels.join(', ')}` };
+  if (kv) return decided(bareLabel(q, plain(kv[2] ?? '')), 'json', `"${kv[1]}" value`) ?? { unreadable: `"${kv[1]}" is "${(kv[2] ?? '').trim().slice(0, 60)}", not one of ${q.shown}` };
   return undefined;
 }
 
@@ -238,7 +243,7 @@ function fromTags(q: Question, text: string): AnswerRead | undefined {
   const last = [...text.matchAll(re)].at(-1);
   if (!last) return undefined;
   const content = plain(last[2] ?? '');
-  return decided(bareLabel(q, content), 'tag', `<${last[1]}>`) ?? decided(markerLabel(q, content), 'tag', `<${last[1]}>`) ?? { unreadable: `<${last[1]}> holds "${(last[2] ?? '').trim().slice(0, 60)}", not one of ${q.labels.join(', ')}` };
+  return decided(bareLabel(q, content), 'tag', `<${last[1]}>`) ?? decided(markerLabel(q, content), 'tag', `<${last[1]}>`) ?? { unreadable: `<${last[1]}> holds "${(last[2] ?? '').trim().slice(0, 60)}", not one of ${q.shown}` };
 }
 
 function fromBrackets(q: Question, t: string): AnswerRead | undefined {
@@ -312,7 +317,7 @@ export function readAnswer(text: string, name: QuestionName): AnswerRead {
   const named = mentioned(q, t);
   if (named.length > 1) return { unreadable: `names ${named.join(', ')} but states none of them` };
   if (named.length === 1) return { unreadable: `states no label (mentions "${named[0]}" only in passing)` };
-  return { unreadable: `states none of ${q.labels.join(', ')}` };
+  return { unreadable: `states none of ${q.shown}` };
 }
 
 export type TextRead = { text: string; via: 'marker' | 'tag' | 'json' } | { unreadable: string };

@@ -184,7 +184,7 @@ describe('answers as chat models write them', () => {
     expect(res.stdout).toContain('n = 3 · 2 unreadable');
     const item = results.probes[0]!.items.find((i) => i.recordId === 'c2')!.measurement as { label: string; calls: { unreadable?: string; raw?: string }[] };
     expect(item.label).toBe('invalid');
-    expect(item.calls[0]).toMatchObject({ unreadable: 'states none of clearly-a, slightly-a, no-clear-difference, slightly-b, clearly-b', raw: 'B is more certain than A.' });
+    expect(item.calls[0]).toMatchObject({ unreadable: 'states none of clearly a, slightly a, no clear difference, slightly b, clearly b', raw: 'B is more certain than A.' });
   });
 
   it('judges.reask: an unreadable judge answer is asked once more, as a separate request cached on its own', async () => {
