@@ -20,6 +20,17 @@ models:
   - id: builtin:lead-3
   - id: builtin:textrank
     label: textrank
+# Your own model (\`slant init --model <id>\` writes it here). Worked examples, one per provider:
+#  - id: openai:gpt-4o-mini                      # OpenAI; key from OPENAI_API_KEY (or ./.env)
+#  - id: "openai-compatible:http://127.0.0.1:8000/v1#Qwen/Qwen2.5-7B-Instruct"
+#                                                # vLLM, LM Studio, TGI, a hosted API: <baseURL>#<model>;
+#                                                # key (if the server wants one) from OPENAI_COMPATIBLE_API_KEY
+#  - id: ollama:llama3.1:8b                      # Ollama at OLLAMA_HOST (default http://127.0.0.1:11434)
+#  - id: llamacpp:http://127.0.0.1:8080          # llama.cpp llama-server (the model it was started with)
+#  - id: gguf:models/qwen2.5-0.5b-instruct-q4_k_m.gguf
+#                                                # a GGUF file in process (needs node-llama-cpp; docs/providers-gguf.md)
+# Quote an id that holds "#": in YAML a "#" after a space starts a comment, and the model name
+# would be lost. Try a new model on a few records first (\`limit: 5\` under a dataset).
 
 # Datasets: a file (JSONL, CSV, TSV, Parquet, JSON) or a built-in demo corpus.
 datasets:

@@ -159,3 +159,39 @@ describe('slant run on a model that reports no usage', () => {
     }
   });
 });
+
+describe('a probe that asks the model itself (fact-checking)', () => {
+  it('records a refused or filtered verdict as the item\'s invalid output with its reason, never as a verdict', async () => {
+    const judge = await startOpenAIServer({
+      respond: (prompt) => {
+        if (prompt.includes('Vaccines')) return { text: '', refusal: "I can't help with that." };
+        if (prompt.includes('Bridge')) return { text: 'Tru', finish: 'filter' };
+        return { text: '<think>The claim matches the record.</think>\nTrue', inputTokens: 80, outputTokens: 12 };
+      },
+    });
+    process.env.OPENAI_API_KEY = 'sk-loopback-factcheck';
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'slant-factcheck-'));
+      const pairs = [
+        { id: 'p1', date: '2026-03-01', true_text: 'The council approved the budget.', false_text: 'The council rejected the budget.' },
+        { id: 'p2', date: '2026-03-01', true_text: 'Vaccines were delivered on time.', false_text: 'Vaccines were not delivered.' },
+        { id: 'p3', date: '2026-03-01', true_text: 'Bridge repairs begin in May.', false_text: 'Bridge repairs were cancelled.' },
+      ];
+      writeFileSync(join(dir, 'pairs.jsonl'), pairs.map((r) => JSON.stringify(r)).join('\n') + '\n');
+      writeFileSync(
+        join(dir, 'slant.yaml'),
+        `store: ${join(dir, 'db')}\nreports: ${join(dir, 'r')}\nproviders: { openai: { baseURL: '${judge.url}/v1' } }\nmodels: [{ id: 'openai:gpt-4o-mini' }]\n` +
+          'datasets:\n  - { name: pairs, path: pairs.jsonl }\nprobes: [{ name: hallucination }]\n',
+      );
+      const res = await runCli(['--json', 'run', '-c', join(dir, 'slant.yaml')]);
+      expect(res.code, res.stderr).toBe(0);
+      const results = resultsSchema.parse((JSON.parse(res.stdout) as { results: unknown }).results);
+      const g = groupOf(results, 'hallucination');
+      expect(g.n).toBe(1);
+      expect(g.invalid).toEqual({ n: 2, reasons: { refused: 1, 'filtered (content_filter)': 1 } });
+    } finally {
+      delete process.env.OPENAI_API_KEY;
+      await judge.close();
+    }
+  });
+});

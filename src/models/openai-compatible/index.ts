@@ -18,6 +18,16 @@ export { OPENAI_COMPATIBLE_ENV };
 /** Split "<baseURL>#<model>"; the base URL may also come from options or env. */
 export function parseCompatibleId(rest: string, opts: ProviderOptions): { baseURL: string; model: string } {
   const hash = rest.lastIndexOf('#');
+  const example = 'openai-compatible:http://127.0.0.1:8000/v1#Qwen/Qwen2.5-7B-Instruct';
+  // a URL with no "#model": the model name was left out, or a YAML comment ate it (` #model`)
+  if (hash < 0 && /^\s*https?:\/\//i.test(rest)) {
+    throw new UserError(`openai-compatible: no model name in "${rest}": the model goes after "#", as in openai-compatible:${rest.trim()}#<model> (e.g. ${example})`, {
+      hint: `in slant.yaml a "#" after a space starts a comment, so "…/v1 #model" loses the model: write no space before "#", or quote the id; the server lists its models at ${rest.trim().replace(/\/+$/, '')}/models`,
+    });
+  }
+  if (hash >= 0 && (/\s$/.test(rest.slice(0, hash)) || /^\s/.test(rest.slice(hash + 1)))) {
+    throw new UserError(`openai-compatible: a space beside "#" in "${rest}": write <baseURL>#<model> with nothing between them, e.g. ${example}`);
+  }
   const urlPart = hash >= 0 ? rest.slice(0, hash) : '';
   const model = hash >= 0 ? rest.slice(hash + 1) : rest;
   const env = opts.env ?? process.env;
