@@ -141,9 +141,12 @@ export function toAnswer(provider: string, a: ProviderAnswer, opts: AnswerOption
  */
 export function budgetWarning(provider: string, fix: string | undefined): Warning {
   return otherWarning(
-    `${provider}: the model spent the whole token budget on reasoning and wrote no answer; ${fix ?? 'raise generation.maxTokens (or the model\'s maxTokens)'}`,
+    `${provider}: the model ${BUDGET_SPENT_ON_REASONING} and wrote no answer; ${fix ?? 'raise generation.maxTokens (or the model\'s maxTokens)'}`,
   );
 }
+
+/** The words that mark the budget warning, so a run can say it at the first such answer. */
+export const BUDGET_SPENT_ON_REASONING = 'spent the whole token budget on reasoning';
 
 /** What is kept of an answer that is not measured: its text, reasoning and how it ended. */
 export interface UnmeasuredAnswer {

@@ -14,6 +14,7 @@ import { resultsJsonText } from '../results/json-text.js';
 import { aggregateRun } from './aggregate.js';
 import { executePlan, type ExecutionOutcome, type ExecutionPlan } from './execute.js';
 import { WarningLog } from './warnings.js';
+import { BUDGET_SPENT_ON_REASONING } from '../models/answer.js';
 import { costReport, DEFAULT_PRICES, mergePrices } from '../runtime/cost.js';
 import { UsageTracker, type ModelUsage } from '../runtime/usage.js';
 
@@ -129,7 +130,11 @@ async function run(args: RunArgs, write: (results: Results, runId: string) => Pr
 async function executeAndReport(args: RunArgs, store: RunStore, runId: string, createdAt: string, write: (results: Results, runId: string) => Promise<string>, lease: RunLease): Promise<RunSummary> {
   const { plan } = args;
   if (args.resumeRunId) await store.setRunStatus(runId, 'running');
-  const warnings = new WarningLog();
+  // a model that spends its whole budget on reasoning will do so on every record: say it at the
+  // first such answer (once per model), not only in the summary after the run has paid for all
+  const warnings = new WarningLog((source, message) => {
+    if (message.includes(BUDGET_SPENT_ON_REASONING)) args.log?.(`warning (at the first such answer; the summary counts them): ${source}: ${message}`);
+  });
   let outcome: ExecutionOutcome;
   try {
     outcome = args.execute

@@ -79,6 +79,8 @@ describe('slant run on a reasoning model: only the answer is measured', () => {
     const budget = results.warnings.filter((w) => /whole token budget on reasoning/.test(w.message));
     expect(budget).toHaveLength(1);
     expect(budget[0]!.message).toMatch(/think: false/);
+    // and it is said at the first such answer, once, while the run goes on (not only in the summary)
+    expect(res.stderr.match(/warning \(at the first such answer; the summary counts them\): .*whole token budget on reasoning.*think: false/g)).toHaveLength(1);
     // every metric says which answers are missing from its n, in words
     const framingTable = res.stdout.slice(0, res.stdout.indexOf('primacy')).replace(/[\s│]+/g, ' ');
     expect(framingTable).toMatch(/n = 3 · 1 cut at the token limit · 1 refused · 1 filtered \(content_filter\) · 1 token budget spent on reasoning/);
