@@ -51,7 +51,7 @@ function layerRules() {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.slant/**', 'coverage/**', 'src/**/vendor/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '.slant/**', 'coverage/**', 'src/**/vendor/**', '.stryker-tmp/**', 'reports/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
