@@ -132,3 +132,52 @@ describe('one-sided t intervals: the finite bound against scipy', () => {
     expect(r.ci.low).toBeCloseTo(-0.04197745718375637, 10);
   });
 });
+
+// Mutation-found gaps (Stryker on ttest.ts: 80.1% before these): the zero-standard-error paths of
+// every alternative, the smallest n each test accepts, the names, and every error message.
+describe('t-tests: constant differences, the smallest samples, names and messages', () => {
+  it('zero standard error: t = ±∞ with p 0 or 1 by direction, NaN when the estimate is mu; a point interval', () => {
+    const up = oneSampleTTest([2, 2, 2], { mu: 1, alternative: 'greater' });
+    expect(up.statistic).toBe(Infinity);
+    expect(up.pValue).toBe(0);
+    expect(up.ci).toMatchObject({ low: 2, high: Infinity });
+    expect(oneSampleTTest([2, 2, 2], { mu: 1, alternative: 'less' }).pValue).toBe(1);
+    expect(oneSampleTTest([2, 2, 2], { mu: 1 }).pValue).toBe(0);
+    const down = oneSampleTTest([2, 2, 2], { mu: 3, alternative: 'less' });
+    expect(down.statistic).toBe(-Infinity);
+    expect(down.pValue).toBe(0);
+    expect(down.ci).toMatchObject({ low: -Infinity, high: 2 });
+    expect(oneSampleTTest([2, 2, 2], { mu: 3, alternative: 'greater' }).pValue).toBe(1);
+    expect(oneSampleTTest([2, 2, 2], { mu: 3 }).ci).toMatchObject({ low: 2, high: 2 });
+    const flat = oneSampleTTest([2, 2, 2], { mu: 2 });
+    expect(flat.statistic).toBeNaN();
+    expect(flat.pValue).toBeNaN();
+    expect(pairedTTest([3, 4, 5], [1, 2, 3]).statistic).toBe(Infinity);
+  });
+  it('accepts two values (df 1; scipy.stats.ttest_1samp([1, 3], 0): t = 2, p = 0.2951672353008665)', () => {
+    const r = oneSampleTTest([1, 3]);
+    expect(r.df).toBe(1);
+    expect(r.statistic).toBeCloseTo(2, 12);
+    expect(r.pValue).toBeCloseTo(0.2951672353008665, 10);
+    expect(welchTTest([1, 3], [2, 6]).df).toBeGreaterThan(0);
+  });
+  it('names each test', () => {
+    expect(oneSampleTTest([1, 3]).name).toBe('one-sample t-test');
+    expect(pairedTTest([1, 3], [0, 1]).name).toBe('paired t-test');
+    expect(welchTTest([1, 3], [0, 1]).name).toBe('Welch two-sample t-test');
+  });
+  it('says what is wrong with its input', () => {
+    expect(() => oneSampleTTest([1])).toThrow(/oneSampleTTest: need at least 2 values, got 1/);
+    expect(() => oneSampleTTest([1, NaN])).toThrow(/oneSampleTTest: x\[1\] is not a finite number \(NaN\)/);
+    expect(() => oneSampleTTest([1, 2], { mu: Infinity })).toThrow(/oneSampleTTest: mu must be finite/);
+    expect(() => oneSampleTTest([1, 2], { level: 1.5 })).toThrow(/oneSampleTTest/);
+    expect(() => pairedTTest([1, 2], [1, 2, 3])).toThrow(/pairedTTest: x and y must have the same length, got 2 and 3/);
+    expect(() => pairedTTest([1], [2])).toThrow(/pairedTTest: need at least 2 pairs, got 1/);
+    expect(() => pairedTTest([1, Infinity], [1, 2])).toThrow(/pairedTTest: x\[1\] is not a finite number/);
+    expect(() => pairedTTest([1, 2], [1, NaN])).toThrow(/pairedTTest: y\[1\] is not a finite number/);
+    expect(() => welchTTest([1], [1, 2])).toThrow(/welchTTest: need at least 2 values in x, got 1/);
+    expect(() => welchTTest([1, 2], [1])).toThrow(/welchTTest: need at least 2 values in y, got 1/);
+    expect(() => welchTTest([NaN, 2], [1, 2])).toThrow(/welchTTest: x\[0\] is not a finite number/);
+    expect(() => welchTTest([1, 2], [1, NaN])).toThrow(/welchTTest: y\[1\] is not a finite number/);
+  });
+});
