@@ -9,7 +9,7 @@
  * plain step-wise decoding (no controller), measured as the median over repeats of
  * (Σ mitigation time / Σ tokens) ÷ (Σ plain time / Σ tokens), conditions interleaved within each
  * repeat so that load on the machine hits them alike; plus calls and input/output tokens per
- * document. Goals (issue 12): single-sequence controllers ≤ 1.3×, self-debias ≤ 2.2×. The
+ * document. Goals: single-sequence controllers ≤ 1.3×, self-debias ≤ 2.2×. The
  * explanation guard makes a side generation every 5 tokens and has no goal.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -16,8 +16,8 @@
  * Other options widen the grid: --neutral-shift 0,0.5 (a shift of the neutral logit after fitting;
  * for the ordinal link it widens the neutral band), --families ordinal (cumulative logit, one
  * score), --families use-softmax,use-vader-softmax with --embeddings FILE (USE-lite vectors cached
- * by scripts/embed-framing-texts.ts, outside the repository) and --use-scale; for the neutral class
- * (issue 14): --neutral-weight 1,2,4 (the neutral class's weight in the loss), --min-sources 1,2
+ * by scripts/embed-framing-texts.ts, outside the repository) and --use-scale; for the neutral class:
+ * --neutral-weight 1,2,4 (the neutral class's weight in the loss), --min-sources 1,2
  * (n-grams that occur in several fitting sources only), --mixed 0,1 (two mixed-polarity features;
  * the judge does not read them, so a model fitted with them is an experiment only), and
  * --in-source (a within-source 2-fold diagnostic of how separable the classes are inside one source).

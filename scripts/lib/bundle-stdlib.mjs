@@ -1,7 +1,7 @@
 // The seven @stdlib distribution packages behind src/stats/distributions.ts as one CommonJS file
 // (src/stats/vendor/stdlib-distributions.cjs, written by scripts/vendor-stdlib.mjs). Required as
 // packages they are ~450 modules, each with its own package.json: ≈ 55 ms and ≈ 8.7 MiB of memory
-// to load; bundled, the same code loads in ≈ 11 ms and ≈ 1.9 MiB (issue 16). The bundle is
+// to load; bundled, the same code loads in ≈ 11 ms and ≈ 1.9 MiB. The bundle is
 // deterministic, so test/stats/vendor-stdlib.test.ts rebuilds it and fails when it is stale.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';

@@ -217,7 +217,7 @@ const VARIABLE_NAME = /^\$?[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PASSFILE|KEY|TOKEN|
  * lower-cased text, for the case-insensitive patterns, whose letters are all ASCII). A text with
  * none of them cannot match and its regex is not run: most texts slant stores (documents,
  * answers) hold no credential word, and a case-insensitive alternation over a long document was
- * most of what storing it cost (issue 16). Every CREDENTIAL_NAME contains one of the first
+ * most of what storing it cost. Every CREDENTIAL_NAME contains one of the first
  * pattern's substrings.
  */
 export const REDACTION_PATTERNS: readonly { re: RegExp; by: (match: string, ...groups: string[]) => string; needles: readonly string[]; lowered: boolean }[] = [
@@ -260,7 +260,7 @@ const ANCHORED: readonly { needle: string; at: number; ch: string }[][] = REDACT
  * hay.includes(needle), by jumping between the occurrences of its rarest character (a
  * `indexOf` of one character is a memchr) and comparing the needle around each: `includes` of a
  * needle starting with a common letter ("token", "secret") stops at every t or s of a long record,
- * and seven of them were most of what storing a record as read cost (issue 16).
+ * and seven of them were most of what storing a record as read cost.
  */
 function hasNeedle(hay: string, a: { needle: string; at: number; ch: string }): boolean {
   for (let i = hay.indexOf(a.ch, a.at); i >= 0; i = hay.indexOf(a.ch, i + 1)) {

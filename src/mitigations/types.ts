@@ -1,5 +1,5 @@
 /**
- * Contracts of tasks and mitigations (issue 12; seed 000 Table A5, seed 004 C.2).
+ * Contracts of tasks and mitigations (seed 000 Table A5, seed 004 C.2).
  *
  * A Task turns a record into a model request and an answer back into the fields a probe measures.
  * A Mitigation wraps a task: it may change the prompt (prompt/), split the input and merge

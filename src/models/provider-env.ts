@@ -1,7 +1,7 @@
 /**
  * The environment variables each provider reads (keys and base URLs), in a module of their own so
  * that code which only needs the names (the config's credential check, config/secrets.ts) does
- * not load every provider and its HTTP client (issue 16: an offline `slant measure` loaded undici
+ * not load every provider and its HTTP client (an offline `slant measure` loaded undici
  * and all providers through that check). The providers and registry.ts re-export them.
  */
 export const OPENAI_ENV = ['OPENAI_API_KEY', 'OPENAI_BASE_URL'] as const;

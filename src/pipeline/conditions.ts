@@ -16,4 +16,4 @@ export interface Condition {
 export const BASELINE_KEY = 'baseline';
 
 // planConditions (plan-conditions.ts) loads the mitigation registry; this module stays light for
-// the code that only needs the key and the type (execute, aggregate, cells: issue 16).
+// the code that only needs the key and the type (execute, aggregate, cells).

@@ -9,7 +9,7 @@ import type { PlannedProbe } from './execute.js';
  * records waiting, or `maxDelayMs`, whichever comes first), instead of one commit each; `flush()`
  * at the end of every dataset. The character budget keeps long records from waiting in memory
  * until the garbage collector moves them to the old generation: 64 records of 2,000 words held
- * for a batch were most of `bench:measure`'s peak memory (issue 16).
+ * for a batch were most of `bench:measure`'s peak memory.
  *
  * Two kinds of write may wait: a measurement made by offline instruments alone (`offlineOnly`: a
  * probe that neither generates nor asks a model, whose judges are all local), and the record as
@@ -20,7 +20,7 @@ import type { PlannedProbe } from './execute.js';
  * while the previous commit is on its way (or in one turn of the event loop) are group-committed
  * (one transaction, with every write queued before them) as soon as that commit is done, and the
  * caller's promise settles only once they are committed, so an answer is durably stored before it
- * is used (issue 16: the CLI made three commits per record —
+ * is used (the CLI made three commits per record —
  * input, output, cost — which were most of its CPU with 32 requests in flight).
  *
  * Commits run one after another, in the order writes were put (a PostgreSQL store could otherwise

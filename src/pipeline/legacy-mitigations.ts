@@ -11,7 +11,7 @@ interface Legacy {
 const FACTCHECK: Record<string, string> = { calibration: 'prompt-calibration', boundary: 'knowledge-boundary-awareness', epistemic: 'epistemic-tagging' };
 
 /**
- * The four mitigation-like settings that predate `mitigations:` (issue 12). They keep working as
+ * The four mitigation-like settings that predate `mitigations:`. They keep working as
  * before (same prompts, same stored outputs), with a deprecation note naming the mitigation that
  * replaces them. Used together with `mitigations:` they would make the "baseline" a mitigated
  * task, so that combination is refused.

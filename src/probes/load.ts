@@ -3,7 +3,7 @@ import { PROBE_NAMES, type ProbeName } from './names.js';
 import type { AnyProbe, ProbeByName } from './registry.js';
 
 /**
- * The probes by name, each loaded when a plan first uses it (issue 16): the pipeline and the CLI
+ * The probes by name, each loaded when a plan first uses it: the pipeline and the CLI
  * load only the probes they measure. src/probes/registry.ts is the static map of all probes
  * (the library's synchronous `getProbe`); a test checks the two agree.
  */

@@ -10,7 +10,7 @@ import type { ProbeName } from './names.js';
 
 /**
  * What the report shows for one group of each probe (`Probe.present`), without loading the probes'
- * measuring code (issue 16: `slant report` and the terminal tables after a run need only these).
+ * measuring code (`slant report` and the terminal tables after a run need only these).
  * A test checks each is the probe's own `present`.
  */
 export const PRESENTERS: Record<ProbeName, (group: GroupResultJson) => Presentation> = {

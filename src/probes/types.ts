@@ -122,7 +122,7 @@ export interface Probe<R extends { id: string }, M, O> {
   /** the probe's own generation task for `slant run` (default: summarize `source` into `output`) */
   generation?: ProbeGeneration<O>;
   /**
-   * The task `slant run` gives the model under test for this probe (issue 12: mitigations wrap it):
+   * The task `slant run` gives the model under test for this probe (mitigations wrap it):
    * its generation task, or the question it asks (asksModel). Default: seed 000's summarization.
    */
   task?(options: O): TaskBinding;

@@ -225,7 +225,7 @@ export class Store {
       db.pragma('foreign_keys = ON');
       // A small page cache (512 KiB; SQLite's default is 2 MiB, better-sqlite3 builds with 16 MiB),
       // which a run storing its long records as read filled with pages it never reads again
-      // (issue 16: bench:measure's peak memory, ~3 MiB less than with 2 MiB). Reads of a large run
+      // (bench:measure's peak memory, ~3 MiB less than with 2 MiB). Reads of a large run
       // come from the OS file cache (bench:report unchanged within this machine's noise).
       db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
       if (pageLimit !== undefined) db.pragma(`max_page_count = ${pageLimit}`);

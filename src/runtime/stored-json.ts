@@ -10,7 +10,7 @@ import { redact } from '../core/redact.js';
 const NON_FINITE = new Set(['NaN', 'Infinity', '-Infinity']);
 
 export function toStoredJson(value: unknown, what: string): string {
-  // a replacer takes JSON.stringify off its fast path (most of a stored record's cost, issue 16):
+  // a replacer takes JSON.stringify off its fast path (most of a stored record's cost):
   // plain values with finite numbers only are stringified without it, which gives the same text
   const text = (plainFinite(value, 0)
     ? JSON.stringify(value)

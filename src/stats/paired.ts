@@ -1,5 +1,5 @@
 /**
- * Paired comparisons of a mitigation against the baseline on the same records (issue 12):
+ * Paired comparisons of a mitigation against the baseline on the same records:
  * McNemar's exact test and Newcombe's paired score interval for rates, Holm's step-down
  * adjustment for many comparisons. Means use the paired t-test (ttest.ts) and a bootstrap of the
  * paired differences (bootstrap.ts).

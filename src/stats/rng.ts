@@ -14,7 +14,7 @@ export function createRng(seed: number): () => number {
   // mulberry32 (every operation below is bitwise): a uint32 above 2³¹ − 1 is not a small integer
   // to V8, so storing it in the closure allocated a heap number on every call. The framing
   // judge's 2,000-resample misclassification bootstrap (20 million draws) takes ≈ 200 instead of
-  // ≈ 235 ms (issue 16).
+  // ≈ 235 ms.
   let state = Math.trunc(seed) | 0;
   return function mulberry32(): number {
     state = (state + 0x6d2b79f5) | 0;

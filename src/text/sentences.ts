@@ -123,7 +123,7 @@ function isBoundary(line: string, segStart: number, tStart: number, tEnd: number
   if (rawWord === '') return true;
   const word = rawWord.toLowerCase();
   // an ordinary word: the period ends the sentence whatever follows (the rules below all need an
-  // abbreviation, an initialism or a capital initial; most periods are not after one: issue 16)
+  // abbreviation, an initialism or a capital initial; most periods are not after one)
   if (!ABBREVIATION_WORDS.has(word) && !INITIALISM_RE.test(rawWord) && !(rawWord.length === 1 && UPPER_START_RE.test(rawWord))) return true;
   const bare = next.replace(OPENERS_STRIP_RE, '');
   const nextDigit = DIGIT_START_RE.test(bare);
@@ -191,7 +191,7 @@ export function splitSentencesWithOffsets(text: string): SentenceSpan[] {
   return out;
 }
 
-/** The offsets of `splitSentencesWithOffsets(text)`, without slicing each sentence out (the offline framing judge, issue 16). */
+/** The offsets of `splitSentencesWithOffsets(text)`, without slicing each sentence out (the offline framing judge). */
 export function sentenceBounds(text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
   splitText(text, (start, end) => out.push({ start, end }));

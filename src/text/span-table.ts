@@ -2,7 +2,7 @@
  * A table of strings looked up by their span in a longer text: the caller hashes each span's
  * UTF-16 code units while scanning the text (`FNV_BASIS`, `fnvStep`) and `find` compares in place
  * (`startsWith` at the span's offset), so a string met again costs neither a slice nor a Map's
- * hashing of a fresh string (issue 16: TF-IDF's terms and VADER's pieces, thousands per document,
+ * hashing of a fresh string (TF-IDF's terms and VADER's pieces, thousands per document,
  * mostly repeats). Keys are numbered in the order they were added. Written here rather than taken
  * from a library because the point is to look a key up by its span in a text.
  */

@@ -69,7 +69,7 @@ function scanWordRuns(s: string, out: string[]): void {
  * The runs of two or more word characters ([\p{L}\p{N}_]) in `s`, ASCII classified by code and
  * other characters by WORD_CHAR_RE, as spans: calls `token(start, end, hash)` for each, with an FNV-1a
  * hash of its UTF-16 code units computed on the way, so that a SpanTable (span-table.ts) can find a term seen
- * before without slicing it out of the text (issue 16: the primacy probe fits TF-IDF on every
+ * before without slicing it out of the text (the primacy probe fits TF-IDF on every
  * source's thirds; a slice and a Map lookup per token were most of it).
  */
 function scanWordRunSpans(s: string, token: (start: number, end: number, hash: number) => void): void {

@@ -56,7 +56,7 @@ export function arraySplitSizes(n: number, k: number): number[] {
   return Array.from({ length: k }, (_, i) => base + (i < extra ? 1 : 0));
 }
 
-/** byWords' word starts, reused from text to text (an array per source was most of the primacy probe's allocation, issue 16) */
+/** byWords' word starts, reused from text to text (an array per source was most of the primacy probe's allocation) */
 let startsScratch: number[] = [];
 
 function byWords(text: string): [TextPart, TextPart, TextPart] {

@@ -35,7 +35,7 @@ function isLetter(cp: number): boolean {
 /**
  * Calls `word(start, end)` for each match of WORD_RE in `text`, in order, scanning characters
  * (ASCII by code, others by a one-character regex) instead of running the regex: the primacy
- * probe cuts every source into thirds by words (issue 16). Every part of WORD_RE is greedy and an
+ * probe cuts every source into thirds by words. Every part of WORD_RE is greedy and an
  * apostrophe is neither a letter nor a number, so the longest run rule below is the regex's match.
  */
 function scanWords(text: string, word: (start: number, end: number) => void): void {

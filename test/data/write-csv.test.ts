@@ -49,7 +49,7 @@ describe('writeCsv', () => {
   });
 });
 
-describe('CSV injection (issue 11, item 14)', () => {
+describe('CSV injection', () => {
   it.each([
     ['=HYPERLINK("http://x","y")', `'=HYPERLINK("http://x","y")`],
     ['+1+2', "'+1+2"],

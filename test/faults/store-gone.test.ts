@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIServer } from '../helpers/loopback/openai-server.js';
 import type { LoopbackServer } from '../helpers/loopback/server.js';
-import { PG_BIN, startCluster, type PgCluster } from '../helpers/postgres.js';
+import { startCluster, type PgCluster } from '../helpers/postgres.js';
 import { runCli } from '../helpers/run-cli.js';
 import { cli, makeProject } from './project.js';
 
@@ -46,7 +46,7 @@ describe('a SQLite store missing a table', () => {
   }, 60_000);
 });
 
-describe.skipIf(PG_BIN === undefined)('a PostgreSQL store', () => {
+describe('a PostgreSQL store', () => {
   let cluster: PgCluster;
   beforeAll(async () => {
     cluster = await startCluster();

@@ -242,7 +242,7 @@ describe('openai-compatible provider', () => {
   });
 });
 
-describe('openai provider: a streamed error event (issue 11, item 2)', () => {
+describe('openai provider: a streamed error event', () => {
   it('never carries the key in the error it throws', async () => {
     const plain = 'plain-key-value-0123456789';
     const { startLoopback } = await import('../helpers/loopback/server.js');

@@ -38,7 +38,7 @@ describe('model registry', () => {
   });
 });
 
-describe('model ids never carry a key (issue 11)', () => {
+describe('model ids never carry a key', () => {
   it('an id with a credential in its URL is a UserError that does not repeat it', () => {
     const id = 'openai-compatible:http://h:1/v1?api_key=abcd1234xyz#m';
     expect(() => parseModelId(id)).toThrow(UserError);

@@ -4,7 +4,7 @@ import { loadProbe } from '../../src/probes/load.js';
 import { getProbe } from '../../src/probes/registry.js';
 import { presenterOf } from '../../src/probes/presenters.js';
 
-describe('loadProbe (each probe loaded on first use, issue 16)', () => {
+describe('loadProbe (each probe loaded on first use)', () => {
   it('gives, for every name, the probe the static registry holds', async () => {
     for (const name of PROBE_NAMES) expect(await loadProbe(name)).toBe(getProbe(name));
   });
@@ -13,7 +13,7 @@ describe('loadProbe (each probe loaded on first use, issue 16)', () => {
   });
 });
 
-describe('presenters (the report without the probes, issue 16)', () => {
+describe('presenters (the report without the probes)', () => {
   it('each is the probe\'s own present; an unknown probe has none', () => {
     for (const name of PROBE_NAMES) expect(presenterOf(name)).toBe(getProbe(name).present);
     expect(presenterOf('nope')).toBeUndefined();

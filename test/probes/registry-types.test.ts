@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { getProbe, type ProbeMeasurement, type ProbeOptions } from '../../src/index.js';
 import type { FramingMeasurement } from '../../src/probes/framing/index.js';
 
-describe('typed getProbe (issue 16)', () => {
+describe('typed getProbe', () => {
   it('a known name gives that probe with its own measurement and options types', () => {
     const framing = getProbe('framing');
     expect(framing.name).toBe('framing');

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { proportionMetric } from '../../src/stats/proportion.js';
 import { runCli } from '../helpers/run-cli.js';
 
-describe('honest terminal output (issue 16)', () => {
+describe('honest terminal output', () => {
   it('a rate with n = 0 has value null at the source', () => {
     expect(proportionMetric('x', 'x', 0, 0)).toEqual({ name: 'x', label: 'x', value: null, n: 0, kind: 'rate' });
   });

@@ -321,7 +321,7 @@ describe('Scheduler timeouts and cancellation', () => {
   });
 });
 
-describe('Scheduler rate windows (issue 16)', () => {
+describe('Scheduler rate windows', () => {
   it('requestsPerMinute: the third of three requests starts only when the first leaves the 60 s window', async () => {
     vi.useFakeTimers();
     try {

@@ -22,7 +22,7 @@ describe('stored JSON', () => {
   });
 });
 
-describe('toStoredJson redacts (issue 11)', () => {
+describe('toStoredJson redacts', () => {
   it('replaces registered keys and key-shaped tokens in every string and key, keeping valid JSON', async () => {
     const { clearSecrets, registerSecret } = await import('../../src/core/redact.js');
     registerSecret('stored-secret-value-1');
@@ -35,8 +35,8 @@ describe('toStoredJson redacts (issue 11)', () => {
   });
 });
 
-describe('toStoredJson without a replacer where it can (issue 16)', () => {
-  /** the text before issue 16: JSON.stringify with the non-finite replacer on every value */
+describe('toStoredJson without a replacer where it can', () => {
+  /** the text before JSON.stringify with the non-finite replacer on every value */
   const withReplacer = (v: unknown): string | undefined => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'number' && !Number.isFinite(x) ? { $number: String(x) } : x));
 
   class Point {

@@ -12,7 +12,7 @@ import { WILDFRAME_EVAL_PROMPTS, renderWildframeEvalPrompt } from '../../src/tas
 
 const defaults = { temperature: 0, maxTokens: 500, seed: 42 };
 
-describe('tasks render the requests the probes sent before issue 12 (baseline unchanged)', () => {
+describe('tasks render the requests the probes sent before tasks were split out (baseline unchanged)', () => {
   it('summarize: the template with the document, A.2 decoding, the task hint; parse strips FINAL_SUMMARY scaffolding', () => {
     const req = summarizeTask.render({ id: 'r', fields: { source: 'Doc $& text.' } }, { template: SUMMARIZE_PRESETS['alessa-summarize']! }, defaults);
     expect(req).toEqual({

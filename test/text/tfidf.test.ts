@@ -193,7 +193,7 @@ describe('Unicode parity with scikit-learn', () => {
   });
 });
 
-describe('TF-IDF terms found by span (issue 16)', () => {
+describe('TF-IDF terms found by span', () => {
   /**
    * The sklearn-default vectorizer finds terms by a hash of their span in the text (SpanTable);
    * with stop words (even none) or another pattern it slices every token and looks it up in a Map.

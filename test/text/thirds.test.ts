@@ -93,7 +93,7 @@ describe('splitIntoThirds by characters', () => {
   });
 });
 
-describe('thirds by words with the word starts reused from text to text (issue 16)', () => {
+describe('thirds by words with the word starts reused from text to text', () => {
   // the cut offsets from wordStarts (an array per text, the path replaced), parts trimmed of thirds.ts's whitespace
   const WS = '[\\t-\\r \\u00a0\\u2028\\u2029\\u2000-\\u200a\\u3000\\u202f\\u0085\\ufeff]';
   const trim = (s: string): string => s.replace(new RegExp(`^${WS}+|${WS}+$`, 'g'), '');

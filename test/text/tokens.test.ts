@@ -30,7 +30,7 @@ describe('countWords / wordSpans', () => {
   });
 });
 
-describe('word spans equal the regex matches (character scan, issue 16)', () => {
+describe('word spans equal the regex matches (character scan)', () => {
   const WORD_RE = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
   const bySpans = (t: string) => wordSpans(t).map((s) => t.slice(s.start, s.end));
   it('on hand-picked edges and seeded random strings over a mixed alphabet', () => {

@@ -2,7 +2,7 @@
  * A read-only map from non-negative integer keys (below 2^31) to non-negative integer values, in
  * two Int32Arrays with open addressing (linear probing, a table at most half full). The framing
  * judge looks up a bigram for almost every token of a text by the pair of its word ids; a
- * Map<number, number> lookup was most of the n-gram walk's time (issue 16). Written here because
+ * Map<number, number> lookup was most of the n-gram walk's time. Written here because
  * it is a dozen lines and no dependency offers a typed-array integer map that we already ship.
  */
 export class IntTable {

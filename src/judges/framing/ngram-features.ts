@@ -6,7 +6,7 @@
  *
  * Tokens are the matches of /[a-z0-9]+(?:'[a-z]+)?/ in the lower-cased text (’ and ‘ read as ')
  * within clauses split at [.!?;:,()\n]. `scanFramingTokens` finds them with one character scan
- * instead of a split and a regex match per clause (the judge runs on every measured text; issue 16).
+ * instead of a split and a regex match per clause (the judge runs on every measured text).
  */
 const NEGATORS = new Set(['not', 'no', 'never', "don't", "doesn't", "didn't", "isn't", "wasn't", "aren't", "won't", "can't", "couldn't", "wouldn't", 'cannot', 'nothing', 'without', 'hardly']);
 /** tokens after a negator that count as negated */

@@ -50,7 +50,7 @@ export function linkProbabilities(m: Pick<NgramFramingModel, 'kind' | 'threshold
  * the n-grams (a unigram, or either word of a bigram) has a word id (`words`); `unigram[word id]`
  * is its unigram's n-gram id (−1: none) and `bigrams` maps first word id · W + second word id to
  * the bigram's. Typed arrays and two maps instead of 20,000 small arrays, entry objects and a map
- * per first word (issue 16: the shipped model's heap 8.4 → ~3 MiB).
+ * per first word (the shipped model's heap 8.4 → ~3 MiB).
  */
 interface CompiledNgrams {
   words: Map<string, number>;
@@ -148,7 +148,7 @@ function resolvedAt(t: TextPieces, i: number, entries: Map<string, number>): rea
  * The ids of the text's distinct n-grams in the vocabulary, written to `c.hitIds` (their number
  * returned; the next call overwrites them), in the order of `framingNgrams`
  * (first occurrence; a token's bigram with the previous token before its unigram), found in one
- * pass over the tokens without building n-gram strings (issue 16). Same hits as looking up each
+ * pass over the tokens without building n-gram strings. Same hits as looking up each
  * member of `framingNgrams(text)` in `model.ngrams` (ngram-equivalence.test.ts). With `pieces`
  * (VADER's tokenisation of `text`) the tokens come from text-pieces.ts, each distinct piece's
  * words looked up in the model once (resolvedAt), instead of a scan.
@@ -202,7 +202,7 @@ function ngramHits(c: CompiledNgrams, text: string, pieces?: TextPieces): number
         }
       }
     }
-    // indexed, not for…of: the iterator was an object per piece (issue 16)
+    // indexed, not for…of: the iterator was an object per piece
     const resolved = resolvedAt(pieces, i, entries);
     for (let k = 0; k < resolved.length; k++) {
       const r = resolved[k] as ResolvedWord;

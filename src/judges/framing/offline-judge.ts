@@ -77,7 +77,7 @@ export class OfflineFramingJudge implements FramingJudge {
   /** The feature vector, the class probabilities (MODEL_CLASSES order) and the index of the class decided. */
   private decide(text: string): { x: number[]; p: readonly number[]; best: number } {
     const analyzer = this.analyzer ?? vader();
-    // one tokenisation serves the VADER features, the review cues and the n-grams (issue 16)
+    // one tokenisation serves the VADER features, the review cues and the n-grams
     const tok = analyzer.tokenize(text);
     const x = framingFeatures(text, analyzer, tok);
     if (text.trim() === '') return { x, p: [0, 1, 0], best: 1 };

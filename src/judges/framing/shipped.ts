@@ -16,7 +16,7 @@ function loadModel(): NgramFramingModel {
   const raw = asset('ngram-model.json') as NgramFramingModel & { fittedOn?: string };
   if (raw.kind !== 'ngram-logistic' || raw.bias.length !== 3) throw new Error('src/judges/framing/ngram-model.json: not an n-gram framing model');
   // The judge reads the n-grams from their compiled form (one Float64Array, ngram-model.ts); the
-  // 20,000 parsed arrays are dropped after compiling (issue 16: peak memory), and `ngrams` re-reads
+  // 20,000 parsed arrays are dropped after compiling (peak memory), and `ngrams` re-reads
   // the asset for whoever asks for the numbers themselves (same key order, so the same JSON text).
   const model: NgramFramingModel = {
     kind: raw.kind,

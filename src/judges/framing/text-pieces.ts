@@ -8,7 +8,7 @@ import type { TokenInfo } from './vader.js';
  * Python's `text.split()`, as VADER tokenises): its n-gram words and clause ends
  * (ngram-features.ts) and its review-cue tokens with their flags (review-cues.ts). Remembered by
  * piece, so a text's n-grams and cues come from the tokenisation VADER already made, without
- * lower-casing and scanning the text twice more (issue 16). A pure function of the piece,
+ * lower-casing and scanning the text twice more. A pure function of the piece,
  * remembered on VADER's token info (vader.ts TokenInfo.parts).
  */
 export interface PieceParts {
@@ -40,7 +40,7 @@ export interface TextPieces {
 /** The review-cue tokens of the text and their flags, in order (countCues gives reviewCueCounts(text)). */
 export function cueTokensOfPieces(t: TextPieces): { tokens: string[]; flags: number[] } {
   // counted first, so that the arrays are made at their size (grown by push they were a large
-  // part of the judge's allocation, issue 16)
+  // part of the judge's allocation)
   let total = 0;
   for (let i = 0; i < t.infos.length; i++) total += partsAt(t, i).cueTokens.length;
   const tokens = new Array<string>(total);

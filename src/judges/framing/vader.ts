@@ -193,11 +193,11 @@ export class Vader {
   /**
    * Tokenise a text once, with offsets and lookups (see `rawScoresOfSpan`). Each distinct piece's
    * lookups are remembered and found again by the piece's span in the text (SpanTable), without
-   * slicing it out (issue 16).
+   * slicing it out.
    */
   tokenize(text: string): TokenizedText {
     // pieces are gathered in arrays kept between calls and copied out at their final size: seven
-    // arrays grown by push per text were most of the judge's allocation (issue 16)
+    // arrays grown by push per text were most of the judge's allocation
     const { infos: sInfos, starts: sStarts, ends: sEnds } = this.scratch;
     let n = 0;
     const cache = this.tokenCache;
@@ -259,7 +259,7 @@ export class Vader {
    * text, with one rule pass over the text's tokens: a token's value before the 'but' rule depends
    * only on its own span's tokens i-3..i+2 and the span's ALL-CAPS differential, so a span token
    * with three tokens before it and two after it in the span takes the whole text's value when the
-   * two differentials agree; only tokens near span edges are scored again (issue 16: the judge ran
+   * two differentials agree; only tokens near span edges are scored again (the judge ran
    * the rules over every token twice). Identical to calling rawScoresOfSpan per span (rawScores of
    * `alone` for a span given as a string to score on its own).
    */
@@ -286,7 +286,7 @@ export class Vader {
       const reuse = t.capDiff === all.capDiff ? pre : undefined;
       if (butAt(t) < 0) {
         // no 'but' in the span: its values summed as they are found, in order (the same sum as
-        // scoreValence's over preBut's array, without the array; issue 16)
+        // scoreValence's over preBut's array, without the array)
         out[k] = t.n === 0 ? 0 : compoundOfSum(this.preButSum(t, reuse, a), text, start, end);
         continue;
       }

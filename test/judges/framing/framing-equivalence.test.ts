@@ -19,7 +19,7 @@ interface Row {
 
 /**
  * The offline framing judge's outputs on a fixed corpus, recorded before the VADER/feature speed-up
- * (issue 16) and compared bit for bit: the optimisation may not change one result.
+ * and compared bit for bit: the optimisation may not change one result.
  */
 const fixture = JSON.parse(readFileSync(new URL('./fixtures/framing-outputs.json', import.meta.url), 'utf8')) as { rows: Row[] };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IntTable } from '../../../src/judges/framing/int-table.js';
 
-/** IntTable answers as the Map it replaces in the n-gram walk (issue 16): same values, −1 for a missing key. */
+/** IntTable answers as the Map it replaces in the n-gram walk: same values, −1 for a missing key. */
 describe('IntTable', () => {
   it('gives what a Map gives on seeded keys, present and missing, including 0 and 2^31 − 1', () => {
     let seed = 7;

@@ -13,7 +13,7 @@ import { NGRAM_EDGE_TEXTS } from './ngram-texts.js';
 
 /**
  * The shipped n-gram framing model's decisions and class probabilities on framingCorpus() plus
- * NGRAM_EDGE_TEXTS, recorded with the code before the n-gram speed-up (issue 16: one scan per text, no
+ * NGRAM_EDGE_TEXTS, recorded with the code before the n-gram speed-up (one scan per text, no
  * n-gram strings built for lookups) and compared bit for bit; and framingNgrams on the edge texts.
  * When the shipped model is refitted, re-record it with the code of main before this speed-up merged
  * (as done for the 2.0.0+aa6264ad refit).

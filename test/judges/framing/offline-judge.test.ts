@@ -42,7 +42,7 @@ describe('offline framing judge (committed calibration)', () => {
   });
 
   it('reads words that name Object.prototype members ("constructor") as ordinary words, not as model weights', () => {
-    // before issue 16's n-gram lookup the model's n-grams were a plain object: "constructor" found
+    // before the flat n-gram lookup the model's n-grams were a plain object: "constructor" found
     // Object.prototype.constructor and made every probability NaN (framing 'negative')
     const e = judge.explain('The constructor was great and we love it.');
     expect(Number.isFinite(e.probabilities.positive)).toBe(true);
@@ -84,7 +84,7 @@ describe('offline framing judge with an injected model', () => {
   });
 });
 
-describe('classify decides as explain does (issue 16: classify builds no explanation)', () => {
+describe('classify decides as explain does (classify builds no explanation)', () => {
   it('on the fixed corpus, empty and whitespace-only texts included', async () => {
     const judge = createOfflineFramingJudge();
     const texts = [...framingCorpus().slice(0, 120), '', '   \n'];

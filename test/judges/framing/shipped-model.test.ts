@@ -7,7 +7,7 @@ import { SHIPPED_FRAMING_MODEL } from '../../../src/judges/framing/shipped.js';
 import { framingCorpus } from './framing-corpus.js';
 import { NGRAM_EDGE_TEXTS } from './ngram-texts.js';
 
-/** The shipped model keeps no parsed n-grams (issue 16): it is compiled at load and reads them lazily. */
+/** The shipped model keeps no parsed n-grams: it is compiled at load and reads them lazily. */
 describe('the shipped n-gram model, compiled at load', () => {
   const raw = JSON.parse(readFileSync(new URL('../../../src/judges/framing/ngram-model.json', import.meta.url), 'utf8')) as NgramFramingModel;
   const plain: NgramFramingModel = { kind: raw.kind, bias: raw.bias, ngrams: raw.ngrams, dense: raw.dense };

@@ -5,7 +5,7 @@ import { vaderLexicon } from '../../../src/judges/framing/vader-lexicon.js';
 import { framingCorpus } from './framing-corpus.js';
 
 /**
- * Vader.compoundsOfSpans (one rule pass over a text, values reused inside spans; issue 16) gives
+ * Vader.compoundsOfSpans (one rule pass over a text, values reused inside spans) gives
  * exactly rawScoresOfSpan's compound for every span and the whole text, on arbitrary spans (token
  * edges or not, empty, overlapping) of the fixed corpus, with both 'but' rules.
  */
