@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Framing } from '../../../src/core/types.js';
-import type { JudgeCard } from '../../../src/judges/card.js';
+import { workedFramingCard } from '../../helpers/judge-card.js';
 import { correctedFramingMetrics } from '../../../src/probes/framing/corrected.js';
 
 const F: Framing[] = ['positive', 'negative', 'neutral'];
@@ -18,26 +18,16 @@ const OBSERVED = [
   [15, 15, 18],
 ];
 
-const card: JudgeCard = {
-  task: 'framing',
-  judge: 'test-judge',
-  version: '1',
-  data: 'worked example',
-  heldOut: true,
-  summary: 'worked example',
-  n: 300,
-  accuracy: 0.8,
-  balancedAccuracy: 0.8,
-  // the card lists its labels in its own order (mapped by name onto the probe's)
-  labels: ['neutral', 'positive', 'negative'],
-  confusion: [
+// the card lists its labels in its own order (mapped by name onto the probe's)
+const card = workedFramingCard(
+  ['neutral', 'positive', 'negative'],
+  [
     [80, 10, 10],
     [10, 80, 10],
     [10, 10, 80],
   ],
-  date: '2026-11-27',
-  slantVersion: 'test',
-};
+  0.8,
+);
 
 const items = OBSERVED.flatMap((row, i) => row.flatMap((count, j) => Array.from({ length: count }, () => ({ fC: F[i]!, fS: F[j]!, changed: i !== j }))));
 

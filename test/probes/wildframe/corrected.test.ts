@@ -1,29 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { JudgeCard } from '../../../src/judges/card.js';
+import { workedFramingCard } from '../../helpers/judge-card.js';
 import { correctedWildframeMetrics } from '../../../src/probes/wildframe/corrected.js';
 import type { WildframeMeasurement } from '../../../src/probes/wildframe/schema.js';
 import { outcomeOf, type Polarity } from '../../../src/probes/wildframe/score.js';
 
 /** rows true, columns judged, order positive, negative, neutral: P(judged | true) = .8/.1/.1, .1/.8/.1, .2/.2/.6 */
-const card: JudgeCard = {
-  task: 'framing',
-  judge: 'test-judge',
-  version: '1',
-  data: 'worked example',
-  heldOut: true,
-  summary: 'worked example',
-  n: 300,
-  accuracy: 0.733,
-  balancedAccuracy: 0.733,
-  labels: ['positive', 'negative', 'neutral'],
-  confusion: [
+const card = workedFramingCard(
+  ['positive', 'negative', 'neutral'],
+  [
     [80, 10, 10],
     [10, 80, 10],
     [20, 20, 60],
   ],
-  date: '2026-11-25',
-  slantVersion: '0',
-};
+  0.733,
+  '2026-11-25',
+);
 
 function items(base: Polarity, counts: Record<'positive' | 'negative' | 'neutral', number>, evaluator: WildframeMeasurement['evaluator'] = 'framing'): WildframeMeasurement[] {
   return (['positive', 'negative', 'neutral'] as const).flatMap((label) =>
