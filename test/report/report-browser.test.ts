@@ -31,6 +31,9 @@ describe('report.html in Chromium', () => {
     for (const f of figs) expect(f, f.id).toEqual({ id: f.id, svg: true, xTitle: true, yTitle: true });
     // from φ_frame of one group to the items behind it: only changed items of that group
     await page.click('#probe-framing table[data-table="table2"] a.item-link');
+    // the page first lists every item; wait for the list the link asked for (its filter in the
+    // controls and the list drawn), not merely for any row
+    await page.waitForFunction(() => location.hash.includes('filter=changed') && (document.getElementById('f-tag') as HTMLSelectElement).value === 'changed' && !/loading/.test(document.getElementById('items-info')?.textContent ?? 'loading'));
     await page.waitForSelector('#items-body tr');
     const rows = await page.$$eval('#items-body tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
     expect(rows.length).toBeGreaterThan(0);
