@@ -8,7 +8,7 @@ import { escapeHtml as e } from './escape.js';
 import { excludedText } from '../core/excluded.js';
 import { APPROXIMATED_MARK } from './mitigation-tables.js';
 import { formatApproximated, formatCut, formatInterval, formatInvalid, formatP, formatValue, nLabel, statParts, undefinedText, usageCost, usageTokens, usageTotal, usageUnknown } from './format.js';
-import type { ItemDetail, ItemSummary } from './items/types.js';
+import type { ItemDetail, ItemSummary } from '../probes/item-view.js';
 import type { ReportModel } from './model.js';
 
 const STYLE = `
