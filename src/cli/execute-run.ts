@@ -18,6 +18,7 @@ import { applyGate } from './fail-on.js';
 import type { GlobalOptions } from './global-options.js';
 import { progressStream } from './terminal-guard.js';
 import { EXIT, UserError } from '../core/errors.js';
+import { importOptional } from '../core/optional-package.js';
 import { resultsOutputFormat, writeResultsFile } from './results-output.js';
 import { storeProblem } from '../runtime/store-errors.js';
 import type { WarningLog } from '../pipeline/warnings.js';
@@ -132,7 +133,7 @@ async function runWithStore(
       ...(args.workers
         ? {
             execute: async (s: RunStore, runId: string, warnings: WarningLog) => {
-              const { coordinateRun } = await import('../pipeline/distributed/coordinate.js');
+              const { coordinateRun } = await importOptional('workers', () => import('../pipeline/distributed/coordinate.js'));
               return coordinateRun(plan, s, runId, warnings, {
                 signal: interrupt.signal,
                 onItem: () => progress.tick(),
