@@ -67,12 +67,18 @@ export async function executeRun(args: {
   resultsPath?: string;
   /** wait for another process holding the run (`--wait`) */
   waitForLease?: boolean;
+  /** `--no-preflight`: skip the free check of each model's address, key and id before the run */
+  preflight?: boolean;
   /** `--workers`: enqueue the run's units for `slant worker` processes instead of running them here */
   workers?: { unitSize?: number };
 }): Promise<RunSummary> {
   const storePath = isPostgresUrl(args.storePath) ? args.storePath : resolve(args.storePath);
   const store = await openRunStore(storePath);
-  const models = new ModelContext(new RequestCache(store), { noCache: args.noCache });
+  const models = new ModelContext(new RequestCache(store), {
+    noCache: args.noCache,
+    preflight: args.preflight !== false,
+    ...(args.global.quiet || args.global.json ? {} : { log: (line: string) => process.stderr.write(`${line}\n`) }),
+  });
   let plan: ExecutionPlan;
   try {
     plan = await args.makePlan((m) => models.wrap(m));
