@@ -154,7 +154,7 @@ describe('slant run with fact-check strategies and certainty interventions as co
           '',
         ].join('\n'),
       );
-      const res = await runCli(['run', '-c', join(dir, 'slant.yaml')]);
+      const res = await runCli(['--verbose', 'run', '-c', join(dir, 'slant.yaml')]);
       expect(res.code, res.stderr).toBe(0);
       expect(res.stdout).toContain('Fact-check strategies (seed 000, Table 4 layout) — openai:gpt-4o-mini, pairs');
       // Table 6 with the papers' tables: one row per tagged condition and cutoff period
@@ -191,7 +191,7 @@ describe('slant run with fact-check strategies and certainty interventions as co
           '',
         ].join('\n'),
       );
-      const c = await runCli(['run', '-c', join(dir, 'certainty.yaml')]);
+      const c = await runCli(['--verbose', 'run', '-c', join(dir, 'certainty.yaml')]);
       expect(c.code, c.stderr).toBe(0);
       expect(c.stdout).toContain('Certainty interventions (seed 004, Table 5 layout) — openai:gpt-4o-mini, claims');
       for (const cond of ['preserve-semantics', 'do-not-hallucinate', 'preserve-certainty']) expect(c.stdout).toContain(cond);
