@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { runPool } from '../runtime/pool.js';
 import { Gate } from '../runtime/gate.js';
-import type { AnyProbe } from '../probes/registry.js';
+import type { AnyProbe } from '../probes/manifest.js';
 import type { ProbeJudges } from '../probes/types.js';
 import { EXIT, InputError, UserError, formatLocation } from '../core/errors.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';

@@ -18,6 +18,7 @@
  * do not depend on the model under test), errors on different items are independent.
  */
 import type { Interval } from '../core/types.js';
+import { multinomialCounts } from './binomial.js';
 import { quantileSorted } from './quantile.js';
 import { createRng } from './rng.js';
 
@@ -91,19 +92,12 @@ export function correctJoint(pObs: readonly (readonly number[])[], ms: readonly 
   return raw.map((_, i) => flat.slice(i * k, (i + 1) * k));
 }
 
-/** n draws from a categorical distribution with probabilities p, as counts. */
+/**
+ * n draws from a categorical distribution with probabilities p, as counts: conditional binomial
+ * draws (binomial.ts), a few uniforms per category instead of one per draw.
+ */
 export function multinomialDraw(n: number, p: readonly number[], rng: () => number): number[] {
-  const cum: number[] = [];
-  let s = 0;
-  for (const v of p) cum.push((s += v));
-  const out = p.map(() => 0);
-  for (let t = 0; t < n; t++) {
-    const u = rng() * s;
-    let k = 0;
-    while (k < cum.length - 1 && u >= (cum[k] as number)) k++;
-    out[k]!++;
-  }
-  return out;
+  return multinomialCounts(n, p, rng);
 }
 
 export interface CorrectedEstimate {

@@ -5,36 +5,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resultsSchema, type Results } from '../../src/results/schema.js';
-import { startOpenAIServer } from '../helpers/loopback/openai-server.js';
+import { startExamplesServer } from '../helpers/examples-server.js';
 import type { LoopbackServer } from '../helpers/loopback/server.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples', import.meta.url));
-const tag = (answer: string): string => `<explanation>r</explanation>\n<final_answer>${answer}</final_answer>`;
-
 let server: LoopbackServer;
 let dir: string;
 beforeAll(async () => {
-  server = await startOpenAIServer({
-    respond: (prompt, body) => {
-      if (prompt.includes('fact-checking AI') || /true or false/i.test(prompt)) return { text: 'True' };
-      // claim alignment (slant-claim-align-v1): quote Document B's first sentence as the counterpart
-      const docB = /Document B:\n([\s\S]*)$/.exec(prompt);
-      if (docB) return { text: `<source_claim>the main finding</source_claim>\n<output_claim>${docB[1]!.split('. ')[0]!.trim()}</output_claim>` };
-      if (/^Text A: /m.test(prompt)) {
-        // Figure 24 judge: the text with fewer hedges is more certain (position-unbiased)
-        const hedges = (s: string) => (s.match(/\b(may|might|possibly|perhaps|unclear|speculate|linked|associated)\b/gi) ?? []).length;
-        const a = /^Text A: (.*)$/m.exec(prompt)?.[1] ?? '';
-        const b = /^Text B: (.*)$/m.exec(prompt)?.[1] ?? '';
-        const d = hedges(a) - hedges(b);
-        return { text: tag(d === 0 ? 'No clear difference' : d < 0 ? 'Slightly A' : 'Slightly B') };
-      }
-      if (/sentiment/i.test(prompt)) return { text: /\bbut\b/.test(prompt) ? '{"sentiment": "Positive"}' : '{"sentiment": "Negative"}' };
-      if (String(body.model) === 'gpt-4o-mini' && /finding|paraphrase|rewrite/i.test(prompt)) return { text: 'The finding holds for most adults.' };
-      // summaries: a list (seed 003's F.3 prompt) or plain text (seed 000)
-      return { text: '- The council approved a budget.\n- Critics warned fares could rise.\n- A depot will be built.' };
-    },
-  });
+  server = await startExamplesServer();
   process.env.OPENAI_API_KEY = 'sk-loopback';
   process.env.OPENAI_BASE_URL = `${server.url}/v1`;
   dir = mkdtempSync(join(tmpdir(), 'slant-examples-'));
