@@ -18,6 +18,7 @@ import { applyGate } from './fail-on.js';
 import type { GlobalOptions } from './global-options.js';
 import { progressStream } from './terminal-guard.js';
 import { EXIT, UserError } from '../core/errors.js';
+import { importOptional } from '../core/optional-package.js';
 import { resultsOutputFormat, writeResultsFile } from './results-output.js';
 import { storeProblem } from '../runtime/store-errors.js';
 import type { WarningLog } from '../pipeline/warnings.js';
@@ -67,12 +68,18 @@ export async function executeRun(args: {
   resultsPath?: string;
   /** wait for another process holding the run (`--wait`) */
   waitForLease?: boolean;
+  /** `--no-preflight`: skip the free check of each model's address, key and id before the run */
+  preflight?: boolean;
   /** `--workers`: enqueue the run's units for `slant worker` processes instead of running them here */
   workers?: { unitSize?: number };
 }): Promise<RunSummary> {
   const storePath = isPostgresUrl(args.storePath) ? args.storePath : resolve(args.storePath);
   const store = await openRunStore(storePath);
-  const models = new ModelContext(new RequestCache(store), { noCache: args.noCache });
+  const models = new ModelContext(new RequestCache(store), {
+    noCache: args.noCache,
+    preflight: args.preflight !== false,
+    ...(args.global.quiet || args.global.json ? {} : { log: (line: string) => process.stderr.write(`${line}\n`) }),
+  });
   let plan: ExecutionPlan;
   try {
     plan = await args.makePlan((m) => models.wrap(m));
@@ -132,7 +139,7 @@ async function runWithStore(
       ...(args.workers
         ? {
             execute: async (s: RunStore, runId: string, warnings: WarningLog) => {
-              const { coordinateRun } = await import('../pipeline/distributed/coordinate.js');
+              const { coordinateRun } = await importOptional('workers', () => import('../pipeline/distributed/coordinate.js'));
               return coordinateRun(plan, s, runId, warnings, {
                 signal: interrupt.signal,
                 onItem: () => progress.tick(),

@@ -1,4 +1,5 @@
 import { InputError, UserError, type SourceLocation } from '../core/errors.js';
+import { importOptional } from '../core/optional-package.js';
 import { redact } from '../core/redact.js';
 import { detectFormat } from './detect-format.js';
 import { lookupField, sourceFieldFor, topLevelKey } from './field-mapping.js';
@@ -27,7 +28,7 @@ function rawItems(file: string, format: InputFormat, checkHeader: (h: CsvHeader)
     case 'tsv':
       return loaded(async () => (await import('./read-csv.js')).readDelimitedFile(file, { delimiter: '\t', checkHeader, ...(maxRecordBytes !== undefined ? { maxRecordBytes } : {}) }));
     case 'parquet':
-      return loaded(async () => (await import('./read-parquet.js')).readParquetFile(file));
+      return loaded(async () => (await importOptional('parquet', () => import('./read-parquet.js'))).readParquetFile(file));
     case 'json':
       return readJsonFile(file);
   }

@@ -2,6 +2,7 @@ import type { GenerateParams, GenerateRequest, GenerateResult, LanguageModel } f
 import { wrapLanguageModel } from '../models/wrap.js';
 import type { CacheParts, RequestCache } from './cache.js';
 import { UsageTracker, trackUsage } from './usage.js';
+import { withPreflight } from '../models/preflight.js';
 
 /** Providers whose answers are computed locally and cheaply: not worth a cache entry. */
 const UNCACHED_PROVIDERS = new Set(['builtin', 'replay']);
@@ -13,15 +14,19 @@ const UNCACHED_PROVIDERS = new Set(['builtin', 'replay']);
  */
 export class ModelContext {
   readonly usage = new UsageTracker();
+  /** each model's preflight check, made once per run (shared by every wrapper of the same model) */
+  private readonly checks = new Map<string, Promise<void>>();
   constructor(
     private readonly cache: RequestCache | undefined,
-    private readonly opts: { noCache?: boolean } = {},
+    private readonly opts: { noCache?: boolean; preflight?: boolean; log?: (line: string) => void } = {},
   ) {}
 
   wrap(model: LanguageModel): LanguageModel {
     // built-in extractive systems use no tokens and cost nothing: nothing to cache or count
     if (model.provider === 'builtin') return model;
-    const cached = this.cache && !UNCACHED_PROVIDERS.has(model.provider) ? withRequestCache(model, this.cache, this.opts) : model;
+    // the check goes under the cache: a run whose every answer is cached or stored sends nothing at all
+    const checked = this.opts.preflight === true ? withPreflight(model, this.checks, this.opts.log) : model;
+    const cached = this.cache && !UNCACHED_PROVIDERS.has(model.provider) ? withRequestCache(checked, this.cache, this.opts) : checked;
     return trackUsage(cached, this.usage);
   }
 }
