@@ -1,10 +1,8 @@
 import type { GenerateParams, GenerateRequest, GenerateResult, LanguageModel } from '../models/types.js';
 import { wrapLanguageModel } from '../models/wrap.js';
 import type { CacheParts, RequestCache } from './cache.js';
+import { isUncachedProvider } from '../models/providers.js';
 import { UsageTracker, trackUsage } from './usage.js';
-
-/** Providers whose answers are computed locally and cheaply: not worth a cache entry. */
-const UNCACHED_PROVIDERS = new Set(['builtin', 'replay']);
 
 /**
  * Everything a run wraps around the models it creates (generators and LLM judges alike): the
@@ -21,7 +19,7 @@ export class ModelContext {
   wrap(model: LanguageModel): LanguageModel {
     // built-in extractive systems use no tokens and cost nothing: nothing to cache or count
     if (model.provider === 'builtin') return model;
-    const cached = this.cache && !UNCACHED_PROVIDERS.has(model.provider) ? withRequestCache(model, this.cache, this.opts) : model;
+    const cached = this.cache && !isUncachedProvider(model.provider) ? withRequestCache(model, this.cache, this.opts) : model;
     return trackUsage(cached, this.usage);
   }
 }
