@@ -61,6 +61,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
     if (batch && !global.quiet && !global.json) process.stderr.write(`run ${resumeRunId} has batches in flight: resuming in batch mode (--batch)\n`);
   }
   const failOn = failOnConditions(cmd);
+  const preflight = cmd.opts<{ preflight?: boolean }>().preflight !== false;
   const waitForLease = cmd.opts<{ wait?: boolean }>().wait === true;
   const distributed = cmd.opts<{ workers?: boolean; unitSize?: number }>();
   const workers = distributed.workers === true ? { ...(distributed.unitSize ? { unitSize: distributed.unitSize } : {}) } : undefined;
@@ -78,6 +79,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       global,
       failOn,
       waitForLease,
+      preflight,
       ...(workers ? { workers } : {}),
       ...(outputPath(cmd, spec) ? { resultsPath: outputPath(cmd, spec) } : {}),
     });
@@ -93,6 +95,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       global,
       failOn,
       waitForLease,
+      preflight,
       resultsPath: outputPath(cmd, spec) ?? (spec.output ? resolve(spec.baseDir, spec.output) : undefined),
     });
   }

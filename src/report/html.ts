@@ -18,7 +18,7 @@ table{border-collapse:collapse;margin:.5rem 0 1rem;font-variant-numeric:tabular-
 th,td{border:1px solid #d6dae0;padding:.25rem .55rem;text-align:right;vertical-align:top}
 th{background:#f3f5f8}td.l,th.l{text-align:left}.ci{color:#556;font-size:.85em}
 .muted{color:#667}.warn{background:#fff6e0;border:1px solid #f0d48a;padding:.5rem 1rem;border-radius:4px}
-details{margin:.5rem 0}code{background:#f3f5f8;padding:0 .2rem;border-radius:3px}
+details{margin:.5rem 0}#findings li{margin:.3rem 0}.finding-none,.finding-instrument{color:#3c4650}code{background:#f3f5f8;padding:0 .2rem;border-radius:3px}
 .figs{display:flex;flex-wrap:wrap;gap:1rem}.fig{margin:0;border:1px solid #e3e6ea;border-radius:4px;padding:.4rem;background:#fff;max-width:100%;overflow-x:auto}
 nav a{margin-right:.8rem}a.item-link{white-space:nowrap}#items-table td{text-align:left;font-size:.9em}#items-table th{text-align:left}.item-row{cursor:pointer}.item-row:hover{background:#f0f6ff}
 .filters label{margin-right:.7rem}.side{display:flex;gap:1rem}.side .text{flex:1;min-width:0;border:1px solid #e3e6ea;padding:.5rem;border-radius:4px}
@@ -138,6 +138,15 @@ function pooledDetails(details: readonly ItemDetail[]): { details: Record<string
 
 const detailKey = (s: ItemSummary): string => `${s.probe}\u0000${s.labels.model}\u0000${s.labels.dataset}\u0000${s.labels.condition ?? ''}\u0000${s.recordId}`;
 
+/** The findings section: per model, its sentences, each with a link to the items behind it. */
+export function findingsHtml(model: Pick<ReportModel, 'findings'>): string {
+  if (model.findings.length === 0) return '';
+  const models = model.findings
+    .map((m) => `<div class="finding-model" data-model="${e(m.model)}"><h3>${e(m.model)}</h3><ul>${m.findings.map((f) => `<li class="finding finding-${e(f.status)}" data-probe="${e(f.probe)}" data-subject="${e(f.subject)}" data-status="${e(f.status)}">${e(f.text)}${f.link ? ` <a class="item-link" href="${e(itemHref(f.link))}">items →</a>` : ''}</li>`).join('')}</ul></div>`)
+    .join('');
+  return `<section id="findings"><h2>Findings</h2>${models}<p class="muted">A finding is stated only where its 95% interval supports it; intervals are 95%, n is the number of items behind each figure (docs/report.md, "Findings").</p></section>`;
+}
+
 /** The report page: overview tables, each probe's figures and tables, and the items browser. */
 export async function renderReportPage(model: ReportModel, opts: ReportPageOptions): Promise<string> {
   const r = model.results;
@@ -188,7 +197,8 @@ ${opts.back ? `<p><a href="${e(opts.back)}">← all runs</a></p>` : ''}
 <h1>slant report</h1>
 <p class="muted">run <code>${e(r.run.id)}</code> · ${e(r.run.command)} · ${e(r.run.status)} · finished ${e(r.run.finishedAt)} · slant ${e(r.slant.version)}</p>
 <p>models: ${r.models.map((m) => `<code>${e(m.id)}</code>`).join(', ')} · datasets: ${r.datasets.map((d) => `${e(d.name)} (n = ${e(d.n)}${d.skipped ? `, ${e(d.skipped)} skipped` : ''})`).join(', ')}</p>
-<nav>${model.overview.tables.length ? '<a href="#overview">overview</a>' : ''}${model.paperTables.length ? '<a href="#paper-tables">the papers\' tables</a>' : ''}${model.probes.map((p) => `<a href="#probe-${e(p.probe)}">${e(p.probe)}</a>`).join('')}<a href="#items">items</a></nav>
+<nav>${model.findings.length ? '<a href="#findings">findings</a>' : ''}${model.overview.tables.length ? '<a href="#overview">overview</a>' : ''}${model.paperTables.length ? '<a href="#paper-tables">the papers\' tables</a>' : ''}${model.probes.map((p) => `<a href="#probe-${e(p.probe)}">${e(p.probe)}</a>`).join('')}<a href="#items">items</a></nav>
+${findingsHtml(model)}
 ${warn}
 ${sections.join('\n')}
 ${usage}

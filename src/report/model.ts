@@ -11,6 +11,7 @@ import { HEADLINE } from './format.js';
 import { APPROXIMATED_MARK, mitigationTables } from './mitigation-tables.js';
 import { effectStat } from '../results/paired-effect.js';
 import { paperTables } from './paper-tables.js';
+import { findingsOf, type ModelFindings } from './findings.js';
 
 export interface GroupView {
   labels: Record<string, string>;
@@ -42,6 +43,8 @@ export interface ProbeView {
 
 export interface ReportModel {
   results: Results;
+  /** what the run found, per model, in plain sentences with their numbers: every report opens with these (src/report/findings.ts) */
+  findings: ModelFindings[];
   /** run-wide tables and figures: the mitigation layouts (Table A6, 4, 5), paired effects and forest plots, costs */
   overview: Presentation;
   /** the papers' cross-model tables: seed 000 Tables 1, 2, 6, seed 003 Spearman across models, seed 004 Tables 1, 2 */
@@ -220,7 +223,7 @@ export function buildReportModel(results: Results): ReportModel {
   const effects = results.probes.flatMap((p) => (p.effects ?? []).map((e) => ({ ...e, probe: p.probe, metricKind: kindOf(p, e.metric), approximated: approximated(p, e.labels) })));
   const costs = results.probes.flatMap((p) => (p.costs ?? []).map((c) => ({ ...c, probe: p.probe, approximated: approximated(p, c.labels) })));
   const fx = effectTables(effects, costs);
-  return { results, overview: { tables: [...mitigationTables(results), ...fx.tables], figures: fx.figures }, paperTables: [...seed000Table1(results), ...paperTables(results.probes)], probes };
+  return { results, findings: findingsOf(results), overview: { tables: [...mitigationTables(results), ...fx.tables], figures: fx.figures }, paperTables: [...seed000Table1(results), ...paperTables(results.probes)], probes };
 }
 
 /** The group's warnings about its own figures, typed for the renderers (results keep them in `extra`). */

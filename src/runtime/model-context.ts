@@ -3,6 +3,7 @@ import { wrapLanguageModel } from '../models/wrap.js';
 import type { CacheParts, RequestCache } from './cache.js';
 import { isUncachedProvider } from '../models/providers.js';
 import { UsageTracker, trackUsage } from './usage.js';
+import { withPreflight } from '../models/preflight.js';
 
 /**
  * Everything a run wraps around the models it creates (generators and LLM judges alike): the
@@ -11,15 +12,19 @@ import { UsageTracker, trackUsage } from './usage.js';
  */
 export class ModelContext {
   readonly usage = new UsageTracker();
+  /** each model's preflight check, made once per run (shared by every wrapper of the same model) */
+  private readonly checks = new Map<string, Promise<void>>();
   constructor(
     private readonly cache: RequestCache | undefined,
-    private readonly opts: { noCache?: boolean } = {},
+    private readonly opts: { noCache?: boolean; preflight?: boolean; log?: (line: string) => void } = {},
   ) {}
 
   wrap(model: LanguageModel): LanguageModel {
     // built-in extractive systems use no tokens and cost nothing: nothing to cache or count
     if (model.provider === 'builtin') return model;
-    const cached = this.cache && !isUncachedProvider(model.provider) ? withRequestCache(model, this.cache, this.opts) : model;
+    // the check goes under the cache: a run whose every answer is cached or stored sends nothing at all
+    const checked = this.opts.preflight === true ? withPreflight(model, this.checks, this.opts.log) : model;
+    const cached = this.cache && !isUncachedProvider(model.provider) ? withRequestCache(checked, this.cache, this.opts) : checked;
     return trackUsage(cached, this.usage);
   }
 }

@@ -154,7 +154,9 @@ describe('slant run with fact-check strategies and certainty interventions as co
           '',
         ].join('\n'),
       );
-      const res = await runCli(['run', '-c', join(dir, 'slant.yaml')]);
+      // a wide terminal (stdout is not one here: COLUMNS says how wide), so Table 6 is a table, not a list
+      process.env.COLUMNS = '200';
+      const res = await runCli(['--verbose', 'run', '-c', join(dir, 'slant.yaml')]).finally(() => delete process.env.COLUMNS);
       expect(res.code, res.stderr).toBe(0);
       expect(res.stdout).toContain('Fact-check strategies (seed 000, Table 4 layout) — openai:gpt-4o-mini, pairs');
       // Table 6 with the papers' tables: one row per tagged condition and cutoff period
@@ -191,7 +193,7 @@ describe('slant run with fact-check strategies and certainty interventions as co
           '',
         ].join('\n'),
       );
-      const c = await runCli(['run', '-c', join(dir, 'certainty.yaml')]);
+      const c = await runCli(['--verbose', 'run', '-c', join(dir, 'certainty.yaml')]);
       expect(c.code, c.stderr).toBe(0);
       expect(c.stdout).toContain('Certainty interventions (seed 004, Table 5 layout) — openai:gpt-4o-mini, claims');
       for (const cond of ['preserve-semantics', 'do-not-hallucinate', 'preserve-certainty']) expect(c.stdout).toContain(cond);

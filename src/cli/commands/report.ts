@@ -58,7 +58,7 @@ export function registerReport(program: Command): void {
         }
         if (global.json) process.stdout.write(JSON.stringify(results) + '\n');
         else if (global.quiet) process.stdout.write(`report: ${html}\n`);
-        else process.stdout.write(renderTerminalReport(results, { color: process.stdout.isTTY === true }) + `\nreport: ${html}\n`);
+        else process.stdout.write(renderTerminalReport(results, { verbose: global.verbose === true }) + `\nreport: ${html}\n`);
       } else {
         const dir = opts.output ?? join(reportDir, `export-${opts.format}`);
         const [{ exportReport }, { buildReportModel }] = await Promise.all([import('../../report/export.js'), import('../../report/model.js')]);

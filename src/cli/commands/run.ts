@@ -24,6 +24,7 @@ export function registerRun(program: Command): void {
     .option('-o, --output <file>', 'also write the results here: .json (results JSON), .jsonl or .csv (one metric per line)')
     .option('--fail-on <condition>', FAIL_ON_HELP, collect, [])
     .option('--no-cache', 'neither read nor write the request cache (every model call is sent)')
+    .option('--no-preflight', "skip the free check, before the run, that each model's server answers, takes the key and knows the model id")
     .option('--batch', 'send openai: generations through the OpenAI Batch API (half price; resumes the same batch after a restart)')
     .option('--wait', 'if another slant process is working on the run (or, on SQLite, on the same config), wait for it instead of stopping')
     .option('--max-record-bytes <n>', 'the maximum size of one record (one JSONL/CSV line) in every dataset; default 16 MiB', (v: string) => parsePositiveInt(v, '--max-record-bytes'))
