@@ -16,14 +16,14 @@ export async function planAction(opts: RunFlags, cmd: Command): Promise<CostPlan
   let baseDir: string;
   let resumeRunId: string | undefined;
   if (opts.resume !== undefined) {
-    const { id, spec } = await resumeTarget(opts.store ?? configuredStore(opts.config), opts.resume);
+    const { id, spec } = await resumeTarget(opts.store ?? (await configuredStore(opts.config)), opts.resume);
     if (spec.kind !== 'run') throw new UserError(`run ${id} was made by \`slant ${spec.kind}\`: the plan is of \`slant run\` runs`);
     config = spec.config;
     baseDir = spec.baseDir;
     resumeRunId = id;
   } else {
     try {
-      config = prepareRunConfig(opts);
+      config = await prepareRunConfig(opts);
     } catch (err) {
       const { ConfigKeyError } = await import('../config/config-key-error.js');
       throw err instanceof ConfigKeyError ? err.inFile(opts.config) : err;

@@ -14,11 +14,11 @@ import { isPostgresUrl } from '../runtime/store-url.js';
 import { executeRun } from './execute-run.js';
 import { globalOptions } from './main-options.js';
 import { storeLocation } from './workspace-config.js';
-import { storedSpecSchema, type StoredSpec } from './stored-spec.js';
+import { parseStoredSpec, type StoredSpec } from './stored-spec.js';
 import { resultsOutputFormat } from './results-output.js';
 import { failOnConditions } from './fail-on.js';
 import { refuseOutputOverInput, type ReadFile } from './output-over-input.js';
-import { loadConfigFile } from '../config/load.js';
+import { loadConfigWithPlugins } from '../config/load.js';
 import { setModerator } from './commands/run.js';
 
 /**
@@ -110,7 +110,7 @@ export async function resumeTarget(storePath: string, requested: string | true):
     if (!run) {
       throw new UserError(requested === true ? `no unfinished run in ${storePath} to resume` : `no run "${requested}" in ${storePath}`, { hint: 'list runs with `slant runs`' });
     }
-    const parsed = storedSpecSchema.safeParse(JSON.parse(run.configJson));
+    const parsed = await parseStoredSpec(run.configJson, run.id);
     if (!parsed.success) throw new UserError(`run ${run.id} was stored by an incompatible slant version and cannot be resumed`);
     return { id: run.id, spec: parsed.data };
   } finally {
@@ -134,8 +134,8 @@ export function applyMaxConcurrency(config: SlantConfig, n: number): void {
 
 
 /** The config `slant run` (and `slant plan`) runs: the file with the command line's overrides. */
-export function prepareRunConfig(opts: { config: string; store?: string; maxConcurrency?: number; concurrency?: number; moderator?: string; allowEmpty?: boolean; maxRecordBytes?: number }): SlantConfig {
-  const config = loadConfigFile(opts.config);
+export async function prepareRunConfig(opts: { config: string; store?: string; maxConcurrency?: number; concurrency?: number; moderator?: string; allowEmpty?: boolean; maxRecordBytes?: number }): Promise<SlantConfig> {
+  const config = await loadConfigWithPlugins(opts.config);
   if (opts.store !== undefined) config.store = opts.store.includes('://') ? opts.store : resolve(opts.store);
   if (opts.maxConcurrency !== undefined) applyMaxConcurrency(config, opts.maxConcurrency);
   if (opts.concurrency) config.concurrency = opts.concurrency;

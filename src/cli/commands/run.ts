@@ -70,11 +70,11 @@ export function registerRun(program: Command): void {
       const { resumeTarget, runSpec, prepareRunConfig } = await import('../run-spec.js');
       const { configuredStore } = await import('../workspace-config.js');
       if (opts.resume !== undefined) {
-        const { id, spec } = await resumeTarget(opts.store ?? configuredStore(opts.config), opts.resume);
+        const { id, spec } = await resumeTarget(opts.store ?? (await configuredStore(opts.config)), opts.resume);
         await runSpec(spec, spec.kind, cmd, id);
         return;
       }
-      const config = prepareRunConfig(opts);
+      const config = await prepareRunConfig(opts);
       try {
         await runSpec({ kind: 'run', baseDir: dirname(resolve(opts.config)), config }, 'run', cmd);
       } catch (err) {
