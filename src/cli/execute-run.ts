@@ -18,6 +18,7 @@ import { applyGate } from './fail-on.js';
 import type { GlobalOptions } from './global-options.js';
 import { progressStream } from './terminal-guard.js';
 import { EXIT, UserError } from '../core/errors.js';
+import { importOptional } from '../core/optional-package.js';
 import { resultsOutputFormat, writeResultsFile } from './results-output.js';
 import { storeProblem } from '../runtime/store-errors.js';
 import type { WarningLog } from '../pipeline/warnings.js';
@@ -138,7 +139,7 @@ async function runWithStore(
       ...(args.workers
         ? {
             execute: async (s: RunStore, runId: string, warnings: WarningLog) => {
-              const { coordinateRun } = await import('../pipeline/distributed/coordinate.js');
+              const { coordinateRun } = await importOptional('workers', () => import('../pipeline/distributed/coordinate.js'));
               return coordinateRun(plan, s, runId, warnings, {
                 signal: interrupt.signal,
                 onItem: () => progress.tick(),
@@ -151,7 +152,7 @@ async function runWithStore(
     });
     progress.done();
     if (args.resultsPath !== undefined && jsonOutput === undefined) await writeResultsFile(args.resultsPath, summary.results);
-    printSummary(summary, args.global, args.global.json || args.global.quiet ? undefined : (await loadEndModules())[1].renderTerminalReport);
+    printSummary(summary, args.global, args.global.json || args.global.quiet ? undefined : (await loadEndModules())[1]);
     if (summary.interrupted) {
       throw new UserError(`run ${summary.runId} interrupted; everything finished is stored`, { exitCode: EXIT.interrupted, hint: `continue with \`slant run --resume ${summary.runId}\`` });
     }
@@ -160,14 +161,16 @@ async function runWithStore(
   }
 }
 
-function printSummary(s: RunSummary, global: GlobalOptions, renderTerminalReport: typeof import('../report/terminal.js').renderTerminalReport | undefined): void {
+function printSummary(s: RunSummary, global: GlobalOptions, terminal: typeof import('../report/terminal.js') | undefined): void {
+  const renderTerminalReport = terminal?.renderTerminalReport;
+  const fit = terminal?.fitToTerminal;
   if (global.json) {
     process.stdout.write(JSON.stringify({ runId: s.runId, status: s.results.run.status, reportDir: s.reportDir, measured: s.measured, reused: s.reused, results: s.results }) + '\n');
     return;
   }
-  if (renderTerminalReport) process.stdout.write(renderTerminalReport(s.results, { color: process.stdout.isTTY === true }) + '\n');
+  if (renderTerminalReport) process.stdout.write(renderTerminalReport(s.results, { verbose: global.verbose === true }) + '\n');
   const lines = [`run ${s.runId}: ${s.results.run.status}; ${s.measured} item measurement(s) made${s.reused ? `, ${s.reused} reused from the store` : ''}${s.generated ? `, ${s.generated} output(s) generated (${s.cacheHits} from cache)` : ''}${s.invalid ? `, ${s.invalid} invalid model output(s) recorded` : ''}`];
   lines.push(`report: ${s.reportDir}/report.html`);
   lines.push(`results: ${s.reportDir}/results.json`);
-  process.stdout.write(lines.join('\n') + '\n');
+  process.stdout.write((fit ? fit(lines) : lines.join('\n')) + '\n');
 }

@@ -45,6 +45,7 @@ function rootProgram(): Command {
     .version(SLANT_VERSION)
     .option('--json', 'machine-readable output on stdout (no tables, no progress bar)')
     .option('-q, --quiet', 'print only the final lines and errors')
+    .option('--verbose', 'after a run or report: every table, per-group detail and usage (default: the findings and one compact table per probe); during a run: each model request on stderr')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
 }
@@ -52,7 +53,7 @@ function rootProgram(): Command {
 /** The command named on the command line (the first argument that is not a global option). */
 function invokedCommand(args: readonly string[]): CommandEntry | undefined {
   for (const a of args) {
-    if (a === '--json' || a === '-q' || a === '--quiet') continue;
+    if (a === '--json' || a === '-q' || a === '--quiet' || a === '--verbose') continue;
     return COMMANDS.find((c) => c.name === a);
   }
   return undefined;
