@@ -42,9 +42,15 @@ export function metricHeading(name: string, label?: string): string {
   return label ?? name;
 }
 
-/** The metric's symbol alone ("ψ_pri"), or its name. */
+/** A paired effect's column: "change in primacy bias rate Δψ_pri". */
+export function effectHeading(name: string, label?: string): string {
+  const w = WORDS[name];
+  return w ? `change in ${w.words} Δ${metricSymbol(name)}` : `Δ${label ?? name}`;
+}
+
+/** The metric's symbol alone ("ψ_pri", "shift rate"), or its name. */
 export function metricSymbol(name: string): string {
-  return WORDS[name]?.symbol ?? name;
+  return WORDS[name]?.symbol.replace(/^\((.*)\)$/, '$1') ?? name;
 }
 
 /** Which direction is better for a metric, where its paper says so. */

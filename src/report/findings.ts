@@ -198,7 +198,7 @@ function wildframeFindings(p: ProbeResult, gs: readonly GroupResultJson[], ctx: 
     const c = metric(g, 'shift_rate_corrected');
     const r = metric(g, 'pearson_r');
     const h = metric(g, 'human_shift_rate');
-    return `${statWords(s)} of statements${on(ctx, g)} ${n(s)}${c ? `, ${statWords(c)} once corrected for the judge's measured error` : ''}${h ? ` (people: ${valueWords(h.value, h.kind)})` : ''}${r && above(r.ci, 0) ? `, in step with people: Pearson r ${statWords(r)}` : ''}`;
+    return `${statWords(s)} of statements${on(ctx, g)} ${n(s)}${c ? `, ${statWords(c)} once corrected for the judge's measured error` : ''}${h ? `, against ${valueWords(h.value, h.kind)} of people` : ''}${r && above(r.ci, 0) ? `, in step with people: Pearson r ${statWords(r)}` : ''}`;
   };
   const out: Finding[] = [];
   const base = { probe: 'wildframe', subject: 'framing susceptibility', ...(t ? { trust: t.trust } : {}) };
@@ -290,8 +290,14 @@ function effectFindings(results: Results, ctx: Context): Finding[] {
   });
   const out: Finding[] = [];
   const quiet: string[] = [];
+  const undefinedFor: string[] = [];
   for (const c of conditions) {
     const es = effects.filter((e) => (e.labels.condition ?? '') === c);
+    // no paired records (or no defined difference): not "no effect", but nothing to compare
+    if (es.every((e) => e.difference === null)) {
+      undefinedFor.push(c);
+      continue;
+    }
     const moved = es.filter((e) => e.difference !== null && effectSign(e.ci) !== 0);
     if (!moved.length) {
       quiet.push(c);
@@ -309,11 +315,16 @@ function effectFindings(results: Results, ctx: Context): Finding[] {
     out.push({ probe: moved[0]!.probe, subject: 'effect', status: 'shown', text: sentence(`${c} ${listWords(clauses)} against the baseline${tail}`, { name: true }), figures: moved.map(fig), link: { probe: moved[0]!.probe, labels: moved[0]!.labels } });
   }
   if (quiet.length) {
-    const es = effects.filter((e) => quiet.includes(e.labels.condition ?? ''));
+    const es = effects.filter((e) => quiet.includes(e.labels.condition ?? '') && e.difference !== null);
     const metrics = listWords([...new Set(es.map((e) => metricHeading(e.metric, e.label.split(' (')[0])))]);
     const ns = [...new Set(es.map((e) => e.n))];
     const who = quiet.length === conditions.length ? (quiet.length === 1 ? `${quiet[0]} does not differ` : 'no mitigation differs') : quiet.length === 1 ? `${quiet[0]} does not differ` : `no other mitigation (${listWords(quiet)}) differs`;
-    out.push({ probe: es[0]!.probe, subject: 'effect', status: 'none', text: sentence(`${who} from the baseline on ${metrics} for ${ctx.model}: every paired interval includes 0 ${ns.length === 1 ? nWords(ns[0]!, { paired: true }) : '(paired)'}`), figures: es.map(fig) });
+    out.push({ probe: es[0]!.probe, subject: 'effect', status: 'none', text: sentence(`${who} from the baseline on ${metrics} for ${ctx.model}: every paired interval includes 0 ${ns.length === 1 ? nWords(ns[0]!, { paired: true }) : `(paired, n = ${Math.min(...ns)} to ${Math.max(...ns)})`}`, { name: who.startsWith(quiet[0]!) }), figures: es.map(fig) });
+  }
+  if (undefinedFor.length) {
+    const es = effects.filter((e) => undefinedFor.includes(e.labels.condition ?? ''));
+    const most = Math.max(...es.map((e) => e.n));
+    out.push({ probe: es[0]!.probe, subject: 'effect', status: 'none', text: sentence(`${listWords(undefinedFor)} could not be compared with the baseline for ${ctx.model}: ${most === 0 ? 'no record was measured under both' : 'the paired difference is undefined'} ${nWords(most, { paired: true })}`, { name: true }), figures: es.map(fig) });
   }
   return out;
 }
@@ -342,7 +353,8 @@ export function findingsOf(results: Results): ModelFindings[] {
       all.push(...(RULES[p.probe] ?? otherFindings)(p, gs, ctx), ...instrumentFindings(p));
     }
     if (!all.length) continue;
-    const rank = (f: Finding): number => (f.subject === 'effect' && f.status === 'shown' ? RANK.effect! : RANK[f.status]!);
+    // a run with conditions asks which mitigation helps: its answer (one differs, or none does) always comes first
+    const rank = (f: Finding): number => (f.subject === 'effect' ? RANK.effect! : RANK[f.status]!);
     const sorted = all.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map((x) => x.f);
     const findings = sorted.length > MAX_FINDINGS ? [...sorted.slice(0, MAX_FINDINGS - 1), { probe: '', subject: 'more', status: 'instrument' as const, text: `${sorted.length - MAX_FINDINGS + 1} further findings are in the tables below.`, figures: [] }] : sorted;
     out.push({ model, findings });

@@ -87,6 +87,11 @@ describe('findings', () => {
     expect(findingsOf(none)[0]?.findings.find((x) => x.subject === 'effect')?.text).toBe('No mitigation differs from the baseline on framing change rate φ_frame for my-model: every paired interval includes 0 (paired, n = 20).');
   });
 
+  it('a condition without paired records is said to be incomparable, not to have no effect', () => {
+    const r = results([probe('framing', [group([rate('phi_frame', 0.3, 20, 0.15, 0.5)])], { effects: [{ ...effect('cot', 'phi_frame', 0, 0, 0, 0), difference: null, mitigated: null, ci: undefined }] })]);
+    expect(findingsOf(r)[0]?.findings[0]?.text).toBe('cot could not be compared with the baseline for my-model: no record was measured under both (paired, n = 0).');
+  });
+
   it('framing: the rate, its corrected value and the judge card, read with care below 0.7', () => {
     const card = { ...workedFramingCard(['positive', 'negative', 'neutral'], [[8, 1, 1], [1, 6, 3], [2, 2, 6]], 0.64), summary: 'held-out reviews', n: 300 };
     const r = results([probe('framing', [group([rate('phi_frame', 0.4, 20, 0.22, 0.61), rate('phi_frame_corrected', 0.31, 20, 0.12, 0.55)], {}, 20)], { judges: [{ id: 'offline-framing', version: '2', card }] })]);

@@ -35,7 +35,7 @@ describe('the terminal report renders the report model', () => {
 
   it('prints every paper table and mitigation layout of the model, fitted to 120 columns', () => {
     for (const t of [...model.paperTables, ...model.overview.tables.filter((x) => x.id !== 'effects' && x.id !== 'costs')]) expect(out, t.id).toContain(t.title.slice(0, 60));
-    expect(out).toContain('Mitigations (seed 000, Table A6 layout) — model-a, news');
+    expect(out).toContain('Framing and primacy per mitigation, model-a on news — Alessa et al. 2025, Table A6');
     // the A6 value cell and the paired effect are the model's numbers (φ_frame 2/12 under self-awareness, −2/12 paired)
     expect(out).toMatch(/self-awareness\s*│\s*12\s*│\s*16\.7%/);
     // with its Wilson interval (2/12: [4.7%, 44.8%]), at the terminal too

@@ -118,8 +118,8 @@ describe('the default report of a run with conditions: compact, at every width',
     expect(compactStat({ value: null, n: 0, kind: 'rate' })).toBe('— (n = 0)');
     // verbose keeps the papers' layouts and the per-group tables
     const verbose = renderTerminalReport(results, { width: 160, color: false, verbose: true });
-    expect(verbose).toContain('Mitigations (seed 000, Table A6 layout)');
-    expect(out).not.toContain('Mitigations (seed 000, Table A6 layout)');
+    expect(verbose).toContain('Framing and primacy per mitigation');
+    expect(out).not.toContain('Framing and primacy per mitigation');
     expect(out).toContain('--verbose');
   });
 
@@ -176,7 +176,7 @@ describe('slant run: the default output of a 2 × 2 × 4 run', { timeout: 180_00
   it('--verbose prints the rest: the papers\' layouts and usage', () => {
     const verbose = renderTerminalReport(results, { verbose: true, width: 100, color: false });
     expect(verbose.split('\n').length).toBeGreaterThan(150);
-    expect(verbose).toContain('Paired effects against the baseline — builtin:lead-3, demo-reviews');
+    expect(verbose).toContain('Paired effects against the baseline, builtin:lead-3 on demo-reviews');
     const model = buildReportModel(results);
     for (const w of WIDTHS) expect(renderTerminalReport(results, { model, width: w, color: false }).split('\n').length, `${w}`).toBeLessThan(w >= 80 ? 60 : 80);
   });

@@ -64,7 +64,11 @@ export function registerReport(program: Command): void {
         const [{ exportReport }, { buildReportModel }] = await Promise.all([import('../../report/export.js'), import('../../report/model.js')]);
         const files = await exportReport(buildReportModel(results), opts.format as ExportFormat, dir);
         if (global.json) process.stdout.write(JSON.stringify({ files }) + '\n');
-        else process.stdout.write(`${files.filter((f) => !f.endsWith('.svg')).length} table(s) as ${opts.format} and ${files.filter((f) => f.endsWith('.svg')).length} figure(s) as SVG in ${dir}\n`);
+        else {
+          const tables = files.filter((f) => !f.endsWith('.svg') && !/[/\\](findings|report)\.[a-z]+$/.test(f)).length;
+          const first = opts.format === 'md' ? 'report.md (the findings, then every table), ' : `findings.${opts.format}, `;
+          process.stdout.write(`${first}${tables} table(s) as ${opts.format} and ${files.filter((f) => f.endsWith('.svg')).length} figure(s) as SVG in ${dir}\n`);
+        }
       }
       applyGate(results, failOn);
     });
