@@ -17,7 +17,7 @@ import { isPostgresUrl } from '../runtime/store-url.js';
 import { executeRun } from './execute-run.js';
 import { globalOptions } from './main-options.js';
 import { storeLocation } from './workspace-config.js';
-import { storedSpecSchema, type StoredSpec } from './stored-spec.js';
+import { parseStoredSpec, type StoredSpec } from './stored-spec.js';
 import { resultsOutputFormat } from './results-output.js';
 import { failOnConditions } from './fail-on.js';
 import { refuseOutputOverInput, type ReadFile } from './output-over-input.js';
@@ -122,7 +122,7 @@ export async function resumeTarget(storePath: string, requested: string | true):
     if (!run) {
       throw new UserError(requested === true ? `no unfinished run in ${storePath} to resume` : `no run "${requested}" in ${storePath}`, { hint: 'list runs with `slant runs`' });
     }
-    const parsed = storedSpecSchema.safeParse(JSON.parse(run.configJson));
+    const parsed = await parseStoredSpec(run.configJson, run.id);
     if (!parsed.success) throw new UserError(`run ${run.id} was stored by an incompatible slant version and cannot be resumed`);
     return { id: run.id, spec: parsed.data };
   } finally {

@@ -118,6 +118,10 @@ export const configSchema = z
       .record(z.string(), z.object({ input: z.number().min(0), output: z.number().min(0), batch: z.number().min(0).optional() }).strict())
       .optional()
       .describe('USD per 1M tokens per model id (a trailing * matches any suffix); overrides and extends the built-in table'),
+    plugins: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('plugin files (./my-plugin.js, relative to this file) or installed package names; each adds probes, providers, judges or mitigations (docs/extending.md)'),
     models: z.array(modelSchema).min(1),
     datasets: z.array(datasetSchema).min(1),
     probes: z.array(probeEntrySchema).min(1),

@@ -1,12 +1,10 @@
 import type { GenerateParams, GenerateRequest, GenerateResult, LanguageModel } from '../models/types.js';
 import { wrapLanguageModel } from '../models/wrap.js';
 import type { CacheParts, RequestCache } from './cache.js';
+import { isUncachedProvider } from '../models/providers.js';
 import { UsageTracker, trackUsage } from './usage.js';
 import { withRequestLog } from './request-log.js';
 import { withPreflight } from '../models/preflight.js';
-
-/** Providers whose answers are computed locally and cheaply: not worth a cache entry. */
-const UNCACHED_PROVIDERS = new Set(['builtin', 'replay']);
 
 /**
  * Everything a run wraps around the models it creates (generators and LLM judges alike): the
@@ -27,7 +25,7 @@ export class ModelContext {
     if (model.provider === 'builtin') return model;
     // the check goes under the cache: a run whose every answer is cached or stored sends nothing at all
     const checked = this.opts.preflight === true ? withPreflight(model, this.checks, this.opts.log) : model;
-    const cached = this.cache && !UNCACHED_PROVIDERS.has(model.provider) ? withRequestCache(checked, this.cache, this.opts) : checked;
+    const cached = this.cache && !isUncachedProvider(model.provider) ? withRequestCache(checked, this.cache, this.opts) : checked;
     const tracked = trackUsage(cached, this.usage);
     // --verbose: each request as the run sees it, outermost
     return this.opts.requestLog ? withRequestLog(tracked, this.opts.requestLog) : tracked;

@@ -32,7 +32,7 @@ export function registerReport(program: Command): void {
     .option('-o, --output <dir>', 'folder for --format csv|md|tex (default: export-<format> in the run\'s report folder)')
     .option('--fail-on <condition>', FAIL_ON_HELP, collect, [])
     .action(async (target: string, flags: Omit<ReportOpts, 'store' | 'reports'> & { store?: string; reports?: string }, cmd: Command) => {
-      const opts: ReportOpts = { ...flags, ...workspaceLocations(flags) };
+      const opts: ReportOpts = { ...flags, ...(await workspaceLocations(flags)) };
       if (!(FORMATS as readonly string[]).includes(opts.format)) throw new UserError(`--format ${opts.format}: expected one of ${FORMATS.join(', ')}`);
       if (opts.output !== undefined) exportFolder(opts.output, opts.format);
       const failOn = failOnConditions(cmd);

@@ -36,13 +36,13 @@ export function registerRun(program: Command): void {
       if (opts.output !== undefined) resultsOutputFormat(opts.output);
       const { resumeTarget, runSpec, applyMaxConcurrency } = await import('../run-spec.js');
       const { configuredStore } = await import('../workspace-config.js');
-      const { loadConfigFile } = await import('../../config/load.js');
+      const { loadConfigWithPlugins } = await import('../../config/load.js');
       if (opts.resume !== undefined) {
-        const { id, spec } = await resumeTarget(opts.store ?? configuredStore(opts.config), opts.resume);
+        const { id, spec } = await resumeTarget(opts.store ?? (await configuredStore(opts.config)), opts.resume);
         await runSpec(spec, spec.kind, cmd, id);
         return;
       }
-      const config = loadConfigFile(opts.config);
+      const config = await loadConfigWithPlugins(opts.config);
       if (opts.store !== undefined) config.store = opts.store.includes('://') ? opts.store : resolve(opts.store);
       if (opts.maxConcurrency !== undefined) applyMaxConcurrency(config, opts.maxConcurrency);
       if (opts.concurrency) config.concurrency = opts.concurrency;
