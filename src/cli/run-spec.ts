@@ -8,7 +8,10 @@ import type { Command } from 'commander';
 import { UserError } from '../core/errors.js';
 import type { SlantConfig } from '../config/schema.js';
 import { planMeasure, planRun } from '../pipeline/plan.js';
-import { retryNotice } from './retry-notice.js';
+import { retryLine, retryNotice } from './retry-notice.js';
+import { RunActivity } from './run-activity.js';
+import { progressStream } from './terminal-guard.js';
+import type { RetryInfo } from '../runtime/scheduler.js';
 import { openRunStore } from '../runtime/open-store.js';
 import { isPostgresUrl } from '../runtime/store-url.js';
 import { executeRun } from './execute-run.js';
@@ -69,9 +72,20 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
   const workers = distributed.workers === true ? { ...(distributed.unitSize ? { unitSize: distributed.unitSize } : {}) } : undefined;
   if (spec.kind === 'run') {
     const config = spec.config;
+    // retries and waits: live in the progress line when one is drawn, else a line on stderr now and then
+    const activity = new RunActivity();
+    const notice = retryNotice((line) => activity.log(line));
+    const bar = progressStream().isTTY === true;
+    const onRetry = (info: RetryInfo): void => {
+      activity.retry(info);
+      // --verbose logs every retry beside the requests; otherwise a line now and then when no bar shows them
+      if (global.verbose === true) activity.log(`retry ${info.attempt}: ${retryLine(info)}`);
+      else if (!bar) notice(info);
+    };
     await executeRun({
       command,
-      makePlan: (wrap) => planRun(config, { baseDir: spec.baseDir, wrap, batch, ...(global.quiet || global.json ? {} : { onRetry: retryNotice((line) => process.stderr.write(`${line}\n`)) }) }),
+      activity,
+      makePlan: (wrap) => planRun(config, { baseDir: spec.baseDir, wrap, batch, ...(global.quiet || global.json ? {} : { onRetry }) }),
       prices: config.prices,
       noCache,
       storePath: storeLocation(spec.baseDir, config.store),
