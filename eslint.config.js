@@ -11,7 +11,7 @@ const LAYERS = [
   ['viewer', 'annotate'],
   ['report'],
   ['pipeline'],
-  ['config'],
+  ['config', 'plugins'],
   ['probes', 'judges', 'tasks', 'mitigations', 'datasets', 'results'],
   ['models', 'runtime', 'data'],
   ['text', 'stats'],
@@ -56,7 +56,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.mjs', '**/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly' } },
   },
   {
     // the annotation app's browser script (served as is, no build step)

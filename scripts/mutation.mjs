@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run test:mutation [-- --all | --base REV | FILE...]: StrykerJS over the statistics and the
+ * npm run test:mutation [-- --all | --base REV | FILE...] [--concurrency N]: StrykerJS over the statistics and the
  * probes' metric files (test/mutation/targets.json), then the score of every mutated file with
  * the mutants shown to be equivalent left out (test/mutation/equivalent-mutants.json, each with
  * its reason), checked against the floor. By default only the target files that differ from
@@ -12,7 +12,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
-const { values, positionals } = parseArgs({ options: { all: { type: 'boolean' }, base: { type: 'string' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({ options: { all: { type: 'boolean' }, base: { type: 'string' }, concurrency: { type: 'string' } }, allowPositionals: true });
 const targets = JSON.parse(readFileSync('test/mutation/targets.json', 'utf8'));
 const equivalents = JSON.parse(readFileSync('test/mutation/equivalent-mutants.json', 'utf8')).mutants;
 
@@ -45,7 +45,12 @@ for (const f of files ?? []) {
   }
 }
 
-const args = ['stryker', 'run', ...(files ? ['--mutate', files.join(',')] : [])];
+if (values.concurrency !== undefined && !/^[1-9][0-9]*$/.test(values.concurrency)) {
+  console.error(`--concurrency wants a whole number of test processes, got "${values.concurrency}"`);
+  process.exit(2);
+}
+// --concurrency N: Stryker's test processes (stryker.config.mjs uses 2); 1 on a machine others share.
+const args = ['stryker', 'run', ...(files ? ['--mutate', files.join(',')] : []), ...(values.concurrency ? ['--concurrency', values.concurrency] : [])];
 console.log(`npx ${args.join(' ')}`);
 const run = spawnSync('npx', args, { stdio: 'inherit' });
 if (run.status !== 0) process.exit(run.status ?? 1);

@@ -47,6 +47,23 @@ export { planRun, planMeasure } from './pipeline/plan.js';
 export { executePlan, type ExecutionPlan } from './pipeline/execute.js';
 export { runAndReport, runToResults } from './pipeline/run.js';
 export { audit, type AuditOptions, type AuditProbe, type AuditModel } from './pipeline/audit.js';
+export { functionModel, type ModelFunction, type ModelFunctionAnswer } from './models/function-model.js';
+
+// extending slant: plugins and the definitions they register (docs/extending.md)
+export { definePlugin, type SlantPlugin } from './plugins/plugin.js';
+export { registerPlugin } from './plugins/register.js';
+export { loadPlugins } from './plugins/load.js';
+export { defineProbe, type ProbeManifest, type AnyProbe, type Presenter } from './probes/manifest.js';
+export type { ItemViewer, ItemInput, ItemSummary, ItemDetail } from './probes/item-view.js';
+export { summaryOf } from './probes/item-view-common.js';
+export { statOf, metricOf, pointOf, seriesName, modelName } from './results/presentation.js';
+// the schema library slant's definitions use (records, options), so a plugin needs no install of its own
+export { z } from 'zod';
+export { defineProvider, type ProviderManifest } from './models/provider-manifest.js';
+export { toAnswer } from './models/answer.js';
+export { defineJudge, type JudgeManifest } from './judges/judge-manifest.js';
+export { CallLog } from './mitigations/calls.js';
+export { always } from './mitigations/applicability.js';
 export { renderReportPage } from './report/html.js';
 export { renderReportFile, writeReportFile } from './report/write.js';
 export { buildReportModel } from './report/model.js';

@@ -18,9 +18,11 @@ import { applyGate } from './fail-on.js';
 import type { GlobalOptions } from './global-options.js';
 import { progressStream } from './terminal-guard.js';
 import { EXIT, UserError } from '../core/errors.js';
+import { importOptional } from '../core/optional-package.js';
 import { resultsOutputFormat, writeResultsFile } from './results-output.js';
 import { storeProblem } from '../runtime/store-errors.js';
 import type { WarningLog } from '../pipeline/warnings.js';
+import type { RunActivity } from './run-activity.js';
 
 /**
  * What a run needs only at its end: the report page (vega and its charts, ~270 modules), the
@@ -67,12 +69,24 @@ export async function executeRun(args: {
   resultsPath?: string;
   /** wait for another process holding the run (`--wait`) */
   waitForLease?: boolean;
+  /** `--no-preflight`: skip the free check of each model's address, key and id before the run */
+  preflight?: boolean;
   /** `--workers`: enqueue the run's units for `slant worker` processes instead of running them here */
   workers?: { unitSize?: number };
+  /** what the run's requests go through (retries, waits), shown in the progress line */
+  activity?: RunActivity;
 }): Promise<RunSummary> {
   const storePath = isPostgresUrl(args.storePath) ? args.storePath : resolve(args.storePath);
   const store = await openRunStore(storePath);
-  const models = new ModelContext(new RequestCache(store), { noCache: args.noCache });
+  // --verbose: each request as it is answered, above the progress bar once there is one
+  let requestLog = (line: string): void => void process.stderr.write(`${line}\n`);
+  const verbose = args.global.verbose === true && !args.global.json && !args.global.quiet;
+  const models = new ModelContext(new RequestCache(store), {
+    noCache: args.noCache,
+    ...(verbose ? { requestLog: (line: string) => requestLog(line) } : {}),
+    preflight: args.preflight !== false,
+    ...(args.global.quiet || args.global.json ? {} : { log: (line: string) => process.stderr.write(`${line}\n`) }),
+  });
   let plan: ExecutionPlan;
   try {
     plan = await args.makePlan((m) => models.wrap(m));
@@ -86,7 +100,10 @@ export async function executeRun(args: {
   // the total is counted first (cheap: lines, rows, metadata) so the bar fills and has an ETA; unknown shows n/?;
   // nothing is counted when no bar is drawn (stderr is not a terminal)
   const total = args.totalHint ?? (showProgress && stream.isTTY === true ? await countPlannedRecords(plan.datasets) : undefined);
-  const progress = createProgress({ total, label: args.command, stream, enabled: showProgress });
+  const activity = args.activity;
+  const progress = createProgress({ total, label: args.command, stream, enabled: showProgress, ...(activity ? { status: () => activity.text() } : {}) });
+  requestLog = (line) => progress.log(line);
+  if (activity) activity.log = (line) => progress.log(line);
   try {
     return await runWithStore(args, store, plan, models, interrupt, progress);
   } catch (err) {
@@ -132,7 +149,7 @@ async function runWithStore(
       ...(args.workers
         ? {
             execute: async (s: RunStore, runId: string, warnings: WarningLog) => {
-              const { coordinateRun } = await import('../pipeline/distributed/coordinate.js');
+              const { coordinateRun } = await importOptional('workers', () => import('../pipeline/distributed/coordinate.js'));
               return coordinateRun(plan, s, runId, warnings, {
                 signal: interrupt.signal,
                 onItem: () => progress.tick(),
@@ -145,7 +162,7 @@ async function runWithStore(
     });
     progress.done();
     if (args.resultsPath !== undefined && jsonOutput === undefined) await writeResultsFile(args.resultsPath, summary.results);
-    printSummary(summary, args.global, args.global.json || args.global.quiet ? undefined : (await loadEndModules())[1].renderTerminalReport);
+    printSummary(summary, args.global, args.global.json || args.global.quiet ? undefined : (await loadEndModules())[1]);
     if (summary.interrupted) {
       throw new UserError(`run ${summary.runId} interrupted; everything finished is stored`, { exitCode: EXIT.interrupted, hint: `continue with \`slant run --resume ${summary.runId}\`` });
     }
@@ -154,14 +171,16 @@ async function runWithStore(
   }
 }
 
-function printSummary(s: RunSummary, global: GlobalOptions, renderTerminalReport: typeof import('../report/terminal.js').renderTerminalReport | undefined): void {
+function printSummary(s: RunSummary, global: GlobalOptions, terminal: typeof import('../report/terminal.js') | undefined): void {
+  const renderTerminalReport = terminal?.renderTerminalReport;
+  const fit = terminal?.fitToTerminal;
   if (global.json) {
     process.stdout.write(JSON.stringify({ runId: s.runId, status: s.results.run.status, reportDir: s.reportDir, measured: s.measured, reused: s.reused, results: s.results }) + '\n');
     return;
   }
-  if (renderTerminalReport) process.stdout.write(renderTerminalReport(s.results, { color: process.stdout.isTTY === true }) + '\n');
+  if (renderTerminalReport) process.stdout.write(renderTerminalReport(s.results, { verbose: global.verbose === true }) + '\n');
   const lines = [`run ${s.runId}: ${s.results.run.status}; ${s.measured} item measurement(s) made${s.reused ? `, ${s.reused} reused from the store` : ''}${s.generated ? `, ${s.generated} output(s) generated (${s.cacheHits} from cache)` : ''}${s.invalid ? `, ${s.invalid} invalid model output(s) recorded` : ''}`];
   lines.push(`report: ${s.reportDir}/report.html`);
   lines.push(`results: ${s.reportDir}/results.json`);
-  process.stdout.write(lines.join('\n') + '\n');
+  process.stdout.write((fit ? fit(lines) : lines.join('\n')) + '\n');
 }

@@ -22,6 +22,7 @@ export interface CommandEntry {
 export const COMMANDS: readonly CommandEntry[] = [
   { name: 'demo', summary: 'the built-in offline audit: lead-3 and TextRank summaries of the demo corpora, measured for framing shift and primacy', load: async () => (await import('./commands/demo.js')).registerDemo },
   { name: 'run', summary: 'generate outputs with the configured models and measure them with the configured probes', load: async () => (await import('./commands/run.js')).registerRun },
+  { name: 'plan', summary: 'what `slant run` would send and cost, per model and condition, without calling any model', load: async () => (await import('./commands/run.js')).registerPlan },
   { name: 'measure', summary: 'measure recorded outputs: records with source and output (and optionally model) fields', load: async () => (await import('./commands/measure.js')).registerMeasure },
   { name: 'validate', summary: 'check a judge against labelled data', load: async () => (await import('./commands/validate.js')).registerValidate },
   { name: 'datasets', summary: 'build datasets: self-updating news (NewsAPI, RSS), imported events, WildFrame statements', load: async () => (await import('./commands/datasets.js')).registerDatasets },
@@ -45,6 +46,7 @@ function rootProgram(): Command {
     .version(SLANT_VERSION)
     .option('--json', 'machine-readable output on stdout (no tables, no progress bar)')
     .option('-q, --quiet', 'print only the final lines and errors')
+    .option('--verbose', 'after a run or report: every table, per-group detail and usage (default: the findings and one compact table per probe); during a run: each model request on stderr')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
 }
@@ -52,7 +54,7 @@ function rootProgram(): Command {
 /** The command named on the command line (the first argument that is not a global option). */
 function invokedCommand(args: readonly string[]): CommandEntry | undefined {
   for (const a of args) {
-    if (a === '--json' || a === '-q' || a === '--quiet') continue;
+    if (a === '--json' || a === '-q' || a === '--quiet' || a === '--verbose') continue;
     return COMMANDS.find((c) => c.name === a);
   }
   return undefined;

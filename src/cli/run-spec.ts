@@ -8,16 +8,21 @@ import type { Command } from 'commander';
 import { UserError } from '../core/errors.js';
 import type { SlantConfig } from '../config/schema.js';
 import { planMeasure, planRun } from '../pipeline/plan.js';
-import { retryNotice } from './retry-notice.js';
+import { retryLine, retryNotice } from './retry-notice.js';
+import { RunActivity } from './run-activity.js';
+import { progressStream } from './terminal-guard.js';
+import type { RetryInfo } from '../runtime/scheduler.js';
 import { openRunStore } from '../runtime/open-store.js';
 import { isPostgresUrl } from '../runtime/store-url.js';
 import { executeRun } from './execute-run.js';
 import { globalOptions } from './main-options.js';
 import { storeLocation } from './workspace-config.js';
-import { storedSpecSchema, type StoredSpec } from './stored-spec.js';
+import { parseStoredSpec, type StoredSpec } from './stored-spec.js';
 import { resultsOutputFormat } from './results-output.js';
 import { failOnConditions } from './fail-on.js';
 import { refuseOutputOverInput, type ReadFile } from './output-over-input.js';
+import { loadConfigWithPlugins } from '../config/load.js';
+import { setModerator } from './commands/run.js';
 
 /**
  * `-o/--output FILE` of run, demo and measure, its extension checked before any work is done, and
@@ -61,14 +66,26 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
     if (batch && !global.quiet && !global.json) process.stderr.write(`run ${resumeRunId} has batches in flight: resuming in batch mode (--batch)\n`);
   }
   const failOn = failOnConditions(cmd);
+  const preflight = cmd.opts<{ preflight?: boolean }>().preflight !== false;
   const waitForLease = cmd.opts<{ wait?: boolean }>().wait === true;
   const distributed = cmd.opts<{ workers?: boolean; unitSize?: number }>();
   const workers = distributed.workers === true ? { ...(distributed.unitSize ? { unitSize: distributed.unitSize } : {}) } : undefined;
   if (spec.kind === 'run') {
     const config = spec.config;
+    // retries and waits: live in the progress line when one is drawn, else a line on stderr now and then
+    const activity = new RunActivity();
+    const notice = retryNotice((line) => activity.log(line));
+    const bar = progressStream().isTTY === true;
+    const onRetry = (info: RetryInfo): void => {
+      activity.retry(info);
+      // --verbose logs every retry beside the requests; otherwise a line now and then when no bar shows them
+      if (global.verbose === true) activity.log(`retry ${info.attempt}: ${retryLine(info)}`);
+      else if (!bar) notice(info);
+    };
     await executeRun({
       command,
-      makePlan: (wrap) => planRun(config, { baseDir: spec.baseDir, wrap, batch, ...(global.quiet || global.json ? {} : { onRetry: retryNotice((line) => process.stderr.write(`${line}\n`)) }) }),
+      activity,
+      makePlan: (wrap) => planRun(config, { baseDir: spec.baseDir, wrap, batch, ...(global.quiet || global.json ? {} : { onRetry }) }),
       prices: config.prices,
       noCache,
       storePath: storeLocation(spec.baseDir, config.store),
@@ -78,6 +95,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       global,
       failOn,
       waitForLease,
+      preflight,
       ...(workers ? { workers } : {}),
       ...(outputPath(cmd, spec) ? { resultsPath: outputPath(cmd, spec) } : {}),
     });
@@ -93,6 +111,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       global,
       failOn,
       waitForLease,
+      preflight,
       resultsPath: outputPath(cmd, spec) ?? (spec.output ? resolve(spec.baseDir, spec.output) : undefined),
     });
   }
@@ -105,7 +124,7 @@ export async function resumeTarget(storePath: string, requested: string | true):
     if (!run) {
       throw new UserError(requested === true ? `no unfinished run in ${storePath} to resume` : `no run "${requested}" in ${storePath}`, { hint: 'list runs with `slant runs`' });
     }
-    const parsed = storedSpecSchema.safeParse(JSON.parse(run.configJson));
+    const parsed = await parseStoredSpec(run.configJson, run.id);
     if (!parsed.success) throw new UserError(`run ${run.id} was stored by an incompatible slant version and cannot be resumed`);
     return { id: run.id, spec: parsed.data };
   } finally {
@@ -127,3 +146,16 @@ export function applyMaxConcurrency(config: SlantConfig, n: number): void {
 }
 
 
+
+/** The config `slant run` (and `slant plan`) runs: the file with the command line's overrides. */
+export async function prepareRunConfig(opts: { config: string; store?: string; maxConcurrency?: number; concurrency?: number; moderator?: string; allowEmpty?: boolean; maxRecordBytes?: number }): Promise<SlantConfig> {
+  const config = await loadConfigWithPlugins(opts.config);
+  if (opts.store !== undefined) config.store = opts.store.includes('://') ? opts.store : resolve(opts.store);
+  if (opts.maxConcurrency !== undefined) applyMaxConcurrency(config, opts.maxConcurrency);
+  if (opts.concurrency) config.concurrency = opts.concurrency;
+  if (opts.moderator !== undefined) setModerator(config.probes, opts.moderator);
+  if (opts.allowEmpty) config.datasets = config.datasets.map((d) => ({ ...d, allowEmpty: true }));
+  const maxRecordBytes = opts.maxRecordBytes;
+  if (maxRecordBytes) config.datasets = config.datasets.map((d) => ({ ...d, maxRecordBytes }));
+  return config;
+}

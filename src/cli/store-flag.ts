@@ -22,7 +22,7 @@ export function storeExists(spec: string): boolean {
  * command writes (`cache clear`), so a store on a read-only mount can be read.
  */
 export async function openExistingStore(flag: string | undefined, opts: { writes?: boolean } = {}): Promise<RunStore> {
-  const spec = workspaceLocations({ store: flag }).store;
+  const spec = (await workspaceLocations({ store: flag })).store;
   const from = flag === undefined && existsSync(WORKSPACE_CONFIG) ? ` (store: in ./${WORKSPACE_CONFIG})` : '';
   if (!storeExists(spec)) throw new UserError(`no store at ${spec}${from} yet; run \`slant demo\` or \`slant run\` first, or name one with --store`);
   return openRunStore(spec, { readOnly: opts.writes !== true });

@@ -22,3 +22,16 @@ export const storedSpecSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 export type StoredSpec = z.infer<typeof storedSpecSchema>;
+
+/**
+ * A stored run's spec, parsed after its plugins are loaded (its config names the probes,
+ * providers, judges and mitigations they add; they are found again from the run's folder).
+ */
+export async function parseStoredSpec(configJson: string, runId: string): Promise<ReturnType<typeof storedSpecSchema.safeParse>> {
+  const raw = JSON.parse(configJson) as { baseDir?: unknown; config?: { plugins?: unknown } };
+  if (Array.isArray(raw.config?.plugins) && typeof raw.baseDir === 'string') {
+    const { loadPlugins } = await import('../plugins/load.js');
+    await loadPlugins(raw.config.plugins as string[], raw.baseDir, `run ${runId}: plugins`);
+  }
+  return storedSpecSchema.safeParse(raw);
+}

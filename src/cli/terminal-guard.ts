@@ -6,6 +6,7 @@
  * and anything a future command prints are covered without each call site remembering to.
  */
 import { redact } from '../core/redact.js';
+import { colorEnabled } from '../core/color.js';
 import { stripControlChars } from '../core/terminal-text.js';
 
 type Write = typeof process.stdout.write;
@@ -34,7 +35,7 @@ function guarded(stream: NodeJS.WriteStream, original: Write): Write {
     const text = typeof chunk === 'string' ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk).toString('utf8') : String(chunk);
     // a string encoding argument no longer applies to the decoded text
     const args = typeof rest[0] === 'string' ? rest.slice(1) : rest;
-    return (original as (c: string, ...a: unknown[]) => boolean).call(stream, terminalSafe(text, { keepColours: stream.isTTY === true }), ...args);
+    return (original as (c: string, ...a: unknown[]) => boolean).call(stream, terminalSafe(text, { keepColours: colorEnabled(stream) }), ...args);
   };
   return write as Write;
 }

@@ -3,7 +3,7 @@ import type { LanguageModel } from '../models/types.js';
 import type { ExecutionPlan } from '../pipeline/execute.js';
 import { planRun } from '../pipeline/plan.js';
 import { applyMaxConcurrency } from './run-spec.js';
-import { storedSpecSchema } from './stored-spec.js';
+import { parseStoredSpec } from './stored-spec.js';
 
 /**
  * A distributed run's plan on a worker: rebuilt from the config the run stored, as `slant run
@@ -11,7 +11,7 @@ import { storedSpecSchema } from './stored-spec.js';
  * checkout on each machine; API keys from this machine's environment).
  */
 export async function workerPlan(configJson: string, wrap: (m: LanguageModel) => LanguageModel, maxConcurrency?: number): Promise<ExecutionPlan> {
-  const parsed = storedSpecSchema.safeParse(JSON.parse(configJson));
+  const parsed = await parseStoredSpec(configJson, 'being worked on');
   if (!parsed.success || parsed.data.kind !== 'run') throw new UserError('this run cannot be worked on by `slant worker` (stored by another slant version, or not a `slant run`)');
   const config = parsed.data.config;
   if (maxConcurrency !== undefined) applyMaxConcurrency(config, maxConcurrency);

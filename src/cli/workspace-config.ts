@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { loadConfigFile } from '../config/load.js';
+import { loadConfigWithPlugins } from '../config/load.js';
 import { UserError } from '../core/errors.js';
 import { DEFAULT_STORE_PATH } from '../runtime/store.js';
 import { isPostgresUrl } from '../runtime/store-url.js';
@@ -15,9 +15,9 @@ export function storeLocation(baseDir: string, store: string): string {
 }
 
 /** The store a config names (relative to the config's folder), or the default when there is no config file. */
-export function configuredStore(configPath: string): string {
+export async function configuredStore(configPath: string): Promise<string> {
   if (!existsSync(configPath)) return DEFAULT_STORE_PATH;
-  return storeLocation(dirname(resolve(configPath)), loadConfigFile(configPath).store);
+  return storeLocation(dirname(resolve(configPath)), (await loadConfigWithPlugins(configPath)).store);
 }
 
 /**
@@ -27,12 +27,13 @@ export function configuredStore(configPath: string): string {
  * wins. A slant.yaml that cannot be read is an error that says so (a silent fallback to the default
  * store would show "no runs" for runs that exist).
  */
-export function workspaceLocations(flags: { store?: string; reports?: string }): { store: string; reports: string } {
+export async function workspaceLocations(flags: { store?: string; reports?: string }): Promise<{ store: string; reports: string }> {
   if (flags.store !== undefined && flags.reports !== undefined) return { store: flags.store, reports: flags.reports };
   if (!existsSync(WORKSPACE_CONFIG)) return { store: flags.store ?? DEFAULT_STORE_PATH, reports: flags.reports ?? DEFAULT_REPORTS };
   let config;
   try {
-    config = loadConfigFile(WORKSPACE_CONFIG);
+    // its plugins too: the report and the viewer then show a plugin probe's results as it presents them
+    config = await loadConfigWithPlugins(WORKSPACE_CONFIG);
   } catch (err) {
     if (!(err instanceof UserError)) throw err;
     throw new UserError(err.message, { exitCode: err.exitCode, hint: `this command reads store: and reports: from ./${WORKSPACE_CONFIG} when --store/--reports are not given; fix the file, or pass --store (and --reports)` });

@@ -1,4 +1,5 @@
 import { readFileSync, existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument, visit, YAMLParseError } from 'yaml';
 import type { z } from 'zod';
 import { UserError } from '../core/errors.js';
@@ -62,7 +63,27 @@ export function parseYamlLinear(text: string): unknown {
   return doc.toJS({ maxAliasCount: 100 });
 }
 
+/**
+ * A config file with its plugins: the plugins it names (`plugins:`, relative to its folder) are
+ * loaded and registered first, so the probes, providers, judges and mitigations they add are known
+ * when the rest of the file is checked.
+ */
+export async function loadConfigWithPlugins(path: string): Promise<SlantConfig> {
+  const raw = readConfigYaml(path);
+  const plugins = raw !== null && typeof raw === 'object' ? (raw as { plugins?: unknown }).plugins : undefined;
+  if (plugins !== undefined) {
+    if (!Array.isArray(plugins)) throw new UserError(`${path}: plugins: expected a list of plugin files (./my-plugin.js) or package names`);
+    const { loadPlugins } = await import('../plugins/load.js');
+    await loadPlugins(plugins as string[], dirname(resolve(path)), `${path}: plugins`);
+  }
+  return parseConfig(raw ?? {}, path);
+}
+
 export function loadConfigFile(path: string): SlantConfig {
+  return parseConfig(readConfigYaml(path) ?? {}, path);
+}
+
+function readConfigYaml(path: string): unknown {
   if (!existsSync(path)) throw new UserError(`config file not found: ${path}`, { hint: 'run `slant init` to write an example slant.yaml' });
   let text: string;
   try {
@@ -83,5 +104,5 @@ export function loadConfigFile(path: string): SlantConfig {
     if (err instanceof Error) throw new UserError(`${path}: invalid YAML: ${err.message}`, { hint: 'aliases (*name) may be expanded at most 100 times' });
     throw err;
   }
-  return parseConfig(raw ?? {}, path);
+  return raw;
 }

@@ -1,10 +1,19 @@
 import { z } from 'zod';
-import { PROBE_NAMES } from '../probes/names.js';
+import { PROBE_NAMES, isKnownProbe } from '../probes/names.js';
+import { registeredProbeNames } from '../probes/manifests.js';
 
 /** Input formats: the data layer's, plus SummEval's JSON (articles with references and every system's summary). */
 /** Formats the data layer reads (validate commands take these). */
 export const dataFormatSchema = z.enum(['jsonl', 'csv', 'tsv', 'parquet', 'json']);
 export const inputFormatSchema = z.enum(['jsonl', 'csv', 'tsv', 'parquet', 'json', 'summeval']);
+
+/**
+ * A probe's name: a built-in probe or one a plugin registered (`plugins:`, loaded before the config
+ * is parsed), worded as a closed list of names would be.
+ */
+const probeNameSchema = z.string().check((ctx) => {
+  if (!isKnownProbe(ctx.value)) ctx.issues.push({ code: 'invalid_value', values: registeredProbeNames(), input: ctx.value, message: `Invalid option: expected one of ${registeredProbeNames().map((n) => JSON.stringify(n)).join('|')}` });
+});
 
 const modelIdSchema = z
   .string()
@@ -35,7 +44,7 @@ export const datasetSchema = z
     allowEmpty: z.boolean().optional().describe('accept a file with no records (default: an error, exit 3)'),
     humans: z.string().min(1).optional().describe('WildFrame: framed_eval.csv with the 5-annotator scores'),
     probes: z
-      .array(z.enum(PROBE_NAMES))
+      .array(probeNameSchema)
       .min(1)
       .optional()
       .describe('probes that read this dataset (default: every probe whose fields it carries; a note names the others)'),
@@ -47,7 +56,7 @@ export const datasetSchema = z
 
 export const probeEntrySchema = z
   .object({
-    name: z.enum(PROBE_NAMES).describe('probe name'),
+    name: probeNameSchema.describe(`probe name: ${PROBE_NAMES.join(', ')}, or one a plugin adds`),
     options: z.record(z.string(), z.unknown()).optional().describe('probe options, validated by the probe'),
     datasets: z.array(z.string().min(1)).min(1).optional().describe('datasets this probe reads (default: every dataset that carries its fields)'),
   })
@@ -109,6 +118,10 @@ export const configSchema = z
       .record(z.string(), z.object({ input: z.number().min(0), output: z.number().min(0), batch: z.number().min(0).optional() }).strict())
       .optional()
       .describe('USD per 1M tokens per model id (a trailing * matches any suffix); overrides and extends the built-in table'),
+    plugins: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('plugin files (./my-plugin.js, relative to this file) or installed package names; each adds probes, providers, judges or mitigations (docs/extending.md)'),
     models: z.array(modelSchema).min(1),
     datasets: z.array(datasetSchema).min(1),
     probes: z.array(probeEntrySchema).min(1),

@@ -9,7 +9,7 @@
  */
 import { UserError } from '../core/errors.js';
 import { isSecretName, redact, registerSecret } from '../core/redact.js';
-import { PROVIDER_ENV } from '../models/provider-env.js';
+import { providerEnv } from '../models/provider-env.js';
 
 interface Finding {
   path: string;
@@ -40,7 +40,7 @@ function walk(value: unknown, path: string, provider: string, out: Finding[], in
 }
 
 function keyVariable(provider: string): string | undefined {
-  return PROVIDER_ENV[provider]?.find((e) => isSecretName(e));
+  return providerEnv(provider)?.find((e) => isSecretName(e));
 }
 
 /** Every string anywhere in the config that looks like a credential (a key in a model id's URL, in a prompt, …). */

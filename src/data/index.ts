@@ -7,7 +7,7 @@ export { canonicalJson, deriveRecordId } from './record-id.js';
 export { RecordReader, readRecords, readAllRecords } from './read-records.js';
 export { readJsonlStream, readJsonlFile } from './read-jsonl.js';
 export { readDelimitedStream, readDelimitedFile, type CsvHeader, type DelimitedOptions } from './read-csv.js';
-export { readParquetFile } from './read-parquet.js';
+export { readParquetFile } from './parquet.js';
 export { readJsonFile, MAX_JSON_BYTES } from './read-json.js';
 export { checkSchema, textProblem } from './validate.js';
 export { writeJsonl } from './write-jsonl.js';

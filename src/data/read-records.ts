@@ -4,13 +4,14 @@ import { detectFormat } from './detect-format.js';
 import { lookupField, sourceFieldFor, topLevelKey } from './field-mapping.js';
 import type { CsvHeader } from './read-csv.js';
 import { readJsonFile } from './read-json.js';
+import { readParquetFile } from './parquet.js';
 import { readJsonlFile } from './read-jsonl.js';
 import { deriveRecordId, idToString } from './record-id.js';
 import { MAX_PROBLEMS, type InputFormat, type InputRecord, type RawItem, type ReadOptions, type ReadStats } from './types.js';
 import { checkSchema, textProblem } from './validate.js';
 
 /**
- * A reader loaded when its format is first read: csv-parse and hyparquet (with its compressors)
+ * A reader loaded when its format is first read: csv-parse (and hyparquet, src/data/parquet.ts)
  * are ~70 modules that a run over a JSONL file never needs before its first request.
  */
 async function* loaded<T>(load: () => Promise<AsyncGenerator<T>>): AsyncGenerator<T> {
@@ -27,7 +28,7 @@ function rawItems(file: string, format: InputFormat, checkHeader: (h: CsvHeader)
     case 'tsv':
       return loaded(async () => (await import('./read-csv.js')).readDelimitedFile(file, { delimiter: '\t', checkHeader, ...(maxRecordBytes !== undefined ? { maxRecordBytes } : {}) }));
     case 'parquet':
-      return loaded(async () => (await import('./read-parquet.js')).readParquetFile(file));
+      return readParquetFile(file);
     case 'json':
       return readJsonFile(file);
   }

@@ -53,12 +53,33 @@ export const MITIGATIONS: readonly Mitigation[] = [
 /** Registered studies run as conditions that `mitigations: all` leaves out (they are not mitigations). */
 export const NOT_IN_ALL: ReadonlySet<string> = new Set(['broken-telephone', 'mapping-top-k']);
 
+/** Mitigations plugins registered, after the built-in ones. */
+const added: Mitigation[] = [];
+const MITIGATION_ID = /^[a-z][a-z0-9-]*$/;
+
+/**
+ * Adds a mitigation (a plugin's) beside the built-in ones, through the same definition (one object
+ * of type Mitigation); an id already taken is an error. `mitigations: all` includes it.
+ */
+export function registerMitigation(m: Mitigation, from = 'a plugin'): void {
+  if (typeof m?.id !== 'string' || !MITIGATION_ID.test(m.id)) throw new UserError(`${from}: a mitigation's id must be lower-case letters, digits and "-" (got ${JSON.stringify(m?.id)})`);
+  for (const key of ['run', 'applicable'] as const) if (typeof m[key] !== 'function') throw new UserError(`${from}: mitigation "${m.id}" has no ${key}()`);
+  if (!Array.isArray(m.tasks) || m.optionsSchema === undefined) throw new UserError(`${from}: mitigation "${m.id}" needs tasks (the task kinds it wraps) and an optionsSchema`);
+  if (allMitigations().some((x) => x.id === m.id)) throw new UserError(`${from}: a mitigation called "${m.id}" is already registered`);
+  added.push(m);
+}
+
+/** Every mitigation known now: the built-in ones, then the plugins'. */
+export function allMitigations(): readonly Mitigation[] {
+  return added.length === 0 ? MITIGATIONS : [...MITIGATIONS, ...added];
+}
+
 export function mitigationIds(): string[] {
-  return MITIGATIONS.map((m) => m.id);
+  return allMitigations().map((m) => m.id);
 }
 
 export function getMitigation(id: string): Mitigation {
-  const m = MITIGATIONS.find((x) => x.id === id);
+  const m = allMitigations().find((x) => x.id === id);
   if (!m) throw new UserError(`unknown mitigation "${id}"; available: ${mitigationIds().join(', ')}`);
   return m;
 }

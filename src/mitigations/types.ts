@@ -10,8 +10,8 @@ import type { z } from 'zod';
 import type { Capabilities, GenerateRequest, LanguageModel, Warning } from '../models/types.js';
 import type { GenerationDefaults } from '../probes/types.js';
 
-/** The tasks slant runs, one per probe family. */
-export type TaskKind = 'summarize' | 'position-summary' | 'certainty-rewrite' | 'fact-check' | 'wildframe-sentiment';
+/** The tasks slant runs, one per probe family; a plugin probe may bring a task of its own kind. */
+export type TaskKind = 'summarize' | 'position-summary' | 'certainty-rewrite' | 'fact-check' | 'wildframe-sentiment' | (string & {});
 
 export interface TaskRecord {
   id: string;

@@ -4,13 +4,13 @@
  * A request's messages and decoding parameters are keyed by the cache itself; what is fixed when a
  * model is made (a GGUF context size or chat template, a base URL, extra headers, strict JSON
  * schemas) reaches the model too, and an answer made under one value must never be served for
- * another. So every option a provider reads (PROVIDER_OPTION_KEYS) is keyed unless it is listed
+ * another. So every option a provider reads (providerOptionKeys) is keyed unless it is listed
  * below with the reason it cannot change an answer: a new option is keyed by default, and a test
  * walks every provider's options and fails on one that changes nothing in the key.
  */
 import { createHash } from 'node:crypto';
 import { isSecretName } from '../core/redact.js';
-import { PROVIDER_OPTION_KEYS } from './provider-options.js';
+import { providerOptionKeys } from './provider-options.js';
 import type { LanguageModel } from './types.js';
 
 /** Options that never change an answer, each with the reason (per provider; '*' for all). */
@@ -48,7 +48,7 @@ export function unkeyedReason(provider: string, option: string): string | undefi
  */
 export function answerSettings(provider: string, options: Readonly<Record<string, unknown>>, resolved: Readonly<Record<string, unknown>> = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of PROVIDER_OPTION_KEYS[provider] ?? []) {
+  for (const key of providerOptionKeys(provider) ?? []) {
     if (unkeyedReason(provider, key) !== undefined) continue;
     const value = key in resolved ? resolved[key] : options[key];
     if (value === undefined) continue;

@@ -110,6 +110,12 @@ export interface LanguageModel extends InstrumentId {
    * models that can run it (in-process gguf); every wrapper forwards it (src/models/wrap.ts).
    */
   stepwise?(opts: StepwiseOptions): Promise<StepwiseResult>;
+  /**
+   * Optional ability: a free check, before a run spends anything, that the provider is reachable,
+   * takes the key and knows the model (src/models/preflight.ts). Throws a UserError saying what to
+   * fix; returns a note for a problem that is not the user's. Models served in-process have none.
+   */
+  preflight?(opts: { timeoutMs?: number; signal?: AbortSignal }): Promise<string | undefined>;
 }
 
 export const NO_CAPABILITIES: Capabilities = {

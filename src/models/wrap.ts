@@ -28,5 +28,7 @@ export function wrapLanguageModel(model: LanguageModel, middleware: ModelMiddlew
   };
   const inner = model.stepwise?.bind(model);
   if (inner !== undefined) wrapped.stepwise = (opts) => (middleware.stepwise ? middleware.stepwise(inner, opts, model) : inner(opts));
+  const preflight = model.preflight?.bind(model);
+  if (preflight !== undefined) wrapped.preflight = preflight;
   return wrapped;
 }

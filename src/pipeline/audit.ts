@@ -1,7 +1,9 @@
 import { UserError } from '../core/errors.js';
 import { parseConfig } from '../config/load.js';
 import type { SlantConfig } from '../config/schema.js';
-import type { ProbeName } from '../probes/registry.js';
+import { functionModel, type ModelFunction } from '../models/function-model.js';
+import type { LanguageModel } from '../models/types.js';
+import type { ProbeName } from '../probes/names.js';
 import type { Results } from '../results/schema.js';
 import { RequestCache } from '../runtime/cache.js';
 import { canonicalJson, sha256Hex } from '../runtime/canonical-json.js';
@@ -11,17 +13,24 @@ import type { ExecutionPlan } from './execute.js';
 import { planMeasure, planRun } from './plan.js';
 import { runToResults } from './run.js';
 
-export type AuditProbe = ProbeName | { name: ProbeName; options?: Record<string, unknown> };
-export type AuditModel = string | SlantConfig['models'][number];
+/** A probe by name (built in, or one a plugin registered) with its options. */
+export type AuditProbe = ProbeName | (string & {}) | { name: ProbeName | (string & {}); options?: Record<string, unknown> };
+/**
+ * A model of an audit: an id (`openai:gpt-4o-mini`) or a config entry as in slant.yaml; a model
+ * object (anything with `generate`, e.g. a wrapped provider model or the product's own); or an
+ * async `(messages, params) => text` function (the product's pipeline), named by the function's
+ * name. All of them go through the request cache and usage tracking like a configured model.
+ */
+export type AuditModel = string | SlantConfig['models'][number] | LanguageModel | ModelFunction;
 
 export interface AuditOptions {
   /** the records: objects with the probes' fields (`source`; `output` and `model` when measuring recorded outputs) */
   records: readonly Record<string, unknown>[];
   probes: readonly AuditProbe[];
   /**
-   * model ids that write the outputs from each record's `source`, as `slant run` does
-   * (`builtin:lead-3`, `openai:gpt-4o-mini`, ...). Without models the records carry their
-   * `output` (and optionally `model`), as `slant measure` reads them.
+   * the models that write the outputs from each record's `source`, as `slant run` does: ids
+   * (`builtin:lead-3`, `openai:gpt-4o-mini`, ...), model objects or async functions (AuditModel).
+   * Without models the records carry their `output` (and optionally `model`), as `slant measure` reads them.
    */
   models?: readonly AuditModel[];
   /** the judges, as in slant.yaml: `framing` (offline or a model id), `embedder` (tfidf or a model id), `llm` */
@@ -32,6 +41,10 @@ export interface AuditOptions {
   dataset?: string;
   /** per-provider options, as in slant.yaml (baseURL, maxConcurrency, ...) */
   providers?: SlantConfig['providers'];
+  /** conditions besides the baseline, as `mitigations:` in slant.yaml: ids, { id, options, label }, or "all" */
+  mitigations?: SlantConfig['mitigations'];
+  /** USD per 1M tokens per model id, as `prices:` in slant.yaml (a model function's id is `function:<name>`) */
+  prices?: SlantConfig['prices'];
   /** generation settings when `models` write the outputs (prompt, temperature, maxTokens, seed) */
   generation?: Partial<SlantConfig['generation']>;
   /** model calls in flight at once (records measured at once when no model generates) */
@@ -67,11 +80,22 @@ export async function audit(opts: AuditOptions): Promise<Results> {
   try {
     let plan: ExecutionPlan;
     let prices: SlantConfig['prices'];
-    const described = { probes, models: opts.models ?? [], judges: opts.judges ?? {}, dataset: name, fields: opts.fields ?? {}, generation: opts.generation ?? {} };
-    if (opts.models !== undefined && opts.models.length > 0) {
+    const { entries, given } = auditModels(opts.models ?? []);
+    const described = {
+      probes,
+      models: (opts.models ?? []).map((m, i) => (given.has(entries[i]!.id) ? { id: entries[i]!.id, version: given.get(entries[i]!.id)!.version } : m)),
+      judges: opts.judges ?? {},
+      dataset: name,
+      fields: opts.fields ?? {},
+      generation: opts.generation ?? {},
+      ...(opts.mitigations ? { mitigations: opts.mitigations } : {}),
+    };
+    if (entries.length > 0) {
       const config = parseConfig(
         {
-          models: opts.models.map((m) => (typeof m === 'string' ? { id: m } : m)),
+          models: entries,
+          ...(opts.mitigations ? { mitigations: opts.mitigations } : {}),
+          ...(opts.prices ? { prices: opts.prices } : {}),
           datasets: [dataset],
           probes,
           ...(opts.judges ? { judges: opts.judges } : {}),
@@ -82,8 +106,9 @@ export async function audit(opts: AuditOptions): Promise<Results> {
         'audit()',
       );
       prices = config.prices;
-      plan = await planRun(config, { wrap, rows: opts.records });
+      plan = await planRun(config, { wrap, rows: opts.records, given });
     } else {
+      if (opts.mitigations !== undefined) throw new UserError('audit: mitigations change how outputs are written; give the models that write them (models: [...])');
       if (probes.some((p) => p.name === 'wildframe')) throw new UserError('audit: the wildframe probe reads its release files; use `slant measure wildframe --input FILE`');
       plan = await planMeasure({
         probes,
@@ -111,4 +136,23 @@ export async function audit(opts: AuditOptions): Promise<Results> {
   } finally {
     if (opts.store === undefined) store.close();
   }
+}
+
+const isModelObject = (m: unknown): m is LanguageModel => m !== null && typeof m === 'object' && typeof (m as LanguageModel).generate === 'function';
+
+/** The audit's models as config entries, with the objects and functions among them made into models (by id). */
+function auditModels(models: readonly AuditModel[]): { entries: SlantConfig['models']; given: Map<string, LanguageModel> } {
+  const given = new Map<string, LanguageModel>();
+  const entries = models.map((m, i): SlantConfig['models'][number] => {
+    if (typeof m === 'string') return { id: m };
+    if (typeof m !== 'function' && !isModelObject(m)) return m;
+    const model = typeof m === 'function' ? functionModel(m) : m;
+    if (typeof model.id !== 'string' || typeof model.provider !== 'string') throw new UserError(`audit: models[${i}]: a model object needs id, version, provider, capabilities and generate()`);
+    // a model object's id is its config id when it has the provider:model form, else provider:id
+    const id = /^[a-z][a-z0-9-]*:.+$/.test(model.id) ? model.id : `${model.provider}:${model.id}`;
+    if (given.has(id)) throw new UserError(`audit: models[${i}]: two models are called "${id}" (name the functions differently)`);
+    given.set(id, model);
+    return { id };
+  });
+  return { entries, given };
 }

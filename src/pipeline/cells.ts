@@ -1,4 +1,4 @@
-import type { AnyProbe } from '../probes/registry.js';
+import type { AnyProbe } from '../probes/manifest.js';
 import type { TaskBinding } from '../probes/types.js';
 import { summarizeTask } from '../tasks/summarize-task.js';
 import { BASELINE_KEY, type Condition } from './conditions.js';

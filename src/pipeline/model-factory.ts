@@ -4,7 +4,8 @@ import { createModel } from '../models/create-model.js';
 import { LIMIT_KEYS } from '../models/provider-options.js';
 import type { LanguageModel } from '../models/types.js';
 import type { ModelFactory } from '../judges/registry.js';
-import { DEFAULT_CONCURRENCY, Scheduler, type LaneLimits, type RetryInfo } from '../runtime/scheduler.js';
+import { defaultConcurrency } from '../models/providers.js';
+import { Scheduler, type LaneLimits, type RetryInfo } from '../runtime/scheduler.js';
 
 /** Applied to every model a run creates (request cache, usage tracking). */
 export type ModelWrapper = (model: LanguageModel) => LanguageModel;
@@ -38,13 +39,13 @@ const providerOf = (id: string): string => id.slice(0, id.indexOf(':'));
 /**
  * Models by id with the config's per-provider options (a model's own options win), wrapped.
  * Requests go through one scheduler per factory: each provider's lane has the provider's default
- * concurrency (DEFAULT_CONCURRENCY) unless `providers.<name>` sets limits; a model with limits of
+ * default concurrency (its manifest's `defaultConcurrency`) unless `providers.<name>` sets limits; a model with limits of
  * its own gets a lane of its own (its requests do not count against its provider's lane).
  * Header values written as `{ env: VAR }` are read from the environment when a model is made.
  */
 export function modelFactory(providers: Record<string, Record<string, unknown>> = {}, wrap: ModelWrapper = (m) => m, opts: { onRetry?: (info: RetryInfo) => void } = {}): RunModelFactory {
   const onRetry = opts.onRetry !== undefined ? { onRetry: opts.onRetry } : {};
-  const scheduler = new Scheduler({ concurrency: { ...DEFAULT_CONCURRENCY }, ...onRetry });
+  const scheduler = new Scheduler({ concurrency: defaultConcurrency(), ...onRetry });
   const providerOptions: Record<string, Record<string, unknown>> = {};
   for (const [name, opts] of Object.entries(providers)) {
     const { limits, rest } = splitLimits(`providers.${name}`, opts);

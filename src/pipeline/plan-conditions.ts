@@ -25,9 +25,9 @@ export async function planConditions(entries: SlantConfig['mitigations']): Promi
   const baseline = (): Condition => condition(baselineMitigation, undefined, undefined);
   // without `mitigations:` the registry (40 mitigation modules) is not loaded
   if (entries === undefined) return [baseline()];
-  const { getMitigation, MITIGATIONS, NOT_IN_ALL } = await import('../mitigations/registry.js');
+  const { getMitigation, allMitigations, NOT_IN_ALL } = await import('../mitigations/registry.js');
   const list: Condition[] = [];
-  if (entries === 'all') for (const m of MITIGATIONS.filter((x) => !NOT_IN_ALL.has(x.id))) list.push(condition(m, undefined, undefined));
+  if (entries === 'all') for (const m of allMitigations().filter((x) => !NOT_IN_ALL.has(x.id))) list.push(condition(m, undefined, undefined));
   else for (const e of entries) list.push(typeof e === 'string' ? condition(getMitigation(e), undefined, undefined) : condition(getMitigation(e.id), e.options, e.label));
   if (!list.some((c) => c.key === BASELINE_KEY)) list.unshift(baseline());
   const keys = new Set<string>();

@@ -4,6 +4,7 @@ import type { SlantConfig } from '../config/schema.js';
 import { atConfigKey } from '../config/config-key-error.js';
 import { loadProbe, parseProbeOptions } from '../probes/load.js';
 import type { ProbeJudges } from '../probes/types.js';
+import type { LanguageModel } from '../models/types.js';
 import { createEmbedder, createFramingJudge } from '../judges/registry.js';
 
 import { modelFactory, type ModelWrapper, type RunModelFactory } from './model-factory.js';
@@ -61,7 +62,18 @@ export async function buildJudges(
 }
 
 /** `slant run` / `slant demo`: models generate outputs from each dataset's sources. */
-export async function planRun(config: SlantConfig, opts: { baseDir?: string; wrap?: ModelWrapper; batch?: boolean; rows?: readonly unknown[]; onRetry?: (info: RetryInfo) => void } = {}): Promise<ExecutionPlan> {
+export async function planRun(
+  config: SlantConfig,
+  opts: {
+    baseDir?: string;
+    wrap?: ModelWrapper;
+    batch?: boolean;
+    rows?: readonly unknown[];
+    onRetry?: (info: RetryInfo) => void;
+    /** models made by the caller (audit()'s model objects and functions), by their id in `config.models` */
+    given?: ReadonlyMap<string, LanguageModel>;
+  } = {},
+): Promise<ExecutionPlan> {
   const factory = modelFactory(config.providers, opts.wrap, opts.onRetry !== undefined ? { onRetry: opts.onRetry } : {});
   const probes = await planProbes(config.probes);
   const template = resolvePromptTemplate(config.generation.prompt);
@@ -73,7 +85,7 @@ export async function planRun(config: SlantConfig, opts: { baseDir?: string; wra
     if (labels.has(label)) throw new UserError(`models: "${label}" is listed twice (give one a different label)`);
     labels.add(label);
     const options = modelOptions(m);
-    const raw = await atConfigKey(`models[${i}].id`, () => factory.makeRaw(m.id, options));
+    const raw = opts.given?.get(m.id) ?? (await atConfigKey(`models[${i}].id`, () => factory.makeRaw(m.id, options)));
     slots = Math.max(slots, factory.maxConcurrency(m.id, options));
     const model = opts.wrap ? opts.wrap(raw) : raw;
     const gen = { template, temperature: config.generation.temperature, maxTokens: config.generation.maxTokens, seed: config.generation.seed };

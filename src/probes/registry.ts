@@ -1,30 +1,17 @@
-import { UserError } from '../core/errors.js';
-import { framingProbe } from './framing/index.js';
-import { primacyProbe } from './primacy/index.js';
-import { positionProbe } from './position/index.js';
-import { wildframeProbe } from './wildframe/index.js';
-import { certaintyProbe } from './certainty/index.js';
-import { hallucinationProbe } from './hallucination/index.js';
+import type { AnyProbe } from './manifest.js';
+import { loadBuiltinProbes, loadedProbe, registeredProbeNames, unknownProbe, type ProbeByName, type ProbeName } from './manifests.js';
 import type { Probe } from './types.js';
 
-// Probes are heterogeneous in record, measurement and option types; the runner treats them uniformly.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyProbe = Probe<any, any, any>;
+/**
+ * The library's synchronous view of the probes: importing this module loads every built-in probe
+ * (the pipeline and the CLI load only those they measure, through src/probes/load.ts).
+ */
+await loadBuiltinProbes();
 
-import type { ProbeName } from './names.js';
-export { PROBE_NAMES, type ProbeName } from './names.js';
+export type { AnyProbe } from './manifest.js';
+export { PROBE_NAMES } from './names.js';
+export type { ProbeName, ProbeByName } from './manifests.js';
 
-const PROBES = {
-  framing: framingProbe,
-  primacy: primacyProbe,
-  position: positionProbe,
-  wildframe: wildframeProbe,
-  certainty: certaintyProbe,
-  hallucination: hallucinationProbe,
-} as const satisfies Record<ProbeName, AnyProbe>;
-
-/** The probes by name, each with its own record, measurement and options types. */
-export type ProbeByName = typeof PROBES;
 /** What `getProbe(name).measure` returns, e.g. `ProbeMeasurement<'framing'>`. */
 export type ProbeMeasurement<N extends ProbeName> = ProbeByName[N] extends Probe<infer _R, infer M, infer _O> ? M : never;
 /** A probe's parsed options, e.g. `ProbeOptions<'primacy'>`. */
@@ -36,13 +23,14 @@ export type ProbeRecord<N extends ProbeName> = ProbeByName[N] extends Probe<infe
 export function getProbe<N extends ProbeName>(name: N): ProbeByName[N];
 export function getProbe(name: string): AnyProbe;
 export function getProbe(name: string): AnyProbe {
-  const p = (PROBES as Record<string, AnyProbe | undefined>)[name];
-  if (!p) throw new UserError(`unknown probe "${name}"; available: ${Object.keys(PROBES).join(', ')}`);
+  const p = loadedProbe(name);
+  if (!p) throw unknownProbe(name);
   return p;
 }
 
+/** Every probe known now: the built-in ones and those plugins registered. */
 export function probeNames(): string[] {
-  return Object.keys(PROBES);
+  return registeredProbeNames();
 }
 
 export { parseProbeOptions } from './load.js';

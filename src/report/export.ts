@@ -2,6 +2,8 @@
  * Exports of the report model: every table as CSV, Markdown or LaTeX, every figure as an SVG file.
  * CSV goes through src/data/write-csv.ts (quoting, formula neutralisation); a Stat cell becomes
  * four CSV columns (value, low, high, n) and one "value [low, high] (n=…)" cell in Markdown/LaTeX.
+ * The findings come first: `findings.<format>` (Markdown: `report.md` opens with them, then every
+ * table in the report's order).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import { excludedText, excludedTotal } from '../core/excluded.js';
 import { nLabel, statParts, undefinedText } from './format.js';
 import { APPROXIMATED_MARK } from './mitigation-tables.js';
 import type { ReportModel } from './model.js';
+import type { ModelFindings } from './findings.js';
 import { writeFileAtomic } from '../runtime/write-atomic.js';
 import type { MetricJson } from '../results/schema.js';
 
@@ -100,9 +103,11 @@ export function tableLatex(t: PresentedTable): string {
  * cell of the column has any; numbers stay numbers, at full precision.
  */
 export function csvRows(t: PresentedTable): { columns: string[]; rows: Record<string, unknown>[] } {
+  // machine readers get the symbols ("ψ_pri") where a table has them; people read the Markdown
+  const names = t.short ?? t.columns;
   const has = (i: number, f: (s: Stat) => boolean): boolean => t.rows.some((r) => { const c = r[i] ?? null; return isStat(c) && f(c); });
   const statCols = t.columns.map((_, i) => ({ stat: has(i, () => true), p: has(i, (s) => s.p !== undefined), holm: has(i, (s) => s.pHolm !== undefined), excl: has(i, (s) => excludedTotal(s.excluded) > 0) }));
-  const columns = t.columns.flatMap((c, i) => {
+  const columns = names.flatMap((c, i) => {
     const k = statCols[i]!;
     return k.stat ? [c, `${c} 95% low`, `${c} 95% high`, `${c} n`, ...(k.p ? [`${c} p`] : []), ...(k.holm ? [`${c} p (Holm)`] : []), ...(k.excl ? [`${c} excluded`] : [])] : [c];
   });
@@ -120,10 +125,64 @@ export function csvRows(t: PresentedTable): { columns: string[]; rows: Record<st
   return { columns: unique, rows };
 }
 
-/** Write every table in `format` (one file each) and every figure as SVG into `dir`; returns the files written. */
+/** The findings as Markdown: a heading per model, a bullet per sentence. */
+export function findingsMarkdown(findings: readonly ModelFindings[]): string {
+  const esc = (s: string): string => s.replace(/\\/g, '\\\\').replace(/([*_`[\]<>|])/g, '\\$1');
+  return ['## Findings', '', ...findings.flatMap((m) => [`### ${esc(m.model)}`, '', ...m.findings.map((f) => `- ${esc(f.text)}`), '']), FINDINGS_NOTE, ''].join('\n');
+}
+
+const FINDINGS_NOTE = 'A finding is stated only where its 95% interval supports it; n is the number of items behind each figure.';
+
+/** The findings as one CSV row per number a sentence states, with the sentence. */
+function findingsCsv(findings: readonly ModelFindings[]): { columns: string[]; rows: Record<string, unknown>[] } {
+  const columns = ['model', 'probe', 'subject', 'status', 'finding', 'metric', 'dataset', 'condition', 'value', '95% low', '95% high', 'n', 'corrected', 'corrected 95% low', 'corrected 95% high', 'judge', 'balanced accuracy', 'trust'];
+  const rows = findings.flatMap((m) =>
+    m.findings.flatMap((f) =>
+      (f.figures.length ? f.figures : [undefined]).map((x) => ({
+        model: m.model,
+        probe: f.probe,
+        subject: f.subject,
+        status: f.status,
+        finding: f.text,
+        metric: x?.metric ?? null,
+        dataset: x?.labels.dataset ?? null,
+        condition: x?.labels.condition ?? null,
+        value: x?.value ?? null,
+        '95% low': x?.ci?.low ?? null,
+        '95% high': x?.ci?.high ?? null,
+        n: x?.n ?? null,
+        corrected: x?.corrected?.value ?? null,
+        'corrected 95% low': x?.corrected?.ci?.low ?? null,
+        'corrected 95% high': x?.corrected?.ci?.high ?? null,
+        judge: f.trust?.judge ?? null,
+        'balanced accuracy': f.trust?.balancedAccuracy ?? null,
+        trust: f.trust?.verdict ?? null,
+      })),
+    ),
+  );
+  return { columns, rows };
+}
+
+function findingsLatex(findings: readonly ModelFindings[]): string {
+  return ['\\section*{Findings}', ...findings.flatMap((m) => [`\\subsection*{${texEscape(m.model)}}`, '\\begin{itemize}', ...m.findings.map((f) => `\\item ${texEscape(f.text)}`), '\\end{itemize}']), texEscape(FINDINGS_NOTE), ''].join('\n');
+}
+
+/** Write the findings, then every table in `format` (one file each) and every figure as SVG into `dir`; returns the files written. */
 export async function exportReport(model: ReportModel, format: ExportFormat, dir: string): Promise<string[]> {
   mkdirSync(dir, { recursive: true });
   const files: string[] = [];
+  const findingsFile = join(dir, `findings.${format}`);
+  if (format === 'csv') {
+    const { columns, rows } = findingsCsv(model.findings);
+    await writeCsv(findingsFile, rows, columns);
+  } else writeFileAtomic(findingsFile, format === 'md' ? findingsMarkdown(model.findings) : findingsLatex(model.findings));
+  files.push(findingsFile);
+  if (format === 'md') {
+    // one file to read top to bottom: the findings, then every table as the report orders them
+    const whole = join(dir, 'report.md');
+    writeFileAtomic(whole, [`# slant report ${model.results.run.id}`, '', findingsMarkdown(model.findings), ...allTables(model).map(({ table }) => tableMarkdown(table))].join('\n'));
+    files.push(whole);
+  }
   for (const { name, table } of allTables(model)) {
     const file = join(dir, `${name}.${format}`);
     if (format === 'csv') {

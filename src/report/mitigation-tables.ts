@@ -8,14 +8,20 @@
 import { statOf, type Cell, type PresentedTable, type Stat } from '../results/presentation.js';
 import { effectStat } from '../results/paired-effect.js';
 import type { ProbeResult, Results } from '../results/schema.js';
+import { citedTitle, type PaperId } from '../core/papers.js';
+import { effectHeading, metricHeading } from './findings-wording.js';
 
 interface Column {
   probe: string;
   metric: string;
+  /** what the column means, then its symbol */
   head: string;
+  /** the symbol alone, for narrow renderers */
+  short: string;
 }
 
-const col = (probe: string, metric: string, head: string): Column => ({ probe, metric, head });
+/** A column of the paper's values, or of a paired effect (Δ), named by what it means before its symbol. */
+const col = (probe: string, metric: string, short: string): Column => ({ probe, metric, short, head: short.startsWith('Δ') ? effectHeading(metric, short.slice(1)) : metricHeading(metric, short) });
 
 /** Seed 000 Table A6: framing and primacy per condition. */
 const TABLE_A6 = [col('framing', 'phi_frame', 'φ_frame'), col('primacy', 'mean_s_b', 's̄_b'), col('primacy', 'mean_s_m', 's̄_m'), col('primacy', 'mean_s_e', 's̄_e'), col('primacy', 'psi_pri', 'ψ_pri'), col('primacy', 'rho_pri', 'ρ_pri')];
@@ -35,11 +41,11 @@ const T5_EFFECTS = [col('certainty', 'cd', 'ΔCD'), col('certainty', 'cd_up', '�
  */
 const TABLE_POSITION = [col('position', 'wasserstein', 'Wasserstein'), col('position', 'wasserstein_per_article', 'W per article'), col('position', 'position_shift', 'position shift'), col('position', 'rouge1_f', 'ROUGE-1 F')];
 
-const LAYOUTS: { id: string; title: string; columns: Column[]; effects: Column[] }[] = [
-  { id: 'seed000-tableA6', title: 'Mitigations (seed 000, Table A6 layout)', columns: TABLE_A6, effects: A6_EFFECTS },
-  { id: 'seed000-table4', title: 'Fact-check strategies (seed 000, Table 4 layout)', columns: TABLE_4, effects: T4_EFFECTS },
-  { id: 'seed004-table5', title: 'Certainty interventions (seed 004, Table 5 layout)', columns: TABLE_5, effects: T5_EFFECTS },
-  { id: 'seed003-position', title: 'Position conditions (seed 003: role-play, App. G; top-k mapping, App. I)', columns: TABLE_POSITION, effects: [] },
+const LAYOUTS: { id: string; what: string; paper: PaperId; where: string; columns: Column[]; effects: Column[] }[] = [
+  { id: 'seed000-tableA6', what: 'Framing and primacy per mitigation', paper: '000', where: 'Table A6', columns: TABLE_A6, effects: A6_EFFECTS },
+  { id: 'seed000-table4', what: 'Fact-check accuracy per strategy', paper: '000', where: 'Table 4', columns: TABLE_4, effects: T4_EFFECTS },
+  { id: 'seed004-table5', what: 'Certainty distortion per intervention', paper: '004', where: 'Table 5', columns: TABLE_5, effects: T5_EFFECTS },
+  { id: 'seed003-position', what: 'Position bias per condition', paper: '003', where: 'role-play, App. G; top-k mapping, App. I', columns: TABLE_POSITION, effects: [] },
 ];
 
 const EFFECTS_NOTE = "paired effects, condition − baseline on the same records (rates: McNemar exact, Newcombe paired interval; means: paired t test and interval; Holm across the probe's tests)";
@@ -91,15 +97,16 @@ function layoutTables(results: Results, layout: (typeof LAYOUTS)[number]): Prese
     const key = `${model}-${dataset}`;
     out.push({
       id: `${layout.id}-${key}`,
-      title: `${layout.title} — ${model}, ${dataset}`,
+      title: citedTitle(`${layout.what}, ${model} on ${dataset}`, layout.paper, layout.where),
       columns: ['condition', 'n', ...layout.columns.map((c) => c.head), 'calls', 'tokens in/out'],
+      short: ['condition', 'n', ...layout.columns.map((c) => c.short), 'calls', 'tokens in/out'],
       rows: values,
       links,
       ...(notApplicable.length || approximated.length ? { note: [...notApplicable, ...(approximated.length ? [`${APPROXIMATED_MARK} approximated on this model, not the paper's method: ${approximated.join('; ')}`] : [])].join('; ') } : {}),
     });
     if (diffs.length) {
       const note = approximated.length ? `${EFFECTS_NOTE}; ${APPROXIMATED_MARK} approximated on this model: ${approximated.join('; ')}` : EFFECTS_NOTE;
-      out.push({ id: `${layout.id}-effects-${key}`, title: `Paired effects against the baseline — ${model}, ${dataset}`, columns: ['condition', ...layout.effects.map((c) => c.head)], rows: diffs, note });
+      out.push({ id: `${layout.id}-effects-${key}`, title: `Paired effects against the baseline, ${model} on ${dataset}`, columns: ['condition', ...layout.effects.map((c) => c.head)], short: ['condition', ...layout.effects.map((c) => c.short)], rows: diffs, note });
     }
   }
   return out;

@@ -11,12 +11,17 @@ import { HEADLINE } from './format.js';
 import { APPROXIMATED_MARK, mitigationTables } from './mitigation-tables.js';
 import { effectStat } from '../results/paired-effect.js';
 import { paperTables } from './paper-tables.js';
+import { findingsOf, type ModelFindings } from './findings.js';
+import { citedTitle } from '../core/papers.js';
+import { metricHeading, metricSymbol } from './findings-wording.js';
 
 export interface GroupView {
   labels: Record<string, string>;
   n: number;
   /** outputs recorded as invalid (not measured), with their reasons */
   invalid?: GroupResultJson['invalid'];
+  /** the group's condition cannot run on its model: why (no metrics) */
+  notApplicable?: string;
   /** what this group's condition could only approximate on its model */
   approximated?: string[];
   /** measured items whose answer was cut at the token limit */
@@ -42,6 +47,8 @@ export interface ProbeView {
 
 export interface ReportModel {
   results: Results;
+  /** what the run found, per model, in plain sentences with their numbers: every report opens with these (src/report/findings.ts) */
+  findings: ModelFindings[];
   /** run-wide tables and figures: the mitigation layouts (Table A6, 4, 5), paired effects and forest plots, costs */
   overview: Presentation;
   /** the papers' cross-model tables: seed 000 Tables 1, 2, 6, seed 003 Spearman across models, seed 004 Tables 1, 2 */
@@ -82,15 +89,15 @@ export function mergeFigures(groups: readonly { labels: Record<string, string>; 
   return out;
 }
 
-const SEED000: [string, string, string][] = [
-  ['framing', 'phi_frame', 'φ_frame'],
-  ['primacy', 'mean_s_b', 's̄_b'],
-  ['primacy', 'mean_s_m', 's̄_m'],
-  ['primacy', 'mean_s_e', 's̄_e'],
-  ['primacy', 'psi_pri', 'ψ_pri'],
+const SEED000: [string, string][] = [
+  ['framing', 'phi_frame'],
+  ['primacy', 'mean_s_b'],
+  ['primacy', 'mean_s_m'],
+  ['primacy', 'mean_s_e'],
+  ['primacy', 'psi_pri'],
 ];
 
-/** Seed 000 Table 1 per (model, dataset), baseline groups, every number with its interval and n and a link to its items. */
+/** Alessa et al.'s Table 1 per (model, dataset), baseline groups, every number with its interval and n (φ_frame also corrected for the judge's error) and a link to its items. */
 function seed000Table1(results: Results): PresentedTable[] {
   const byProbe = new Map(results.probes.map((p) => [p.probe, p]));
   if (!byProbe.has('framing') && !byProbe.has('primacy')) return [];
@@ -101,16 +108,25 @@ function seed000Table1(results: Results): PresentedTable[] {
   }
   const find = (probe: string, model: string, dataset: string): GroupResultJson | undefined =>
     byProbe.get(probe)?.groups.find((g) => (g.labels.model ?? '') === model && (g.labels.dataset ?? '') === dataset && conditionOf(g.labels) === undefined);
-  const row = (model: string, dataset: string): Cell[] => SEED000.map(([probe, name]) => statOf(metricOf(find(probe, model, dataset) ?? { metrics: [] }, name)));
+  const row = (model: string, dataset: string): Cell[] => SEED000.map(([probe, name]) => withCorrected(find(probe, model, dataset) ?? { metrics: [] }, name));
   return [
     {
       id: 'seed000-table1',
-      title: 'Seed 000 Table 1: framing change φ_frame, similarity to the thirds s̄_b, s̄_m, s̄_e, primacy ψ_pri, per model and dataset (95% intervals)',
-      columns: ['model', 'dataset', ...SEED000.map(([, , l]) => l)],
+      title: citedTitle('Framing and primacy per model', '000', 'Table 1'),
+      columns: ['model', 'dataset', ...SEED000.map(([, name]) => metricHeading(name))],
+      short: ['model', 'dataset', ...SEED000.map(([, name]) => metricSymbol(name))],
       rows: [...keys.values()].map((k) => [k.model, k.dataset, ...row(k.model, k.dataset)]),
       links: [...keys.values()].map((k) => ({ probe: byProbe.has('framing') ? 'framing' : 'primacy', labels: { model: k.model, dataset: k.dataset }, filter: 'changed' })),
     },
   ];
+}
+
+/** A metric as a cell, with the same rate corrected for the judge's error when the group has it. */
+function withCorrected(g: Pick<GroupResultJson, 'metrics'>, name: string): Cell {
+  const s = statOf(metricOf(g, name));
+  const c = statOf(metricOf(g, `${name}_corrected`));
+  if (s && c) (s as Stat).corrected = c;
+  return s;
 }
 
 /** A probe's headline metrics (src/report/format.ts HEADLINE) per group, with tests and judge-corrected values. */
@@ -122,12 +138,6 @@ function headlineTable(probe: ProbeResult): PresentedTable | undefined {
   const labels = names.map((n) => metricOf(first ?? { metrics: [] }, n)?.label.split(' (')[0] ?? n);
   // with mitigations, the per-condition view is the Table A6/4/5 layout; here the baseline
   const groups = probe.groups.filter((g) => !probe.effects || conditionOf(g.labels) === undefined);
-  const cell = (g: GroupResultJson, n: string): Cell => {
-    const s = statOf(metricOf(g, n));
-    const c = statOf(metricOf(g, `${n}_corrected`));
-    if (s && c) (s as Stat).corrected = c;
-    return s;
-  };
   // rows of several conditions (a run without paired effects) say which condition they are
   const conditions = groups.some((g) => conditionOf(g.labels) !== undefined);
   const fixed = ['model', 'dataset', ...(conditions ? ['condition'] : []), 'n'];
@@ -137,7 +147,7 @@ function headlineTable(probe: ProbeResult): PresentedTable | undefined {
     columns: [...fixed, ...labels],
     // narrow renderers take the shorter of a metric's name and label (with a legend)
     short: [...fixed, ...names.map((n, i) => ([...n].length < [...(labels[i] as string)].length ? n : (labels[i] as string)))],
-    rows: groups.map((g) => [g.labels.model ?? '', g.labels.dataset ?? '', ...(conditions ? [conditionOf(g.labels) === undefined ? 'baseline' : conditionShown({ labels: g.labels, approximated: (g.approximated?.length ?? 0) > 0 })] : []), g.n, ...names.map((n) => cell(g, n))]),
+    rows: groups.map((g) => [g.labels.model ?? '', g.labels.dataset ?? '', ...(conditions ? [conditionOf(g.labels) === undefined ? 'baseline' : conditionShown({ labels: g.labels, approximated: (g.approximated?.length ?? 0) > 0 })] : []), g.n, ...names.map((n) => withCorrected(g, n))]),
     links: groups.map((g) => ({ probe: probe.probe, labels: g.labels })),
   };
 }
@@ -208,7 +218,7 @@ function effectTables(effects: readonly (EffectJson & { probe: string; metricKin
 
 export function buildReportModel(results: Results): ReportModel {
   const probes: ProbeView[] = results.probes.map((p) => {
-    const groups: GroupView[] = p.groups.map((g) => ({ labels: g.labels, n: g.n, metrics: g.metrics, presentation: presentGroup(p.probe, g), ...(g.invalid ? { invalid: g.invalid } : {}), ...(g.truncated ? { truncated: g.truncated } : {}), ...(g.approximated?.length ? { approximated: g.approximated } : {}), ...groupWarnings(g) }));
+    const groups: GroupView[] = p.groups.map((g) => ({ labels: g.labels, n: g.n, metrics: g.metrics, presentation: presentGroup(p.probe, g), ...(g.invalid ? { invalid: g.invalid } : {}), ...(g.truncated ? { truncated: g.truncated } : {}), ...(g.approximated?.length ? { approximated: g.approximated } : {}), ...(g.notApplicable !== undefined ? { notApplicable: g.notApplicable } : {}), ...groupWarnings(g) }));
     const headline = headlineTable(p);
     return { probe: p.probe, judges: p.judges, options: p.options, summary: p.summary ?? [], groups, figures: mergeFigures(groups), items: p.items.length, ...(headline ? { headline } : {}) };
   });
@@ -220,7 +230,7 @@ export function buildReportModel(results: Results): ReportModel {
   const effects = results.probes.flatMap((p) => (p.effects ?? []).map((e) => ({ ...e, probe: p.probe, metricKind: kindOf(p, e.metric), approximated: approximated(p, e.labels) })));
   const costs = results.probes.flatMap((p) => (p.costs ?? []).map((c) => ({ ...c, probe: p.probe, approximated: approximated(p, c.labels) })));
   const fx = effectTables(effects, costs);
-  return { results, overview: { tables: [...mitigationTables(results), ...fx.tables], figures: fx.figures }, paperTables: [...seed000Table1(results), ...paperTables(results.probes)], probes };
+  return { results, findings: findingsOf(results), overview: { tables: [...mitigationTables(results), ...fx.tables], figures: fx.figures }, paperTables: [...seed000Table1(results), ...paperTables(results.probes)], probes };
 }
 
 /** The group's warnings about its own figures, typed for the renderers (results keep them in `extra`). */

@@ -17,6 +17,7 @@ import { TABLE2_TRANSITIONS, transitionName } from '../probes/framing/transition
 import { statOf, type Cell, type PresentedTable } from '../results/presentation.js';
 import type { GroupResultJson, ProbeResult } from '../results/schema.js';
 import { spearman } from '../stats/spearman.js';
+import { citedTitle } from '../core/papers.js';
 
 type PaperTable = PresentedTable;
 
@@ -44,7 +45,7 @@ function seed000Table2(framing: ProbeResult | undefined): PaperTable | undefined
   });
   return {
     id: 'seed000_table2',
-    title: 'Seed 000 Table 2: framing transitions, % of summaries (x→y)',
+    title: citedTitle('Framing transitions from source to summary, % of summaries (x→y)', '000', 'Table 2'),
     columns: ['dataset', 'model', ...TABLE2_TRANSITIONS.map(([a, b]) => transitionName(a, b))],
     rows,
     links: groups.map((g) => ({ probe: 'framing', labels: g.labels, filter: 'changed' })),
@@ -68,7 +69,7 @@ function seed003Spearman(position: ProbeResult | undefined): PaperTable | undefi
       rows.push([d, label, Number.isFinite(s.rho) ? s.rho.toFixed(3) : `— (n = ${s.n})`, s.pExact !== undefined ? s.pExact.toFixed(4) : Number.isFinite(s.pValue) ? s.pValue.toFixed(4) : '—', s.n]);
     }
   }
-  return { id: 'seed003_spearman', title: "Seed 003 (Appendix E): Spearman ρ across the run's models, Wasserstein distance vs ROUGE F", columns: ['dataset', 'ROUGE', 'ρ', 'p', 'models'], rows };
+  return { id: 'seed003_spearman', title: citedTitle("Do position bias and ROUGE rank the run's models alike? Spearman ρ between the Wasserstein distance and ROUGE F", '003', 'Appendix E'), columns: ['dataset', 'ROUGE', 'ρ', 'p', 'models'], rows };
 }
 
 function seed004Tables(certainty: ProbeResult | undefined): PaperTable[] {
@@ -87,12 +88,12 @@ function seed004Tables(certainty: ProbeResult | undefined): PaperTable[] {
   return [
     {
       id: 'seed004_table1',
-      title: 'Seed 004 Table 1: certainty distortion CD per model and dataset, with the per-model average',
+      title: citedTitle('Certainty distortion CD per model and dataset, with the per-model average', '004', 'Table 1'),
       columns: ['model', ...datasets, 'Avg'],
       rows: t1,
       note: "Avg: the unweighted mean of the model's per-dataset CD, as the paper reports it (no interval).",
     },
-    { id: 'seed004_table2', title: 'Seed 004 Table 2: CD↑, CD↓ and R = CD↑/CD↓ per model and dataset', columns: ['model', ...datasets.flatMap((d) => [`${d} CD↑`, `${d} CD↓`, `${d} R`])], rows: t2 },
+    { id: 'seed004_table2', title: citedTitle('Made more certain CD↑, less certain CD↓ and their ratio R per model and dataset', '004', 'Table 2'), columns: ['model', ...datasets.flatMap((d) => [`${d} CD↑`, `${d} CD↓`, `${d} R`])], rows: t2 },
   ];
 }
 
@@ -105,7 +106,7 @@ function seed000Table6(hallucination: ProbeResult | undefined): PaperTable | und
     for (const r of t.rows) rows.push([g.labels.model ?? '', g.labels.dataset ?? '', g.labels.condition ?? 'baseline', ...r.slice(0, 5)]);
   }
   if (rows.length === 0) return undefined;
-  return { id: 'seed000_table6', title: 'Seed 000 Table 6: epistemic tagging confidence levels (High, Low) by cutoff period', columns: ['model', 'dataset', 'condition', 'cutoff', 'actual High', 'actual Low', 'falsified High', 'falsified Low'], rows };
+  return { id: 'seed000_table6', title: citedTitle('Confidence tags (High, Low) before and after the cutoff', '000', 'Table 6'), columns: ['model', 'dataset', 'condition', 'cutoff', 'actual High', 'actual Low', 'falsified High', 'falsified Low'], rows };
 }
 
 export function paperTables(probes: readonly ProbeResult[]): PaperTable[] {

@@ -1,10 +1,21 @@
 import { isStat, type Cell, type PresentedTable } from '../results/presentation.js';
 import { excludedTotal } from '../core/excluded.js';
 import { nLabel, statParts, undefinedText } from './format.js';
-import { createTable, drawnWidth, fitWidths } from './table.js';
+import { createTable, displayWidth, drawnWidth, fitWidths, wrapCell } from './table.js';
 
-/** Width every terminal table is made to fit. */
-export const TERMINAL_WIDTH = 120;
+/** The width a report fits when stdout is not a terminal (a pipe, a file, CI) and COLUMNS does not say. */
+export const FALLBACK_WIDTH = 100;
+/** Narrower than this nothing is laid out sensibly: a narrower terminal gets lines this long. */
+const MIN_WIDTH = 40;
+
+/**
+ * The width terminal output is fitted to: the terminal's columns when stdout is one, else the
+ * COLUMNS environment variable when it holds a number, else FALLBACK_WIDTH.
+ */
+export function terminalWidth(stream: { isTTY?: boolean; columns?: number } = process.stdout, env: NodeJS.ProcessEnv = process.env): number {
+  const cols = stream.isTTY === true && stream.columns !== undefined && stream.columns > 0 ? stream.columns : /^\d+$/.test(env.COLUMNS ?? '') ? Number(env.COLUMNS) : FALLBACK_WIDTH;
+  return Math.max(MIN_WIDTH, cols);
+}
 
 export interface TerminalCellOptions {
   /** the row's n (its "n" column): a statistic over the same n does not repeat it */
@@ -28,12 +39,21 @@ export function terminalCell(c: Cell, opts: TerminalCellOptions = {}): string {
   return c;
 }
 
+/** Options of every terminal renderer: colour, and the width to fit (default: `terminalWidth()`). */
+export interface TerminalOptions {
+  color?: boolean;
+  width?: number;
+}
+
 /**
- * A presented table (from the report model) as an aligned terminal table no wider than
- * TERMINAL_WIDTH, with its title: when too wide, headers give way to the table's short names with
- * a legend under the table; if still too wide, columns get fixed widths and wrap.
+ * A presented table (from the report model) as an aligned terminal table no wider than `width`
+ * (default: the terminal's), with its title: when too wide, headers give way to the table's short
+ * names with a legend under the table; if still too wide, columns narrow and cells wrap between
+ * words, an interval kept on one line while it can be; a table that cannot fit without splitting a
+ * number is printed as a list instead (one block per row, "column: value" lines).
  */
-export function renderPresentedTable(t: PresentedTable, opts: { color?: boolean; title?: string } = {}): string {
+export function renderPresentedTable(t: PresentedTable, opts: TerminalOptions & { title?: string; compact?: boolean } = {}): string {
+  const width = opts.width ?? terminalWidth();
   const nCol = t.columns.indexOf('n');
   const rows = t.rows.map((r) => {
     const n = nCol >= 0 && typeof r[nCol] === 'number' ? (r[nCol] as number) : undefined;
@@ -41,28 +61,65 @@ export function renderPresentedTable(t: PresentedTable, opts: { color?: boolean;
   });
   let head = t.columns;
   let legend: string[] = [];
-  if (t.short && drawnWidth([head, ...rows]) > TERMINAL_WIDTH) {
+  if (t.short && drawnWidth([head, ...rows]) > width) {
     head = t.short;
     legend = t.short.map((s, i) => (s === t.columns[i] ? '' : `  ${s}: ${t.columns[i]}`)).filter((l) => l !== '');
   }
-  const fit = fitWidths([head, ...rows], TERMINAL_WIDTH);
-  const table = createTable(head, { color: opts.color, ...(fit ? { colWidths: fit.widths, wrapOnWords: fit.onWords } : {}) });
-  for (const r of rows) table.push(r);
   const title = opts.title ?? t.title;
-  return [...(title ? [wrapLine(title)] : []), table.toString(), ...legend, ...(t.note ? [wrapLine(`  ${t.note}`, '  ')] : [])].join('\n');
+  const lines = [...(title ? [wrapLine(title, '  ', width)] : []), fittedTable(head, rows, { ...opts, width }), ...legend.map((l) => wrapLine(l, '    ', width)), ...(t.note ? [wrapLine(`  ${t.note}`, '  ', width)] : [])];
+  return lines.join('\n');
 }
 
-/** A line broken at spaces into lines no wider than TERMINAL_WIDTH (continuations indented by `indent`). */
-export function wrapLine(line: string, indent = '  '): string {
-  const out: string[] = [];
-  const lead = /^ */.exec(line)?.[0] ?? '';
-  let cur = lead;
-  for (const word of line.slice(lead.length).split(' ')) {
-    if (cur.trim() !== '' && [...cur].length + 1 + [...word].length > TERMINAL_WIDTH) {
-      out.push(cur);
-      cur = indent + word;
-    } else cur = cur.trim() === '' ? cur + word : `${cur} ${word}`;
+/** A row spanning the whole table: the heading of the rows under it (a dataset). */
+export interface SectionRow {
+  section: string;
+}
+
+const isSection = (r: string[] | SectionRow): r is SectionRow => !Array.isArray(r);
+
+/**
+ * Rows (strings, lines split by "\n"; a SectionRow heads the rows under it) as a table no wider
+ * than `width`, or as a list when the columns cannot narrow enough without splitting a number (see
+ * renderPresentedTable).
+ */
+export function fittedTable(head: string[], rows: (string[] | SectionRow)[], opts: TerminalOptions & { compact?: boolean } = {}): string {
+  const width = opts.width ?? terminalWidth();
+  const plain = rows.filter((r): r is string[] => !isSection(r));
+  const fit = fitWidths([head, ...plain], width);
+  if (fit === null) return listLayout(head, rows, width);
+  const wrap = (r: string[], isHead = false): string[] => (fit ? r.map((c, i) => wrapCell(c, (fit.widths[i] as number) - 2, fit.intervals, isHead)) : r);
+  const table = createTable(wrap(head, true), { color: opts.color, ...(fit ? { colWidths: fit.widths } : {}), ...(opts.compact ? { compact: true } : {}) });
+  const inner = (fit ? fit.widths.reduce((a, b) => a + b, 0) : drawnWidth([head, ...plain]) - (head.length + 1)) + head.length - 1;
+  for (const r of rows) {
+    if (isSection(r)) table.push([{ colSpan: head.length, content: wrapCell(r.section, inner - 2) }] as unknown as string[]);
+    else table.push(wrap(r));
   }
-  out.push(cur);
+  return table.toString();
+}
+
+/** Rows too wide for any table at this width: one block per row, its first cell as the heading, then its "column: value" fields, wrapped. */
+function listLayout(head: string[], rows: (string[] | SectionRow)[], width: number): string {
+  const out: string[] = [];
+  for (const r of rows) {
+    if (isSection(r)) {
+      out.push(wrapLine(r.section, '  ', width));
+      continue;
+    }
+    out.push(wrapLine(`• ${(r[0] ?? '').split('\n').join(' ')}`, '    ', width));
+    const fields = head.slice(1).map((h, c) => `${h.split('\n').join(' ')}: ${(r[c + 1] ?? '').split('\n').join(' ')}`);
+    out.push(wrapLine(`    ${fields.join(' · ')}`, '    ', width));
+  }
   return out.join('\n');
+}
+
+/** A line broken between words (an interval kept whole while it fits) into lines no wider than `width` (continuations indented by `indent`). */
+export function wrapLine(line: string, indent = '  ', width = terminalWidth()): string {
+  if (displayWidth(line) <= width) return line;
+  const lead = /^ */.exec(line)?.[0] ?? '';
+  const first = wrapCell(line.slice(lead.length), width - lead.length).split('\n');
+  // continuation lines are indented: wrap what follows the first line again at the narrower width
+  const head = first[0] ?? '';
+  const rest = first.slice(1).join(' ');
+  const more = rest === '' ? [] : wrapCell(rest, Math.max(10, width - indent.length)).split('\n').map((l) => indent + l);
+  return [lead + head, ...more].join('\n');
 }

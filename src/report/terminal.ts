@@ -1,44 +1,121 @@
 /**
- * The terminal report: the report model (src/report/model.ts) for a person at a terminal. It prints
- * the same tables as report.html and the exports (each probe's headline, the tables a probe shows
- * at the terminal, the papers' tables, the mitigation layouts), fitted to TERMINAL_WIDTH columns.
+ * The terminal report: the report model (src/report/model.ts) for a person at a terminal, fitted
+ * to the terminal's width (src/report/terminal-tables.ts: `terminalWidth`). By default it is short:
+ * the findings, one compact table per probe (src/report/terminal-compact.ts), the notes a reader
+ * must not miss and the run's warnings. `verbose` prints the same tables as report.html and the
+ * exports (each probe's headline, the tables a probe shows at the terminal, the papers' tables, the
+ * mitigation layouts) and the usage.
  */
 import type { Results } from '../results/schema.js';
 import { describeCard } from '../judges/card.js';
 import { excludedText, nText } from '../core/excluded.js';
 import { formatApproximated, formatCut, formatInvalid, formatValue, statParts, TERMINAL_TABLES, usageCost, usageTokens, usageTotal } from './format.js';
 import { buildReportModel, type ReportModel } from './model.js';
-import { renderPresentedTable, wrapLine } from './terminal-tables.js';
+import { renderPresentedTable, terminalWidth, wrapLine as wrapAt, type TerminalOptions } from './terminal-tables.js';
+import { CONDITIONS_LEGEND, hasConditionsTable, renderCompactProbe } from './terminal-compact.js';
 import { statOf } from '../results/presentation.js';
+import { colorEnabled } from '../core/color.js';
 
-export { TERMINAL_WIDTH } from './terminal-tables.js';
+export { FALLBACK_WIDTH, terminalWidth } from './terminal-tables.js';
+
+export interface TerminalReportOptions extends TerminalOptions {
+  model?: ReportModel;
+  /** every table, per-group note and the usage (default: the compact view) */
+  verbose?: boolean;
+  /** the findings section's lines, printed first (built from the report model by the findings module) */
+  findings?: readonly string[];
+}
+
+/** Run warnings the compact view prints before pointing to --verbose for the rest. */
+const COMPACT_WARNINGS = 5;
 
 /** Overview tables the terminal leaves to report.html and the exports (their numbers are in the Table A6/4/5 layouts). */
 const HTML_ONLY = new Set(['effects', 'costs']);
 
-/** Aligned tables for a person at a terminal, rendered from the report model. */
-export function renderTerminalReport(results: Results, opts: { color?: boolean; model?: ReportModel } = {}): string {
+/** Aligned tables for a person at a terminal, rendered from the report model: compact unless `verbose`. */
+export function renderTerminalReport(results: Results, opts: TerminalReportOptions = {}): string {
   const model = opts.model ?? buildReportModel(results);
+  const o: Required<TerminalOptions> = { color: opts.color ?? colorEnabled(), width: opts.width ?? terminalWidth() };
+  const findings = opts.findings?.length ? [...opts.findings, ''] : [];
+  if (opts.verbose === true) return fitLines([...findings, verboseReport(model, o)], o.width);
+  const out: string[] = [...findings];
+  for (const view of model.probes) {
+    const result = results.probes.find((p) => p.probe === view.probe);
+    if (result) out.push(...renderCompactProbe(view, result, o), ...groupNotes(view));
+  }
+  if (results.probes.some(hasConditionsTable)) out.push(`  ${CONDITIONS_LEGEND}`);
+  const r = model.results;
+  // what the run cost is never left to --verbose
+  if (r.usage?.rows.some((u) => u.requests > 0)) out.push(...usageLines(r));
+  if (r.warnings.length) {
+    out.push(`warnings (${r.warnings.length}):`);
+    for (const w of r.warnings.slice(0, COMPACT_WARNINGS)) out.push(wrapAt(`  ${w.source}: ${w.message}${w.count > 1 ? ` (×${w.count})` : ''}`, '    ', o.width));
+    if (r.warnings.length > COMPACT_WARNINGS) out.push(`  … ${r.warnings.length - COMPACT_WARNINGS} more (--verbose, report.html)`);
+  }
+  out.push('every table, per-group detail and usage: --verbose, or report.html');
+  return fitLines(out, o.width);
+}
+
+/** Lines for the terminal (a run's closing lines): each broken between words to fit its width. */
+export function fitToTerminal(lines: readonly string[], width = terminalWidth()): string {
+  return fitLines(lines, width);
+}
+
+/** Every line no wider than `width`: lines (of tables) that fit are kept, longer ones broken between words. */
+const fitLines = (lines: readonly string[], width: number): string =>
+  lines
+    .join('\n')
+    .split('\n')
+    .map((l) => wrapAt(l, '    ', width))
+    .join('\n');
+
+/**
+ * What a reader must not miss about a probe's groups, on both views: outputs not measured, answers
+ * cut at the token limit, conditions only approximated, warnings on a group's figures, findings a
+ * rewrite dropped. One line per group that has one; nothing when all is well.
+ */
+function groupNotes(probe: ReportModel['probes'][number]): string[] {
   const out: string[] = [];
+  const where = (g: { labels: Record<string, string> }): string => Object.values(g.labels).join(', ');
+  for (const g of probe.groups) if (g.invalid) out.push(`  ${where(g)}: ${formatInvalid(g.invalid)}`);
+  for (const g of probe.groups) if (g.approximated) out.push(`  ${where(g)}: ${formatApproximated(g.approximated)}`);
+  for (const g of probe.groups) if (g.truncated) out.push(`  ${where(g)}: ${formatCut(g.truncated)}`);
+  // a group's own warning about its figures (certainty: a disconnected comparison graph or a fit that did not converge)
+  for (const g of probe.groups) for (const w of g.warnings ?? []) out.push(`  ${where(g)}: warning: ${w}`);
+  // document-level certainty: findings the rewrite dropped are counted apart from CD, and said so
+  for (const g of probe.groups) {
+    const d = g.metrics.find((m) => m.name === 'dropped_rate');
+    if (d && d.value !== null) out.push(`  ${where(g)}: main finding dropped in ${Math.round(d.value * d.n)} of ${d.n} items (${formatValue(d.value, d.kind)}), counted apart from CD (labels table: dropped)`);
+  }
+  return out;
+}
+
+/** The run's usage: per model its requests, tokens and cost, then the total. */
+function usageLines(r: Results): string[] {
+  if (!r.usage) return [];
+  const out = ['usage:'];
+  for (const u of r.usage.rows) {
+    const cost = usageCost(u);
+    out.push(`  ${u.model}: ${u.requests} request(s), ${u.cachedRequests} from cache, ${usageTokens(u)}${cost ? `, ${cost}` : ''}`);
+  }
+  out.push(`  ${usageTotal(r.usage)}`);
+  return out;
+}
+
+/** Everything: per probe its judges, headline, notes, tables and summary; the papers' tables, the mitigation layouts, usage, warnings. */
+function verboseReport(model: ReportModel, o: Required<TerminalOptions>): string {
+  const out: string[] = [];
+  const wrapLine = (line: string, indent = '  '): string => wrapAt(line, indent, o.width);
   for (const probe of model.probes) {
     out.push(`${probe.probe} — judges: ${probe.judges.map((j) => `${j.id}@${j.version}`).join(', ') || 'none'}`);
     for (const j of probe.judges) if (j.card) out.push(wrapLine(`  judged by ${describeCard(j.card)}`));
     if (probe.groups.some((g) => g.metrics.some((m) => m.name.endsWith('_corrected')))) out.push("  corrected = rate corrected for the judge's error through its card's confusion matrix (docs/judges/correction.md)");
-    if (probe.headline) out.push(renderPresentedTable(probe.headline, { color: opts.color, title: '' }));
-    for (const g of probe.groups) if (g.invalid) out.push(`  ${Object.values(g.labels).join(', ')}: ${formatInvalid(g.invalid)}`);
-    for (const g of probe.groups) if (g.approximated) out.push(wrapLine(`  ${Object.values(g.labels).join(', ')}: ${formatApproximated(g.approximated)}`, '    '));
-    for (const g of probe.groups) if (g.truncated) out.push(`  ${Object.values(g.labels).join(', ')}: ${formatCut(g.truncated)}`);
-    // a group's own warning about its figures (certainty: a disconnected comparison graph or a fit that did not converge)
-    for (const g of probe.groups) for (const w of g.warnings ?? []) out.push(wrapLine(`  ${Object.values(g.labels).join(', ')}: warning: ${w}`, '    '));
-    // document-level certainty: findings the rewrite dropped are counted apart from CD, and said so
-    for (const g of probe.groups) {
-      const d = g.metrics.find((m) => m.name === 'dropped_rate');
-      if (d && d.value !== null) out.push(`  ${Object.values(g.labels).join(', ')}: main finding dropped in ${Math.round(d.value * d.n)} of ${d.n} items (${formatValue(d.value, d.kind)}), counted apart from CD (labels table: dropped)`);
-    }
+    if (probe.headline) out.push(renderPresentedTable(probe.headline, { ...o, title: '' }));
+    out.push(...groupNotes(probe));
     for (const g of probe.groups) {
       for (const t of g.presentation.tables) {
         if (!(TERMINAL_TABLES[probe.probe] ?? []).includes(t.id)) continue;
-        out.push(renderPresentedTable(t, { color: opts.color, title: `${t.title} (${Object.values(g.labels).join(', ')})` }));
+        out.push(renderPresentedTable(t, { ...o, title: `${t.title} (${Object.values(g.labels).join(', ')})` }));
       }
     }
     if (probe.summary.length) {
@@ -60,21 +137,15 @@ export function renderTerminalReport(results: Results, opts: { color?: boolean; 
     }
     out.push('');
   }
-  for (const t of model.paperTables) out.push(renderPresentedTable(t, { color: opts.color }), '');
+  for (const t of model.paperTables) out.push(renderPresentedTable(t, o), '');
   const overview = model.overview.tables.filter((t) => !HTML_ONLY.has(t.id));
-  if (overview.length) out.push(...overview.map((t) => renderPresentedTable(t, { color: opts.color })), '');
+  if (overview.length) out.push(...overview.map((t) => renderPresentedTable(t, o)), '');
   const r = model.results;
-  if (r.usage) {
-    out.push('usage:');
-    for (const u of r.usage.rows) {
-      const cost = usageCost(u);
-      out.push(`  ${u.model}: ${u.requests} request(s), ${u.cachedRequests} from cache, ${usageTokens(u)}${cost ? `, ${cost}` : ''}`);
-    }
-    out.push(`  ${usageTotal(r.usage)}`);
-  }
+  out.push(...usageLines(r));
   if (r.warnings.length) {
     out.push('warnings:');
     for (const w of r.warnings) out.push(`  ${w.source}: ${w.message}${w.count > 1 ? ` (×${w.count})` : ''}`);
   }
-  return out.join('\n');
+  // lines of tables already fit; a long note or warning is broken between words
+  return fitLines(out, o.width);
 }

@@ -9,7 +9,7 @@ import type { Results } from '../results/schema.js';
 import { renderReportPage } from './html.js';
 import { itemDetail, itemSummary } from './items/registry.js';
 import { StoreItems } from './items/store-items.js';
-import type { ItemDetail, ItemSummary } from './items/types.js';
+import type { ItemDetail, ItemSummary } from '../probes/item-view.js';
 import { buildReportModel } from './model.js';
 
 /** Items whose texts go into the file (the rest are listed by their scores; `slant view` has them all). */

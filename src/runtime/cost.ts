@@ -4,6 +4,7 @@
  * without a price is reported as unpriced, never as free. Local providers cost nothing.
  */
 import { UserError } from '../core/errors.js';
+import { isLocalProvider } from '../models/providers.js';
 import type { ModelUsage } from './usage.js';
 
 export interface Price {
@@ -47,8 +48,6 @@ export const DEFAULT_PRICES: PriceTable = {
   'gemini:gemini-2.5-pro*': { input: 1.25, output: 10 },
 };
 
-/** Providers that run locally (or replay) and cost nothing per token. */
-export const FREE_PROVIDERS = ['ollama', 'llamacpp', 'gguf', 'builtin', 'replay'] as const;
 
 /** Overrides win over the base table; each entry is validated. */
 export function mergePrices(base: PriceTable, overrides: Record<string, unknown> = {}): PriceTable {
@@ -75,7 +74,8 @@ export function resolvePrice(modelId: string, table: PriceTable = DEFAULT_PRICES
   }
   if (best !== undefined) return best.price;
   const provider = modelId.split(':')[0] ?? '';
-  if ((FREE_PROVIDERS as readonly string[]).includes(provider)) return { input: 0, output: 0 };
+  // providers that run locally (or replay) cost nothing per token (their manifests say `local`)
+  if (isLocalProvider(provider)) return { input: 0, output: 0 };
   return undefined;
 }
 

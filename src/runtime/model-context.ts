@@ -1,10 +1,10 @@
 import type { GenerateParams, GenerateRequest, GenerateResult, LanguageModel } from '../models/types.js';
 import { wrapLanguageModel } from '../models/wrap.js';
 import type { CacheParts, RequestCache } from './cache.js';
+import { isUncachedProvider } from '../models/providers.js';
 import { UsageTracker, trackUsage } from './usage.js';
-
-/** Providers whose answers are computed locally and cheaply: not worth a cache entry. */
-const UNCACHED_PROVIDERS = new Set(['builtin', 'replay']);
+import { withRequestLog } from './request-log.js';
+import { withPreflight } from '../models/preflight.js';
 
 /**
  * Everything a run wraps around the models it creates (generators and LLM judges alike): the
@@ -13,16 +13,22 @@ const UNCACHED_PROVIDERS = new Set(['builtin', 'replay']);
  */
 export class ModelContext {
   readonly usage = new UsageTracker();
+  /** each model's preflight check, made once per run (shared by every wrapper of the same model) */
+  private readonly checks = new Map<string, Promise<void>>();
   constructor(
     private readonly cache: RequestCache | undefined,
-    private readonly opts: { noCache?: boolean } = {},
+    private readonly opts: { noCache?: boolean; preflight?: boolean; log?: (line: string) => void; requestLog?: (line: string) => void } = {},
   ) {}
 
   wrap(model: LanguageModel): LanguageModel {
     // built-in extractive systems use no tokens and cost nothing: nothing to cache or count
     if (model.provider === 'builtin') return model;
-    const cached = this.cache && !UNCACHED_PROVIDERS.has(model.provider) ? withRequestCache(model, this.cache, this.opts) : model;
-    return trackUsage(cached, this.usage);
+    // the check goes under the cache: a run whose every answer is cached or stored sends nothing at all
+    const checked = this.opts.preflight === true ? withPreflight(model, this.checks, this.opts.log) : model;
+    const cached = this.cache && !isUncachedProvider(model.provider) ? withRequestCache(checked, this.cache, this.opts) : checked;
+    const tracked = trackUsage(cached, this.usage);
+    // --verbose: each request as the run sees it, outermost
+    return this.opts.requestLog ? withRequestLog(tracked, this.opts.requestLog) : tracked;
   }
 }
 

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { importOptional } from '../core/optional-package.js';
 import { isPostgresUrl } from './store-url.js';
 import type { RunStore } from './run-store.js';
 import { sqliteRunStore } from './sqlite-run-store.js';
@@ -12,7 +13,7 @@ import { Store } from './store.js';
  */
 export async function openRunStore(spec: string, opts: { baseDir?: string; readOnly?: boolean } = {}): Promise<RunStore> {
   if (isPostgresUrl(spec)) {
-    const { PgStore } = await import('./pg-store.js');
+    const { PgStore } = await importOptional('postgres', () => import('./pg-store.js'));
     return PgStore.open(spec);
   }
   return sqliteRunStore(Store.open(spec === ':memory:' ? spec : resolve(opts.baseDir ?? '.', spec), { readOnly: opts.readOnly === true }));

@@ -11,6 +11,7 @@
  */
 
 import { AnsweredWhileQueued, answeredMeanwhile } from './slot-check.js';
+import { defaultConcurrency } from '../models/providers.js';
 import { beforeSend } from './send-fence.js';
 
 export type SleepFn = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -644,25 +645,10 @@ export class Scheduler {
   }
 }
 
-/**
- * Default requests in flight per provider (docs/providers.md): hosted APIs in parallel within
- * their entry-tier rate limits; self-hosted OpenAI-compatible servers (vLLM, TGI, LM Studio)
- * batch concurrent requests; Ollama and llama.cpp servers run one slot unless started with more
- * (OLLAMA_NUM_PARALLEL, llama-server -np): raise these with `maxConcurrency`.
- */
-export const DEFAULT_CONCURRENCY: Readonly<Record<string, number>> = {
-  openai: 16,
-  anthropic: 8,
-  gemini: 8,
-  'openai-compatible': 16,
-  ollama: 1,
-  llamacpp: 1,
-};
-
 let defaultScheduler: Scheduler | undefined;
 
 /** The process-wide scheduler used when a model or embedder gets none (shared, so limits hold across them). */
 export function getDefaultScheduler(): Scheduler {
-  defaultScheduler ??= new Scheduler({ concurrency: { ...DEFAULT_CONCURRENCY } });
+  defaultScheduler ??= new Scheduler({ concurrency: defaultConcurrency() });
   return defaultScheduler;
 }

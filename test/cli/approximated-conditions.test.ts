@@ -22,7 +22,7 @@ describe('approximated conditions', () => {
   it('are marked in results.json, Table A6, the effects table, the terminal and the report', async () => {
     const p = makeProject(server, { n: 4, probes: '[{ name: framing }]' });
     writeFileSync(p.config, readFileSync(p.config, 'utf8').replace("models: [{ id: 'openai:gpt-4o-mini' }]", `models: [{ id: 'llamacpp:${server.url}' }]\nmitigations: [weighted-token-decoding, attention-sort-proxy, self-awareness]`));
-    const res = await runCli(['run', '-c', p.config]);
+    const res = await runCli(['--verbose', 'run', '-c', p.config]);
     expect(res.code).toBe(0);
     const runId = /run (\S+): completed/.exec(res.stdout)?.[1] ?? '';
     const results = resultsSchema.parse(JSON.parse(readFileSync(join(p.reports, runId, 'results.json'), 'utf8')));
@@ -38,7 +38,7 @@ describe('approximated conditions', () => {
     expect(res.stdout).toMatch(/│ weighted-token-decoding ≈/);
     expect(res.stdout).toMatch(/│ attention-sort-proxy ≈/);
     expect(res.stdout).not.toMatch(/self-awareness ≈/);
-    expect(res.stdout).toMatch(/≈ approximated on this model, not the paper's method: weighted-token-decoding: llamacpp: static string logit bias/);
+    expect(res.stdout.replace(/\n\s+/g, ' ')).toMatch(/≈ approximated on this model, not the paper's method: weighted-token-decoding: llamacpp: static string logit bias/);
     const html = readFileSync(join(p.reports, runId, 'report.html'), 'utf8');
     expect(html).toContain('weighted-token-decoding ≈');
     expect(html).toContain('≈ approximated on this model, not the paper&#39;s method');

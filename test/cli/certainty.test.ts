@@ -31,7 +31,7 @@ describe('slant certainty telephone', () => {
     writeFileSync(input, [{ id: 'a', original: 'Coffee may possibly reduce the risk of stroke.' }, { id: 'b', original: 'The drug may lower blood pressure.' }].map((r) => JSON.stringify(r)).join('\n') + '\n');
     const out = join(dir, 'telephone.json');
     const store = join(dir, 'db');
-    const res = await runCli(['certainty', 'telephone', input, '--model', 'openai:gpt-4o-mini', '--turns', '3', '--decoding', 'greedy', '-o', out, '--store', store, '--reports', join(dir, 'reports')]);
+    const res = await runCli(['--verbose', 'certainty', 'telephone', input, '--model', 'openai:gpt-4o-mini', '--turns', '3', '--decoding', 'greedy', '-o', out, '--store', store, '--reports', join(dir, 'reports')]);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(/Figure 4: broken telephone/);

@@ -33,11 +33,11 @@ function pairs(): string {
 describe('judge cards in results', () => {
   it('the offline framing judge carries its shipped card through results.json, with corrected rates beside the raw ones', async () => {
     const out = join(dir, 'results.json');
-    const res = await runCli(['measure', 'framing', '--input', pairs(), '--output', out, ...common()]);
+    const res = await runCli(['--verbose', 'measure', 'framing', '--input', pairs(), '--output', out, ...common()]);
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(/judged by offline-framing@2\.0\.0\+[0-9a-f]{8}: balanced accuracy 0\.\d\d on held-out review sources/);
     // with two groups, the summary figure names the judge beside the number
-    const two = await runCli(['measure', 'framing', '--input', pairs(), '--field', 'model=system', ...common()]);
+    const two = await runCli(['--verbose', 'measure', 'framing', '--input', pairs(), '--field', 'model=system', ...common()]);
     // (the terminal wraps that line at 120 columns: read it unwrapped)
     expect(two.stdout.replace(/\n\s+/g, ' ')).toMatch(/mean of 2 group means: \d+\.\d% \[[^\]]+\] — judged by offline-framing@2\.0\.0\+[0-9a-f]{8}, balanced accuracy 0\.\d\d on held-out review sources/);
     expect(res.stdout).toMatch(/corrected \d+\.\d%/);

@@ -154,11 +154,13 @@ describe('slant run with fact-check strategies and certainty interventions as co
           '',
         ].join('\n'),
       );
-      const res = await runCli(['run', '-c', join(dir, 'slant.yaml')]);
+      // a wide terminal (stdout is not one here: COLUMNS says how wide), so Table 6 is a table, not a list
+      process.env.COLUMNS = '200';
+      const res = await runCli(['--verbose', 'run', '-c', join(dir, 'slant.yaml')]).finally(() => delete process.env.COLUMNS);
       expect(res.code, res.stderr).toBe(0);
-      expect(res.stdout).toContain('Fact-check strategies (seed 000, Table 4 layout) — openai:gpt-4o-mini, pairs');
+      expect(res.stdout).toContain('Fact-check accuracy per strategy, openai:gpt-4o-mini on pairs — Alessa et al. 2025, Table 4');
       // Table 6 with the papers' tables: one row per tagged condition and cutoff period
-      expect(res.stdout).toContain('Seed 000 Table 6: epistemic tagging confidence levels');
+      expect(res.stdout).toContain('Confidence tags (High, Low) before and after the cutoff — Alessa et al. 2025, Table 6');
       expect(res.stdout).toMatch(/openai:gpt-4o-mini\s*│\s*pairs\s*│\s*epistemic-tagging\s*│\s*pre/);
       const resultsPath = /results: (.*results\.json)/.exec(res.stdout)?.[1];
       const results = resultsSchema.parse(JSON.parse(readFileSync(resultsPath!, 'utf8')));
@@ -191,9 +193,9 @@ describe('slant run with fact-check strategies and certainty interventions as co
           '',
         ].join('\n'),
       );
-      const c = await runCli(['run', '-c', join(dir, 'certainty.yaml')]);
+      const c = await runCli(['--verbose', 'run', '-c', join(dir, 'certainty.yaml')]);
       expect(c.code, c.stderr).toBe(0);
-      expect(c.stdout).toContain('Certainty interventions (seed 004, Table 5 layout) — openai:gpt-4o-mini, claims');
+      expect(c.stdout).toContain('Certainty distortion per intervention, openai:gpt-4o-mini on claims — Belem et al. 2026, Table 5');
       for (const cond of ['preserve-semantics', 'do-not-hallucinate', 'preserve-certainty']) expect(c.stdout).toContain(cond);
     } finally {
       await fc.close();

@@ -84,7 +84,7 @@ describe('slant run on a reasoning model: only the answer is measured', () => {
     // every metric says which answers are missing from its n, in words
     const framingTable = res.stdout.slice(0, res.stdout.indexOf('primacy')).replace(/[\s│]+/g, ' ');
     expect(framingTable).toMatch(/n = 3 · 1 cut at the token limit · 1 refused · 1 filtered \(content_filter\) · 1 token budget spent on reasoning/);
-    expect(res.stdout).toMatch(/invalid outputs: 4 \(filtered \(content_filter\); refused; cut at the token limit; token budget spent on reasoning\)/);
+    expect(res.stdout.replace(/\n\s+/g, ' ')).toMatch(/invalid outputs: 4 \(filtered \(content_filter\); refused; cut at the token limit; token budget spent on reasoning\)/);
     for (const m of groupOf(results, 'primacy').metrics) expect(m.excluded).toEqual({ 'filtered (content_filter)': 1, refused: 1, truncated: 1, 'token budget spent on reasoning': 1 });
 
     // stored: the answer as the output, the reasoning beside it; the unmeasured ones with their reason
@@ -122,7 +122,7 @@ describe('slant run on a reasoning model: only the answer is measured', () => {
     const { config } = setUp();
     const res = await runCli(['run', '-c', config]);
     expect(res.code).toBe(0);
-    expect(res.stdout).toMatch(/primacy[\s\S]*1 of the measured answers was cut at the token limit/);
+    expect(res.stdout.replace(/\n\s+/g, ' ')).toMatch(/primacy[\s\S]*1 of the measured answers was cut at the token limit/);
     const results = resultsSchema.parse(JSON.parse(readFileSync(join(res.stdout.match(/results: (\S+)results\.json/)![1]!, 'results.json'), 'utf8')));
     for (const probe of ['framing', 'primacy']) {
       const g = groupOf(results, probe);

@@ -89,7 +89,7 @@ describe('slant run: datasets bound to probes', () => {
       ['all', '50.0% (2/4)', '50.0% (2/4)', 4],
     ]);
     // the terminal shows Figure 3's table too (a second run: every answer from the request cache)
-    const again = await runCli(['run', '-c', join(dir, 'slant.yaml')]);
+    const again = await runCli(['--verbose', 'run', '-c', join(dir, 'slant.yaml')]);
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/Figure 3: sentiment shift by base polarity, model beside humans/);
   });

@@ -112,7 +112,7 @@ const metric = (r: Results, probe: string, name: string) => r.probes.find((p) =>
 describe('answers as chat models write them', () => {
   it('numbers come from the labels the answers state; unreadable answers are counted on every screen; exit 0', async () => {
     const p = project();
-    const res = await runCli(['run', '-c', p.config]);
+    const res = await runCli(['--verbose', 'run', '-c', p.config]);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     const runId = /run (\S+): completed/.exec(res.stdout)?.[1] ?? '';

@@ -5,36 +5,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resultsSchema, type Results } from '../../src/results/schema.js';
-import { startOpenAIServer } from '../helpers/loopback/openai-server.js';
+import { startExamplesServer } from '../helpers/examples-server.js';
 import type { LoopbackServer } from '../helpers/loopback/server.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples', import.meta.url));
-const tag = (answer: string): string => `<explanation>r</explanation>\n<final_answer>${answer}</final_answer>`;
-
 let server: LoopbackServer;
 let dir: string;
 beforeAll(async () => {
-  server = await startOpenAIServer({
-    respond: (prompt, body) => {
-      if (prompt.includes('fact-checking AI') || /true or false/i.test(prompt)) return { text: 'True' };
-      // claim alignment (slant-claim-align-v1): quote Document B's first sentence as the counterpart
-      const docB = /Document B:\n([\s\S]*)$/.exec(prompt);
-      if (docB) return { text: `<source_claim>the main finding</source_claim>\n<output_claim>${docB[1]!.split('. ')[0]!.trim()}</output_claim>` };
-      if (/^Text A: /m.test(prompt)) {
-        // Figure 24 judge: the text with fewer hedges is more certain (position-unbiased)
-        const hedges = (s: string) => (s.match(/\b(may|might|possibly|perhaps|unclear|speculate|linked|associated)\b/gi) ?? []).length;
-        const a = /^Text A: (.*)$/m.exec(prompt)?.[1] ?? '';
-        const b = /^Text B: (.*)$/m.exec(prompt)?.[1] ?? '';
-        const d = hedges(a) - hedges(b);
-        return { text: tag(d === 0 ? 'No clear difference' : d < 0 ? 'Slightly A' : 'Slightly B') };
-      }
-      if (/sentiment/i.test(prompt)) return { text: /\bbut\b/.test(prompt) ? '{"sentiment": "Positive"}' : '{"sentiment": "Negative"}' };
-      if (String(body.model) === 'gpt-4o-mini' && /finding|paraphrase|rewrite/i.test(prompt)) return { text: 'The finding holds for most adults.' };
-      // summaries: a list (seed 003's F.3 prompt) or plain text (seed 000)
-      return { text: '- The council approved a budget.\n- Critics warned fares could rise.\n- A depot will be built.' };
-    },
-  });
+  server = await startExamplesServer();
   process.env.OPENAI_API_KEY = 'sk-loopback';
   process.env.OPENAI_BASE_URL = `${server.url}/v1`;
   dir = mkdtempSync(join(tmpdir(), 'slant-examples-'));
@@ -65,8 +44,8 @@ const metric = (r: Results, p: string, m: string) => probe(r, p)?.groups.find((g
 describe('examples/: one config per paper runs end to end', () => {
   it('seed000.yaml: framing + primacy (articles) and hallucination (pairs) with fact-check strategies as conditions', async () => {
     const { results, terminal, html } = await run('seed000.yaml');
-    expect(html).toContain("The papers' tables");
-    expect(html).toContain('Seed 000 Table 1');
+    expect(html).toContain('<section id="tables"><h2>Tables</h2>');
+    expect(html).toContain('Framing and primacy per model — Alessa et al. 2025, Table 1');
     expect(probe(results, 'framing')?.groups.map((g) => g.labels.dataset)).toContain('news');
     for (const m of ['phi_frame']) expect(metric(results, 'framing', m)).toBeDefined();
     for (const m of ['mean_s_b', 'mean_s_m', 'mean_s_e', 'psi_pri']) expect(metric(results, 'primacy', m), m).toBeDefined();
@@ -78,8 +57,8 @@ describe('examples/: one config per paper runs end to end', () => {
     // seed 000 Tables 1 and 2 laid out as printed, in results and at the terminal
     expect(paper(results).find((t) => t.id === 'seed000-table1')?.rows).toHaveLength(1);
     expect(paper(results).find((t) => t.id === 'seed000_table2')?.columns).toContain('Neu→Neg');
-    expect(terminal).toMatch(/Seed 000 Table 1: framing change/);
-    expect(terminal).toMatch(/Seed 000 Table 2: framing transitions/);
+    expect(terminal).toMatch(/Framing and primacy per model — Alessa et al\. 2025, Table 1/);
+    expect(terminal).toMatch(/Framing transitions from source to summary/);
   });
 
   it('seed003.yaml: position bias with ROUGE against the references, role-play and top-k mapping (App. I) as conditions', async () => {
@@ -94,7 +73,7 @@ describe('examples/: one config per paper runs end to end', () => {
     // top-k maps each summary sentence to more article sentences: a different distribution, paired against top-1
     const w = (c: string) => groups.find((g) => g.labels.condition === c)?.metrics.find((m) => m.name === 'wasserstein')?.value;
     expect(w('top-2')).not.toBe(w('baseline'));
-    expect(terminal).toMatch(/Position conditions \(seed 003[^\n]*\n(.*\n)+.*│ top-2 .*\n(.*\n)+.*│ top-3 /);
+    expect(terminal).toMatch(/Position bias per condition, [^\n]*— Chhabra et al\. 2024[^\n]*\n(.*\n)+.*│ top-2 .*\n(.*\n)+.*│ top-3 /);
     expect(html).toContain('top-3');
     // one model in the example: the Spearman row says why it is undefined
     expect(paper(results).find((t) => t.id === 'seed003_spearman')?.rows[0]?.[2]).toBe('— (n = 1 models, need 3)');
@@ -112,7 +91,7 @@ describe('examples/: one config per paper runs end to end', () => {
     expect(probe(results, 'certainty')?.judges.some((j) => j.id === 'openai:gpt-4.1')).toBe(true);
     expect(terminal).toMatch(/Table 5/);
     expect(paper(results).find((t) => t.id === 'seed004_table1')?.columns).toEqual(['model', 'claims', 'Avg']);
-    expect(terminal).toMatch(/Seed 004 Table 2: CD↑, CD↓/);
+    expect(terminal).toMatch(/Made more certain CD↑, less certain CD↓ and their ratio R per model and dataset — Belem et al\. 2026, Table 2/);
   });
 
   it('seed004-document.yaml: claim-aligned document judge, ranking and strata, greedy vs top-p', async () => {

@@ -25,7 +25,7 @@ afterAll(async () => server.close());
 function check(p: { reports: string; db: string }, res: { code: number; stdout: string; stderr: string }): void {
   expect(res.stderr).not.toMatch(/error/i);
   expect(res.code).toBe(0);
-  expect(res.stdout).toMatch(/invalid outputs: 1 \(longer than the model's context\)/);
+  expect(res.stdout.replace(/\n\s+/g, ' ')).toMatch(/invalid outputs: 1 \(longer than the model's context\)/);
   const runId = /run (\S+): completed/.exec(res.stdout)?.[1] ?? '';
   const results = resultsSchema.parse(JSON.parse(readFileSync(join(p.reports, runId, 'results.json'), 'utf8')));
   const g = results.probes[0]?.groups[0];

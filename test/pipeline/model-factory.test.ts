@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelFactory, splitLimits } from '../../src/pipeline/model-factory.js';
-import { DEFAULT_CONCURRENCY } from '../../src/runtime/scheduler.js';
+import { defaultConcurrency } from '../../src/models/providers.js';
+
+const DEFAULT_CONCURRENCY = defaultConcurrency();
 import { startOpenAIServer } from '../helpers/loopback/openai-server.js';
 import type { LoopbackServer } from '../helpers/loopback/server.js';
 import { runCli } from '../helpers/run-cli.js';

@@ -36,7 +36,7 @@ describe('position conditions', () => {
       const runId = /run (\S+): completed/.exec(stdout)?.[1] ?? '';
       return resultsSchema.parse(JSON.parse(readFileSync(join(dir, 'r', runId, 'results.json'), 'utf8'))).probes[0]?.costs ?? [];
     };
-    const first = await runCli(['run', '-c', config]);
+    const first = await runCli(['--verbose', 'run', '-c', config]);
     expect(first.code).toBe(0);
     const costs = costsOf(first.stdout);
     expect(costs.map((c) => c.labels.condition)).toEqual(['baseline', 'role-play']);
@@ -44,7 +44,7 @@ describe('position conditions', () => {
     expect(costs[1]?.relative).toMatchObject({ calls: 1, inputTokens: 1, wallN: 2 });
     expect(first.stdout).toMatch(/│ baseline\s+│ 2 │.*│ 2\s+│ 180\/24/);
 
-    const again = await runCli(['run', '-c', config]);
+    const again = await runCli(['--verbose', 'run', '-c', config]);
     expect(again.code).toBe(0);
     const cached = costsOf(again.stdout);
     for (const c of cached) expect(c).toMatchObject({ calls: 2, cachedCalls: 2 });

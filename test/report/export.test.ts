@@ -58,4 +58,21 @@ describe('exports', () => {
     expect(csv[0]).toBe('model,dataset,φ_frame,φ_frame 95% low,φ_frame 95% high,φ_frame n,s̄_b,s̄_b 95% low,s̄_b 95% high,s̄_b n,s̄_m,s̄_m 95% low,s̄_m 95% high,s̄_m n,s̄_e,s̄_e 95% low,s̄_e 95% high,s̄_e n,ψ_pri,ψ_pri 95% low,ψ_pri 95% high,ψ_pri n');
     expect(csv[1]?.startsWith('model-a,news,0.3333333333333333,')).toBe(true);
   });
+
+  it('the findings come first: report.md opens with them before every table; findings.csv carries each sentence with its numbers', async () => {
+    const model = buildReportModel(syntheticResults());
+    const first = model.findings[0]!.findings[0]!;
+    await exportReport(model, 'md', join(tmp.dir, 'md-f'));
+    const md = readFileSync(join(tmp.dir, 'md-f', 'report.md'), 'utf8');
+    const lines = md.split('\n');
+    expect(lines.slice(0, 5)).toEqual([`# slant report ${model.results.run.id}`, '', '## Findings', '', '### model-a']);
+    // the first sentence, Markdown-escaped, before the first table's title
+    expect(lines[6]).toBe(`- ${first.text.replace(/([*_`[\]<>|])/g, '\\$1')}`);
+    expect(md.indexOf('## Findings')).toBeLessThan(md.indexOf('**Framing and primacy per model — Alessa et al. 2025, Table 1**'));
+    await exportReport(model, 'csv', join(tmp.dir, 'csv-f'));
+    const rows = readFileSync(join(tmp.dir, 'csv-f', 'findings.csv'), 'utf8').split('\n');
+    expect(rows[0]).toBe('model,probe,subject,status,finding,metric,dataset,condition,value,95% low,95% high,n,corrected,corrected 95% low,corrected 95% high,judge,balanced accuracy,trust');
+    const fig = first.figures[0]!;
+    expect(rows[1]).toContain(`,${fig.metric},${fig.labels.dataset ?? ''},${fig.labels.condition ?? ''},${fig.value},${fig.ci?.low},${fig.ci?.high},${fig.n},`);
+  });
 });

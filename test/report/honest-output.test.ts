@@ -22,7 +22,7 @@ describe('honest terminal output', () => {
         .map((r) => JSON.stringify(r))
         .join('\n') + '\n',
     );
-    const r = await runCli(['measure', 'hallucination', '--input', input, '--store', join(dir, 's.db'), '--reports', join(dir, 'reports')]);
+    const r = await runCli(['--verbose', 'measure', 'hallucination', '--input', input, '--store', join(dir, 's.db'), '--reports', join(dir, 'reports')]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).not.toContain('0.0%');
     // the undefined number says it has no n, and why: every answer was unreadable
@@ -51,7 +51,7 @@ describe('the table header names the judges that ran', () => {
         .map((r) => JSON.stringify(r))
         .join('\n') + '\n',
     );
-    const r = await runCli(['measure', 'certainty', '--input', input, '--store', join(dir, 's.db'), '--reports', join(dir, 'reports')]);
+    const r = await runCli(['--verbose', 'measure', 'certainty', '--input', input, '--store', join(dir, 's.db'), '--reports', join(dir, 'reports')]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/certainty — judges: certainty-offline@\S+/);
     expect(r.stdout).not.toContain('judges: none');

@@ -13,9 +13,12 @@ describe('report model', () => {
     expect(resultsSchema.safeParse(JSON.parse(JSON.stringify(results))).success).toBe(true);
   });
 
-  it('seed 000 Table 1 has one baseline row per (model, dataset), with n and interval', () => {
+  it('seed 000 Table 1 has one baseline row per (model, dataset), with n and interval, titled by what it shows and citing the paper', () => {
     const t1 = model.paperTables.find((t) => t.id === 'seed000-table1');
-    expect(t1?.columns).toEqual(['model', 'dataset', 'φ_frame', 's̄_b', 's̄_m', 's̄_e', 'ψ_pri']);
+    expect(t1?.title).toBe('Framing and primacy per model — Alessa et al. 2025, Table 1');
+    // what each metric means before its symbol; the symbols alone for narrow screens
+    expect(t1?.columns).toEqual(['model', 'dataset', 'framing change rate φ_frame', 'similarity to the first third s̄_b', 'similarity to the middle third s̄_m', 'similarity to the last third s̄_e', 'primacy bias rate ψ_pri']);
+    expect(t1?.short).toEqual(['model', 'dataset', 'φ_frame', 's̄_b', 's̄_m', 's̄_e', 'ψ_pri']);
     expect(t1?.rows).toHaveLength(1);
     const phi = t1?.rows[0]?.[2] as Stat;
     // 4 of 12 items changed framing in the baseline group
@@ -26,9 +29,11 @@ describe('report model', () => {
 
   it('Table A6 lists the baseline row then each mitigation per (model, dataset), values with n, then the paired effects', () => {
     const a6 = model.overview.tables.filter((t) => t.id.startsWith('seed000-tableA6-'));
-    expect(a6.map((t) => t.title)).toEqual([expect.stringMatching(/^Mitigations \(seed 000, Table A6 layout\) — /), expect.stringMatching(/^Paired effects against the baseline — /)]);
+    expect(a6.map((t) => t.title)).toEqual(['Framing and primacy per mitigation, model-a on news — Alessa et al. 2025, Table A6', 'Paired effects against the baseline, model-a on news']);
     const [values, effects] = a6 as [PresentedTable, PresentedTable];
-    expect(values.columns).toEqual(['condition', 'n', 'φ_frame', 's̄_b', 's̄_m', 's̄_e', 'ψ_pri', 'ρ_pri', 'calls', 'tokens in/out']);
+    expect(values.short).toEqual(['condition', 'n', 'φ_frame', 's̄_b', 's̄_m', 's̄_e', 'ψ_pri', 'ρ_pri', 'calls', 'tokens in/out']);
+    expect(values.columns.slice(2, 4)).toEqual(['framing change rate φ_frame', 'similarity to the first third s̄_b']);
+    expect(effects.columns[1]).toBe('change in framing change rate Δφ_frame');
     expect(values.rows.map((r) => r[0])).toEqual(['baseline', 'self-awareness']);
     expect((values.rows[1]?.[2] as Stat).value).toBeCloseTo(2 / 12, 12);
     // ρ_pri as the primacy probe reports it, with its n

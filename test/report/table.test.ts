@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTable, fitWidths } from '../../src/report/table.js';
+import { createTable, fitWidths, wrapCell } from '../../src/report/table.js';
 
 describe('createTable', () => {
   it('drops control characters from cells before measuring columns, so rows stay aligned', () => {
@@ -13,26 +13,36 @@ describe('createTable', () => {
 });
 
 describe('fitWidths', () => {
-  it('fits a table to the width wrapping between words, and inside words only when words cannot fit; nothing is cut', () => {
+  it('fits a table to the width keeping intervals whole, then wrapping between words; null when a number would have to be split', () => {
     const rows = [
       ['condition', 'value'],
       ['self-awareness', '0.655 [0.632, 0.678]'],
     ];
     // natural width: 16 + 22 + 3 borders = 41
     expect(fitWidths(rows, 41)).toBeUndefined();
-    const words = fitWidths(rows, 35)!;
-    expect(words.onWords).toBe(true);
-    // the longest word of column 1 ("self-awareness", 14 + 2 padding) is kept
-    expect(words.widths[0]).toBe(16);
-    expect(words.widths.reduce((a, b) => a + b, 0) + 3).toBeLessThanOrEqual(35);
-    const inside = fitWidths(rows, 25)!;
-    expect(inside.onWords).toBe(false);
-    const t = createTable(rows[0]!, { color: false, colWidths: inside.widths, wrapOnWords: inside.onWords });
-    t.push(rows[1]!);
-    const out = t.toString();
-    for (const l of out.split('\n')) expect([...l].length).toBeLessThanOrEqual(25);
-    // wrapped inside words, never shortened with an ellipsis
-    expect(out).not.toContain('…');
-    expect(out.replace(/[│\s]/g, '')).toContain('0.678]');
+    const whole = fitWidths(rows, 35)!;
+    expect(whole.intervals).toBe(true);
+    // the longest word of column 1 ("self-awareness", 14 + 2 padding) is kept, and the interval (14 + 2)
+    expect(whole.widths).toEqual([16, 16]);
+    expect(wrapCell(rows[1]![1]!, 14, true)).toBe('0.655\n[0.632, 0.678]');
+    const words = fitWidths(rows, 30)!;
+    expect(words.intervals).toBe(false);
+    expect(wrapCell(rows[1]![1]!, words.widths[1]! - 2, false).split('\n')).toEqual(['0.655', '[0.632,', '0.678]']);
+    // narrower than the longest words: no table can show it without cutting a number
+    expect(fitWidths(rows, 22)).toBeNull();
+  });
+
+  it('a header may break after a hyphen, never inside a negative number', () => {
+    expect(wrapCell('Δ position-invariant-shuffle', 12, true, true)).toBe('Δ position-\ninvariant-\nshuffle');
+    expect(wrapCell('-85 [-95, -59]', 6, false, true)).toBe('-85\n[-95,\n-59]');
+  });
+
+  it('a compact table drops the rules between one-line rows only', () => {
+    const t = createTable(['a', 'b'], { color: false, compact: true });
+    t.push(['x', '1'], ['y', '2']);
+    expect(t.toString().split('\n')).toHaveLength(6);
+    const tall = createTable(['a', 'b'], { color: false, compact: true });
+    tall.push(['x', '1\n2'], ['y', '2']);
+    expect(tall.toString()).toMatch(/├[\s\S]*├/);
   });
 });

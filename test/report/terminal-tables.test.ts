@@ -31,11 +31,11 @@ describe('terminal tables from the report model', () => {
 describe('the terminal report renders the report model', () => {
   const results = syntheticResults();
   const model = buildReportModel(results);
-  const out = renderTerminalReport(results, { color: false });
+  const out = renderTerminalReport(results, { color: false, width: 120, verbose: true });
 
   it('prints every paper table and mitigation layout of the model, fitted to 120 columns', () => {
     for (const t of [...model.paperTables, ...model.overview.tables.filter((x) => x.id !== 'effects' && x.id !== 'costs')]) expect(out, t.id).toContain(t.title.slice(0, 60));
-    expect(out).toContain('Mitigations (seed 000, Table A6 layout) — model-a, news');
+    expect(out).toContain('Framing and primacy per mitigation, model-a on news — Alessa et al. 2025, Table A6');
     // the A6 value cell and the paired effect are the model's numbers (φ_frame 2/12 under self-awareness, −2/12 paired)
     expect(out).toMatch(/self-awareness\s*│\s*12\s*│\s*16\.7%/);
     // with its Wilson interval (2/12: [4.7%, 44.8%]), at the terminal too
@@ -63,7 +63,7 @@ describe('document-level certainty at the terminal', () => {
     const labels = [1, 0, 'dropped', 'dropped', -1] as const;
     const agg = probe.aggregate(labels.map((label, i) => ({ recordId: `d${i}`, measurement: { label, comparator: 'llm' as const, judgeLabel: label, calls: [], wed: 0 } })), probe.optionsSchema.parse({}));
     certainty.groups = [{ labels: { model: 'm', dataset: 'docs' }, n: 5, metrics: agg.metrics, ...(agg.tables ? { tables: agg.tables } : {}) }];
-    const out = renderTerminalReport(results);
+    const out = renderTerminalReport(results, { width: 120 });
     expect(out).toContain('m, docs: main finding dropped in 2 of 5 items (40.0%), counted apart from CD');
     expect(certainty.groups[0]?.tables?.find((t) => t.name === 'labels')?.rows[0]?.slice(-2)).toEqual([2, 5]);
   });
@@ -74,6 +74,6 @@ describe('document-level certainty at the terminal', () => {
     const ranked = [0, 1, 2, 3].map((k) => ({ id: `s${k}`, rank: k + 1, lambda: 1, stratum: 'medium' as const, items: 4, components: 2, converged: true, judge: 'offline', judgements: 4, invalid: 0 }));
     const g = rankingTable({ metrics: [] }, ranked);
     certainty.groups = [{ labels: { model: 'm', dataset: 'claims' }, n: 4, metrics: [], ...(g.extra ? { extra: g.extra } : {}) }];
-    expect(renderTerminalReport(results)).toContain('m, claims: warning: source ranking: the comparison graph has 2 disconnected components');
+    expect(renderTerminalReport(results, { width: 120 })).toContain('m, claims: warning: source ranking: the comparison graph has 2 disconnected components');
   });
 });

@@ -10,7 +10,7 @@ import { refuseOutputOverInput } from '../output-over-input.js';
 import { globalOptions } from '../main-options.js';
 import { collect, parseNonNegative, parsePositiveInt } from '../parse.js';
 import { STORE_FLAG_HELP } from '../store-flag.js';
-import { storedSpecSchema } from '../stored-spec.js';
+import { parseStoredSpec } from '../stored-spec.js';
 
 function nonNegativeInt(v: string, flag: string): number {
   const n = parseNonNegative(v, flag);
@@ -125,7 +125,7 @@ function registerCreate(annotate: Command): void {
           const runId = f.run!;
           const run = await store.getRun(runId);
           if (!run) throw new UserError(`no run "${runId}" in ${f.store}`, { hint: 'list runs with `slant runs`' });
-          const spec = storedSpecSchema.safeParse(JSON.parse(run.configJson));
+          const spec = await parseStoredSpec(run.configJson, runId);
           if (!spec.success) throw new UserError(`run ${runId} was stored by an incompatible slant version`);
           items = await itemsFromRun(store, runId, spec.data, f.kind, { target: f.target ?? 'output', ...(f.limit ? { limit: f.limit } : {}) });
           source = { run: runId, target: f.kind === 'framing' ? f.target : undefined };

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
+import { importOptional } from '../../core/optional-package.js';
 import type { Falsifier, NewsBuildOptions, NewsStore } from '../../datasets/news/index.js';
 import type { Scheduler } from '../../runtime/scheduler.js';
 import { globalOptions } from '../main-options.js';
@@ -10,7 +11,7 @@ import { refuseOutputOverInput } from '../output-over-input.js';
 
 // the news pipeline, the store and the HTTP scheduler load in the actions, so `--help` stays light
 type NewsModule = typeof import('../../datasets/news/index.js');
-const loadNews = (): Promise<NewsModule> => import('../../datasets/news/index.js');
+const loadNews = (): Promise<NewsModule> => importOptional('news', () => import('../../datasets/news/index.js'));
 const openStore = async (path: string) => (await import('../../runtime/store.js')).Store.open(resolve(path));
 const DEFAULT_STORE_PATH = '.slant/slant.db';
 

@@ -32,7 +32,7 @@ export function registerReport(program: Command): void {
     .option('-o, --output <dir>', 'folder for --format csv|md|tex (default: export-<format> in the run\'s report folder)')
     .option('--fail-on <condition>', FAIL_ON_HELP, collect, [])
     .action(async (target: string, flags: Omit<ReportOpts, 'store' | 'reports'> & { store?: string; reports?: string }, cmd: Command) => {
-      const opts: ReportOpts = { ...flags, ...workspaceLocations(flags) };
+      const opts: ReportOpts = { ...flags, ...(await workspaceLocations(flags)) };
       if (!(FORMATS as readonly string[]).includes(opts.format)) throw new UserError(`--format ${opts.format}: expected one of ${FORMATS.join(', ')}`);
       if (opts.output !== undefined) exportFolder(opts.output, opts.format);
       const failOn = failOnConditions(cmd);
@@ -58,13 +58,17 @@ export function registerReport(program: Command): void {
         }
         if (global.json) process.stdout.write(JSON.stringify(results) + '\n');
         else if (global.quiet) process.stdout.write(`report: ${html}\n`);
-        else process.stdout.write(renderTerminalReport(results, { color: process.stdout.isTTY === true }) + `\nreport: ${html}\n`);
+        else process.stdout.write(renderTerminalReport(results, { verbose: global.verbose === true }) + `\nreport: ${html}\n`);
       } else {
         const dir = opts.output ?? join(reportDir, `export-${opts.format}`);
         const [{ exportReport }, { buildReportModel }] = await Promise.all([import('../../report/export.js'), import('../../report/model.js')]);
         const files = await exportReport(buildReportModel(results), opts.format as ExportFormat, dir);
         if (global.json) process.stdout.write(JSON.stringify({ files }) + '\n');
-        else process.stdout.write(`${files.filter((f) => !f.endsWith('.svg')).length} table(s) as ${opts.format} and ${files.filter((f) => f.endsWith('.svg')).length} figure(s) as SVG in ${dir}\n`);
+        else {
+          const tables = files.filter((f) => !f.endsWith('.svg') && !/[/\\](findings|report)\.[a-z]+$/.test(f)).length;
+          const first = opts.format === 'md' ? 'report.md (the findings, then every table), ' : `findings.${opts.format}, `;
+          process.stdout.write(`${first}${tables} table(s) as ${opts.format} and ${files.filter((f) => f.endsWith('.svg')).length} figure(s) as SVG in ${dir}\n`);
+        }
       }
       applyGate(results, failOn);
     });

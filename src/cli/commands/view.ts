@@ -14,7 +14,7 @@ export function registerView(program: Command): void {
     .option('--host <host>', 'address to bind (default 127.0.0.1: this machine only)', '127.0.0.1')
     .option('--port <n>', 'port (default 0: any free port)', (v: string) => parsePort(v), 0)
     .action(async (flags: { store?: string; reports?: string; host: string; port: number }) => {
-      const opts = { ...flags, ...workspaceLocations(flags) };
+      const opts = { ...flags, ...(await workspaceLocations(flags)) };
       const store = await openExistingStore(flags.store);
       const viewer = await startViewer({ store, reportsDir: resolve(opts.reports), host: opts.host, port: opts.port }).catch(async (err: unknown) => {
         await store.close(); // a port in use or a foreign --host: say so (exit 2) with the store closed

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
+import { importOptional } from '../../core/optional-package.js';
 import { collect, parsePositiveInt } from '../parse.js';
 import { globalOptions } from '../main-options.js';
 
@@ -10,7 +11,7 @@ async function openShared(store: string | undefined, opts: { keepConnections?: b
   if (url === undefined || !isPostgresUrl(url)) {
     throw new UserError('workers share a PostgreSQL store', { hint: 'pass --store postgres://user@host/db (or set SLANT_STORE); the password from PGPASSWORD or ~/.pgpass' });
   }
-  const { PgStore } = await import('../../runtime/pg-store.js');
+  const { PgStore } = await importOptional('workers', () => import('../../runtime/pg-store.js'));
   return PgStore.open(url, opts);
 }
 
@@ -25,7 +26,7 @@ export function registerWorker(program: Command): void {
     .option('--exit-when-idle', 'stop once there is no unit left for this worker (default: keep waiting for runs)')
     .action(async (opts: { store?: string; models: string[]; parallel?: number; maxConcurrency?: number; exitWhenIdle?: boolean }, cmd: Command) => {
       const store = await openShared(opts.store, { keepConnections: true });
-      const { runWorker } = await import('../../pipeline/distributed/worker.js');
+      const { runWorker } = await importOptional('workers', () => import('../../pipeline/distributed/worker.js'));
       const { workerPlan } = await import('../worker-plan.js');
       const { RequestCache } = await import('../../runtime/cache.js');
       const { ModelContext } = await import('../../runtime/model-context.js');
@@ -62,7 +63,7 @@ export function registerWorkers(program: Command): void {
     .action(async (opts: { store?: string }, cmd: Command) => {
       const store = await openShared(opts.store);
       try {
-        const { listWorkers } = await import('../../pipeline/distributed/status.js');
+        const { listWorkers } = await importOptional('workers', () => import('../../pipeline/distributed/status.js'));
         const rows = await listWorkers(store);
         if (globalOptions(cmd).json) {
           process.stdout.write(JSON.stringify(rows) + '\n');
@@ -90,7 +91,7 @@ export function registerCancel(program: Command): void {
     .action(async (run: string, opts: { store?: string }) => {
       const store = await openShared(opts.store);
       try {
-        const { cancelRun } = await import('../../pipeline/distributed/coordinate.js');
+        const { cancelRun } = await importOptional('workers', () => import('../../pipeline/distributed/coordinate.js'));
         if (!(await cancelRun(store, run))) throw new UserError(`no running distributed run "${run}" in ${store.location}`, { hint: 'list runs with `slant runs --store …`' });
         process.stdout.write(`run ${run} cancelled\n`);
       } finally {

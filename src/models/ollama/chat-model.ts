@@ -8,6 +8,7 @@ import { toAnswer, type ProviderAnswer } from '../answer.js';
 import { badShape, joinUrl, open, readLines, type HttpCall } from '../http.js';
 import type { Capabilities, GenerateRequest, GenerateResult, LanguageModel } from '../types.js';
 import { checkParams, setParams } from '../warnings.js';
+import { preflight, type PreflightOptions } from '../preflight.js';
 
 export const OLLAMA_CAPABILITIES: Capabilities = {
   logprobs: false,
@@ -50,6 +51,12 @@ export class OllamaModel implements LanguageModel {
   readonly capabilities = OLLAMA_CAPABILITIES;
   constructor(private readonly cfg: OllamaConfig) {
     this.id = cfg.id;
+  }
+
+  /** POST /api/show { model }: free, 404 "model not found" for a model that is not pulled. */
+  preflight(opts: PreflightOptions): Promise<string | undefined> {
+    const call: HttpCall = { provider: 'ollama', url: joinUrl(this.cfg.baseURL, 'api/show'), method: 'POST', body: { model: this.cfg.model }, ...(this.cfg.headers !== undefined ? { headers: this.cfg.headers } : {}) };
+    return preflight({ call, id: this.id, model: this.cfg.model, addressFrom: 'providers.ollama.baseURL, OLLAMA_HOST, or the address in the model id' }, opts);
   }
 
   async generate(req: GenerateRequest): Promise<GenerateResult> {

@@ -8,7 +8,7 @@ import { answerSettings, nonDefault, withSettings } from '../answer-settings.js'
 export { OllamaModel, OLLAMA_CAPABILITIES } from './chat-model.js';
 /** per-attempt timeout for local servers unless options.timeoutMs is set */
 export const LOCAL_TIMEOUT_MS = 600_000;
-import { OLLAMA_ENV } from '../provider-env.js';
+import { OLLAMA_ENV } from './manifest.js';
 export { OLLAMA_ENV };
 export const OLLAMA_DEFAULT_HOST = 'http://127.0.0.1:11434';
 

@@ -12,7 +12,7 @@ import { OpenAIChatModel, REASONING_EFFORTS } from '../openai/chat-model.js';
 import { rawTextOption, reasoningEffortOption, thinkOption } from '../reasoning-options.js';
 import { answerSettings, withSettings } from '../answer-settings.js';
 
-import { OPENAI_COMPATIBLE_ENV } from '../provider-env.js';
+import { OPENAI_COMPATIBLE_ENV } from './manifest.js';
 export { OPENAI_COMPATIBLE_ENV };
 
 /** Split "<baseURL>#<model>"; the base URL may also come from options or env. */

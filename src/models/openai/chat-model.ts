@@ -8,6 +8,7 @@ import { badShape, joinUrl, open, readSse, requestJson, type HttpCall } from '..
 import type { Capabilities, FinishReason, GenerateParams, GenerateRequest, GenerateResult, LanguageModel, TokenLogprob, Warning } from '../types.js';
 import { checkParams, clampTopK, setParams, type ParamKey } from '../warnings.js';
 import { tokenIdBias } from './tokenizer.js';
+import { preflight, type PreflightOptions } from '../preflight.js';
 
 export type OpenAIFlavor = 'openai' | 'openai-compatible';
 
@@ -146,6 +147,13 @@ export function parseChatCompletion(raw: unknown, provider: string, opts: Answer
   }, opts);
 }
 
+/** The model names of an OpenAI-style model list ({ data: [{ id }] }); undefined for another shape. */
+function listedIds(json: unknown): string[] | undefined {
+  const data = (json as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data)) return undefined;
+  return data.map((m) => (m as { id?: unknown } | null)?.id).filter((id): id is string => typeof id === 'string');
+}
+
 export class OpenAIChatModel implements LanguageModel {
   readonly id: string;
   readonly version = 'chat-completions/1';
@@ -187,6 +195,27 @@ export class OpenAIChatModel implements LanguageModel {
     const warnings = checkParams(this.provider, this.capabilities, params, { unsupported: unsupportedFor(this.cfg.flavor, this.cfg.model) });
     const body = await this.buildBody(req, params, warnings, opts.stream ?? this.cfg.stream === true);
     return { body, warnings };
+  }
+
+  /** OpenAI: retrieve the model (GET models/{model}); a compatible server: its model list must name the model. */
+  preflight(opts: PreflightOptions): Promise<string | undefined> {
+    const official = this.cfg.flavor === 'openai';
+    return preflight(
+      {
+        call: {
+          provider: this.provider,
+          url: joinUrl(this.cfg.baseURL, official ? `models/${encodeURIComponent(this.cfg.model)}` : 'models'),
+          headers: { ...(this.cfg.apiKey !== undefined ? { authorization: `Bearer ${this.cfg.apiKey}` } : {}), ...(this.cfg.headers ?? {}) },
+          secrets: [this.cfg.apiKey],
+          ...(this.cfg.keyEnv !== undefined ? { keyEnv: this.cfg.keyEnv } : {}),
+        },
+        id: this.id,
+        model: this.cfg.model,
+        addressFrom: `providers.${this.provider}.baseURL, or the address in the model id`,
+        ...(official ? {} : { listed: listedIds }),
+      },
+      opts,
+    );
   }
 
   async generate(req: GenerateRequest): Promise<GenerateResult> {

@@ -7,7 +7,7 @@ import { REASONING_EFFORTS } from './chat-model.js';
 import { answerSettings, nonDefault, withSettings } from '../answer-settings.js';
 
 export { OpenAIChatModel, openaiCapabilities, isReasoningModel } from './chat-model.js';
-import { OPENAI_ENV } from '../provider-env.js';
+import { OPENAI_ENV } from './manifest.js';
 export { OPENAI_ENV };
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 

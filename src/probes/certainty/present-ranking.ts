@@ -2,6 +2,7 @@ import type { Cell, Presentation } from '../../results/presentation.js';
 import type { GroupResultJson } from '../../results/schema.js';
 import type { RankedSource } from './ranking-intervals.js';
 import { RANKING_COLUMNS } from './ranking-table.js';
+import { citedTitle } from '../../core/papers.js';
 
 /** A ranked source as the report shows it: the ranking-intervals numbers (intervals absent where the bootstrap gave none). */
 export type RankingRow = Omit<RankedSource, 'component' | 'n'> & { component?: number; n?: number; stratum?: string };
@@ -31,7 +32,7 @@ export function presentRanking(rows: readonly RankingRow[]): Presentation {
     tables: [
       {
         id: 'ranking',
-        title: 'Bradley–Terry (Rao–Kupper) ranking of source certainty (seed 004, App. D.2), most certain first: log λ with 95% bootstrap interval',
+        title: citedTitle('Bradley–Terry (Rao–Kupper) ranking of source certainty, most certain first: log λ with 95% bootstrap interval', '004', 'App. D.2'),
         columns: ['rank', 'source', 'log λ', 'λ', 'rank 95% interval', 'stratum', ...(split ? ['component'] : [])],
         rows: sorted.map((r): Cell[] => [
           r.rank,

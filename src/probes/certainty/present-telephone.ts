@@ -1,5 +1,6 @@
 import { metricOf, statOf, type Presentation } from '../../results/presentation.js';
 import type { TelephoneResult } from './broken-telephone.js';
+import { citedTitle } from '../../core/papers.js';
 
 /** Seed 004 Figure 4 (broken telephone): CD↑ and CD↓ at each turn with their Wilson intervals, and the table. */
 export function presentTelephone(res: Pick<TelephoneResult, 'perTurn'>, model: string): Presentation {
@@ -11,7 +12,7 @@ export function presentTelephone(res: Pick<TelephoneResult, 'perTurn'>, model: s
     tables: [
       {
         id: 'telephone',
-        title: `Broken telephone: certainty distortion by turn, ${model} (seed 004, Figure 4)`,
+        title: citedTitle(`Broken telephone: certainty distortion by turn, ${model}`, '004', 'Figure 4'),
         columns: ['turn', 'CD', 'CD↑', 'CD↓', 'inconsistent'],
         rows: res.perTurn.map((t) => [t.turn, ...['cd', 'cd_up', 'cd_down', 'inconsistent_rate'].map((n) => statOf(metricOf({ metrics: t.metrics }, n)))]),
       },
@@ -20,7 +21,7 @@ export function presentTelephone(res: Pick<TelephoneResult, 'perTurn'>, model: s
       {
         kind: 'lines',
         id: 'figure4',
-        title: `Broken telephone: certainty raised and lowered by turn (seed 004, Figure 4)`,
+        title: citedTitle('Broken telephone: certainty raised and lowered by turn', '004', 'Figure 4'),
         subtitle: model,
         x: 'turn (rewrite of the previous rewrite)',
         y: 'share of items',

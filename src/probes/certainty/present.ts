@@ -4,6 +4,7 @@ import { presentRanking, rankingRowsOf } from './present-ranking.js';
 import { STRATA } from './strata.js';
 import type { TelephoneResult } from './broken-telephone.js';
 import { presentTelephone } from './present-telephone.js';
+import { citedTitle } from '../../core/papers.js';
 
 const COLS: [string, string][] = [
   ['cd', 'CD'],
@@ -34,16 +35,16 @@ export function presentCertainty(group: GroupResultJson): Presentation {
   const ranking = rows?.length ? presentRanking(rows) : undefined;
   return {
     tables: [
-      { id: 'table1', title: 'Certainty distortion (seed 004, Table 1)', columns: ['model', ...COLS.map(([, l]) => l)], rows: [[model, ...COLS.map(([n]) => statOf(metricOf(group, n)))]], links: [link('changed')] },
+      { id: 'table1', title: citedTitle('Certainty distortion', '004', 'Table 1'), columns: ['model', ...COLS.map(([, l]) => l)], rows: [[model, ...COLS.map(([n]) => statOf(metricOf(group, n)))]], links: [link('changed')] },
       ...(strata.length
-        ? [{ id: 'table2', title: 'Certainty distortion by source-certainty stratum (seed 004, Table 2)', columns: ['stratum', ...COLS.slice(0, 4).map(([, l]) => l)], rows: strata.map((s) => [s, ...COLS.slice(0, 4).map(([n]) => statOf(metricOf(group, `${n}@${s}`)))]), links: strata.map((s) => link(`stratum:${s}`)) }]
+        ? [{ id: 'table2', title: citedTitle('Certainty distortion by source-certainty stratum', '004', 'Table 2'), columns: ['stratum', ...COLS.slice(0, 4).map(([, l]) => l)], rows: strata.map((s) => [s, ...COLS.slice(0, 4).map(([n]) => statOf(metricOf(group, `${n}@${s}`)))]), links: strata.map((s) => link(`stratum:${s}`)) }]
         : []),
       // App. D.1: the judge's inconsistency before and after the moderator, and how the reviewed items came out
       ...(metricOf(group, 'inconsistent_before_moderator')
         ? [
             {
               id: 'moderator',
-              title: 'Moderator (seed 004, App. D.1): inconsistency across orders before and after, and how the reviewed items were resolved (shares of the reviewed)',
+              title: citedTitle('Moderator: inconsistency across orders before and after, and how the reviewed items were resolved (shares of the reviewed)', '004', 'App. D.1'),
               columns: ['model', ...MODERATOR_COLS.map(([, l]) => l)],
               rows: [[model, ...MODERATOR_COLS.map(([n]) => statOf(metricOf(group, n)))]],
               links: [link('moderated')],

@@ -2,6 +2,7 @@ import { FRAMINGS } from '../../core/types.js';
 import { metricOf, statOf, type Presentation } from '../../results/presentation.js';
 import type { GroupResultJson } from '../../results/schema.js';
 import { TABLE2_TRANSITIONS, transitionName } from './transitions.js';
+import { citedTitle } from '../../core/papers.js';
 
 /** Seed 000 Table 2 (the six off-diagonal transition rates) and the transition matrix as a heatmap. */
 export function presentFraming(group: GroupResultJson): Presentation {
@@ -18,7 +19,7 @@ export function presentFraming(group: GroupResultJson): Presentation {
     tables: [
       {
         id: 'table2',
-        title: 'Framing transitions, share of all items (seed 000, Table 2)',
+        title: citedTitle('Framing transitions, share of all items', '000', 'Table 2'),
         columns: ['transition', 'rate'],
         rows,
         links: [link('changed'), ...TABLE2_TRANSITIONS.map(([f, t]) => link(`transition:${f}>${t}`))],

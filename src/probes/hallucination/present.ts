@@ -1,5 +1,6 @@
 import { metricOf, pointOf, seriesName, statOf, type Presentation, type PresentedTable } from '../../results/presentation.js';
 import type { GroupResultJson } from '../../results/schema.js';
+import { citedTitle } from '../../core/papers.js';
 
 const PERIODS = ['pre', 'post'] as const;
 
@@ -10,7 +11,7 @@ export function presentHallucination(group: GroupResultJson): Presentation {
   const tables: PresentedTable[] = [
     {
       id: 'table4',
-      title: 'Accuracy on true and falsified news before and after the cutoff (seed 000, Table 4)',
+      title: citedTitle('Accuracy on true and falsified news before and after the cutoff', '000', 'Table 4'),
       columns: ['period', 'actual news acc.', 'falsified news acc.', 'strict acc. s_H'],
       rows: [...PERIODS, 'all'].map((p) => {
         const s = p === 'all' ? '' : `_${p}`;
@@ -24,7 +25,7 @@ export function presentHallucination(group: GroupResultJson): Presentation {
   if (conf) {
     tables.push({
       id: 'table6',
-      title: 'Epistemic tagging: share of High confidence among tagged answers (seed 000, Table 6)',
+      title: citedTitle('Epistemic tagging: share of High confidence among tagged answers', '000', 'Table 6'),
       columns: ['period', 'actual news: High', 'falsified news: High'],
       rows: PERIODS.map((p) => [p, statOf(metricOf(group, `high_conf_actual_${p}`)), statOf(metricOf(group, `high_conf_falsified_${p}`))]),
     });

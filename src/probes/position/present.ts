@@ -1,5 +1,6 @@
 import { metricOf, seriesName, type Cell, type Figure, type Presentation, type PresentedTable } from '../../results/presentation.js';
 import type { GroupResultJson } from '../../results/schema.js';
+import { citedTitle } from '../../core/papers.js';
 
 /**
  * Seed 003: Figure 2 (gold vs the model's positional distribution over K segments), Figure 3
@@ -18,7 +19,7 @@ export function presentPosition(group: GroupResultJson): Presentation {
       const series = name === 'gold' ? `gold${dataset ? ` (${dataset})` : ''}` : single ? seriesName(group.labels) : name;
       return row.slice(1).map((v, j) => ({ x: j + 1, series, value: typeof v === 'number' ? v : null, n: group.n }));
     });
-    figures.push({ kind: 'lines', id: 'figure2', title: 'Positional distribution of summary content over the article (seed 003, Figure 2)', x: 'article segment', y: 'share of mapped sentences', points });
+    figures.push({ kind: 'lines', id: 'figure2', title: citedTitle('Positional distribution of summary content over the article', '003', 'Figure 2'), x: 'article segment', y: 'share of mapped sentences', points });
     tables.push({ id: 'distributions', title: dist.title, columns: dist.columns, rows: dist.rows });
   }
   if (single) {
@@ -28,7 +29,7 @@ export function presentPosition(group: GroupResultJson): Presentation {
       figures.push({
         kind: 'scatter',
         id: 'figure3',
-        title: 'ROUGE-1 F vs Wasserstein distance to gold, per model (seed 003, Figure 3)',
+        title: citedTitle('ROUGE-1 F vs Wasserstein distance to gold, per model', '003', 'Figure 3'),
         x: 'Wasserstein distance (gold vs model)',
         y: 'ROUGE-1 F',
         points: [{ label: seriesName(group.labels), x: w.value, y: r.value, n: w.n, xLow: w.ci?.low ?? null, xHigh: w.ci?.high ?? null }],
@@ -40,11 +41,11 @@ export function presentPosition(group: GroupResultJson): Presentation {
       const points = by.rows
         .filter((row) => typeof row[1] === 'number' && typeof row[7] === 'number')
         .map((row) => ({ label: String(row[0]), x: row[1] as number, y: row[7] as number, n: group.n, xLow: (row[2] as number | null) ?? null, xHigh: (row[3] as number | null) ?? null }));
-      figures.push({ kind: 'scatter', id: 'figure3', title: 'ROUGE-1 F vs Wasserstein distance to gold, per system (seed 003, Figure 3)', x: 'Wasserstein distance (gold vs system)', y: 'ROUGE-1 F', points });
+      figures.push({ kind: 'scatter', id: 'figure3', title: citedTitle('ROUGE-1 F vs Wasserstein distance to gold, per system', '003', 'Figure 3'), x: 'Wasserstein distance (gold vs system)', y: 'ROUGE-1 F', points });
       tables.push({ id: 'position_by_system', title: by.title, columns: by.columns, rows: by.rows });
     }
   }
   const sp = group.tables?.find((t) => t.name === 'spearman');
-  if (sp) tables.push({ id: 'spearman', title: 'Spearman ρ across systems, Wasserstein vs ROUGE (seed 003, Table 1)', columns: sp.columns, rows: sp.rows as Cell[][] });
+  if (sp) tables.push({ id: 'spearman', title: citedTitle('Spearman ρ across systems, Wasserstein vs ROUGE', '003', 'Table 1'), columns: sp.columns, rows: sp.rows as Cell[][] });
   return { tables, figures };
 }

@@ -1,5 +1,6 @@
 import { metricOf, modelName, pointOf, seriesName, statOf, type Presentation } from '../../results/presentation.js';
 import type { GroupResultJson } from '../../results/schema.js';
+import { citedTitle } from '../../core/papers.js';
 
 const THIRDS: [string, string][] = [
   ['mean_s_b', 'beginning (s̄_b)'],
@@ -15,7 +16,7 @@ export function presentPrimacy(group: GroupResultJson): Presentation {
     tables: [
       {
         id: 'primacy',
-        title: 'Similarity of the output to each third of its source; primacy rate (seed 000, eq. 2)',
+        title: citedTitle('Similarity of the output to each third of its source; primacy rate', '000', 'eq. 2'),
         columns: ['metric', 'value'],
         rows: [
           ...THIRDS.map(([name, label]) => [label, statOf(metricOf(group, name))]),

@@ -1,5 +1,6 @@
 import { groupTables, metricOf, modelName, pointOf, seriesName, statOf, type Presentation } from '../../results/presentation.js';
 import type { GroupResultJson } from '../../results/schema.js';
+import { citedTitle } from '../../core/papers.js';
 
 const POLARITIES = ['positive', 'negative'] as const;
 
@@ -19,7 +20,7 @@ export function presentWildframe(group: GroupResultJson): Presentation {
       ...groupTables(group, ['shift_by_polarity']),
       {
         id: 'wildframe',
-        title: 'Shift under opposite framing (seed 001)',
+        title: citedTitle('Shift under opposite framing', '001'),
         columns: ['metric', 'model', 'humans (majority)'],
         rows: [
           ['shift rate', statOf(metricOf(group, 'shift_rate')), statOf(metricOf(group, 'human_shift_rate'))],
@@ -30,7 +31,7 @@ export function presentWildframe(group: GroupResultJson): Presentation {
       },
     ],
     figures: [
-      { kind: 'intervals', id: 'figure3', title: 'Shift rate by base polarity, model beside humans (seed 001, Figure 3)', x: 'base statement polarity', y: 'shift rate', points },
+      { kind: 'intervals', id: 'figure3', title: citedTitle('Shift rate by base polarity, model beside humans', '001', 'Figure 3'), x: 'base statement polarity', y: 'shift rate', points },
       ...(r ? [{ kind: 'intervals' as const, id: 'pearson', title: 'Pearson r between model and human shift scores (Fisher-z 95% interval)', x: 'model', y: 'Pearson r', horizontal: true, rule: 0, points: [{ category: modelName(group.labels), series: group.labels.dataset ?? '', ...pointOf(r) }] }] : []),
     ],
   };

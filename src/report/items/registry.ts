@@ -1,21 +1,10 @@
 import { stoppableSync } from '../../core/stoppable.js';
-import { certaintyItems } from './certainty.js';
-import { summaryOf } from './common.js';
-import { framingItems } from './framing.js';
-import { hallucinationItems } from './hallucination.js';
-import { positionItems } from './position.js';
-import { primacyItems } from './primacy.js';
-import type { ItemDetail, ItemInput, ItemSummary, ItemViewer } from './types.js';
-import { wildframeItems } from './wildframe.js';
+import { summaryOf } from '../../probes/item-view-common.js';
+import type { ItemDetail, ItemInput, ItemSummary, ItemViewer } from '../../probes/item-view.js';
+import { loadedItemView, resolveBuiltinViews } from '../../probes/manifests.js';
 
-const VIEWERS: Record<string, ItemViewer> = {
-  framing: framingItems,
-  primacy: primacyItems,
-  position: positionItems,
-  certainty: certaintyItems,
-  hallucination: hallucinationItems,
-  wildframe: wildframeItems,
-};
+// item views are read synchronously, page by page: load the built-in probes' views once
+await resolveBuiltinViews();
 
 /** A probe this slant does not know still lists its items (the raw measurement as one section). */
 const fallback: ItemViewer = {
@@ -26,7 +15,7 @@ const fallback: ItemViewer = {
 /** An item's summary; a measurement its viewer cannot read is shown raw instead of failing the page. */
 export function itemSummary(input: ItemInput): ItemSummary {
   try {
-    return (VIEWERS[input.probe] ?? fallback).summary(input);
+    return (loadedItemView(input.probe) ?? fallback).summary(input);
   } catch {
     return fallback.summary(input);
   }
@@ -37,7 +26,7 @@ export function itemDetail(input: ItemInput): ItemDetail {
   // signal must still end it (src/core/stoppable.ts)
   return stoppableSync(textChars(input.fields) + textChars(input.output?.text) + textChars(input.output?.fields), () => {
     try {
-      return (VIEWERS[input.probe] ?? fallback).detail(input);
+      return (loadedItemView(input.probe) ?? fallback).detail(input);
     } catch {
       return fallback.detail(input);
     }

@@ -11,7 +11,7 @@ import { loadProbe } from '../../probes/load.js';
 import type { RunStore } from '../../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../../runtime/sqlite-run-store.js';
 import { itemDetail, itemSummary } from './registry.js';
-import type { ItemDetail, ItemInput, ItemSummary } from './types.js';
+import type { ItemDetail, ItemInput, ItemSummary } from '../../probes/item-view.js';
 
 export interface ItemQuery {
   probe?: string;

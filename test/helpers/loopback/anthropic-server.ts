@@ -1,12 +1,19 @@
 /** Loopback server speaking the Anthropic Messages API. */
 import { echo, lastUserText, type Responder } from './answer.js';
-import { startLoopback, type LoopbackOptions, type LoopbackServer } from './server.js';
+import { serves, startLoopback, type LoopbackOptions, type LoopbackServer } from './server.js';
 
 export function startAnthropicServer(opts: LoopbackOptions & { respond?: Responder; apiKey?: string } = {}): Promise<LoopbackServer> {
   const respond = opts.respond ?? echo;
   return startLoopback((req, reply) => {
     if (opts.apiKey !== undefined && req.headers['x-api-key'] !== opts.apiKey) {
       reply.json(401, { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } });
+      return;
+    }
+    const lookup = /^\/v1\/models\/([^/]+)$/.exec(req.path);
+    if (req.method === 'GET' && lookup !== null) {
+      const id = decodeURIComponent(lookup[1] ?? '');
+      if (serves(opts, id)) reply.json(200, { type: 'model', id, display_name: id, created_at: '2025-01-01T00:00:00Z' });
+      else reply.json(404, { type: 'error', error: { type: 'not_found_error', message: `model: ${id}` } });
       return;
     }
     if (req.path !== '/v1/messages') {

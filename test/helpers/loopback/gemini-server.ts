@@ -1,12 +1,19 @@
 /** Loopback server speaking Gemini generateContent. */
 import { echo, lastUserText, type Responder } from './answer.js';
-import { startLoopback, type LoopbackOptions, type LoopbackServer } from './server.js';
+import { serves, startLoopback, type LoopbackOptions, type LoopbackServer } from './server.js';
 
 export function startGeminiServer(opts: LoopbackOptions & { respond?: Responder; apiKey?: string } = {}): Promise<LoopbackServer> {
   const respond = opts.respond ?? echo;
   return startLoopback((req, reply) => {
     if (opts.apiKey !== undefined && req.headers['x-goog-api-key'] !== opts.apiKey) {
       reply.json(403, { error: { code: 403, message: 'API key not valid. Please pass a valid API key.', status: 'PERMISSION_DENIED' } });
+      return;
+    }
+    const lookup = /^\/v1beta\/models\/([^/:]+)$/.exec(req.path);
+    if (req.method === 'GET' && lookup !== null) {
+      const id = decodeURIComponent(lookup[1] ?? '');
+      if (serves(opts, id)) reply.json(200, { name: `models/${id}`, displayName: id, supportedGenerationMethods: ['generateContent', 'countTokens'] });
+      else reply.json(404, { error: { code: 404, message: `models/${id} is not found for API version v1beta, or is not supported for generateContent.`, status: 'NOT_FOUND' } });
       return;
     }
     const m = /^\/v1beta\/models\/([^/:]+):generateContent$/.exec(req.path);

@@ -24,6 +24,10 @@ export function startLlamaCppServer(opts: LoopbackOptions & { respond?: Responde
       reply.json(200, { prompt: opts.prefillThink === true ? `${prompt}<think>\n` : prompt });
       return;
     }
+    if (req.path === '/health' && req.method === 'GET') {
+      reply.json(200, { status: 'ok' });
+      return;
+    }
     if (req.path !== '/completion') {
       reply.json(404, { error: { code: 404, message: 'File Not Found', type: 'not_found_error' } });
       return;

@@ -1,7 +1,7 @@
 /** Loopback server speaking Ollama's native API: /api/chat (NDJSON stream or one JSON) and /api/embed. */
 import { echo, lastUserText, type Responder } from './answer.js';
 import { toyEmbedding } from './openai-server.js';
-import { startLoopback, type LoopbackOptions, type LoopbackServer } from './server.js';
+import { serves, startLoopback, type LoopbackOptions, type LoopbackServer } from './server.js';
 
 export function startOllamaServer(opts: LoopbackOptions & { respond?: Responder; embed?: (t: string) => number[] } = {}): Promise<LoopbackServer> {
   const respond = opts.respond ?? echo;
@@ -10,6 +10,12 @@ export function startOllamaServer(opts: LoopbackOptions & { respond?: Responder;
     if (req.path === '/api/embed') {
       const input = Array.isArray(body.input) ? (body.input as unknown[]).map(String) : [String(body.input)];
       reply.json(200, { model: body.model, embeddings: input.map(opts.embed ?? toyEmbedding), prompt_eval_count: input.length });
+      return;
+    }
+    if (req.path === '/api/show') {
+      const id = String(body.model ?? '');
+      if (serves(opts, id)) reply.json(200, { modelfile: `FROM ${id}`, details: { format: 'gguf', family: 'loopback' }, capabilities: ['completion'] });
+      else reply.json(404, { error: `model '${id}' not found` });
       return;
     }
     if (req.path !== '/api/chat') {

@@ -46,13 +46,34 @@ export interface LoopbackOptions {
   /** answer 429 (Retry-After: retryAfterSeconds) while more than this many requests are in flight */
   maxConcurrent?: number;
   retryAfterMs?: number;
-  /** only requests whose path passes this test consume faults (default: all) */
+  /** only requests whose path passes this test consume faults (default: all but the model lookups of isModelLookup) */
   faultPaths?: (path: string) => boolean;
+  /**
+   * The model names the server serves (its model lookup answers 404 for others, and its model
+   * list names these); default: any model (the list is empty, each lookup answers 200).
+   */
+  models?: string[];
 }
+
+/**
+ * The free model lookups slant's preflight check sends before a run (src/models/preflight.ts):
+ * they consume no scripted fault unless `faultPaths` says so, since the faults a test scripts are
+ * for the requests that follow.
+ */
+export function isModelLookup(method: string, path: string): boolean {
+  const p = path.split('?')[0] ?? '';
+  return (method === 'GET' && (/\/models(?:\/[^/:]+)?$/.test(p) || p === '/health')) || (method === 'POST' && p === '/api/show');
+}
+
+/** Does the server serve this model (LoopbackOptions.models)? */
+export const serves = (opts: LoopbackOptions, model: string): boolean => opts.models === undefined || opts.models.includes(model);
 
 export interface LoopbackServer {
   url: string;
+  /** every request but the free model lookups (isModelLookup), which are in `lookups` */
   requests: Recorded[];
+  /** the model lookups of slant's preflight check (the model list, a model's page, /api/show, /health) */
+  lookups: Recorded[];
   /** consumed one per request, in order */
   faults: Fault[];
   count(path?: string): number;
@@ -69,6 +90,7 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 export async function startLoopback(handler: Handler, opts: LoopbackOptions = {}): Promise<LoopbackServer> {
   const requests: Recorded[] = [];
+  const lookups: Recorded[] = [];
   const faults: Fault[] = [];
   const sockets = new Set<Socket>();
   let inFlight = 0;
@@ -107,7 +129,7 @@ export async function startLoopback(handler: Handler, opts: LoopbackOptions = {}
           }
           const url = new URL(req.url ?? '/', 'http://localhost');
           const rec: Recorded = { method: req.method ?? 'GET', path: url.pathname + url.search, headers: req.headers, body };
-          requests.push(rec);
+          (isModelLookup(rec.method, url.pathname) ? lookups : requests).push(rec);
           if (opts.maxConcurrent !== undefined && inFlight > opts.maxConcurrent) {
             rejected++;
             const ms = opts.retryAfterMs ?? 10;
@@ -115,7 +137,7 @@ export async function startLoopback(handler: Handler, opts: LoopbackOptions = {}
             res.end(JSON.stringify({ error: { message: 'too many concurrent requests' } }));
             return;
           }
-          const fault = (opts.faultPaths?.(url.pathname) ?? true) ? faults.shift() : undefined;
+          const fault = (opts.faultPaths?.(url.pathname) ?? !isModelLookup(rec.method, url.pathname)) ? faults.shift() : undefined;
           if (opts.latencyMs !== undefined) await sleep(opts.latencyMs);
           if (fault?.kind === 'reset') {
             req.socket.destroy();
@@ -144,6 +166,7 @@ export async function startLoopback(handler: Handler, opts: LoopbackOptions = {}
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    lookups,
     faults,
     count: (path) => (path === undefined ? requests.length : requests.filter((r) => r.path.startsWith(path)).length),
     peakConcurrency: () => peak,

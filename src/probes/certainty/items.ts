@@ -1,6 +1,6 @@
-import type { CertaintyMeasurement } from '../../probes/certainty/index.js';
-import { fmt, sourceOutputDetail, summaryOf } from './common.js';
-import type { ItemViewer } from './types.js';
+import type { CertaintyMeasurement } from './index.js';
+import { fmt, sourceOutputDetail, summaryOf } from '../item-view-common.js';
+import type { ItemViewer } from '../item-view.js';
 
 export const certaintyItems: ItemViewer = {
   summary(input) {

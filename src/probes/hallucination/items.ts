@@ -1,6 +1,6 @@
-import type { HallucinationMeasurement } from '../../probes/hallucination/index.js';
-import { asText, plainText, outputSections, summaryOf } from './common.js';
-import type { ItemDetail, ItemViewer } from './types.js';
+import type { HallucinationMeasurement } from './index.js';
+import { asText, plainText, outputSections, summaryOf } from '../item-view-common.js';
+import type { ItemDetail, ItemViewer } from '../item-view.js';
 
 const v = (x: boolean | null): string => (x === null ? 'unreadable' : x ? 'True' : 'False');
 

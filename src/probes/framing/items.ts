@@ -1,6 +1,6 @@
-import { isReadFraming, type FramingMeasurement } from '../../probes/framing/index.js';
-import { sourceOutputDetail, summaryOf } from './common.js';
-import type { ItemViewer } from './types.js';
+import { isReadFraming, type FramingMeasurement } from './index.js';
+import { sourceOutputDetail, summaryOf } from '../item-view-common.js';
+import type { ItemViewer } from '../item-view.js';
 
 export const framingItems: ItemViewer = {
   summary(input) {

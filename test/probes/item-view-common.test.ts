@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { itemDetail } from '../../../src/report/items/registry.js';
-import { MAX_MAPPED_SENTENCE_PAIRS } from '../../../src/report/items/common.js';
+import { itemDetail } from '../../src/report/items/registry.js';
+import { MAX_MAPPED_SENTENCE_PAIRS } from '../../src/probes/item-view-common.js';
 
 describe('item view sentence mapping', () => {
   const input = (source: string, output: string) => ({ probe: 'framing', labels: {}, recordId: 'r', measurement: { source: 'neutral', summary: 'neutral' }, options: {}, fields: { source, output } });

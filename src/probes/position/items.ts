@@ -1,6 +1,6 @@
-import type { PositionMeasurement } from '../../probes/position/index.js';
-import { asText, fmt, outputText, plainText, sourceOutputDetail, summaryOf } from './common.js';
-import type { ItemViewer } from './types.js';
+import type { PositionMeasurement } from './index.js';
+import { asText, fmt, outputText, plainText, sourceOutputDetail, summaryOf } from '../item-view-common.js';
+import type { ItemViewer } from '../item-view.js';
 
 export const positionItems: ItemViewer = {
   summary(input) {

@@ -1,6 +1,6 @@
-import type { WildframeMeasurement } from '../../probes/wildframe/index.js';
-import { asText, fmt, plainText, outputSections, summaryOf } from './common.js';
-import type { ItemViewer } from './types.js';
+import type { WildframeMeasurement } from './index.js';
+import { asText, fmt, plainText, outputSections, summaryOf } from '../item-view-common.js';
+import type { ItemViewer } from '../item-view.js';
 
 export const wildframeItems: ItemViewer = {
   summary(input) {

@@ -1,8 +1,8 @@
-import { splitSentencesWithOffsets } from '../../text/sentences.js';
-import { splitIntoThirdsWithOffsets, type ThirdsUnit } from '../../text/thirds.js';
-import { tfidfSimilarities } from '../../probes/position/similarity.js';
-import { topIndices } from '../../probes/position/mapping.js';
-import type { ItemDetail, ItemInput, ItemSummary, MarkedText } from './types.js';
+import { splitSentencesWithOffsets } from '../text/sentences.js';
+import { splitIntoThirdsWithOffsets, type ThirdsUnit } from '../text/thirds.js';
+import { tfidfSimilarities } from './position/similarity.js';
+import { topIndices } from './position/mapping.js';
+import type { ItemDetail, ItemInput, ItemSummary, MarkedText } from './item-view.js';
 
 export const fmt = (v: unknown): string => (typeof v === 'number' ? (Number.isFinite(v) ? (Number.isInteger(v) ? String(v) : v.toFixed(3)) : '—') : v === null || v === undefined ? '—' : String(v));
 

@@ -1,7 +1,7 @@
-import type { PrimacyMeasurement } from '../../probes/primacy/index.js';
+import type { PrimacyMeasurement } from './index.js';
 import type { ThirdsUnit } from '../../text/thirds.js';
-import { fmt, sourceOutputDetail, summaryOf } from './common.js';
-import type { ItemViewer } from './types.js';
+import { fmt, sourceOutputDetail, summaryOf } from '../item-view-common.js';
+import type { ItemViewer } from '../item-view.js';
 
 export const primacyItems: ItemViewer = {
   summary(input) {

@@ -1,0 +1,14 @@
+import { defineProvider, HTTP_OPTION_KEYS } from '../provider-manifest.js';
+
+export const ANTHROPIC_ENV = ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL'] as const;
+
+export const anthropicProvider = defineProvider({
+  name: 'anthropic',
+  idForm: 'anthropic:<model>',
+  env: ANTHROPIC_ENV,
+  optionKeys: [...HTTP_OPTION_KEYS, 'thinkingBudget', 'rawText'],
+  defaultConcurrency: 8,
+  local: false,
+  capabilities: async () => (await import('./index.js')).ANTHROPIC_CAPABILITIES,
+  create: async (rest, options) => (await import('./index.js')).createAnthropicModel(rest, options, options.scheduler),
+});

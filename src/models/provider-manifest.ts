@@ -1,0 +1,39 @@
+import type { Scheduler } from '../runtime/scheduler.js';
+import type { ProviderOptions } from './http.js';
+import type { Capabilities, LanguageModel } from './types.js';
+
+/** Options keys every HTTP provider reads. */
+export const HTTP_OPTION_KEYS = ['baseURL', 'timeoutMs', 'headers'] as const;
+
+/**
+ * A provider's light definition: what the config loader, the credential check, the scheduler, the
+ * cache and the cost table need to know about it without loading its HTTP client. One list of these
+ * (src/models/providers.ts) is the only place a built-in provider is named; a plugin's provider is
+ * registered through the same shape.
+ */
+export interface ProviderManifest {
+  /** the id prefix: `<name>:<model>` */
+  name: string;
+  /** how its model ids are written, for help and errors, e.g. 'openai:<model>' */
+  idForm: string;
+  /** environment variables it reads (keys and base URLs): never echoed, never stored */
+  env: readonly string[];
+  /** keys its models read from `providers.<name>` or `models[].options` (any other key is an error) */
+  optionKeys: readonly string[];
+  /** keys its embedders read as well (`judges.embedder`), from `providers.<name>` only */
+  embedderOptionKeys?: readonly string[];
+  /** requests in flight per provider unless `providers.<name>.maxConcurrency` says otherwise (default: the scheduler's) */
+  defaultConcurrency?: number;
+  /** runs on this machine at no charge: its answers cost nothing (the cost table) */
+  local: boolean;
+  /** its answers are computed locally and cheaply: not worth a request-cache entry */
+  uncached?: boolean;
+  /** what its models honour by default (a model may say more once made) */
+  capabilities(): Promise<Capabilities>;
+  /** a model from the part of its id after `<name>:` (`id` is the whole id) */
+  create(rest: string, options: ProviderOptions & { scheduler: Scheduler }, id: string): Promise<LanguageModel>;
+}
+
+export function defineProvider(manifest: ProviderManifest): ProviderManifest {
+  return manifest;
+}

@@ -1,0 +1,69 @@
+import { UserError } from '../core/errors.js';
+import { anthropicProvider } from './anthropic/manifest.js';
+import { builtinProvider } from './builtin/manifest.js';
+import { geminiProvider } from './gemini/manifest.js';
+import { ggufProvider } from './gguf/manifest.js';
+import { llamacppProvider } from './llamacpp/manifest.js';
+import { ollamaProvider } from './ollama/manifest.js';
+import { openaiCompatibleProvider } from './openai-compatible/manifest.js';
+import { openaiProvider } from './openai/manifest.js';
+import type { ProviderManifest } from './provider-manifest.js';
+import { replayProvider } from './replay/manifest.js';
+import type { Capabilities } from './types.js';
+
+/**
+ * The built-in providers, in the order help and errors list them: the one place a built-in provider
+ * is named. Env vars, option keys, default concurrency, what is free and what is not cached all
+ * derive from it. Kept free of provider code (each manifest loads its provider on first use).
+ */
+export const BUILTIN_PROVIDERS: readonly ProviderManifest[] = [
+  openaiProvider,
+  anthropicProvider,
+  geminiProvider,
+  ollamaProvider,
+  llamacppProvider,
+  openaiCompatibleProvider,
+  replayProvider,
+  ggufProvider,
+  builtinProvider,
+];
+
+const registered = new Map<string, ProviderManifest>(BUILTIN_PROVIDERS.map((p) => [p.name, p]));
+const capabilities = new Map<string, Capabilities>();
+
+const PROVIDER_NAME = /^[a-z][a-z0-9-]*$/;
+const list = (v: unknown): v is readonly string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+/** Adds a provider (a plugin's) beside the built-in ones; a name already taken is an error. */
+export async function registerProvider(manifest: ProviderManifest, from = 'a plugin'): Promise<void> {
+  const name: unknown = manifest?.name;
+  if (typeof name !== 'string' || !PROVIDER_NAME.test(name)) throw new UserError(`${from}: a provider's name must be lower-case letters, digits and "-" (got ${JSON.stringify(name)})`);
+  if (registered.has(name)) throw new UserError(`${from}: a provider called "${name}" is already registered`);
+  if (typeof manifest.create !== 'function') throw new UserError(`${from}: provider "${name}" has no create(rest, options, id)`);
+  if (!list(manifest.env) || !list(manifest.optionKeys)) throw new UserError(`${from}: provider "${name}" needs env and optionKeys (lists of names, may be empty)`);
+  capabilities.set(name, typeof manifest.capabilities === 'function' ? await manifest.capabilities() : { ...(await import('./types.js')).NO_CAPABILITIES });
+  registered.set(name, manifest);
+}
+
+/** Every provider known now: the built-in ones, then the plugins'. */
+export const providerManifests = (): ProviderManifest[] => [...registered.values()];
+export const providerManifest = (name: string): ProviderManifest | undefined => registered.get(name);
+export const providerNames = (): string[] => [...registered.keys()];
+
+/** Loads the default capabilities of every provider known now (for the synchronous provider list). */
+export async function resolveProviderCapabilities(): Promise<void> {
+  for (const p of registered.values()) if (!capabilities.has(p.name)) capabilities.set(p.name, await p.capabilities());
+}
+export const providerCapabilities = (name: string): Capabilities | undefined => capabilities.get(name);
+
+/** Requests in flight per provider by default (the scheduler's lanes). */
+export function defaultConcurrency(): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const p of registered.values()) if (p.defaultConcurrency !== undefined) out[p.name] = p.defaultConcurrency;
+  return out;
+}
+
+/** Providers that run on this machine at no charge. */
+export const isLocalProvider = (name: string): boolean => registered.get(name)?.local === true;
+/** Providers whose answers are not worth a cache entry (computed locally and cheaply). */
+export const isUncachedProvider = (name: string): boolean => registered.get(name)?.uncached === true;

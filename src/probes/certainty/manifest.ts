@@ -1,0 +1,9 @@
+import { defineProbe } from '../manifest.js';
+
+/** The certainty probe's definition: its code, presenter and item view, each loaded on first use. */
+export const certaintyManifest = defineProbe({
+  name: 'certainty',
+  load: async () => (await import('./index.js')).certaintyProbe,
+  present: async () => (await import('./present.js')).presentCertainty,
+  items: async () => (await import('./items.js')).certaintyItems,
+});

@@ -1,0 +1,112 @@
+import { UserError } from '../core/errors.js';
+import { certaintyManifest } from './certainty/manifest.js';
+import { framingManifest } from './framing/manifest.js';
+import { hallucinationManifest } from './hallucination/manifest.js';
+import type { ItemViewer } from './item-view.js';
+import type { AnyProbe, Presenter, ProbeManifest } from './manifest.js';
+import { positionManifest } from './position/manifest.js';
+import { primacyManifest } from './primacy/manifest.js';
+import { wildframeManifest } from './wildframe/manifest.js';
+
+/**
+ * The built-in probes, in the order they are listed everywhere (help texts, errors, reports): the
+ * one place a built-in probe is named. Names, loaders, presenters and item views all derive from it.
+ */
+export const BUILTIN_PROBES = [framingManifest, primacyManifest, positionManifest, wildframeManifest, certaintyManifest, hallucinationManifest] as const;
+
+type BuiltinManifest = (typeof BUILTIN_PROBES)[number];
+export type ProbeName = BuiltinManifest['name'];
+/** The built-in probes by name, each with its own record, measurement and option types. */
+export type ProbeByName = { [M in BuiltinManifest as M['name']]: Awaited<ReturnType<M['load']>> };
+
+const registered = new Map<string, ProbeManifest>(BUILTIN_PROBES.map((m) => [m.name, m]));
+
+/** What has been loaded of each probe, for the callers that must answer synchronously. */
+interface Loaded {
+  probe?: AnyProbe;
+  present?: Presenter | null;
+  items?: ItemViewer | null;
+}
+const loaded = new Map<string, Loaded>();
+
+const PROBE_NAME = /^[a-z][a-z0-9-]*$/;
+
+/**
+ * Adds a probe (a plugin's) beside the built-in ones, loading its parts at once so the synchronous
+ * lookups (getProbe, the presenter, the item view) know it. A name already taken is an error: a
+ * plugin never replaces a probe silently.
+ */
+export async function registerProbe(manifest: ProbeManifest, from = 'a plugin'): Promise<void> {
+  if (typeof manifest?.name !== 'string' || !PROBE_NAME.test(manifest.name)) throw new UserError(`${from}: a probe's name must be lower-case letters, digits and "-" (got ${JSON.stringify(manifest?.name)})`);
+  if (typeof manifest.load !== 'function') throw new UserError(`${from}: probe "${manifest.name}" has no load() (or probe)`);
+  if (registered.has(manifest.name)) throw new UserError(`${from}: a probe called "${manifest.name}" is already registered`);
+  registered.set(manifest.name, manifest);
+  try {
+    await resolveProbe(manifest.name);
+  } catch (err) {
+    registered.delete(manifest.name);
+    throw err;
+  }
+}
+
+/** Every probe known now: the built-in ones, then the plugins' in the order they were registered. */
+export function registeredProbeNames(): string[] {
+  return [...registered.keys()];
+}
+
+export function probeManifest(name: string): ProbeManifest | undefined {
+  return registered.get(name);
+}
+
+export function unknownProbe(name: string): UserError {
+  return new UserError(`unknown probe "${name}"; available: ${registeredProbeNames().join(', ')}`);
+}
+
+/** Loads a probe's code (its measuring modules) on first use. */
+export async function loadProbe(name: string): Promise<AnyProbe> {
+  const manifest = registered.get(name);
+  if (!manifest) throw unknownProbe(name);
+  const entry = loaded.get(name) ?? {};
+  entry.probe ??= await manifest.load();
+  loaded.set(name, entry);
+  return entry.probe;
+}
+
+/** Loads every part of a probe (code, presenter, item view) so the synchronous lookups answer for it. */
+async function resolveProbe(name: string): Promise<void> {
+  await loadProbe(name);
+  await resolveViews(name);
+}
+
+/** Loads a probe's presenter and item view (not its measuring code unless they need it). */
+async function resolveViews(name: string): Promise<void> {
+  const manifest = registered.get(name);
+  if (!manifest) return;
+  const entry = loaded.get(name) ?? {};
+  loaded.set(name, entry);
+  if (entry.present === undefined) entry.present = (manifest.present ? await manifest.present() : ownPresenter(await loadProbe(name))) ?? null;
+  if (entry.items === undefined) entry.items = (manifest.items ? await manifest.items() : undefined) ?? null;
+}
+
+/** A probe's own `present`, as the report calls it: with the group alone (results carry the options). */
+function ownPresenter(probe: AnyProbe): Presenter | undefined {
+  const present = probe.present;
+  return present ? (group) => present.call(probe, group, undefined) : undefined;
+}
+
+/** Loads the presenters and item views of the built-in probes (the report's modules await it once). */
+export async function resolveBuiltinViews(): Promise<void> {
+  for (const m of BUILTIN_PROBES) await resolveViews(m.name);
+}
+
+/** Loads the code of every built-in probe (the library's synchronous `getProbe` awaits it once). */
+export async function loadBuiltinProbes(): Promise<void> {
+  for (const m of BUILTIN_PROBES) await loadProbe(m.name);
+}
+
+/** The loaded probe, or undefined when it is not loaded (or not known). */
+export const loadedProbe = (name: string): AnyProbe | undefined => (registered.has(name) ? loaded.get(name)?.probe : undefined);
+/** The loaded presenter of a probe; undefined for a probe this slant does not know or one without a presenter. */
+export const loadedPresenter = (name: string): Presenter | undefined => (registered.has(name) ? (loaded.get(name)?.present ?? undefined) : undefined);
+/** The loaded item view of a probe; undefined when it has none. */
+export const loadedItemView = (name: string): ItemViewer | undefined => (registered.has(name) ? (loaded.get(name)?.items ?? undefined) : undefined);
