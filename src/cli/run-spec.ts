@@ -21,6 +21,8 @@ import { parseStoredSpec, type StoredSpec } from './stored-spec.js';
 import { resultsOutputFormat } from './results-output.js';
 import { failOnConditions } from './fail-on.js';
 import { refuseOutputOverInput, type ReadFile } from './output-over-input.js';
+import { loadConfigWithPlugins } from '../config/load.js';
+import { setModerator } from './commands/run.js';
 
 /**
  * `-o/--output FILE` of run, demo and measure, its extension checked before any work is done, and
@@ -144,3 +146,16 @@ export function applyMaxConcurrency(config: SlantConfig, n: number): void {
 }
 
 
+
+/** The config `slant run` (and `slant plan`) runs: the file with the command line's overrides. */
+export async function prepareRunConfig(opts: { config: string; store?: string; maxConcurrency?: number; concurrency?: number; moderator?: string; allowEmpty?: boolean; maxRecordBytes?: number }): Promise<SlantConfig> {
+  const config = await loadConfigWithPlugins(opts.config);
+  if (opts.store !== undefined) config.store = opts.store.includes('://') ? opts.store : resolve(opts.store);
+  if (opts.maxConcurrency !== undefined) applyMaxConcurrency(config, opts.maxConcurrency);
+  if (opts.concurrency) config.concurrency = opts.concurrency;
+  if (opts.moderator !== undefined) setModerator(config.probes, opts.moderator);
+  if (opts.allowEmpty) config.datasets = config.datasets.map((d) => ({ ...d, allowEmpty: true }));
+  const maxRecordBytes = opts.maxRecordBytes;
+  if (maxRecordBytes) config.datasets = config.datasets.map((d) => ({ ...d, maxRecordBytes }));
+  return config;
+}
