@@ -25,6 +25,7 @@ export interface RunFlags {
   allowEmpty?: boolean;
   maxRecordBytes?: number;
   moderator?: string;
+  label?: string;
   plan?: boolean;
   batch?: boolean;
   cache?: boolean;
@@ -47,6 +48,7 @@ function runOptions(c: Command): Command {
     .option('--allow-empty', 'accept dataset files without records (default: "no records in FILE", exit 3)')
     .option('--concurrency <n>', 'model calls in flight at once across the run (overrides the config; twice as many records are held)', (v: string) => parsePositiveInt(v, '--concurrency'))
     .option('--max-concurrency <n>', "requests in flight per provider of the run's models (overrides providers.<name>.maxConcurrency; the run's model calls in flight rise to match unless --concurrency is given)", (v: string) => parsePositiveInt(v, '--max-concurrency'))
+    .option('--label <name>', "a name for this run, shown in `slant runs`, `slant view` and bundles (overrides the config's runs.label)")
     .option('--moderator <model>', "certainty: the model that reviews the judge's order-inconsistent items (App. D.1; overrides the probe's moderator option)");
 }
 
