@@ -88,8 +88,9 @@ function scan(file) {
       if (to) imports.push({ to, names: node.qualifier && ts.isIdentifier(node.qualifier) ? [node.qualifier.text] : '*', typeOnly: true, eager: false });
     }
     if (top && hasExport(node)) {
-      if (ts.isVariableStatement(node)) for (const d of node.declarationList.declarations) if (ts.isIdentifier(d.name)) exports.add(d.name.text);
-      else if (node.name && ts.isIdentifier(node.name)) exports.add(ts.getModifiers(node).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword) ? 'default' : node.name.text);
+      if (ts.isVariableStatement(node)) {
+        for (const d of node.declarationList.declarations) if (ts.isIdentifier(d.name)) exports.add(d.name.text);
+      } else if (node.name && ts.isIdentifier(node.name)) exports.add(ts.getModifiers(node).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword) ? 'default' : node.name.text);
     }
     ts.forEachChild(node, (child) => visit(child, false));
   };
