@@ -92,3 +92,20 @@ describe('Kendall tau-b p-value with ties of three and four in both variables', 
     expect(r.pValue).toBeCloseTo(0.0005607290349557972, 12);
   });
 });
+
+// Mutation-found gap: with one side constant τ_b is 0/0, and without the early return the
+// p-value came out as 1 (the variance rounds to a tiny positive number).
+// scipy.stats.kendalltau([1, 1, 1, 1, 1], [0, 2, 1, 2, 2]) -> (nan, nan), and the same swapped.
+describe('Kendall tau-b with one constant side', () => {
+  it('is undefined, and so is its p-value, whichever side is constant', () => {
+    for (const [x, y] of [
+      [[1, 1, 1, 1, 1], [0, 2, 1, 2, 2]],
+      [[0, 2, 1, 2, 2], [1, 1, 1, 1, 1]],
+    ]) {
+      const r = kendallTauB(x!, y!);
+      expect(r.tau).toBeNaN();
+      expect(r.pValue).toBeNaN();
+      expect(r.n).toBe(5);
+    }
+  });
+});

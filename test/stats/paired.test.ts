@@ -74,3 +74,38 @@ describe("Newcombe's paired interval with c ≠ 0 and with negative association"
     expect(ci.high).toBeCloseTo(0.237897021723258, 12);
   });
 });
+
+// Mutation-found gaps: the corrected φ between n/2 and 2n and between 0 and n/2 (Altman's table
+// and the two above are outside both), the empty table, McNemar without discordant pairs, and the
+// checks' messages. Reference: the same independent method-10 script (statsmodels' Wilson
+// intervals), newcombe10(a, b, c, d) -> (low, high).
+describe("Newcombe's corrected φ on either side of n/2", () => {
+  it('a = 5, b = 3, c = 2, d = 5: ad − bc = 19 is between n/2 = 7.5 and 2n, C = 11.5, φ = 0.2054', () => {
+    const ci = newcombePairedInterval({ a: 5, b: 3, c: 2, d: 5 });
+    expect(ci.low).toBeCloseTo(-0.34221269210278515, 12);
+    expect(ci.high).toBeCloseTo(0.2260146459455981, 12);
+  });
+  it('a = 5, b = 5, c = 5, d = 6: 0 < ad − bc = 5 ≤ n/2 = 10.5, so C = 0 and φ = 0', () => {
+    const ci = newcombePairedInterval({ a: 5, b: 5, c: 5, d: 6 });
+    expect(ci.low).toBeCloseTo(-0.27784601271069176, 12);
+    expect(ci.high).toBeCloseTo(0.27784601271069176, 12);
+  });
+  it('an empty table has no interval (NaN, not a thrown Wilson error); a bad level is named', () => {
+    expect(newcombePairedInterval({ a: 0, b: 0, c: 0, d: 0 })).toEqual({ low: NaN, high: NaN, level: 0.95, method: 'newcombe-paired-score' });
+    expect(() => newcombePairedInterval({ a: 1, b: 1, c: 1, d: 1 }, 1.5)).toThrow(/newcombePairedInterval/);
+  });
+});
+
+describe("McNemar's exact test and the paired counts at the edges", () => {
+  it('no discordant pairs: statistic 0, p = 1 and no degrees of freedom', () => {
+    expect(mcnemarExact(0, 0)).toEqual({ name: "McNemar's exact test (binomial on discordant pairs)", statistic: 0, pValue: 1, alternative: 'two-sided' });
+  });
+  it('names the count that is wrong', () => {
+    expect(() => mcnemarExact(-1, 2)).toThrow('mcnemarExact: b must be a non-negative integer, got -1');
+    expect(() => mcnemarExact(1, 2.5)).toThrow('mcnemarExact: c must be a non-negative integer, got 2.5');
+  });
+  it('refuses samples of different lengths, naming the function', () => {
+    expect(() => pairedCounts([1, 0, 1], [1, 0])).toThrow('pairedCounts: samples differ in length');
+    expect(() => pairedCounts([1, 0], [1, 0, 1])).toThrow('pairedCounts: samples differ in length');
+  });
+});

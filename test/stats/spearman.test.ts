@@ -46,3 +46,40 @@ describe('exact Spearman p-value for negative ρ', () => {
     expect(b.pExact).toBeCloseTo(0.058333333333333334, 12); // 42/720
   });
 });
+
+// Mutation-found gaps: the p-value at n = 2, the exact p-value of a constant side, the checks'
+// messages and when the exact p-value is computed.
+describe('spearman at the edges', () => {
+  it('n = 2: ρ = ±1 but no degrees of freedom, so p is undefined (scipy.stats.spearmanr([1, 2], [1, 2]).pvalue = nan)', () => {
+    const r = spearman([1, 2], [1, 2]);
+    expect(r.rho).toBe(1);
+    expect(r.pValue).toBeNaN();
+    expect(spearman([1, 2], [2, 1]).pValue).toBeNaN();
+  });
+
+  it('a constant side: ρ, p and the exact p are all undefined (scipy: nan, nan), never 0', () => {
+    const r = spearman([1, 2, 3], [4, 4, 4], { exact: true });
+    expect(r.rho).toBeNaN();
+    expect(r.pValue).toBeNaN();
+    expect(r.pExact).toBeNaN();
+  });
+
+  it('names what is wrong with the input', () => {
+    expect(() => spearman([1, 2], [1])).toThrow('spearman: x and y differ in length (2 vs 1)');
+    expect(() => spearman([1], [1])).toThrow('spearman: need at least 2 pairs, got 1');
+    expect(() => spearman([], [])).toThrow('spearman: need at least 2 pairs, got 0');
+    expect(() => spearman([1, 2, 3], [1, Number.NaN, 3])).toThrow('spearman: pair 1 is not finite (2, NaN)');
+    expect(() => spearman([1, Infinity, 3], [1, 2, 3])).toThrow('spearman: pair 1 is not finite (Infinity, 2)');
+  });
+
+  it('the exact p-value only when asked for and n is at most maxExactN (default 9)', () => {
+    const x = [1, 2, 3, 4, 5];
+    const y = [1, 2, 3, 5, 4];
+    expect(spearman(x, y).pExact).toBeUndefined();
+    expect(spearman(x, y, { exact: false }).pExact).toBeUndefined();
+    expect(spearman(x, y, { exact: true, maxExactN: 4 }).pExact).toBeUndefined();
+    expect(spearman(x, y, { exact: true, maxExactN: 5 }).pExact).toBeCloseTo(1 / 12, 12);
+    const ten = Array.from({ length: 10 }, (_, i) => i);
+    expect(spearman(ten, ten, { exact: true }).pExact).toBeUndefined();
+  });
+});
