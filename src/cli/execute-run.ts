@@ -22,6 +22,7 @@ import { importOptional } from '../core/optional-package.js';
 import { resultsOutputFormat, writeResultsFile } from './results-output.js';
 import { storeProblem } from '../runtime/store-errors.js';
 import type { WarningLog } from '../pipeline/warnings.js';
+import type { RunActivity } from './run-activity.js';
 
 /**
  * What a run needs only at its end: the report page (vega and its charts, ~270 modules), the
@@ -72,11 +73,17 @@ export async function executeRun(args: {
   preflight?: boolean;
   /** `--workers`: enqueue the run's units for `slant worker` processes instead of running them here */
   workers?: { unitSize?: number };
+  /** what the run's requests go through (retries, waits), shown in the progress line */
+  activity?: RunActivity;
 }): Promise<RunSummary> {
   const storePath = isPostgresUrl(args.storePath) ? args.storePath : resolve(args.storePath);
   const store = await openRunStore(storePath);
+  // --verbose: each request as it is answered, above the progress bar once there is one
+  let requestLog = (line: string): void => void process.stderr.write(`${line}\n`);
+  const verbose = args.global.verbose === true && !args.global.json && !args.global.quiet;
   const models = new ModelContext(new RequestCache(store), {
     noCache: args.noCache,
+    ...(verbose ? { requestLog: (line: string) => requestLog(line) } : {}),
     preflight: args.preflight !== false,
     ...(args.global.quiet || args.global.json ? {} : { log: (line: string) => process.stderr.write(`${line}\n`) }),
   });
@@ -93,7 +100,10 @@ export async function executeRun(args: {
   // the total is counted first (cheap: lines, rows, metadata) so the bar fills and has an ETA; unknown shows n/?;
   // nothing is counted when no bar is drawn (stderr is not a terminal)
   const total = args.totalHint ?? (showProgress && stream.isTTY === true ? await countPlannedRecords(plan.datasets) : undefined);
-  const progress = createProgress({ total, label: args.command, stream, enabled: showProgress });
+  const activity = args.activity;
+  const progress = createProgress({ total, label: args.command, stream, enabled: showProgress, ...(activity ? { status: () => activity.text() } : {}) });
+  requestLog = (line) => progress.log(line);
+  if (activity) activity.log = (line) => progress.log(line);
   try {
     return await runWithStore(args, store, plan, models, interrupt, progress);
   } catch (err) {

@@ -22,6 +22,7 @@ export interface CommandEntry {
 export const COMMANDS: readonly CommandEntry[] = [
   { name: 'demo', summary: 'the built-in offline audit: lead-3 and TextRank summaries of the demo corpora, measured for framing shift and primacy', load: async () => (await import('./commands/demo.js')).registerDemo },
   { name: 'run', summary: 'generate outputs with the configured models and measure them with the configured probes', load: async () => (await import('./commands/run.js')).registerRun },
+  { name: 'plan', summary: 'what `slant run` would send and cost, per model and condition, without calling any model', load: async () => (await import('./commands/run.js')).registerPlan },
   { name: 'measure', summary: 'measure recorded outputs: records with source and output (and optionally model) fields', load: async () => (await import('./commands/measure.js')).registerMeasure },
   { name: 'validate', summary: 'check a judge against labelled data', load: async () => (await import('./commands/validate.js')).registerValidate },
   { name: 'datasets', summary: 'build datasets: self-updating news (NewsAPI, RSS), imported events, WildFrame statements', load: async () => (await import('./commands/datasets.js')).registerDatasets },

@@ -17,8 +17,13 @@ export function retryNotice(write: (line: string) => void, now: () => number = D
     const before = last.get(info.provider);
     if (before !== undefined && at - before < EVERY_MS) return;
     last.set(info.provider, at);
-    const why = info.error instanceof Error ? info.error.message.split('\n')[0]!.slice(0, 160) : String(info.error);
-    const what = info.reason === 'rate-limit' ? 'rate limited' : info.reason === 'timeout' ? 'timed out' : 'failed';
-    write(`slant: ${info.provider} ${what} (${why}); retrying in ${formatWait(info.delayMs)} (retry ${info.attempt}; each request retries for at most its retry budget, docs/providers.md)`);
+    write(`slant: ${retryLine(info)} (retry ${info.attempt}; each request retries for at most its retry budget, docs/providers.md)`);
   };
+}
+
+/** "openai rate limited (HTTP 429 …); retrying in 12 s" */
+export function retryLine(info: RetryInfo): string {
+  const why = info.error instanceof Error ? info.error.message.split('\n')[0]!.slice(0, 160) : String(info.error);
+  const what = info.reason === 'rate-limit' ? 'rate limited' : info.reason === 'timeout' ? 'timed out' : 'failed';
+  return `${info.provider} ${what} (${why}); retrying in ${formatWait(info.delayMs)}`;
 }

@@ -8,7 +8,10 @@ import type { Command } from 'commander';
 import { UserError } from '../core/errors.js';
 import type { SlantConfig } from '../config/schema.js';
 import { planMeasure, planRun } from '../pipeline/plan.js';
-import { retryNotice } from './retry-notice.js';
+import { retryLine, retryNotice } from './retry-notice.js';
+import { RunActivity } from './run-activity.js';
+import { progressStream } from './terminal-guard.js';
+import type { RetryInfo } from '../runtime/scheduler.js';
 import { openRunStore } from '../runtime/open-store.js';
 import { isPostgresUrl } from '../runtime/store-url.js';
 import { executeRun } from './execute-run.js';
@@ -18,6 +21,8 @@ import { parseStoredSpec, type StoredSpec } from './stored-spec.js';
 import { resultsOutputFormat } from './results-output.js';
 import { failOnConditions } from './fail-on.js';
 import { refuseOutputOverInput, type ReadFile } from './output-over-input.js';
+import { loadConfigWithPlugins } from '../config/load.js';
+import { setModerator } from './commands/run.js';
 
 /**
  * `-o/--output FILE` of run, demo and measure, its extension checked before any work is done, and
@@ -67,9 +72,20 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
   const workers = distributed.workers === true ? { ...(distributed.unitSize ? { unitSize: distributed.unitSize } : {}) } : undefined;
   if (spec.kind === 'run') {
     const config = spec.config;
+    // retries and waits: live in the progress line when one is drawn, else a line on stderr now and then
+    const activity = new RunActivity();
+    const notice = retryNotice((line) => activity.log(line));
+    const bar = progressStream().isTTY === true;
+    const onRetry = (info: RetryInfo): void => {
+      activity.retry(info);
+      // --verbose logs every retry beside the requests; otherwise a line now and then when no bar shows them
+      if (global.verbose === true) activity.log(`retry ${info.attempt}: ${retryLine(info)}`);
+      else if (!bar) notice(info);
+    };
     await executeRun({
       command,
-      makePlan: (wrap) => planRun(config, { baseDir: spec.baseDir, wrap, batch, ...(global.quiet || global.json ? {} : { onRetry: retryNotice((line) => process.stderr.write(`${line}\n`)) }) }),
+      activity,
+      makePlan: (wrap) => planRun(config, { baseDir: spec.baseDir, wrap, batch, ...(global.quiet || global.json ? {} : { onRetry }) }),
       prices: config.prices,
       noCache,
       storePath: storeLocation(spec.baseDir, config.store),
@@ -130,3 +146,16 @@ export function applyMaxConcurrency(config: SlantConfig, n: number): void {
 }
 
 
+
+/** The config `slant run` (and `slant plan`) runs: the file with the command line's overrides. */
+export async function prepareRunConfig(opts: { config: string; store?: string; maxConcurrency?: number; concurrency?: number; moderator?: string; allowEmpty?: boolean; maxRecordBytes?: number }): Promise<SlantConfig> {
+  const config = await loadConfigWithPlugins(opts.config);
+  if (opts.store !== undefined) config.store = opts.store.includes('://') ? opts.store : resolve(opts.store);
+  if (opts.maxConcurrency !== undefined) applyMaxConcurrency(config, opts.maxConcurrency);
+  if (opts.concurrency) config.concurrency = opts.concurrency;
+  if (opts.moderator !== undefined) setModerator(config.probes, opts.moderator);
+  if (opts.allowEmpty) config.datasets = config.datasets.map((d) => ({ ...d, allowEmpty: true }));
+  const maxRecordBytes = opts.maxRecordBytes;
+  if (maxRecordBytes) config.datasets = config.datasets.map((d) => ({ ...d, maxRecordBytes }));
+  return config;
+}

@@ -12,7 +12,9 @@ import { runBatchPhase } from './batch-phase.js';
 import { ItemWriter, offlineOnly } from './item-writer.js';
 import { BASELINE_KEY, type Condition } from './conditions.js';
 import { cellKey, outputStoreKey, storesText } from './cells.js';
-import { MitigationNotApplicableError, type MitigationResult, type TaskRecord } from '../mitigations/types.js';
+import { inCell } from './cell-scope.js';
+import { MitigationNotApplicableError, type MitigationResult } from '../mitigations/types.js';
+import type { TaskRecord } from '../tasks/task.js';
 import type { ItemCost } from '../runtime/store.js';
 import { ResponseTooLargeError } from '../models/http.js';
 import { recordingUsage, scopedUsage, UsageTracker, type ModelUsage } from '../runtime/usage.js';
@@ -335,7 +337,7 @@ export async function executePlan(
               return res;
             };
           } else if (producer.model) {
-            const generated = await getTaskOutput(producer, label, record, unit, cell);
+            const generated = await inCell({ model: cell.model, condition: cell.conditionLabel }, () => getTaskOutput(producer, label, record, unit, cell));
             if (generated === undefined) return;
             if (generated === null) continue;
             if (generated instanceof Unmeasured) {
@@ -360,7 +362,7 @@ export async function executePlan(
           }
           let measurement: unknown;
           try {
-            measurement = await probe.measure(parsed.data, { judges, options, signal: opts.signal, ...(ask ? { ask } : {}) });
+            measurement = await inCell({ model: cell.model, condition: cell.conditionLabel }, () => probe.measure(parsed.data, { judges, options, signal: opts.signal, ...(ask ? { ask } : {}) }));
           } catch (err) {
             if (ask && opts.signal?.aborted) return;
             if (err instanceof InvalidAnswerError) {

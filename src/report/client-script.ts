@@ -52,6 +52,8 @@ fill('f-probe',data.facets.probes);fill('f-model',data.facets.models);fill('f-da
 $('f-changed').addEventListener('change',function(e){state.changed=e.target.checked;state.offset=0;render();});
 var timer;$('f-q').addEventListener('input',function(e){clearTimeout(timer);timer=setTimeout(function(){state.q=e.target.value;state.offset=0;render();},200);});
 $('prev').addEventListener('click',function(){state.offset=Math.max(0,state.offset-PAGE);render();});$('next').addEventListener('click',function(){state.offset+=PAGE;render();});
-window.addEventListener('hashchange',function(){if(fromHash())render();});
+// a link to a section folded in <details> (a probe's detail) opens it
+function openTo(){var id=location.hash.slice(1);if(!id||id.indexOf('items')===0)return;var t=document.getElementById(id);while(t){if(t.tagName==='DETAILS')t.open=true;t=t.parentElement;}}
+window.addEventListener('hashchange',function(){openTo();if(fromHash())render();});openTo();
 fromHash();render();
 })();`;

@@ -10,6 +10,7 @@ import { APPROXIMATED_MARK } from './mitigation-tables.js';
 import { formatApproximated, formatCut, formatInterval, formatInvalid, formatP, formatValue, nLabel, statParts, undefinedText, usageCost, usageTokens, usageTotal, usageUnknown } from './format.js';
 import type { ItemDetail, ItemSummary } from '../probes/item-view.js';
 import type { ReportModel } from './model.js';
+import { effectSign } from './findings-wording.js';
 
 const STYLE = `
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem auto;max-width:1200px;padding:0 1rem;color:#1d232a}
@@ -18,7 +19,7 @@ table{border-collapse:collapse;margin:.5rem 0 1rem;font-variant-numeric:tabular-
 th,td{border:1px solid #d6dae0;padding:.25rem .55rem;text-align:right;vertical-align:top}
 th{background:#f3f5f8}td.l,th.l{text-align:left}.ci{color:#556;font-size:.85em}
 .muted{color:#667}.warn{background:#fff6e0;border:1px solid #f0d48a;padding:.5rem 1rem;border-radius:4px}
-details{margin:.5rem 0}#findings li{margin:.3rem 0}.finding-none,.finding-instrument{color:#3c4650}code{background:#f3f5f8;padding:0 .2rem;border-radius:3px}
+details{margin:.5rem 0}details.probe-detail,#usage{border:1px solid #e3e6ea;border-radius:4px;padding:.3rem .6rem}details.probe-detail>summary,#usage>summary{cursor:pointer}.sig{color:#8a2b00}details.warn>summary{cursor:pointer}#findings li{margin:.3rem 0}.finding-none,.finding-instrument{color:#3c4650}code{background:#f3f5f8;padding:0 .2rem;border-radius:3px}
 .figs{display:flex;flex-wrap:wrap;gap:1rem}.fig{margin:0;border:1px solid #e3e6ea;border-radius:4px;padding:.4rem;background:#fff;max-width:100%;overflow-x:auto}
 nav a{margin-right:.8rem}a.item-link{white-space:nowrap}#items-table td{text-align:left;font-size:.9em}#items-table th{text-align:left}.item-row{cursor:pointer}.item-row:hover{background:#f0f6ff}
 .filters label{margin-right:.7rem}.side{display:flex;gap:1rem}.side .text{flex:1;min-width:0;border:1px solid #e3e6ea;padding:.5rem;border-radius:4px}
@@ -32,10 +33,15 @@ function unreadableLink(excluded: Stat['excluded'], link: ItemLink | null | unde
   return ` <a class="item-link" href="${e(itemHref({ ...link, filter: 'unreadable' }))}">unreadable answers →</a>`;
 }
 
+/** The mark beside a paired effect whose 95% interval excludes 0. */
+export const SIG_MARK = '✱';
+const significant = (s: Stat): boolean => s.difference === true && s.value !== null && effectSign(s.ci) !== 0;
+
 function statHtml(s: Stat, link?: ItemLink | null): string {
-  const { value, ci, more } = statParts(s);
+  const { value: plain, ci, more } = statParts(s);
+  const value = significant(s) ? `${SIG_MARK} ${plain}` : plain;
   if (s.value === null) return `${e(undefinedText(s))}${unreadableLink(s.excluded, link)}${more.map((l) => `<br><span class="ci">${e(l)}</span>`).join('')}`;
-  return `${e(value)}${ci ? ` <span class="ci">${e(ci)}</span>` : ''} <span class="ci">${e(nLabel(s))}</span>${unreadableLink(s.excluded, link)}${more.map((l) => `<br><span class="ci">${e(l)}</span>`).join('')}`;
+  return `${significant(s) ? `<strong class="sig" title="the 95% interval excludes 0">${e(value)}</strong>` : e(value)}${ci ? ` <span class="ci">${e(ci)}</span>` : ''} <span class="ci">${e(nLabel(s))}</span>${unreadableLink(s.excluded, link)}${more.map((l) => `<br><span class="ci">${e(l)}</span>`).join('')}`;
 }
 
 function cellHtml(c: Cell, link?: ItemLink | null): string {
@@ -60,7 +66,9 @@ function tableHtml(t: PresentedTable): string {
       return `<tr>${r.map((c, i) => `<td${textCol[i] ? ' class="l"' : ''}>${cellHtml(c, link)}</td>`).join('')}${links ? `<td class="l">${link ? `<a class="item-link" href="${e(itemHref(link))}">items →</a>` : ''}</td>` : ''}</tr>`;
     })
     .join('');
-  return `<table data-table="${e(t.id)}"><caption>${e(t.title)}</caption><thead>${head}</thead><tbody>${rows}</tbody></table>${t.note ? `<p class="muted">${e(t.note)}</p>` : ''}`;
+  const marked = t.rows.some((r) => r.some((c) => isStat(c) && significant(c)));
+  const note = [t.note, marked ? `${SIG_MARK}: the paired effect's 95% interval excludes 0` : undefined].filter(Boolean).join('; ');
+  return `<table data-table="${e(t.id)}"><caption>${e(t.title)}</caption><thead>${head}</thead><tbody>${rows}</tbody></table>${note ? `<p class="muted">${e(note)}</p>` : ''}`;
 }
 
 function metricsTable(metrics: Metric[], link: ItemLink): string {
@@ -142,38 +150,71 @@ const detailKey = (s: ItemSummary): string => `${s.probe}\u0000${s.labels.model}
 export function findingsHtml(model: Pick<ReportModel, 'findings'>): string {
   if (model.findings.length === 0) return '';
   const models = model.findings
-    .map((m) => `<div class="finding-model" data-model="${e(m.model)}"><h3>${e(m.model)}</h3><ul>${m.findings.map((f) => `<li class="finding finding-${e(f.status)}" data-probe="${e(f.probe)}" data-subject="${e(f.subject)}" data-status="${e(f.status)}">${e(f.text)}${f.link ? ` <a class="item-link" href="${e(itemHref(f.link))}">items →</a>` : ''}</li>`).join('')}</ul></div>`)
+    .map((m) => `<div class="finding-model" data-model="${e(m.model)}"><h3>${e(m.model)}</h3><ul>${m.findings.map((f) => `<li class="finding finding-${e(f.status)}" data-probe="${e(f.probe)}" data-subject="${e(f.subject)}" data-status="${e(f.status)}"><span class="finding-text">${e(f.text)}</span>${f.link ? ` <a class="item-link" href="${e(itemHref(f.link))}">items →</a>` : ''}</li>`).join('')}</ul></div>`)
     .join('');
   return `<section id="findings"><h2>Findings</h2>${models}<p class="muted">A finding is stated only where its 95% interval supports it; intervals are 95%, n is the number of items behind each figure (docs/report.md, "Findings").</p></section>`;
 }
 
-/** The report page: overview tables, each probe's figures and tables, and the items browser. */
+/** One line for a group whose condition cannot run on its model: no empty section, no empty chart. */
+const notApplicableLine = (g: { labels: Record<string, string>; notApplicable?: string }): string => `<p class="muted na">${e(groupName(g.labels))}: not applicable on this model: ${e(g.notApplicable ?? '')}</p>`;
+
+/** A probe's detail, folded: its judges, every group's figures, tables and metrics. */
+async function probeDetail(p: ReportModel['probes'][number], figures: Presentation['figures']): Promise<string> {
+  const applicable = p.groups.filter((g) => g.notApplicable === undefined);
+  const parts = [`<details class="probe-detail" id="probe-${e(p.probe)}"><summary><strong>${e(p.probe)}</strong> — ${e(applicable.length)} group(s): judges, figures, tables and every metric with its test</summary>`];
+  parts.push(`<p class="muted">judges: ${p.judges.map((j) => `<code>${e(j.id)}@${e(j.version)}</code>`).join(', ') || 'none'}; options: <code>${e(JSON.stringify(p.options))}</code></p>`);
+  for (const j of p.judges) if (j.card) parts.push(`<p class="muted">judged by ${e(describeCard(j.card))}. Rows named <em>corrected for judge error</em> invert this card's confusion matrix (docs/judges/correction.md).</p>`);
+  parts.push(await figuresHtml({ tables: [], figures }));
+  // the mean of the group means pools unlike systems and corpora: detail, never a headline
+  if (p.summary.length) parts.push(`<h3>Mean of the group means <span class="muted">(every model and dataset pooled: describes no single system)</span></h3>${metricsTable(p.summary, { probe: p.probe, labels: {} })}`);
+  for (const g of p.groups) {
+    if (g.notApplicable !== undefined) {
+      parts.push(notApplicableLine(g));
+      continue;
+    }
+    parts.push(`<h3>${e(groupName(g.labels))}${g.approximated ? ` ${APPROXIMATED_MARK}` : ''} <span class="muted">(n = ${e(g.n)})</span></h3>`);
+    if (g.invalid) parts.push(`<p class="warn">${e(formatInvalid(g.invalid))}</p>`);
+    if (g.approximated) parts.push(`<p class="warn">${e(formatApproximated(g.approximated))}</p>`);
+    if (g.truncated) parts.push(`<p class="warn">${e(formatCut(g.truncated))}</p>`);
+    parts.push(g.presentation.tables.map(tableHtml).join(''));
+    parts.push(`<details><summary>all metrics</summary>${metricsTable(g.metrics, { probe: p.probe, labels: g.labels })}</details>`);
+  }
+  parts.push('</details>');
+  return parts.join('\n');
+}
+
+/**
+ * The report page, in the order a reader asks: what was found (the findings), the comparison that
+ * answers the run's question (forest plots of the paired effects when the run has conditions, else
+ * the papers' figures), the tables, then each probe's detail folded, cost and usage, and the items.
+ */
 export async function renderReportPage(model: ReportModel, opts: ReportPageOptions): Promise<string> {
   const r = model.results;
-  const warn = r.warnings.length ? `<div class="warn"><strong>Warnings</strong><ul>${r.warnings.map((w) => `<li>${e(w.source)}: ${e(w.message)}${w.count > 1 ? ` (×${e(w.count)})` : ''}</li>`).join('')}</ul></div>` : '';
+  const warn = r.warnings.length
+    ? `<details class="warn" id="warnings"><summary><strong>${e(r.warnings.length)} warning(s)</strong>: ${e(r.warnings[0]!.source)}: ${e(r.warnings[0]!.message)}${r.warnings.length > 1 ? ' …' : ''}</summary><ul>${r.warnings.map((w) => `<li>${e(w.source)}: ${e(w.message)}${w.count > 1 ? ` (×${e(w.count)})` : ''}</li>`).join('')}</ul></details>`
+    : '';
   const sections: string[] = [];
-  if (model.overview.tables.length || model.overview.figures.length) {
-    sections.push(`<section id="overview"><h2>Overview</h2>${model.overview.tables.map(tableHtml).join('')}${await figuresHtml(model.overview)}</section>`);
+  const conditions = model.overview.figures.length > 0;
+  // the answer: with conditions, which mitigation changes what; without, the papers' figures (per-group heatmaps are detail)
+  const main = conditions ? model.overview.figures : model.probes.flatMap((p) => p.figures.filter((f) => f.kind !== 'heatmap'));
+  if (main.length) {
+    const head = conditions
+      ? `<h2>Which mitigation changes what</h2><p class="muted">Paired effects, mitigated − baseline on the same records, with 95% intervals: a point left of the line lowers the metric. In the tables, ${SIG_MARK} marks an effect whose interval excludes 0.</p>`
+      : '<h2>What was measured</h2>';
+    sections.push(`<section id="answer">${head}${await figuresHtml({ tables: [], figures: main })}</section>`);
   }
-  // the papers' cross-model tables (src/report/paper-tables.ts)
-  if (model.paperTables.length) sections.push(`<section id="paper-tables"><h2>The papers' tables</h2>${model.paperTables.map(tableHtml).join('')}</section>`);
-  for (const p of model.probes) {
-    const parts = [`<section id="probe-${e(p.probe)}"><h2>${e(p.probe)}</h2>`];
-    parts.push(`<p class="muted">judges: ${p.judges.map((j) => `<code>${e(j.id)}@${e(j.version)}</code>`).join(', ') || 'none'}; options: <code>${e(JSON.stringify(p.options))}</code></p>`);
-    for (const j of p.judges) if (j.card) parts.push(`<p class="muted">judged by ${e(describeCard(j.card))}. Rows named <em>corrected for judge error</em> invert this card's confusion matrix (docs/judges/correction.md).</p>`);
-    parts.push(await figuresHtml({ tables: [], figures: p.figures }));
-    if (p.summary.length) parts.push(`<h3>All groups</h3>${metricsTable(p.summary, { probe: p.probe, labels: {} })}`);
-    for (const g of p.groups) {
-      parts.push(`<h3>${e(groupName(g.labels))}${g.approximated ? ` ${APPROXIMATED_MARK}` : ''} <span class="muted">(n = ${e(g.n)})</span></h3>`);
-      if (g.invalid) parts.push(`<p class="warn">${e(formatInvalid(g.invalid))}</p>`);
-      if (g.approximated) parts.push(`<p class="warn">${e(formatApproximated(g.approximated))}</p>`);
-      if (g.truncated) parts.push(`<p class="warn">${e(formatCut(g.truncated))}</p>`);
-      parts.push(g.presentation.tables.map(tableHtml).join(''));
-      parts.push(`<details><summary>all metrics</summary>${metricsTable(g.metrics, { probe: p.probe, labels: g.labels })}</details>`);
-    }
-    parts.push('</section>');
-    sections.push(parts.join('\n'));
-  }
+  const overview = model.overview.tables.filter((t) => t.id !== 'costs');
+  // a run with conditions asks about them first; the baseline's paper tables follow
+  const tables = conditions ? [...overview, ...model.paperTables] : [...model.paperTables, ...overview];
+  if (tables.length) sections.push(`<section id="tables"><h2>Tables</h2>${tables.map(tableHtml).join('')}</section>`);
+  const detail: string[] = [];
+  for (const p of model.probes) detail.push(await probeDetail(p, conditions ? p.figures : p.figures.filter((f) => f.kind === 'heatmap')));
+  const costs = model.overview.tables.filter((t) => t.id === 'costs');
+  const usage = r.usage
+    ? `<h3>Usage</h3><table data-table="usage"><thead><tr><th class="l">model</th><th>requests</th><th>from cache</th><th>input tokens</th><th>output tokens</th><th>cost</th></tr></thead><tbody>${r.usage.rows.map((u) => `<tr><td class="l">${e(u.model)}</td><td>${e(u.requests)}</td><td>${e(u.cachedRequests)}</td>${usageUnknown(u) ? `<td colspan="2">${e(usageTokens(u))}</td>` : `<td>${e(u.inputTokens)}${u.withoutUsage > 0 ? ` (+${e(u.withoutUsage)} answer(s) without usage)` : ''}</td><td>${e(u.outputTokens)}</td>`}<td>${e(usageCost(u))}</td></tr>`).join('')}</tbody></table><p>${e(usageTotal(r.usage))}</p>`
+    : '';
+  if (costs.length || usage) detail.push(`<details id="usage"><summary><strong>Cost and usage</strong>${r.usage ? ` — ${e(usageTotal(r.usage))}` : ''}</summary>${costs.map(tableHtml).join('')}${usage}</details>`);
+  sections.push(`<section id="detail"><h2>Detail</h2><p class="muted">Folded: open a probe for its judges, every group's figures and tables, and every metric with its interval, method and test.</p>${detail.join('\n')}</section>`);
   const items = opts.items;
   const data =
     items.mode === 'api'
@@ -185,9 +226,6 @@ export async function renderReportPage(model: ReportModel, opts: ReportPageOptio
           ...pooledDetails(items.details),
         };
   const omitted = items.mode === 'embedded' && items.omitted > 0 ? `<p class="muted">${e(items.omitted)} further item(s) are not in this file; browse them all with <code>slant view</code>.</p>` : '';
-  const usage = r.usage
-    ? `<h2>Usage</h2><table><thead><tr><th class="l">model</th><th>requests</th><th>from cache</th><th>input tokens</th><th>output tokens</th><th>cost</th></tr></thead><tbody>${r.usage.rows.map((u) => `<tr><td class="l">${e(u.model)}</td><td>${e(u.requests)}</td><td>${e(u.cachedRequests)}</td>${usageUnknown(u) ? `<td colspan="2">${e(usageTokens(u))}</td>` : `<td>${e(u.inputTokens)}${u.withoutUsage > 0 ? ` (+${e(u.withoutUsage)} answer(s) without usage)` : ''}</td><td>${e(u.outputTokens)}</td>`}<td>${e(usageCost(u))}</td></tr>`).join('')}</tbody></table><p>${e(usageTotal(r.usage))}</p>`
-    : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="${e(CSP)}">
@@ -197,11 +235,10 @@ ${opts.back ? `<p><a href="${e(opts.back)}">← all runs</a></p>` : ''}
 <h1>slant report</h1>
 <p class="muted">run <code>${e(r.run.id)}</code> · ${e(r.run.command)} · ${e(r.run.status)} · finished ${e(r.run.finishedAt)} · slant ${e(r.slant.version)}</p>
 <p>models: ${r.models.map((m) => `<code>${e(m.id)}</code>`).join(', ')} · datasets: ${r.datasets.map((d) => `${e(d.name)} (n = ${e(d.n)}${d.skipped ? `, ${e(d.skipped)} skipped` : ''})`).join(', ')}</p>
-<nav>${model.findings.length ? '<a href="#findings">findings</a>' : ''}${model.overview.tables.length ? '<a href="#overview">overview</a>' : ''}${model.paperTables.length ? '<a href="#paper-tables">the papers\' tables</a>' : ''}${model.probes.map((p) => `<a href="#probe-${e(p.probe)}">${e(p.probe)}</a>`).join('')}<a href="#items">items</a></nav>
+<nav>${model.findings.length ? '<a href="#findings">findings</a>' : ''}${main.length ? `<a href="#answer">${conditions ? 'mitigations' : 'figures'}</a>` : ''}${tables.length ? '<a href="#tables">tables</a>' : ''}<a href="#detail">detail</a><a href="#items">items</a></nav>
 ${findingsHtml(model)}
 ${warn}
 ${sections.join('\n')}
-${usage}
 <section id="items"><h2>Items</h2>
 <p class="muted">Every measured item behind the numbers above. "items →" links open the items behind a metric; click a row for the source beside the output.</p>
 <div class="filters">

@@ -20,6 +20,8 @@ export interface GroupView {
   n: number;
   /** outputs recorded as invalid (not measured), with their reasons */
   invalid?: GroupResultJson['invalid'];
+  /** the group's condition cannot run on its model: why (no metrics) */
+  notApplicable?: string;
   /** what this group's condition could only approximate on its model */
   approximated?: string[];
   /** measured items whose answer was cut at the token limit */
@@ -216,7 +218,7 @@ function effectTables(effects: readonly (EffectJson & { probe: string; metricKin
 
 export function buildReportModel(results: Results): ReportModel {
   const probes: ProbeView[] = results.probes.map((p) => {
-    const groups: GroupView[] = p.groups.map((g) => ({ labels: g.labels, n: g.n, metrics: g.metrics, presentation: presentGroup(p.probe, g), ...(g.invalid ? { invalid: g.invalid } : {}), ...(g.truncated ? { truncated: g.truncated } : {}), ...(g.approximated?.length ? { approximated: g.approximated } : {}), ...groupWarnings(g) }));
+    const groups: GroupView[] = p.groups.map((g) => ({ labels: g.labels, n: g.n, metrics: g.metrics, presentation: presentGroup(p.probe, g), ...(g.invalid ? { invalid: g.invalid } : {}), ...(g.truncated ? { truncated: g.truncated } : {}), ...(g.approximated?.length ? { approximated: g.approximated } : {}), ...(g.notApplicable !== undefined ? { notApplicable: g.notApplicable } : {}), ...groupWarnings(g) }));
     const headline = headlineTable(p);
     return { probe: p.probe, judges: p.judges, options: p.options, summary: p.summary ?? [], groups, figures: mergeFigures(groups), items: p.items.length, ...(headline ? { headline } : {}) };
   });

@@ -3,6 +3,7 @@ import { wrapLanguageModel } from '../models/wrap.js';
 import type { CacheParts, RequestCache } from './cache.js';
 import { isUncachedProvider } from '../models/providers.js';
 import { UsageTracker, trackUsage } from './usage.js';
+import { withRequestLog } from './request-log.js';
 import { withPreflight } from '../models/preflight.js';
 
 /**
@@ -16,7 +17,7 @@ export class ModelContext {
   private readonly checks = new Map<string, Promise<void>>();
   constructor(
     private readonly cache: RequestCache | undefined,
-    private readonly opts: { noCache?: boolean; preflight?: boolean; log?: (line: string) => void } = {},
+    private readonly opts: { noCache?: boolean; preflight?: boolean; log?: (line: string) => void; requestLog?: (line: string) => void } = {},
   ) {}
 
   wrap(model: LanguageModel): LanguageModel {
@@ -25,7 +26,9 @@ export class ModelContext {
     // the check goes under the cache: a run whose every answer is cached or stored sends nothing at all
     const checked = this.opts.preflight === true ? withPreflight(model, this.checks, this.opts.log) : model;
     const cached = this.cache && !isUncachedProvider(model.provider) ? withRequestCache(checked, this.cache, this.opts) : checked;
-    return trackUsage(cached, this.usage);
+    const tracked = trackUsage(cached, this.usage);
+    // --verbose: each request as the run sees it, outermost
+    return this.opts.requestLog ? withRequestLog(tracked, this.opts.requestLog) : tracked;
   }
 }
 

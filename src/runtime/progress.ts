@@ -20,6 +20,13 @@ export interface ProgressOptions {
   enabled?: boolean;
   /** milliseconds clock, for tests */
   now?: () => number;
+  /**
+   * what the run is going through besides its count (retries, a wait on a rate limit), appended to
+   * the line; while it says something, the line is redrawn every second even when no item finishes
+   */
+  status?: () => string;
+  /** the redraw timer, for tests (default: setInterval, unref'd) */
+  every?: (fn: () => void, ms: number) => { clear(): void };
 }
 
 export interface Progress {
@@ -27,6 +34,8 @@ export interface Progress {
   setTotal(total: number | undefined): void;
   /** draw the final state and end the line */
   done(): void;
+  /** print a line above the bar (the bar is redrawn under it); a plain line when no bar is drawn */
+  log(line: string): void;
   readonly count: number;
 }
 
@@ -48,10 +57,23 @@ export function createProgress(opts: ProgressOptions): Progress {
     const t = now();
     if (!force && t - lastDraw < MIN_INTERVAL_MS) return;
     lastDraw = t;
-    let line = renderProgressLine({ label: opts.label, count, total, elapsedMs: t - start });
+    const status = opts.status?.() ?? '';
+    let line = renderProgressLine({ label: opts.label, count, total, elapsedMs: t - start }) + (status ? ` · ${status}` : '');
     if (stream.columns !== undefined && line.length > stream.columns - 1) line = line.slice(0, stream.columns - 1);
     stream.write(`\r${line}\x1b[K`);
   };
+
+  // a run that waits (a rate limit, a back-off) finishes no item: redraw so the wait is seen counting down
+  const every =
+    opts.every ??
+    ((fn: () => void, ms: number) => {
+      const h = setInterval(fn, ms);
+      h.unref();
+      return { clear: () => clearInterval(h) };
+    });
+  const timer = on && opts.status ? every(() => {
+    if (opts.status?.()) draw(false);
+  }, 1000) : undefined;
 
   return {
     tick(n = 1) {
@@ -63,9 +85,20 @@ export function createProgress(opts: ProgressOptions): Progress {
       draw(false);
     },
     done() {
+      timer?.clear();
       draw(true);
       if (on && !finished) stream.write('\n');
       finished = true;
+    },
+    log(line) {
+      if (!on || finished) {
+        stream.write(`${line}\n`);
+        return;
+      }
+      stream.write('\r\x1b[K');
+      stream.write(`${line}\n`);
+      lastDraw = Number.NEGATIVE_INFINITY;
+      draw(false);
     },
     get count() {
       return count;

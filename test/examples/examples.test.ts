@@ -44,7 +44,7 @@ const metric = (r: Results, p: string, m: string) => probe(r, p)?.groups.find((g
 describe('examples/: one config per paper runs end to end', () => {
   it('seed000.yaml: framing + primacy (articles) and hallucination (pairs) with fact-check strategies as conditions', async () => {
     const { results, terminal, html } = await run('seed000.yaml');
-    expect(html).toContain("The papers' tables");
+    expect(html).toContain('<section id="tables"><h2>Tables</h2>');
     expect(html).toContain('Framing and primacy per model — Alessa et al. 2025, Table 1');
     expect(probe(results, 'framing')?.groups.map((g) => g.labels.dataset)).toContain('news');
     for (const m of ['phi_frame']) expect(metric(results, 'framing', m)).toBeDefined();

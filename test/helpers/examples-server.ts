@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { startOpenAIServer } from './loopback/openai-server.js';
 import type { LoopbackServer } from './loopback/server.js';
 
@@ -7,8 +8,12 @@ const tag = (answer: string): string => `<explanation>r</explanation>\n<final_an
  * The loopback OpenAI server the example configs run against: it answers each of the examples'
  * questions (fact checks, claim alignment, the Figure 24 certainty judge, sentiment, rewrites,
  * summaries) the way a real model would, so every table of every example is produced.
+ * `distinct`: each rewrite and summary ends with a mark of its prompt, as a real model's answers
+ * to different texts differ (without it, equal answers make equal judge requests, which the
+ * request cache answers once).
  */
-export function startExamplesServer(): Promise<LoopbackServer> {
+export function startExamplesServer(opts: { distinct?: boolean } = {}): Promise<LoopbackServer> {
+  const mark = (prompt: string): string => (opts.distinct === true ? ` (${createHash('sha256').update(prompt).digest('hex').slice(0, 8)})` : '');
   return startOpenAIServer({
     respond: (prompt, body) => {
       if (prompt.includes('fact-checking AI') || /true or false/i.test(prompt)) return { text: 'True' };
@@ -24,9 +29,9 @@ export function startExamplesServer(): Promise<LoopbackServer> {
         return { text: tag(d === 0 ? 'No clear difference' : d < 0 ? 'Slightly A' : 'Slightly B') };
       }
       if (/sentiment/i.test(prompt)) return { text: /\bbut\b/.test(prompt) ? '{"sentiment": "Positive"}' : '{"sentiment": "Negative"}' };
-      if (String(body.model) === 'gpt-4o-mini' && /finding|paraphrase|rewrite/i.test(prompt)) return { text: 'The finding holds for most adults.' };
+      if (String(body.model) === 'gpt-4o-mini' && /finding|paraphrase|rewrite/i.test(prompt)) return { text: `The finding holds for most adults${mark(prompt)}.` };
       // summaries: a list (seed 003's F.3 prompt) or plain text (seed 000)
-      return { text: '- The council approved a budget.\n- Critics warned fares could rise.\n- A depot will be built.' };
+      return { text: `- The council approved a budget.\n- Critics warned fares could rise.\n- A depot will be built${mark(prompt)}.` };
     },
   });
 }

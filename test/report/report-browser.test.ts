@@ -5,7 +5,8 @@ import { useTempDir } from '../data/temp-dir.js';
 import { figureChecks, inert, launch, watchedPage } from '../helpers/browser.js';
 import { runCli } from '../helpers/run-cli.js';
 import { HOSTILE, twoRuns } from '../helpers/two-runs.js';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Results } from '../../src/results/schema.js';
 import { renderReportPage } from '../../src/report/html.js';
 import { buildReportModel } from '../../src/report/model.js';
 import { syntheticResults } from '../helpers/synthetic-results.js';
@@ -29,7 +30,22 @@ describe('report.html in Chromium', () => {
     const figs = await figureChecks(page);
     expect(figs.length).toBeGreaterThanOrEqual(6); // 4 transition heatmaps, thirds, ψ_pri
     for (const f of figs) expect(f, f.id).toEqual({ id: f.id, svg: true, xTitle: true, yTitle: true });
+    // the findings come first, then the papers' figures, the tables, the folded detail and the items
+    const order = await page.$$eval('body > section, body > details', (els) => els.map((x) => x.id));
+    expect(order).toEqual(['findings', 'warnings', 'answer', 'tables', 'detail', 'items']);
+    // each sentence on the page is the report model's, in its order, per model
+    const model = buildReportModel(JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as Results);
+    const shown = await page.$$eval('#findings .finding-model', (ms) => ms.map((m) => [m.querySelector('h3')?.textContent, [...m.querySelectorAll('li .finding-text')].map((t) => t.textContent)]));
+    expect(shown).toEqual(model.findings.map((m) => [m.model, m.findings.map((f) => f.text)]));
+    expect(model.findings.map((m) => m.model)).toEqual(['builtin:lead-3', 'builtin:textrank']);
+    expect(model.findings[0]?.findings[0]?.text).toMatch(/^builtin:lead-3 changed the framing of /);
+    // lead-3 copies the first sentences: the findings say it draws on the beginning
+    expect(model.findings[0]?.findings.some((f) => f.subject === 'primacy' && f.status === 'shown')).toBe(true);
+    // the per-probe detail is folded, and what comes before it fits three 900-px screens
+    expect(await page.$$eval('#detail > details', (ds) => ds.map((d) => (d as unknown as { open: boolean }).open))).toEqual([false, false]);
+    expect(await page.$eval('#detail', (d) => d.getBoundingClientRect().top + d.ownerDocument.defaultView!.scrollY)).toBeLessThanOrEqual(3 * 900);
     // from φ_frame of one group to the items behind it: only changed items of that group
+    await page.click('#probe-framing > summary');
     await page.click('#probe-framing table[data-table="table2"] a.item-link');
     // the page first lists every item; wait for the list the link asked for (its filter in the
     // controls and the list drawn), not merely for any row
@@ -68,6 +84,8 @@ describe('report.html in Chromium', () => {
     // one point per ranked source in the ranking chart, and its table with log λ intervals
     expect(await page.$$eval('figure[data-figure="bt-ranking"] svg .mark-symbol path', (x) => x.length)).toBe(10);
     expect(await page.textContent('#probe-certainty table[data-table="ranking"]')).toContain('1.386 [0.693, 2.079]');
+    // a run with conditions answers which mitigation changes what before its tables
+    expect(await page.$$eval('#answer figure[data-figure]', (fs) => fs.map((f) => f.getAttribute('data-figure')))).toContain('forest-framing-phi_frame');
     expect(errors).toEqual([]);
     expect(external).toEqual([]);
   });

@@ -12,10 +12,26 @@ export function setModerator(probes: { name: string; options?: Record<string, un
   certainty.options = { ...(certainty.options ?? {}), moderator: model };
 }
 
-export function registerRun(program: Command): void {
-  program
-    .command('run')
-    .description('generate outputs with the configured models and measure them with the configured probes')
+/** The flags `slant run` and `slant plan` share (a plan reads the config as the run would). */
+export interface RunFlags {
+  config: string;
+  resume?: string | true;
+  store?: string;
+  workers?: boolean;
+  unitSize?: number;
+  concurrency?: number;
+  maxConcurrency?: number;
+  output?: string;
+  allowEmpty?: boolean;
+  maxRecordBytes?: number;
+  moderator?: string;
+  plan?: boolean;
+  batch?: boolean;
+  cache?: boolean;
+}
+
+function runOptions(c: Command): Command {
+  return c
     .option('-c, --config <file>', 'config file', 'slant.yaml')
     .option('--resume [run]', 'continue an interrupted run (default: the latest unfinished one); recomputes nothing that finished')
     .option('--store <file|url>', 'the run store: a SQLite file, or postgres://user@host/db (a shared store; the password from PGPASSWORD or ~/.pgpass); default: the config\'s `store`, else .slant/slant.db')
@@ -31,25 +47,34 @@ export function registerRun(program: Command): void {
     .option('--allow-empty', 'accept dataset files without records (default: "no records in FILE", exit 3)')
     .option('--concurrency <n>', 'model calls in flight at once across the run (overrides the config; twice as many records are held)', (v: string) => parsePositiveInt(v, '--concurrency'))
     .option('--max-concurrency <n>', "requests in flight per provider of the run's models (overrides providers.<name>.maxConcurrency; the run's model calls in flight rise to match unless --concurrency is given)", (v: string) => parsePositiveInt(v, '--max-concurrency'))
-    .option('--moderator <model>', "certainty: the model that reviews the judge's order-inconsistent items (App. D.1; overrides the probe's moderator option)")
-    .action(async (opts: { config: string; resume?: string | true; store?: string; workers?: boolean; unitSize?: number; concurrency?: number; maxConcurrency?: number; output?: string; allowEmpty?: boolean; maxRecordBytes?: number; moderator?: string }, cmd: Command) => {
+    .option('--moderator <model>', "certainty: the model that reviews the judge's order-inconsistent items (App. D.1; overrides the probe's moderator option)");
+}
+
+export function registerPlan(program: Command): void {
+  runOptions(program.command('plan').description('what `slant run` with these flags would send and cost, per model and condition, without calling any model (same flags as run)')).action(async (opts: RunFlags, cmd: Command) => {
+    const { planAction } = await import('../plan-command.js');
+    await planAction(opts, cmd);
+  });
+}
+
+export function registerRun(program: Command): void {
+  runOptions(program.command('run').description('generate outputs with the configured models and measure them with the configured probes'))
+    .option('--plan', 'print what the run would send and cost, per model and condition, and call no model (as `slant plan`)')
+    .action(async (opts: RunFlags, cmd: Command) => {
+      if (opts.plan === true) {
+        const { planAction } = await import('../plan-command.js');
+        await planAction(opts, cmd);
+        return;
+      }
       if (opts.output !== undefined) resultsOutputFormat(opts.output);
-      const { resumeTarget, runSpec, applyMaxConcurrency } = await import('../run-spec.js');
+      const { resumeTarget, runSpec, prepareRunConfig } = await import('../run-spec.js');
       const { configuredStore } = await import('../workspace-config.js');
-      const { loadConfigWithPlugins } = await import('../../config/load.js');
       if (opts.resume !== undefined) {
         const { id, spec } = await resumeTarget(opts.store ?? (await configuredStore(opts.config)), opts.resume);
         await runSpec(spec, spec.kind, cmd, id);
         return;
       }
-      const config = await loadConfigWithPlugins(opts.config);
-      if (opts.store !== undefined) config.store = opts.store.includes('://') ? opts.store : resolve(opts.store);
-      if (opts.maxConcurrency !== undefined) applyMaxConcurrency(config, opts.maxConcurrency);
-      if (opts.concurrency) config.concurrency = opts.concurrency;
-      if (opts.moderator !== undefined) setModerator(config.probes, opts.moderator);
-      if (opts.allowEmpty) config.datasets = config.datasets.map((d) => ({ ...d, allowEmpty: true }));
-      const maxRecordBytes = opts.maxRecordBytes;
-      if (maxRecordBytes) config.datasets = config.datasets.map((d) => ({ ...d, maxRecordBytes }));
+      const config = await prepareRunConfig(opts);
       try {
         await runSpec({ kind: 'run', baseDir: dirname(resolve(opts.config)), config }, 'run', cmd);
       } catch (err) {

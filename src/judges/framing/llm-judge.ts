@@ -32,6 +32,8 @@ export function createLlmFramingJudge(model: LanguageModel, opts: { prompt?: str
               messages: [{ role: 'user', content: `${text}\n${prompt}` }],
               // no limit on hosted judges: reasoning judges (o4-mini) spend hidden tokens before the label
               params: withLocalTokenLimit(model, { temperature: 0, seed: 42 }, 'label'),
+              // what is asked, for those who count requests by kind (the cost plan); not part of the cache key
+              task: { kind: 'framing-judge', input: text },
               ...(o?.signal ? { signal: o.signal } : {}),
             },
             'framing',
