@@ -1,7 +1,9 @@
 /**
  * slant's library API. The CLI is a thin layer over these; everything it does can be done from code.
+ * Every name exported here is listed in docs/library.md ("Reference"; a test keeps the two the
+ * same): the library's public surface. Helpers the modules share among themselves stay internal.
  */
-export * from './core/types.js';
+export { FRAMINGS, type Framing, type InstrumentId, type Interval, type Metric, type TestResult, type UnreadableAnswer } from './core/types.js';
 export { UserError, InputError, EXIT, formatLocation, type SourceLocation } from './core/errors.js';
 
 // config
@@ -9,13 +11,44 @@ export { configSchema, configJsonSchema, type SlantConfig } from './config/schem
 export { loadConfigFile, parseConfig } from './config/load.js';
 
 // data
-export * from './data/index.js';
+export type { InputFormat, InputRecord, ReadOptions, ReadProblem, ReadStats, RawItem } from './data/types.js';
+export { detectFormat, isInputFormat, INPUT_FORMATS } from './data/detect-format.js';
+export { parseFieldMappings } from './data/field-mapping.js';
+export { deriveRecordId } from './data/record-id.js';
+export { RecordReader, readRecords, readAllRecords } from './data/read-records.js';
+export { readJsonlStream, readJsonlFile } from './data/read-jsonl.js';
+export { readDelimitedStream, readDelimitedFile, type CsvHeader, type DelimitedOptions } from './data/read-csv.js';
+export { readParquetFile } from './data/parquet.js';
+export { readJsonFile } from './data/read-json.js';
+export { writeJsonl } from './data/write-jsonl.js';
+export { writeCsv, type WriteCsvOptions } from './data/write-csv.js';
+export { countRecords } from './data/count-records.js';
 export { DEMO_DATASETS, DEMO_DOCUMENTS, type DemoDocument } from './data/samples/index.js';
 
 // text and statistics
-export * from './text/index.js';
+export { splitSentences, splitSentencesWithOffsets, sentenceBounds, type SentenceSpan } from './text/sentences.js';
+export { tokenize, countWords, wordStarts, wordSpans, type TokenizeOptions } from './text/tokens.js';
+export { TfidfVectorizer, type TfidfOptions } from './text/tfidf.js';
+export { dot, norm, cosineSparse, cosineDense, toDense, type SparseVector } from './text/vector.js';
+export { splitIntoThirds, splitIntoThirdsWithOffsets, type TextPart, type Thirds, type ThirdsOptions, type ThirdsUnit } from './text/thirds.js';
+export { isFunctionWord } from './text/function-words.js';
 export { readAnswer, readStatedText, questionLabels, type AnswerRead, type QuestionName, type TextRead } from './text/answer-reader.js';
-export * from './stats/index.js';
+export { createRng, randomSeed, sampleWithoutReplacement, shuffleInPlace, type Rng } from './stats/rng.js';
+export { normalCdf, normalQuantile, tCdf, tQuantile, chiSquareCdf, chiSquareSf, betaQuantile, zCritical } from './stats/distributions.js';
+export { quantile, quantileSorted, median } from './stats/quantile.js';
+export { mean, variance, sd, tInterval, meanMetric } from './stats/mean.js';
+export { wilsonInterval, clopperPearsonInterval, proportionMetric } from './stats/proportion.js';
+export { bootstrapInterval, bootstrapMeanInterval, bootstrapMeanOfGroupMeans, DEFAULT_RESAMPLES, DEFAULT_SEED, type BootstrapOptions } from './stats/bootstrap.js';
+export { oneSampleTTest, pairedTTest, welchTTest, type Alternative, type TTestOptions, type TTestResult } from './stats/ttest.js';
+export { pearson, type PearsonResult } from './stats/correlation.js';
+export { chiSquareIndependence, mcnemar, type ChiSquareResult } from './stats/chisquare.js';
+export { accuracy, balancedAccuracy, confusionMatrix, perClassRecall, type ConfusionMatrix } from './stats/classification.js';
+export { kendallTauB, type KendallResult } from './stats/kendall.js';
+export { cohenKappa, weightedCohenKappa, fleissKappa, krippendorffAlpha, type AlphaLevel, type FleissResult } from './stats/agreement.js';
+export { fitBradleyTerryTies, type BradleyTerryFit, type BradleyTerryOptions, type PairCounts } from './stats/bradley-terry.js';
+export { spearman, rankAverage, type SpearmanResult } from './stats/spearman.js';
+export { wassersteinDistance, positionalWasserstein, releasedWasserstein, meanPosition } from './stats/wasserstein.js';
+export { pairedCounts, type PairedCounts } from './stats/paired.js';
 
 // judges and models
 export type { FramingJudge, Embedder, Vector } from './judges/types.js';
@@ -73,7 +106,8 @@ export { presentTelephone } from './probes/certainty/present-telephone.js';
 export type { Presentation, Figure, PresentedTable, Stat } from './results/presentation.js';
 export { renderTerminalReport } from './report/terminal.js';
 export { MITIGATIONS, getMitigation, mitigationIds } from './mitigations/registry.js';
-export type { Mitigation, MitigationResult, MitigationStep, Task, TaskKind, TaskRecord, RenderOverrides, Applicability } from './mitigations/types.js';
+export type { Mitigation, MitigationResult, MitigationStep, Applicability } from './mitigations/types.js';
+export type { Task, TaskKind, TaskRecord, RenderOverrides, GenerationDefaults } from './tasks/task.js';
 export { summarizeTask } from './tasks/summarize-task.js';
 export { positionSummaryTask } from './tasks/position-summary-task.js';
 export { certaintyRewriteTask } from './tasks/certainty-rewrite-task.js';

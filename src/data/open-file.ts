@@ -33,11 +33,6 @@ export async function statInput(file: string, what = 'data file'): Promise<Stats
   }
 }
 
-/** The file's size; UserError("file not found: X") / ("X is a directory") instead of a raw ENOENT. */
-export async function checkReadableFile(file: string, what = 'data file'): Promise<number> {
-  return (await statInput(file, what)).size;
-}
-
 /**
  * Whether reading `file` again gives the same bytes: a regular file (also through a symlink or
  * /dev/stdin redirected from one). A pipe, a process substitution or a device is read once

@@ -1,6 +1,7 @@
 import { InvalidAnswerError, unmeasured } from '../models/answer.js';
 import type { GenerateRequest, Warning } from '../models/types.js';
-import type { MitigationContext, MitigationResult, MitigationStep, RenderOverrides, TaskRecord } from './types.js';
+import type { MitigationContext, MitigationResult, MitigationStep } from './types.js';
+import type { RenderOverrides, TaskRecord } from '../tasks/task.js';
 
 /**
  * The model calls of one mitigated cell item: every call is counted (a cached answer too: it is

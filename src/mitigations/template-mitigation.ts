@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { needsPromptReader } from './applicability.js';
 import { readStatedText } from '../text/answer-reader.js';
 import { CallLog } from './calls.js';
-import type { Mitigation, RenderOverrides, TaskKind } from './types.js';
+import type { Mitigation } from './types.js';
+import type { RenderOverrides, TaskKind } from '../tasks/task.js';
 
 /**
  * A mitigation that is the task with another instruction: a {{document}} template (summarize) or a

@@ -3,10 +3,7 @@
  * alone, so that code which only needs the names (the config's credential check, config/secrets.ts)
  * does not load every provider and its HTTP client.
  */
-import { BUILTIN_PROVIDERS, providerManifest } from './providers.js';
-
-/** The built-in providers' environment variables, by provider. */
-export const PROVIDER_ENV: Readonly<Record<string, readonly string[]>> = Object.fromEntries(BUILTIN_PROVIDERS.map((p) => [p.name, p.env]));
+import { providerManifest } from './providers.js';
 
 /** A provider's environment variables (undefined: a provider this slant does not know). */
 export const providerEnv = (provider: string): readonly string[] | undefined => providerManifest(provider)?.env;

@@ -1,7 +1,8 @@
 import { UserError } from '../core/errors.js';
 import type { LanguageModel } from '../models/types.js';
 import { baselineMitigation } from '../mitigations/baseline.js';
-import type { MitigationResult, TaskRecord } from '../mitigations/types.js';
+import type { MitigationResult } from '../mitigations/types.js';
+import type { TaskRecord } from '../tasks/task.js';
 import type { GenerationDefaults, TaskBinding } from '../probes/types.js';
 import type { ItemCost } from '../runtime/store.js';
 import { conditionApplies, taskFor } from './cells.js';

@@ -32,5 +32,3 @@ export function getProbe(name: string): AnyProbe {
 export function probeNames(): string[] {
   return registeredProbeNames();
 }
-
-export { parseProbeOptions } from './load.js';

@@ -3,7 +3,9 @@ import type { InstrumentId, Metric } from '../core/types.js';
 import type { JudgeCard } from '../judges/card.js';
 import type { Embedder, FramingJudge } from '../judges/types.js';
 import type { LanguageModel } from '../models/types.js';
-import type { MitigationResult, Task, TaskRecord } from '../mitigations/types.js';
+import type { MitigationResult } from '../mitigations/types.js';
+import type { Task, TaskRecord } from '../tasks/task.js';
+export type { GenerationDefaults } from '../tasks/task.js';
 import type { Presentation } from '../results/presentation.js';
 import type { ItemValueKind } from '../stats/paired-comparison.js';
 import type { GroupResultJson } from '../results/schema.js';
@@ -63,12 +65,6 @@ export interface TaskBinding {
   options: unknown;
 }
 
-/** Generation defaults of a run (config `generation`), which a probe's task may use or override. */
-export interface GenerationDefaults {
-  temperature: number;
-  maxTokens: number;
-  seed: number;
-}
 
 /**
  * What a probe's own task (Probe.task) produces in `slant run`, when it is not seed 000's

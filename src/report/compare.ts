@@ -4,6 +4,8 @@
  * B − A over the matched records by the test and interval of the metric's declared kind
  * (stats/paired-comparison.ts, the comparison a run's effects use).
  */
+import { didYouMeanText } from '../core/did-you-mean.js';
+import { UserError } from '../core/errors.js';
 import type { Excluded } from '../core/excluded.js';
 import { loadProbe } from '../probes/load.js';
 import type { RunStore } from '../runtime/run-store.js';
@@ -87,6 +89,31 @@ function paired(a: ItemValues, b: ItemValues, metric: string): PairedJson | unde
   const { x, y } = matchPairs(a.values, b.values, metric);
   if (x.length === 0) return undefined;
   return pairedJson(comparePaired(declaredKind(a.kinds, metric, a.probe), x, y));
+}
+
+/** The conditions a run has, baseline first (the names `run:condition` and the viewer's lists accept). */
+export async function runConditions(anyStore: AnyStore, runId: string): Promise<string[]> {
+  // as compareRuns names them: the condition label of each stored group
+  const groups = await storedGroups(anyStore, runId);
+  return ['baseline', ...new Set(groups.flatMap((g) => (g.condition === undefined ? [] : [g.condition])))];
+}
+
+/**
+ * Refuse a side that names nothing: a run the store does not have, or a condition the run does not
+ * have (a misspelling would otherwise compare nothing and print an empty table). The error names
+ * the likely run or condition and what exists.
+ */
+export async function checkSide(anyStore: AnyStore, side: CompareSide): Promise<void> {
+  const store = asRunStore(anyStore);
+  if (!(await store.getRun(side.runId))) {
+    const ids = (await store.listRuns(500)).map((r) => r.id);
+    throw new UserError(`no run "${side.runId}" in ${store.location}${didYouMeanText(side.runId, ids)}`, { hint: 'list runs with `slant runs`' });
+  }
+  if (side.condition === undefined) return;
+  const conditions = await runConditions(store, side.runId);
+  if (!conditions.includes(side.condition)) {
+    throw new UserError(`run ${side.runId} has no condition "${side.condition}"${didYouMeanText(side.condition, conditions)}; its conditions are ${conditions.join(', ')}`, { hint: 'name a side as RUN or RUN:CONDITION' });
+  }
 }
 
 export async function compareRuns(anyStore: AnyStore, a: CompareSide, b: CompareSide): Promise<CompareRow[]> {

@@ -3,16 +3,19 @@
  * make the command exit with EXIT.gate when they hold. Grammar (docs/report.md):
  *
  *   condition := probe [ '[' selector ']' ] '.' metric [ '.' field ] op number
- *   selector  := '*' | label '=' value { ',' label '=' value }
+ *   selector  := '*' | 'summary' | label '=' value { ',' label '=' value }
  *   field     := 'value' | 'n' | 'ci.low' | 'ci.high'
  *              | 'effect' | 'effect.ci.low' | 'effect.ci.high' | 'effect.p' | 'effect.p_holm'
  *   op        := '>' | '>=' | '<' | '<=' | '==' | '!='
  *
- * Without a selector the condition is checked on the probe's summary (mean of the group means)
- * when it has that metric, else on every group. With one, on every group whose labels match
- * (`*` = every group). A value that is undefined (no such probe, group or metric; a null value;
- * no interval) makes the condition undecidable, which fails the gate too: a CI check that cannot
- * be evaluated must not pass silently.
+ * Without a selector the condition is checked on every baseline group (each model × dataset
+ * without a condition), whatever the number of models: the target never changes silently with
+ * the run's shape. `[summary]` checks the probe's summary (the mean of the baseline group means;
+ * with one group, that group's value); with label=value pairs, every group whose labels match;
+ * `*` = every group, conditions included. A value that is undefined (no such probe, group or
+ * metric; a null value; no interval) makes the condition undecidable, which fails the gate too: a
+ * CI check that cannot be evaluated must not pass silently. A selector value that matches nothing
+ * but is close to a value the run has is a misspelling: a usage error with the likely name.
  *
  * An `effect…` field is checked on the run's paired effects of that metric (mitigated − baseline,
  * the one paired comparison every screen shows): every condition's, or those whose labels match
@@ -22,6 +25,7 @@ import { didYouMeanText } from '../core/did-you-mean.js';
 import { UserError } from '../core/errors.js';
 import { PROBE_NAMES } from '../probes/names.js';
 import type { EffectJson, MetricJson, ProbeResult, Results } from '../results/schema.js';
+import { conditionOf } from '../results/presentation.js';
 
 export type GateOp = '>' | '>=' | '<' | '<=' | '==' | '!=';
 export type GateField = 'value' | 'n' | 'ci.low' | 'ci.high' | 'effect' | 'effect.ci.low' | 'effect.ci.high' | 'effect.p' | 'effect.p_holm';
@@ -29,8 +33,8 @@ export type GateField = 'value' | 'n' | 'ci.low' | 'ci.high' | 'effect' | 'effec
 export interface GateCondition {
   text: string;
   probe: string;
-  /** undefined: summary (or every group); {} with all: every group */
-  selector?: { all: boolean; labels: Record<string, string> };
+  /** undefined: every baseline group; `all`: every group; `summary`: the probe's summary */
+  selector?: { all: boolean; summary?: boolean; labels: Record<string, string> };
   metric: string;
   field: GateField;
   op: GateOp;
@@ -62,6 +66,7 @@ export function parseGateCondition(text: string): GateCondition {
   if (sel !== undefined) {
     const s = sel.trim();
     if (s === '*') c.selector = { all: true, labels: {} };
+    else if (s === 'summary') c.selector = { all: false, summary: true, labels: {} };
     else {
       const labels: Record<string, string> = {};
       for (const part of s.split(',')) {
@@ -75,6 +80,13 @@ export function parseGateCondition(text: string): GateCondition {
   return c;
 }
 
+/** Whether labels match a selector's pairs; `condition=baseline` matches the groups without a condition. */
+function matches(labels: Record<string, string>, pairs: Record<string, string>): boolean {
+  return Object.entries(pairs).every(([k, v]) => (k === 'condition' && v === 'baseline' ? conditionOf(labels) === undefined : labels[k] === v));
+}
+
+const groupWhere = (probe: string, labels: Record<string, string>): string => `${probe}[${Object.entries(labels).map(([k, v]) => `${k}=${v}`).join(',')}]`;
+
 function effectValue(e: EffectJson, f: GateField): number | null {
   if (f === 'effect') return e.difference;
   if (f === 'effect.p') return e.test?.pValue ?? null;
@@ -85,7 +97,7 @@ function effectValue(e: EffectJson, f: GateField): number | null {
 
 /** An effect… condition: on the probe's paired effects of the metric (those the selector matches). */
 function evaluateEffects(probe: ProbeResult, c: GateCondition, out: GateOutcome): GateOutcome {
-  const effects = (probe.effects ?? []).filter((e) => e.metric === c.metric && (!c.selector || c.selector.all || Object.entries(c.selector.labels).every(([k, v]) => e.labels[k] === v)));
+  const effects = (probe.effects ?? []).filter((e) => e.metric === c.metric && (!c.selector || c.selector.all || matches(e.labels, c.selector.labels)));
   if (effects.length === 0) {
     out.status = 'undecidable';
     out.checks.push({ where: c.probe, value: null, holds: null, why: probe.effects ? `no paired effect on "${c.metric}"${c.selector && !c.selector.all ? ` for [${Object.entries(c.selector.labels).map(([k, v]) => `${k}=${v}`).join(',')}]` : ''}` : 'this run has no paired effects (no mitigation conditions)' });
@@ -129,6 +141,7 @@ export function checkGateMetrics(results: Results, conditions: readonly GateCond
   for (const c of conditions) {
     const probe = results.probes.find((p) => p.probe === c.probe);
     if (!probe) continue;
+    checkSelector(probe, c);
     const names = new Set<string>();
     if (c.field.startsWith('effect')) for (const e of probe.effects ?? []) names.add(e.metric);
     else for (const m of [...(probe.summary ?? []), ...probe.groups.flatMap((g) => g.metrics)]) names.add(m.name);
@@ -138,6 +151,25 @@ export function checkGateMetrics(results: Results, conditions: readonly GateCond
       `--fail-on "${c.text}": ${c.probe} reports no ${c.field.startsWith('effect') ? 'paired effect on a ' : ''}metric "${c.metric}"${didYouMeanText(c.metric, known)}; it reports ${known.join(', ')}`,
       { hint: 'metric names are those in results.json and the report; see docs/report.md' },
     );
+  }
+}
+
+/**
+ * A selector label=value that no group (or effect) of the probe carries, when the run has a value
+ * close to it (or no such label at all): a misspelling, refused as a usage error that names the
+ * likely value, instead of an "undecidable" no CI log explains.
+ */
+function checkSelector(probe: ProbeResult, c: GateCondition): void {
+  const labelled = [...probe.groups.map((g) => g.labels), ...(probe.effects ?? []).map((e) => e.labels)];
+  for (const [k, v] of Object.entries(c.selector?.labels ?? {})) {
+    const keys = [...new Set([...labelled.flatMap((l) => Object.keys(l)), ...(probe.groups.length ? ['condition'] : [])])];
+    if (!keys.includes(k)) {
+      throw new UserError(`--fail-on "${c.text}": the ${c.probe} groups have no label "${k}"${didYouMeanText(k, keys)}; their labels are ${keys.join(', ')}`, { hint: 'see docs/report.md for the --fail-on grammar' });
+    }
+    const values = [...new Set([...labelled.map((l) => l[k]).filter((x): x is string => x !== undefined), ...(k === 'condition' ? ['baseline'] : [])])];
+    if (!values.includes(v) && didYouMeanText(v, values) !== '') {
+      throw new UserError(`--fail-on "${c.text}": no ${c.probe} group has ${k}=${v}${didYouMeanText(v, values)}; the run's ${k} values are ${values.join(', ')}`, { hint: 'see docs/report.md for the --fail-on grammar' });
+    }
   }
 }
 
@@ -151,17 +183,20 @@ export function evaluateGate(results: Results, c: GateCondition): GateOutcome {
   }
   if (c.field.startsWith('effect')) return evaluateEffects(probe, c, out);
   const targets: { where: string; metrics: MetricJson[] }[] = [];
-  const summary = probe.summary?.find((m) => m.name === c.metric);
-  if (!c.selector && summary) targets.push({ where: `${c.probe} summary`, metrics: probe.summary ?? [] });
-  else {
-    for (const g of probe.groups) {
-      if (c.selector && !c.selector.all && !Object.entries(c.selector.labels).every(([k, v]) => g.labels[k] === v)) continue;
-      targets.push({ where: `${c.probe}[${Object.entries(g.labels).map(([k, v]) => `${k}=${v}`).join(',')}]`, metrics: g.metrics });
+  const baseline = probe.groups.filter((g) => conditionOf(g.labels) === undefined && g.notApplicable === undefined);
+  if (c.selector?.summary) {
+    // the mean of the baseline group means; with one group there is no summary, and the mean of one group's value is that value
+    if (probe.summary?.some((m) => m.name === c.metric)) targets.push({ where: `${c.probe} summary`, metrics: probe.summary });
+    else if (baseline.length === 1) targets.push({ where: `${c.probe} summary (one group: ${groupWhere(c.probe, baseline[0]!.labels)})`, metrics: baseline[0]!.metrics });
+  } else {
+    for (const g of c.selector === undefined ? baseline : probe.groups) {
+      if (c.selector && !c.selector.all && !matches(g.labels, c.selector.labels)) continue;
+      targets.push({ where: groupWhere(c.probe, g.labels), metrics: g.metrics });
     }
   }
   if (targets.length === 0) {
     out.status = 'undecidable';
-    out.checks.push({ where: c.probe, value: null, holds: null, why: `no group matches [${Object.entries(c.selector?.labels ?? {}).map(([k, v]) => `${k}=${v}`).join(',')}]` });
+    out.checks.push({ where: c.probe, value: null, holds: null, why: c.selector?.summary ? `no summary of "${c.metric}" (${baseline.length} baseline groups)` : c.selector === undefined ? 'no baseline group' : `no group matches [${Object.entries(c.selector.labels).map(([k, v]) => `${k}=${v}`).join(',')}]` });
     return out;
   }
   for (const t of targets) {

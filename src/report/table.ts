@@ -101,9 +101,9 @@ export function wrapCell(cell: string, width: number, intervals = true, hyphens 
  * `width`, shrinking the widest columns first; undefined when they fit as they are, null when they
  * cannot fit without splitting a number or a word (the caller then lays the rows out as a list).
  * Columns first keep room for their longest interval (`intervals`: each interval stays on one line),
- * then only for their longest word.
+ * then only for their longest word; the columns in `keep` (the one the table is for) narrow last.
  */
-export function fitWidths(rows: string[][], width: number): { widths: number[]; intervals: boolean } | undefined | null {
+export function fitWidths(rows: string[][], width: number, keep: readonly number[] = []): { widths: number[]; intervals: boolean } | undefined | null {
   if (drawnWidth(rows) <= width) return undefined;
   const cols = rows[0]?.length ?? 0;
   const budget = width - (cols + 1);
@@ -114,7 +114,11 @@ export function fitWidths(rows: string[][], width: number): { widths: number[]; 
     let over = widths.reduce((a, b) => a + b, 0) - budget;
     while (over > 0) {
       let widest = -1;
-      for (let c = 0; c < cols; c++) if ((widths[c] as number) > (floor[c] as number) && (widest < 0 || (widths[c] as number) > (widths[widest] as number))) widest = c;
+      // the columns to `keep` narrow only once every other column is at its floor
+      for (const pass of [false, true]) {
+        for (let c = 0; c < cols; c++) if (keep.includes(c) === pass && (widths[c] as number) > (floor[c] as number) && (widest < 0 || (widths[c] as number) > (widths[widest] as number))) widest = c;
+        if (widest >= 0) break;
+      }
       if (widest < 0) return undefined;
       widths[widest] = (widths[widest] as number) - 1;
       over--;

@@ -82,10 +82,10 @@ const isSection = (r: string[] | SectionRow): r is SectionRow => !Array.isArray(
  * than `width`, or as a list when the columns cannot narrow enough without splitting a number (see
  * renderPresentedTable).
  */
-export function fittedTable(head: string[], rows: (string[] | SectionRow)[], opts: TerminalOptions & { compact?: boolean } = {}): string {
+export function fittedTable(head: string[], rows: (string[] | SectionRow)[], opts: TerminalOptions & { compact?: boolean; keep?: number[] } = {}): string {
   const width = opts.width ?? terminalWidth();
   const plain = rows.filter((r): r is string[] => !isSection(r));
-  const fit = fitWidths([head, ...plain], width);
+  const fit = fitWidths([head, ...plain], width, opts.keep);
   if (fit === null) return listLayout(head, rows, width);
   const wrap = (r: string[], isHead = false): string[] => (fit ? r.map((c, i) => wrapCell(c, (fit.widths[i] as number) - 2, fit.intervals, isHead)) : r);
   const table = createTable(wrap(head, true), { color: opts.color, ...(fit ? { colWidths: fit.widths } : {}), ...(opts.compact ? { compact: true } : {}) });

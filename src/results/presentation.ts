@@ -126,11 +126,6 @@ export function metricOf(group: { metrics: MetricJson[] }, name: string): Metric
   return group.metrics.find((m) => m.name === name);
 }
 
-/** Stat cells of named metrics (null where a metric is absent). */
-export function statsOf(group: { metrics: MetricJson[] }, names: readonly string[]): (Stat | null)[] {
-  return names.map((n) => statOf(metricOf(group, n)));
-}
-
 /** An interval point from a metric (value, low, high, n); null values stay null ("—"). */
 export function pointOf(m: MetricJson | undefined): { value: number | null; low: number | null; high: number | null; n: number } {
   return { value: m?.value ?? null, low: m?.ci?.low ?? null, high: m?.ci?.high ?? null, n: m?.n ?? 0 };

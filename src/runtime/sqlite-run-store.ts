@@ -18,7 +18,6 @@ const FORWARDED = [
 ] as const satisfies readonly (keyof Store & keyof RunStore)[];
 
 const faces = new WeakMap<Store, RunStore>();
-const behind = new WeakMap<RunStore, Store>();
 
 /**
  * The SQLite store (better-sqlite3, synchronous: a local file, so a call never waits on a network)
@@ -58,17 +57,11 @@ export function sqliteRunStore(store: Store): RunStore {
     },
   };
   faces.set(store, face);
-  behind.set(face, store);
   return face;
 }
 
 /** A RunStore, or the synchronous SQLite Store (library callers, tests), made a RunStore. */
 export type AnyStore = Store | RunStore;
-
-/** The synchronous SQLite store behind a RunStore, if it is one (the report and viewer read it directly). */
-export function sqliteStoreOf(store: RunStore): Store | undefined {
-  return behind.get(store);
-}
 
 export function asRunStore(store: AnyStore): RunStore {
   return store instanceof Store ? sqliteRunStore(store) : store;

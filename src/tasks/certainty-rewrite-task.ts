@@ -1,5 +1,5 @@
 import type { GenerateRequest } from '../models/types.js';
-import type { Task } from '../mitigations/types.js';
+import type { Task } from './task.js';
 import { DECODING_PRESETS, renderCertaintyTask, type CertaintyIntervention, type CertaintyTask, type DecodingPreset } from './certainty-prompts.js';
 
 export interface CertaintyRewriteTaskOptions {

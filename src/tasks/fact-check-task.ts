@@ -1,5 +1,5 @@
 import type { GenerateParams, GenerateRequest } from '../models/types.js';
-import type { Task } from '../mitigations/types.js';
+import type { Task } from './task.js';
 import { FACTCHECK_PROMPTS, renderFactcheckPrompt, type FactcheckStrategy } from './factcheck-prompts.js';
 
 export interface FactCheckTaskOptions {

@@ -1,5 +1,5 @@
 import type { GenerateRequest } from '../models/types.js';
-import type { Task } from '../mitigations/types.js';
+import type { Task } from './task.js';
 import { cleanSummary, renderSummarizePrompt } from './summarize.js';
 
 export interface SummarizeTaskOptions {

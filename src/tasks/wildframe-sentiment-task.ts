@@ -1,5 +1,5 @@
 import type { GenerateRequest } from '../models/types.js';
-import type { Task } from '../mitigations/types.js';
+import type { Task } from './task.js';
 import { questionParams } from './question-params.js';
 import { renderWildframeEvalPrompt, resolveWildframeEvalPrompt } from './wildframe-prompts.js';
 

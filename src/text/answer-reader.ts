@@ -32,9 +32,6 @@ export type AnswerVia = 'json' | 'tag' | 'bracket' | 'first-line' | 'marker' | '
 
 export type AnswerRead = { label: string; via: AnswerVia } | { unreadable: string };
 
-export function isUnreadable(r: AnswerRead): r is { unreadable: string } {
-  return 'unreadable' in r;
-}
 
 interface QuestionSpec {
   labels: Record<string, string[]>;

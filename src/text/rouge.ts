@@ -12,6 +12,7 @@
  *   (rouge-score's `score_multi`; the first one on ties).
  */
 import { createCachedStemmer } from './porter-stemmer.js';
+import { rougeTokensOf, textTokens } from './text-tokens.js';
 
 export interface RougeScore {
   precision: number;
@@ -24,17 +25,19 @@ export const ROUGE_TYPES: readonly RougeType[] = ['rouge1', 'rouge2', 'rougeL'];
 
 export type RougeScores = Record<RougeType, RougeScore>;
 
-const NON_ALPHANUM = /[^a-z0-9]+/g;
-
-/** rouge-score's tokenizer. Pass a stemmer (e.g. `createCachedStemmer()`) for `use_stemmer=True`. */
+/**
+ * rouge-score's tokenizer (lower-case, runs of [a-z0-9]) over the text's shared tokenisation
+ * (text-tokens.ts, read by VADER, TF-IDF and the thirds too). Pass a stemmer (e.g.
+ * `createCachedStemmer()`) for `use_stemmer=True`.
+ */
 export function rougeTokenize(text: string, stem?: (word: string) => string): string[] {
-  const parts = text.toLowerCase().replace(NON_ALPHANUM, ' ').split(/\s+/);
-  const out: string[] = [];
-  for (const p of parts) {
-    if (p === '') continue;
-    out.push(stem !== undefined && p.length > 3 ? stem(p) : p);
+  const tokens = rougeTokensOf(textTokens(text));
+  if (stem === undefined) return tokens;
+  for (let i = 0; i < tokens.length; i++) {
+    const p = tokens[i] as string;
+    if (p.length > 3) tokens[i] = stem(p);
   }
-  return out;
+  return tokens;
 }
 
 export function fmeasure(precision: number, recall: number): number {

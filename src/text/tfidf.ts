@@ -21,12 +21,15 @@
  *   - a custom tokenPattern is a JavaScript RegExp (\w and \b are ASCII-only in JS; use
  *     \p{L}/\p{N} with the u flag). Like sklearn, a pattern with a capture group yields group 1.
  *
- * Speed: terms are interned once per corpus into integer ids; per-document counts go into a
- * reused typed array, so no per-token objects are created besides the token string itself.
+ * Speed: with the default pattern and lower-casing, a document's terms come from its shared
+ * tokenisation (text-tokens.ts: the pieces VADER and the thirds read too, each distinct piece's
+ * terms made once), by number, so a fit looks each term string up once; per-document counts go
+ * into a reused typed array, so no per-token objects are created.
  */
 import { UserError } from '../core/errors.js';
 import type { SparseVector } from './vector.js';
-import { FNV_BASIS, fnvStep, SpanTable } from './span-table.js';
+import { SpanTable } from './span-table.js';
+import { pieceOf, scanWordRunSpans, termCount, termOf, termsOf, textTokens, tokenGeneration } from './text-tokens.js';
 
 export type { SparseVector } from './vector.js';
 
@@ -54,57 +57,20 @@ export interface TfidfOptions {
 /** sklearn's default token pattern (?u)\b\w\w+\b in JavaScript. */
 export const SKLEARN_TOKEN_PATTERN = /[\p{L}\p{N}_]{2,}/gu;
 
-const WORD_CHAR_RE = /[\p{L}\p{N}_]/u;
-
 /**
  * Appends to `out` every maximal run of two or more word characters ([\p{L}\p{N}_], Python's
- * Unicode \w) in `s`: the same tokens as SKLEARN_TOKEN_PATTERN without a match object per
- * token (scanWordRunSpans).
+ * Unicode \w) in `s`: the same tokens as SKLEARN_TOKEN_PATTERN without a match object per token.
  */
 function scanWordRuns(s: string, out: string[]): void {
   scanWordRunSpans(s, (start, end) => out.push(s.slice(start, end)));
 }
 
 /**
- * The runs of two or more word characters ([\p{L}\p{N}_]) in `s`, ASCII classified by code and
- * other characters by WORD_CHAR_RE, as spans: calls `token(start, end, hash)` for each, with an FNV-1a
- * hash of its UTF-16 code units computed on the way, so that a SpanTable (span-table.ts) can find a term seen
- * before without slicing it out of the text (the primacy probe fits TF-IDF on every
- * source's thirds; a slice and a Map lookup per token were most of it).
+ * fitCounts' map from the shared tokenisation's term numbers to the fit's own (-1: not met yet in
+ * this fit), reused from fit to fit; `seenTerms` are the entries to reset.
  */
-function scanWordRunSpans(s: string, token: (start: number, end: number, hash: number) => void): void {
-  let start = -1;
-  let chars = 0;
-  let h = FNV_BASIS;
-  const n = s.length;
-  for (let i = 0; i < n; ) {
-    const c = s.charCodeAt(i);
-    let width = 1;
-    let word: boolean;
-    if (c < 128) {
-      word = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
-    } else {
-      const cp = s.codePointAt(i) as number;
-      width = cp > 0xffff ? 2 : 1;
-      word = WORD_CHAR_RE.test(String.fromCodePoint(cp));
-    }
-    if (word) {
-      if (start < 0) {
-        start = i;
-        chars = 0;
-        h = FNV_BASIS;
-      }
-      chars++;
-      h = fnvStep(h, c);
-      if (width === 2) h = fnvStep(h, s.charCodeAt(i + 1));
-    } else if (start >= 0) {
-      if (chars >= 2) token(start, i, h);
-      start = -1;
-    }
-    i += width;
-  }
-  if (start >= 0 && chars >= 2) token(start, n, h);
-}
+let localOf = new Int32Array(0);
+const seenTerms: number[] = [];
 
 const SURROGATE_RE = /[\ud800-\udfff]/;
 
@@ -186,11 +152,14 @@ export class TfidfVectorizer {
 
   /** Tokens of `doc` after lower-casing and stop-word removal. */
   private tokensOf(doc: string): string[] {
-    const src = this.lowercase ? doc.toLowerCase() : doc;
     let toks: string[] = [];
-    if (this.defaultPattern) {
-      scanWordRuns(src, toks);
+    if (this.defaultPattern && this.lowercase) {
+      // the text's shared tokenisation (text-tokens.ts): its terms, made once per distinct piece of text
+      toks = termsOf(textTokens(doc, false));
+    } else if (this.defaultPattern) {
+      scanWordRuns(doc, toks);
     } else {
+      const src = this.lowercase ? doc.toLowerCase() : doc;
       const re = this.pattern;
       re.lastIndex = 0;
       for (let m = re.exec(src); m !== null; m = re.exec(src)) {
@@ -276,8 +245,8 @@ export class TfidfVectorizer {
     let df = new Int32Array(1024);
     const touched: number[] = [];
     const perDoc: DocCounts[] = [];
-    /** the default tokens without stop words: terms found by their span (SpanTable), no string per repeated token */
-    const table = this.defaultPattern && this.stop === null ? new SpanTable<undefined>() : undefined;
+    /** the default tokens without lower-casing, without stop words: terms found by their span (SpanTable), no string per repeated token */
+    const table = this.defaultPattern && !this.lowercase && this.stop === null ? new SpanTable<undefined>() : undefined;
     const intern = (src: string, start: number, end: number, hash: number): number => {
       const t = table as SpanTable<undefined>;
       const id = t.find(src, start, end, hash);
@@ -298,8 +267,43 @@ export class TfidfVectorizer {
     for (const doc of docs) {
       touched.length = 0;
       if (table !== undefined) {
-        const src = this.lowercase ? doc.toLowerCase() : doc;
-        scanWordRunSpans(src, (start, end, hash) => see(intern(src, start, end, hash)));
+        scanWordRunSpans(doc, (start, end, hash) => see(intern(doc, start, end, hash)));
+      } else if (this.defaultPattern && this.lowercase && this.stop === null) {
+        // the terms of the text's shared tokenisation, by their numbers there: a term string is
+        // looked up once per fit, not once per occurrence
+        const gen = tokenGeneration();
+        // a text another instrument read is found; one only TF-IDF reads is not kept
+        const tt = textTokens(doc, false);
+        if (tokenGeneration() !== gen) {
+          // the shared tables were emptied: their numbers start again
+          for (const tid of seenTerms) localOf[tid] = -1;
+          seenTerms.length = 0;
+        }
+        if (localOf.length < termCount()) {
+          const grown = new Int32Array(Math.max(2 * localOf.length, termCount(), 1024)).fill(-1);
+          grown.set(localOf);
+          localOf = grown;
+        }
+        for (let i = 0; i < tt.ids.length; i++) {
+          const tids = pieceOf(tt, i).termIds;
+          for (let k = 0; k < tids.length; k++) {
+            const tid = tids[k] as number;
+            let id = localOf[tid] as number;
+            if (id < 0) {
+              const tok = termOf(tid);
+              let known = ids.get(tok);
+              if (known === undefined) {
+                known = terms.length;
+                ids.set(tok, known);
+                terms.push(tok);
+              }
+              id = known;
+              localOf[tid] = id;
+              seenTerms.push(tid);
+            }
+            see(id);
+          }
+        }
       } else {
         for (const tok of this.tokensOf(doc)) {
           let id = ids.get(tok);
@@ -322,6 +326,8 @@ export class TfidfVectorizer {
       perDoc.push({ ids: dIds, counts: dCounts });
     }
 
+    for (const tid of seenTerms) localOf[tid] = -1;
+    seenTerms.length = 0;
     // the span table's terms are found by id below, without a map from term to id
     if (table !== undefined) terms = table.keys;
     const minCount = dfLimit(this.minDf, n);

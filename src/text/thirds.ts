@@ -19,7 +19,8 @@
  * gives ['', '', ''].
  */
 import { splitSentencesWithOffsets } from './sentences.js';
-import { countWords, wordStartsInto } from './tokens.js';
+import { countWords } from './tokens.js';
+import { sliceTokens, textTokens, wordCountOf, wordStartAt } from './text-tokens.js';
 
 export type ThirdsUnit = 'words' | 'sentences' | 'characters';
 
@@ -56,20 +57,15 @@ export function arraySplitSizes(n: number, k: number): number[] {
   return Array.from({ length: k }, (_, i) => base + (i < extra ? 1 : 0));
 }
 
-/** byWords' word starts, reused from text to text (an array per source was most of the primacy probe's allocation) */
-let startsScratch: number[] = [];
-
 function byWords(text: string): [TextPart, TextPart, TextPart] {
-  const starts = startsScratch;
-  const count = wordStartsInto(text, starts);
-  // a very long text's array is not kept
-  if (count > 100_000) startsScratch = [];
+  // the words of the text's shared tokenisation (text-tokens.ts), which VADER and TF-IDF read too
+  const tokens = textTokens(text);
+  const count = wordCountOf(tokens);
   const sizes = arraySplitSizes(count, 3);
-  const firstOf = (k: number): number | undefined => (k < count ? starts[k] : undefined);
   const i1 = sizes[0] as number;
   const i2 = i1 + (sizes[1] as number);
-  const c1 = sizes[1] === 0 ? text.length : (firstOf(i1) ?? text.length);
-  const c2 = sizes[2] === 0 ? text.length : (firstOf(i2) ?? text.length);
+  const c1 = sizes[1] === 0 ? text.length : (wordStartAt(tokens, i1) ?? text.length);
+  const c2 = sizes[2] === 0 ? text.length : (wordStartAt(tokens, i2) ?? text.length);
   return [part(text, 0, c1), part(text, c1, c2), part(text, c2, text.length)];
 }
 
@@ -137,16 +133,24 @@ function byCharacters(text: string): [TextPart, TextPart, TextPart] {
 /** Beginning, middle and end thirds with their offsets into `text`. */
 export function splitIntoThirdsWithOffsets(text: string, opts: ThirdsOptions = {}): [TextPart, TextPart, TextPart] {
   const unit = opts.unit ?? 'words';
+  let parts: [TextPart, TextPart, TextPart];
   switch (unit) {
     case 'words':
-      return byWords(text);
+      parts = byWords(text);
+      break;
     case 'sentences':
-      return bySentences(text);
+      parts = bySentences(text);
+      break;
     case 'characters':
-      return byCharacters(text);
+      parts = byCharacters(text);
+      break;
     default:
       throw new Error(`unknown thirds unit: ${String(unit)}`);
   }
+  // each third's tokenisation is cut from the text's, for whatever reads the thirds next (TF-IDF)
+  const tokens = textTokens(text);
+  for (const p of parts) if (p.text !== '') sliceTokens(tokens, p.start, p.end, p.text);
+  return parts;
 }
 
 /** Beginning, middle and end thirds of `text` (see the file comment for the units). */

@@ -84,6 +84,11 @@ function scanWords(text: string, word: (start: number, end: number) => void): vo
   }
 }
 
+/** Calls `start(offset)` for the start of each word of `text` (same definition of a word as `tokenize`). */
+export function scanWordStarts(text: string, start: (offset: number) => void): void {
+  scanWords(text, start);
+}
+
 /** Number of words in `text` (same definition of a word as `tokenize`). */
 export function countWords(text: string): number {
   let n = 0;

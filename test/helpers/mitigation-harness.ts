@@ -1,6 +1,7 @@
 import { createModel } from '../../src/models/create-model.js';
 import type { LanguageModel } from '../../src/models/types.js';
-import type { Mitigation, MitigationResult, Task, TaskRecord } from '../../src/mitigations/types.js';
+import type { Mitigation, MitigationResult } from '../../src/mitigations/types.js';
+import type { Task, TaskRecord } from '../../src/tasks/task.js';
 import { summarizeTask } from '../../src/tasks/summarize-task.js';
 import { SUMMARIZE_PRESETS } from '../../src/tasks/summarize.js';
 import type { LoopbackServer } from './loopback/server.js';

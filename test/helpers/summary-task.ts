@@ -1,5 +1,6 @@
 /** A minimal summarize Task for tests of mitigations (the real tasks live in src/tasks/). */
-import type { MitigationContext, Task, TaskRecord } from '../../src/mitigations/types.js';
+import type { MitigationContext } from '../../src/mitigations/types.js';
+import type { Task, TaskRecord } from '../../src/tasks/task.js';
 import type { LanguageModel } from '../../src/models/types.js';
 
 export const summaryTask: Task = {

@@ -42,6 +42,22 @@ describe('compare two runs', () => {
     expect(bad.stderr).toMatch(/no run "nope"/);
   });
 
+  it('a misspelt run or condition is an error (exit 2) naming the likely one, never an empty comparison', async () => {
+    const { store, a, b } = await twoRuns(tmp.dir);
+    const typo = `${a.slice(0, -1)}${a.endsWith('x') ? 'y' : 'x'}`;
+    const run = await runCli(['compare', typo, b, '--store', store]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`no run "${typo}" in ${store} (did you mean "${a}"?)`);
+    const cond = await runCli(['compare', `${a}:baselin`, `${b}:baseline`, '--store', store]);
+    expect(cond.code).toBe(2);
+    expect(cond.stderr).toContain(`run ${a} has no condition "baselin" (did you mean "baseline"?); its conditions are baseline`);
+    expect(cond.stdout).toBe('');
+    // the baseline by name is the same as no condition
+    const named = await runCli(['--json', 'compare', `${a}:baseline`, b, '--store', store]);
+    expect(named.code).toBe(0);
+    expect((JSON.parse(named.stdout) as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+  });
+
   it('prints paired differences of rates in percentage points and of means as signed plain numbers (the shared formatter)', () => {
     const row = (kind: CompareRow['kind']): CompareRow => ({ probe: 'p', model: 'm', dataset: 'd', metric: 'x', label: 'x', kind, a: { value: 0.2, n: 10 }, b: { value: 0.5, n: 12 }, difference: 0.3, paired: { n: 10, baseline: 0.2, mitigated: 0.5, difference: 0.3, ci: { low: 0.1, high: 0.5, level: 0.95, method: 'paired t' }, test: { name: 't', statistic: 2, pValue: 0.01 } } });
     expect(statText(pairedStat(row('rate')))).toBe('+30.0 pp [10.0, 50.0]');

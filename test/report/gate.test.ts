@@ -70,10 +70,11 @@ describe('--fail-on names that do not exist (usage errors, exit 2, with the like
 describe('--fail-on evaluation', () => {
   const results = syntheticResults();
 
-  it('checks every matching group: φ_frame 4/12 = 0.333 in the baseline, 2/12 in the mitigation', () => {
+  it('checks every baseline group without a selector, every group with [*]: φ_frame 4/12 = 0.333 in the baseline, 2/12 in the mitigation', () => {
     const o = evaluateGate(results, parseGateCondition('framing.phi_frame > 0.3'));
     expect(o.status).toBe('failed');
-    expect(o.checks.map((c) => [c.value, c.holds])).toEqual([
+    expect(o.checks.map((c) => [c.value, c.holds])).toEqual([[4 / 12, true]]);
+    expect(evaluateGate(results, parseGateCondition('framing[*].phi_frame > 0.3')).checks.map((c) => [c.value, c.holds])).toEqual([
       [4 / 12, true],
       [2 / 12, false],
     ]);
@@ -98,12 +99,49 @@ describe('--fail-on evaluation', () => {
     }
   });
 
-  it('uses the summary when the probe has one and no selector is given', () => {
-    const r = syntheticResults();
-    const p = r.probes[0]!;
-    p.summary = [{ name: 'phi_frame', label: 'φ', value: 0.05, n: 24 }];
-    const o = evaluateGate(r, parseGateCondition('framing.phi_frame > 0.2'));
-    expect(o.checks.map((c) => c.where)).toEqual(['framing summary']);
-    expect(o.status).toBe('passed');
+  it('the target of a condition without a selector does not change with the number of models: every baseline group, never the summary', () => {
+    const one = syntheticResults();
+    const two = structuredClone(one);
+    const p = two.probes[0]!;
+    // a second model whose φ_frame is 0.5; the mean of the two group means (0.417) would hide nothing here, but it is not the target
+    p.groups.push({ ...structuredClone(p.groups[0]!), labels: { model: 'model-b', dataset: 'news' }, metrics: [{ name: 'phi_frame', label: 'φ', value: 0.5, n: 12, kind: 'rate' }] });
+    p.summary = [{ name: 'phi_frame', label: 'φ', value: (4 / 12 + 0.5) / 2, n: 24 }];
+    const c = parseGateCondition('framing.phi_frame > 0.45');
+    expect(evaluateGate(one, c).status).toBe('passed');
+    const o = evaluateGate(two, c);
+    // with the summary as its target this passed (0.417 < 0.45) and let model-b's 0.5 through
+    expect(o.status).toBe('failed');
+    expect(o.checks.map((x) => x.where)).toEqual(['framing[model=model-a,dataset=news]', 'framing[model=model-b,dataset=news]']);
+    // the summary only when asked for: the mean of the group means, or with one group that group's value
+    expect(evaluateGate(two, parseGateCondition('framing[summary].phi_frame > 0.45')).checks).toEqual([{ where: 'framing summary', value: (4 / 12 + 0.5) / 2, holds: false }]);
+    expect(evaluateGate(one, parseGateCondition('framing[summary].phi_frame > 0.3')).checks).toEqual([{ where: 'framing summary (one group: framing[model=model-a,dataset=news])', value: 4 / 12, holds: true }]);
+  });
+
+  it('gates on a paired effect: the mitigation must lower φ_frame (Δ and its interval below 0)', () => {
+    // self-awareness: Δφ_frame = −2/12 [−0.40, 0.07]: the difference is below 0 but its interval is not
+    const below = evaluateGate(results, parseGateCondition('framing[condition=self-awareness].phi_frame.effect >= 0'));
+    expect(below.status).toBe('passed');
+    const sure = evaluateGate(results, parseGateCondition('framing[condition=self-awareness].phi_frame.effect.ci.high >= 0'));
+    expect(sure.status).toBe('failed');
+    expect(gateReport([sure])).toEqual(['fail-on: "framing[condition=self-awareness].phi_frame.effect.ci.high >= 0" holds: framing[model=model-a,dataset=news,condition=self-awareness] phi_frame.effect.ci.high = 0.07 >= 0']);
+  });
+
+  it('a misspelt condition, model or label in the selector is a usage error with the likely name', () => {
+    const refused = (text: string): UserError => {
+      try {
+        checkGateMetrics(results, [parseGateCondition(text)]);
+      } catch (e) {
+        return e as UserError;
+      }
+      throw new Error(`${text} not refused`);
+    };
+    const e = refused('framing[condition=self-awarness].phi_frame.effect > 0');
+    expect(e.exitCode).toBe(2);
+    expect(e.message).toContain('no framing group has condition=self-awarness (did you mean "self-awareness"?)');
+    expect(refused('framing[mdel=model-a].phi_frame > 0').message).toContain('no label "mdel" (did you mean "model"?)');
+    expect(refused('framing[model=model-z].phi_frame > 0').message).toContain('(did you mean "model-a"?)');
+    // condition=baseline names the groups without a condition
+    expect(() => checkGateMetrics(results, [parseGateCondition('framing[condition=baseline].phi_frame > 0')])).not.toThrow();
+    expect(evaluateGate(results, parseGateCondition('framing[condition=baseline].phi_frame > 0.3')).checks.map((c) => c.value)).toEqual([4 / 12]);
   });
 });

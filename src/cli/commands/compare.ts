@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
-import { UserError } from '../../core/errors.js';
-import { compareRuns, pairedStat, unpairedStat, type CompareRow, type CompareSide } from '../../report/compare.js';
+import { checkSide, compareRuns, pairedStat, unpairedStat, type CompareRow, type CompareSide } from '../../report/compare.js';
 import { contrastLines, formatValue, HEADLINE, statText, undefinedText } from '../../report/format.js';
-import { createTable } from '../../report/table.js';
 import { globalOptions } from '../main-options.js';
 import { STORE_FLAG_HELP, withStore } from '../store-flag.js';
 
@@ -27,7 +25,7 @@ export function registerCompare(program: Command): void {
       const A = side(a);
       const B = side(b);
       const rows = await withStore(opts.store, async (store) => {
-        for (const s of [A, B]) if (!(await store.getRun(s.runId))) throw new UserError(`no run "${s.runId}" in ${store.location}`, { hint: 'list runs with `slant runs`' });
+        for (const s of [A, B]) await checkSide(store, s);
         return compareRuns(store, A, B);
       });
       const shown = opts.all ? rows : rows.filter((r) => (HEADLINE[r.probe] ?? []).includes(r.metric));
@@ -35,19 +33,20 @@ export function registerCompare(program: Command): void {
         process.stdout.write(JSON.stringify({ a: A, b: B, rows }) + '\n');
         return;
       }
-      // 120 columns at most: group = model · dataset; the last column is the paired difference, or the unpaired one
-      const t = createTable(['probe', 'model · dataset', 'metric', 'A (n)', 'B (n)', 'B − A paired [95% CI] (n)'], { colWidths: [9, 24, 18, 12, 12, 34] });
+      // fitted to the terminal: group = model · dataset; the last column is the paired difference, or the unpaired one
+      const lines: string[][] = [];
       for (const r of shown) {
         const p = r.paired;
         // the paired contrast as the run's effects print it: difference [interval], then p on the next line
         const diff = p ? [`${contrastLines(pairedStat(r))[0]} (${p.n})`, ...contrastLines(pairedStat(r)).slice(1)].join('\n') : r.difference === null ? '—' : `${statText(unpairedStat(r))} (unpaired)`;
-        t.push([r.probe, `${r.model} · ${r.dataset}`, r.metric, fmt(r.a, r.kind), fmt(r.b, r.kind), diff]);
+        lines.push([r.probe, `${r.model} · ${r.dataset}`, r.metric, fmt(r.a, r.kind), fmt(r.b, r.kind), diff]);
       }
       if (globalOptions(cmd).quiet) {
         // -q: one plain line per metric, no table
         process.stdout.write(shown.map((r) => `${r.probe} ${r.model} · ${r.dataset} ${r.metric}: B − A ${statText(pairedStat(r) ?? unpairedStat(r))}`).join('\n') + (shown.length ? '\n' : ''));
         return;
       }
-      process.stdout.write(`A = ${a}\nB = ${b}\n${t.toString()}\n`);
+      const { fittedTable } = await import('../../report/terminal-tables.js');
+      process.stdout.write(`A = ${a}\nB = ${b}\n${fittedTable(['probe', 'model · dataset', 'metric', 'A (n)', 'B (n)', 'B − A paired [95% CI] (n)'], lines, { keep: [5] })}\n`);
     });
 }

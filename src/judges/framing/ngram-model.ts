@@ -1,5 +1,3 @@
-import type { Framing } from '../../core/types.js';
-import { MODEL_CLASSES } from './model.js';
 import { CLAUSE_END, SCOPE, isNegator, negated, scanFramingTokens } from './ngram-features.js';
 import { ordinalProbabilities } from './ordinal-sparse-fit.js';
 import { partsAt, type TextPieces } from './text-pieces.js';
@@ -249,8 +247,3 @@ export function ngramProbabilities(model: NgramFramingModel, text: string, dense
   return linkProbabilities(model, z);
 }
 
-export function argmaxFraming(p: readonly number[]): Framing {
-  let best = 0;
-  for (let k = 1; k < p.length; k++) if (p[k]! > p[best]!) best = k;
-  return MODEL_CLASSES[best]!;
-}

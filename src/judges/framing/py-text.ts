@@ -3,49 +3,13 @@
  * (linear scans, no backtracking): `str.split()`, `str.strip(string.punctuation)`,
  * `str.isupper()`, `len()` in code points and `round(x, n)`.
  */
-import { FNV_BASIS, fnvStep } from '../../text/span-table.js';
-
-/** Characters Python's `str.split()` (no argument) treats as whitespace. */
-function isPyWhitespace(c: number): boolean {
-  // printable ASCII (most characters) first: one comparison pair instead of the whole list
-  if (c > 0x20 && c < 0x85) return false;
-  return (
-    (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x20) || c === 0x85 || c === 0xa0 ||
-    c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
-    c === 0x202f || c === 0x205f || c === 0x3000
-  );
-}
+import { pySplitSpans } from '../../text/text-tokens.js';
 
 /** Python `text.split()`: split on runs of whitespace, no empty tokens. */
 export function pySplit(text: string): string[] {
   const out: string[] = [];
   pySplitSpans(text, (start, end) => out.push(text.slice(start, end)));
   return out;
-}
-
-/**
- * The tokens of `pySplit` as spans: calls `token(start, end, hash)` for each, `hash` the FNV-1a
- * hash of its code units (span-table.ts), so the caller can look the token up without slicing it.
- */
-export function pySplitSpans(text: string, token: (start: number, end: number, hash: number) => void): void {
-  let start = -1;
-  let h = FNV_BASIS;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (isPyWhitespace(c)) {
-      if (start >= 0) {
-        token(start, i, h);
-        start = -1;
-      }
-    } else {
-      if (start < 0) {
-        start = i;
-        h = FNV_BASIS;
-      }
-      h = fnvStep(h, c);
-    }
-  }
-  if (start >= 0) token(start, text.length, h);
 }
 
 /** Python `string.punctuation`: !"#$%&'()*+,-./:;<=>?@[\]^_`{|}~ */

@@ -33,8 +33,8 @@ export function partsAt(t: TextPieces, i: number): PieceParts {
 /** The pieces of a text (`infos[i].piece` spans [starts[i], ends[i]) of `text`), as VADER's TokenizedText gives them. */
 export interface TextPieces {
   infos: readonly TokenInfo[];
-  starts: readonly number[];
-  ends: readonly number[];
+  starts: ArrayLike<number>;
+  ends: ArrayLike<number>;
 }
 
 /** The review-cue tokens of the text and their flags, in order (countCues gives reviewCueCounts(text)). */

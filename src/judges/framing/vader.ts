@@ -27,8 +27,8 @@ import {
 } from './vader-constants.js';
 import { vaderLexicon, type VaderLexicon } from './vader-lexicon.js';
 import type { PieceParts } from './text-pieces.js';
-import { codePointLength, pyIsUpper, pyRound, pySplit, pySplitSpans, stripPunct } from './py-text.js';
-import { SpanTable } from '../../text/span-table.js';
+import { codePointLength, pyIsUpper, pyRound, pySplit, stripPunct } from './py-text.js';
+import { pieceOf, textTokens } from '../../text/text-tokens.js';
 
 export interface VaderScores {
   neg: number;
@@ -109,8 +109,9 @@ export interface TokenizedText {
   boost: (number | undefined)[];
   /** 3.3.2 `negated([token])` of each lower-cased token, looked up once per distinct piece */
   negated: boolean[];
-  starts: number[];
-  ends: number[];
+  /** piece i spans [starts[i], ends[i]) of the text */
+  starts: readonly number[];
+  ends: readonly number[];
 }
 
 /**
@@ -131,9 +132,6 @@ export function punctuationEmphasis(text: string, start = 0, end = text.length):
   return ep + qm;
 }
 
-/** Distinct raw tokens remembered by `tokenize` (a pure function of the token; cleared when full). */
-const TOKEN_CACHE_SIZE = 50_000;
-
 /** What a piece of text (a token as written) looks up, remembered per distinct piece. */
 export interface TokenInfo {
   /** the piece as written */
@@ -148,17 +146,12 @@ export interface TokenInfo {
   parts?: PieceParts;
 }
 
-/** tokens of a text beyond which tokenize lets its scratch go after the call */
-const SCRATCH_KEPT = 100_000;
-
-/** what tokenize's scratch holds between calls */
-const NO_INFO: TokenInfo = { piece: '', lower: '', upper: false, base: undefined, boost: undefined, negated: false };
-
 export class Vader {
   readonly lexicon: VaderLexicon;
-  private readonly tokenCache = new SpanTable<TokenInfo>();
-  /** tokenize's arrays, reused from call to call (see there) */
-  private scratch: { infos: TokenInfo[]; starts: number[]; ends: number[] } = { infos: [], starts: [], ends: [] };
+  /** this analyser's lookups of each piece, by the piece's number in the shared tokenisation */
+  private infoById: (TokenInfo | undefined)[] = [];
+  /** the shared tables' generation `infoById` belongs to */
+  private infoGeneration = -1;
   private readonly butRule: 'vader-3.3.2' | 'positional';
 
   constructor(lexicon: VaderLexicon, opts: VaderOptions = {}) {
@@ -191,41 +184,28 @@ export class Vader {
   }
 
   /**
-   * Tokenise a text once, with offsets and lookups (see `rawScoresOfSpan`). Each distinct piece's
-   * lookups are remembered and found again by the piece's span in the text (SpanTable), without
-   * slicing it out.
+   * Tokenise a text once, with offsets and lookups (see `rawScoresOfSpan`). The pieces come from
+   * the text's shared tokenisation (src/text/text-tokens.ts, which TF-IDF and the thirds read
+   * too); each distinct piece's lookups are remembered on the piece.
    */
   tokenize(text: string): TokenizedText {
-    // pieces are gathered in arrays kept between calls and copied out at their final size: seven
-    // arrays grown by push per text were most of the judge's allocation
-    const { infos: sInfos, starts: sStarts, ends: sEnds } = this.scratch;
-    let n = 0;
-    const cache = this.tokenCache;
-    pySplitSpans(text, (start, end, hash) => {
-      let id = cache.find(text, start, end, hash);
-      if (id < 0) {
-        if (cache.size >= TOKEN_CACHE_SIZE) cache.clear();
-        const token = text.slice(start, end);
-        const stripped = stripPunct(token);
-        const w = stripped !== token && codePointLength(stripped) > 2 ? stripped : token;
-        const l = w.toLowerCase();
-        id = cache.add(token, hash, { piece: token, lower: l, upper: pyIsUpper(w), base: this.lexicon.get(l), boost: BOOSTER_DICT.get(l), negated: negatedWord(l) });
+    const tt = textTokens(text);
+    if (this.infoGeneration !== tt.generation) {
+      this.infoById = [];
+      this.infoGeneration = tt.generation;
+    }
+    const byId = this.infoById;
+    const n = tt.ids.length;
+    const infos: TokenInfo[] = [];
+    for (let i = 0; i < n; i++) {
+      const id = tt.ids[i] as number;
+      let info = byId[id];
+      if (info === undefined) {
+        info = this.tokenInfo(pieceOf(tt, i).piece);
+        byId[id] = info;
       }
-      if (n === sInfos.length) {
-        sInfos.push(cache.values[id] as TokenInfo);
-        sStarts.push(start);
-        sEnds.push(end);
-      } else {
-        sInfos[n] = cache.values[id] as TokenInfo;
-        sStarts[n] = start;
-        sEnds[n] = end;
-      }
-      n++;
-    });
-    const infos = sInfos.slice(0, n);
-    // the scratch keeps no token info alive between calls, nor a very long text's length
-    if (n > SCRATCH_KEPT) this.scratch = { infos: [], starts: [], ends: [] };
-    else sInfos.fill(NO_INFO, 0, n);
+      infos.push(info);
+    }
     return {
       infos,
       lower: infos.map((i) => i.lower),
@@ -233,9 +213,17 @@ export class Vader {
       base: infos.map((i) => i.base),
       boost: infos.map((i) => i.boost),
       negated: infos.map((i) => i.negated),
-      starts: sStarts.slice(0, n),
-      ends: sEnds.slice(0, n),
+      starts: tt.starts,
+      ends: tt.ends,
     };
+  }
+
+  /** What a piece looks up (3.3.2: punctuation stripped unless that leaves 2 characters or fewer). */
+  private tokenInfo(token: string): TokenInfo {
+    const stripped = stripPunct(token);
+    const w = stripped !== token && codePointLength(stripped) > 2 ? stripped : token;
+    const l = w.toLowerCase();
+    return { piece: token, lower: l, upper: pyIsUpper(w), base: this.lexicon.get(l), boost: BOOSTER_DICT.get(l), negated: negatedWord(l) };
   }
 
   /**

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { needsPromptReader } from '../applicability.js';
 import { CallLog } from '../calls.js';
-import type { Mitigation, MitigationStep, RenderOverrides } from '../types.js';
+import type { Mitigation, MitigationStep } from '../types.js';
+import type { RenderOverrides } from '../../tasks/task.js';
 
 const options = z
   .object({
