@@ -22,7 +22,7 @@ const card = {
     ],
     0.733,
   ),
-  task: 'certainty',
+  task: 'certainty' as const,
 };
 
 // 25 rewrites more certain (+1 or +2), 40 ties, 35 less certain (−1 or −2), and answers that are
