@@ -168,7 +168,7 @@ export function applyMaxConcurrency(config: SlantConfig, n: number): void {
 
 
 /** The config `slant run` (and `slant plan`) runs: the file with the command line's overrides. */
-export async function prepareRunConfig(opts: { config: string; store?: string; maxConcurrency?: number; concurrency?: number; moderator?: string; allowEmpty?: boolean; maxRecordBytes?: number }): Promise<SlantConfig> {
+export async function prepareRunConfig(opts: { config: string; store?: string; maxConcurrency?: number; concurrency?: number; moderator?: string; allowEmpty?: boolean; maxRecordBytes?: number; label?: string }): Promise<SlantConfig> {
   const config = await loadConfigWithPlugins(opts.config);
   if (opts.store !== undefined) config.store = opts.store.includes('://') ? opts.store : resolve(opts.store);
   if (opts.maxConcurrency !== undefined) applyMaxConcurrency(config, opts.maxConcurrency);
@@ -177,5 +177,9 @@ export async function prepareRunConfig(opts: { config: string; store?: string; m
   if (opts.allowEmpty) config.datasets = config.datasets.map((d) => ({ ...d, allowEmpty: true }));
   const maxRecordBytes = opts.maxRecordBytes;
   if (maxRecordBytes) config.datasets = config.datasets.map((d) => ({ ...d, maxRecordBytes }));
+  if (opts.label !== undefined) {
+    if (opts.label.trim() === '') throw new UserError('--label: give the run a name (without --label it has the config\'s runs.label, if any)');
+    config.runs = { ...config.runs, label: opts.label.trim() };
+  }
   return config;
 }

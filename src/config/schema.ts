@@ -103,6 +103,11 @@ export const configSchema = z
     version: z.literal(1).default(1),
     store: z.string().default('.slant/slant.db').describe('the run store (runs, items, request cache): a SQLite file, or postgres://user@host/db (password from PGPASSWORD or ~/.pgpass)'),
     reports: z.string().default('.slant/reports').describe('where reports are written, one folder per run'),
+    runs: z
+      .object({ label: z.string().min(1).max(200).optional().describe('a name for the runs of this config, shown in `slant runs`, `slant view` and bundles (`slant run --label` overrides it)') })
+      .strict()
+      .optional()
+      .describe('how runs of this config are listed'),
     concurrency: z
       .number()
       .int()

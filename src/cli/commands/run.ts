@@ -31,6 +31,7 @@ export interface RunFlags {
   allowEmpty?: boolean;
   maxRecordBytes?: number;
   moderator?: string;
+  label?: string;
   plan?: boolean;
   maxCost?: number;
   maxTokens?: number;
@@ -56,6 +57,7 @@ function runOptions(c: Command): Command {
     .option('--allow-empty', 'accept dataset files without records (default: "no records in FILE", exit 3)')
     .option('--concurrency <n>', 'model calls in flight at once across the run (overrides the config; twice as many records are held)', (v: string) => parsePositiveInt(v, '--concurrency'))
     .option('--max-concurrency <n>', "requests in flight per provider of the run's models (overrides providers.<name>.maxConcurrency; the run's model calls in flight rise to match unless --concurrency is given)", (v: string) => parsePositiveInt(v, '--max-concurrency'))
+    .option('--label <name>', "a name for this run, shown in `slant runs`, `slant view` and bundles (overrides the config's runs.label)")
     .option('--moderator <model>', "certainty: the model that reviews the judge's order-inconsistent items (App. D.1; overrides the probe's moderator option)")
     .option('--max-cost <usd>', 'stop before a request would take the spend past this many USD (overrides budget.usd; with --resume: the budget of the whole run, what it spent before included)', (v: string) => parsePositiveNumber(v, '--max-cost'))
     .option('--max-tokens <n>', 'stop before a request would take the input + output tokens past this (overrides budget.tokens)', (v: string) => parsePositiveInt(v, '--max-tokens'))
