@@ -8,9 +8,9 @@ export default {
   vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   coverageAnalysis: 'perTest',
   checkers: ['typescript'],
-  // the checker compiles src only (the build's program): a mutant that does not compile fails
+  // the checker compiles src only (tsconfig.mutation.json): a mutant that does not compile fails
   // there, and leaving the tests, benchmarks and scripts out makes each check cheaper
-  tsconfigFile: 'tsconfig.build.json',
+  tsconfigFile: 'tsconfig.mutation.json',
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },
   mutate: targets.files,
   ignoreStatic: true,

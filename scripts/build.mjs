@@ -1,15 +1,20 @@
 #!/usr/bin/env node
 /**
- * Builds dist/: tsc (incremental: its build info sits in dist/, so deleting dist/ rebuilds it all),
- * then the assets tsc does not emit (scripts/copy-assets.mjs). Writes dist/.build-stamp with the
- * time the build started, and removes what an earlier build left that this one would not make: the
- * outputs of deleted sources and source maps (the package ships no src/ for them to point at), so
- * `npm pack` of a long-lived working tree ships what a fresh clone's build makes.
+ * Builds dist/ from src/ in two parts:
+ *   - the JavaScript: esbuild transpiles each module on its own (no bundling, no type-check; a
+ *     second or two), then the assets tsc would not emit either (scripts/copy-assets.mjs). This is
+ *     what `npm start`, the CLI tests and `npm ci` (prepare) need. Type errors are `npm run
+ *     typecheck`'s to find (CI runs it), not the start's.
+ *   - the declarations (`.d.ts`, the package's types): tsc, incrementally (its build info sits in
+ *     dist/, so deleting dist/ rebuilds it all). Needed to pack and publish (prepack).
+ * `--js` builds the first part only. Each part writes a stamp (dist/.build-stamp, dist/.types-stamp)
+ * with the time it started; the build also removes what an earlier build left that this one would
+ * not make (outputs of deleted sources, old source maps: the package ships no src/ for a map to
+ * point at), so `npm pack` of a long-lived working tree ships what a fresh clone's build makes.
  *
- * `--if-stale` (used by `npm start`) builds only when something the build reads is newer than the
- * stamp: a file or folder under src/ (a deleted file changes its folder's time), the tsconfig
- * files, package.json or the asset copier. A start with nothing changed then costs a walk over
- * src/'s file times instead of a type-check of the whole program.
+ * `--if-stale` builds a part only when something it reads is newer than its stamp: a file or
+ * folder under src/ (a deleted file changes its folder's time), the tsconfig files, package.json
+ * or the build scripts. `npm start` with nothing changed then costs a walk over src/'s file times.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -18,7 +23,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const stamp = join(root, 'dist', '.build-stamp');
+const STAMPS = { js: join(root, 'dist', '.build-stamp'), types: join(root, 'dist', '.types-stamp') };
 const INPUTS = ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/copy-assets.mjs', 'scripts/build.mjs'];
 
 /** The newest modification time (ms) of a tree's files and folders. */
@@ -29,15 +34,15 @@ function newest(path) {
   return t;
 }
 
-function builtAt() {
+function builtAt(stamp) {
   if (!existsSync(stamp)) return undefined;
   const t = Number(readFileSync(stamp, 'utf8').trim());
   return Number.isFinite(t) ? t : undefined;
 }
 
-function stale() {
-  const built = builtAt();
-  if (built === undefined || !existsSync(join(root, 'dist', 'cli', 'bin.js'))) return true;
+function stale(part) {
+  const built = builtAt(STAMPS[part]);
+  if (built === undefined || !existsSync(join(root, 'dist', 'cli', part === 'js' ? 'bin.js' : 'bin.d.ts'))) return true;
   const inputs = Math.max(newest(join(root, 'src')), ...INPUTS.map((f) => (existsSync(join(root, f)) ? statSync(join(root, f)).mtimeMs : 0)));
   return inputs > built;
 }
@@ -84,11 +89,31 @@ function run(args) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-if (process.argv.includes('--if-stale') && !stale()) process.exit(0);
-const started = Date.now();
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-run([tsc, '-p', 'tsconfig.build.json']);
-run(['scripts/copy-assets.mjs']);
-prune();
-restoreJsonImportAttributes();
-writeFileSync(stamp, `${started}\n`);
+/** The .ts modules under src/. */
+function sources(dir = join(root, 'src')) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+}
+
+async function buildJs() {
+  const { build } = await import('esbuild');
+  // one output per module, imports left as written (./x.js), as tsc emits them; settings from tsconfig.json
+  await build({ entryPoints: sources(), outdir: join(root, 'dist'), outbase: join(root, 'src'), format: 'esm', platform: 'node', target: 'node20.19', tsconfig: join(root, 'tsconfig.build.json'), logLevel: 'warning' });
+  run(['scripts/copy-assets.mjs']);
+}
+
+function buildTypes() {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  run([tsc, '-p', 'tsconfig.build.json', '--emitDeclarationOnly']);
+  restoreJsonImportAttributes();
+}
+
+const ifStale = process.argv.includes('--if-stale');
+const parts = process.argv.includes('--js') ? ['js'] : ['js', 'types'];
+for (const part of parts) {
+  if (ifStale && !stale(part)) continue;
+  const started = Date.now();
+  if (part === 'js') await buildJs();
+  else buildTypes();
+  prune();
+  writeFileSync(STAMPS[part], `${started}\n`);
+}

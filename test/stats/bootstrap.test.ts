@@ -126,3 +126,56 @@ describe('BCa against scipy on a fixed resample set', () => {
     expect(ci.high).toBeCloseTo(1.1247271077094014, 10);
   });
 });
+
+// Mutation-found gaps: BCa's zero-acceleration case and its fallback, the number of statistic
+// calls, and every check's message (each names the function that was called).
+describe('BCa edges', () => {
+  const median = (s: Float64Array) => quantileSorted(Float64Array.from(s).sort(), 0.5);
+
+  it('every jackknife value equal (acceleration 0/0 taken as 0): the bias-corrected percentile interval', () => {
+    // x = [1, 1, 1, 1, 1, 1, 5, 9]: every leave-one-out median is 1, so a = 0 and BCa is
+    // Φ(2·z0 + z_p). Reference: the 100 medians this seed draws (dumped as JSON), in numpy/scipy:
+    // below = (th < 1).sum() + 0.5·(th == 1).sum() = 44.5, z0 = norm.ppf(0.445) = −0.1383042,
+    // p = norm.cdf(2·z0 + norm.ppf([0.025, 0.975])) = [0.0126572, 0.9538469],
+    // np.percentile(th, p·100) = [1.0, 3.0]. (scipy's own BCa gives nan here: a = 0/0.)
+    const ci = bootstrapInterval([1, 1, 1, 1, 1, 1, 5, 9], median, { method: 'bca', resamples: 100, seed: 3 });
+    expect(ci).toEqual({ low: 1, high: 3, level: 0.95, method: 'bootstrap-bca' });
+  });
+
+  it('every θ* below θ̂ (z0 = +∞): falls back to the percentile interval and says so', () => {
+    // the number of distinct values: 10 on the sample, fewer on (almost) every resample
+    const distinct = (s: Float64Array) => new Set(s).size;
+    const xs = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    const bca = bootstrapInterval(xs, distinct, { method: 'bca', resamples: 50, seed: 1 });
+    const pct = bootstrapInterval(xs, distinct, { method: 'percentile', resamples: 50, seed: 1 });
+    expect(bca).toEqual({ low: pct.low, high: pct.high, level: 0.95, method: 'bootstrap-percentile (BCa undefined)' });
+    expect(pct.method).toBe('bootstrap-percentile');
+  });
+
+  it('calls the statistic B times for percentile, and B + 1 + n times for BCa (θ̂ and the n jackknife values)', () => {
+    let calls = 0;
+    const counted = (s: Float64Array) => {
+      calls++;
+      return mean(s);
+    };
+    bootstrapInterval([1, 2, 4, 8], counted, { resamples: 30, seed: 2 });
+    expect(calls).toBe(30);
+    calls = 0;
+    bootstrapInterval([1, 2, 4, 8], counted, { method: 'bca', resamples: 30, seed: 2 });
+    expect(calls).toBe(30 + 1 + 4);
+  });
+
+  it('one resample is allowed', () => {
+    const ci = bootstrapInterval([1, 2, 3], (s) => mean(s), { resamples: 1, seed: 5 });
+    expect(ci.low).toBe(ci.high);
+  });
+
+  it('names the function and what is wrong', () => {
+    expect(() => bootstrapInterval([1, 2], (s) => mean(s), { resamples: 0 })).toThrow('bootstrapInterval: resamples must be a positive integer, got 0');
+    expect(() => bootstrapInterval([1, 2], (s) => mean(s), { level: 2 })).toThrow(/^bootstrapInterval/);
+    expect(() => bootstrapInterval([], (s) => mean(s))).toThrow('bootstrapInterval: cannot bootstrap an empty sample');
+    expect(() => bootstrapInterval([1, 2, 3], (s) => (s[0] === 1 ? NaN : 1), { resamples: 10, seed: 1 })).toThrow(/^bootstrapInterval: the statistic was NaN on \d+ of 10 resamples$/);
+    expect(() => bootstrapMeanOfGroupMeans([[1, 2]], { resamples: 1.5 })).toThrow('bootstrapMeanOfGroupMeans: resamples must be a positive integer, got 1.5');
+    expect(() => bootstrapMeanOfGroupMeans([[1, NaN]], { resamples: 10 })).toThrow(/^bootstrapMeanOfGroupMeans: the statistic was NaN on \d+ of 10 resamples$/);
+  });
+});
