@@ -1,5 +1,6 @@
 /**
  * npm run bench:measure [-- --docs 10000 --words 2000 --concurrency 4]
+ * npm run bench:measure -- --cli [--docs 500 --runs 3]: the CLI's whole process, end of run apart (bench/measure-cli.ts)
  * Framing (offline judge) + primacy (TF-IDF) on synthetic 2,000-word documents through the full
  * pipeline (store writes included). Prints items per second, CPU time (with and without the
  * bench's own document generator) and peak memory.
@@ -16,10 +17,15 @@ import { aggregateRun } from '../src/pipeline/aggregate.js';
 import { WarningLog } from '../src/pipeline/warnings.js';
 import type { DatasetSource } from '../src/pipeline/datasets.js';
 import { syntheticDocuments } from './synthetic-docs.js';
+import { measureCliBench } from './measure-cli.js';
 
-const { values } = parseArgs({ options: { docs: { type: 'string', default: '10000' }, words: { type: 'string', default: '2000' }, concurrency: { type: 'string', default: '4' } } });
-const docs = Number(values.docs);
+const { values } = parseArgs({ options: { docs: { type: 'string' }, words: { type: 'string', default: '2000' }, concurrency: { type: 'string', default: '4' }, cli: { type: 'boolean', default: false }, runs: { type: 'string', default: '3' } } });
 const words = Number(values.words);
+if (values.cli) {
+  await measureCliBench({ docs: Number(values.docs ?? '500'), words, runs: Number(values.runs) });
+  process.exit(0);
+}
+const docs = Number(values.docs ?? '10000');
 
 let peakRss = 0;
 /** CPU time (µs) spent generating the synthetic documents, inside the measured phase */

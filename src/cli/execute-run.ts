@@ -22,6 +22,13 @@ import { importOptional } from '../core/optional-package.js';
 import { resultsOutputFormat, writeResultsFile } from './results-output.js';
 import { storeProblem } from '../runtime/store-errors.js';
 import type { WarningLog } from '../pipeline/warnings.js';
+import { Budget, type BudgetLimits } from '../runtime/budget.js';
+import type { CostPlan } from '../pipeline/cost-plan/estimate.js';
+import { DEFAULT_PRICES, costReport, mergePrices, type PriceTable } from '../runtime/cost.js';
+import type { ModelUsage } from '../runtime/usage.js';
+import type { Results } from '../results/schema.js';
+import { usd } from './plan-output.js';
+import { renderSpend } from './spend-table.js';
 import type { RunActivity } from './run-activity.js';
 
 /**
@@ -75,9 +82,24 @@ export async function executeRun(args: {
   workers?: { unitSize?: number };
   /** what the run's requests go through (retries, waits), shown in the progress line */
   activity?: RunActivity;
+  /** `--batch` (the generations of openai: models are priced at batch prices) */
+  batch?: boolean;
+  /** the run's budget (budget: in slant.yaml, --max-cost, --max-tokens) */
+  budget?: BudgetLimits;
+  /** the plan made before the run (the confirmation), shown beside the actual spend */
+  planned?: CostPlan;
 }): Promise<RunSummary> {
   const storePath = isPostgresUrl(args.storePath) ? args.storePath : resolve(args.storePath);
   const store = await openRunStore(storePath);
+  const prices = mergePrices(DEFAULT_PRICES, args.prices);
+  // --batch: the generations of the models sent through the Batch API are priced at batch prices (filled once the plan is made)
+  const batchModels = new Set<string>();
+  let budget: Budget | undefined;
+  if (args.budget !== undefined) {
+    // a resumed run's budget is the whole run's: what its earlier invocations spent counts
+    const before = args.resumeRunId !== undefined ? ((await store.getRunResults(args.resumeRunId).catch(() => undefined)) as Results | undefined)?.spend?.budget?.spentByModel : undefined;
+    budget = new Budget(args.budget, prices, { batchModels, warn: (line) => process.stderr.write(`${line}\n`), ...(before !== undefined ? { spentBefore: before } : {}) });
+  }
   // --verbose: each request as it is answered, above the progress bar once there is one
   let requestLog = (line: string): void => void process.stderr.write(`${line}\n`);
   const verbose = args.global.verbose === true && !args.global.json && !args.global.quiet;
@@ -85,11 +107,13 @@ export async function executeRun(args: {
     noCache: args.noCache,
     ...(verbose ? { requestLog: (line: string) => requestLog(line) } : {}),
     preflight: args.preflight !== false,
+    ...(budget !== undefined ? { budget } : {}),
     ...(args.global.quiet || args.global.json ? {} : { log: (line: string) => process.stderr.write(`${line}\n`) }),
   });
   let plan: ExecutionPlan;
   try {
     plan = await args.makePlan((m) => models.wrap(m));
+    if (args.batch === true) for (const p of plan.producers) if (p.batch !== undefined) batchModels.add(p.id);
   } catch (err) {
     await store.close();
     throw storeProblem(err, store.location, { lockTimeoutMs: store.lockTimeoutMs }) ?? err;
@@ -101,11 +125,25 @@ export async function executeRun(args: {
   // nothing is counted when no bar is drawn (stderr is not a terminal)
   const total = args.totalHint ?? (showProgress && stream.isTTY === true ? await countPlannedRecords(plan.datasets) : undefined);
   const activity = args.activity;
-  const progress = createProgress({ total, label: args.command, stream, enabled: showProgress, ...(activity ? { status: () => activity.text() } : {}) });
+  // the spend so far and, once records are done, the total it projects to
+  let done = 0;
+  const spendText = (): string => {
+    const spent = spentUsd(models.usage.byModel(), prices);
+    if (spent === undefined) return '';
+    const projected = total !== undefined && done > 0 && done < total ? `, ~${usd((spent / done) * total)} projected` : '';
+    return `${usd(spent)} spent${projected}`;
+  };
+  const status = (): string => [activity?.text() ?? '', spendText()].filter((s) => s !== '').join(' · ');
+  const progress = createProgress({ total, label: args.command, stream, enabled: showProgress, status });
+  const tick = progress.tick.bind(progress);
+  progress.tick = (n = 1) => {
+    done += n;
+    tick(n);
+  };
   requestLog = (line) => progress.log(line);
   if (activity) activity.log = (line) => progress.log(line);
   try {
-    return await runWithStore(args, store, plan, models, interrupt, progress);
+    return await runWithStore(args, store, plan, models, interrupt, progress, budget, () => spendJson(models, prices, batchModels, budget, args.planned));
   } catch (err) {
     throw storeProblem(err, store.location, { lockTimeoutMs: store.lockTimeoutMs }) ?? err;
   } finally {
@@ -121,6 +159,8 @@ async function runWithStore(
   models: ModelContext,
   interrupt: ReturnType<typeof installInterruptHandler>,
   progress: ReturnType<typeof createProgress>,
+  budget: Budget | undefined,
+  spend: () => Results['spend'],
 ): Promise<RunSummary> {
   {
     const configJson = canonicalJson(args.config);
@@ -130,6 +170,8 @@ async function runWithStore(
       plan,
       store,
       usage: () => models.usage.byModel(),
+      spend,
+      ...(budget !== undefined ? { stop: budget.stop } : {}),
       prices: args.prices,
       onBatchResult: (id, r) => models.usage.record(id, r),
       ...(args.noCache === true ? { noCache: true } : {}),
@@ -163,6 +205,7 @@ async function runWithStore(
     progress.done();
     if (args.resultsPath !== undefined && jsonOutput === undefined) await writeResultsFile(args.resultsPath, summary.results);
     printSummary(summary, args.global, args.global.json || args.global.quiet ? undefined : (await loadEndModules())[1]);
+    if (summary.interrupted && budget?.reachedLimit !== undefined) throw budget.stoppedError(summary.runId);
     if (summary.interrupted) {
       throw new UserError(`run ${summary.runId} interrupted; everything finished is stored`, { exitCode: EXIT.interrupted, hint: `continue with \`slant run --resume ${summary.runId}\`` });
     }
@@ -180,8 +223,27 @@ function printSummary(s: RunSummary, global: GlobalOptions, terminal: typeof imp
   }
   if (renderTerminalReport) process.stdout.write(renderTerminalReport(s.results, { verbose: global.verbose === true }) + '\n');
   const lines = [`run ${s.runId}: ${s.results.run.status}; ${s.measured} item measurement(s) made${s.reused ? `, ${s.reused} reused from the store` : ''}${s.generated ? `, ${s.generated} output(s) generated (${s.cacheHits} from cache)` : ''}${s.invalid ? `, ${s.invalid} invalid model output(s) recorded` : ''}`];
-  // the sentence is broken to fit a terminal; piped output keeps it on one line (scripts read it),
-  // and the paths are never broken (a broken path cannot be copied or opened)
+  lines.push(...renderSpend(s.results.spend, { verbose: global.verbose === true }));
+  // the sentences are broken to fit a terminal; piped output keeps each on one line (scripts read
+  // them), and the paths are never broken (a broken path cannot be copied or opened)
   const paths = [`report: ${s.reportDir}/report.html`, `results: ${s.reportDir}/results.json`];
   process.stdout.write([fit && process.stdout.isTTY ? fit(lines) : lines.join('\n'), ...paths].join('\n') + '\n');
+}
+
+/** USD spent so far over the priced models (undefined: nothing priced was asked yet). */
+function spentUsd(usage: Record<string, ModelUsage>, prices: PriceTable): number | undefined {
+  const r = costReport(usage, prices);
+  return r.rows.some((row) => row.cost !== undefined && row.requests > row.cachedRequests) ? r.total : undefined;
+}
+
+/** results.json's `spend`: per model and condition, the budget, the plan made before the run. */
+function spendJson(models: ModelContext, prices: PriceTable, batchModels: ReadonlySet<string>, budget: Budget | undefined, planned: CostPlan | undefined): Results['spend'] {
+  const rows = models.byCondition.rows(prices, batchModels);
+  const out: NonNullable<Results['spend']> = { rows, total: rows.reduce((n, r) => n + (r.cost ?? 0), 0) };
+  if (budget !== undefined) out.budget = { ...budget.limits, spent: budget.total(), spentByModel: budget.spentByModel(), reached: budget.reachedLimit ?? null };
+  if (planned !== undefined) {
+    const t = planned.totals;
+    out.plan = { requests: t.requests.fresh, answerDependent: t.requests.answerDependent, inputTokens: t.inputTokens, outputTokensMax: t.outputTokensMax, priceLow: t.price.low, priceHigh: t.price.high };
+  }
+  return out;
 }

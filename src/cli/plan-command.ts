@@ -5,7 +5,7 @@ import { UserError } from '../core/errors.js';
 import type { SlantConfig } from '../config/schema.js';
 import { planCost, type CostPlan } from '../pipeline/cost-plan/estimate.js';
 import { globalOptions } from './main-options.js';
-import { renderPlan } from './plan-output.js';
+import { planSummary, renderPlan } from './plan-output.js';
 import { prepareRunConfig, resumeTarget } from './run-spec.js';
 import { configuredStore, storeLocation } from './workspace-config.js';
 import type { RunFlags } from './commands/run.js';
@@ -37,6 +37,7 @@ export async function planAction(opts: RunFlags, cmd: Command): Promise<CostPlan
     batch: opts.batch === true,
     noCache: opts.cache === false,
   });
-  process.stdout.write(global.json ? `${JSON.stringify(plan)}\n` : `${renderPlan(plan)}\n`);
+  // -q: the totals in one line
+  process.stdout.write(global.json ? `${JSON.stringify(plan)}\n` : global.quiet ? `plan: ${planSummary(plan)}\n` : `${renderPlan(plan)}\n`);
   return plan;
 }

@@ -22,6 +22,9 @@ import { resultsOutputFormat } from './results-output.js';
 import { failOnConditions } from './fail-on.js';
 import { refuseOutputOverInput, type ReadFile } from './output-over-input.js';
 import { loadConfigWithPlugins } from '../config/load.js';
+import type { BudgetLimits } from '../runtime/budget.js';
+import { planCost, type CostPlan } from '../pipeline/cost-plan/estimate.js';
+import { DEFAULT_CONFIRM_ABOVE_USD, askToGoOn, needsConfirmation } from './confirm-run.js';
 import { setModerator } from './commands/run.js';
 
 /**
@@ -72,6 +75,20 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
   const workers = distributed.workers === true ? { ...(distributed.unitSize ? { unitSize: distributed.unitSize } : {}) } : undefined;
   if (spec.kind === 'run') {
     const config = spec.config;
+    const flags = cmd.opts<{ maxCost?: number; maxTokens?: number; yes?: boolean }>();
+    const { confirmAbove, ...limits } = config.budget ?? {};
+    const budget: BudgetLimits = { ...limits, ...(flags.maxCost !== undefined ? { usd: flags.maxCost } : {}), ...(flags.maxTokens !== undefined ? { tokens: flags.maxTokens } : {}) };
+    const hasBudget = budget.usd !== undefined || budget.tokens !== undefined || Object.keys(budget.models ?? {}).length > 0;
+    if (hasBudget && (batch || workers)) throw new UserError(`a budget cannot stop ${batch ? 'the Batch API (--batch submits every request at once)' : 'a distributed run (--workers)'}`, { hint: 'run without the budget (check the cost first with `slant plan`), or without ' + (batch ? '--batch' : '--workers') });
+    let planned: CostPlan | undefined;
+    if (!hasBudget && flags.yes !== true && !global.json && !global.quiet && process.stdin.isTTY === true && process.stderr.isTTY === true) {
+      const threshold = confirmAbove ?? DEFAULT_CONFIRM_ABOVE_USD;
+      planned = await planCost(config, { baseDir: spec.baseDir, storePath: storeLocation(spec.baseDir, config.store), ...(resumeRunId !== undefined ? { resumeRunId } : {}), batch, noCache });
+      if (needsConfirmation(planned, threshold) && !(await askToGoOn(planned, threshold, { input: process.stdin, output: process.stderr }))) {
+        process.stderr.write('not started\n');
+        return;
+      }
+    }
     // retries and waits: live in the progress line when one is drawn, else a line on stderr now and then
     const activity = new RunActivity();
     const notice = retryNotice((line) => activity.log(line));
@@ -96,6 +113,9 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       failOn,
       waitForLease,
       preflight,
+      batch,
+      ...(hasBudget ? { budget } : {}),
+      ...(planned !== undefined ? { planned } : {}),
       ...(workers ? { workers } : {}),
       ...(outputPath(cmd, spec) ? { resultsPath: outputPath(cmd, spec) } : {}),
     });
@@ -148,7 +168,7 @@ export function applyMaxConcurrency(config: SlantConfig, n: number): void {
 
 
 /** The config `slant run` (and `slant plan`) runs: the file with the command line's overrides. */
-export async function prepareRunConfig(opts: { config: string; store?: string; maxConcurrency?: number; concurrency?: number; moderator?: string; allowEmpty?: boolean; maxRecordBytes?: number }): Promise<SlantConfig> {
+export async function prepareRunConfig(opts: { config: string; store?: string; maxConcurrency?: number; concurrency?: number; moderator?: string; allowEmpty?: boolean; maxRecordBytes?: number; label?: string }): Promise<SlantConfig> {
   const config = await loadConfigWithPlugins(opts.config);
   if (opts.store !== undefined) config.store = opts.store.includes('://') ? opts.store : resolve(opts.store);
   if (opts.maxConcurrency !== undefined) applyMaxConcurrency(config, opts.maxConcurrency);
@@ -157,5 +177,9 @@ export async function prepareRunConfig(opts: { config: string; store?: string; m
   if (opts.allowEmpty) config.datasets = config.datasets.map((d) => ({ ...d, allowEmpty: true }));
   const maxRecordBytes = opts.maxRecordBytes;
   if (maxRecordBytes) config.datasets = config.datasets.map((d) => ({ ...d, maxRecordBytes }));
+  if (opts.label !== undefined) {
+    if (opts.label.trim() === '') throw new UserError('--label: give the run a name (without --label it has the config\'s runs.label, if any)');
+    config.runs = { ...config.runs, label: opts.label.trim() };
+  }
   return config;
 }

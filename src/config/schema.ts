@@ -103,6 +103,11 @@ export const configSchema = z
     version: z.literal(1).default(1),
     store: z.string().default('.slant/slant.db').describe('the run store (runs, items, request cache): a SQLite file, or postgres://user@host/db (password from PGPASSWORD or ~/.pgpass)'),
     reports: z.string().default('.slant/reports').describe('where reports are written, one folder per run'),
+    runs: z
+      .object({ label: z.string().min(1).max(200).optional().describe('a name for the runs of this config, shown in `slant runs`, `slant view` and bundles (`slant run --label` overrides it)') })
+      .strict()
+      .optional()
+      .describe('how runs of this config are listed'),
     concurrency: z
       .number()
       .int()
@@ -118,6 +123,19 @@ export const configSchema = z
       .record(z.string(), z.object({ input: z.number().min(0), output: z.number().min(0), batch: z.number().min(0).optional() }).strict())
       .optional()
       .describe('USD per 1M tokens per model id (a trailing * matches any suffix); overrides and extends the built-in table'),
+    budget: z
+      .object({
+        usd: z.number().positive().optional().describe('the most the run may spend, in USD (priced from the price table; --max-cost overrides it)'),
+        tokens: z.number().int().positive().optional().describe('the most input + output tokens the run may use (--max-tokens overrides it); unpriced models count here'),
+        models: z
+          .record(z.string(), z.object({ usd: z.number().positive().optional(), tokens: z.number().int().positive().optional() }).strict())
+          .optional()
+          .describe('limits per model id (a model under test or a judge), beside the run\'s'),
+        confirmAbove: z.number().min(0).optional().describe('USD: a run without a budget whose plan may cost more than this asks before its first paid call, on a terminal only (default 1; --yes skips)'),
+      })
+      .strict()
+      .optional()
+      .describe('stop the run before a request would pass these limits (exit 4; --resume with a higher budget goes on); docs/cost.md'),
     plugins: z
       .array(z.string().min(1))
       .optional()

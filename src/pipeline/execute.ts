@@ -12,7 +12,8 @@ import { runBatchPhase } from './batch-phase.js';
 import { ItemWriter, offlineOnly } from './item-writer.js';
 import { BASELINE_KEY, type Condition } from './conditions.js';
 import { cellKey, outputStoreKey, storesText } from './cells.js';
-import { inCell } from './cell-scope.js';
+import { inCell } from '../runtime/cell-scope.js';
+import { BudgetReachedError } from '../runtime/budget.js';
 import { MitigationNotApplicableError, type MitigationResult } from '../mitigations/types.js';
 import type { TaskRecord } from '../tasks/task.js';
 import type { ItemCost } from '../runtime/store.js';
@@ -148,6 +149,12 @@ export async function executePlan(
      */
     onWaiting?: () => void;
     warnings: WarningLog;
+    /**
+     * Start no new work once aborted (the run's budget is reached): requests in flight finish and
+     * are stored; a request the budget refused leaves its item for `--resume`. Unlike `signal`,
+     * nothing in flight is cancelled (it was paid for).
+     */
+    stop?: AbortSignal;
     /** `--no-cache`: batch mode neither reads nor writes the request cache either */
     noCache?: boolean;
     /** batch mode: where the usage of batch answers is recorded */
@@ -276,11 +283,18 @@ export async function executePlan(
       // a failed (or interrupted) preparation is made again by the next call
       preparing.catch(() => opts.prepared?.delete(ds.name));
     }
-    const prepared = await preparing;
-    if (opts.signal?.aborted) break;
+    let prepared: Awaited<typeof preparing>;
+    try {
+      prepared = await preparing;
+    } catch (err) {
+      // the budget refused a request of the preparation: nothing of this dataset is measured now
+      if (err instanceof BudgetReachedError) break;
+      throw err;
+    }
+    if (opts.signal?.aborted || opts.stop?.aborted) break;
     let n = 0;
     /** Ctrl-C, or the disk holding the store is full: start no new work (work in flight finishes and is stored) */
-    const stopped = (): boolean => opts.signal?.aborted === true || store.fullSignal.aborted;
+    const stopped = (): boolean => opts.signal?.aborted === true || opts.stop?.aborted === true || store.fullSignal.aborted;
     // duplicate ids are rejected by the data layer, which knows file positions
     const source = opts.range === undefined || opts.planOnly === true ? ds.records() : await recordsIn(ds, opts.range, opts.heldRecords);
     if (Array.isArray(source)) unitIds = source.map((r) => r.id);
@@ -365,6 +379,8 @@ export async function executePlan(
             measurement = await inCell({ model: cell.model, condition: cell.conditionLabel }, () => probe.measure(parsed.data, { judges, options, signal: opts.signal, ...(ask ? { ask } : {}) }));
           } catch (err) {
             if (ask && opts.signal?.aborted) return;
+            // the budget refused a request this item needs: left unfinished for --resume
+            if (err instanceof BudgetReachedError) return;
             if (err instanceof InvalidAnswerError) {
               // an answer the probe asked for (or its judge read) was filtered, refused, only reasoning or cut off
               await recordInvalid(cell, record.id, err.reason, err.answer);
@@ -469,7 +485,7 @@ export async function executePlan(
         storedIds?.add(record.id);
         return cut && truncatedPolicy === 'exclude' ? new Unmeasured(TRUNCATED_REASON) : res.fields;
       } catch (err) {
-        if (opts.signal?.aborted) return undefined;
+        if (opts.signal?.aborted || err instanceof BudgetReachedError) return undefined;
         if (err instanceof InvalidAnswerError) {
           // filtered, refused or only reasoning: stored with its reason and cost, never measured
           outcome.generated++;
@@ -496,7 +512,7 @@ export async function executePlan(
     };
 
     try {
-      await runPool(source, held, handle, anySignal(opts.signal, store.fullSignal));
+      await runPool(source, held, handle, anySignal(anySignal(opts.signal, store.fullSignal), opts.stop ?? store.fullSignal));
     } catch (err) {
       // keep what was measured, but report the pool's error, never one from this flush
       await items.flushQuietly();
@@ -518,7 +534,7 @@ export async function executePlan(
     }
     if (stopped()) break;
   }
-  outcome.interrupted = opts.signal?.aborted ?? false;
+  outcome.interrupted = opts.signal?.aborted === true || opts.stop?.aborted === true;
   outcome.cells = [...cells.values()].filter((c) => c.skipped !== true);
   return outcome;
 }

@@ -35,6 +35,10 @@ export interface RunArgs {
   resultsPath?: string;
   /** token usage per model, read when the run ends (for the cost table) */
   usage?: () => Record<string, ModelUsage>;
+  /** start no new work once aborted (the budget is reached; src/runtime/budget.ts) */
+  stop?: AbortSignal;
+  /** results.json's `spend` (per model and condition, the budget), read when the run ends */
+  spend?: () => Results['spend'];
   /** price overrides (config `prices:`) */
   prices?: Record<string, unknown>;
   /** `--no-cache` (the batch phase, which stores answers itself, reads and writes the cache unless this is set) */
@@ -139,7 +143,7 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
   try {
     outcome = args.execute
       ? await args.execute(store, runId, warnings)
-      : await executePlan(plan, store, runId, { signal: args.signal, onItem: args.onItem, onWaiting: args.onWaiting, warnings, onBatchResult: args.onBatchResult, log: args.log, ...(args.noCache === true ? { noCache: true } : {}) });
+      : await executePlan(plan, store, runId, { signal: args.signal, ...(args.stop ? { stop: args.stop } : {}), onItem: args.onItem, onWaiting: args.onWaiting, warnings, onBatchResult: args.onBatchResult, log: args.log, ...(args.noCache === true ? { noCache: true } : {}) });
   } catch (err) {
     // a run taken over by another process is that process's to mark
     if (!(err instanceof RunLeaseLostError)) await markEnded(store, runId, args.signal?.aborted ? 'interrupted' : 'failed');
@@ -182,6 +186,8 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
   const usage = tracked.byModel();
   // batch mode: generations are billed at batch prices (judges, if LLMs, are billed live: see docs)
   if (Object.keys(usage).length > 0) results.usage = costReport(usage, mergePrices(DEFAULT_PRICES, args.prices), { batch: plan.batch === true });
+  const spend = args.spend?.();
+  if (spend !== undefined && spend.rows.length > 0) results.spend = spend;
   // the results go to the store first, then the files (each atomically), and only then is the run
   // marked finished: a crash at any point leaves an unfinished run (resumable) whose results
   // `slant report <run>` can rebuild, never a "completed" run with a cut-off report

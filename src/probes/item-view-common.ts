@@ -75,18 +75,64 @@ export function outputSections(input: ItemInput): { title: string; text: string 
   }));
 }
 
-/** Source beside output with the thirds, the sentence mapping and any mitigation steps. */
-export function sourceOutputDetail(input: ItemInput, summary: ItemSummary, opts: { unit?: ThirdsUnit; sourceField?: string; outputField?: string; topK?: number; more?: MarkedText[] } = {}): ItemDetail {
-  const src = asText(input.fields?.[opts.sourceField ?? 'source']);
-  const out = outputText(input, opts.outputField);
+/** What a source × output pair's view is made of, the same for every item of the pair. */
+interface PairView {
+  texts: MarkedText[];
+  mapping?: NonNullable<ItemDetail['mapping']>;
+  /** why the mapping is not drawn */
+  unmapped?: string;
+}
+
+/**
+ * Views made recently, by source (with its thirds' unit) then by output and options: a record's
+ * items (framing and primacy of one summary, several summaries of one source) share their texts,
+ * thirds and sentence mapping, which were computed once per item (most of a report's end-of-run
+ * time). Emptied when it holds MAX_PAIR_VIEWS (a report embeds a few hundred details) and by
+ * `forgetPairViews`.
+ */
+const pairViews = new Map<string, { source: MarkedText | undefined; outputs: Map<string, PairView> }>();
+let pairViewCount = 0;
+const MAX_PAIR_VIEWS = 1000;
+
+/** Let go of the remembered pair views (the report that needed them is written). */
+export function forgetPairViews(): void {
+  pairViews.clear();
+  pairViewCount = 0;
+}
+
+function pairView(src: string | undefined, out: string | undefined, unit: ThirdsUnit = 'words', topK = 1): PairView {
+  const srcKey = `${unit}|${src === undefined ? '\u0000none' : src}`;
+  const key = `${topK}|${out === undefined ? '\u0000none' : out}`;
+  let bySource = pairViews.get(srcKey);
+  const hit = bySource?.outputs.get(key);
+  if (hit !== undefined) return hit;
+  if (pairViewCount >= MAX_PAIR_VIEWS) {
+    forgetPairViews();
+    bySource = undefined;
+  }
+  if (bySource === undefined) {
+    bySource = { source: src === undefined ? undefined : sourceText('source', src, unit), outputs: new Map() };
+    pairViews.set(srcKey, bySource);
+  }
   const texts: MarkedText[] = [];
-  if (src !== undefined) texts.push(sourceText('source', src, opts.unit));
+  if (bySource.source !== undefined) texts.push(bySource.source);
   if (out !== undefined) texts.push(plainText('output', out));
-  const detail: ItemDetail = { ...summary, texts: [...texts, ...(opts.more ?? [])], sections: outputSections(input) };
+  const view: PairView = { texts };
   if (texts.length === 2) {
     const pairs = (texts[0]?.sentences?.length ?? 0) * (texts[1]?.sentences?.length ?? 0);
-    if (pairs <= MAX_MAPPED_SENTENCE_PAIRS) detail.mapping = mapSentences(texts[0] as MarkedText, texts[1] as MarkedText, opts.topK);
-    else detail.sections.unshift({ title: 'sentence mapping', text: `not drawn: ${texts[0]?.sentences?.length} source sentences × ${texts[1]?.sentences?.length} output sentences is over the ${MAX_MAPPED_SENTENCE_PAIRS} pairs an item view maps` });
+    if (pairs <= MAX_MAPPED_SENTENCE_PAIRS) view.mapping = mapSentences(texts[0] as MarkedText, texts[1] as MarkedText, topK);
+    else view.unmapped = `not drawn: ${texts[0]?.sentences?.length} source sentences × ${texts[1]?.sentences?.length} output sentences is over the ${MAX_MAPPED_SENTENCE_PAIRS} pairs an item view maps`;
   }
+  bySource.outputs.set(key, view);
+  pairViewCount++;
+  return view;
+}
+
+/** Source beside output with the thirds, the sentence mapping and any mitigation steps. */
+export function sourceOutputDetail(input: ItemInput, summary: ItemSummary, opts: { unit?: ThirdsUnit; sourceField?: string; outputField?: string; topK?: number; more?: MarkedText[] } = {}): ItemDetail {
+  const view = pairView(asText(input.fields?.[opts.sourceField ?? 'source']), outputText(input, opts.outputField), opts.unit, opts.topK);
+  const detail: ItemDetail = { ...summary, texts: [...view.texts, ...(opts.more ?? [])], sections: outputSections(input) };
+  if (view.mapping !== undefined) detail.mapping = view.mapping;
+  if (view.unmapped !== undefined) detail.sections.unshift({ title: 'sentence mapping', text: view.unmapped });
   return detail;
 }

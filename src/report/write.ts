@@ -9,6 +9,7 @@ import type { Results } from '../results/schema.js';
 import { renderReportPage } from './html.js';
 import { itemDetail, itemSummary } from './items/registry.js';
 import { StoreItems } from './items/store-items.js';
+import { forgetPairViews } from '../probes/item-view-common.js';
 import type { ItemDetail, ItemSummary } from '../probes/item-view.js';
 import { buildReportModel } from './model.js';
 
@@ -25,15 +26,24 @@ export async function reportItems(results: Results, store?: AnyStore): Promise<{
     const every = await src.all();
     const all = every.slice(0, EMBEDDED_ITEMS);
     const details: ItemDetail[] = [];
-    for (const s of pickForDetails(all)) {
-      const d = await src.detail(s.probe, s.labels.model ?? '', s.labels.dataset ?? '', s.recordId, s.labels.condition);
-      if (d) details.push(d);
+    try {
+      for (const s of pickForDetails(all)) {
+        const d = await src.detail(s.probe, s.labels.model ?? '', s.labels.dataset ?? '', s.recordId, s.labels.condition);
+        if (d) details.push(d);
+      }
+    } finally {
+      forgetPairViews();
     }
     return { summaries: all, details, omitted: every.length - all.length };
   }
   const inputs = results.probes.flatMap((p) => p.items.map((it) => ({ probe: p.probe, labels: it.labels, recordId: it.recordId, measurement: it.measurement, options: p.options, ...(it.steps ? { output: { steps: it.steps } } : {}) })));
   const summaries = inputs.slice(0, EMBEDDED_ITEMS).map(itemSummary);
-  const details = inputs.slice(0, EMBEDDED_DETAILS).map(itemDetail);
+  let details: ItemDetail[];
+  try {
+    details = inputs.slice(0, EMBEDDED_DETAILS).map(itemDetail);
+  } finally {
+    forgetPairViews();
+  }
   return { summaries, details, omitted: inputs.length - summaries.length };
 }
 

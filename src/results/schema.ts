@@ -157,6 +157,35 @@ export const resultsSchema = z.object({
       pricesAsOf: z.string(),
     })
     .optional(),
+  /** what the run spent per model and condition (fresh and cached apart), its budget, and the plan made before it (docs/cost.md) */
+  spend: z
+    .object({
+      rows: z.array(
+        z.object({
+          model: z.string(),
+          condition: z.string(),
+          requests: z.number(),
+          cachedRequests: z.number(),
+          inputTokens: z.number(),
+          outputTokens: z.number(),
+          withoutUsage: z.number(),
+          cost: z.number().nullable(),
+        }),
+      ),
+      total: z.number(),
+      budget: z
+        .object({
+          usd: z.number().optional(),
+          tokens: z.number().optional(),
+          models: z.record(z.string(), z.object({ usd: z.number().optional(), tokens: z.number().optional() })).optional(),
+          spent: z.object({ usd: z.number(), tokens: z.number() }),
+          spentByModel: z.record(z.string(), z.object({ usd: z.number(), tokens: z.number() })),
+          reached: z.string().nullable(),
+        })
+        .optional(),
+      plan: z.object({ requests: z.number(), answerDependent: z.number(), inputTokens: z.number(), outputTokensMax: z.number(), priceLow: z.number(), priceHigh: z.number().nullable() }).optional(),
+    })
+    .optional(),
 });
 
 export type Results = z.infer<typeof resultsSchema>;

@@ -5,6 +5,8 @@ import { isUncachedProvider } from '../models/providers.js';
 import { UsageTracker, trackUsage } from './usage.js';
 import { withRequestLog } from './request-log.js';
 import { withPreflight } from '../models/preflight.js';
+import { withBudget, type Budget } from './budget.js';
+import { SpendByCondition } from './spend.js';
 
 /**
  * Everything a run wraps around the models it creates (generators and LLM judges alike): the
@@ -13,11 +15,13 @@ import { withPreflight } from '../models/preflight.js';
  */
 export class ModelContext {
   readonly usage = new UsageTracker();
+  /** the same usage per model and condition (results' spend table) */
+  readonly byCondition = new SpendByCondition();
   /** each model's preflight check, made once per run (shared by every wrapper of the same model) */
   private readonly checks = new Map<string, Promise<void>>();
   constructor(
     private readonly cache: RequestCache | undefined,
-    private readonly opts: { noCache?: boolean; preflight?: boolean; log?: (line: string) => void; requestLog?: (line: string) => void } = {},
+    private readonly opts: { noCache?: boolean; preflight?: boolean; log?: (line: string) => void; requestLog?: (line: string) => void; budget?: Budget } = {},
   ) {}
 
   wrap(model: LanguageModel): LanguageModel {
@@ -25,8 +29,10 @@ export class ModelContext {
     if (model.provider === 'builtin') return model;
     // the check goes under the cache: a run whose every answer is cached or stored sends nothing at all
     const checked = this.opts.preflight === true ? withPreflight(model, this.checks, this.opts.log) : model;
-    const cached = this.cache && !isUncachedProvider(model.provider) ? withRequestCache(checked, this.cache, this.opts) : checked;
-    const tracked = trackUsage(cached, this.usage);
+    // the budget too: a cached answer costs nothing
+    const budgeted = this.opts.budget?.active === true ? withBudget(checked, this.opts.budget) : checked;
+    const cached = this.cache && !isUncachedProvider(model.provider) ? withRequestCache(budgeted, this.cache, this.opts) : budgeted;
+    const tracked = this.byCondition.wrap(trackUsage(cached, this.usage));
     // --verbose: each request as the run sees it, outermost
     return this.opts.requestLog ? withRequestLog(tracked, this.opts.requestLog) : tracked;
   }

@@ -244,11 +244,16 @@ function remember(tokens: TextTokens): TextTokens {
   return tokens;
 }
 
-/** The shared tokenisation of `text` (remembered; see the file comment). */
-export function textTokens(text: string): TextTokens {
+/**
+ * The shared tokenisation of `text` (see the file comment): remembered for the next readers of the
+ * text, unless `keep` is false (a reader of many short texts no one else reads, such as TF-IDF
+ * over a text's sentences: remembering each would only push out the texts that are shared).
+ */
+export function textTokens(text: string, keep = true): TextTokens {
   const hit = memo.get(text);
   if (hit !== undefined && hit.generation === generation) return hit;
-  return remember(tokenizeText(text));
+  const tokens = tokenizeText(text);
+  return keep ? remember(tokens) : tokens;
 }
 
 function lowerBound(a: readonly number[], x: number): number {

@@ -155,7 +155,7 @@ export class TfidfVectorizer {
     let toks: string[] = [];
     if (this.defaultPattern && this.lowercase) {
       // the text's shared tokenisation (text-tokens.ts): its terms, made once per distinct piece of text
-      toks = termsOf(textTokens(doc));
+      toks = termsOf(textTokens(doc, false));
     } else if (this.defaultPattern) {
       scanWordRuns(doc, toks);
     } else {
@@ -272,7 +272,8 @@ export class TfidfVectorizer {
         // the terms of the text's shared tokenisation, by their numbers there: a term string is
         // looked up once per fit, not once per occurrence
         const gen = tokenGeneration();
-        const tt = textTokens(doc);
+        // a text another instrument read is found; one only TF-IDF reads is not kept
+        const tt = textTokens(doc, false);
         if (tokenGeneration() !== gen) {
           // the shared tables were emptied: their numbers start again
           for (const tid of seenTerms) localOf[tid] = -1;

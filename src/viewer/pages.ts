@@ -4,7 +4,7 @@ import { contrastLines, formatValue, HEADLINE, nLabel, statText, undefinedText }
 import { CSP } from '../report/html.js';
 import { pairedStat, unpairedStat, type CompareRow, type CompareSide } from '../report/compare.js';
 import type { IntervalFigure } from '../results/presentation.js';
-import type { RunRow } from '../runtime/store.js';
+import { matchesRunFilter, type RunListing } from '../report/run-listing.js';
 
 const STYLE = `body{font:14px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem auto;max-width:1200px;padding:0 1rem;color:#1d232a}
 table{border-collapse:collapse;margin:.5rem 0 1rem;font-variant-numeric:tabular-nums}th,td{border:1px solid #d6dae0;padding:.25rem .55rem;text-align:right}
@@ -14,19 +14,64 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${e(CSP)}"><title>${e(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>\n`;
 }
 
-export function runsPage(runs: RunRow[]): string {
-  const options = runs.map((r) => `<option value="${e(r.id)}">${e(r.id)} — ${e(r.label ?? '')}</option>`).join('');
-  const rows = runs.map((r) => `<tr><td class="l"><a href="/runs/${encodeURIComponent(r.id)}">${e(r.id)}</a></td><td class="l">${e(r.label ?? '')}</td><td class="l">${e(r.status)}</td><td class="l">${e(r.createdAt)}</td></tr>`).join('');
+export interface RunsFilter {
+  q?: string;
+  probe?: string;
+  model?: string;
+  dataset?: string;
+}
+
+const select = (name: string, label: string, values: readonly string[], chosen: string | undefined): string =>
+  `<label>${e(label)} <select name="${name}" id="filter-${name}"><option value="">all</option>${values.map((v) => `<option value="${e(v)}"${v === chosen ? ' selected' : ''}>${e(v)}</option>`).join('')}</select></label>`;
+
+/** A list of names in a cell, each on its own line. */
+const names = (xs: readonly string[]): string => (xs.length ? xs.map((x) => e(x)).join('<br>') : '—');
+
+/**
+ * The runs list: each run's name, models, datasets, probes, conditions, n and headline figure,
+ * filtered by the form above it (a GET form: the filter is in the address, works without script);
+ * then the compare form, whose sides are chosen from lists of every run's conditions.
+ */
+export function runsPage(all: readonly RunListing[], filter: RunsFilter = {}): string {
+  const runs = all.filter((r) => matchesRunFilter(r, filter));
+  const every = (k: 'probes' | 'models' | 'datasets'): string[] => [...new Set(all.flatMap((r) => r[k]))].sort();
+  const rows = runs
+    .map(
+      (r) =>
+        `<tr data-run="${e(r.id)}"><td class="l">${r.label ? `<strong>${e(r.label)}</strong><br>` : ''}<a href="/runs/${encodeURIComponent(r.id)}">${e(r.id)}</a></td><td class="l">${names(r.models)}</td><td class="l">${names(r.datasets)}</td><td class="l">${names(r.probes)}${r.conditions.length ? `<br><span class="muted">+ ${r.conditions.map((c) => e(c)).join(', ')}</span>` : ''}</td><td>${r.n}</td><td class="l headline">${e(r.headline ?? '—')}</td><td class="l">${e(r.status)}${r.command ? ` <span class="muted">(${e(r.command)})</span>` : ''}</td><td class="l nw">${e(r.createdAt.slice(0, 16).replace('T', ' '))}</td></tr>`,
+    )
+    .join('');
+  const shown = runs.length === all.length ? `${all.length} run(s)` : `${runs.length} of ${all.length} run(s)`;
   return page(
     'slant runs',
     `<h1>slant runs</h1><p class="muted">Read-only view of the store. Click a run for its report and items.</p>
-<table id="runs"><thead><tr><th class="l">run</th><th class="l">command</th><th class="l">status</th><th class="l">created</th></tr></thead><tbody>${rows}</tbody></table>
-<h2>Compare</h2><form method="get" action="/compare" id="compare-form">
-<label>A <select name="a">${options}</select></label><label>condition <input name="ca" placeholder="baseline"></label><br>
-<label>B <select name="b">${options}</select></label><label>condition <input name="cb" placeholder="baseline"></label>
-<button type="submit">compare</button></form>
-<p class="muted">Two runs, or two conditions (mitigations) of one run: pick the same run twice and name the conditions.</p>`,
+<form method="get" action="/" id="runs-filter"><label>filter <input type="search" name="q" id="filter-q" value="${e(filter.q ?? '')}" placeholder="name, id, model, dataset, condition"></label>
+${select('probe', 'probe', every('probes'), filter.probe)}${select('model', 'model', every('models'), filter.model)}${select('dataset', 'dataset', every('datasets'), filter.dataset)}
+<button type="submit">filter</button>${filter.q || filter.probe || filter.model || filter.dataset ? ' <a href="/">clear</a>' : ''}</form>
+<p id="runs-count" class="muted">${shown}</p>
+<table id="runs"><thead><tr><th class="l">run</th><th class="l">models</th><th class="l">datasets</th><th class="l">probes</th><th>n</th><th class="l">headline</th><th class="l">status</th><th class="l">created</th></tr></thead><tbody>${rows}</tbody></table>
+${compareForm(all)}`,
   );
+}
+
+/**
+ * Compare: each side is a run and one of its conditions, chosen from a list grouped by run (the
+ * baseline's value is the run id; a condition's is "run:condition", as `slant compare` takes it).
+ */
+function compareForm(runs: readonly RunListing[]): string {
+  const options = (side: string): string =>
+    runs
+      .map((r) => {
+        const name = `${r.label ? `${r.label} — ` : ''}${r.id}`;
+        const conds = ['baseline', ...r.conditions].map((c) => `<option value="${e(c === 'baseline' ? r.id : `${r.id}:${c}`)}">${e(c)} · ${e(r.id)}</option>`).join('');
+        return `<optgroup label="${e(name)}" data-side="${side}">${conds}</optgroup>`;
+      })
+      .join('');
+  return `<h2>Compare</h2><form method="get" action="/compare" id="compare-form">
+<label>A <select name="a">${options('a')}</select></label><br>
+<label>B <select name="b">${options('b')}</select></label>
+<button type="submit">compare</button></form>
+<p class="muted">Two runs, or two conditions (mitigations) of one run: each list has every run's baseline and conditions.</p>`;
 }
 
 /** A side's group value with its n; undefined: "— (n = k)", as on every screen. */

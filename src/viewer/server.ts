@@ -9,7 +9,9 @@
 import { redact } from '../core/redact.js';
 import { listenLocal } from '../runtime/listen.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { compareRuns, type CompareSide } from '../report/compare.js';
+import { checkSide, compareRuns, type CompareSide } from '../report/compare.js';
+import { describeRun, type RunListing } from '../report/run-listing.js';
+import { UserError } from '../core/errors.js';
 import { runResults } from '../report/from-store.js';
 import { CSP, facetsOf, renderReportPage } from '../report/html.js';
 import { StoreItems } from '../report/items/store-items.js';
@@ -33,6 +35,14 @@ export interface Viewer {
 }
 
 const HEADERS = { 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' };
+
+/** A compare side: "run" or "run:condition" (the lists' values), or a run with its condition given apart (`ca`/`cb`). */
+function compareSide(value: string, condition: string | null): CompareSide {
+  const i = value.indexOf(':');
+  const runId = i > 0 ? value.slice(0, i) : value;
+  const c = condition || (i > 0 ? value.slice(i + 1) : '');
+  return { runId, ...(c ? { condition: c } : {}) };
+}
 
 /** A path segment decoded; a malformed escape (`%E0%A4%A`) is the client's error. */
 function segment(raw: string): string | undefined {
@@ -82,7 +92,12 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
     if (decoded.some((p) => p === undefined)) return send(res, 400, 'text/plain', 'malformed %-escape in the path\n');
     const path = decoded as string[];
     const q = url.searchParams;
-    if (url.pathname === '/') return send(res, 200, 'text/html', runsPage(await store.listRuns(500)));
+    if (url.pathname === '/') {
+      const listings: RunListing[] = [];
+      for (const r of await store.listRuns(500)) listings.push(await describeRun(store, r));
+      const filter = { q: q.get('q') ?? '', probe: q.get('probe') ?? '', model: q.get('model') ?? '', dataset: q.get('dataset') ?? '' };
+      return send(res, 200, 'text/html', runsPage(listings, filter));
+    }
     if (path[1] === 'runs' && path.length === 3) {
       const runId = path[2] as string;
       const results = await runResults(store, runId, opts.reportsDir);
@@ -108,9 +123,17 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
       }
     }
     if (url.pathname === '/compare') {
-      const a: CompareSide = { runId: q.get('a') ?? '', ...(q.get('ca') ? { condition: q.get('ca') as string } : {}) };
-      const b: CompareSide = { runId: q.get('b') ?? '', ...(q.get('cb') ? { condition: q.get('cb') as string } : {}) };
-      for (const s of [a, b]) if (!(await store.getRun(s.runId))) return send(res, 404, 'text/html', notFound(`no run "${s.runId}" in the store`));
+      const a = compareSide(q.get('a') ?? '', q.get('ca'));
+      const b = compareSide(q.get('b') ?? '', q.get('cb'));
+      for (const s of [a, b]) {
+        try {
+          await checkSide(store, s);
+        } catch (err) {
+          // a run or condition that is not there: said with the likely one, as `slant compare` says it
+          if (err instanceof UserError) return send(res, 404, 'text/html', notFound(err.message));
+          throw err;
+        }
+      }
       return send(res, 200, 'text/html', await comparePage(a, b, await compareRuns(store, a, b)));
     }
     return send(res, 404, 'text/html', notFound(url.pathname));

@@ -33,6 +33,7 @@ let runId = '';
 const QUIET_CASES: Record<string, { args: () => string[]; max: number }> = {
   demo: { args: () => ['demo', '--limit', '1', '--store', store, '--reports', reports], max: 3 },
   run: { args: () => ['run', '-c', join(dir, 'slant.yaml')], max: 3 },
+  plan: { args: () => ['plan', '-c', join(dir, 'slant.yaml')], max: 1 },
   measure: { args: () => ['measure', 'framing', '--input', outputs, '--store', store, '--reports', reports], max: 3 },
   validate: { args: () => ['validate', 'framing', '-i', join(dir, 'ratings.csv')], max: 1 },
   'validate certainty': { args: () => ['validate', 'certainty', '-i', join(dir, 'pairs.csv')], max: 1 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { itemDetail } from '../../src/report/items/registry.js';
-import { MAX_MAPPED_SENTENCE_PAIRS } from '../../src/probes/item-view-common.js';
+import { forgetPairViews, MAX_MAPPED_SENTENCE_PAIRS } from '../../src/probes/item-view-common.js';
 
 describe('item view sentence mapping', () => {
   const input = (source: string, output: string) => ({ probe: 'framing', labels: {}, recordId: 'r', measurement: { source: 'neutral', summary: 'neutral' }, options: {}, fields: { source, output } });
@@ -18,6 +18,40 @@ describe('item view sentence mapping', () => {
     expect(d.mapping).toBeUndefined();
     expect(d.sections[0]).toEqual({ title: 'sentence mapping', text: 'not drawn: 5000 source sentences × 1000 output sentences is over the 4000000 pairs an item view maps' });
     expect(d.texts.map((t) => t.sentences?.length)).toEqual([5_000, 1_000]);
+  });
+});
+
+describe('item views of one record share its texts and mapping', () => {
+  const fields = { source: 'The budget rose. Parks got money. Critics objected to the plan.', output: 'Critics objected. Parks got money.' };
+  const item = (probe: string) => ({ probe, labels: {}, recordId: 'r', measurement: probe === 'framing' ? { source: 'neutral', summary: 'neutral' } : { sB: 0.1, sM: 0.2, sE: 0.3, primacy: false, recency: true }, options: {}, fields });
+
+  it('framing and primacy of the same record: the thirds, sentences and mapping are made once and are what each would make alone', () => {
+    forgetPairViews();
+    const framing = itemDetail(item('framing'));
+    const primacy = itemDetail(item('primacy'));
+    // the same objects: computed for the first item, found for the second
+    expect(primacy.texts[0]).toBe(framing.texts[0]);
+    expect(primacy.mapping).toBe(framing.mapping);
+    forgetPairViews();
+    const alone = itemDetail(item('primacy'));
+    expect(alone.texts[0]).not.toBe(framing.texts[0]);
+    expect(alone.texts).toEqual(primacy.texts);
+    expect(alone.mapping).toEqual(primacy.mapping);
+    expect(alone.mapping).toEqual([
+      { sentence: 0, targets: [2], score: expect.closeTo(alone.mapping![0]!.score, 12) },
+      { sentence: 1, targets: [1], score: expect.closeTo(1, 9) },
+    ]);
+    // each detail has its own sections (a probe adds its own)
+    expect(primacy.sections).not.toBe(framing.sections);
+  });
+
+  it('a different output of the same source is a different view', () => {
+    forgetPairViews();
+    const a = itemDetail(item('framing'));
+    const b = itemDetail({ ...item('framing'), fields: { ...fields, output: 'The budget rose.' } });
+    expect(b.texts[0]).toBe(a.texts[0]);
+    expect(b.texts[1]!.text).toBe('The budget rose.');
+    expect(b.mapping).toEqual([{ sentence: 0, targets: [0], score: expect.closeTo(1, 9) }]);
   });
 });
 

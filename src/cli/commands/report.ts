@@ -25,14 +25,21 @@ export function registerReport(program: Command): void {
   const report = program
     .command('report')
     .description("print a run's results as tables and (re)write its results.json and report.html from the store (items and texts too), or export every table and figure (--format csv|md|tex)")
-    .argument('<run-or-results>', 'a run id (looked up in --store, else under --reports), `latest`, or a results.json path')
+    .argument('<run-or-results...>', 'a run id (looked up in --store, else under --reports), `latest`, or a results.json path; several with --bundle')
     .option('--reports <dir>', REPORTS_FLAG_HELP)
     .option('--store <file>', STORE_FLAG_HELP)
     .option('--format <format>', 'html (default: results.json and report.html in the run\'s report folder), or csv, md, tex: every table as a file, figures as SVG', 'html')
     .option('-o, --output <dir>', 'folder for --format csv|md|tex (default: export-<format> in the run\'s report folder)')
     .option('--fail-on <condition>', FAIL_ON_HELP, collect, [])
-    .action(async (target: string, flags: Omit<ReportOpts, 'store' | 'reports'> & { store?: string; reports?: string }, cmd: Command) => {
+    .option('--bundle <dir>', 'write a static site of the runs named (one or more) into DIR: index.html with each run\'s name, figures and findings, and each run\'s report.html with its items; opens from the folder, without slant or a server')
+    .action(async (targets: string[], flags: Omit<ReportOpts, 'store' | 'reports'> & { store?: string; reports?: string; bundle?: string }, cmd: Command) => {
       const opts: ReportOpts = { ...flags, ...(await workspaceLocations(flags)) };
+      if (flags.bundle !== undefined) {
+        await bundleAction(targets, flags.bundle, opts, cmd);
+        return;
+      }
+      if (targets.length > 1) throw new UserError(`${targets.length} runs given: \`slant report\` prints one run; several go into a static site with --bundle DIR`);
+      const target = targets[0] as string;
       if (!(FORMATS as readonly string[]).includes(opts.format)) throw new UserError(`--format ${opts.format}: expected one of ${FORMATS.join(', ')}`);
       if (opts.output !== undefined) exportFolder(opts.output, opts.format);
       const failOn = failOnConditions(cmd);
@@ -73,6 +80,31 @@ export function registerReport(program: Command): void {
       applyGate(results, failOn);
     });
   deprecatedAlias(report, '--out <dir>', '-o/--output DIR', aliasTo('output', '-o/--output'));
+}
+
+/** `--bundle DIR`: each run's results (from the store, else its results.json) into one static site. */
+async function bundleAction(targets: readonly string[], dir: string, opts: ReportOpts, cmd: Command): Promise<void> {
+  if (opts.format !== 'html') throw new UserError(`--bundle writes HTML pages; --format ${opts.format} exports one run's tables (-o DIR)`);
+  if (isFile(dir)) throw new UserError(`--bundle ${dir}: is a file; give a folder`);
+  const failOn = failOnConditions(cmd);
+  const { resultsSchema } = await import('../../results/schema.js');
+  const [{ writeBundle }, { describeRun }, { openRunStore }] = await Promise.all([import('../../report/bundle.js'), import('../../report/run-listing.js'), import('../../runtime/open-store.js')]);
+  const store = storeExists(opts.store) ? await openRunStore(opts.store, { readOnly: true }) : undefined;
+  try {
+    const runs: import('../../report/bundle.js').BundleRun[] = [];
+    for (const target of targets) {
+      const { results } = isFile(target) ? { results: readResultsFile(target, resultsSchema) } : await fromStore(target === 'latest' ? await latestRun(opts) : target, opts, resultsSchema);
+      const row = store ? await store.getRun(results.run.id) : undefined;
+      runs.push({ results, ...(store && row ? { listing: await describeRun(store, row) } : {}) });
+    }
+    const files = await writeBundle(dir, runs, store);
+    const global = globalOptions(cmd);
+    if (global.json) process.stdout.write(JSON.stringify({ files }) + '\n');
+    else process.stdout.write(`bundle: ${files[0]} (${runs.length} run(s), each with its report and items; open index.html, no server needed)\n`);
+    for (const r of runs) applyGate(r.results, failOn);
+  } finally {
+    await store?.close();
+  }
 }
 
 /**

@@ -6,6 +6,12 @@ import { FAIL_ON_HELP } from '../fail-on.js';
 import { resultsOutputFormat } from '../results-output.js';
 
 /** `--moderator`: the certainty probe's moderator option, from the command line. */
+function parsePositiveNumber(v: string, flag: string): number {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new UserError(`${flag} expects a positive number, got "${v}"`);
+  return n;
+}
+
 export function setModerator(probes: { name: string; options?: Record<string, unknown> }[], model: string): void {
   const certainty = probes.find((p) => p.name === 'certainty');
   if (!certainty) throw new UserError('--moderator applies to the certainty probe, which this run does not measure');
@@ -25,7 +31,11 @@ export interface RunFlags {
   allowEmpty?: boolean;
   maxRecordBytes?: number;
   moderator?: string;
+  label?: string;
   plan?: boolean;
+  maxCost?: number;
+  maxTokens?: number;
+  yes?: boolean;
   batch?: boolean;
   cache?: boolean;
 }
@@ -47,7 +57,11 @@ function runOptions(c: Command): Command {
     .option('--allow-empty', 'accept dataset files without records (default: "no records in FILE", exit 3)')
     .option('--concurrency <n>', 'model calls in flight at once across the run (overrides the config; twice as many records are held)', (v: string) => parsePositiveInt(v, '--concurrency'))
     .option('--max-concurrency <n>', "requests in flight per provider of the run's models (overrides providers.<name>.maxConcurrency; the run's model calls in flight rise to match unless --concurrency is given)", (v: string) => parsePositiveInt(v, '--max-concurrency'))
-    .option('--moderator <model>', "certainty: the model that reviews the judge's order-inconsistent items (App. D.1; overrides the probe's moderator option)");
+    .option('--label <name>', "a name for this run, shown in `slant runs`, `slant view` and bundles (overrides the config's runs.label)")
+    .option('--moderator <model>', "certainty: the model that reviews the judge's order-inconsistent items (App. D.1; overrides the probe's moderator option)")
+    .option('--max-cost <usd>', 'stop before a request would take the spend past this many USD (overrides budget.usd; with --resume: the budget of the whole run, what it spent before included)', (v: string) => parsePositiveNumber(v, '--max-cost'))
+    .option('--max-tokens <n>', 'stop before a request would take the input + output tokens past this (overrides budget.tokens)', (v: string) => parsePositiveInt(v, '--max-tokens'))
+    .option('-y, --yes', 'do not ask before a run whose plan may cost more than budget.confirmAbove (asked only on a terminal, only without a budget)');
 }
 
 export function registerPlan(program: Command): void {

@@ -8,7 +8,7 @@ import { ANTHROPIC_DEFAULT_MAX_TOKENS } from '../../models/anthropic/messages-mo
 import type { ChatMessage, LanguageModel } from '../../models/types.js';
 import { wrapLanguageModel } from '../../models/wrap.js';
 import { countInputTokens } from '../../runtime/token-count.js';
-import { currentCell } from '../cell-scope.js';
+import { currentCell } from '../../runtime/cell-scope.js';
 import { ANSWER_DEPENDENT_KINDS, REASK, lastUserText } from './dry-model.js';
 
 export interface RequestTally {

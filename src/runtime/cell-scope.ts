@@ -1,6 +1,6 @@
 /**
  * The cell a model request is made for (its model and condition), for whoever counts requests
- * per cell: the cost plan (src/pipeline/cost-plan.ts) and the budget. Set by the executor around a
+ * per cell: the cost plan (src/pipeline/cost-plan/) and the spend per condition. Set by the executor around a
  * record's generation and its measurement; a probe's preparation over the whole dataset runs
  * outside any cell.
  */

@@ -1,0 +1,69 @@
+/**
+ * `npm run bench:measure -- --cli [--docs 500 --words 2000 --runs 3]`: `slant measure framing primacy`
+ * through the compiled CLI (a child process, start-up included, stderr not a terminal) on seeded
+ * synthetic documents written to a JSONL file. From the run's store it splits each run's wall time
+ * into start-up (launch → the first item stored), measuring (first → last item stored) and the end
+ * of the run (last item stored → exit: aggregation, corrected intervals, results.json, report.html
+ * with its figures and item details, the terminal summary). Goal: the end of the run under 10% of
+ * the whole. Prints the CLI process's CPU time (bench/cpu-at-exit.mjs) and the load average beside
+ * each run; medians over `runs`.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { syntheticDocuments } from './synthetic-docs.js';
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] as number;
+};
+
+export async function measureCliBench(opts: { docs: number; words: number; runs: number }): Promise<void> {
+  const bin = new URL('../dist/cli/bin.js', import.meta.url).pathname;
+  const cpuHook = new URL('./cpu-at-exit.mjs', import.meta.url).pathname;
+  const Database = createRequire(import.meta.url)('better-sqlite3') as new (path: string, o: { readonly: boolean }) => { prepare(sql: string): { get(): Record<string, string> }; close(): void };
+  const dir = mkdtempSync(join(tmpdir(), 'slant-bench-measure-cli-'));
+  try {
+    const input = join(dir, 'docs.jsonl');
+    const lines: string[] = [];
+    for (const d of syntheticDocuments(opts.docs, opts.words)) lines.push(JSON.stringify({ id: d.id, source: d.source, output: d.output }));
+    writeFileSync(input, `${lines.join('\n')}\n`);
+    const rows: { wall: number; startup: number; measuring: number; end: number; cpu: number; load: number }[] = [];
+    for (let r = 0; r < opts.runs; r++) {
+      const cwd = mkdtempSync(join(dir, 'run-'));
+      const cpuOut = join(cwd, 'cpu.json');
+      const t0 = Date.now();
+      await promisify(execFile)(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', cpuHook, bin, 'measure', 'framing', 'primacy', '-i', input], { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, SLANT_CPU_OUT: cpuOut } });
+      const t1 = Date.now();
+      const db = new Database(join(cwd, '.slant', 'slant.db'), { readonly: true });
+      const span = db.prepare('SELECT min(created_at) AS first, max(created_at) AS last, count(*) AS n FROM items').get();
+      db.close();
+      const first = Date.parse(span.first as string);
+      const last = Date.parse(span.last as string);
+      const cpu = (JSON.parse(readFileSync(cpuOut, 'utf8')) as { cpuMs: number }).cpuMs;
+      const row = { wall: t1 - t0, startup: first - t0, measuring: last - first, end: t1 - last, cpu, load: loadavg()[0] as number };
+      rows.push(row);
+      console.log(
+        JSON.stringify({
+          bench: 'measure-cli',
+          docs: opts.docs,
+          items: Number(span.n),
+          wall_ms: row.wall,
+          startup_ms: row.startup,
+          measuring_ms: row.measuring,
+          end_of_run_ms: row.end,
+          end_of_run_share: Number((row.end / row.wall).toFixed(3)),
+          cli_cpu_ms: Math.round(cpu),
+          load_average: Number(row.load.toFixed(2)),
+        }),
+      );
+    }
+    const share = median(rows.map((x) => x.end / x.wall));
+    console.log(`median of ${opts.runs}: wall ${median(rows.map((x) => x.wall))} ms, start-up ${median(rows.map((x) => x.startup))} ms, measuring ${median(rows.map((x) => x.measuring))} ms, end of run ${median(rows.map((x) => x.end))} ms = ${(100 * share).toFixed(1)}% of the whole (goal < 10%: ${share < 0.1 ? 'met' : 'not met'}); CLI CPU ${Math.round(median(rows.map((x) => x.cpu)))} ms`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

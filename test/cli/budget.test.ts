@@ -1,0 +1,93 @@
+/**
+ * A budget stops `slant run` before a request would pass it (requests in flight counted), exit 4
+ * with everything finished stored; `--resume` with a higher budget finishes the run and sends no
+ * request twice. Against a loopback provider that counts requests and the tokens it bills.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resultsSchema } from '../../src/results/schema.js';
+import { startOpenAIServer } from '../helpers/loopback/openai-server.js';
+import { trackServers } from '../helpers/loopback/tracked.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const track = trackServers();
+const RECORDS = 12;
+/** $1 per 1,000 tokens in and out: the test's arithmetic stays readable */
+const PRICE = 1000;
+
+function project(url: string, extra: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'slant-budget-'));
+  const text = (i: number) => `Review ${i}: the lamp is bright and warm, and it looks great on the desk. The switch is stiff.`;
+  writeFileSync(join(dir, 'reviews.jsonl'), Array.from({ length: RECORDS }, (_, i) => JSON.stringify({ id: `r${i}`, text: text(i) })).join('\n') + '\n');
+  writeFileSync(
+    join(dir, 'slant.yaml'),
+    `store: slant.db\nreports: reports\nconcurrency: 3\nprices:\n  "openai-compatible:*": { input: ${PRICE}, output: ${PRICE} }\nmodels:\n  - id: openai-compatible:${url}/v1#m\ndatasets:\n  - { name: reviews, path: reviews.jsonl, fields: { source: text } }\nprobes:\n  - name: primacy\ngeneration: { maxTokens: 40 }\n${extra}`,
+  );
+  return join(dir, 'slant.yaml');
+}
+
+/** Answers after a delay (so requests are in flight together), billing input = words, output = 6. */
+async function billingServer() {
+  let billed = 0;
+  const s = track(
+    await startOpenAIServer({
+      latencyMs: 40,
+      respond: (prompt) => {
+        const input = prompt.split(/\s+/).filter(Boolean).length;
+        billed += ((input + 6) * PRICE) / 1e6;
+        return { text: `FINAL_SUMMARY: ${prompt.split(/\s+/).slice(-12).join(' ')}`, inputTokens: input, outputTokens: 6 };
+      },
+    }),
+  );
+  return { s, billed: () => billed };
+}
+
+describe('budget', () => {
+  it('stops before the budget with requests in flight counted (exit 4), and --resume with a higher budget finishes without sending a request twice', async () => {
+    const { s, billed } = await billingServer();
+    const config = project(s.url, 'budget: { usd: 0.5 }\n');
+    const first = await runCli(['run', '-c', config]);
+    expect(first.code).toBe(4);
+    expect(first.stderr).toMatch(/stopped before a request would pass its budget: the run's \$0\.5/);
+    expect(first.stderr).toMatch(/--resume \S+ --max-cost/);
+    const sentFirst = s.requests.length;
+    expect(sentFirst).toBeGreaterThan(0);
+    expect(sentFirst).toBeLessThan(RECORDS);
+    // what the provider billed stays within the budget
+    expect(billed()).toBeLessThanOrEqual(0.5);
+    const runId = /run (\S+) stopped/.exec(first.stderr)![1]!;
+    const second = await runCli(['--json', 'run', '-c', config, '--resume', runId, '--max-cost', '5']);
+    expect(second.code, second.stderr).toBe(0);
+    const prompts = s.requests.map((r) => JSON.stringify((r.body as { messages: unknown }).messages));
+    expect(prompts).toHaveLength(RECORDS);
+    expect(new Set(prompts).size).toBe(RECORDS);
+    const results = resultsSchema.parse((JSON.parse(second.stdout) as { results: unknown }).results);
+    expect(results.probes[0]?.groups[0]?.n).toBe(RECORDS);
+    // the whole run's spend: both invocations, within the higher budget
+    expect(results.spend?.budget?.spent.usd).toBeCloseTo(billed(), 10);
+    expect(results.spend?.budget?.reached).toBeNull();
+    expect(results.spend?.rows.map((r) => [r.model.endsWith('#m'), r.condition])).toEqual([[true, 'baseline']]);
+  });
+
+  it('a token budget; and an unpriced model under a USD-only budget is allowed and named in a warning', async () => {
+    const { s } = await billingServer();
+    const tokens = await runCli(['run', '-c', project(s.url, 'budget: { tokens: 200 }\n')]);
+    expect(tokens.code).toBe(4);
+    expect(tokens.stderr).toMatch(/the run's 200 tokens/);
+    const unpricedConfig = project(s.url, 'budget: { usd: 0.01 }\n');
+    writeFileSync(unpricedConfig, readFileSync(unpricedConfig, 'utf8').replace(/prices:\n.*\n/, ''));
+    const r = await runCli(['run', '-c', unpricedConfig]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/#m has no price: its requests are not counted against the USD budget/);
+  });
+
+  it('--max-cost on the command line, refused with --batch', async () => {
+    const { s } = await billingServer();
+    const r = await runCli(['run', '--batch', '--max-cost', '1', '-c', project(s.url, '')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('a budget cannot stop the Batch API');
+    expect(s.requests).toHaveLength(0);
+  });
+});
