@@ -31,7 +31,10 @@ async function run(config: string): Promise<{ results: Results; terminal: string
   const out = JSON.parse(res.stdout) as { results: unknown; reportDir: string };
   const results = resultsSchema.parse(out.results);
   const html = readFileSync(join(out.reportDir, 'report.html'), 'utf8');
-  const again = await runCli(['run', '-c', join(dir, config)]);
+  // every table at the terminal is the verbose view (the default shows findings and one compact table per probe),
+  // read on a 200-column terminal so that no title is broken across lines
+  process.env.COLUMNS = '200';
+  const again = await runCli(['--verbose', 'run', '-c', join(dir, config)]).finally(() => delete process.env.COLUMNS);
   expect(again.code, config).toBe(0);
   return { results, terminal: again.stdout, html };
 }
@@ -91,7 +94,7 @@ describe('examples/: one config per paper runs end to end', () => {
     expect(probe(results, 'certainty')?.judges.some((j) => j.id === 'openai:gpt-4.1')).toBe(true);
     expect(terminal).toMatch(/Table 5/);
     expect(paper(results).find((t) => t.id === 'seed004_table1')?.columns).toEqual(['model', 'claims', 'Avg']);
-    expect(terminal).toMatch(/Made more certain CD↑, less certain CD↓ and their ratio R per model and dataset — Belem et al\. 2026, Table 2/);
+    expect(terminal).toMatch(/More certain CD↑, less certain CD↓ and R per model and dataset — Belem et al\. 2026, Table 2/);
   });
 
   it('seed004-document.yaml: claim-aligned document judge, ranking and strata, greedy vs top-p', async () => {
