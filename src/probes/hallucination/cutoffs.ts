@@ -35,11 +35,20 @@ export const KNOWN_CUTOFFS: Record<string, CutoffEntry> = {
 
 const DATE_RE = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/;
 
+/** True when YYYY-MM-DD names a day of the calendar (Date.parse rolls 2024-02-30 over to March 1 instead of refusing it). */
+function isCalendarDay(ymd: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
 /** Throws a UserError unless `value` is YYYY-MM or YYYY-MM-DD with a valid month/day. */
 export function checkCutoff(value: string, where: string): string {
   const m = DATE_RE.exec(value.trim());
   const month = m ? Number(m[2]) : 0;
-  const ok = m !== null && month >= 1 && month <= 12 && (m[3] === undefined || !Number.isNaN(Date.parse(`${value.trim()}T00:00:00Z`)));
+  const ok = m !== null && month >= 1 && month <= 12 && (m[3] === undefined || isCalendarDay(value.trim()));
   if (!ok) throw new UserError(`${where}: knowledge cutoff "${value}" is not a date (expected YYYY-MM or YYYY-MM-DD)`);
   return value.trim();
 }
@@ -104,7 +113,10 @@ export function periodOf(date: string, cutoff: string): Period {
 /** The UTC calendar day of a date string, YYYY-MM-DD; throws a UserError when not a date. */
 export function itemDay(date: string): string {
   const d = date.trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`))) return d;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(d)) {
+    if (isCalendarDay(d)) return d;
+    throw new UserError(`"${date}" is not a date (expected YYYY-MM-DD or an ISO timestamp)`);
+  }
   const t = Date.parse(d);
   if (Number.isNaN(t)) throw new UserError(`"${date}" is not a date (expected YYYY-MM-DD or an ISO timestamp)`);
   return new Date(t).toISOString().slice(0, 10);

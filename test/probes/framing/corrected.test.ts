@@ -73,4 +73,13 @@ describe('correctedFramingMetrics', () => {
   it('a card for other labels gives no corrected metrics', () => {
     expect(correctedFramingMetrics(items, { ...card, labels: ['yes', 'no', 'maybe'] })).toEqual([]);
   });
+
+  // mutation-found: the labels were never checked
+  it('labels each corrected metric as the raw one, corrected for judge error', () => {
+    const label = (name: string) => metrics().find((m) => m.name === name)!.label;
+    expect(label('phi_frame_corrected')).toBe('φ_frame (framing-change fraction, eq. 1), corrected for judge error');
+    expect(label('shift_positive_to_neutral_corrected')).toBe('Pos→Neu, corrected for judge error');
+    expect(label('source_negative_corrected')).toBe('source framed negative, corrected for judge error');
+    expect(label('output_neutral_corrected')).toBe('output framed neutral, corrected for judge error');
+  });
 });

@@ -100,6 +100,11 @@ describe('Newcombe hybrid score interval', () => {
     expect(absInterval({ low: -0.1, high: 0.3, level: 0.95, method: 'x' })).toMatchObject({ low: 0, high: 0.3 });
     expect(absInterval({ low: -0.4, high: -0.1, level: 0.95, method: 'x' })).toMatchObject({ low: 0.1, high: 0.4 });
   });
+  // mutation-found: an interval wholly above 0 and the method names were never checked
+  it('an interval wholly above 0 keeps its bounds; the methods are named', () => {
+    expect(absInterval({ low: 0.1, high: 0.4, level: 0.9, method: 'newcombe-hybrid-score' })).toEqual({ low: 0.1, high: 0.4, level: 0.9, method: 'newcombe-hybrid-score (absolute value)' });
+    expect(newcombeInterval(56, 70, 48, 80).method).toBe('newcombe-hybrid-score');
+  });
 });
 
 describe('Table 6: confidence shares', () => {
