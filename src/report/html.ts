@@ -11,6 +11,7 @@ import { formatApproximated, formatCut, formatInterval, formatInvalid, formatP, 
 import type { ItemDetail, ItemSummary } from '../probes/item-view.js';
 import type { ReportModel } from './model.js';
 import { effectSign } from './findings-wording.js';
+import { spendHtml } from './spend-html.js';
 
 const STYLE = `
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem auto;max-width:1200px;padding:0 1rem;color:#1d232a}
@@ -214,7 +215,8 @@ export async function renderReportPage(model: ReportModel, opts: ReportPageOptio
   const usage = r.usage
     ? `<h3>Usage</h3><table data-table="usage"><thead><tr><th class="l">model</th><th>requests</th><th>from cache</th><th>input tokens</th><th>output tokens</th><th>cost</th></tr></thead><tbody>${r.usage.rows.map((u) => `<tr><td class="l">${e(u.model)}</td><td>${e(u.requests)}</td><td>${e(u.cachedRequests)}</td>${usageUnknown(u) ? `<td colspan="2">${e(usageTokens(u))}</td>` : `<td>${e(u.inputTokens)}${u.withoutUsage > 0 ? ` (+${e(u.withoutUsage)} answer(s) without usage)` : ''}</td><td>${e(u.outputTokens)}</td>`}<td>${e(usageCost(u))}</td></tr>`).join('')}</tbody></table><p>${e(usageTotal(r.usage))}</p>`
     : '';
-  if (costs.length || usage) detail.push(`<details id="usage"><summary><strong>Cost and usage</strong>${r.usage ? ` — ${e(usageTotal(r.usage))}` : ''}</summary>${costs.map(tableHtml).join('')}${usage}</details>`);
+  const spend = spendHtml(r.spend);
+  if (costs.length || usage || spend) detail.push(`<details id="usage"><summary><strong>Cost and usage</strong>${r.usage ? ` — ${e(usageTotal(r.usage))}` : ''}</summary>${costs.map(tableHtml).join('')}${usage}${spend}</details>`);
   sections.push(`<section id="detail"><h2>Detail</h2><p class="muted">Folded: open a probe for its judges, every group's figures and tables, and every metric with its interval, method and test.</p>${detail.join('\n')}</section>`);
   const items = opts.items;
   const data =

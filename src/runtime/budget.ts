@@ -20,7 +20,7 @@ import { ANTHROPIC_DEFAULT_MAX_TOKENS } from '../models/anthropic/messages-model
 import { costOf, resolvePrice, type Price, type PriceTable } from './cost.js';
 import { countInputTokens } from './token-count.js';
 
-export const UNLIMITED_OUTPUT_RESERVE = 4096;
+const UNLIMITED_OUTPUT_RESERVE = 4096;
 
 export interface BudgetLimits {
   usd?: number;
@@ -28,7 +28,7 @@ export interface BudgetLimits {
   models?: Record<string, { usd?: number; tokens?: number }>;
 }
 
-export interface Spend {
+interface Spend {
   usd: number;
   tokens: number;
 }

@@ -6,7 +6,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-export interface CellScope {
+interface CellScope {
   /** the model label of the cell (models[].label, else its id) */
   model: string;
   /** the condition's label ('baseline', or the mitigation with its options) */

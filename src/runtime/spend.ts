@@ -11,23 +11,14 @@ import { costOf, resolvePrice, type PriceTable } from './cost.js';
 import { UsageTracker, type ModelUsage } from './usage.js';
 
 /** Requests made outside any cell (a probe's preparation over the whole dataset). */
-export const NO_CELL = '(preparation)';
+const NO_CELL = '(preparation)';
 const SEP = '\u0000';
 
-export interface SpendRow extends ModelUsage {
+interface SpendRow extends ModelUsage {
   model: string;
   condition: string;
   /** USD of the fresh requests; null: the model has no price */
   cost: number | null;
-}
-
-export interface SpendJson {
-  rows: SpendRow[];
-  /** over the priced rows */
-  total: number;
-  budget?: { usd?: number; tokens?: number; models?: Record<string, { usd?: number; tokens?: number }>; spent: { usd: number; tokens: number }; spentByModel: Record<string, { usd: number; tokens: number }>; reached: string | null };
-  /** the plan made before the run (the confirmation), beside the actual */
-  plan?: { requests: number; answerDependent: number; inputTokens: number; outputTokensMax: number; priceLow: number; priceHigh: number | null };
 }
 
 /** Usage per model and condition. */

@@ -69,6 +69,10 @@ describe('budget', () => {
     expect(results.spend?.budget?.spent.usd).toBeCloseTo(billed(), 10);
     expect(results.spend?.budget?.reached).toBeNull();
     expect(results.spend?.rows.map((r) => [r.model.endsWith('#m'), r.condition])).toEqual([[true, 'baseline']]);
+    // report.html (and the viewer's run page, which renders it) shows the spend and the budget
+    const html = readFileSync(join((JSON.parse(second.stdout) as { reportDir: string }).reportDir, 'report.html'), 'utf8');
+    expect(html).toContain('<h3>Spend by model and condition</h3>');
+    expect(html).toMatch(/budget \$5\.00: spent \$0\.\d{4}, \d+ tokens/);
   });
 
   it('a token budget; and an unpriced model under a USD-only budget is allowed and named in a warning', async () => {
