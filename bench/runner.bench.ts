@@ -8,9 +8,12 @@
  * The server runs in a child process (its own event loop), as a real server would. Two floors
  * with `concurrency` plain workers and no scheduler: the global `fetch` (what providers used
  * before; its WHATWG streams cost ~0.8 ms CPU per request here) and `requestJson` from
- * src/models/http.ts (undici `request()`, what providers use now), to judge the scheduler against.
+ * src/models/http.ts (undici `request()`, what providers use now), to judge the scheduler against;
+ * and a bare keep-alive client (node:http), whose CPU per request the other rows' is divided by
+ * (`client_cpu_vs_bare`): on a shared machine the wall ratio moves with the load, CPU much less.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { requestJson } from '../src/models/http.js';
@@ -39,6 +42,8 @@ function report(name: string, ms: number, extra: Record<string, unknown> = {}): 
 }
 
 let failed = false;
+/** client CPU per request of the bare keep-alive floor (ms), what the other rows' CPU is divided by */
+let bareCpuPerRequest = Number.NaN;
 try {
   // 0. floor: plain fetch from `concurrency` workers, no scheduler
   {
@@ -60,6 +65,42 @@ try {
     report('raw-fetch-floor', performance.now() - t0, { server_requests: (await stats()).count - before });
   }
 
+  // 0a. floor: a bare keep-alive client (node:http, one Agent with `concurrency` sockets), no
+  // slant code: the least CPU a request can cost this process, what the others are divided by
+  {
+    const before = (await stats()).count;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+    const target = new URL(`${url}/v1/chat/completions`);
+    let next = 0;
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    const post = (body: string): Promise<void> =>
+      new Promise((resolve, reject) => {
+        const req = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            resolve();
+          });
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    const worker = async (): Promise<void> => {
+      while (next < n) {
+        const i = next++;
+        await post(JSON.stringify({ model: 'bench-model', messages: requests[i]?.messages, temperature: 0, max_tokens: 16 }));
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    const cpu = process.cpuUsage(cpu0);
+    agent.destroy();
+    bareCpuPerRequest = (cpu.user + cpu.system) / 1000 / n;
+    report('bare-keepalive-floor', performance.now() - t0, { server_requests: (await stats()).count - before, client_cpu_ms_per_request: Number(bareCpuPerRequest.toFixed(3)) });
+  }
+
   // 0b. floor: the providers' transport (requestJson) from `concurrency` workers, no scheduler
   {
     const before = (await stats()).count;
@@ -78,9 +119,11 @@ try {
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
     const cpu = process.cpuUsage(cpu0);
+    const perRequest = (cpu.user + cpu.system) / 1000 / n;
     report('raw-request-floor', performance.now() - t0, {
       server_requests: (await stats()).count - before,
-      client_cpu_ms_per_request: Number(((cpu.user + cpu.system) / 1000 / n).toFixed(3)),
+      client_cpu_ms_per_request: Number(perRequest.toFixed(3)),
+      client_cpu_vs_bare: Number((perRequest / bareCpuPerRequest).toFixed(2)),
     });
   }
 
@@ -102,6 +145,7 @@ try {
       peak_concurrency: s.peak,
       retries: scheduler.stats().total.retries,
       client_cpu_ms_per_request: Number(((cpu.user + cpu.system) / 1000 / n).toFixed(3)),
+      client_cpu_vs_bare: Number(((cpu.user + cpu.system) / 1000 / n / bareCpuPerRequest).toFixed(2)),
       answers_ok: ok,
       target: '≤ 1.15',
       pass: ok && ratio <= 1.15,

@@ -13,6 +13,9 @@
  * figure is the same run in one `slant run` process with `slots` requests in flight, no workers.
  * Ideal span with k workers = records × latency / (k × slots).
  *
+ * On a shared machine each row also prints the share of the machine's CPU the run's own processes
+ * used and the share everything else used over its wall time (/proc/stat), and the ratio to 1
+ * worker "at equal share": scaled by the CPU left to the run in each row (see `shares`).
  * Where the time goes: the CPU seconds of the provider, the slant processes and PostgreSQL's
  * backends, and the SQL statements per record (pg_stat_statements of the row's database: the
  * workers', the coordinator's and the queue's statements, start-up included); `--statements` lists
@@ -21,7 +24,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -60,6 +63,20 @@ function dbCpuSeconds(): number {
   return total;
 }
 
+/**
+ * CPU seconds the whole machine has been busy (all processes, all cores: /proc/stat's user, nice,
+ * system, irq, softirq and steal), to tell the run's own CPU from everyone else's on a shared machine.
+ */
+function machineBusySeconds(): number | undefined {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = f;
+    return (user + nice + system + irq + softirq + steal) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 /** CPU seconds a process has used (Linux /proc; undefined elsewhere): where the time goes on a shared machine. */
 function cpuSeconds(pid: number | undefined): number | undefined {
   try {
@@ -87,7 +104,7 @@ function config(store: string): string {
   return file;
 }
 
-const rows: { label: string; workers: number; wallMs: number; spanMs: number; requests: number; peak: number; serverCpuS?: number; workersCpuS?: number; dbCpuS?: number; statements?: number; startSpreadMs?: number; endSpreadMs?: number; top?: string[]; load: number }[] = [];
+const rows: { label: string; workers: number; wallMs: number; spanMs: number; requests: number; peak: number; serverCpuS?: number; workersCpuS?: number; dbCpuS?: number; statements?: number; startSpreadMs?: number; endSpreadMs?: number; top?: string[]; load: number; machineBusyS?: number }[] = [];
 try {
   writeFileSync(join(dir, 'data.jsonl'), Array.from({ length: N }, (_, i) => JSON.stringify({ id: `r${i}`, source: `Record ${i} opens here. The middle part of record ${i} says little of note. It ends with a closing line.` })).join('\n') + '\n');
 
@@ -95,6 +112,7 @@ try {
   if (wanted.includes('sqlite')) {
     const before = (await stats()).count;
     const s0 = cpuSeconds(serverProc.pid);
+    const m0 = machineBusySeconds();
     const t0 = performance.now();
     const run = cli(['-q', 'run', '-c', config(join(dir, `sqlite-${Date.now()}.db`))]);
     let cpu: number | undefined;
@@ -102,8 +120,9 @@ try {
     const r = await run.done;
     clearInterval(sample);
     const ms = performance.now() - t0;
+    const m1 = machineBusySeconds();
     if (r.code !== 0) throw new Error(`sqlite run failed: ${r.stderr}`);
-    rows.push({ label: 'sqlite, 1 process', workers: 0, wallMs: ms, spanMs: ms, requests: (await stats()).count - before, peak: (await stats()).peak, serverCpuS: (cpuSeconds(serverProc.pid) ?? 0) - (s0 ?? 0), ...(cpu !== undefined ? { workersCpuS: cpu } : {}), load: loadavg()[0] ?? 0 });
+    rows.push({ label: 'sqlite, 1 process', workers: 0, wallMs: ms, spanMs: ms, requests: (await stats()).count - before, peak: (await stats()).peak, serverCpuS: (cpuSeconds(serverProc.pid) ?? 0) - (s0 ?? 0), ...(cpu !== undefined ? { workersCpuS: cpu } : {}), load: loadavg()[0] ?? 0, ...(m0 !== undefined && m1 !== undefined ? { machineBusyS: m1 - m0 } : {}) });
   }
 
   for (const k of [1, 2, 4]) {
@@ -122,12 +141,15 @@ try {
     }
     const s0 = cpuSeconds(serverProc.pid);
     const w0 = workers.map((w) => cpuSeconds(w.child.pid) ?? 0);
+    const db0 = dbCpuSeconds();
+    const m0 = machineBusySeconds();
     const t0 = performance.now();
     const r = await cli(['-q', 'run', '--workers', '--unit-size', String(unitSize), '-c', config(url)]).done;
     const wallMs = performance.now() - t0;
+    const m1 = machineBusySeconds();
     if (r.code !== 0) throw new Error(`distributed run with ${k} worker(s) failed: ${r.stderr}`);
     const span = await db.query<{ ms: number }>('SELECT (extract(epoch FROM max(done_at) - min(started_at)) * 1000)::float8 AS ms FROM slant_dist_units');
-    const dbCpuS = dbCpuSeconds();
+    const dbCpuS = dbCpuSeconds() - db0;
     // per worker: its first unit's start and its last unit's end; their spreads are start-up and tail losses
     const per = await db.query<{ first: number; last: number }>(
       `SELECT extract(epoch FROM min(started_at) - (SELECT min(started_at) FROM slant_dist_units)) * 1000 AS first,
@@ -140,7 +162,7 @@ try {
     const statements = st.rows.reduce((a, r) => a + r.calls, 0);
     const top = st.rows.slice(0, 12).map((r) => `${(r.calls / N).toFixed(2)}/record  ${r.query.replace(/\s+/g, ' ').slice(0, 160)}`);
     const workersCpuS = workers.reduce((a, w, i) => a + (cpuSeconds(w.child.pid) ?? 0) - (w0[i] ?? 0), 0);
-    rows.push({ label: `postgres, ${k} worker(s)`, workers: k, wallMs, spanMs: span.rows[0]?.ms ?? Number.NaN, requests: (await stats()).count - before, peak: (await stats()).peak, serverCpuS: (cpuSeconds(serverProc.pid) ?? 0) - (s0 ?? 0), workersCpuS, dbCpuS, statements, top, startSpreadMs, endSpreadMs, load: loadavg()[0] ?? 0 });
+    rows.push({ label: `postgres, ${k} worker(s)`, workers: k, wallMs, spanMs: span.rows[0]?.ms ?? Number.NaN, requests: (await stats()).count - before, peak: (await stats()).peak, serverCpuS: (cpuSeconds(serverProc.pid) ?? 0) - (s0 ?? 0), workersCpuS, dbCpuS, statements, top, startSpreadMs, endSpreadMs, load: loadavg()[0] ?? 0, ...(m0 !== undefined && m1 !== undefined ? { machineBusyS: m1 - m0 } : {}) });
     for (const w of workers) w.child.kill('SIGTERM');
     await Promise.all(workers.map((w) => w.done));
     await db.end();
@@ -152,7 +174,23 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
+const cores = cpus().length;
+/**
+ * The shares of the machine's CPU (all cores, over the row's wall time) that the run's own
+ * processes (workers, PostgreSQL, the loopback provider) and everything else used. The CPU left to
+ * the run is 1 − others; scaling "at equal share" multiplies the ratio to 1 worker by
+ * left(1 worker) / left(k workers): an estimate of the ratio had both rows had the same CPU left,
+ * so a figure measured while other work shares the cores can be read (on a quiet machine the two
+ * ratios agree).
+ */
+function shares(r: (typeof rows)[number]): { own: number; others: number } | undefined {
+  if (r.machineBusyS === undefined || r.workersCpuS === undefined) return undefined;
+  const capacity = (r.wallMs / 1000) * cores;
+  const own = r.workersCpuS + (r.dbCpuS ?? 0) + (r.serverCpuS ?? 0);
+  return { own: own / capacity, others: Math.max(0, r.machineBusyS - own) / capacity };
+}
 const one = rows.find((r) => r.workers === 1);
+const oneShares = one === undefined ? undefined : shares(one);
 const goals: Record<number, number> = { 2: 1.8, 4: 3.4 };
 let failed = false;
 for (const r of rows) {
@@ -162,6 +200,7 @@ for (const r of rows) {
   const goal = goals[r.workers];
   const pass = goal === undefined || one === undefined ? undefined : ratio >= goal;
   if (pass === false) failed = true;
+  const sh = shares(r);
   console.log(
     JSON.stringify({
       bench: 'workers',
@@ -185,7 +224,10 @@ for (const r of rows) {
       workers_start_spread_ms: r.startSpreadMs === undefined ? null : Math.round(r.startSpreadMs),
       workers_end_spread_ms: r.endSpreadMs === undefined ? null : Math.round(r.endSpreadMs),
       load_avg_1m: Number(r.load.toFixed(1)),
+      own_cpu_share: sh === undefined ? null : Number(sh.own.toFixed(2)),
+      others_cpu_share: sh === undefined ? null : Number(sh.others.toFixed(2)),
       vs_1_worker: Number(ratio.toFixed(2)),
+      vs_1_worker_at_equal_share: sh === undefined || oneShares === undefined || r.workers === 0 ? null : Number((ratio * (Math.max(0.05, 1 - oneShares.others) / Math.max(0.05, 1 - sh.others))).toFixed(2)),
       ...(goal !== undefined ? { goal: `≥ ${goal}`, pass } : {}),
     }),
   );

@@ -57,7 +57,14 @@ if (run.status !== 0) process.exit(run.status ?? 1);
 
 const report = JSON.parse(readFileSync('reports/mutation/mutation.json', 'utf8'));
 const isEquivalent = (file, m) =>
-  equivalents.some((e) => e.file === file && e.line === m.location.start.line && e.mutator === m.mutatorName && e.replacement === m.replacement);
+  equivalents.some(
+    (e) =>
+      e.file === file &&
+      e.line === m.location.start.line &&
+      (e.column === undefined || (e.column === m.location.start.column && e.endColumn === m.location.end.column)) &&
+      e.mutator === m.mutatorName &&
+      e.replacement === m.replacement,
+  );
 let below = 0;
 const rows = [];
 for (const [file, { mutants }] of Object.entries(report.files)) {
@@ -66,8 +73,9 @@ for (const [file, { mutants }] of Object.entries(report.files)) {
   let undetected = 0;
   let equivalent = 0;
   for (const m of mutants) {
-    if (isEquivalent(file, m)) equivalent++;
-    else if (m.status === 'Killed' || m.status === 'Timeout') detected++;
+    // a killed mutant counts as detected even when listed (the list is for those nothing kills)
+    if (m.status === 'Killed' || m.status === 'Timeout') detected++;
+    else if (isEquivalent(file, m)) equivalent++;
     else if (m.status === 'Survived' || m.status === 'NoCoverage') undetected++;
   }
   const score = detected + undetected === 0 ? 100 : (100 * detected) / (detected + undetected);

@@ -224,9 +224,10 @@ function printSummary(s: RunSummary, global: GlobalOptions, terminal: typeof imp
   if (renderTerminalReport) process.stdout.write(renderTerminalReport(s.results, { verbose: global.verbose === true }) + '\n');
   const lines = [`run ${s.runId}: ${s.results.run.status}; ${s.measured} item measurement(s) made${s.reused ? `, ${s.reused} reused from the store` : ''}${s.generated ? `, ${s.generated} output(s) generated (${s.cacheHits} from cache)` : ''}${s.invalid ? `, ${s.invalid} invalid model output(s) recorded` : ''}`];
   lines.push(...renderSpend(s.results.spend, { verbose: global.verbose === true }));
-  lines.push(`report: ${s.reportDir}/report.html`);
-  lines.push(`results: ${s.reportDir}/results.json`);
-  process.stdout.write((fit ? fit(lines) : lines.join('\n')) + '\n');
+  // the sentences are broken to fit a terminal; piped output keeps each on one line (scripts read
+  // them), and the paths are never broken (a broken path cannot be copied or opened)
+  const paths = [`report: ${s.reportDir}/report.html`, `results: ${s.reportDir}/results.json`];
+  process.stdout.write([fit && process.stdout.isTTY ? fit(lines) : lines.join('\n'), ...paths].join('\n') + '\n');
 }
 
 /** USD spent so far over the priced models (undefined: nothing priced was asked yet). */

@@ -125,7 +125,7 @@ describe('slant annotate', () => {
     const cert = join(dir, 'cert.jsonl');
     writeFileSync(cert, PAIRS.slice(0, 4).map((p, i) => JSON.stringify({ id: `m${i}`, original: p[0], rewrite: p[1] })).join('\n') + '\n');
     const out = join(dir, 'results.json');
-    const m = await runCli(['measure', 'certainty', '--input', cert, '--output', out, '--store', db(), '--reports', join(dir, 'reports')]);
+    const m = await runCli(['--verbose', 'measure', 'certainty', '--input', cert, '--output', out, '--store', db(), '--reports', join(dir, 'reports')]);
     expect(m.code).toBe(0);
     // (the terminal wraps that line at 120 columns: read it unwrapped)
     expect(m.stdout.replace(/\n\s+/g, ' ')).toMatch(/judged by certainty-offline@.*human consensus direction of annotation study st1/);

@@ -77,11 +77,12 @@ describe('slant run: the certainty moderator (App. D.1)', () => {
 describe('App. D.1 before and after the moderator; an undefined R on every screen', () => {
   it('reports inconsistency before and after the moderator and how the reviewed items came out; R with no shifts is "— (n = 0)" everywhere', async () => {
     const dir = setup(', moderator: openai:mod-split');
-    const res = await runCli(['run', '-c', join(dir, 'slant.yaml')]);
+    // the moderator table is one of the verbose view's tables
+    const res = await runCli(['--verbose', 'run', '-c', join(dir, 'slant.yaml')]);
     expect(res.code, res.stderr).toBe(0);
     // the terminal: the moderator table (both items inconsistent before; one tie, one unresolved after)
     const term = res.stdout;
-    const block = term.slice(term.indexOf('Moderator (seed 004, App. D.1)'));
+    const block = term.slice(term.indexOf('Moderator: inconsistency across orders before and after'));
     expect(block.split('\n').slice(0, 12).join('\n')).toMatch(/100\.0%[\s\S]*50\.0%/);
     const reportDir = join(dir, 'r', readdirSync(join(dir, 'r'))[0]!);
     const results = resultsSchema.parse(JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')));

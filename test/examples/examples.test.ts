@@ -31,7 +31,10 @@ async function run(config: string): Promise<{ results: Results; terminal: string
   const out = JSON.parse(res.stdout) as { results: unknown; reportDir: string };
   const results = resultsSchema.parse(out.results);
   const html = readFileSync(join(out.reportDir, 'report.html'), 'utf8');
-  const again = await runCli(['run', '-c', join(dir, config)]);
+  // every table at the terminal is the verbose view (the default shows findings and one compact table per probe),
+  // read on a 200-column terminal so that no title is broken across lines
+  process.env.COLUMNS = '200';
+  const again = await runCli(['--verbose', 'run', '-c', join(dir, config)]).finally(() => delete process.env.COLUMNS);
   expect(again.code, config).toBe(0);
   return { results, terminal: again.stdout, html };
 }

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../helpers/db-count.js';
 import { lastUserText } from '../helpers/loopback/answer.js';
-import { startLoopback, type LoopbackServer } from '../helpers/loopback/server.js';
+import { answerOpenAiModelLookup, startLoopback, type LoopbackServer } from '../helpers/loopback/server.js';
 import { startCluster, type PgCluster } from '../helpers/postgres.js';
 import { chatBodies, cli, makeProject } from './project.js';
 
@@ -23,6 +23,7 @@ let server: LoopbackServer;
 let cluster: PgCluster | undefined;
 beforeAll(async () => {
   server = await startLoopback((req, reply) => {
+    if (answerOpenAiModelLookup(req, reply)) return;
     const prompt = lastUserText((req.body as { messages?: unknown }).messages);
     reply.json(200, { id: 'c', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: `Summary of ${prompt.slice(40, 110)}` }, finish_reason: 'stop' }], usage: { prompt_tokens: 10, completion_tokens: 5 } });
   }, { latencyMs: 80 });

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../helpers/db-count.js';
 import { lastUserText } from '../helpers/loopback/answer.js';
-import { startLoopback, type LoopbackServer } from '../helpers/loopback/server.js';
+import { answerOpenAiModelLookup, startLoopback, type LoopbackServer } from '../helpers/loopback/server.js';
 import { chatBodies, cli, makeProject } from './project.js';
 
 const N = 60;
@@ -18,6 +18,7 @@ function openGate(): { open: () => void; opened: Promise<void> } {
 }
 beforeAll(async () => {
   server = await startLoopback(async (req, reply) => {
+    if (answerOpenAiModelLookup(req, reply)) return;
     if (++answered > 3) await gate.opened;
     const prompt = lastUserText((req.body as { messages?: unknown }).messages);
     reply.json(200, { id: 'c', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: `Summary of ${prompt.slice(40, 110)}` }, finish_reason: 'stop' }], usage: { prompt_tokens: 10, completion_tokens: 5 } });

@@ -1,6 +1,6 @@
 /** Loopback server speaking OpenAI Chat Completions and Embeddings (JSON and SSE streaming). */
 import { echo, lastUserText, type Responder } from './answer.js';
-import { serves, startLoopback, type LoopbackOptions, type LoopbackServer } from './server.js';
+import { answerOpenAiModelLookup, startLoopback, type LoopbackOptions, type LoopbackServer } from './server.js';
 
 export interface OpenAIServerOptions extends LoopbackOptions {
   respond?: Responder;
@@ -87,18 +87,7 @@ export function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise<Loopb
       reply.json(401, { error: { message: `Incorrect API key provided: ${String(req.headers.authorization ?? '').slice(7)}` } });
       return;
     }
-    // the model list and the model lookup (GET /v1/models, GET /v1/models/{model}), as OpenAI answers them
-    if (req.method === 'GET' && /\/models$/.test(req.path)) {
-      reply.json(200, { object: 'list', data: (opts.models ?? []).map((id) => ({ id, object: 'model', created: 1700000000, owned_by: 'loopback' })) });
-      return;
-    }
-    const lookup = /\/models\/([^/]+)$/.exec(req.path);
-    if (req.method === 'GET' && lookup !== null) {
-      const id = decodeURIComponent(lookup[1] ?? '');
-      if (serves(opts, id)) reply.json(200, { id, object: 'model', created: 1700000000, owned_by: 'loopback' });
-      else reply.json(404, { error: { message: `The model \`${id}\` does not exist or you do not have access to it.`, type: 'invalid_request_error', param: null, code: 'model_not_found' } });
-      return;
-    }
+    if (answerOpenAiModelLookup(req, reply, opts)) return;
     if (req.path.endsWith('/files') && req.method === 'POST') {
       // multipart: keep the JSONL lines of the uploaded file
       const raw = typeof req.body === 'string' ? req.body : '';

@@ -68,6 +68,25 @@ export function isModelLookup(method: string, path: string): boolean {
 /** Does the server serve this model (LoopbackOptions.models)? */
 export const serves = (opts: LoopbackOptions, model: string): boolean => opts.models === undefined || opts.models.includes(model);
 
+/**
+ * The model list and the model lookup (GET /v1/models, GET /v1/models/{model}) answered as OpenAI
+ * answers them; true when the request was one. A handler written for chat bodies calls this first,
+ * since slant's preflight check sends these lookups before the first chat request.
+ */
+export function answerOpenAiModelLookup(req: Recorded, reply: Reply, opts: LoopbackOptions = {}): boolean {
+  if (req.method !== 'GET') return false;
+  if (/\/models$/.test(req.path)) {
+    reply.json(200, { object: 'list', data: (opts.models ?? []).map((id) => ({ id, object: 'model', created: 1700000000, owned_by: 'loopback' })) });
+    return true;
+  }
+  const lookup = /\/models\/([^/]+)$/.exec(req.path);
+  if (lookup === null) return false;
+  const id = decodeURIComponent(lookup[1] ?? '');
+  if (serves(opts, id)) reply.json(200, { id, object: 'model', created: 1700000000, owned_by: 'loopback' });
+  else reply.json(404, { error: { message: `The model \`${id}\` does not exist or you do not have access to it.`, type: 'invalid_request_error', param: null, code: 'model_not_found' } });
+  return true;
+}
+
 export interface LoopbackServer {
   url: string;
   /** every request but the free model lookups (isModelLookup), which are in `lookups` */
