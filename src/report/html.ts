@@ -11,6 +11,7 @@ import { formatApproximated, formatCut, formatInterval, formatInvalid, formatP, 
 import type { ItemDetail, ItemSummary } from '../probes/item-view.js';
 import type { ReportModel } from './model.js';
 import { effectSign } from './findings-wording.js';
+import { DEMO_EXPLANATION } from '../config/demo.js';
 import { spendHtml } from './spend-html.js';
 
 const STYLE = `
@@ -235,10 +236,13 @@ export async function renderReportPage(model: ReportModel, opts: ReportPageOptio
 <title>slant report ${e(r.run.id)}</title><style>${STYLE}</style></head>
 <body>
 ${opts.back ? `<p><a href="${e(opts.back)}">← all runs</a></p>` : ''}
+<header>
 <h1>slant report</h1>
 <p class="muted">run <code>${e(r.run.id)}</code> · ${e(r.run.command)} · ${e(r.run.status)} · finished ${e(r.run.finishedAt)} · slant ${e(r.slant.version)}</p>
 <p>models: ${r.models.map((m) => `<code>${e(m.id)}</code>`).join(', ')} · datasets: ${r.datasets.map((d) => `${e(d.name)} (n = ${e(d.n)}${d.skipped ? `, ${e(d.skipped)} skipped` : ''})`).join(', ')}</p>
+${r.run.command === 'demo' ? `<details id="about"><summary>${e(DEMO_EXPLANATION.title)}, and why lead-3 and TextRank differ</summary>${DEMO_EXPLANATION.lines.map((l) => `<p>${e(l)}</p>`).join('')}</details>` : ''}
 <nav>${model.findings.length ? '<a href="#findings">findings</a>' : ''}${main.length ? `<a href="#answer">${conditions ? 'mitigations' : 'figures'}</a>` : ''}${tables.length ? '<a href="#tables">tables</a>' : ''}<a href="#detail">detail</a><a href="#items">items</a></nav>
+</header>
 ${findingsHtml(model)}
 ${warn}
 ${sections.join('\n')}
