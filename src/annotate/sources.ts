@@ -7,7 +7,8 @@ import { resolve } from 'node:path';
 import { InputError, UserError } from '../core/errors.js';
 import { readRecords } from '../data/index.js';
 import { planProbes, probeFields, runFields } from '../pipeline/plan.js';
-import { datasetSource, wildframeSource, type DatasetSource } from '../pipeline/datasets.js';
+import { datasetSource, type DatasetSource } from '../pipeline/datasets.js';
+import { wildframeFormat } from '../probes/wildframe/format.js';
 import type { DatasetEntry, SlantConfig } from '../config/schema.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { isValidAnswer, type StudyKind } from './scale.js';
@@ -91,7 +92,7 @@ export async function itemsFromRun(anyStore: AnyStore, runId: string, spec: RunS
     sources = spec.config.datasets.map((d) => datasetSource(d, { ...f, baseDir: spec.baseDir }));
   } else if (kind === 'wildframe') {
     const file = resolve(spec.baseDir, spec.dataset.path ?? '');
-    sources = [wildframeSource(spec.dataset, file, spec.dataset.humans ? resolve(spec.baseDir, spec.dataset.humans) : undefined)];
+    sources = [wildframeFormat.read(spec.dataset, file, spec.dataset.humans ? resolve(spec.baseDir, spec.dataset.humans) : undefined, {})];
   } else {
     const { required, optional } = probeFields(probes);
     sources = [datasetSource(spec.dataset, { required, optional, baseDir: spec.baseDir, uniqueWithin: 'model', idFrom: required.filter((f) => f !== 'output') })];

@@ -1,5 +1,9 @@
 import type { SlantConfig } from './schema.js';
 import { parseConfig } from './load.js';
+import explanation from './demo-explanation.json' with { type: 'json' };
+
+/** What the demo measures and why its two systems differ: printed before it runs, and at the top of its report.html. */
+export const DEMO_EXPLANATION: { title: string; lines: string[] } = explanation;
 
 /** The built-in demo: two reference summarizers × two demo corpora × framing and primacy, offline. */
 export function demoConfig(overrides: { store?: string; reports?: string; limit?: number } = {}): SlantConfig {

@@ -79,7 +79,7 @@ export async function preflight(p: PreflightCall, opts: PreflightOptions = {}): 
     }
     if (err instanceof UserError) throw err;
     if (err instanceof ProviderNetworkError) {
-      throw new UserError(`${p.id}: cannot reach ${where}: ${err.message.replace(/^[^:]*: /, '')}`, { hint: `start the server, or fix the address (${p.addressFrom})` });
+      throw new UserError(`${p.id}: cannot reach ${where}: ${err.message.replace(/^.*? failed: /, '')}`, { hint: `start the server, or fix the address (${p.addressFrom})` });
     }
     if (err instanceof ProviderHttpError) {
       if (err.status === 404 || err.exitCode === EXIT.usage) {

@@ -4,6 +4,7 @@ import type { SlantConfig } from '../config/schema.js';
 import { functionModel, type ModelFunction } from '../models/function-model.js';
 import type { LanguageModel } from '../models/types.js';
 import type { ProbeName } from '../probes/names.js';
+import { exclusiveFormat } from '../probes/manifests.js';
 import type { Results } from '../results/schema.js';
 import { RequestCache } from '../runtime/cache.js';
 import { canonicalJson, sha256Hex } from '../runtime/canonical-json.js';
@@ -109,7 +110,11 @@ export async function audit(opts: AuditOptions): Promise<Results> {
       plan = await planRun(config, { wrap, rows: opts.records, given });
     } else {
       if (opts.mitigations !== undefined) throw new UserError('audit: mitigations change how outputs are written; give the models that write them (models: [...])');
-      if (probes.some((p) => p.name === 'wildframe')) throw new UserError('audit: the wildframe probe reads its release files; use `slant measure wildframe --input FILE`');
+      // a probe whose records only its own format carries (the WildFrame release) reads its files, not records in memory
+      for (const p of probes) {
+        const own = exclusiveFormat(p.name)?.onlyFor;
+        if (own) throw new UserError(`audit: the ${p.name} probe reads its ${own.files}; use \`slant measure ${p.name} --input FILE\``);
+      }
       plan = await planMeasure({
         probes,
         dataset,

@@ -2,23 +2,21 @@ import { resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 import type { DatasetEntry, SlantConfig } from '../config/schema.js';
 import { readRecords } from '../data/read-records.js';
-import { detectFormat } from '../data/detect-format.js';
+import type { DatasetFormat } from '../probes/dataset-format.js';
+import type { InputFormat } from '../data/types.js';
+import { datasetFormats } from '../probes/manifests.js';
 import type { PlannedProbe } from './execute.js';
 
 /** Which probes read one dataset in `slant run`, and how its records are read. */
 export interface DatasetBinding {
   entry: DatasetEntry;
   probes: PlannedProbe[];
-  /** WildFrame input (release CSV, or `humans` given): read by the wildframe reader */
-  wildframe: boolean;
+  /** the input format a probe brings, when the dataset is in one (SummEval JSON, the WildFrame release) */
+  format?: DatasetFormat;
 }
 
 /** Canonical fields of the built-in demo datasets. */
 const BUILTIN_FIELDS = ['source', 'title', 'intendedFraming', 'turn'];
-/** What SummEval's JSON reader yields per article. */
-const SUMMEVAL_FIELDS = ['source', 'references', 'outputs'];
-/** What the WildFrame reader yields (release CSVs, or canonical records joined to framed_eval.csv). */
-const WILDFRAME_FIELDS = ['base', 'baseSentiment', 'framed', 'humanScore'];
 
 /**
  * Fields a probe needs from a dataset in `slant run`: its required fields less what the run
@@ -33,25 +31,23 @@ export function runRequired(p: PlannedProbe): string[] {
  * The canonical fields a dataset can feed: the built-in sets, or the first record of its file
  * (after the `fields` mapping; unmapped columns under their own names).
  */
-async function availableFields(entry: DatasetEntry, probes: PlannedProbe[], baseDir: string | undefined, rows?: readonly unknown[]): Promise<{ fields: Set<string>; wildframe: boolean; from: string; empty?: boolean }> {
-  if (entry.builtin !== undefined) return { fields: new Set(BUILTIN_FIELDS), wildframe: false, from: `built-in dataset ${entry.builtin}` };
+async function availableFields(entry: DatasetEntry, probes: PlannedProbe[], baseDir: string | undefined, rows?: readonly unknown[]): Promise<{ fields: Set<string>; format?: DatasetFormat; from: string; empty?: boolean }> {
+  if (entry.builtin !== undefined) return { fields: new Set(BUILTIN_FIELDS), from: `built-in dataset ${entry.builtin}` };
   if (rows !== undefined) {
     // in-memory rows (the library's audit): the first row's keys, and the canonical names mapped onto them
     const first = rows[0];
-    if (first === undefined || typeof first !== 'object' || first === null) return { fields: new Set(probes.flatMap(runRequired)), wildframe: false, from: 'no rows', empty: true };
+    if (first === undefined || typeof first !== 'object' || first === null) return { fields: new Set(probes.flatMap(runRequired)), from: 'no rows', empty: true };
     const keys = new Set(Object.keys(first));
     for (const [canonical, column] of Object.entries(entry.fields ?? {})) if (keys.has(column)) keys.add(canonical);
-    return { fields: keys, wildframe: false, from: 'the first row' };
+    return { fields: keys, from: 'the first row' };
   }
   const file = resolve(baseDir ?? process.cwd(), entry.path ?? '');
-  if (entry.format === 'summeval') return { fields: new Set(SUMMEVAL_FIELDS), wildframe: false, from: 'SummEval JSON' };
-  // only a CSV can be the WildFrame release: its module (and the CSV reader) load for one
-  if (entry.humans !== undefined || (detectFormat(file) === 'csv' && (await (await import('../probes/wildframe/release.js')).isWildframeReleaseCsv(file)))) {
-    return { fields: new Set(WILDFRAME_FIELDS), wildframe: true, from: entry.humans !== undefined ? 'WildFrame input joined to its humans file' : 'WildFrame release CSV' };
-  }
+  // the formats the probes bring (SummEval JSON, the WildFrame release), asked in the probes' order
+  for (const format of datasetFormats()) if (await format.matches(entry, file)) return { fields: new Set(format.fields), format, from: format.describe(entry) };
   const optional = [...new Set(probes.flatMap((p) => p.probe.fields.map((f) => f.name)))].filter((f) => f !== 'id');
   const reader = readRecords(file, {
-    ...(entry.format !== undefined ? { format: entry.format } : {}),
+    // a format named by a probe was matched above: what is left is one the data layer reads
+    ...(entry.format !== undefined ? { format: entry.format as InputFormat } : {}),
     ...(entry.fields ? { fields: entry.fields } : {}),
     required: [],
     optional,
@@ -67,8 +63,8 @@ async function availableFields(entry: DatasetEntry, probes: PlannedProbe[], base
     for (const [k, v] of Object.entries(r.fields)) if (v !== undefined && v !== null && v !== '') fields.add(k);
   }
   // a file without records says nothing about its fields: the reader reports it (or allowEmpty accepts it)
-  if (empty) return { fields: new Set(probes.flatMap(runRequired)), wildframe: false, from: 'an empty file', empty: true };
-  return { fields, wildframe: false, from: 'its first record' };
+  if (empty) return { fields: new Set(probes.flatMap(runRequired)), from: 'an empty file', empty: true };
+  return { fields, from: 'its first record' };
 }
 
 /**
@@ -111,13 +107,14 @@ export async function bindDatasets(
       }
       const explicit = bindsTo?.includes(name) === true || probeDatasets?.includes(entry.name) === true;
       const missing = runRequired(p).filter((f) => !avail.fields.has(f));
-      // a WildFrame input is read by its own reader, for the wildframe probe only
-      const wrongReader = avail.wildframe && name !== 'wildframe';
+      // a format read for one probe only (the WildFrame release) feeds no other
+      const only = avail.format?.onlyFor?.probe;
+      const wrongReader = only !== undefined && name !== only;
       if (missing.length === 0 && !wrongReader) {
         bound.push(p);
         continue;
       }
-      const reason = wrongReader && missing.length === 0 ? `it is a ${avail.from}, read for the wildframe probe only` : `missing field(s) ${missing.join(', ')}`;
+      const reason = wrongReader && missing.length === 0 ? `it is a ${avail.from}, read for the ${only} probe only` : `missing field(s) ${missing.join(', ')}`;
       const where = `checked in ${avail.from}${entry.fields ? ', after the fields mapping' : ''}`;
       if (explicit) throw new UserError(`datasets: "${entry.name}" cannot feed probe "${name}": ${reason} (${where})`, { hint: 'map the columns with datasets[].fields, or bind the probe to another dataset' });
       why.get(name)?.push(`"${entry.name}": ${reason}`);
@@ -130,7 +127,7 @@ export async function bindDatasets(
       });
     }
     if (unfed.length > 0) notes.push(`dataset "${entry.name}" is read by ${bound.map((p) => `"${p.probe.name}"`).join(', ')} only; not by ${unfed.join(', ')} (${where})`);
-    bindings.push({ entry, probes: bound, wildframe: avail.wildframe });
+    bindings.push({ entry, probes: bound, ...(avail.format ? { format: avail.format } : {}) });
   }
   for (const p of probes) {
     if (!bindings.some((b) => b.probes.includes(p))) {

@@ -6,7 +6,8 @@ import { countRecords } from '../data/count-records.js';
 import type { ReadStats } from '../data/types.js';
 import type { DatasetEntry } from '../config/schema.js';
 import type { SourceLocation } from '../core/errors.js';
-import { redact } from '../core/redact.js';
+import { namedFormat } from '../probes/manifests.js';
+import type { InputFormat } from '../data/types.js';
 
 export interface LoadedRecord {
   id: string;
@@ -70,7 +71,10 @@ export function datasetSource(
   if (entry.builtin !== undefined) return builtinSource({ ...entry, builtin: entry.builtin });
   // in-memory rows (the library's `audit`): entry.path only names them in messages
   const file = opts.rows !== undefined ? (entry.path ?? entry.name) : resolve(opts.baseDir ?? process.cwd(), entry.path ?? '');
-  if (entry.format === 'summeval') return summEvalSource(entry, file);
+  // a format a probe brings (SummEval's JSON) is read by its own reader
+  const format = namedFormat(entry.format);
+  if (format) return format.read(entry, file, undefined, {});
+  const dataFormat = entry.format as InputFormat | undefined;
   let stats: ReadStats = { read: 0, accepted: 0, skipped: 0, problems: [] };
   return {
     name: entry.name,
@@ -78,7 +82,7 @@ export function datasetSource(
     allowEmpty: entry.allowEmpty === true,
     async *records() {
       const reader = readRecords(file, {
-        format: entry.format === 'summeval' ? undefined : entry.format,
+        format: dataFormat,
         fields: entry.fields,
         required: opts.required,
         optional: opts.optional,
@@ -94,59 +98,6 @@ export function datasetSource(
       for await (const r of reader) yield r;
     },
     stats: () => ({ read: stats.read, skipped: stats.skipped, problems: stats.problems }),
-    count: async () => capped(opts.rows !== undefined ? opts.rows.length : await countRecords(file, entry.format === 'summeval' ? undefined : entry.format), entry.limit),
-  };
-}
-
-/** SummEval JSON: one record per article with `references` and `outputs` per system (position probe). */
-function summEvalSource(entry: DatasetEntry, file: string): DatasetSource {
-  let n = 0;
-  return {
-    name: entry.name,
-    file,
-    allowEmpty: entry.allowEmpty === true,
-    async *records() {
-      const { loadSummEval } = await import('../probes/position/summeval.js');
-      const records = await loadSummEval(file);
-      for (const [i, r] of (entry.limit ? records.slice(0, entry.limit) : records).entries()) {
-        n++;
-        const { id, ...fields } = r;
-        yield { id: redact(id), fields, location: { file, row: i + 1 } };
-      }
-    },
-    stats: () => ({ read: n, skipped: 0, problems: [] }),
-  };
-}
-
-/**
- * WildFrame input: the release's prediction CSVs or canonical records, joined to the annotators'
- * framed_eval.csv when `humans` is given. Rows that do not join are counted (never dropped silently).
- */
-export function wildframeSource(entry: DatasetEntry, file: string, humans: string | undefined, opts: { askModels?: boolean } = {}): DatasetSource {
-  let read = 0;
-  let skipped = 0;
-  const problems: ReadStats['problems'] = [];
-  return {
-    name: entry.name,
-    file,
-    allowEmpty: entry.allowEmpty === true,
-    async *records() {
-      const { buildWildframeRecords } = await import('../probes/wildframe/release.js');
-      const { records, stats } = await buildWildframeRecords({ input: file, ...(humans ? { humans } : {}) });
-      read = stats.read;
-      skipped = stats.inputWithoutHumans ?? 0;
-      if (skipped > 0) problems.push({ location: { file }, message: `${skipped} row(s) have no human annotation in ${humans} and were left out` });
-      for (const [i, r] of (entry.limit ? records.slice(0, entry.limit) : records).entries()) {
-        const { id, ...fields } = r;
-        // `slant run`: the models under test answer; a release file's recorded predictions are not theirs
-        if (opts.askModels) {
-          delete fields.prediction;
-          delete fields.releaseLabel;
-          delete fields.model;
-        }
-        yield { id: redact(id), fields, location: { file, row: i + 1 } };
-      }
-    },
-    stats: () => ({ read, skipped, problems }),
+    count: async () => capped(opts.rows !== undefined ? opts.rows.length : await countRecords(file, dataFormat), entry.limit),
   };
 }

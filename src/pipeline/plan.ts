@@ -9,7 +9,8 @@ import { createEmbedder, createFramingJudge } from '../judges/registry.js';
 
 import { modelFactory, type ModelWrapper, type RunModelFactory } from './model-factory.js';
 import { resolvePromptTemplate } from '../tasks/summarize.js';
-import { datasetSource, wildframeSource } from './datasets.js';
+import { datasetSource } from './datasets.js';
+import { exclusiveFormat } from '../probes/manifests.js';
 import type { ExecutionPlan, PlannedProbe } from './execute.js';
 import { modelProducer, recordedProducer } from './producers.js';
 import { legacyNotes } from './legacy-mitigations.js';
@@ -98,9 +99,10 @@ export async function planRun(
     rejectUnreadFields(d.fields, probes, (k) => `datasets[${i}].fields.${k}`);
   }
   const { bindings, notes: bindingNotes } = await bindDatasets(config, probes, opts.baseDir, opts.rows);
-  const datasets = bindings.map(({ entry, probes: bound, wildframe }) => {
-    const source = wildframe
-      ? wildframeSource(entry, resolve(opts.baseDir ?? process.cwd(), entry.path ?? ''), entry.humans ? resolve(opts.baseDir ?? process.cwd(), entry.humans) : undefined, { askModels: true })
+  const datasets = bindings.map(({ entry, probes: bound, format }) => {
+    // a format read for one probe alone (the WildFrame release) by its own reader; the models under test answer
+    const source = format?.onlyFor
+      ? format.read(entry, resolve(opts.baseDir ?? process.cwd(), entry.path ?? ''), entry.humans ? resolve(opts.baseDir ?? process.cwd(), entry.humans) : undefined, { askModels: true })
       : datasetSource(entry, { ...runFields(bound), baseDir: opts.baseDir, ...(opts.rows !== undefined ? { rows: opts.rows } : {}) });
     return { ...source, probes: bound.map((p) => p.probe.name) };
   });
@@ -197,11 +199,13 @@ export async function planMeasure(args: {
   const probes = await planProbes(args.probes);
   rejectUnreadFields(args.dataset.fields, probes, (k) => `--field ${k}=${args.dataset.fields?.[k] ?? ''}`);
   const producer = recordedProducer(args.label ?? 'recorded');
-  if (probes.some((p) => p.probe.name === 'wildframe')) {
-    if (probes.length > 1) throw new UserError('measure the wildframe probe on its own: its records (statements and framings) differ from the other probes\'');
+  // a probe whose records only its own format carries (WildFrame's) is measured alone, read by that format
+  const own = probes.map((p) => ({ name: p.probe.name, format: exclusiveFormat(p.probe.name) })).find((x) => x.format !== undefined);
+  if (own?.format?.onlyFor) {
+    if (probes.length > 1) throw new UserError(`measure the ${own.name} probe on its own: its records (${own.format.onlyFor.records}) differ from the other probes'`);
     const file = resolve(args.baseDir ?? process.cwd(), args.dataset.path ?? '');
     const humans = args.dataset.humans ? resolve(args.baseDir ?? process.cwd(), args.dataset.humans) : undefined;
-    return { datasets: [wildframeSource(args.dataset, file, humans)], producers: [producer], probes, judges: await buildJudges(probes, args.judges, modelFactory({}, args.wrap)), concurrency: args.concurrency };
+    return { datasets: [own.format.read(args.dataset, file, humans, {})], producers: [producer], probes, judges: await buildJudges(probes, args.judges, modelFactory({}, args.wrap)), concurrency: args.concurrency };
   }
   const { required, optional, sentenceFields: sentences } = probeFields(probes);
   return {

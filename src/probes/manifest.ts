@@ -1,5 +1,6 @@
 import type { Presentation } from '../results/presentation.js';
 import type { GroupResultJson } from '../results/schema.js';
+import type { DatasetFormat } from './dataset-format.js';
 import type { ItemViewer } from './item-view.js';
 import type { Probe } from './types.js';
 
@@ -25,6 +26,8 @@ export interface ProbeManifest<N extends string = string, P extends AnyProbe = A
   present?(): Promise<Presenter | undefined>;
   /** how the viewer and the report's item list show one measured item (default: the raw measurement) */
   items?(): Promise<ItemViewer>;
+  /** input formats it brings (read by their own reader; each loads its code only for a dataset in it) */
+  formats?: readonly DatasetFormat[];
 }
 
 /** A probe's manifest, typed by its name and probe (so `getProbe('framing')` keeps its types). */

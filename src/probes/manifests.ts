@@ -2,6 +2,7 @@ import { UserError } from '../core/errors.js';
 import { certaintyManifest } from './certainty/manifest.js';
 import { framingManifest } from './framing/manifest.js';
 import { hallucinationManifest } from './hallucination/manifest.js';
+import type { DatasetFormat } from './dataset-format.js';
 import type { ItemViewer } from './item-view.js';
 import type { AnyProbe, Presenter, ProbeManifest } from './manifest.js';
 import { positionManifest } from './position/manifest.js';
@@ -110,3 +111,14 @@ export const loadedProbe = (name: string): AnyProbe | undefined => (registered.h
 export const loadedPresenter = (name: string): Presenter | undefined => (registered.has(name) ? (loaded.get(name)?.present ?? undefined) : undefined);
 /** The loaded item view of a probe; undefined when it has none. */
 export const loadedItemView = (name: string): ItemViewer | undefined => (registered.has(name) ? (loaded.get(name)?.items ?? undefined) : undefined);
+
+/** The input formats the known probes bring, in the probes' order (src/probes/dataset-format.ts). */
+export function datasetFormats(): DatasetFormat[] {
+  return [...registered.values()].flatMap((m) => m.formats ?? []);
+}
+
+/** The format a dataset entry names (`format: summeval`), when a probe brings it. */
+export const namedFormat = (name: string | undefined): DatasetFormat | undefined => (name === undefined ? undefined : datasetFormats().find((f) => f.name === name));
+
+/** The format whose records only this probe reads (it is then measured on its own). */
+export const exclusiveFormat = (probe: string): DatasetFormat | undefined => datasetFormats().find((f) => f.onlyFor?.probe === probe);

@@ -3,7 +3,7 @@
  * every report reads the same and the rules are tested with worked numbers:
  *
  * - a metric is named by what it means, then its symbol: "primacy bias rate ψ_pri";
- * - a rate is a whole percentage from 10% up ("40%"), one decimal below ("2.5%", "4%"); its interval
+ * - a rate is a whole percentage ("40%", "4%"; one decimal below 1%: "0.5%"); its interval
  *   follows without the sign ("40% [22, 61]"); a mean or statistic has two decimals ("0.70 [0.66,
  *   0.74]", three below 0.1); a difference of rates is in percentage points ("25 pp [−47, −4]");
  *   minus signs are "−";
@@ -25,6 +25,8 @@ interface MetricWords {
   symbol: string;
   /** which direction is the better one, where the paper says so */
   better?: 'lower' | 'higher';
+  /** the metric that answers its probe's question (φ_frame, ψ_pri, CD, …): a mitigation's findings are about these */
+  key?: boolean;
 }
 
 const WORDS = words as Record<string, MetricWords>;
@@ -53,6 +55,11 @@ export function metricSymbol(name: string): string {
   return WORDS[name]?.symbol.replace(/^\((.*)\)$/, '$1') ?? name;
 }
 
+/** The metric answers its probe's question: a mitigation's findings state its effect on these; the tables have the rest. */
+export function isKeyMetric(name: string): boolean {
+  return WORDS[name]?.key === true;
+}
+
 /** Which direction is better for a metric, where its paper says so. */
 export function betterDirection(name: string): 'lower' | 'higher' | undefined {
   return WORDS[name]?.better;
@@ -63,7 +70,7 @@ const signed = (s: string): string => (s.startsWith('-') ? `${MINUS}${s.slice(1)
 function plain(v: number, kind: MetricKind | undefined): string {
   if (kind === 'rate') {
     const pct = 100 * v;
-    return signed(Math.abs(pct) >= 9.95 ? pct.toFixed(0) : pct.toFixed(1).replace(/\.0$/, ''));
+    return signed(Math.abs(pct) >= 0.95 || pct === 0 ? pct.toFixed(0) : pct.toFixed(1));
   }
   if (kind === 'count') return signed(String(Math.round(v)));
   return signed(Math.abs(v) >= 0.1 || v === 0 ? v.toFixed(2) : v.toFixed(3));
@@ -124,14 +131,6 @@ export function trustVerdict(card: Pick<JudgeCard, 'balancedAccuracy'> | undefin
   if (ba >= TRUSTED_FROM) return 'trusted';
   if (ba >= READ_WITH_CARE_BELOW) return 'fair';
   return 'read with care';
-}
-
-/** "balanced accuracy 0.64 on held-out review sources (n = 10,071)", with "in-sample" when the card is not held out. */
-export function cardWords(card: Pick<JudgeCard, 'balancedAccuracy' | 'summary' | 'n' | 'heldOut'>): string {
-  const ba = card.balancedAccuracy === null ? '—' : card.balancedAccuracy.toFixed(2);
-  const n = `n = ${card.n.toLocaleString('en-US')}${card.heldOut ? '' : ', in-sample'}`;
-  // "held-out review sources (leave-one-source-out)" takes n inside its own brackets
-  return card.summary.endsWith(')') ? `balanced accuracy ${ba} on ${card.summary.slice(0, -1)}; ${n})` : `balanced accuracy ${ba} on ${card.summary} (${n})`;
 }
 
 /** Clauses joined as a reader lists them: "a", "a and b", "a, b and c". */

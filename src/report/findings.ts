@@ -14,7 +14,7 @@
 import type { JudgeCard } from '../judges/card.js';
 import { conditionOf, type ItemLink, type MetricKind } from '../results/presentation.js';
 import type { EffectJson, GroupResultJson, MetricJson, ProbeResult, Results } from '../results/schema.js';
-import { above, apart, cardWords, effectSign, listWords, metricHeading, nWords, sentence, statWords, trustVerdict, valueWords, type TrustVerdict } from './findings-wording.js';
+import { above, apart, effectSign, isKeyMetric, listWords, metricHeading, nWords, sentence, statWords, trustVerdict, valueWords, type TrustVerdict } from './findings-wording.js';
 
 /** A number a finding states, with what it is and where it comes from. */
 export interface FindingFigure {
@@ -102,13 +102,11 @@ function trustOf(p: ProbeResult): { card: JudgeCard; trust: FindingTrust } | und
   return { card: j.card, trust: { judge: j.id, version: j.version, balancedAccuracy: j.card.balancedAccuracy, verdict: trustVerdict(j.card) } };
 }
 
-/** "; the judge offline-framing scores balanced accuracy 0.64 on … : read with care" after a rate a carded judge made. */
+/** " (judge balanced accuracy 0.64: read with care)" after a rate a carded judge made; its name and card are in the tables. */
 function trustClause(t: { card: JudgeCard; trust: FindingTrust } | undefined): string {
   if (!t) return '';
-  const judged = `the judge ${t.trust.judge} scores ${cardWords(t.card)}`;
-  if (t.trust.verdict === 'read with care') return `; ${judged}: read with care`;
-  if (t.trust.verdict === 'fair') return `; ${judged}: fair, the corrected value accounts for its error`;
-  return `; ${judged}`;
+  const ba = `judge balanced accuracy ${t.card.balancedAccuracy === null ? '—' : t.card.balancedAccuracy.toFixed(2)}${t.card.heldOut ? '' : ', in-sample'}`;
+  return ` (${ba}${t.trust.verdict === 'read with care' || t.trust.verdict === 'fair' ? `: ${t.trust.verdict}` : ''})`;
 }
 
 /** One sentence from per-dataset clauses of the same kind. */
@@ -129,9 +127,11 @@ function framingFindings(p: ProbeResult, gs: readonly GroupResultJson[], ctx: Co
   }
   // "40% [22, 61] of its summaries on demo-reviews (n = 20) and 45% [..] on demo-interviews (n = 20); once corrected for the judge's measured error, 35% [..] and 44% [..]"
   const rates = (xs: readonly GroupResultJson[]): string => {
-    const raw = xs.map((g, i) => `${statWords(metric(g, 'phi_frame')!)}${i === 0 ? ' of its summaries' : ''}${on(ctx, g)} ${n(metric(g, 'phi_frame')!)}`);
+    const ms = xs.map((g) => metric(g, 'phi_frame')!);
+    const once = ms.length > 1 && ms.every((m) => m.n === ms[0]!.n && !m.excluded);
+    const raw = xs.map((g, i) => `${statWords(ms[i]!)}${i === 0 ? ' of its summaries' : ''}${on(ctx, g)}${once ? '' : ` ${n(ms[i]!)}`}`);
     const corrected = xs.map((g) => metric(g, 'phi_frame_corrected')).filter((c): c is MetricJson => c !== undefined);
-    return `${listWords(raw)}${corrected.length === xs.length ? `; once corrected for the judge's measured error, ${listWords(corrected.map((c) => statWords(c)))}` : ''}`;
+    return `${listWords(raw)}${once ? ` (n = ${ms[0]!.n} each)` : ''}${corrected.length === xs.length ? `, ${listWords(corrected.map((c) => statWords(c)))} once corrected for the judge's error` : ''}`;
   };
   const out: Finding[] = [];
   const base = { probe: 'framing', subject: 'framing', ...(t ? { trust: t.trust } : {}) };
@@ -145,31 +145,48 @@ function framingFindings(p: ProbeResult, gs: readonly GroupResultJson[], ctx: Co
 }
 
 function primacyFindings(p: ProbeResult, gs: readonly GroupResultJson[], ctx: Context): Finding[] {
-  const first: { g: GroupResultJson; clause: string; figs: FindingFigure[] }[] = [];
-  const last: typeof first = [];
-  const neither: typeof first = [];
+  const first: GroupResultJson[] = [];
+  const last: GroupResultJson[] = [];
+  const neither: GroupResultJson[] = [];
+  const m3 = (g: GroupResultJson) => ({ b: metric(g, 'mean_s_b')!, m: metric(g, 'mean_s_m')!, e: metric(g, 'mean_s_e')!, psi: metric(g, 'psi_pri') });
   for (const g of gs) {
-    const [b, m, e, gap, psi] = ['mean_s_b', 'mean_s_m', 'mean_s_e', 'mean_s_b_minus_s_m', 'psi_pri'].map((x) => metric(g, x));
+    const [b, m, e, gap] = ['mean_s_b', 'mean_s_m', 'mean_s_e', 'mean_s_b_minus_s_m'].map((x) => metric(g, x));
     if (!b || !m || !e) continue;
-    let placed = false;
-    // primacy (seed 000, eq. 2): the beginning over the middle, by the paired difference's interval
-    if (gap && above(gap.ci, 0)) {
-      const full = first.length === 0;
-      first.push({ g, clause: `${full ? 'similarity to the first third ' : ''}${statWords(b)} against ${valueWords(m.value, m.kind)}${full ? ' to the middle' : ''}${on(ctx, g)} ${n(b)}${psi ? `, ${full ? 'primacy bias rate ' : ''}ψ_pri ${statWords(psi)}` : ''}`, figs: [figure(g, b), figure(g, m), ...(psi ? [figure(g, psi)] : [])] });
-      placed = true;
-    }
+    // primacy (Alessa et al., eq. 2): the beginning over the middle, by the paired difference's interval
+    const primacy = gap !== undefined && above(gap.ci, 0);
     // recency, measured apart from primacy as the paper says: the end above both other thirds
-    if (apart(e.ci, b.ci) && apart(e.ci, m.ci)) {
-      const full = last.length === 0;
-      last.push({ g, clause: `${full ? 'similarity to the last third ' : ''}${statWords(e)} against ${valueWords(b.value, b.kind)}${full ? ' to the first' : ''} and ${valueWords(m.value, m.kind)}${full ? ' to the middle' : ''}${on(ctx, g)} ${n(e)}`, figs: [figure(g, e), figure(g, b), figure(g, m)] });
-      placed = true;
-    }
-    if (!placed) neither.push({ g, clause: `${neither.length === 0 ? 'similarity ' : ''}${valueWords(b.value, b.kind)}, ${valueWords(m.value, m.kind)} and ${valueWords(e.value, e.kind)}${neither.length === 0 ? ' to the first, middle and last third' : ''}${on(ctx, g)} ${n(b)}`, figs: [figure(g, b), figure(g, m), figure(g, e)] });
+    const recency = apart(e.ci, b.ci) && apart(e.ci, m.ci);
+    if (primacy) first.push(g);
+    if (recency) last.push(g);
+    if (!primacy && !recency) neither.push(g);
   }
+  // n once when every dataset has the same: "(n = 8 each)"
+  const ns = (xs: readonly GroupResultJson[]): { each: string; one: (g: GroupResultJson) => string } => {
+    if (xs.length === 1) return { each: ` ${n(m3(xs[0]!).b)}`, one: () => '' };
+    const same = xs.every((g) => m3(g).b.n === m3(xs[0]!).b.n && !m3(g).b.excluded);
+    return { each: same ? ` (n = ${m3(xs[0]!).b.n} each)` : '', one: (g) => (same ? '' : ` ${n(m3(g).b)}`) };
+  };
   const out: Finding[] = [];
-  if (first.length) out.push({ probe: 'primacy', subject: 'primacy', status: 'shown', text: joined(`${ctx.model} draws on the beginning of its sources: `, first.map((c) => c.clause)), figures: first.flatMap((c) => c.figs), link: link('primacy', first[0]!.g) });
-  if (last.length) out.push({ probe: 'primacy', subject: 'recency', status: 'shown', text: joined(`${ctx.model} draws on the end of its sources: `, last.map((c) => c.clause)), figures: last.flatMap((c) => c.figs), link: link('primacy', last[0]!.g) });
-  if (neither.length) out.push({ probe: 'primacy', subject: 'position', status: 'none', text: joined(`${ctx.model} favours no third of its sources: `, neither.map((c) => c.clause), ', no difference beyond the intervals'), figures: neither.flatMap((c) => c.figs), link: link('primacy', neither[0]!.g) });
+  if (first.length) {
+    const { each, one } = ns(first);
+    // several datasets in one clause, in the same order: "0.62 [..] and 0.56 [..] against 0.30 and 0.31 to the middle on a and b"
+    const where = first.map((g) => g.labels.dataset ?? '').filter((d) => d !== '');
+    const sims = `${listWords(first.map((g) => `${statWords(m3(g).b)}${one(g)}`))} against ${listWords(first.map((g) => valueWords(m3(g).m.value, 'mean')))} to the middle${ctx.datasets > 1 && where.length ? ` on ${listWords(where)}` : ''}`;
+    const psis = first.map((g) => m3(g).psi).filter((x): x is MetricJson => x !== undefined);
+    const psi = psis.length === first.length ? `; primacy bias rate ψ_pri ${listWords(psis.map((x) => statWords(x)))}` : '';
+    out.push({ probe: 'primacy', subject: 'primacy', status: 'shown', text: sentence(`${ctx.model} draws on the beginning of its sources: similarity to the first third ${sims}${each}${psi}`, { name: true }), figures: first.flatMap((g) => [figure(g, m3(g).b), figure(g, m3(g).m), ...(m3(g).psi ? [figure(g, m3(g).psi!)] : [])]), link: link('primacy', first[0]!) });
+  }
+  if (last.length) {
+    const clauses = last.map((g, i) => `${i === 0 ? 'similarity to the last third ' : ''}${statWords(m3(g).e)} against ${valueWords(m3(g).b.value, 'mean')}${i === 0 ? ' to the first' : ''} and ${valueWords(m3(g).m.value, 'mean')}${i === 0 ? ' to the middle' : ''}${on(ctx, g)} ${n(m3(g).e)}`);
+    out.push({ probe: 'primacy', subject: 'recency', status: 'shown', text: sentence(`${ctx.model} draws on the end of its sources: ${clauses.join('; ')}`, { name: true }), figures: last.flatMap((g) => [figure(g, m3(g).e), figure(g, m3(g).b), figure(g, m3(g).m)]), link: link('primacy', last[0]!) });
+  }
+  if (neither.length) {
+    const { each, one } = ns(neither);
+    const clauses = neither.map((g) => `${[m3(g).b, m3(g).m, m3(g).e].map((x) => valueWords(x.value, 'mean')).join(', ')}${on(ctx, g)}${one(g)}`);
+    // "(n = 8 each; intervals overlap)", "(n = 20; intervals overlap)"
+    const n8 = each ? `${each.slice(0, -1)}; intervals overlap)` : '; intervals overlap';
+    out.push({ probe: 'primacy', subject: 'position', status: 'none', text: sentence(`${ctx.model} favours no third of its sources: similarity (first, middle, last third) ${clauses.join('; ')}${n8}`, { name: true }), figures: neither.flatMap((g) => [figure(g, m3(g).b), figure(g, m3(g).m), figure(g, m3(g).e)]), link: link('primacy', neither[0]!) });
+  }
   return out;
 }
 
@@ -274,9 +291,12 @@ type Effect = EffectJson & { probe: string };
 
 /** Mitigations against the baseline: one sentence per condition that differs, one for those that do not. */
 function effectFindings(results: Results, ctx: Context): Finding[] {
-  const effects: Effect[] = results.probes.flatMap((p) => (p.effects ?? []).filter((e) => e.labels.model === ctx.model).map((e) => ({ ...e, probe: p.probe })));
-  if (!effects.length) return [];
-  const conditions = [...new Set(effects.map((e) => e.labels.condition ?? ''))];
+  const all: Effect[] = results.probes.flatMap((p) => (p.effects ?? []).filter((e) => e.labels.model === ctx.model).map((e) => ({ ...e, probe: p.probe })));
+  if (!all.length) return [];
+  // the metrics that answer each probe's question (φ_frame, ψ_pri, CD, …); a probe without one: its first effect's metric
+  const key = (e: Effect): boolean => isKeyMetric(e.metric) || (!all.some((x) => x.probe === e.probe && isKeyMetric(x.metric)) && e.metric === all.find((x) => x.probe === e.probe)!.metric);
+  const effects = all.filter(key);
+  const conditions = [...new Set(all.map((e) => e.labels.condition ?? ''))];
   const fig = (e: Effect): FindingFigure => ({
     metric: e.metric,
     heading: metricHeading(e.metric, e.label.split(' (')[0]),
@@ -288,6 +308,9 @@ function effectFindings(results: Results, ctx: Context): Finding[] {
     ...(e.kind ? { kind: e.kind } : {}),
     ...(e.pHolm !== undefined ? { pHolm: e.pHolm } : {}),
   });
+  // the interval is unadjusted: an effect that does not survive Holm's correction across the probe's tests says so
+  const notHolm = (e: Effect): boolean => e.pHolm !== undefined && e.pHolm !== null && e.pHolm >= 0.05;
+  const size = (e: Effect): string => statWords({ value: e.difference, ...(e.ci ? { ci: e.ci } : {}), ...(e.kind ? { kind: e.kind } : {}) }, { difference: true });
   const out: Finding[] = [];
   const quiet: string[] = [];
   const undefinedFor: string[] = [];
@@ -303,34 +326,41 @@ function effectFindings(results: Results, ctx: Context): Finding[] {
       quiet.push(c);
       continue;
     }
-    const sameN = moved.every((e) => e.n === moved[0]!.n);
-    // the interval is unadjusted: an effect that does not survive Holm's correction across the probe's tests says so
-    const notHolm = (e: Effect): boolean => e.pHolm !== undefined && e.pHolm !== null && e.pHolm >= 0.05;
-    const allNotHolm = moved.every(notHolm);
-    const clauses = moved.map((e) => {
-      const holm = !allNotHolm && notHolm(e) ? ' (not after Holm’s correction)' : '';
-      return `${e.difference! < 0 ? 'lowers' : 'raises'} ${metricHeading(e.metric, e.label.split(' (')[0])} by ${statWords({ value: e.difference, ...(e.ci ? { ci: e.ci } : {}), ...(e.kind ? { kind: e.kind } : {}) }, { difference: true })}${on(ctx, e)}${sameN ? '' : ` ${nWords(e.n, { paired: true })}`}${holm}`;
-    });
-    const tail = `${sameN ? ` ${nWords(moved[0]!.n, { paired: true })}` : ''}${allNotHolm ? ', though not after Holm’s correction across the probe’s tests' : ''}`;
-    out.push({ probe: moved[0]!.probe, subject: 'effect', status: 'shown', text: sentence(`${c} ${listWords(clauses)} against the baseline${tail}`, { name: true }), figures: moved.map(fig), link: { probe: moved[0]!.probe, labels: moved[0]!.labels } });
+    // one clause per metric and direction, its datasets listed: "lowers … ψ_pri by 75 pp [−93, −28] on a and 50 pp [−78, −7] on b";
+    // Holm's p beside an effect that does not survive the correction, or once for the sentence when none does
+    const none = moved.every(notHolm);
+    const holm = (e: Effect): string => (!none && notHolm(e) ? ` (Holm p ${e.pHolm!.toFixed(2)})` : '');
+    const clauses: string[] = [];
+    for (const m of [...new Set(moved.map((e) => e.metric))]) {
+      for (const down of [true, false]) {
+        const xs = moved.filter((e) => e.metric === m && e.difference! < 0 === down);
+        if (xs.length) clauses.push(`${down ? 'lowers' : 'raises'} ${clauses.length ? 'its' : `${ctx.model}'s`} ${metricHeading(m, xs[0]!.label.split(' (')[0])} by ${listWords(xs.map((e) => `${size(e)}${on(ctx, e)}${holm(e)}`))}`);
+      }
+    }
+    const ns = [...new Set(moved.map((e) => e.n))];
+    const n = `paired, n = ${ns.length === 1 ? ns[0] : `${Math.min(...ns)} to ${Math.max(...ns)}`}${none ? '; Holm: not significant' : ''}`;
+    out.push({ probe: moved[0]!.probe, subject: 'effect', status: 'shown', text: sentence(`${c} ${listWords(clauses)} (${n})`, { name: true }), figures: moved.map(fig), link: { probe: moved[0]!.probe, labels: moved[0]!.labels } });
   }
   if (quiet.length) {
     const es = effects.filter((e) => quiet.includes(e.labels.condition ?? '') && e.difference !== null);
-    const metrics = listWords([...new Set(es.map((e) => metricHeading(e.metric, e.label.split(' (')[0])))]);
+    const metrics = [...new Set(es.map((e) => metricHeading(e.metric, e.label.split(' (')[0])))];
     const ns = [...new Set(es.map((e) => e.n))];
     const who = quiet.length === conditions.length ? (quiet.length === 1 ? `${quiet[0]} does not differ` : 'no mitigation differs') : quiet.length === 1 ? `${quiet[0]} does not differ` : `no other mitigation (${listWords(quiet)}) differs`;
-    out.push({ probe: es[0]!.probe, subject: 'effect', status: 'none', text: sentence(`${who} from the baseline on ${metrics} for ${ctx.model}: every paired interval includes 0 ${ns.length === 1 ? nWords(ns[0]!, { paired: true }) : `(paired, n = ${Math.min(...ns)} to ${Math.max(...ns)})`}`, { name: who.startsWith(quiet[0]!) }), figures: es.map(fig) });
+    const n = ns.length === 1 ? nWords(ns[0]!, { paired: true }) : `(paired, n = ${Math.min(...ns)} to ${Math.max(...ns)})`;
+    out.push({ probe: es[0]!.probe, subject: 'effect', status: 'none', text: sentence(`${who} from the baseline on ${ctx.model}'s ${metrics.length > 1 ? `${metrics.slice(0, -1).join(', ')} or ${metrics.at(-1)}` : metrics[0]}: every paired interval includes 0 ${n}`, { name: who.startsWith(quiet[0]!) }), figures: es.map(fig) });
   }
   if (undefinedFor.length) {
     const es = effects.filter((e) => undefinedFor.includes(e.labels.condition ?? ''));
     const most = Math.max(...es.map((e) => e.n));
-    out.push({ probe: es[0]!.probe, subject: 'effect', status: 'none', text: sentence(`${listWords(undefinedFor)} could not be compared with the baseline for ${ctx.model}: ${most === 0 ? 'no record was measured under both' : 'the paired difference is undefined'} ${nWords(most, { paired: true })}`, { name: true }), figures: es.map(fig) });
+    out.push({ probe: es[0]!.probe, subject: 'effect', status: 'none', text: sentence(`${listWords(undefinedFor)} could not be compared with the baseline: ${most === 0 ? 'no record was measured under both' : 'the paired difference is undefined'} ${nWords(most, { paired: true })}`, { name: true }), figures: es.map(fig) });
   }
   return out;
 }
 
 /** Judges without an accuracy card: their error is unknown, and the findings say so once per probe. */
 function instrumentFindings(p: ProbeResult): Finding[] {
+  // primacy and position compare texts by a similarity measure, not by a judgement with an error rate
+  if (p.probe === 'primacy' || p.probe === 'position') return [];
   const bare = p.judges.filter((j) => !j.card);
   if (!bare.length || p.judges.some((j) => j.card)) return [];
   const who = listWords(bare.map((j) => `${j.id}@${j.version}`));

@@ -11,6 +11,7 @@ import { formatApproximated, formatCut, formatInterval, formatInvalid, formatP, 
 import type { ItemDetail, ItemSummary } from '../probes/item-view.js';
 import type { ReportModel } from './model.js';
 import { effectSign } from './findings-wording.js';
+import { DEMO_EXPLANATION } from '../config/demo.js';
 import { spendHtml } from './spend-html.js';
 
 const STYLE = `
@@ -53,7 +54,7 @@ function cellHtml(c: Cell, link?: ItemLink | null): string {
 }
 
 export function itemHref(link: ItemLink): string {
-  const p = new URLSearchParams({ probe: link.probe, ...(link.labels.model ? { model: link.labels.model } : {}), ...(link.labels.dataset ? { dataset: link.labels.dataset } : {}), ...(conditionOf(link.labels) ? { condition: conditionOf(link.labels) as string } : {}), ...(link.filter ? { filter: link.filter } : {}) });
+  const p = new URLSearchParams({ probe: link.probe, ...(link.labels.model ? { model: link.labels.model } : {}), ...(link.labels.dataset ? { dataset: link.labels.dataset } : {}), ...(conditionOf(link.labels) ? { condition: conditionOf(link.labels) as string } : link.baseline === true ? { condition: 'baseline' } : {}), ...(link.filter ? { filter: link.filter } : {}) });
   return `#items?${p.toString()}`;
 }
 
@@ -110,7 +111,8 @@ export function facetsOf(summaries: readonly ItemSummary[], extra: Partial<Facet
     probes: u([...summaries.map((s) => s.probe), ...(extra.probes ?? [])]),
     models: u([...summaries.map((s) => s.labels.model ?? ''), ...(extra.models ?? [])]),
     datasets: u([...summaries.map((s) => s.labels.dataset ?? ''), ...(extra.datasets ?? [])]),
-    conditions: u([...summaries.map((s) => s.labels.condition ?? ''), ...(extra.conditions ?? [])]),
+    // a run with conditions lists its baseline too: an items link of a baseline row selects it
+    conditions: ((cs) => (cs.length ? ['baseline', ...cs] : cs))(u([...summaries.map((s) => s.labels.condition ?? ''), ...(extra.conditions ?? [])]).filter((c) => c !== 'baseline')),
     tags: u([...summaries.flatMap((s) => s.tags.filter((t) => !t.startsWith('condition:'))), ...(extra.tags ?? [])]),
   };
 }
@@ -234,10 +236,13 @@ export async function renderReportPage(model: ReportModel, opts: ReportPageOptio
 <title>slant report ${e(r.run.id)}</title><style>${STYLE}</style></head>
 <body>
 ${opts.back ? `<p><a href="${e(opts.back)}">← all runs</a></p>` : ''}
+<header>
 <h1>slant report</h1>
 <p class="muted">run <code>${e(r.run.id)}</code> · ${e(r.run.command)} · ${e(r.run.status)} · finished ${e(r.run.finishedAt)} · slant ${e(r.slant.version)}</p>
 <p>models: ${r.models.map((m) => `<code>${e(m.id)}</code>`).join(', ')} · datasets: ${r.datasets.map((d) => `${e(d.name)} (n = ${e(d.n)}${d.skipped ? `, ${e(d.skipped)} skipped` : ''})`).join(', ')}</p>
+${r.run.command === 'demo' ? `<details id="about"><summary>${e(DEMO_EXPLANATION.title)}, and why lead-3 and TextRank differ</summary>${DEMO_EXPLANATION.lines.map((l) => `<p>${e(l)}</p>`).join('')}</details>` : ''}
 <nav>${model.findings.length ? '<a href="#findings">findings</a>' : ''}${main.length ? `<a href="#answer">${conditions ? 'mitigations' : 'figures'}</a>` : ''}${tables.length ? '<a href="#tables">tables</a>' : ''}<a href="#detail">detail</a><a href="#items">items</a></nav>
+</header>
 ${findingsHtml(model)}
 ${warn}
 ${sections.join('\n')}

@@ -93,7 +93,7 @@ function seed004Tables(certainty: ProbeResult | undefined): PaperTable[] {
       rows: t1,
       note: "Avg: the unweighted mean of the model's per-dataset CD, as the paper reports it (no interval).",
     },
-    { id: 'seed004_table2', title: citedTitle('Made more certain CD↑, less certain CD↓ and their ratio R per model and dataset', '004', 'Table 2'), columns: ['model', ...datasets.flatMap((d) => [`${d} CD↑`, `${d} CD↓`, `${d} R`])], rows: t2 },
+    { id: 'seed004_table2', title: citedTitle('More certain CD↑, less certain CD↓ and R per model and dataset', '004', 'Table 2'), columns: ['model', ...datasets.flatMap((d) => [`${d} CD↑`, `${d} CD↓`, `${d} R`])], rows: t2 },
   ];
 }
 

@@ -15,6 +15,7 @@ import { renderPresentedTable, terminalWidth, wrapLine as wrapAt, type TerminalO
 import { CONDITIONS_LEGEND, hasConditionsTable, renderCompactProbe } from './terminal-compact.js';
 import { statOf } from '../results/presentation.js';
 import { colorEnabled } from '../core/color.js';
+import { findingsLines } from './findings-lines.js';
 
 export { FALLBACK_WIDTH, terminalWidth } from './terminal-tables.js';
 
@@ -36,7 +37,9 @@ const HTML_ONLY = new Set(['effects', 'costs']);
 export function renderTerminalReport(results: Results, opts: TerminalReportOptions = {}): string {
   const model = opts.model ?? buildReportModel(results);
   const o: Required<TerminalOptions> = { color: opts.color ?? colorEnabled(), width: opts.width ?? terminalWidth() };
-  const findings = opts.findings?.length ? [...opts.findings, ''] : [];
+  // the findings first: given lines, else the report model's sentences
+  const lines = opts.findings ?? findingsLines(model.findings);
+  const findings = lines.length ? [...lines, ''] : [];
   if (opts.verbose === true) return fitLines([...findings, verboseReport(model, o)], o.width);
   const out: string[] = [...findings];
   for (const view of model.probes) {

@@ -12,7 +12,10 @@
  *   (rouge-score's `score_multi`; the first one on ties).
  */
 import { createCachedStemmer } from './porter-stemmer.js';
-import { rougeTokensOf, textTokens } from './text-tokens.js';
+import { rougeTokensOf, sharedTokens } from './text-tokens.js';
+
+/** rouge-score's tokens in lower-cased text: the runs of [a-z0-9] */
+const ROUGE_TOKEN = /[a-z0-9]+/g;
 
 export interface RougeScore {
   precision: number;
@@ -26,12 +29,13 @@ export const ROUGE_TYPES: readonly RougeType[] = ['rouge1', 'rouge2', 'rougeL'];
 export type RougeScores = Record<RougeType, RougeScore>;
 
 /**
- * rouge-score's tokenizer (lower-case, runs of [a-z0-9]) over the text's shared tokenisation
- * (text-tokens.ts, read by VADER, TF-IDF and the thirds too). Pass a stemmer (e.g.
+ * rouge-score's tokenizer (lower-case, runs of [a-z0-9]): from the text's shared tokenisation
+ * when another instrument made it (text-tokens.ts), else scanned here. Pass a stemmer (e.g.
  * `createCachedStemmer()`) for `use_stemmer=True`.
  */
 export function rougeTokenize(text: string, stem?: (word: string) => string): string[] {
-  const tokens = rougeTokensOf(textTokens(text));
+  const shared = sharedTokens(text);
+  const tokens = shared !== undefined ? rougeTokensOf(shared) : (text.toLowerCase().match(ROUGE_TOKEN) ?? []);
   if (stem === undefined) return tokens;
   for (let i = 0; i < tokens.length; i++) {
     const p = tokens[i] as string;

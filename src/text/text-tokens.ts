@@ -244,16 +244,21 @@ function remember(tokens: TextTokens): TextTokens {
   return tokens;
 }
 
-/**
- * The shared tokenisation of `text` (see the file comment): remembered for the next readers of the
- * text, unless `keep` is false (a reader of many short texts no one else reads, such as TF-IDF
- * over a text's sentences: remembering each would only push out the texts that are shared).
- */
-export function textTokens(text: string, keep = true): TextTokens {
+/** The shared tokenisation of `text`, remembered for its next readers (see the file comment). */
+export function textTokens(text: string): TextTokens {
   const hit = memo.get(text);
   if (hit !== undefined && hit.generation === generation) return hit;
-  const tokens = tokenizeText(text);
-  return keep ? remember(tokens) : tokens;
+  return remember(tokenizeText(text));
+}
+
+/**
+ * The tokenisation of `text` when another instrument has made it, else undefined: a reader of
+ * texts no one else reads (TF-IDF over a text's sentences, ROUGE over references) scans them
+ * directly, which costs less than making pieces it would not share.
+ */
+export function sharedTokens(text: string): TextTokens | undefined {
+  const hit = memo.get(text);
+  return hit !== undefined && hit.generation === generation ? hit : undefined;
 }
 
 function lowerBound(a: readonly number[], x: number): number {

@@ -28,8 +28,8 @@
  */
 import { UserError } from '../core/errors.js';
 import type { SparseVector } from './vector.js';
-import { SpanTable } from './span-table.js';
-import { pieceOf, scanWordRunSpans, termCount, termOf, termsOf, textTokens, tokenGeneration } from './text-tokens.js';
+import { fnvHash, SpanTable } from './span-table.js';
+import { pieceOf, scanWordRunSpans, sharedTokens, termCount, termOf, termsOf } from './text-tokens.js';
 
 export type { SparseVector } from './vector.js';
 
@@ -66,11 +66,13 @@ function scanWordRuns(s: string, out: string[]): void {
 }
 
 /**
- * fitCounts' map from the shared tokenisation's term numbers to the fit's own (-1: not met yet in
- * this fit), reused from fit to fit; `seenTerms` are the entries to reset.
+ * fitCounts' map from the shared tokenisation's term numbers to the fit's own (its SpanTable's; -1:
+ * not met yet in this fit), reused from fit to fit; `seenTerms` are the entries to reset.
  */
 let localOf = new Int32Array(0);
 const seenTerms: number[] = [];
+/** the shared tables' generation `localOf` belongs to */
+let termsGeneration = -1;
 
 const SURROGATE_RE = /[\ud800-\udfff]/;
 
@@ -153,11 +155,12 @@ export class TfidfVectorizer {
   /** Tokens of `doc` after lower-casing and stop-word removal. */
   private tokensOf(doc: string): string[] {
     let toks: string[] = [];
-    if (this.defaultPattern && this.lowercase) {
+    const shared = this.defaultPattern && this.lowercase ? sharedTokens(doc) : undefined;
+    if (shared !== undefined) {
       // the text's shared tokenisation (text-tokens.ts): its terms, made once per distinct piece of text
-      toks = termsOf(textTokens(doc, false));
+      toks = termsOf(shared);
     } else if (this.defaultPattern) {
-      scanWordRuns(doc, toks);
+      scanWordRuns(this.lowercase ? doc.toLowerCase() : doc, toks);
     } else {
       const src = this.lowercase ? doc.toLowerCase() : doc;
       const re = this.pattern;
@@ -245,8 +248,8 @@ export class TfidfVectorizer {
     let df = new Int32Array(1024);
     const touched: number[] = [];
     const perDoc: DocCounts[] = [];
-    /** the default tokens without lower-casing, without stop words: terms found by their span (SpanTable), no string per repeated token */
-    const table = this.defaultPattern && !this.lowercase && this.stop === null ? new SpanTable<undefined>() : undefined;
+    /** the default tokens without stop words: terms found by their span (SpanTable), no string per repeated token */
+    const table = this.defaultPattern && this.stop === null ? new SpanTable<undefined>() : undefined;
     const intern = (src: string, start: number, end: number, hash: number): number => {
       const t = table as SpanTable<undefined>;
       const id = t.find(src, start, end, hash);
@@ -266,18 +269,19 @@ export class TfidfVectorizer {
     };
     for (const doc of docs) {
       touched.length = 0;
-      if (table !== undefined) {
-        scanWordRunSpans(doc, (start, end, hash) => see(intern(doc, start, end, hash)));
-      } else if (this.defaultPattern && this.lowercase && this.stop === null) {
-        // the terms of the text's shared tokenisation, by their numbers there: a term string is
-        // looked up once per fit, not once per occurrence
-        const gen = tokenGeneration();
-        // a text another instrument read is found; one only TF-IDF reads is not kept
-        const tt = textTokens(doc, false);
-        if (tokenGeneration() !== gen) {
-          // the shared tables were emptied: their numbers start again
+      const shared = table !== undefined && this.lowercase ? sharedTokens(doc) : undefined;
+      if (table !== undefined && shared === undefined) {
+        const src = this.lowercase ? doc.toLowerCase() : doc;
+        scanWordRunSpans(src, (start, end, hash) => see(intern(src, start, end, hash)));
+      } else if (table !== undefined && shared !== undefined) {
+        // the terms of the text's shared tokenisation (text-tokens.ts), by their numbers there: a
+        // term string is looked up in the table once per fit, not once per occurrence
+        const tt = shared;
+        if (tt.generation !== termsGeneration) {
+          // the shared tables were emptied since the last document: their numbers start again
           for (const tid of seenTerms) localOf[tid] = -1;
           seenTerms.length = 0;
+          termsGeneration = tt.generation;
         }
         if (localOf.length < termCount()) {
           const grown = new Int32Array(Math.max(2 * localOf.length, termCount(), 1024)).fill(-1);
@@ -291,13 +295,9 @@ export class TfidfVectorizer {
             let id = localOf[tid] as number;
             if (id < 0) {
               const tok = termOf(tid);
-              let known = ids.get(tok);
-              if (known === undefined) {
-                known = terms.length;
-                ids.set(tok, known);
-                terms.push(tok);
-              }
-              id = known;
+              const h = fnvHash(tok);
+              id = table.find(tok, 0, tok.length, h);
+              if (id < 0) id = table.add(tok, h, undefined);
               localOf[tid] = id;
               seenTerms.push(tid);
             }

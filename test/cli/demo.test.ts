@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resultsSchema } from '../../src/results/schema.js';
 import { runCli } from '../helpers/run-cli.js';
+import { buildReportModel } from '../../src/report/model.js';
+import { escapeHtml } from '../../src/report/escape.js';
 
 describe('slant demo', () => {
   it('runs the offline demo audit end to end and writes results.json and report.html', async () => {
@@ -27,8 +29,21 @@ describe('slant demo', () => {
       expect(probe.summary?.length).toBeGreaterThan(0);
     }
     const html = readFileSync(join(dir, 'reports', runId!, 'report.html'), 'utf8');
-    expect(html).toContain('<h2>primacy</h2>');
+    expect(html).toContain('<summary><strong>primacy</strong>');
     expect(html).toContain('builtin:textrank');
+    // first what the demo measures and why its two systems differ, then its findings, then the tables
+    expect(res.stdout.startsWith('What this demo measures\n')).toBe(true);
+    expect(res.stdout).toMatch(/Why lead-3 and TextRank differ: lead-3 copies the first three sentences/);
+    const findingsAt = res.stdout.indexOf('\nFindings (95% intervals');
+    expect(findingsAt).toBeGreaterThan(0);
+    expect(findingsAt).toBeLessThan(res.stdout.indexOf('┌'));
+    // the sentences are the report model's, as report.html prints them
+    const model = buildReportModel(results);
+    const flat = res.stdout.replace(/\s+/g, ' ');
+    for (const m of model.findings) for (const f of m.findings) expect(flat).toContain(f.text);
+    expect(html).toContain(escapeHtml(model.findings[0]!.findings[0]!.text));
+    // no headline average of unlike systems (two summarizers over two corpora)
+    expect(res.stdout).not.toMatch(/group means/);
 
     // a second demo in the same store reuses nothing (new run) but the first run's rows stay
     const again = await runCli(['--quiet', 'demo', '--limit', '1', '--store', join(dir, 'slant.db'), '--reports', join(dir, 'reports')]);
@@ -41,6 +56,7 @@ describe('slant demo', () => {
     const report = await runCli(['report', runId!, '--reports', join(dir, 'reports')]);
     expect(report.code).toBe(0);
     expect(report.stdout).toContain('primacy');
+    expect(report.stdout.startsWith('Findings (95% intervals')).toBe(true);
     expect(report.stdout).toContain('builtin:lead-3');
     const missing = await runCli(['report', 'no-such-run', '--reports', join(dir, 'reports')]);
     expect(missing.code).toBe(2);

@@ -94,7 +94,7 @@ describe('examples/: one config per paper runs end to end', () => {
     expect(probe(results, 'certainty')?.judges.some((j) => j.id === 'openai:gpt-4.1')).toBe(true);
     expect(terminal).toMatch(/Table 5/);
     expect(paper(results).find((t) => t.id === 'seed004_table1')?.columns).toEqual(['model', 'claims', 'Avg']);
-    expect(terminal).toMatch(/Made more certain CD↑, less certain CD↓ and their ratio R per model and dataset — Belem et al\. 2026, Table 2/);
+    expect(terminal).toMatch(/More certain CD↑, less certain CD↓ and R per model and dataset — Belem et al\. 2026, Table 2/);
   });
 
   it('seed004-document.yaml: claim-aligned document judge, ranking and strata, greedy vs top-p', async () => {

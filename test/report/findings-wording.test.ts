@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { above, apart, below, cardWords, effectSign, intervalWords, listWords, metricHeading, nWords, READ_WITH_CARE_BELOW, sentence, statWords, TRUSTED_FROM, trustVerdict, valueWords } from '../../src/report/findings-wording.js';
+import { above, apart, below, effectSign, intervalWords, listWords, metricHeading, nWords, READ_WITH_CARE_BELOW, sentence, statWords, TRUSTED_FROM, trustVerdict, valueWords } from '../../src/report/findings-wording.js';
 
 describe('findings wording rules', () => {
-  it('rates are whole percentages from 10%, one decimal below, their interval without the sign', () => {
+  it('rates are whole percentages (one decimal below 1%), their interval without the sign', () => {
     expect(valueWords(0.4, 'rate')).toBe('40%');
     expect(valueWords(0.31, 'rate')).toBe('31%');
-    expect(valueWords(0.025, 'rate')).toBe('2.5%');
+    expect(valueWords(0.025, 'rate')).toBe('3%');
+    expect(valueWords(0.005, 'rate')).toBe('0.5%');
     expect(valueWords(0, 'rate')).toBe('0%');
     expect(valueWords(0.04, 'rate')).toBe('4%');
     expect(statWords({ value: 0.4, ci: { low: 0.219, high: 0.613 }, kind: 'rate' })).toBe('40% [22, 61]');
@@ -56,8 +57,6 @@ describe('findings wording rules', () => {
     expect(trustVerdict({ balancedAccuracy: 0.64 })).toBe('read with care');
     expect(trustVerdict({ balancedAccuracy: null })).toBe('unknown');
     expect(trustVerdict(undefined)).toBe('unknown');
-    expect(cardWords({ balancedAccuracy: 0.6401, summary: 'held-out review sources (leave-one-source-out)', n: 10071, heldOut: true })).toBe('balanced accuracy 0.64 on held-out review sources (leave-one-source-out; n = 10,071)');
-    expect(cardWords({ balancedAccuracy: 0.9, summary: 'labelled rows', n: 50, heldOut: false })).toBe('balanced accuracy 0.90 on labelled rows (n = 50, in-sample)');
   });
 
   it('metrics are named by what they mean, then their symbol', () => {

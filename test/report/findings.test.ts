@@ -54,14 +54,14 @@ describe('findings', () => {
 
   it('primacy is stated from the paired gap s̄_b − s̄_m, with ψ_pri', () => {
     const r = results([probe('primacy', [thirds(20, [0.612, 0.561, 0.663], [0.28, 0.25, 0.31], [0.293, 0.256, 0.331], [0.332, 0.28, 0.383], [1, 0.839, 1])])]);
-    expect(findingsOf(r)[0]?.findings[0]?.text).toBe('my-model draws on the beginning of its sources: similarity to the first third 0.61 [0.56, 0.66] against 0.28 to the middle (n = 20), primacy bias rate ψ_pri 100% [84, 100].');
+    expect(findingsOf(r)[0]?.findings[0]?.text).toBe('my-model draws on the beginning of its sources: similarity to the first third 0.61 [0.56, 0.66] against 0.28 to the middle (n = 20); primacy bias rate ψ_pri 100% [84, 100].');
   });
 
   it('where no third differs, it says so (overlapping intervals, gap interval across 0)', () => {
     const r = results([probe('primacy', [thirds(20, [0.516, 0.444, 0.587], [0.547, 0.49, 0.604], [0.572, 0.524, 0.62], [-0.031, -0.112, 0.049])])]);
     const f = findingsOf(r)[0]?.findings ?? [];
     expect(f.map((x) => [x.subject, x.status])).toEqual([['position', 'none']]);
-    expect(f[0]?.text).toBe('my-model favours no third of its sources: similarity 0.52, 0.55 and 0.57 to the first, middle and last third (n = 20), no difference beyond the intervals.');
+    expect(f[0]?.text).toBe('my-model favours no third of its sources: similarity (first, middle, last third) 0.52, 0.55, 0.57 (n = 20; intervals overlap).');
   });
 
   it('a mitigation that lowers ψ_pri is stated with its paired interval; the others are said not to differ', () => {
@@ -72,24 +72,24 @@ describe('findings', () => {
     ]);
     const f = findingsOf(r)[0]?.findings ?? [];
     // the answer to a run with conditions comes first
-    expect(f[0]?.text).toBe('position-invariant-shuffle lowers primacy bias rate ψ_pri by 25 pp [−47, −4] against the baseline (paired, n = 20).');
+    expect(f[0]?.text).toBe('position-invariant-shuffle lowers my-model\'s primacy bias rate ψ_pri by 25 pp [−47, −4] (paired, n = 20).');
     expect(f[0]?.figures[0]).toMatchObject({ metric: 'psi_pri', value: -0.25, difference: true, ci: { low: -0.47, high: -0.04 }, n: 20, labels: { condition: 'position-invariant-shuffle' } });
     const quiet = f.find((x) => x.subject === 'effect' && x.status === 'none');
-    expect(quiet?.text).toBe('No other mitigation (self-help-debias and weighted-summaries) differs from the baseline on primacy bias rate ψ_pri for my-model: every paired interval includes 0 (paired, n = 20).');
+    expect(quiet?.text).toBe('No other mitigation (self-help-debias and weighted-summaries) differs from the baseline on my-model\'s primacy bias rate ψ_pri: every paired interval includes 0 (paired, n = 20).');
     // the baseline's own primacy follows the effects
     expect(f.findIndex((x) => x.subject === 'primacy')).toBeGreaterThan(0);
   });
 
   it("an effect whose interval excludes 0 but Holm's p does not says so; no mitigation differing is one sentence", () => {
     const r = results([probe('framing', [group([rate('phi_frame', 0.3, 20, 0.15, 0.5)])], { effects: [effect('cot', 'phi_frame', 0.2, 0.01, 0.4, 20, 0.2)] })]);
-    expect(findingsOf(r)[0]?.findings[0]?.text).toBe('cot raises framing change rate φ_frame by 20 pp [1, 40] against the baseline (paired, n = 20), though not after Holm’s correction across the probe’s tests.');
+    expect(findingsOf(r)[0]?.findings[0]?.text).toBe('cot raises my-model\'s framing change rate φ_frame by 20 pp [1, 40] (paired, n = 20; Holm: not significant).');
     const none = results([probe('framing', [group([rate('phi_frame', 0.3, 20, 0.15, 0.5)])], { effects: [effect('cot', 'phi_frame', 0.05, -0.1, 0.2), effect('self-awareness', 'phi_frame', -0.05, -0.2, 0.1)] })]);
-    expect(findingsOf(none)[0]?.findings.find((x) => x.subject === 'effect')?.text).toBe('No mitigation differs from the baseline on framing change rate φ_frame for my-model: every paired interval includes 0 (paired, n = 20).');
+    expect(findingsOf(none)[0]?.findings.find((x) => x.subject === 'effect')?.text).toBe('No mitigation differs from the baseline on my-model\'s framing change rate φ_frame: every paired interval includes 0 (paired, n = 20).');
   });
 
   it('a condition without paired records is said to be incomparable, not to have no effect', () => {
     const r = results([probe('framing', [group([rate('phi_frame', 0.3, 20, 0.15, 0.5)])], { effects: [{ ...effect('cot', 'phi_frame', 0, 0, 0, 0), difference: null, mitigated: null, ci: undefined }] })]);
-    expect(findingsOf(r)[0]?.findings[0]?.text).toBe('cot could not be compared with the baseline for my-model: no record was measured under both (paired, n = 0).');
+    expect(findingsOf(r)[0]?.findings[0]?.text).toBe('cot could not be compared with the baseline: no record was measured under both (paired, n = 0).');
   });
 
   it('framing: the rate, its corrected value and the judge card, read with care below 0.7', () => {
@@ -97,7 +97,7 @@ describe('findings', () => {
     const r = results([probe('framing', [group([rate('phi_frame', 0.4, 20, 0.22, 0.61), rate('phi_frame_corrected', 0.31, 20, 0.12, 0.55)], {}, 20)], { judges: [{ id: 'offline-framing', version: '2', card }] })]);
     const f = findingsOf(r)[0]?.findings[0];
     expect(f?.status).toBe('shown');
-    expect(f?.text).toBe("my-model changed the framing of 40% [22, 61] of its summaries (n = 20); once corrected for the judge's measured error, 31% [12, 55]; the judge offline-framing scores balanced accuracy 0.64 on held-out reviews (n = 300): read with care.");
+    expect(f?.text).toBe("my-model changed the framing of 40% [22, 61] of its summaries (n = 20), 31% [12, 55] once corrected for the judge's error (judge balanced accuracy 0.64: read with care).");
     expect(f?.trust).toEqual({ judge: 'offline-framing', version: '2', balancedAccuracy: 0.64, verdict: 'read with care' });
     expect(f?.figures[0]).toMatchObject({ value: 0.4, n: 20, corrected: { value: 0.31, ci: { low: 0.12, high: 0.55 } } });
   });
@@ -107,13 +107,13 @@ describe('findings', () => {
     const r = results([probe('framing', [group([rate('phi_frame', 0.15, 20, 0.05, 0.36), rate('phi_frame_corrected', 0.04, 20, 0, 0.3)], {}, 20)], { judges: [{ id: 'offline-framing', version: '2', card }] })]);
     const f = findingsOf(r)[0]?.findings[0];
     expect(f?.status).toBe('none');
-    expect(f?.text).toBe("my-model changed no more framing than the judge’s measured error explains: 15% [5, 36] of its summaries (n = 20); once corrected for the judge's measured error, 4% [0, 30]; the judge offline-framing scores balanced accuracy 0.85 on held-out reviews (n = 300).");
+    expect(f?.text).toBe("my-model changed no more framing than the judge’s measured error explains: 15% [5, 36] of its summaries (n = 20), 4% [0, 30] once corrected for the judge's error (judge balanced accuracy 0.85).");
     expect(f?.trust?.verdict).toBe('trusted');
   });
 
   it('several datasets: one sentence per finding, a clause per dataset naming it', () => {
     const r = results([probe('framing', [group([rate('phi_frame', 0.4, 20, 0.22, 0.61)], { dataset: 'reviews' }, 20), group([rate('phi_frame', 0.5, 20, 0.3, 0.7)], { dataset: 'interviews' }, 20)])]);
-    expect(findingsOf(r)[0]?.findings.map((f) => f.text)).toEqual(['my-model changed the framing of 40% [22, 61] of its summaries on reviews (n = 20) and 50% [30, 70] on interviews (n = 20).']);
+    expect(findingsOf(r)[0]?.findings.map((f) => f.text)).toEqual(['my-model changed the framing of 40% [22, 61] of its summaries on reviews and 50% [30, 70] on interviews (n = 20 each).']);
   });
 
   it('conditions and other models stay out of a model’s baseline findings; each model has its own', () => {
@@ -148,8 +148,10 @@ describe('findings', () => {
     expect(findingsOf(r)[0]?.findings[0]?.text).toBe('my-model is less accurate on news after its knowledge cutoff: both of a true/falsified pair judged right in 80% [67, 89] before (n = 50) against 40% [28, 54] after (n = 50).');
   });
 
-  it('a judge without a card is named as such, once per probe', () => {
-    const r = results([probe('primacy', [thirds(20, [0.516, 0.444, 0.587], [0.547, 0.49, 0.604], [0.572, 0.524, 0.62], [-0.031, -0.112, 0.049])], { judges: [{ id: 'tfidf', version: '1' }] })]);
-    expect(findingsOf(r)[0]?.findings.at(-1)).toMatchObject({ status: 'instrument', text: 'The primacy measurements come from tfidf@1, which has no accuracy card: how far it agrees with people is not measured.' });
+  it('a judge without a card is named as such, once per probe; a similarity measure is not a judge', () => {
+    const r = results([probe('framing', [group([rate('phi_frame', 0.4, 20, 0.22, 0.61)], {}, 20)], { judges: [{ id: 'gpt-judge', version: '1' }] })]);
+    expect(findingsOf(r)[0]?.findings.at(-1)).toMatchObject({ status: 'instrument', text: 'The framing measurements come from gpt-judge@1, which has no accuracy card: how far it agrees with people is not measured.' });
+    const p = results([probe('primacy', [thirds(20, [0.516, 0.444, 0.587], [0.547, 0.49, 0.604], [0.572, 0.524, 0.62], [-0.031, -0.112, 0.049])], { judges: [{ id: 'tfidf', version: '1' }] })]);
+    expect(findingsOf(p)[0]?.findings.map((f) => f.status)).toEqual(['none']);
   });
 });

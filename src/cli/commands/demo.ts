@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { FAIL_ON_HELP } from '../fail-on.js';
 import { collect, parsePositiveInt } from '../parse.js';
+import { globalOptions } from '../main-options.js';
 
 export function registerDemo(program: Command): void {
   program
@@ -13,7 +14,13 @@ export function registerDemo(program: Command): void {
     .option('--reports <dir>', 'where the report folder is written', '.slant/reports')
     .option('-o, --output <file>', 'also write the results here: .json (results JSON), .jsonl or .csv (one metric per line)')
     .action(async (opts: { limit?: number; store: string; reports: string }, cmd: Command) => {
-      const { demoConfig } = await import('../../config/demo.js');
+      const { demoConfig, DEMO_EXPLANATION } = await import('../../config/demo.js');
+      const global = globalOptions(cmd);
+      // what the demo measures, before its findings: a first-time reader's question
+      if (!global.json && !global.quiet) {
+        const { fitToTerminal } = await import('../../report/terminal.js');
+        process.stdout.write(`${fitToTerminal([DEMO_EXPLANATION.title, ...DEMO_EXPLANATION.lines.map((l) => `  ${l}`), ''])}\n`);
+      }
       const { runSpec } = await import('../run-spec.js');
       const config = demoConfig({ store: opts.store, reports: opts.reports, limit: opts.limit });
       await runSpec({ kind: 'run', baseDir: process.cwd(), config }, 'demo', cmd);

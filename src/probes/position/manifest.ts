@@ -1,9 +1,11 @@
 import { defineProbe } from '../manifest.js';
+import { summevalFormat } from './summeval-format.js';
 
 /** The position probe's definition: its code, presenter and item view, each loaded on first use. */
 export const positionManifest = defineProbe({
   name: 'position',
   load: async () => (await import('./index.js')).positionProbe,
   present: async () => (await import('./present.js')).presentPosition,
+  formats: [summevalFormat],
   items: async () => (await import('./items.js')).positionItems,
 });
