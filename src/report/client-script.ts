@@ -15,9 +15,10 @@ var txt=function(t){return t.text!==undefined?t.text:(data.pool||[])[t.ref]||'';
 function fromHash(){var h=location.hash;var i=h.indexOf('?');if(h.indexOf('#items')!==0)return false;var p=new URLSearchParams(i>=0?h.slice(i+1):'');
  state.probe=p.get('probe')||'';state.model=p.get('model')||'';state.dataset=p.get('dataset')||'';state.condition=p.get('condition')||'';state.tag=p.get('filter')||'';state.changed=false;state.q=p.get('q')||'';state.offset=0;return true;}
 function qs(){var p=new URLSearchParams();['probe','model','dataset','condition','q'].forEach(function(k){if(state[k])p.set(k,state[k]);});var tags=[];if(state.tag)tags.push(state.tag);if(state.changed)tags.push('changed');if(tags.length)p.set('tags',tags.join(','));p.set('offset',String(state.offset));p.set('limit',String(PAGE));return p;}
-function localList(){var all=data.items||[];var q=state.q.toLowerCase();var tags=[];if(state.tag)tags.push(state.tag);if(state.changed)tags.push('changed');if(state.condition)tags.push('condition:'+state.condition);
+function localList(){var all=data.items||[];var q=state.q.toLowerCase();var tags=[];if(state.tag)tags.push(state.tag);if(state.changed)tags.push('changed');var base=state.condition==='baseline';if(state.condition&&!base)tags.push('condition:'+state.condition);
  var r=all.filter(function(s){if(state.probe&&s.probe!==state.probe)return false;if(state.model&&s.labels.model!==state.model)return false;if(state.dataset&&s.labels.dataset!==state.dataset)return false;
   for(var i=0;i<tags.length;i++)if(s.tags.indexOf(tags[i])<0)return false;
+  if(base&&s.tags.some(function(t){return t.indexOf('condition:')===0;}))return false;
   if(q){var det=(data.details||{})[key(s)];var hay=(s.recordId+' '+s.scores.map(function(x){return x[1];}).join(' ')+' '+(det?det.texts.map(txt).join(' ')+' '+(det.sections||[]).map(function(x){return x.title+' '+x.text;}).join(' '):'')).toLowerCase();if(hay.indexOf(q)<0)return false;}return true;});
  return Promise.resolve({total:r.length,offset:state.offset,items:r.slice(state.offset,state.offset+PAGE)});}
 function key(s){return s.probe+'\u0000'+s.labels.model+'\u0000'+s.labels.dataset+'\u0000'+(s.labels.condition||'')+'\u0000'+s.recordId;}
@@ -54,6 +55,6 @@ var timer;$('f-q').addEventListener('input',function(e){clearTimeout(timer);time
 $('prev').addEventListener('click',function(){state.offset=Math.max(0,state.offset-PAGE);render();});$('next').addEventListener('click',function(){state.offset+=PAGE;render();});
 // a link to a section folded in <details> (a probe's detail) opens it
 function openTo(){var id=location.hash.slice(1);if(!id||id.indexOf('items')===0)return;var t=document.getElementById(id);while(t){if(t.tagName==='DETAILS')t.open=true;t=t.parentElement;}}
-window.addEventListener('hashchange',function(){openTo();if(fromHash())render();});openTo();
+window.addEventListener('hashchange',function(){openTo();if(fromHash()){render();var it=$('items');if(it)it.scrollIntoView();}});openTo();
 fromHash();render();
 })();`;

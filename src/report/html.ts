@@ -54,7 +54,7 @@ function cellHtml(c: Cell, link?: ItemLink | null): string {
 }
 
 export function itemHref(link: ItemLink): string {
-  const p = new URLSearchParams({ probe: link.probe, ...(link.labels.model ? { model: link.labels.model } : {}), ...(link.labels.dataset ? { dataset: link.labels.dataset } : {}), ...(conditionOf(link.labels) ? { condition: conditionOf(link.labels) as string } : {}), ...(link.filter ? { filter: link.filter } : {}) });
+  const p = new URLSearchParams({ probe: link.probe, ...(link.labels.model ? { model: link.labels.model } : {}), ...(link.labels.dataset ? { dataset: link.labels.dataset } : {}), ...(conditionOf(link.labels) ? { condition: conditionOf(link.labels) as string } : link.baseline === true ? { condition: 'baseline' } : {}), ...(link.filter ? { filter: link.filter } : {}) });
   return `#items?${p.toString()}`;
 }
 
@@ -111,7 +111,8 @@ export function facetsOf(summaries: readonly ItemSummary[], extra: Partial<Facet
     probes: u([...summaries.map((s) => s.probe), ...(extra.probes ?? [])]),
     models: u([...summaries.map((s) => s.labels.model ?? ''), ...(extra.models ?? [])]),
     datasets: u([...summaries.map((s) => s.labels.dataset ?? ''), ...(extra.datasets ?? [])]),
-    conditions: u([...summaries.map((s) => s.labels.condition ?? ''), ...(extra.conditions ?? [])]),
+    // a run with conditions lists its baseline too: an items link of a baseline row selects it
+    conditions: ((cs) => (cs.length ? ['baseline', ...cs] : cs))(u([...summaries.map((s) => s.labels.condition ?? ''), ...(extra.conditions ?? [])]).filter((c) => c !== 'baseline')),
     tags: u([...summaries.flatMap((s) => s.tags.filter((t) => !t.startsWith('condition:'))), ...(extra.tags ?? [])]),
   };
 }

@@ -5,7 +5,7 @@
  * forest plots, costs) and each probe's headline table. One table definition feeds every output.
  */
 import { presenterOf } from '../probes/presenters.js';
-import { conditionOf, EMPTY_PRESENTATION, metricOf, statOf, type Cell, type Figure, type Presentation, type PresentedTable, type Stat } from '../results/presentation.js';
+import { conditionOf, EMPTY_PRESENTATION, type ItemLink, metricOf, statOf, type Cell, type Figure, type Presentation, type PresentedTable, type Stat } from '../results/presentation.js';
 import type { CostJson, EffectJson, GroupResultJson, MetricJson, ProbeResult, Results } from '../results/schema.js';
 import { HEADLINE } from './format.js';
 import { APPROXIMATED_MARK, mitigationTables } from './mitigation-tables.js';
@@ -230,7 +230,23 @@ export function buildReportModel(results: Results): ReportModel {
   const effects = results.probes.flatMap((p) => (p.effects ?? []).map((e) => ({ ...e, probe: p.probe, metricKind: kindOf(p, e.metric), approximated: approximated(p, e.labels) })));
   const costs = results.probes.flatMap((p) => (p.costs ?? []).map((c) => ({ ...c, probe: p.probe, approximated: approximated(p, c.labels) })));
   const fx = effectTables(effects, costs);
-  return { results, findings: findingsOf(results), overview: { tables: [...mitigationTables(results), ...fx.tables], figures: fx.figures }, paperTables: [...seed000Table1(results), ...paperTables(results.probes)], probes };
+  const model: ReportModel = { results, findings: findingsOf(results), overview: { tables: [...mitigationTables(results), ...fx.tables], figures: fx.figures }, paperTables: [...seed000Table1(results), ...paperTables(results.probes)], probes };
+  markBaselineLinks(model);
+  return model;
+}
+
+/**
+ * In a run with conditions, a link whose labels name no condition is to the baseline's items: so
+ * marked, it opens those, not every condition's items of the same model and dataset.
+ */
+function markBaselineLinks(model: ReportModel): void {
+  if (!model.results.probes.some((p) => p.groups.some((g) => conditionOf(g.labels) !== undefined))) return;
+  const mark = (l: ItemLink | null | undefined): void => {
+    if (l && conditionOf(l.labels) === undefined) l.baseline = true;
+  };
+  const tables = [...model.overview.tables, ...model.paperTables, ...model.probes.flatMap((p) => [...(p.headline ? [p.headline] : []), ...p.groups.flatMap((g) => g.presentation.tables)])];
+  for (const t of tables) for (const l of t.links ?? []) mark(l);
+  for (const m of model.findings) for (const f of m.findings) mark(f.link);
 }
 
 /** The group's warnings about its own figures, typed for the renderers (results keep them in `extra`). */

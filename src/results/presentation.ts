@@ -36,6 +36,8 @@ export interface ItemLink {
   labels: Record<string, string>;
   /** an item filter understood by the item views (see src/report/items.ts), e.g. 'changed' or 'transition:positive>negative' */
   filter?: string;
+  /** the labels name no condition and the run has conditions: the link is to the baseline's items only, not every condition's */
+  baseline?: boolean;
 }
 
 export interface PresentedTable {

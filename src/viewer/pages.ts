@@ -14,7 +14,7 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${e(CSP)}"><title>${e(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>\n`;
 }
 
-export interface RunsFilter {
+interface RunsFilter {
   q?: string;
   probe?: string;
   model?: string;

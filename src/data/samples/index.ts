@@ -1,11 +1,6 @@
-import { INTERVIEWS_01_05 } from './interviews/interviews-01-05.js';
-import { INTERVIEWS_06_10 } from './interviews/interviews-06-10.js';
-import { INTERVIEWS_11_15 } from './interviews/interviews-11-15.js';
-import { INTERVIEWS_16_20 } from './interviews/interviews-16-20.js';
-import { REVIEWS_01_05 } from './reviews/reviews-01-05.js';
-import { REVIEWS_06_10 } from './reviews/reviews-06-10.js';
-import { REVIEWS_11_15 } from './reviews/reviews-11-15.js';
-import { REVIEWS_16_20 } from './reviews/reviews-16-20.js';
+// the corpus is data, kept as JSON beside this module (original texts written for slant)
+import interviews from './interviews.json' with { type: 'json' };
+import reviews from './reviews.json' with { type: 'json' };
 import type { DemoDocument } from './types.js';
 
 export type { DemoDocument, DemoKind, DemoTurn } from './types.js';
@@ -23,20 +18,10 @@ export interface DemoDataset {
  * Original product reviews written for slant (not taken from any dataset).
  * Many change sentiment inside the text, which is what framing-shift and primacy probes need.
  */
-export const DEMO_REVIEWS: readonly DemoDocument[] = Object.freeze([
-  ...REVIEWS_01_05,
-  ...REVIEWS_06_10,
-  ...REVIEWS_11_15,
-  ...REVIEWS_16_20,
-]);
+export const DEMO_REVIEWS: readonly DemoDocument[] = Object.freeze(reviews as DemoDocument[]);
 
 /** Original news-interview transcripts (HOST and named guests) written for slant. */
-export const DEMO_INTERVIEWS: readonly DemoDocument[] = Object.freeze([
-  ...INTERVIEWS_01_05,
-  ...INTERVIEWS_06_10,
-  ...INTERVIEWS_11_15,
-  ...INTERVIEWS_16_20,
-]);
+export const DEMO_INTERVIEWS: readonly DemoDocument[] = Object.freeze(interviews as DemoDocument[]);
 
 /** The whole demo corpus: reviews first, then interviews. */
 export const DEMO_DOCUMENTS: readonly DemoDocument[] = Object.freeze([...DEMO_REVIEWS, ...DEMO_INTERVIEWS]);

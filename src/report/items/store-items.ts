@@ -138,7 +138,7 @@ export class StoreItems {
   }
 
   async list(query: ItemQuery): Promise<ItemPage> {
-    const cells = (await this.cells()).filter((c) => (!query.probe || c.probe === query.probe) && (!query.model || c.model === query.model) && (!query.dataset || c.dataset === query.dataset) && (!query.condition || c.condition === query.condition));
+    const cells = (await this.cells()).filter((c) => (!query.probe || c.probe === query.probe) && (!query.model || c.model === query.model) && (!query.dataset || c.dataset === query.dataset) && (!query.condition || c.condition === (query.condition === 'baseline' ? undefined : query.condition)));
     const tags = query.tags ?? [];
     const q = query.q?.trim().toLowerCase();
     let all: ItemSummary[] = [];
@@ -158,7 +158,7 @@ export class StoreItems {
 
   /** One item with its texts, or undefined when the run has no such item. */
   async detail(probe: string, model: string, dataset: string, recordId: string, condition?: string): Promise<ItemDetail | undefined> {
-    const cell = (await this.cells()).find((c) => c.probe === probe && c.model === model && c.dataset === dataset && c.condition === (condition || undefined));
+    const cell = (await this.cells()).find((c) => c.probe === probe && c.model === model && c.dataset === dataset && c.condition === (condition === 'baseline' ? undefined : condition || undefined));
     if (!cell) return undefined;
     const measurement = await this.store.getItem(this.runId, cell.key, recordId);
     if (measurement === undefined) return undefined;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StepState } from '../../../src/models/stepwise.js';
 import { middleKeywords, weightedTokenController, weightedTokenDecoding, weightedTokenOptions } from '../../../src/mitigations/decode/weighted-token-decoding.js';
 import { negativeWords } from '../../../src/mitigations/decode/lexicon.js';
-import { INTERVIEWS_01_05 } from '../../../src/data/samples/interviews/interviews-01-05.js';
+import { DEMO_INTERVIEWS } from '../../../src/data/samples/index.js';
 import { isFunctionWord } from '../../../src/text/index.js';
 import { context, SOURCE } from '../../helpers/summary-task.js';
 import { loadTinyModel, type LoadedTiny } from '../../helpers/tiny-gguf-model.js';
@@ -34,7 +34,7 @@ describe('weighted token decoding', () => {
   });
 
   it('on a real interview, the middle keywords are its content words: no function word, no negative word, no number', () => {
-    const doc = INTERVIEWS_01_05.find((d) => d.id === 'interview-01-flood');
+    const doc = DEMO_INTERVIEWS.find((d) => d.id === 'interview-01-flood');
     if (doc === undefined) throw new Error('demo interview missing');
     const kw = middleKeywords(doc.text, 20);
     expect(kw).toHaveLength(20);
