@@ -174,14 +174,6 @@ export function termCount(): number {
   return termList.length;
 }
 
-/**
- * The generation of the tables: piece and term numbers are valid while it stays the same (the
- * tables are emptied when full).
- */
-export function tokenGeneration(): number {
-  return generation;
-}
-
 function pieceId(text: string, start: number, end: number, hash: number): number {
   const id = pieceTable.find(text, start, end, hash);
   if (id >= 0) return id;
