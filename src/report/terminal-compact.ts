@@ -92,7 +92,7 @@ function conditionsTable(result: ProbeResult, metric: string): { head: string[];
 }
 
 /** The legend of the conditions tables, printed once under the last. */
-export const CONDITIONS_LEGEND = `Δ = condition − baseline on the same records (rates: in percentage points) [95% interval]; ${DIFFERS_MARK} the interval excludes 0; n/a: the condition cannot run on that model`;
+export const CONDITIONS_LEGEND = `Δ: condition − baseline, same records (rates in pp) [95% interval]; ${DIFFERS_MARK} excludes 0; n/a: cannot run`;
 
 /** Whether the probe's compact table is the conditions layout (then CONDITIONS_LEGEND explains it). */
 export function hasConditionsTable(result: ProbeResult): boolean {
@@ -109,7 +109,7 @@ export function renderCompactProbe(view: ProbeView, result: ProbeResult, opts: T
   const withConditions = metric !== undefined ? conditionsTable(result, metric) : undefined;
   const headline = withConditions ? undefined : headlineTable(result, opts);
   if (withConditions) {
-    out.push(wrapLine(`${view.probe} — ${withConditions.label} at the baseline, and each condition's paired change against it${judges ? ` · judged by ${judges}` : ''}`, '  ', width));
+    out.push(wrapLine(`${view.probe} — ${withConditions.label} at baseline; Δ per condition${judges ? ` · judge ${judges}` : ''}`, '  ', width));
     out.push(fittedTable(withConditions.head, withConditions.rows, { ...opts, compact: true }));
   } else if (headline !== undefined) {
     out.push(wrapLine(`${view.probe}${judges ? ` · judged by ${judges}` : ''}`, '  ', width));
