@@ -95,7 +95,7 @@ export interface CostReport {
   rows: CostRow[];
   /** sum over priced models */
   total: number;
-  /** models with live tokens but no price */
+  /** models asked live (with or without reported tokens) that have no price */
   unpriced: string[];
   pricesAsOf: string;
 }
@@ -108,7 +108,9 @@ export function costReport(usage: Record<string, ModelUsage>, table: PriceTable 
     const price = resolvePrice(model, table);
     if (price === undefined) {
       rows.push({ model, ...u });
-      if (u.inputTokens + u.outputTokens > 0) unpriced.push(model);
+      // asked live and not priced: its cost is unknown even when it reported no or zero tokens
+      // (a total of $0 would read as free)
+      if (u.inputTokens + u.outputTokens > 0 || u.requests > u.cachedRequests) unpriced.push(model);
       continue;
     }
     const cost = costOf(u, price, opts);

@@ -57,4 +57,12 @@ describe('usage and cost report', () => {
     expect(r.rows.find((x) => x.model === 'ollama:x')).toMatchObject({ cost: 0, withoutUsage: 1 });
     expect(tracker.total()).toMatchObject({ requests: 5, inputTokens: 205 });
   });
+
+  it('an unpriced model asked live is unpriced even when it reported zero tokens; one answered only from the cache is not', () => {
+    const zero = { requests: 2, cachedRequests: 0, inputTokens: 0, outputTokens: 0, withoutUsage: 0 };
+    const cachedOnly = { requests: 2, cachedRequests: 2, inputTokens: 0, outputTokens: 0, withoutUsage: 0 };
+    const r = costReport({ 'openai:my-finetune': zero, 'mystery:cached': cachedOnly });
+    expect(r.unpriced).toEqual(['openai:my-finetune']);
+    expect(r.total).toBe(0);
+  });
 });
