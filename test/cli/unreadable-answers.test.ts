@@ -113,7 +113,8 @@ describe('answers as chat models write them', () => {
   it('numbers come from the labels the answers state; unreadable answers are counted on every screen; exit 0', async () => {
     const p = project();
     const res = await runCli(['--verbose', 'run', '-c', p.config]);
-    expect(res.stderr).toBe('');
+    // --verbose logs each model request on stderr, and nothing else goes there
+    expect(res.stderr.split('\n').filter((l) => l !== '' && !/^request openai:[\w-]+: /.test(l))).toEqual([]);
     expect(res.code).toBe(0);
     const runId = /run (\S+): completed/.exec(res.stdout)?.[1] ?? '';
     const results = resultsSchema.parse(JSON.parse(readFileSync(join(p.dir, 'r', runId, 'results.json'), 'utf8')));
