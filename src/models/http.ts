@@ -21,6 +21,7 @@
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Agent, interceptors, request, type Dispatcher } from 'undici';
+import { positiveIntegerEnv } from '../core/env-number.js';
 import { UserError } from '../core/errors.js';
 import { isSecretName, redact, registerSecret, registerSecretHeaders } from '../core/redact.js';
 import { adviseStatus } from './http-error-advice.js';
@@ -173,11 +174,7 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
  * with what a server sends.
  */
 export function maxResponseBytes(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.SLANT_MAX_RESPONSE_BYTES?.trim();
-  if (raw === undefined || raw === '') return DEFAULT_MAX_RESPONSE_BYTES;
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new UserError(`SLANT_MAX_RESPONSE_BYTES must be a positive whole number of bytes, got "${raw}"`);
-  return n;
+  return positiveIntegerEnv('SLANT_MAX_RESPONSE_BYTES', 'bytes', DEFAULT_MAX_RESPONSE_BYTES, env);
 }
 
 /** A response body longer than the answer-size cap. Not retryable: asking again pays again for the same answer. */

@@ -8,6 +8,7 @@
  * A rate limit (429) or a server error (5xx) on the check is not the user's to fix: the run goes
  * on and meets it, with its retries, on the first real request.
  */
+import { positiveIntegerEnv } from '../core/env-number.js';
 import { EXIT, UserError } from '../core/errors.js';
 import { didYouMean } from '../core/did-you-mean.js';
 import { ProviderHttpError, ProviderNetworkError, requestJson, type HttpCall } from './http.js';
@@ -36,11 +37,7 @@ export interface PreflightCall {
 }
 
 export function preflightTimeoutMs(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.SLANT_PREFLIGHT_TIMEOUT_MS?.trim();
-  if (raw === undefined || raw === '') return DEFAULT_PREFLIGHT_TIMEOUT_MS;
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new UserError(`SLANT_PREFLIGHT_TIMEOUT_MS must be a positive whole number of milliseconds, got "${raw}"`);
-  return n;
+  return positiveIntegerEnv('SLANT_PREFLIGHT_TIMEOUT_MS', 'milliseconds', DEFAULT_PREFLIGHT_TIMEOUT_MS, env);
 }
 
 const origin = (url: string): string => {
