@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run test:mutation [-- --all | --base REV | FILE...] [--concurrency N] [--record]: StrykerJS over the
+ * npm run test:mutation [-- --all | --base REV | FILE...] [--concurrency N] [--tests A,B] [--record]: StrykerJS over the
  * statistics and the probes' metric files (test/mutation/targets.json), then the score of every
  * mutated file with the mutants shown to be equivalent left out (test/mutation/equivalent-mutants.json,
  * each with its reason), checked against the file's floor: the recorded score of the file
@@ -10,13 +10,14 @@
  * scores of this run into targets.json, with the date). By default only the target files that
  * differ from main (committed or not) are mutated; Stryker's incremental file keeps the results of
  * mutants whose code and tests did not change, so a change to one formula is scored in minutes.
+ * --tests judges the mutants by those test files only (a quicker run; its score is a lower bound).
  * Exit 0 when every mutated file is at or above its floor, 1 below it, 2 on a usage error.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
-const { values, positionals } = parseArgs({ options: { all: { type: 'boolean' }, base: { type: 'string' }, concurrency: { type: 'string' }, record: { type: 'boolean' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({ options: { all: { type: 'boolean' }, base: { type: 'string' }, concurrency: { type: 'string' }, record: { type: 'boolean' }, tests: { type: 'string' } }, allowPositionals: true });
 const targets = JSON.parse(readFileSync('test/mutation/targets.json', 'utf8'));
 const equivalents = JSON.parse(readFileSync('test/mutation/equivalent-mutants.json', 'utf8')).mutants;
 
@@ -56,7 +57,10 @@ if (values.concurrency !== undefined && !/^[1-9][0-9]*$/.test(values.concurrency
 // --concurrency N: Stryker's test processes (stryker.config.mjs uses 2); 1 on a machine others share.
 const args = ['stryker', 'run', ...(files ? ['--mutate', files.join(',')] : []), ...(values.concurrency ? ['--concurrency', values.concurrency] : [])];
 console.log(`npx ${args.join(' ')}`);
-const run = spawnSync('npx', args, { stdio: 'inherit' });
+// --tests A,B: only those test files judge the mutants (vitest.mutation.config.ts reads the list)
+const env = values.tests ? { ...process.env, SLANT_MUTATION_TESTS: values.tests } : process.env;
+if (values.tests) console.log(`judged by ${values.tests} only: each score is a lower bound of the full run's`);
+const run = spawnSync('npx', args, { stdio: 'inherit', env });
 if (run.status !== 0) process.exit(run.status ?? 1);
 
 const report = JSON.parse(readFileSync('reports/mutation/mutation.json', 'utf8'));
@@ -93,7 +97,7 @@ for (const [file, { mutants }] of Object.entries(report.files)) {
   rows.push(`${score.toFixed(1).padStart(6)}%  ${String(detected).padStart(4)} detected  ${String(undetected).padStart(4)} not  ${String(equivalent).padStart(3)} equivalent  ${file}${score < floor ? `  (below its ${floor}% floor)` : ''}${was}`);
   if (values.record) {
     targets.scores ??= {};
-    targets.scores[file] = { score: Number(score.toFixed(1)), detected, undetected, equivalent, measured: today, by: 'stryker' };
+    targets.scores[file] = { score: Number(score.toFixed(1)), detected, undetected, equivalent, measured: today, by: values.tests ? `stryker, judged by ${values.tests} only (a lower bound)` : 'stryker' };
   }
 }
 console.log(rows.sort().join('\n'));
