@@ -21,6 +21,21 @@ describe('mean / variance / sd', () => {
     expect(variance(xs)).toBeCloseTo(30, 6);
   });
 
+  // Mutation-found gaps: the correction passes of the mean (a residual sum) and of the variance
+  // (the compensation term) were never seen to change a digit; these inputs need both.
+  it('the correction passes make the mean and variance exactly rounded (Python statistics, exact fractions)', () => {
+    // statistics.fmean([0.1] * 10) = 0.1; the plain sum / n gives 0.09999999999999999
+    expect(mean(Array.from({ length: 10 }, () => 0.1))).toBe(0.1);
+    // statistics.variance([1000000000001.0, 1000000000001.1]) = 0.004997558891773224 (numpy.var(ddof=1)
+    // has no compensation term: 0.004997566342353821)
+    expect(variance([1000000000001.0, 1000000000001.1])).toBe(0.004997558891773224);
+    // statistics.variance / pvariance of five values near 1e12: 9.136984375119209 / 7.309587500095367
+    // (the latter within a unit in the last place: the division by n rounds once more)
+    const xs = [1000000000000.0, 1000000000007.5, 1000000000005.0, 1000000000001.9, 1000000000001.5];
+    expect(variance(xs)).toBe(9.136984375119209);
+    expect(variance(xs, 0)).toBeCloseTo(7.309587500095367, 14);
+  });
+
   it('handles degenerate input', () => {
     expect(mean([])).toBeNaN();
     expect(variance([1])).toBeNaN();
