@@ -82,3 +82,21 @@ describe('meanMetric', () => {
     expect(m1.ci).toBeUndefined();
   });
 });
+
+// Mutation-found gaps: the guards below two values and the messages.
+describe('mean edges', () => {
+  it('variance is undefined (NaN, as statistics.variance refuses) whenever n − ddof ≤ 0, not only at n = 1', () => {
+    expect(variance([3], 2)).toBeNaN();
+    expect(variance([1, 2], 2)).toBeNaN();
+    expect(variance([1, 2], 1)).toBe(0.5);
+  });
+  it('meanMetric has a t interval from n = 2 (R: t.test(c(1, 2))$conf.int = -4.853102 7.853102)', () => {
+    const m = meanMetric('x', 'x', [1, 2]);
+    expect(m.ci?.low).toBeCloseTo(-4.853102, 6);
+    expect(m.ci?.high).toBeCloseTo(7.853102, 6);
+  });
+  it('tInterval names itself in its messages', () => {
+    expect(() => tInterval([1, 2], 1.5)).toThrow('tInterval: level must be in (0, 1), got 1.5');
+    expect(() => tInterval([1])).toThrow('tInterval: need at least 2 values, got 1');
+  });
+});
