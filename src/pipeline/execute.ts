@@ -10,6 +10,7 @@ import { runBatchPhase } from './batch-phase.js';
 import { ItemWriter } from './item-writer.js';
 import type { Condition } from './conditions.js';
 import { storesText } from './cells.js';
+import { asksModel } from '../probes/output.js';
 import { inCell } from '../runtime/cell-scope.js';
 import { BudgetReachedError } from '../runtime/budget.js';
 import { scopedUsage, type ModelUsage } from '../runtime/usage.js';
@@ -227,7 +228,7 @@ export async function executePlan(
           let fields: Record<string, unknown> = record.fields;
           let fromModel: Record<string, unknown> = {};
           // a probe that asks the model itself gets no generated output: it measures the record as read
-          if (producer.model && !unit.probe.probe.asksModel) {
+          if (producer.model && !asksModel(unit.probe.probe)) {
             const output = await inCell({ model: cell.model, condition: cell.conditionLabel }, () => outputs.get(producer, label, record, unit, cell));
             if (output.from === 'stopped') return;
             if (output.from === 'recorded') continue;

@@ -8,6 +8,7 @@ import type { TaskRecord } from '../tasks/task.js';
 import { InvalidAnswerError } from '../models/answer.js';
 import { InputError, UserError } from '../core/errors.js';
 import type { CellBook, CellRef } from './cell-book.js';
+import { asksModel } from '../probes/output.js';
 import { BASELINE_KEY } from './conditions.js';
 import type { LoadedRecord } from './datasets.js';
 import { offlineOnly, type ItemWriter } from './item-writer.js';
@@ -70,7 +71,7 @@ export class ItemMeasurer {
     const { cell, unit, producer, record, fromModel } = item;
     const { probe, options } = unit.probe;
     const { book, store, runId } = this.deps;
-    const asking = probe.asksModel && producer.model ? this.asker(item) : undefined;
+    const asking = asksModel(probe) && producer.model ? this.asker(item) : undefined;
     const judges = asking ? { ...this.deps.judges, llm: producer.model } : this.deps.judges;
     const ask = asking?.ask;
     const fields = item.prepared ? { ...item.fields, ...item.prepared } : item.fields;
