@@ -1,4 +1,5 @@
 import type { AnyProbe } from '../probes/manifest.js';
+import { outputOf } from '../probes/output.js';
 import type { TaskBinding } from '../probes/types.js';
 import { summarizeTask } from '../tasks/summarize-task.js';
 import { BASELINE_KEY, type Condition } from './conditions.js';
@@ -8,11 +9,12 @@ import { BASELINE_KEY, type Condition } from './conditions.js';
  * WildFrame sentiment), else seed 000's summarization with the run's prompt template.
  */
 export function taskFor(probe: AnyProbe, options: Record<string, unknown>, template: string | undefined): TaskBinding {
-  return probe.task ? probe.task(options) : { task: summarizeTask, options: { template: template ?? '' } };
+  const output = outputOf(probe);
+  return output.from === 'summary' ? { task: summarizeTask, options: { template: template ?? '' } } : output.task(options);
 }
 
 /** Seed 000's shared summary is stored as { text } (as before conditions); other tasks' outputs as { fields }. */
-export const storesText = (probe: AnyProbe): boolean => !probe.generation && !probe.task;
+export const storesText = (probe: AnyProbe): boolean => outputOf(probe).from === 'summary';
 
 /** Does the condition apply to this task at all (a mitigation names the tasks it wraps)? */
 export function conditionApplies(condition: Condition, binding: TaskBinding): boolean {

@@ -1,4 +1,5 @@
 import type { AnyProbe } from '../probes/manifest.js';
+import { outputOf } from '../probes/output.js';
 import { BASELINE_KEY } from './conditions.js';
 
 /**
@@ -28,7 +29,8 @@ export const outputKey = (model: string, dataset: string): string => `${model}|$
  * probe's own generation is keyed by its options too.
  */
 export function outputStoreKey(model: string, dataset: string, probe: AnyProbe, options: Record<string, unknown>, condition: string): string {
-  const base = probe.generation ? `${outputKey(model, dataset)}|${probe.name}:${probe.generation.key(options)}` : outputKey(model, dataset);
+  const output = outputOf(probe);
+  const base = output.from === 'task' ? `${outputKey(model, dataset)}|${probe.name}:${output.key(options)}` : outputKey(model, dataset);
   return condition === BASELINE_KEY ? base : `${base}|${condition}`;
 }
 
