@@ -14,7 +14,6 @@ import { exclusiveFormat } from '../probes/manifests.js';
 import { asksModel, producedFields } from '../probes/output.js';
 import type { ExecutionPlan, PlannedProbe } from './execute.js';
 import { modelProducer, recordedProducer } from './producers.js';
-import { legacyNotes } from './legacy-mitigations.js';
 import { bindDatasets } from './bindings.js';
 import type { RetryInfo } from '../runtime/scheduler.js';
 
@@ -108,9 +107,9 @@ export async function planRun(
     return { ...source, probes: bound.map((p) => p.probe.name) };
   });
   if (opts.batch && !producers.some((p) => p.batch)) throw new UserError('--batch needs at least one openai: model (the OpenAI Batch API)');
-  const notes = [...legacyNotes(config), ...bindingNotes];
   // the mitigation registry loads only for a run that plans conditions (not for `slant measure`)
-  const { planConditions } = await import('./plan-conditions.js');
+  const { planConditions, legacyNotes } = await import('./plan-conditions.js');
+  const notes = [...legacyNotes(config), ...bindingNotes];
   const conditions = await planConditions(config.mitigations);
   return {
     datasets,
