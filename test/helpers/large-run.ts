@@ -6,8 +6,7 @@
  */
 import { framingProbe } from '../../src/probes/framing/index.js';
 import { primacyProbe } from '../../src/probes/primacy/index.js';
-import { inputKey } from '../../src/pipeline/execute.js';
-import { outputKey } from '../../src/pipeline/batch-phase.js';
+import { inputKey, outputKey } from '../../src/pipeline/store-keys.js';
 import type { Store } from '../../src/runtime/store.js';
 
 const F = ['positive', 'negative', 'neutral'] as const;
