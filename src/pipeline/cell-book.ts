@@ -4,7 +4,7 @@ import { ResponseTooLargeError } from '../models/http.js';
 import { CONTEXT_OVERFLOW_REASON, isContextOverflow } from '../models/context-overflow.js';
 import { asksModel } from '../probes/output.js';
 import { BASELINE_KEY } from './conditions.js';
-import { cellKey, outputStoreKey } from './cells.js';
+import { cellKey, outputStoreKey } from './store-keys.js';
 import type { OutputProducer } from './producers.js';
 import { measuresBaselineOutputs, unitApplicability, unitApproximations, type Unit } from './units.js';
 import { InvalidAnswerCount } from './unmeasured.js';

@@ -10,6 +10,7 @@ import { runBatchPhase } from './batch-phase.js';
 import { ItemWriter } from './item-writer.js';
 import type { Condition } from './conditions.js';
 import { storesText } from './cells.js';
+import { inputKey } from './store-keys.js';
 import { asksModel } from '../probes/output.js';
 import { inCell } from '../runtime/cell-scope.js';
 import { BudgetReachedError } from '../runtime/budget.js';
@@ -70,11 +71,6 @@ export interface ExecutionOutcome {
   /** a distributed run: token usage per model summed over its units (the coordinator's own models add theirs) */
   usage?: Record<string, ModelUsage>;
 }
-
-export { cellKey } from './cells.js';
-
-/** Where a record's fields are kept in the outputs table: per dataset, or per model for recorded outputs (`measure`). */
-export const inputKey = (dataset: string, model?: string): string => (model === undefined ? `#input|${dataset}` : `#input|${model}|${dataset}`);
 
 /**
  * Stream every dataset once; for each record and producer, get the output (stored, or generated
