@@ -7,6 +7,7 @@ import type { RunStore } from '../runtime/run-store.js';
 import { instrumentIds, type CardedInstrument, type ProbeJudges } from '../probes/types.js';
 import { parseJudgeCard, type JudgeCard } from '../judges/card.js';
 import type { ProbeResult, GroupResultJson } from '../results/schema.js';
+import type { ItemSource, ItemSources } from '../results/streamed-items.js';
 import { BASELINE_KEY } from './conditions.js';
 import { cellCost } from './cell-cost.js';
 import { addHolm, pairedEffects, type CellValues } from './effects.js';
@@ -42,7 +43,7 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore, runI
     const values: (CellValues & { cell: CellRef })[] = [];
     const own = new Map<string, { id: string; version: string }>();
     for (const cell of cells.filter((c) => c.probe === probe.name)) {
-      const labels = { model: cell.model, dataset: cell.dataset, condition: cell.conditionLabel };
+      const labels = cellLabels(cell);
       // a measurement variant (seed 003 App. I's top-k mapping) aggregates with its own options
       const options = cell.options ?? configured;
       if (cell.notApplicable !== undefined) {
@@ -116,6 +117,23 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore, runI
       result.costs = costs;
     }
     out.push(result);
+  }
+  return out;
+}
+
+/** A cell's labels in results.json (its group's, and each of its items'). */
+const cellLabels = (cell: CellRef): GroupResultJson['labels'] => ({ model: cell.model, dataset: cell.dataset, condition: cell.conditionLabel });
+
+/**
+ * Where each probe's items are in the store, in the order aggregateRun lists them (its cells that
+ * apply, in order; a mitigated cell's intermediate steps from its outputs): what results.json is
+ * written from without holding the items (src/results/streamed-items.ts).
+ */
+export function itemSources(plan: ExecutionPlan, cells: readonly CellRef[]): ItemSources {
+  const out = new Map<string, ItemSource[]>();
+  for (const { probe } of plan.probes) {
+    const list = cells.filter((c) => c.probe === probe.name && c.notApplicable === undefined).map((c) => ({ cellKey: c.key, labels: cellLabels(c), ...(c.condition === BASELINE_KEY ? {} : { stepsKey: c.costKey }) }));
+    out.set(probe.name, list);
   }
   return out;
 }
