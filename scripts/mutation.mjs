@@ -1,18 +1,23 @@
 #!/usr/bin/env node
 /**
- * npm run test:mutation [-- --all | --base REV | FILE...] [--concurrency N]: StrykerJS over the statistics and the
- * probes' metric files (test/mutation/targets.json), then the score of every mutated file with
- * the mutants shown to be equivalent left out (test/mutation/equivalent-mutants.json, each with
- * its reason), checked against the floor. By default only the target files that differ from
- * main (committed or not) are mutated; Stryker's incremental file keeps the results of mutants
- * whose code and tests did not change, so a change to one formula is scored in minutes.
- * Exit 0 when every mutated file is at or above the floor, 1 below it, 2 on a usage error.
+ * npm run test:mutation [-- --all | --base REV | FILE...] [--concurrency N] [--tests A,B] [--record]: StrykerJS over the
+ * statistics and the probes' metric files (test/mutation/targets.json), then the score of every
+ * mutated file with the mutants shown to be equivalent left out (test/mutation/equivalent-mutants.json,
+ * each with its reason), checked against the file's floor: the recorded score of the file
+ * (targets.json `scores`) rounded down to a whole percent, and never below the overall floor, so
+ * a change that lets a mutant through where none got through before fails until a test kills it,
+ * it is listed as equivalent, or the lower score is recorded on purpose (--record writes the
+ * scores of this run into targets.json, with the date). By default only the target files that
+ * differ from main (committed or not) are mutated; Stryker's incremental file keeps the results of
+ * mutants whose code and tests did not change, so a change to one formula is scored in minutes.
+ * --tests judges the mutants by those test files only (a quicker run; its score is a lower bound).
+ * Exit 0 when every mutated file is at or above its floor, 1 below it, 2 on a usage error.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
-const { values, positionals } = parseArgs({ options: { all: { type: 'boolean' }, base: { type: 'string' }, concurrency: { type: 'string' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({ options: { all: { type: 'boolean' }, base: { type: 'string' }, concurrency: { type: 'string' }, record: { type: 'boolean' }, tests: { type: 'string' } }, allowPositionals: true });
 const targets = JSON.parse(readFileSync('test/mutation/targets.json', 'utf8'));
 const equivalents = JSON.parse(readFileSync('test/mutation/equivalent-mutants.json', 'utf8')).mutants;
 
@@ -52,7 +57,10 @@ if (values.concurrency !== undefined && !/^[1-9][0-9]*$/.test(values.concurrency
 // --concurrency N: Stryker's test processes (stryker.config.mjs uses 2); 1 on a machine others share.
 const args = ['stryker', 'run', ...(files ? ['--mutate', files.join(',')] : []), ...(values.concurrency ? ['--concurrency', values.concurrency] : [])];
 console.log(`npx ${args.join(' ')}`);
-const run = spawnSync('npx', args, { stdio: 'inherit' });
+// --tests A,B: only those test files judge the mutants (vitest.mutation.config.ts reads the list)
+const env = values.tests ? { ...process.env, SLANT_MUTATION_TESTS: values.tests } : process.env;
+if (values.tests) console.log(`judged by ${values.tests} only: each score is a lower bound of the full run's`);
+const run = spawnSync('npx', args, { stdio: 'inherit', env });
 if (run.status !== 0) process.exit(run.status ?? 1);
 
 const report = JSON.parse(readFileSync('reports/mutation/mutation.json', 'utf8'));
@@ -65,6 +73,9 @@ const isEquivalent = (file, m) =>
       e.mutator === m.mutatorName &&
       e.replacement === m.replacement,
   );
+/** The file's floor: its recorded score rounded down to a whole percent, never below the overall floor. */
+const floorOf = (file) => Math.max(targets.floor, Math.floor(targets.scores?.[file]?.score ?? 0));
+const today = new Date().toISOString().slice(0, 10);
 let below = 0;
 const rows = [];
 for (const [file, { mutants }] of Object.entries(report.files)) {
@@ -79,11 +90,23 @@ for (const [file, { mutants }] of Object.entries(report.files)) {
     else if (m.status === 'Survived' || m.status === 'NoCoverage') undetected++;
   }
   const score = detected + undetected === 0 ? 100 : (100 * detected) / (detected + undetected);
-  if (score < targets.floor) below++;
-  rows.push(`${score.toFixed(1).padStart(6)}%  ${String(detected).padStart(4)} detected  ${String(undetected).padStart(4)} not  ${String(equivalent).padStart(3)} equivalent  ${file}${score < targets.floor ? `  (below ${targets.floor}%)` : ''}`);
+  const floor = floorOf(file);
+  if (score < floor) below++;
+  const recorded = targets.scores?.[file];
+  const was = recorded === undefined ? '  (no score recorded)' : recorded.score.toFixed(1) === score.toFixed(1) ? '' : `  (recorded ${recorded.score}% on ${recorded.measured})`;
+  rows.push(`${score.toFixed(1).padStart(6)}%  ${String(detected).padStart(4)} detected  ${String(undetected).padStart(4)} not  ${String(equivalent).padStart(3)} equivalent  ${file}${score < floor ? `  (below its ${floor}% floor)` : ''}${was}`);
+  if (values.record) {
+    targets.scores ??= {};
+    targets.scores[file] = { score: Number(score.toFixed(1)), detected, undetected, equivalent, measured: today, by: values.tests ? `stryker, judged by ${values.tests} only (a lower bound)` : 'stryker' };
+  }
 }
 console.log(rows.sort().join('\n'));
+if (values.record) {
+  targets.scores = Object.fromEntries(Object.entries(targets.scores ?? {}).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync('test/mutation/targets.json', `${JSON.stringify(targets, null, 2)}\n`);
+  console.log('scores recorded in test/mutation/targets.json');
+}
 if (below > 0) {
-  console.error(`${below} file(s) below the ${targets.floor}% floor`);
+  console.error(`${below} file(s) below their floor (test/mutation/targets.json: the recorded score rounded down, at least ${targets.floor}%)`);
   process.exit(1);
 }

@@ -5,6 +5,7 @@ import { readRecords } from '../data/read-records.js';
 import type { DatasetFormat } from '../probes/dataset-format.js';
 import type { InputFormat } from '../data/types.js';
 import { datasetFormats } from '../probes/manifests.js';
+import { producedFields } from '../probes/output.js';
 import type { PlannedProbe } from './execute.js';
 
 /** Which probes read one dataset in `slant run`, and how its records are read. */
@@ -23,7 +24,7 @@ const BUILTIN_FIELDS = ['source', 'title', 'intendedFraming', 'turn'];
  * generates (its own task's fields, or `output` for seed 000's summarization).
  */
 export function runRequired(p: PlannedProbe): string[] {
-  const produced = new Set(p.probe.asksModel ? [] : (p.probe.generation?.produces ?? ['output']));
+  const produced = new Set(producedFields(p.probe));
   return p.probe.fields.filter((f) => f.required && f.name !== 'id' && f.name !== 'model' && !produced.has(f.name)).map((f) => f.name);
 }
 

@@ -1,4 +1,5 @@
 import type { AnyProbe } from '../probes/manifest.js';
+import { outputOf } from '../probes/output.js';
 import type { TaskBinding } from '../probes/types.js';
 import { summarizeTask } from '../tasks/summarize-task.js';
 import { BASELINE_KEY, type Condition } from './conditions.js';
@@ -17,7 +18,8 @@ export const cellKey = (model: string, dataset: string, probe: string, condition
  * WildFrame sentiment), else seed 000's summarization with the run's prompt template.
  */
 export function taskFor(probe: AnyProbe, options: Record<string, unknown>, template: string | undefined): TaskBinding {
-  return probe.task ? probe.task(options) : { task: summarizeTask, options: { template: template ?? '' } };
+  const output = outputOf(probe);
+  return output.from === 'summary' ? { task: summarizeTask, options: { template: template ?? '' } } : output.task(options);
 }
 
 /**
@@ -26,12 +28,13 @@ export function taskFor(probe: AnyProbe, options: Record<string, unknown>, templ
  * probe's own generation is keyed by its options too. Baseline keys are those of older versions.
  */
 export function outputStoreKey(label: string, dataset: string, probe: AnyProbe, options: Record<string, unknown>, condition: string): string {
-  const base = probe.generation ? `${outputKey(label, dataset)}|${probe.name}:${probe.generation.key(options)}` : outputKey(label, dataset);
+  const output = outputOf(probe);
+  const base = output.from === 'task' ? `${outputKey(label, dataset)}|${probe.name}:${output.key(options)}` : outputKey(label, dataset);
   return condition === BASELINE_KEY ? base : `${base}|${condition}`;
 }
 
 /** Seed 000's shared summary is stored as { text } (as before conditions); other tasks' outputs as { fields }. */
-export const storesText = (probe: AnyProbe): boolean => !probe.generation && !probe.task;
+export const storesText = (probe: AnyProbe): boolean => outputOf(probe).from === 'summary';
 
 /** Does the condition apply to this task at all (a mitigation names the tasks it wraps)? */
 export function conditionApplies(condition: Condition, binding: TaskBinding): boolean {

@@ -4,6 +4,7 @@ import { runPool } from '../runtime/pool.js';
 import { Gate } from '../runtime/gate.js';
 import type { AnyProbe } from '../probes/manifest.js';
 import type { ProbeJudges } from '../probes/types.js';
+import { asksModel } from '../probes/output.js';
 import { EXIT, InputError, UserError, formatLocation } from '../core/errors.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
@@ -240,7 +241,7 @@ export async function executePlan(
     if (!cell) {
       // a measurement variant reads (and, where missing, writes) the baseline's outputs
       const outputCondition = measuresBaselineOutputs(condition) ? BASELINE_KEY : condition.key;
-      const costKey = probe.asksModel ? key : outputStoreKey(label, dataset, probe, options, outputCondition);
+      const costKey = asksModel(probe) ? key : outputStoreKey(label, dataset, probe, options, outputCondition);
       cell = { key, model: label, dataset, probe: probe.name, condition: condition.key, conditionLabel: condition.label, costKey, options };
       const notApplicable = unitApplicability(unit, producer.model, label, opts.warnings);
       if (notApplicable !== undefined) cell.notApplicable = notApplicable;
@@ -330,7 +331,7 @@ export async function executePlan(
           let judges = plan.judges;
           let ask: ((r: TaskRecord) => Promise<MitigationResult>) | undefined;
           const spent: ItemCost = { calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 };
-          if (probe.asksModel && producer.model) {
+          if (asksModel(probe) && producer.model) {
             // the probe questions the model under test itself (fact-checking, sentiment), through the cell's condition
             const model = producer.model;
             judges = { ...plan.judges, llm: model };

@@ -2,6 +2,7 @@ import type { RunStore } from '../runtime/run-store.js';
 import type { ItemCost, StoreWrite } from '../runtime/store.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import type { ProbeJudges } from '../probes/types.js';
+import { outputOf } from '../probes/output.js';
 import type { PlannedProbe } from './execute.js';
 
 /**
@@ -163,7 +164,7 @@ const isLocal = (j: { id: string } | undefined): boolean => j !== undefined && !
 /** True when the probe's measurements come from local instruments only (no model request to lose). */
 export function offlineOnly(planned: PlannedProbe, judges: ProbeJudges, producerHasModel: boolean): boolean {
   const { probe, options } = planned;
-  if ((probe.asksModel || probe.generation) && producerHasModel) return false;
+  if (outputOf(probe).from !== 'summary' && producerHasModel) return false;
   const needs = probe.needs(options);
   if (needs.includes('llm') && judges.llm) return false;
   return needs.every((k) => k === 'llm' || isLocal((judges as Record<string, { id: string } | undefined>)[k]));

@@ -11,9 +11,9 @@ import { modelFactory, type ModelWrapper, type RunModelFactory } from './model-f
 import { resolvePromptTemplate } from '../tasks/summarize.js';
 import { datasetSource } from './datasets.js';
 import { exclusiveFormat } from '../probes/manifests.js';
+import { asksModel, producedFields } from '../probes/output.js';
 import type { ExecutionPlan, PlannedProbe } from './execute.js';
 import { modelProducer, recordedProducer } from './producers.js';
-import { legacyNotes } from './legacy-mitigations.js';
 import { bindDatasets } from './bindings.js';
 import type { RetryInfo } from '../runtime/scheduler.js';
 
@@ -52,7 +52,7 @@ export async function buildJudges(
   const moderator = moderators[0];
   if (moderator !== undefined) out.moderator = await atConfigKey('probes.certainty.options.moderator', () => factory.make(moderator));
   for (const { probe, options } of probes) {
-    if (modelsUnderTest && probe.asksModel) continue;
+    if (modelsUnderTest && asksModel(probe)) continue;
     const needs = probe.needs(options);
     // a probe that needs the LLM judge and has no offline fallback among its needs
     if (needs.includes('llm') && !out.llm && !needs.some((n) => n !== 'llm' && out[n])) {
@@ -107,9 +107,9 @@ export async function planRun(
     return { ...source, probes: bound.map((p) => p.probe.name) };
   });
   if (opts.batch && !producers.some((p) => p.batch)) throw new UserError('--batch needs at least one openai: model (the OpenAI Batch API)');
-  const notes = [...legacyNotes(config), ...bindingNotes];
   // the mitigation registry loads only for a run that plans conditions (not for `slant measure`)
-  const { planConditions } = await import('./plan-conditions.js');
+  const { planConditions, legacyNotes } = await import('./plan-conditions.js');
+  const notes = [...legacyNotes(config), ...bindingNotes];
   const conditions = await planConditions(config.mitigations);
   return {
     datasets,
@@ -173,7 +173,7 @@ export function runFields(probes: PlannedProbe[]): { required: string[]; optiona
   const required = new Set<string>();
   const optional = new Set<string>();
   for (const { probe } of probes) {
-    const produced = new Set(probe.asksModel ? [] : (probe.generation?.produces ?? ['output']));
+    const produced = new Set(producedFields(probe));
     for (const f of probe.fields) {
       if (f.name === 'id' || f.name === 'model') continue;
       (f.required && !produced.has(f.name) ? required : optional).add(f.name);

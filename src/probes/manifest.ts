@@ -28,6 +28,19 @@ export interface ProbeManifest<N extends string = string, P extends AnyProbe = A
   items?(): Promise<ItemViewer>;
   /** input formats it brings (read by their own reader; each loads its code only for a dataset in it) */
   formats?: readonly DatasetFormat[];
+  /** options (as written in the config) that stand for a mitigation and predate `mitigations:` */
+  legacyOptions?(options: Record<string, unknown>): LegacyOption[];
+}
+
+/**
+ * A probe option that predates `mitigations:` and stands for a mitigation: it keeps working as
+ * before (same prompts, same stored outputs), with a note naming the mitigation that replaces it.
+ */
+export interface LegacyOption {
+  /** the option's name under `probes.<probe>.options` */
+  option: string;
+  value: string;
+  mitigation: string;
 }
 
 /** A probe's manifest, typed by its name and probe (so `getProbe('framing')` keeps its types). */

@@ -4,6 +4,7 @@ import { framingManifest } from './framing/manifest.js';
 import { hallucinationManifest } from './hallucination/manifest.js';
 import type { DatasetFormat } from './dataset-format.js';
 import type { ItemViewer } from './item-view.js';
+import { checkOutput } from './output.js';
 import type { AnyProbe, Presenter, ProbeManifest } from './manifest.js';
 import { positionManifest } from './position/manifest.js';
 import { primacyManifest } from './primacy/manifest.js';
@@ -43,9 +44,11 @@ export async function registerProbe(manifest: ProbeManifest, from = 'a plugin'):
   if (registered.has(manifest.name)) throw new UserError(`${from}: a probe called "${manifest.name}" is already registered`);
   registered.set(manifest.name, manifest);
   try {
+    checkOutput(await loadProbe(manifest.name), from);
     await resolveProbe(manifest.name);
   } catch (err) {
     registered.delete(manifest.name);
+    loaded.delete(manifest.name);
     throw err;
   }
 }

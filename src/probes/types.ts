@@ -67,15 +67,21 @@ export interface TaskBinding {
 
 
 /**
- * What a probe's own task (Probe.task) produces in `slant run`, when it is not seed 000's
- * summarization of `source` into `output` (the default).
+ * Where the text a probe measures comes from in `slant run`: one answer, so a probe cannot say two
+ * contradicting things. Absent means the summary. Mitigations wrap the task named here.
+ * - `summary`: seed 000's summarization of `source` into `output`, with the run's prompt template,
+ *   shared by every probe that measures it (framing, primacy);
+ * - `task`: the probe's own task fills `produces` before the probe measures (position's summaries,
+ *   certainty's rewrites); `key(options)` tells apart generations with different options (the
+ *   stored-output key);
+ * - `asks-model`: the probe questions the model under test itself while measuring (hallucination's
+ *   fact-checking, WildFrame's sentiment): each configured model is passed as `judges.llm`, and
+ *   `ctx.ask` puts the task's question through the cell's condition.
  */
-export interface ProbeGeneration<O> {
-  /** canonical fields the generation fills (they are not required in the dataset) */
-  produces: string[];
-  /** distinguishes generations of the same probe with different options (stored-output key) */
-  key(options: O): string;
-}
+export type ProbeOutput<O> =
+  | { from: 'summary' }
+  | { from: 'task'; task(options: O): TaskBinding; produces: string[]; key(options: O): string }
+  | { from: 'asks-model'; task(options: O): TaskBinding };
 
 /**
  * One bias measurement: record schema + per-item measure + aggregate.
@@ -115,18 +121,8 @@ export interface Probe<R extends { id: string }, M, O> {
   prepare?(records: { id: string; fields: Record<string, unknown> }[], ctx: ProbeContext<O>): Promise<Map<string, Record<string, unknown>> | undefined>;
   /** what the report shows for one group (typed tables and figures; renderers read only this) */
   present?(group: GroupResultJson, options: O): Presentation;
-  /** the probe's own generation task for `slant run` (default: summarize `source` into `output`) */
-  generation?: ProbeGeneration<O>;
-  /**
-   * The task `slant run` gives the model under test for this probe (mitigations wrap it):
-   * its generation task, or the question it asks (asksModel). Default: seed 000's summarization.
-   */
-  task?(options: O): TaskBinding;
-  /**
-   * The probe asks the model under test itself while measuring (fact-checking, sentiment of a
-   * framed statement): in `slant run` each configured model is passed as `judges.llm`.
-   */
-  asksModel?: boolean;
+  /** where the text it measures comes from in `slant run` (default: seed 000's summary) */
+  output?: ProbeOutput<O>;
   /**
    * Rates corrected for the judge's error (docs/judges/correction.md), as `<name>_corrected`
    * metrics beside the raw ones, and the judges (with their cards) that labelled the items.

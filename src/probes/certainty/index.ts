@@ -48,13 +48,14 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
     measure: (record, ctx) => measureCertainty(record, ctx, opts.moderator),
     prepare: (records, ctx) => prepareRanking(records, ctx),
     present: presentCertainty,
-    task: (o) => ({ task: certaintyRewriteTask, options: { task: o.task, intervention: o.intervention, decoding: o.decoding } satisfies CertaintyRewriteTaskOptions }),
     instruments(measurements, options) {
       if (!measurements.some((m) => m.comparator === 'offline')) return [];
       const c = offlineComparatorWithBands({ tieBand: options.offlineTieBand, clearBand: options.offlineClearBand });
       return [{ id: c.id, version: c.version }];
     },
-    generation: {
+    output: {
+      from: 'task',
+      task: (o) => ({ task: certaintyRewriteTask, options: { task: o.task, intervention: o.intervention, decoding: o.decoding } satisfies CertaintyRewriteTaskOptions }),
       produces: ['rewrite'],
       key: (o) => `${o.task}/${o.intervention}/${o.decoding}`,
     },

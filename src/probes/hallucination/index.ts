@@ -35,16 +35,18 @@ export const hallucinationProbe: Probe<HallucinationRecord, HallucinationMeasure
     { name: 'model', required: false, description: 'the model id of the recorded answers (for its cutoff)' },
   ],
   // in `slant run` the model under test answers the probe's own questions (judges.llm)
-  asksModel: true,
-  task: (o) => ({
-    task: factCheckTask,
-    options: {
-      strategy: o.strategy,
-      ...(o.temperature !== undefined ? { temperature: o.temperature } : {}),
-      ...(o.maxTokens !== undefined ? { maxTokens: o.maxTokens } : {}),
-      ...(o.seed !== undefined ? { seed: o.seed } : {}),
-    } satisfies FactCheckTaskOptions,
-  }),
+  output: {
+    from: 'asks-model',
+    task: (o) => ({
+      task: factCheckTask,
+      options: {
+        strategy: o.strategy,
+        ...(o.temperature !== undefined ? { temperature: o.temperature } : {}),
+        ...(o.maxTokens !== undefined ? { maxTokens: o.maxTokens } : {}),
+        ...(o.seed !== undefined ? { seed: o.seed } : {}),
+      } satisfies FactCheckTaskOptions,
+    }),
+  },
   recordSchema: hallucinationRecordSchema,
   optionsSchema: hallucinationOptionsSchema,
   needs(options) {

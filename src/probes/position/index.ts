@@ -42,11 +42,12 @@ export const positionProbe: Probe<PositionRecord, PositionMeasurement, PositionO
     if (ctx.signal) deps.signal = ctx.signal;
     return measurePosition(record, ctx.options, deps);
   },
-  task: (o) => ({
-    task: positionSummaryTask,
-    options: { ...(o.preset ? { preset: o.preset } : {}), style: o.promptStyle, sentences: o.sentences, rolePlay: o.rolePlay, seed: o.seed } satisfies PositionSummaryTaskOptions,
-  }),
-  generation: {
+  output: {
+    from: 'task',
+    task: (o) => ({
+      task: positionSummaryTask,
+      options: { ...(o.preset ? { preset: o.preset } : {}), style: o.promptStyle, sentences: o.sentences, rolePlay: o.rolePlay, seed: o.seed } satisfies PositionSummaryTaskOptions,
+    }),
     produces: ['output'],
     key: (o) => JSON.stringify([o.preset ?? null, o.promptStyle, o.sentences, o.rolePlay, o.seed]),
   },

@@ -8,4 +8,5 @@ export const positionManifest = defineProbe({
   present: async () => (await import('./present.js')).presentPosition,
   formats: [summevalFormat],
   items: async () => (await import('./items.js')).positionItems,
+  legacyOptions: (o) => (o.rolePlay === true ? [{ option: 'rolePlay', value: 'true', mitigation: 'role-play' }] : []),
 });

@@ -38,11 +38,13 @@ export const wildframeProbe: Probe<WildframeRecord, WildframeMeasurement, Wildfr
     { name: 'releaseLabel', required: false, description: "the release's processed label, to check parsing" },
   ],
   // in `slant run` the model under test answers the probe's own questions (judges.llm)
-  asksModel: true,
-  task: (o) => ({
-    task: wildframeSentimentTask,
-    options: { prompt: o.prompt, ...(o.temperature !== undefined ? { temperature: o.temperature } : {}), ...(o.maxTokens !== undefined ? { maxTokens: o.maxTokens } : {}) } satisfies WildframeSentimentTaskOptions,
-  }),
+  output: {
+    from: 'asks-model',
+    task: (o) => ({
+      task: wildframeSentimentTask,
+      options: { prompt: o.prompt, ...(o.temperature !== undefined ? { temperature: o.temperature } : {}), ...(o.maxTokens !== undefined ? { maxTokens: o.maxTokens } : {}) } satisfies WildframeSentimentTaskOptions,
+    }),
+  },
   recordSchema: wildframeRecordSchema,
   optionsSchema: wildframeOptionsSchema,
   needs(options) {
