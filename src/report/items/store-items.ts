@@ -8,6 +8,7 @@ import { inputKey } from '../../pipeline/execute.js';
 import { outputStoreKey } from '../../pipeline/cells.js';
 import { BASELINE_KEY } from '../../pipeline/conditions.js';
 import { loadProbe } from '../../probes/load.js';
+import { asksModel } from '../../probes/output.js';
 import type { RunStore } from '../../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../../runtime/sqlite-run-store.js';
 import { storedItems } from '../../runtime/stored-items.js';
@@ -153,7 +154,7 @@ export class StoreItems {
     try {
       const probe = await loadProbe(cell.probe);
       // a probe that asks the model stores its answers under its own cell
-      return probe.asksModel ? cell.key : outputStoreKey(cell.model, cell.dataset, probe, cell.options, cell.conditionKey);
+      return asksModel(probe) ? cell.key : outputStoreKey(cell.model, cell.dataset, probe, cell.options, cell.conditionKey);
     } catch {
       // a probe this slant does not know: the shared summary key
       return outputKey(cell.model, cell.dataset);
