@@ -3,20 +3,22 @@ import { countExcluded, mergeExcluded, withExcluded } from '../core/excluded.js'
 import { bootstrapMeanOfGroupMeans } from '../stats/bootstrap.js';
 import { mean } from '../stats/mean.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
-import type { RunStore } from '../runtime/run-store.js';
+import type { ItemsReader, JudgeCardStore, RunsStore } from '../runtime/run-store.js';
+
+/** What aggregating a run reads (its items, the judge cards) and writes (each cell's result). */
+type AggregateStore = ItemsReader & Pick<RunsStore, 'putResult'> & Pick<JudgeCardStore, 'listJudgeCards'>;
 import { instrumentIds, type CardedInstrument, type ProbeJudges } from '../probes/types.js';
 import { parseJudgeCard, type JudgeCard } from '../judges/card.js';
 import type { ProbeResult, GroupResultJson } from '../results/schema.js';
-import type { ItemSource, ItemSources } from '../results/streamed-items.js';
+import { storedSteps, type ItemSource, type ItemSources } from '../results/streamed-items.js';
 import { BASELINE_KEY } from './conditions.js';
 import { cellCost } from './cell-cost.js';
 import { addHolm, pairedEffects, type CellValues } from './effects.js';
 import { byId, declaredKind, type ItemValueKind } from '../stats/paired-comparison.js';
 import type { CellRef, ExecutionPlan } from './execute.js';
-import type { MitigationStep } from '../mitigations/types.js';
 
 /** How many of a cell's measured items read an answer cut at the token limit (stored with finishReason length). */
-async function measuredCutAnswers(store: RunStore, runId: string, cell: CellRef, rows: readonly { recordId: string }[]): Promise<number> {
+async function measuredCutAnswers(store: ItemsReader, runId: string, cell: CellRef, rows: readonly { recordId: string }[]): Promise<number> {
   if (rows.length === 0) return 0;
   const measured = new Set(rows.map((r) => r.recordId));
   let n = 0;
@@ -28,7 +30,7 @@ async function measuredCutAnswers(store: RunStore, runId: string, cell: CellRef,
 }
 
 /** Aggregate every cell of a run into per-probe results (groups, summary, effects, costs, items). */
-export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore, runId: string, cells: CellRef[], opts: { includeItems?: boolean } = {}): Promise<ProbeResult[]> {
+export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore<AggregateStore>, runId: string, cells: CellRef[], opts: { includeItems?: boolean } = {}): Promise<ProbeResult[]> {
   const store = asRunStore(anyStore);
   const cards = await store.listJudgeCards();
   const judgesWithCards: ProbeJudges = { ...plan.judges, cardFor: (task, judge, version) => storedCard(cards, task, judge, version) };
@@ -134,15 +136,6 @@ export function itemSources(plan: ExecutionPlan, cells: readonly CellRef[]): Ite
   for (const { probe } of plan.probes) {
     const list = cells.filter((c) => c.probe === probe.name && c.notApplicable === undefined).map((c) => ({ cellKey: c.key, labels: cellLabels(c), ...(c.condition === BASELINE_KEY ? {} : { stepsKey: c.costKey }) }));
     out.set(probe.name, list);
-  }
-  return out;
-}
-
-async function storedSteps(store: RunStore, runId: string, key: string): Promise<Map<string, MitigationStep[]>> {
-  const out = new Map<string, MitigationStep[]>();
-  for (const o of await store.getOutputs(runId, key)) {
-    const steps = (o.output as { steps?: MitigationStep[] } | null)?.steps;
-    if (Array.isArray(steps) && steps.length > 0) out.set(o.recordId, steps);
   }
   return out;
 }

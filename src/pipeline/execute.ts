@@ -12,7 +12,8 @@ import { WarningLog } from './warnings.js';
 import { runBatchPhase } from './batch-phase.js';
 import { ItemWriter, offlineOnly } from './item-writer.js';
 import { BASELINE_KEY, type Condition } from './conditions.js';
-import { cellKey, outputStoreKey, storesText } from './cells.js';
+import { storesText } from './cells.js';
+import { cellKey, inputKey, outputStoreKey } from './store-keys.js';
 import { inCell } from '../runtime/cell-scope.js';
 import { BudgetReachedError } from '../runtime/budget.js';
 import { MitigationNotApplicableError, type MitigationResult } from '../mitigations/types.js';
@@ -107,10 +108,6 @@ export interface ProducedOutput {
   usage: Record<string, ModelUsage>;
 }
 
-export { cellKey } from './cells.js';
-
-/** Where a record's fields are kept in the outputs table: per dataset, or per model for recorded outputs (`measure`). */
-export const inputKey = (dataset: string, model?: string): string => (model === undefined ? `#input|${dataset}` : `#input|${model}|${dataset}`);
 
 
 /**

@@ -73,9 +73,11 @@ export async function planRun(
     onRetry?: (info: RetryInfo) => void;
     /** models made by the caller (audit()'s model objects and functions), by their id in `config.models` */
     given?: ReadonlyMap<string, LanguageModel>;
+    /** the cost plan: no model will be called, so none needs its API key */
+    planOnly?: boolean;
   } = {},
 ): Promise<ExecutionPlan> {
-  const factory = modelFactory(config.providers, opts.wrap, opts.onRetry !== undefined ? { onRetry: opts.onRetry } : {});
+  const factory = modelFactory(config.providers, opts.wrap, { ...(opts.onRetry !== undefined ? { onRetry: opts.onRetry } : {}), ...(opts.planOnly === true ? { planOnly: true } : {}) });
   const probes = await planProbes(config.probes);
   const template = resolvePromptTemplate(config.generation.prompt);
   const labels = new Set<string>();

@@ -11,6 +11,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../runtime/write-atomic.js';
+import type { RunReader } from '../runtime/run-store.js';
 import type { AnyStore } from '../runtime/sqlite-run-store.js';
 import type { Results } from '../results/schema.js';
 import { escapeHtml as e } from './escape.js';
@@ -53,7 +54,7 @@ function listingOf(r: Results): RunListing {
 }
 
 /** Write the bundle; returns the files written (index first). */
-export async function writeBundle(dir: string, runs: readonly BundleRun[], store?: AnyStore): Promise<string[]> {
+export async function writeBundle(dir: string, runs: readonly BundleRun[], store?: AnyStore<RunReader>): Promise<string[]> {
   mkdirSync(join(dir, 'runs'), { recursive: true });
   const files: string[] = [];
   const rows: string[] = [];

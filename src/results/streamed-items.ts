@@ -5,7 +5,7 @@
  * written is the same as `resultsJsonText` of the results with their items in (a test compares).
  */
 import { redact } from '../core/redact.js';
-import type { RunStore } from '../runtime/run-store.js';
+import type { ItemsReader } from '../runtime/run-store.js';
 import { storedItems } from '../runtime/stored-items.js';
 import type { ProbeResult, Results } from './schema.js';
 
@@ -23,7 +23,7 @@ export type ItemSources = ReadonlyMap<string, readonly ItemSource[]>;
 
 /** A run's items left in its store: where to read them for results.json. */
 export interface StoredItems {
-  store: RunStore;
+  store: ItemsReader;
   runId: string;
   sources: ItemSources;
 }
@@ -32,7 +32,7 @@ export interface StoredItems {
 const CHUNK = 2048;
 
 /** The probe's items in the order results.json lists them: cell by cell, each cell's in the order first stored. */
-async function* sourceItems(store: RunStore, runId: string, sources: readonly ItemSource[]): AsyncGenerator<Item> {
+async function* sourceItems(store: ItemsReader, runId: string, sources: readonly ItemSource[]): AsyncGenerator<Item> {
   for (const s of sources) {
     const steps = s.stepsKey === undefined ? undefined : await storedSteps(store, runId, s.stepsKey);
     for await (const r of storedItems(store, runId, s.cellKey)) {
@@ -45,7 +45,7 @@ async function* sourceItems(store: RunStore, runId: string, sources: readonly It
 }
 
 /** A mitigated cell's intermediate steps (drafts, partial summaries) by record id. */
-async function storedSteps(store: RunStore, runId: string, key: string): Promise<Map<string, NonNullable<Item['steps']>>> {
+export async function storedSteps(store: ItemsReader, runId: string, key: string): Promise<Map<string, NonNullable<Item['steps']>>> {
   const out = new Map<string, NonNullable<Item['steps']>>();
   for (const o of await store.getOutputs(runId, key)) {
     const steps = (o.output as { steps?: Item['steps'] } | null)?.steps;

@@ -772,6 +772,14 @@ export class Store {
   }
 }
 
+/** An answer as the request cache stores it. */
+export interface CacheEntry {
+  provider: string;
+  model: string;
+  requestJson: string;
+  responseJson: string;
+}
+
 /** A request-cache row as stored. */
 export interface CacheRow {
   provider: string;

@@ -3,13 +3,11 @@
  * the stored generation), for the report's item pages and the viewer. Read-only, through the
  * RunStore interface, so it reads a SQLite file and a PostgreSQL store alike.
  */
-import { outputKey } from '../../pipeline/batch-phase.js';
-import { inputKey } from '../../pipeline/execute.js';
-import { outputStoreKey } from '../../pipeline/cells.js';
+import { inputKey, outputKey, outputStoreKey } from '../../pipeline/store-keys.js';
 import { BASELINE_KEY } from '../../pipeline/conditions.js';
 import { loadProbe } from '../../probes/load.js';
 import { asksModel } from '../../probes/output.js';
-import type { RunStore } from '../../runtime/run-store.js';
+import type { RunReader } from '../../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../../runtime/sqlite-run-store.js';
 import { storedItems } from '../../runtime/stored-items.js';
 import { itemDetail, itemSummary } from './registry.js';
@@ -56,10 +54,10 @@ interface CellInfo {
 export class StoreItems {
   private readonly summaries = new Map<string, ItemSummary[]>();
   private cellList: CellInfo[] | undefined;
-  private readonly store: RunStore;
+  private readonly store: RunReader;
 
   constructor(
-    store: AnyStore,
+    store: AnyStore<RunReader>,
     readonly runId: string,
   ) {
     this.store = asRunStore(store);
