@@ -52,7 +52,9 @@ export function renderPlan(plan: CostPlan): string {
   lines.push('');
   lines.push('cached: answered by the request cache (free); stored: answers this run already holds (--resume); fresh: sent and paid.');
   lines.push(t.exactTokens ? 'input tokens: counted with each model\'s tokenizer.' : 'input tokens: counted with the model\'s tokenizer where slant has one (OpenAI models); "~" marks estimates (4 characters a token).');
-  if (t.unlimited > 0) lines.push(`output: ${int(t.unlimited)} request(s) carry no token limit ("+"): their output, and the upper price, have no bound.`);
+  if (t.modelMax > 0) lines.push(`output: ${int(t.modelMax)} request(s) carry no token limit of their own (slant sets none on the label questions judges and probes ask hosted models: a reasoning model spends hidden tokens before its label, and a limit would cut it off); each is bounded by its model's largest answer (the providers' model pages, as of ${plan.outputLimitsAsOf}).`);
+  if (t.unlimited > 0)
+    lines.push(`output: ${int(t.unlimited)} request(s) carry no token limit ("+") and go to models whose largest answer slant does not know (${plan.unbounded.join(', ')}): their output, and the upper price, have no bound. To bound them, set the probe's maxTokens option where it has one (certainty, hallucination, wildframe), or use a model slant knows.`);
   lines.push(`prices: slant's table as of ${plan.pricesAsOf} with the config's prices: (docs/cost.md)${plan.unpriced.length > 0 ? `; no price for ${plan.unpriced.join(', ')} (not counted as free: add it under prices:)` : ''}.`);
   for (const n of plan.notes) lines.push(`note: ${n}`);
   return lines.join('\n');

@@ -3,6 +3,7 @@ import type { SlantConfig } from '../config/schema.js';
 import { baselineMitigation } from '../mitigations/baseline.js';
 import type { Mitigation } from '../mitigations/types.js';
 import { canonicalJson } from '../runtime/canonical-json.js';
+import { probeManifest } from '../probes/manifests.js';
 import { BASELINE_KEY, type Condition } from './conditions.js';
 
 function condition(mitigation: Mitigation, raw: Record<string, unknown> | undefined, label: string | undefined): Condition {
@@ -39,4 +40,40 @@ export async function planConditions(entries: SlantConfig['mitigations']): Promi
     labels.add(c.label);
   }
   return list.sort((a, b) => (a.key === BASELINE_KEY ? -1 : b.key === BASELINE_KEY ? 1 : 0));
+}
+
+interface Legacy {
+  key: string;
+  value: string;
+  mitigation: string;
+}
+
+/**
+ * Settings that predate `mitigations:` and stand for a mitigation: the run's prompt template
+ * `alessa-self-awareness`, and the probe options each probe's manifest names (legacyOptions).
+ */
+function legacySettings(config: SlantConfig): Legacy[] {
+  const out: Legacy[] = [];
+  if (config.generation.prompt === 'alessa-self-awareness') out.push({ key: 'generation.prompt', value: 'alessa-self-awareness', mitigation: 'self-awareness' });
+  for (const p of config.probes) {
+    const legacy = probeManifest(p.name)?.legacyOptions?.((p.options ?? {}) as Record<string, unknown>) ?? [];
+    for (const l of legacy) out.push({ key: `probes.${p.name}.options.${l.option}`, value: l.value, mitigation: l.mitigation });
+  }
+  return out;
+}
+
+/**
+ * Deprecation notes for the run's warnings: a legacy setting keeps working as before, as the run's
+ * only condition. Used together with `mitigations:` it would make the "baseline" a mitigated task,
+ * so that combination is refused.
+ */
+export function legacyNotes(config: SlantConfig): string[] {
+  const legacy = legacySettings(config);
+  if (legacy.length > 0 && config.mitigations !== undefined) {
+    const l = legacy[0]!;
+    throw new UserError(`${l.key}: ${l.value} is a mitigation; with \`mitigations:\` set it would turn the baseline into a mitigated task`, {
+      hint: `remove ${l.key} and list "${l.mitigation}" under mitigations:`,
+    });
+  }
+  return legacy.map((l) => `${l.key}: ${l.value} is deprecated; use \`mitigations: [baseline, ${l.mitigation}]\` (it keeps working as before, as the run's only condition)`);
 }

@@ -14,7 +14,6 @@ import { exclusiveFormat } from '../probes/manifests.js';
 import { asksModel, producedFields } from '../probes/output.js';
 import type { ExecutionPlan, PlannedProbe } from './execute.js';
 import { modelProducer, recordedProducer } from './producers.js';
-import { legacyNotes } from './legacy-mitigations.js';
 import { bindDatasets } from './bindings.js';
 import type { RetryInfo } from '../runtime/scheduler.js';
 
@@ -74,9 +73,11 @@ export async function planRun(
     onRetry?: (info: RetryInfo) => void;
     /** models made by the caller (audit()'s model objects and functions), by their id in `config.models` */
     given?: ReadonlyMap<string, LanguageModel>;
+    /** the cost plan: no model will be called, so none needs its API key */
+    planOnly?: boolean;
   } = {},
 ): Promise<ExecutionPlan> {
-  const factory = modelFactory(config.providers, opts.wrap, opts.onRetry !== undefined ? { onRetry: opts.onRetry } : {});
+  const factory = modelFactory(config.providers, opts.wrap, { ...(opts.onRetry !== undefined ? { onRetry: opts.onRetry } : {}), ...(opts.planOnly === true ? { planOnly: true } : {}) });
   const probes = await planProbes(config.probes);
   const template = resolvePromptTemplate(config.generation.prompt);
   const labels = new Set<string>();
@@ -104,13 +105,13 @@ export async function planRun(
     // a format read for one probe alone (the WildFrame release) by its own reader; the models under test answer
     const source = format?.onlyFor
       ? format.read(entry, resolve(opts.baseDir ?? process.cwd(), entry.path ?? ''), entry.humans ? resolve(opts.baseDir ?? process.cwd(), entry.humans) : undefined, { askModels: true })
-      : datasetSource(entry, { ...runFields(bound), baseDir: opts.baseDir, ...(opts.rows !== undefined ? { rows: opts.rows } : {}) });
+      : datasetSource(entry, { ...runFields(bound), baseDir: opts.baseDir, ...(opts.rows !== undefined ? { rows: opts.rows } : {}), ...(format ? { format } : {}) });
     return { ...source, probes: bound.map((p) => p.probe.name) };
   });
   if (opts.batch && !producers.some((p) => p.batch)) throw new UserError('--batch needs at least one openai: model (the OpenAI Batch API)');
-  const notes = [...legacyNotes(config), ...bindingNotes];
   // the mitigation registry loads only for a run that plans conditions (not for `slant measure`)
-  const { planConditions } = await import('./plan-conditions.js');
+  const { planConditions, legacyNotes } = await import('./plan-conditions.js');
+  const notes = [...legacyNotes(config), ...bindingNotes];
   const conditions = await planConditions(config.mitigations);
   return {
     datasets,

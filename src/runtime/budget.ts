@@ -8,15 +8,16 @@
  * ends with exit 4 (`--resume` with a higher budget goes on; nothing stored is asked again). When
  * an answer arrives its reservation is replaced by what it used (its reported usage).
  *
- * A request without a token limit (slant sets none on hosted judges) reserves
- * UNLIMITED_OUTPUT_RESERVE output tokens: an answer longer than that can pass the budget by its
- * excess. A model without a price counts its tokens against token limits; with only USD limits
+ * A request without a token limit (slant sets none on hosted judges) reserves the model's largest
+ * answer (src/runtime/output-limit.ts); for a model whose largest answer slant does not know,
+ * UNLIMITED_OUTPUT_RESERVE output tokens: only such an answer, longer than that, can pass the
+ * budget by its excess. A model without a price counts its tokens against token limits; with only USD limits
  * it is allowed, and named once in a warning.
  */
 import { UserError, EXIT } from '../core/errors.js';
 import type { ChatMessage, LanguageModel } from '../models/types.js';
 import { wrapLanguageModel } from '../models/wrap.js';
-import { ANTHROPIC_DEFAULT_MAX_TOKENS } from '../models/anthropic/messages-model.js';
+import { outputBound } from './output-limit.js';
 import { costOf, resolvePrice, type Price, type PriceTable } from './cost.js';
 import { countInputTokens } from './token-count.js';
 
@@ -97,7 +98,7 @@ export class Budget {
   async reserve(model: string, provider: string, messages: readonly ChatMessage[], maxTokens: number | undefined): Promise<Spend> {
     if (this.reachedLimit !== undefined) throw new BudgetReachedError(this.reachedLimit);
     const input = (await countInputTokens(model, messages)).tokens;
-    const output = maxTokens ?? (provider === 'anthropic' ? ANTHROPIC_DEFAULT_MAX_TOKENS : UNLIMITED_OUTPUT_RESERVE);
+    const output = outputBound(model, provider, maxTokens)?.tokens ?? UNLIMITED_OUTPUT_RESERVE;
     const usd = this.cost(model, { inputTokens: input, outputTokens: output });
     if (usd === undefined && this.limits.usd !== undefined && this.limits.tokens === undefined && this.limits.models?.[model] === undefined && !this.unpricedWarned.has(model)) {
       this.unpricedWarned.add(model);

@@ -6,6 +6,7 @@
 import { UserError } from '../core/errors.js';
 import { isLocalProvider } from '../models/providers.js';
 import type { ModelUsage } from './usage.js';
+import { lookupModel } from './model-table.js';
 
 export interface Price {
   /** USD per 1,000,000 input tokens */
@@ -64,15 +65,8 @@ export function mergePrices(base: PriceTable, overrides: Record<string, unknown>
 
 /** The price of a model id: exact key, else the longest matching `prefix*` key; free for local providers. */
 export function resolvePrice(modelId: string, table: PriceTable = DEFAULT_PRICES): Price | undefined {
-  const exact = table[modelId];
-  if (exact !== undefined) return exact;
-  let best: { len: number; price: Price } | undefined;
-  for (const [key, price] of Object.entries(table)) {
-    if (!key.endsWith('*')) continue;
-    const prefix = key.slice(0, -1);
-    if (modelId.startsWith(prefix) && (best === undefined || prefix.length > best.len)) best = { len: prefix.length, price };
-  }
-  if (best !== undefined) return best.price;
+  const found = lookupModel(table, modelId);
+  if (found !== undefined) return found;
   const provider = modelId.split(':')[0] ?? '';
   // providers that run locally (or replay) cost nothing per token (their manifests say `local`)
   if (isLocalProvider(provider)) return { input: 0, output: 0 };

@@ -8,9 +8,11 @@ import { renderSpend } from '../../src/cli/spend-table.js';
 function plan(low: number, high: number | null): CostPlan {
   return {
     rows: [],
-    totals: { requests: { cached: 2, stored: 0, fresh: 40, freshExact: 40, answerDependent: 0 }, inputTokens: 12000, outputTokensMax: 20000, unlimited: high === null ? 3 : 0, price: { low, high }, exactTokens: true },
+    totals: { requests: { cached: 2, stored: 0, fresh: 40, freshExact: 40, answerDependent: 0 }, inputTokens: 12000, outputTokensMax: 20000, unlimited: high === null ? 3 : 0, modelMax: 0, price: { low, high }, exactTokens: true },
     unpriced: [],
+    unbounded: high === null ? ['openai-compatible:http://h/v1#judge'] : [],
     pricesAsOf: '2025-10',
+    outputLimitsAsOf: '2025-10',
     batch: false,
     notes: [],
     datasets: [{ name: 'reviews', n: 20 }],

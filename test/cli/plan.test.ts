@@ -66,6 +66,35 @@ describe('slant plan: the requests a run sends, before it sends them', () => {
     });
   }
 
+  it('needs no API key: a plan calls no model', async () => {
+    const key = process.env.OPENAI_API_KEY;
+    delete process.env.OPENAI_API_KEY;
+    try {
+      const d = mkdtempSync(join(tmpdir(), 'slant-plan-nokey-'));
+      cpSync(EXAMPLES, d, { recursive: true });
+      const p = await plan(join(d, 'seed004-document.yaml'));
+      expect(p.totals.requests.fresh).toBeGreaterThan(0);
+      // the hosted judge (gpt-4o) sets no token limit: bounded by gpt-4o's largest answer, 16,384 tokens
+      const judge = p.rows.filter((r) => r.model === 'openai:gpt-4o');
+      expect(judge.reduce((n, r) => n + r.fresh.modelMax, 0)).toBe(judge.reduce((n, r) => n + r.fresh.requests, 0));
+      expect(judge.reduce((n, r) => n + r.fresh.outputTokensMax, 0)).toBe(16_384 * judge.reduce((n, r) => n + r.fresh.requests, 0));
+      expect(p.totals.unlimited).toBe(0);
+      expect(p.totals.price.high).not.toBeNull();
+      const text = await runCli(['plan', '-c', join(d, 'seed004-document.yaml')]);
+      expect(text.code).toBe(0);
+      expect(text.stdout).toMatch(/bounded by its model's largest answer \(the providers' model pages, as of 2025-10\)/);
+      expect(text.stdout).not.toContain('no bound');
+      // a hosted judge whose largest answer slant does not know: no bound, and the plan says why and which
+      writeFileSync(join(d, 'unknown-judge.yaml'), 'store: u.db\nreports: reports\nmodels:\n  - { id: "openai:gpt-4o-mini" }\ndatasets:\n  - { name: news, path: data/news.jsonl }\nprobes:\n  - name: framing\njudges:\n  framing: "openai:a-future-judge"\nprices:\n  "openai:a-future-judge": { input: 1, output: 1 }\n');
+      const unknown = await runCli(['plan', '-c', join(d, 'unknown-judge.yaml')]);
+      expect(unknown.code, unknown.stderr).toBe(0);
+      expect(unknown.stdout).toMatch(/request\(s\) carry no token limit \("\+"\) and go to models whose largest answer slant does not know \(openai:a-future-judge\): their output, and the upper price, have no bound/);
+      expect(unknown.stdout).toMatch(/total .* – no bound/);
+    } finally {
+      process.env.OPENAI_API_KEY = key;
+    }
+  });
+
   it('a grid with every mitigation: the count per model and condition is the count sent, and output tokens stay within the limits', async () => {
     const sentBy = new Map<string, number>();
     let outputTokens = 0;
@@ -112,13 +141,17 @@ describe('slant plan: the requests a run sends, before it sends them', () => {
       expect(sent).toBeLessThanOrEqual(p.totals.requests.fresh);
       // many conditions: more than one condition row per generator
       expect(new Set(p.rows.filter((r) => r.model.endsWith('#m1')).map((r) => r.condition)).size).toBeGreaterThan(5);
-      // generation requests carry generation.maxTokens; the judge's requests carry no limit (a "+" bound)
+      // generation requests carry generation.maxTokens
       const gen = p.rows.filter((r) => !r.model.endsWith('#judge'));
       expect(gen.every((r) => r.fresh.unlimited === 0)).toBe(true);
       expect(outputTokens).toBeLessThanOrEqual(gen.reduce((n, r) => n + r.fresh.outputTokensMax, 0) + 1 * (sentBy.get('judge') ?? 0));
       // no price in the table for these models: "no price", never $0
       expect(p.rows.every((r) => r.price === null)).toBe(true);
       expect(p.unpriced.length).toBe(3);
+      // a judge on this machine gets the local label limit (64 tokens): every output is bounded
+      expect(p.unbounded).toEqual([]);
+      const judgeRows = rows('judge');
+      expect(judgeRows.reduce((n, r) => n + r.fresh.outputTokensMax, 0)).toBe(64 * sentBy.get('judge')!);
     } finally {
       await s.close();
     }

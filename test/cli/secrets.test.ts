@@ -1,5 +1,5 @@
 /**
- * Issue 11, items 1–3: no API key reaches any byte slant writes. Per provider, a canary key is
+ * No API key reaches any byte slant writes. Per provider, a canary key is
  * set in the environment and the loopback server echoes it everywhere it can (answer text, an
  * OpenAI refusal, an error body and headers, a streamed error event); then every file under the
  * project directory (store, WAL, reports) and stdout/stderr are searched for it.

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/load.js';
-import { planConditions } from '../../src/pipeline/plan-conditions.js';
-import { legacyNotes } from '../../src/pipeline/legacy-mitigations.js';
+import { legacyNotes, planConditions } from '../../src/pipeline/plan-conditions.js';
 import { MITIGATIONS } from '../../src/mitigations/registry.js';
 import { configJsonSchema } from '../../src/config/schema.js';
 

@@ -65,8 +65,13 @@ describe('Budget', () => {
     await c.reserve('openai-compatible:http://h/v1#other', 'openai-compatible', msg, 100);
   });
 
-  it('a request without a token limit reserves 4,096 output tokens (Anthropic: its default 4,096)', async () => {
-    const b = new Budget({ tokens: 10_000 }, prices);
+  it("a request without a token limit reserves its model's largest answer (Anthropic: its default 4,096), 4,096 output tokens for a model slant does not know", async () => {
+    const b = new Budget({ tokens: 1_000_000 }, prices);
     expect((await b.reserve(M, 'openai-compatible', msg, undefined)).tokens).toBe(16 + 4096);
+    expect((await b.reserve('anthropic:claude-haiku-4-5', 'anthropic', msg, undefined)).tokens).toBe(16 + 4096);
+    // o4-mini answers at most 100,000 tokens (reasoning included); the input counted with its tokenizer
+    const o4 = await b.reserve('openai:o4-mini', 'openai', msg, undefined);
+    expect(o4.tokens - 100_000).toBeGreaterThan(0);
+    expect(o4.tokens - 100_000).toBeLessThan(20);
   });
 });

@@ -8,7 +8,8 @@ import { readRecords } from '../../data/index.js';
 import { createFramingJudge } from '../../judges/registry.js';
 import { evaluateFramingJudge, ratingToFraming, type FramingEvaluation } from '../../judges/framing/evaluate.js';
 import { globalOptions } from '../main-options.js';
-import { registerValidateMore } from './validate-more.js';
+import { registerValidateEmbedder } from './validate-embedder.js';
+import { registerValidateVerdict } from './validate-verdict.js';
 import { parseFormat, parseNonNegative, parsePositiveInt } from '../parse.js';
 import { createProgress } from '../../runtime/progress.js';
 import { aliasTo, aliasToField, deprecatedAlias, fieldMap, fieldOption } from '../flags.js';
@@ -46,7 +47,8 @@ interface ValidateFramingOpts {
 export function registerValidate(program: Command): void {
   const validate = program.command('validate').description('check a judge against labelled data');
   registerValidateCertainty(validate);
-  registerValidateMore(validate);
+  registerValidateVerdict(validate);
+  registerValidateEmbedder(validate);
   const framing = validate
     .command('framing')
     .description('accuracy of a framing judge on star-rated texts (1–2 negative, 3 neutral, 4–5 positive)')

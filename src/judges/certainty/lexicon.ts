@@ -4,7 +4,7 @@
  * 2005, the causal-claim scale of Sumner et al. 2014 / Yu et al. 2019 — correlational, conditional
  * causal, direct causal — and the radiology certainty phrases discussed by Shinagare et al. 2019).
  * No third-party word list is copied. Weights for each category are fitted by
- * scripts/fit-certainty-weights.ts and live in offline-fitted-weights.ts.
+ * scripts/fit-certainty-weights.ts and live in offline-fitted-weights.json.
  */
 
 export type MarkerCategory =

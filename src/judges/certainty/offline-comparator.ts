@@ -5,7 +5,7 @@
  * (claim-strength.ts, a multinomial logistic regression on sentence-level strength labels) and
  * d(A, B) the pairwise epistemic-marker differences (pair-features.ts: shared markers cancel).
  * w_cs is the weight named CLAIM_STRENGTH_WEIGHT; weights and bands are fitted by
- * scripts/fit-certainty-weights.ts (offline-fitted-weights.ts). |δ| < tieBand → no clear
+ * scripts/fit-certainty-weights.ts (offline-fitted-weights.json). |δ| < tieBand → no clear
  * difference, |δ| < clearBand → slightly, else clearly. The comparison is antisymmetric, so the
  * two orders always agree and the offline comparator never reports an item inconsistent.
  */

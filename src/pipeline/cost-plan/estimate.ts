@@ -16,6 +16,7 @@ import { openRunStore } from '../../runtime/open-store.js';
 import { snapshotStore, type StoreSnapshot } from '../../runtime/store-snapshot.js';
 import { isPostgresUrl } from '../../runtime/store-url.js';
 import { estimateTokens } from '../../runtime/token-count.js';
+import { OUTPUT_LIMITS_AS_OF } from '../../runtime/output-limit.js';
 import { executePlan } from '../execute.js';
 import { planRun } from '../plan.js';
 import { WarningLog } from '../warnings.js';
@@ -34,15 +35,21 @@ export interface CostPlan {
     requests: { cached: number; stored: number; fresh: number; freshExact: number; answerDependent: number };
     inputTokens: number;
     outputTokensMax: number;
-    /** requests without an output limit */
+    /** requests whose output has no bound (no token limit, and a model whose largest answer slant does not know) */
     unlimited: number;
+    /** requests without a token limit of their own, bounded by their model's largest answer */
+    modelMax: number;
     /** over the priced models; high null when a priced request has no output limit */
     price: { low: number; high: number | null };
     exactTokens: boolean;
   };
   /** models with fresh requests and no price in the table (never counted as free) */
   unpriced: string[];
+  /** models with requests whose output has no bound */
+  unbounded: string[];
   pricesAsOf: string;
+  /** the date of the models' largest answers (src/runtime/output-limits.json) */
+  outputLimitsAsOf: string;
   batch: boolean;
   /** what the plan could not look at, said once each */
   notes: string[];
@@ -94,7 +101,7 @@ export async function planCost(config: SlantConfig, opts: PlanCostOptions): Prom
     const reask = config.judges.reask === true;
     // built-in extractive systems and replays are local and free: they run as they are, so the judges read real outputs
     const wrap = (m: Parameters<typeof dryModel>[0]): ReturnType<typeof dryModel> => tally.wrap(models.wrap(m.provider === 'builtin' || m.provider === 'replay' ? m : dryModel(m, { reask })));
-    const plan = await planRun(config, { baseDir: opts.baseDir, wrap });
+    const plan = await planRun(config, { baseDir: opts.baseDir, wrap, planOnly: true });
     if (plan.judges.embedder !== undefined && /^[a-z][a-z0-9-]*:/.test(config.judges.embedder)) plan.judges.embedder = dryEmbedder(plan.judges.embedder, tally);
     const warnings = new WarningLog();
     let runId: string;
@@ -127,7 +134,8 @@ function price(rows: PlanRow[], config: SlantConfig, o: { batch: boolean; notes:
   // --batch: the generations of openai: models go through the Batch API (batch prices); judges are asked live
   const batched = new Set(o.batch ? config.models.map((m) => m.id).filter((id) => id.startsWith('openai:')) : []);
   const unpriced = new Set<string>();
-  const totals: CostPlan['totals'] = { requests: { cached: 0, stored: 0, fresh: 0, freshExact: 0, answerDependent: 0 }, inputTokens: 0, outputTokensMax: 0, unlimited: 0, price: { low: 0, high: 0 }, exactTokens: true };
+  const totals: CostPlan['totals'] = { requests: { cached: 0, stored: 0, fresh: 0, freshExact: 0, answerDependent: 0 }, inputTokens: 0, outputTokensMax: 0, unlimited: 0, modelMax: 0, price: { low: 0, high: 0 }, exactTokens: true };
+  const unbounded = new Set<string>();
   const priced: PricedRow[] = rows.map((r) => {
     const both: RequestTally = emptyTally();
     for (const t of [r.fresh, r.answerDependent]) {
@@ -135,7 +143,9 @@ function price(rows: PlanRow[], config: SlantConfig, o: { batch: boolean; notes:
       both.inputTokens += t.inputTokens;
       both.outputTokensMax += t.outputTokensMax;
       both.unlimited += t.unlimited;
+      both.modelMax += t.modelMax;
     }
+    if (both.unlimited > 0) unbounded.add(r.model);
     totals.requests.cached += r.cached;
     totals.requests.stored += r.stored;
     totals.requests.fresh += r.fresh.requests;
@@ -144,6 +154,7 @@ function price(rows: PlanRow[], config: SlantConfig, o: { batch: boolean; notes:
     totals.inputTokens += both.inputTokens;
     totals.outputTokensMax += both.outputTokensMax;
     totals.unlimited += both.unlimited;
+    totals.modelMax += both.modelMax;
     if (!r.exactTokens && both.requests > 0) totals.exactTokens = false;
     const p = resolvePrice(r.model, table);
     if (p === undefined) {
@@ -157,5 +168,5 @@ function price(rows: PlanRow[], config: SlantConfig, o: { batch: boolean; notes:
     totals.price.high = high === null || totals.price.high === null ? null : totals.price.high + high;
     return { ...r, price: { low, high } };
   });
-  return { rows: priced, totals, unpriced: [...unpriced].sort(), pricesAsOf: PRICES_AS_OF, batch: o.batch, notes: o.notes, datasets: o.datasets };
+  return { rows: priced, totals, unpriced: [...unpriced].sort(), unbounded: [...unbounded].sort(), pricesAsOf: PRICES_AS_OF, outputLimitsAsOf: OUTPUT_LIMITS_AS_OF, batch: o.batch, notes: o.notes, datasets: o.datasets };
 }

@@ -4,10 +4,10 @@
  * already holds, fresh requests (paid) with their input tokens and the most output tokens their
  * limits allow, and the calls that depend on answers (moderator, re-asks) at their most.
  */
-import { ANTHROPIC_DEFAULT_MAX_TOKENS } from '../../models/anthropic/messages-model.js';
 import type { ChatMessage, LanguageModel } from '../../models/types.js';
 import { wrapLanguageModel } from '../../models/wrap.js';
 import { countInputTokens } from '../../runtime/token-count.js';
+import { outputBound } from '../../runtime/output-limit.js';
 import { currentCell } from '../../runtime/cell-scope.js';
 import { ANSWER_DEPENDENT_KINDS, REASK, lastUserText } from './dry-model.js';
 
@@ -16,8 +16,10 @@ export interface RequestTally {
   inputTokens: number;
   /** the most output tokens these requests may take: the sum of their token limits */
   outputTokensMax: number;
-  /** requests sent without a token limit (their output is not bounded) */
+  /** requests whose output has no bound: no token limit, and a model whose largest answer slant does not know */
   unlimited: number;
+  /** requests without a token limit of their own, bounded by the model's largest answer (output-limits.json) */
+  modelMax: number;
 }
 
 export interface PlanRow {
@@ -51,14 +53,9 @@ function atMostReason(condition: string, kind: string | undefined): string | und
   return undefined;
 }
 
-export const emptyTally = (): RequestTally => ({ requests: 0, inputTokens: 0, outputTokensMax: 0, unlimited: 0 });
+export const emptyTally = (): RequestTally => ({ requests: 0, inputTokens: 0, outputTokensMax: 0, unlimited: 0, modelMax: 0 });
 
 export const PREPARATION = '(preparation)';
-
-/** The output limit a request carries (the Anthropic API always needs one: slant sends its default). */
-function outputLimit(model: LanguageModel, maxTokens: number | undefined): number | undefined {
-  return maxTokens ?? (model.provider === 'anthropic' ? ANTHROPIC_DEFAULT_MAX_TOKENS : undefined);
-}
 
 export class PlanTally {
   private readonly rows = new Map<string, PlanRow>();
@@ -90,9 +87,12 @@ export class PlanTally {
     if (dependent !== undefined && !row.answerDependent.what.includes(dependent)) row.answerDependent.what.push(dependent);
     t.requests++;
     t.inputTokens += count.tokens;
-    const limit = outputLimit(model, maxTokens);
-    if (limit === undefined) t.unlimited++;
-    else t.outputTokensMax += limit;
+    const bound = outputBound(model.id, model.provider, maxTokens);
+    if (bound === undefined) t.unlimited++;
+    else {
+      t.outputTokensMax += bound.tokens;
+      if (bound.from === 'model-max') t.modelMax++;
+    }
   }
 
   /** `model` (wrapped by the request cache) with each request counted. */

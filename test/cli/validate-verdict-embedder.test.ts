@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 
 function file(name: string, rows: object[]): string {
-  const f = join(mkdtempSync(join(tmpdir(), 'slant-validate-more-')), name);
+  const f = join(mkdtempSync(join(tmpdir(), 'slant-validate-judges-')), name);
   writeFileSync(f, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
   return f;
 }
