@@ -83,3 +83,12 @@ describe('one paired comparison, chosen by the declared kind', () => {
     expect(['b', 'B', 'a', 'é'].sort(byId)).toEqual(['B', 'a', 'b', 'é']);
   });
 });
+
+// Mutation-found gap: the messages were matched in part.
+describe('paired comparison messages', () => {
+  it('say which sample, which pair and what to declare', () => {
+    expect(() => comparePaired({ kind: 'mean' }, [1, 2], [1])).toThrow('comparePaired: samples differ in length (2 and 1)');
+    expect(() => comparePaired({ kind: 'rate' }, [0, 2], [0, 1])).toThrow("comparePaired: a rate's item values must be 0 or 1, the baseline has 2 at pair 2");
+    expect(() => declaredKind(undefined, 'psi', 'framing')).toThrow('probe framing: item value "psi" has no declared kind (Probe.itemKinds), so no paired test can be chosen for it');
+  });
+});
