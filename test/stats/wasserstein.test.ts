@@ -79,6 +79,9 @@ describe('wasserstein messages name the input and what is wrong', () => {
     expect(() => positionalWasserstein([], [])).toThrow('positionalWasserstein: no bins');
     expect(() => positionalWasserstein([1, -1], [1, 0])).toThrow('positionalWasserstein: bin 1 must hold a finite value >= 0');
     expect(() => positionalWasserstein([1, 0], [1, Infinity])).toThrow('positionalWasserstein: bin 1 must hold a finite value >= 0');
+    expect(() => positionalWasserstein([1, 0], [1, -1])).toThrow('positionalWasserstein: bin 1 must hold a finite value >= 0');
+    expect(() => positionalWasserstein([Infinity, 0], [1, 0])).toThrow('positionalWasserstein: bin 0 must hold a finite value >= 0');
+    expect(() => positionalWasserstein([1, 0], [Number.NaN, 1])).toThrow('positionalWasserstein: bin 0 must hold a finite value >= 0');
     expect(() => positionalWasserstein([0, 0], [1, 0])).toThrow('positionalWasserstein: a distribution has no mass');
     expect(() => positionalWasserstein([1, 0], [0, 0])).toThrow('positionalWasserstein: a distribution has no mass');
     expect(() => releasedWasserstein([1], [1, 2])).toThrow('releasedWasserstein: distributions have 1 and 2 bins');
