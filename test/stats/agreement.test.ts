@@ -148,3 +148,19 @@ describe('agreement messages name the function, the record and the value', () =>
     expect(() => weightedCohenKappa([0, 2], [1, 1], 'linear', [0, 1])).toThrow('weightedCohenKappa: rating 2 is not one of the categories 0, 1');
   });
 });
+
+// Mutation-found gap: ratio data with a zero (allowed: the scale only forbids negatives), where
+// ((c − k)/(c + k))² is 1 against any other value. Reference: the pairwise form
+// α = 1 − D_o/D_e written out in Python with exact fractions (Krippendorff 2011, §A):
+// D_o averages δ² over the ordered pairs within each unit (weight 1/(m_u − 1)), D_e over the
+// ordered pairs of all pairable values.
+describe("Krippendorff's ratio α with zeros", () => {
+  it('coders × units [[0,1,2,0,3],[0,1,2,1,3],[·,2,2,0,3]] -> 0.6721890208538215', () => {
+    const data = [
+      [0, 1, 2, 0, 3],
+      [0, 1, 2, 1, 3],
+      [null, 2, 2, 0, 3],
+    ];
+    expect(krippendorffAlpha(data, 'ratio')).toBeCloseTo(0.6721890208538215, 12);
+  });
+});
