@@ -19,7 +19,7 @@ export interface OutputProducer extends InstrumentId {
   batch?: { model: LanguageModel; request(record: LoadedRecord): GenerateRequest; toOutput(text: string): string };
 }
 
-export interface GenerationSettings {
+interface GenerationSettings {
   template: string;
   temperature: number;
   maxTokens: number;

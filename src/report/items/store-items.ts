@@ -11,7 +11,7 @@ import { asRunStore, type AnyStore } from '../../runtime/sqlite-run-store.js';
 import { itemDetail, itemSummary } from './registry.js';
 import type { ItemDetail, ItemInput, ItemSummary } from '../../probes/item-view.js';
 
-export interface ItemQuery {
+interface ItemQuery {
   probe?: string;
   model?: string;
   dataset?: string;
@@ -25,9 +25,9 @@ export interface ItemQuery {
 }
 
 /** The most items one page holds, whatever `limit` asks for (each is a JSON summary with its scores). */
-export const MAX_PAGE = 500;
+const MAX_PAGE = 500;
 
-export interface ItemPage {
+interface ItemPage {
   total: number;
   offset: number;
   /** the page size applied: the one asked for, at most MAX_PAGE */
