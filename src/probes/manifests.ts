@@ -5,6 +5,7 @@ import { hallucinationManifest } from './hallucination/manifest.js';
 import type { DatasetFormat } from './dataset-format.js';
 import type { ItemViewer } from './item-view.js';
 import { checkOutput } from './output.js';
+import type { PaperTables } from './paper-table.js';
 import type { AnyProbe, Presenter, ProbeManifest } from './manifest.js';
 import { positionManifest } from './position/manifest.js';
 import { primacyManifest } from './primacy/manifest.js';
@@ -28,6 +29,7 @@ interface Loaded {
   probe?: AnyProbe;
   present?: Presenter | null;
   items?: ItemViewer | null;
+  paperTables?: PaperTables | null;
 }
 const loaded = new Map<string, Loaded>();
 
@@ -90,6 +92,7 @@ async function resolveViews(name: string): Promise<void> {
   loaded.set(name, entry);
   if (entry.present === undefined) entry.present = (manifest.present ? await manifest.present() : ownPresenter(await loadProbe(name))) ?? null;
   if (entry.items === undefined) entry.items = (manifest.items ? await manifest.items() : undefined) ?? null;
+  if (entry.paperTables === undefined) entry.paperTables = (manifest.paperTables ? await manifest.paperTables() : undefined) ?? null;
 }
 
 /** A probe's own `present`, as the report calls it: with the group alone (results carry the options). */
@@ -114,6 +117,9 @@ export const loadedProbe = (name: string): AnyProbe | undefined => (registered.h
 export const loadedPresenter = (name: string): Presenter | undefined => (registered.has(name) ? (loaded.get(name)?.present ?? undefined) : undefined);
 /** The loaded item view of a probe; undefined when it has none. */
 export const loadedItemView = (name: string): ItemViewer | undefined => (registered.has(name) ? (loaded.get(name)?.items ?? undefined) : undefined);
+
+/** The loaded paper tables of every known probe, in the probes' order. */
+export const loadedPaperTables = (): PaperTables[] => [...registered.keys()].flatMap((name) => loaded.get(name)?.paperTables ?? []);
 
 /** The input formats the known probes bring, in the probes' order (src/probes/dataset-format.ts). */
 export function datasetFormats(): DatasetFormat[] {

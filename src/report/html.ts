@@ -147,6 +147,25 @@ function pooledDetails(details: readonly ItemDetail[]): { details: Record<string
   };
 }
 
+/**
+ * The embedded item list, compact: a report lists tens of thousands of items, each of a few cells
+ * (probe and labels written once per cell, not once per item); the page's script expands them.
+ */
+function compactSummaries(summaries: readonly ItemSummary[]): { cells: { probe: string; labels: Record<string, string> }[]; rows: [number, string, string[], [string, string][]][] } {
+  const cells: { probe: string; labels: Record<string, string> }[] = [];
+  const index = new Map<string, number>();
+  const rows = summaries.map((s): [number, string, string[], [string, string][]] => {
+    const key = JSON.stringify([s.probe, s.labels]);
+    let i = index.get(key);
+    if (i === undefined) {
+      i = cells.push({ probe: s.probe, labels: s.labels }) - 1;
+      index.set(key, i);
+    }
+    return [i, s.recordId, s.tags, s.scores];
+  });
+  return { cells, rows };
+}
+
 const detailKey = (s: ItemSummary): string => `${s.probe}\u0000${s.labels.model}\u0000${s.labels.dataset}\u0000${s.labels.condition ?? ''}\u0000${s.recordId}`;
 
 /** The findings section: per model, its sentences, each with a link to the items behind it. */
@@ -226,7 +245,7 @@ export async function renderReportPage(model: ReportModel, opts: ReportPageOptio
       : {
           mode: 'embedded',
           facets: facetsOf(items.summaries, { probes: model.probes.map((p) => p.probe) }),
-          items: items.summaries,
+          ...compactSummaries(items.summaries),
           ...pooledDetails(items.details),
         };
   const omitted = items.mode === 'embedded' && items.omitted > 0 ? `<p class="muted">${e(items.omitted)} further item(s) are not in this file; browse them all with <code>slant view</code>.</p>` : '';

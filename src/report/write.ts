@@ -16,8 +16,8 @@ import { buildReportModel } from './model.js';
 
 /** Items whose texts go into the file (the rest are listed by their scores; `slant view` has them all). */
 export const EMBEDDED_DETAILS = 400;
-/** Items listed in the file at all. */
-export const EMBEDDED_ITEMS = 20000;
+/** Items listed in the file at all (compact: about 100 bytes each; a run of 30,000 items lists them all). */
+export const EMBEDDED_ITEMS = 50000;
 
 /** Item summaries and the first details: from the store when it has the run (texts included), else from results.json. */
 export async function reportItems(results: Results, store?: AnyStore<RunReader>): Promise<{ summaries: ItemSummary[]; details: ItemDetail[]; omitted: number }> {
