@@ -380,6 +380,11 @@ export class PgStore implements RunStore {
     return measurementsOf(await this.all(getRecordsSql('item', runId, cellKey)));
   }
 
+  async itemsPage(runId: string, cellKey: string, after: number, limit: number): Promise<{ next: number; rows: { recordId: string; measurement: unknown }[] }> {
+    const rows = await this.rows<{ pos: string; record_id: string; measurement_json: string }>('SELECT rowid AS pos, record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ? AND rowid > ? ORDER BY rowid LIMIT ?', [runId, cellKey, after, limit]);
+    return { next: rows.length === 0 ? after : Number(rows[rows.length - 1]!.pos), rows: rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) })) };
+  }
+
   async listRunOutputs(runId: string): Promise<{ cellKey: string; recordId: string; output: unknown }[]> {
     return runOutputsOf(await this.all(listRunOutputsSql(runId)));
   }
