@@ -11,7 +11,7 @@ import { newRunId, type CacheEntry, type CacheRow, type CacheStatsRow, type Cell
 import {
   batchStateDeleteSql, batchStateGetSql, batchStateKeysSql, batchStateSetSql, beatLeaseSql, CACHE_BY_MODEL_SQL, CACHE_COLUMNS, CACHE_CONFLICT_SET, CACHE_TOTALS_SQL, cacheClearSql,
   cacheGetSql, cachePutSql, completedRecordIdsSql, COST_COLUMNS, COST_CONFLICT_SET, costsOf, countItemsSql, createRunSql, deleteRunSql, getCostsSql, getInvalidOutputsSql,
-  getJudgeCardSql, getRecordSql, getRecordsSql, getResultsSql, getRunResultsSql, getRunSql, invalidOutputsOf, jsonOf, latestRunSql, leaseSql, LIST_JUDGE_CARDS_SQL, listCellsSql,
+  getJudgeCardSql, getRecordSql, getRecordsSql, getResultsSql, getRunResultsSql, getRunSql, invalidOutputsOf, itemsPageOf, itemsPageSql, jsonOf, latestRunSql, leaseSql, LIST_JUDGE_CARDS_SQL, listCellsSql,
   listRunOutputsSql, listRunsSql, measurementsOf, noCell, noRun, outputRecordIdsSql, outputsOf, POSTGRES, putCostSql, putInvalidOutputSql, putItemsSql, putJudgeCardSql,
   putRecordSql, putResultSql, putRunResultsSql, RECORD_TABLES, recordConflictSet, recordJson, releaseLeaseSql, resultsOf, runOutputsOf, runResultsOf, searchItemsSql,
   searchOutputsSql, setCellStatusSql, setRunStatusSql, toCell, toRun, upsertCellSql, writeLeaseSql, type RawCell, type RawRun, type Sql,
@@ -381,8 +381,7 @@ export class PgStore implements RunStore {
   }
 
   async itemsPage(runId: string, cellKey: string, after: number, limit: number): Promise<{ next: number; rows: { recordId: string; measurement: unknown }[] }> {
-    const rows = await this.rows<{ pos: string; record_id: string; measurement_json: string }>('SELECT rowid AS pos, record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ? AND rowid > ? ORDER BY rowid LIMIT ?', [runId, cellKey, after, limit]);
-    return { next: rows.length === 0 ? after : Number(rows[rows.length - 1]!.pos), rows: rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) })) };
+    return itemsPageOf(await this.all(itemsPageSql(runId, cellKey, after, limit)), after);
   }
 
   async listRunOutputs(runId: string): Promise<{ cellKey: string; recordId: string; output: unknown }[]> {

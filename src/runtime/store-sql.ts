@@ -21,7 +21,7 @@ import { fromStoredJson, toStoredJson } from './stored-json.js';
 export type { Sql } from './annotation-sql.js';
 
 /** Where the two databases' SQL differs. */
-export interface SqlDialect {
+interface SqlDialect {
   /** A condition: `column` holds the next `?` parameter as a substring. */
   contains(column: string): string;
   /**
@@ -139,10 +139,10 @@ export const RECORD_TABLES = {
   item: { table: 'items', column: 'measurement_json', what: 'measurement' },
 } as const;
 
-export type RecordTable = keyof typeof RECORD_TABLES;
+type RecordTable = keyof typeof RECORD_TABLES;
 
 /** The upsert of one or more rows of `outputs` or `items`, each (run, key, record, JSON, time). */
-export function upsertRecordsSql(kind: RecordTable, rows: number): string {
+function upsertRecordsSql(kind: RecordTable, rows: number): string {
   const { table, column } = RECORD_TABLES[kind];
   return `INSERT INTO ${table} (run_id, cell_key, record_id, ${column}, created_at) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?)').join(', ')}
      ON CONFLICT (run_id, cell_key, record_id) DO UPDATE SET ${recordConflictSet(kind)}`;
@@ -178,6 +178,17 @@ export function getRecordSql(kind: RecordTable, runId: string, cellKey: string, 
 /** A cell's rows in the order first stored, as (record_id, json). */
 export function getRecordsSql(kind: RecordTable, runId: string, cellKey: string): Sql {
   return { sql: `SELECT record_id, ${RECORD_TABLES[kind].column} AS stored_json FROM ${RECORD_TABLES[kind].table} WHERE run_id = ? AND cell_key = ? ORDER BY rowid`, params: [runId, cellKey] };
+}
+
+/** One page of a cell's measurements in the order first stored: the rows after position `after` (a rowid), at most `limit`. */
+export const itemsPageSql = (runId: string, cellKey: string, after: number, limit: number): Sql => ({
+  sql: 'SELECT rowid AS pos, record_id, measurement_json AS stored_json FROM items WHERE run_id = ? AND cell_key = ? AND rowid > ? ORDER BY rowid LIMIT ?',
+  params: [runId, cellKey, after, limit],
+});
+
+/** The page and the position to continue after (PostgreSQL returns the bigint rowid as a string). */
+export function itemsPageOf(rows: readonly { pos: number | string; record_id: string; stored_json: string }[], after: number): { next: number; rows: { recordId: string; measurement: unknown }[] } {
+  return { next: rows.length === 0 ? after : Number(rows[rows.length - 1]!.pos), rows: measurementsOf(rows) };
 }
 
 export const jsonOf = (r: { stored_json: string } | undefined): unknown => (r === undefined ? undefined : fromStoredJson(r.stored_json));
@@ -348,7 +359,7 @@ export const batchStateKeysSql = (prefix: string): Sql => ({
 
 // ---- run leases (src/runtime/run-lease.ts)
 
-export const LEASE_COLUMNS = 'run_id, token, pid, host, since, heartbeat_at';
+const LEASE_COLUMNS = 'run_id, token, pid, host, since, heartbeat_at';
 
 export const leaseSql = (runId: string): Sql => ({ sql: `SELECT ${LEASE_COLUMNS} FROM run_leases WHERE run_id = ?`, params: [runId] });
 

@@ -9,7 +9,7 @@ import { isStoreFull, sqliteCode, storeProblem } from './store-errors.js';
 import {
   batchStateDeleteSql, batchStateGetSql, batchStateKeysSql, batchStateSetSql, beatLeaseSql, CACHE_BY_MODEL_SQL, CACHE_TOTALS_SQL, cacheClearSql, cacheGetSql, cachePutSql,
   completedRecordIdsSql, costsOf, countItemsSql, createRunSql, deleteRunSql, getCostsSql, getInvalidOutputsSql, getJudgeCardSql, getRecordSql, getRecordsSql, getResultsSql,
-  getRunResultsSql, getRunSql, idsAmong, invalidOutputsOf, jsonOf, latestRunSql, leaseSql, LIST_JUDGE_CARDS_SQL, listCellsSql, listRunOutputsSql, listRunsSql, measurementsOf,
+  getRunResultsSql, getRunSql, idsAmong, invalidOutputsOf, itemsPageOf, itemsPageSql, jsonOf, latestRunSql, leaseSql, LIST_JUDGE_CARDS_SQL, listCellsSql, listRunOutputsSql, listRunsSql, measurementsOf,
   noCell, noRun, outputRecordIdsSql, outputsOf, putCostSql, putInvalidOutputSql, putJudgeCardSql, putRecordSql, putResultSql, putRunResultsSql, releaseLeaseSql, resultsOf,
   runOutputsOf, runResultsOf, sameConfigLeasesSql, searchItemsSql, searchOutputsSql, setCellStatusSql, setRunStatusSql, SQLITE, toCell, toRun, upsertCellSql, writeLeaseSql,
   type RawCell, type RawRun, type Sql,
@@ -372,10 +372,7 @@ export class Store {
    * their memory does not grow with the run.
    */
   itemsPage(runId: string, cellKey: string, after: number, limit: number): { next: number; rows: { recordId: string; measurement: unknown }[] } {
-    const rows = this.statement(
-      'SELECT rowid AS pos, record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ? AND rowid > ? ORDER BY rowid LIMIT ?',
-    ).all(runId, cellKey, after, limit) as { pos: number; record_id: string; measurement_json: string }[];
-    return { next: rows.length === 0 ? after : rows[rows.length - 1]!.pos, rows: rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) })) };
+    return itemsPageOf(this.all(itemsPageSql(runId, cellKey, after, limit)), after);
   }
 
   /** Every stored output of a run (record fields, generations), in the order first stored. */
