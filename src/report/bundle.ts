@@ -18,6 +18,7 @@ import { escapeHtml as e } from './escape.js';
 import { findingsOf } from './findings.js';
 import { headlineOf, type RunListing } from './run-listing.js';
 import { writeReportFile } from './write.js';
+import { itemCount } from '../results/streamed-items.js';
 
 export interface BundleRun {
   results: Results;
@@ -47,7 +48,7 @@ function listingOf(r: Results): RunListing {
     models: uniq(r.probes.flatMap((p) => p.groups.map((g) => g.labels.model ?? ''))),
     datasets: uniq(r.probes.flatMap((p) => p.groups.map((g) => g.labels.dataset ?? ''))),
     conditions: uniq(r.probes.flatMap((p) => p.groups.map((g) => (g.labels.condition && g.labels.condition !== 'baseline' ? g.labels.condition : '')))),
-    n: r.probes.reduce((a, p) => a + p.items.length, 0),
+    n: r.probes.reduce((a, p) => a + itemCount(p), 0),
     headline: headlineOf(groups),
   };
 }

@@ -24,8 +24,8 @@ export async function reportItems(results: Results, store?: AnyStore<RunReader>)
   const run = store ? await asRunStore(store).getRun(results.run.id) : undefined;
   if (store && run) {
     const src = new StoreItems(store, results.run.id);
-    const every = await src.all();
-    const all = every.slice(0, EMBEDDED_ITEMS);
+    // the summaries the file lists, read page by page (a run of any size holds at most these)
+    const { summaries: all, total } = await src.first(EMBEDDED_ITEMS);
     const details: ItemDetail[] = [];
     try {
       for (const s of pickForDetails(all)) {
@@ -35,7 +35,7 @@ export async function reportItems(results: Results, store?: AnyStore<RunReader>)
     } finally {
       forgetPairViews();
     }
-    return { summaries: all, details, omitted: every.length - all.length };
+    return { summaries: all, details, omitted: total - all.length };
   }
   const inputs = results.probes.flatMap((p) => p.items.map((it) => ({ probe: p.probe, labels: it.labels, recordId: it.recordId, measurement: it.measurement, options: p.options, ...(it.steps ? { output: { steps: it.steps } } : {}) })));
   const summaries = inputs.slice(0, EMBEDDED_ITEMS).map(itemSummary);
