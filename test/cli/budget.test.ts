@@ -87,6 +87,24 @@ describe('budget', () => {
     expect(r.stderr).toMatch(/#m has no price: its requests are not counted against the USD budget/);
   });
 
+  it('every run that may pay records its plan beside the actual: results.json, the terminal summary, report.html', async () => {
+    const { s, billed } = await billingServer();
+    const r = await runCli(['--json', 'run', '-c', project(s.url, '')]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { results: unknown; reportDir: string };
+    const results = resultsSchema.parse(out.results);
+    // the plan counted the requests the run then sent, and its upper price holds what was billed
+    // (its lower price, the input alone, is estimated at 4 characters a token: this server bills a word a token)
+    expect(results.spend?.plan?.requests).toBe(RECORDS);
+    expect(s.requests).toHaveLength(RECORDS);
+    expect(results.spend!.plan!.priceHigh!).toBeGreaterThanOrEqual(billed());
+    expect(readFileSync(join(out.reportDir, 'report.html'), 'utf8')).toMatch(new RegExp(`plan before the run: ${RECORDS} request\\(s\\), \\$[\\d.]+ – \\$[\\d.]+; actual: ${RECORDS} sent`));
+    const { s: s2 } = await billingServer();
+    const text = await runCli(['run', '-c', project(s2.url, '')]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(new RegExp(`plan vs actual: ${RECORDS} request\\(s\\) planned, ${RECORDS} sent; \\$[\\d.]+ – \\$[\\d.]+ planned, \\$[\\d.]+ spent`));
+  });
+
   it('--max-cost on the command line, refused with --batch', async () => {
     const { s } = await billingServer();
     const r = await runCli(['run', '--batch', '--max-cost', '1', '-c', project(s.url, '')]);
