@@ -118,7 +118,12 @@ export async function executeRun(args: {
   let plan: ExecutionPlan;
   try {
     plan = await args.makePlan((m) => models.wrap(m));
-    if (args.batch === true) for (const p of plan.producers) if (p.batch !== undefined) batchModels.add(p.id);
+    if (args.batch === true)
+      for (const p of plan.producers)
+        if (p.batch !== undefined) {
+          batchModels.add(p.id);
+          if (budget !== undefined) p.batch.budget = budget;
+        }
   } catch (err) {
     await store.close();
     throw storeProblem(err, store.location, { lockTimeoutMs: store.lockTimeoutMs }) ?? err;

@@ -60,8 +60,10 @@ export class Budget {
   /** what requests in flight reserved */
   private readonly reserved = new Map<string, Spend>();
   private readonly unpricedWarned = new Set<string>();
-  /** what each item in progress still holds for its judge calls, per judge model (also counted in `reserved`) */
-  private readonly holds = new WeakMap<ItemScope, Map<string, Spend>>();
+  /** what each record in progress still holds for its judge calls, per cell and judge model (also counted in `reserved`) */
+  private readonly holds = new WeakMap<ItemScope, Map<string, Map<string, Spend>>>();
+  /** holds of records whose request was sent outside the run's cells (batches), until the record takes them over */
+  private readonly pending = new Map<string, Map<string, Spend>>();
   /** the first limit reached (the run's stop reason) */
   reachedLimit: string | undefined;
   private readonly stopper = new AbortController();
@@ -108,9 +110,59 @@ export class Budget {
 
   /** Reserve a request's most, or refuse it (BudgetReachedError) when it would pass a limit. */
   async reserve(model: string, provider: string, messages: readonly ChatMessage[], maxTokens: number | undefined): Promise<Spend> {
-    // once the budget is reached nothing new starts; an item begun before goes on with what it holds
-    const begun = currentCell()?.item;
-    if (this.reachedLimit !== undefined && (begun === undefined || !this.holds.has(begun))) throw new BudgetReachedError(this.reachedLimit);
+    const cell = currentCell();
+    const item = cell?.item;
+    // once the budget is reached nothing new starts; a record begun before goes on with what it holds
+    const held = item !== undefined ? this.holdOf(item, cell!.model, cell!.condition) : undefined;
+    if (this.reachedLimit !== undefined && held === undefined) {
+      this.stopper.abort(new BudgetReachedError(this.reachedLimit));
+      throw new BudgetReachedError(this.reachedLimit);
+    }
+    const want = await this.requestSpend(model, provider, messages, maxTokens);
+    // what this request needs beyond what its record holds in this cell, and, at the record's first request there, what it must hold for its judge calls
+    const need = new Map<string, Spend>([[model, want]]);
+    // (an empty hold too: the record may go on in this cell once the budget is reached, each request still checked)
+    const ahead = item !== undefined && held === undefined ? (this.ahead(cell!.model, cell!.condition) ?? new Map<string, Spend>()) : undefined;
+    if (ahead !== undefined) for (const [m, h] of ahead) add(need, m, h);
+    const hold = held ?? ahead;
+    let covered: Spend | undefined;
+    if (hold !== undefined && model !== item?.generator) {
+      const h = hold.get(model);
+      if (h !== undefined) covered = { usd: Math.min(h.usd, want.usd), tokens: Math.min(h.tokens, want.tokens) };
+      if (covered !== undefined) add(need, model, { usd: -covered.usd, tokens: -covered.tokens });
+    }
+    this.check(need, want, model);
+    for (const [m, n] of need) add(this.reserved, m, n);
+    if (item !== undefined && ahead !== undefined) this.keepHold(item, cell!.model, cell!.condition, ahead);
+    if (hold !== undefined && covered !== undefined) add(hold, model, { usd: -covered.usd, tokens: -covered.tokens });
+    return want;
+  }
+
+  /**
+   * Reserve, for a record of a cell, a request sent outside the run's cells (the Batch API's
+   * generations, at batch prices; none for an answer the cache gives) with the judge calls the
+   * record will need there, which the record takes over when the run measures it. When it does not
+   * fit, the budget is reached but the run is not stopped yet: the records that hold go on, and the
+   * first request of a record that holds nothing stops the run.
+   */
+  async reserveFor(cell: { model: string; condition: string; record: string }, request?: { model: string; provider: string; messages: readonly ChatMessage[]; maxTokens: number | undefined }): Promise<Spend> {
+    if (this.reachedLimit !== undefined) throw new BudgetReachedError(this.reachedLimit);
+    const want = request !== undefined ? await this.requestSpend(request.model, request.provider, request.messages, request.maxTokens) : zero();
+    const need = new Map<string, Spend>(request !== undefined ? [[request.model, want]] : []);
+    const ahead = this.ahead(cell.model, cell.condition) ?? new Map<string, Spend>();
+    for (const [m, h] of ahead) add(need, m, h);
+    const over = this.wouldPass(need, want.usd > 0 || (request !== undefined && resolvePrice(request.model, this.prices) !== undefined));
+    if (over !== undefined) {
+      this.reachedLimit ??= over;
+      throw new BudgetReachedError(over);
+    }
+    for (const [m, n] of need) add(this.reserved, m, n);
+    this.pending.set(`${judgeReserveKey(cell.model, cell.condition)}\u0000${cell.record}`, ahead);
+    return want;
+  }
+
+  /** A request's most: its input tokens and its output bound, priced (at batch prices for a batched model). */
+  private async requestSpend(model: string, provider: string, messages: readonly ChatMessage[], maxTokens: number | undefined): Promise<Spend> {
     const input = (await countInputTokens(model, messages)).tokens;
     const output = outputBound(model, provider, maxTokens)?.tokens ?? UNLIMITED_OUTPUT_RESERVE;
     const usd = this.cost(model, { inputTokens: input, outputTokens: output });
@@ -118,36 +170,39 @@ export class Budget {
       this.unpricedWarned.add(model);
       this.opts.warn?.(`warning: ${model} has no price: its requests are not counted against the USD budget (add it under prices:, or set budget.tokens)`);
     }
-    const want: Spend = { usd: usd ?? 0, tokens: input + output };
-    // what this request needs beyond what its item holds, and, at an item's first request, what the item must hold for its judge calls
-    const need = new Map<string, Spend>([[model, want]]);
-    const cell = currentCell();
-    const item = cell?.item;
-    let hold = item !== undefined ? this.holds.get(item) : undefined;
-    const ahead = item !== undefined && hold === undefined ? this.ahead(cell!.model, cell!.condition) : undefined;
-    if (ahead !== undefined) for (const [m, h] of ahead) add(need, m, h);
-    hold ??= ahead;
-    let covered: Spend | undefined;
-    if (hold !== undefined && model !== item?.generator) {
-      const h = hold.get(model);
-      if (h !== undefined) covered = { usd: Math.min(h.usd, want.usd), tokens: Math.min(h.tokens, want.tokens) };
-      if (covered !== undefined) add(need, model, { usd: -covered.usd, tokens: -covered.tokens });
+    return { usd: usd ?? 0, tokens: input + output };
+  }
+
+  /** Refuse (BudgetReachedError, and the run stops) when `need` would pass a limit. */
+  private check(need: ReadonlyMap<string, Spend>, want: Spend, model: string): void {
+    const over = this.wouldPass(need, want.usd > 0 || resolvePrice(model, this.prices) !== undefined);
+    if (over === undefined) return;
+    this.reachedLimit ??= over;
+    this.stopper.abort(new BudgetReachedError(over));
+    throw new BudgetReachedError(over);
+  }
+
+  /** What a record holds in a cell: its own hold, or the one a request sent for it outside the cell left (taken over now). */
+  private holdOf(item: ItemScope, cellModel: string, condition: string): Map<string, Spend> | undefined {
+    const key = judgeReserveKey(cellModel, condition);
+    const own = this.holds.get(item)?.get(key);
+    if (own !== undefined) return own;
+    const left = this.pending.get(`${key}\u0000${item.record}`);
+    if (left === undefined) return undefined;
+    this.pending.delete(`${key}\u0000${item.record}`);
+    this.keepHold(item, cellModel, condition, left);
+    return left;
+  }
+
+  private keepHold(item: ItemScope, cellModel: string, condition: string, hold: Map<string, Spend>): void {
+    let byCell = this.holds.get(item);
+    if (byCell === undefined) {
+      this.holds.set(item, (byCell = new Map()));
+      item.onEnd.push(() => {
+        for (const h of byCell!.values()) this.releaseHold(h);
+      });
     }
-    const over = this.wouldPass(need, usd !== undefined);
-    if (over !== undefined) {
-      this.reachedLimit ??= over;
-      this.stopper.abort(new BudgetReachedError(over));
-      throw new BudgetReachedError(over);
-    }
-    for (const [m, n] of need) add(this.reserved, m, n);
-    if (item !== undefined && hold !== undefined) {
-      if (ahead !== undefined) {
-        this.holds.set(item, hold);
-        item.onEnd.push(() => this.releaseHold(hold!));
-      }
-      if (covered !== undefined) add(hold, model, { usd: -covered.usd, tokens: -covered.tokens });
-    }
-    return want;
+    byCell.set(judgeReserveKey(cellModel, condition), hold);
   }
 
   /** What the judge calls of one item of this cell take at most, priced, per judge model. */
