@@ -10,50 +10,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { framingProbe } from '../src/probes/framing/index.js';
-import { primacyProbe } from '../src/probes/primacy/index.js';
-import { inputKey } from '../src/pipeline/execute.js';
-import { outputKey } from '../src/pipeline/batch-phase.js';
 import { Store } from '../src/runtime/store.js';
 import { startViewer } from '../src/viewer/server.js';
 import { syntheticDocuments } from './synthetic-docs.js';
+import { writeLargeRun } from '../test/helpers/large-run.js';
 
 const { values } = parseArgs({ options: { records: { type: 'string', default: '5000' }, words: { type: 'string', default: '300' }, browser: { type: 'boolean', default: false } } });
 const records = Number(values.records);
 const dir = mkdtempSync(join(tmpdir(), 'slant-bench-report-'));
 const store = Store.open(join(dir, 'bench.db'));
-const F = ['positive', 'negative', 'neutral'] as const;
 try {
-  const run = store.createRun({ configJson: '{}', configHash: 'bench', label: 'bench' });
-  const model = 'bench-model';
-  const dataset = 'synthetic';
-  const cells = [
-    { probe: framingProbe, key: `${model}|${dataset}|framing`, options: {} },
-    { probe: primacyProbe, key: `${model}|${dataset}|primacy`, options: { alpha: 0.05, split: 'words' } },
-  ];
-  for (const c of cells) store.upsertCell(run.id, { key: c.key, model, dataset, probe: c.probe.name, options: c.options, status: 'completed' });
-  let k = 0;
   const t0 = performance.now();
-  store.transaction(() => {
-    for (const d of syntheticDocuments(records, Number(values.words))) {
-      store.putOutput(run.id, inputKey(dataset), d.id, { source: d.source });
-      store.putOutput(run.id, outputKey(model, dataset), d.id, { text: d.output });
-      const fC = F[k % 3] as (typeof F)[number];
-      const fS = F[(k * 7) % 3] as (typeof F)[number];
-      store.putItem(run.id, cells[0]!.key, d.id, { fC, fS, changed: fC !== fS });
-      const sB = 0.5 + (k % 10) / 40;
-      store.putItem(run.id, cells[1]!.key, d.id, { sB, sM: 0.5, sE: 0.45, primacy: sB > 0.55, recency: false });
-      k++;
-    }
-  });
-  for (const c of cells) {
-    const items = store.getItems(run.id, c.key);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const agg = c.probe.aggregate(items as any, c.options as any);
-    store.putResult(run.id, c.key, { labels: { model, dataset }, n: items.length, ...agg });
-  }
-  store.setRunStatus(run.id, 'completed');
-  const items = 2 * records;
+  const docs = [...syntheticDocuments(records, Number(values.words))];
+  const { runId, model, dataset, items } = writeLargeRun(store, { records, label: 'bench', text: (i) => docs[i]! });
+  const run = { id: runId };
   console.log(`store: ${items} items (${records} records × framing, primacy) with texts, written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const r0 = performance.now();

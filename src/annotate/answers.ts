@@ -1,7 +1,6 @@
 /** A study's answers joined with their items and assignments, in the study's canonical terms. */
-import type { AnyStore } from '../runtime/sqlite-run-store.js';
 import { canonicalAnswer, type StudyKind } from './scale.js';
-import { getAnswers, getAssignments, getItems, getStudy, type ItemRole, type ItemRow, type StudyRow } from './study-store.js';
+import { getAnswers, getAssignments, getItems, getStudy, type ItemRole, type ItemRow, type StudyRecords, type StudyRow } from './study-store.js';
 
 export interface AnswerRecord {
   annotator: string;
@@ -30,7 +29,7 @@ export interface StudyData {
   assigned: Map<string, number>;
 }
 
-export async function loadStudyData(store: AnyStore, studyId?: string): Promise<StudyData> {
+export async function loadStudyData(store: StudyRecords, studyId?: string): Promise<StudyData> {
   const study = await getStudy(store, studyId);
   const items = await getItems(store, study.id);
   const byId = new Map(items.map((i) => [i.id, i]));

@@ -9,10 +9,9 @@ import { readFileSync } from 'node:fs';
 import { listenLocal } from '../runtime/listen.js';
 import { crossOrigin, foreignHost, isLoopbackHost } from '../runtime/local-request.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AnyStore } from '../runtime/sqlite-run-store.js';
 import { donePage, itemPage, messagePage } from './page.js';
 import { isValidAnswer } from './scale.js';
-import { assignmentAt, getAnswer, getAssignment, getItem, getStudy, listAnnotators, nextAssignment, putAnswer, type StudyRow } from './study-store.js';
+import { assignmentAt, getAnswer, getAssignment, getItem, getStudy, listAnnotators, nextAssignment, putAnswer, type StudyRecords, type StudyRow } from './study-store.js';
 import { csrfMatches, csrfToken, matchToken } from './tokens.js';
 import { AnswerRateLimit, type AnswerRate } from './rate-limit.js';
 
@@ -117,7 +116,7 @@ function checkOrigin(req: IncomingMessage): void {
   if (refused !== undefined) throw new HttpError(403, refused);
 }
 
-export async function startAnnotateServer(store: AnyStore, studyId: string, opts: ServeOptions = {}): Promise<AnnotateServer> {
+export async function startAnnotateServer(store: StudyRecords, studyId: string, opts: ServeOptions = {}): Promise<AnnotateServer> {
   const study: StudyRow = await getStudy(store, studyId);
   const statics = loadStatic();
   const host = opts.host ?? '127.0.0.1';

@@ -8,8 +8,10 @@ import { InputError, UserError } from '../core/errors.js';
 import { readRecords } from '../data/index.js';
 import { planProbes, probeFields, runFields } from '../pipeline/plan.js';
 import { datasetSource, type DatasetSource } from '../pipeline/datasets.js';
+import { outputKeyParts } from '../pipeline/store-keys.js';
 import { wildframeFormat } from '../probes/wildframe/format.js';
 import type { DatasetEntry, SlantConfig } from '../config/schema.js';
+import type { RunReader } from '../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { isValidAnswer, type StudyKind } from './scale.js';
 import type { ItemInput } from './study-store.js';
@@ -80,7 +82,7 @@ export type RunSpec =
   | { kind: 'measure'; baseDir: string; probes: SlantConfig['probes']; dataset: DatasetEntry; judges: SlantConfig['judges'] };
 
 /** Items from a stored run: certainty pairs (original, rewrite) or framing texts, with the run's judge answers. */
-export async function itemsFromRun(anyStore: AnyStore, runId: string, spec: RunSpec, kind: StudyKind, opts: RunSourceOptions = {}): Promise<ItemInput[]> {
+export async function itemsFromRun(anyStore: AnyStore<RunReader>, runId: string, spec: RunSpec, kind: StudyKind, opts: RunSourceOptions = {}): Promise<ItemInput[]> {
   const store = asRunStore(anyStore);
   const probeName = kind;
   const cells = (await store.listCells(runId)).filter((c) => c.probe === probeName);
@@ -101,8 +103,8 @@ export async function itemsFromRun(anyStore: AnyStore, runId: string, spec: RunS
   // stored generations: key "model|dataset" (summaries) or "model|dataset|probe:..." (probe tasks)
   const outputs = new Map<string, Record<string, unknown>>();
   for (const r of await store.listRunOutputs(runId)) {
-    const [model, dataset, probe] = r.cellKey.split('|');
-    const tag = probe === undefined ? 'summary' : probe.split(':')[0];
+    const { model, dataset, generation } = outputKeyParts(r.cellKey);
+    const tag = generation === undefined ? 'summary' : generation.split(':')[0];
     outputs.set(`${model}|${dataset}|${tag}|${r.recordId}`, r.output as Record<string, unknown>);
   }
   const items: ItemInput[] = [];

@@ -8,11 +8,15 @@ import { randomBytes } from 'node:crypto';
 import { UserError } from '../core/errors.js';
 import { redact } from '../core/redact.js';
 import type { AnswerDbInput, StudyDbRow, StudyItemDbRow } from '../runtime/annotation-sql.js';
+import type { StoreHandle, StudyStore } from '../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { planAssignments } from './assign.js';
 import attention from './attention.json' with { type: 'json' };
 import { isValidAnswer, type Presentation, type StudyKind } from './scale.js';
 import { hashToken, newToken } from './tokens.js';
+
+/** The store as studies use it: their tables, and where it is (for messages). */
+export type StudyRecords = AnyStore<StudyStore & Pick<StoreHandle, 'location'>>;
 
 export type ItemRole = 'task' | 'attention' | 'gold';
 
@@ -90,7 +94,7 @@ function annotatorNames(a: number | readonly string[]): string[] {
 }
 
 /** Create a study with its items, annotators and assignments in one transaction; returns each annotator's token (shown once). */
-export async function createStudy(store: AnyStore, given: CreateStudyArgs): Promise<{ study: StudyRow; tokens: { annotator: string; token: string }[] }> {
+export async function createStudy(store: StudyRecords, given: CreateStudyArgs): Promise<{ study: StudyRow; tokens: { annotator: string; token: string }[] }> {
   // a key in a text or an id must reach neither the study's tables nor the annotators' pages
   const args: CreateStudyArgs = { ...given, items: given.items.map(redactItem) };
   const names = annotatorNames(args.annotators);
@@ -161,7 +165,7 @@ function redactItem(it: ItemInput): ItemInput {
 }
 
 async function insertStudy(
-  store: ReturnType<typeof asRunStore>,
+  store: StudyStore,
   study: StudyRow,
   args: CreateStudyArgs,
   attentionItems: ItemRow[],
@@ -180,12 +184,12 @@ function toStudy(r: StudyDbRow): StudyRow {
   return { id: r.id, createdAt: r.created_at, kind: r.kind as StudyKind, k: r.k, seed: r.seed, source: JSON.parse(r.source_json), settings: JSON.parse(r.settings_json) as StudyRow['settings'] };
 }
 
-export async function listStudies(store: AnyStore): Promise<StudyRow[]> {
+export async function listStudies(store: StudyRecords): Promise<StudyRow[]> {
   return (await asRunStore(store).studyRows()).map(toStudy);
 }
 
 /** The named study, or the latest one when `id` is undefined; a clear error when there is none. */
-export async function getStudy(anyStore: AnyStore, id?: string): Promise<StudyRow> {
+export async function getStudy(anyStore: StudyRecords, id?: string): Promise<StudyRow> {
   const store = asRunStore(anyStore);
   const r = (await store.studyRows(id, true))[0];
   if (!r) throw new UserError(id === undefined ? `no annotation study in ${store.location}` : `no annotation study "${id}" in ${store.location}`, { hint: 'create one with `slant annotate create`' });
@@ -202,21 +206,21 @@ function toItem(r: StudyItemDbRow): ItemRow {
   };
 }
 
-export async function getItems(store: AnyStore, studyId: string): Promise<ItemRow[]> {
+export async function getItems(store: StudyRecords, studyId: string): Promise<ItemRow[]> {
   return (await asRunStore(store).studyItemRows(studyId)).map(toItem);
 }
 
-export async function getItem(store: AnyStore, studyId: string, itemId: string): Promise<ItemRow | undefined> {
+export async function getItem(store: StudyRecords, studyId: string, itemId: string): Promise<ItemRow | undefined> {
   const r = (await asRunStore(store).studyItemRows(studyId, itemId))[0];
   return r === undefined ? undefined : toItem(r);
 }
 
-export function listAnnotators(store: AnyStore, studyId: string): Promise<{ id: string; tokenHash: string }[]> {
+export function listAnnotators(store: StudyRecords, studyId: string): Promise<{ id: string; tokenHash: string }[]> {
   return asRunStore(store).annotatorRows(studyId);
 }
 
 /** New tokens for the given annotators (all by default); old links stop working, answers stay. */
-export async function reissueTokens(store: AnyStore, studyId: string, annotators?: readonly string[]): Promise<{ annotator: string; token: string }[]> {
+export async function reissueTokens(store: StudyRecords, studyId: string, annotators?: readonly string[]): Promise<{ annotator: string; token: string }[]> {
   const known = (await listAnnotators(store, studyId)).map((a) => a.id);
   const which = annotators && annotators.length ? [...annotators] : known;
   for (const a of which) if (!known.includes(a)) throw new UserError(`study ${studyId} has no annotator "${a}"`, { hint: `annotators: ${known.join(', ')}` });
@@ -225,34 +229,34 @@ export async function reissueTokens(store: AnyStore, studyId: string, annotators
   return out;
 }
 
-export async function getAssignments(store: AnyStore, studyId: string, annotator?: string): Promise<AssignmentRow[]> {
+export async function getAssignments(store: StudyRecords, studyId: string, annotator?: string): Promise<AssignmentRow[]> {
   return (await asRunStore(store).assignmentRows(studyId, annotator === undefined ? {} : { annotator })) as AssignmentRow[];
 }
 
-export async function getAssignment(store: AnyStore, studyId: string, annotator: string, item: string): Promise<AssignmentRow | undefined> {
+export async function getAssignment(store: StudyRecords, studyId: string, annotator: string, item: string): Promise<AssignmentRow | undefined> {
   return (await asRunStore(store).assignmentRows(studyId, { annotator, item }))[0] as AssignmentRow | undefined;
 }
 
 /** Store one answer (committed at once); answering an item again replaces the value and counts a revision. */
-export async function putAnswer(store: AnyStore, studyId: string, a: AnswerInput): Promise<void> {
+export async function putAnswer(store: StudyRecords, studyId: string, a: AnswerInput): Promise<void> {
   await asRunStore(store).putAnswer(studyId, a, new Date().toISOString());
 }
 
-export function getAnswers(store: AnyStore, studyId: string, annotator?: string): Promise<AnswerRow[]> {
+export function getAnswers(store: StudyRecords, studyId: string, annotator?: string): Promise<AnswerRow[]> {
   return asRunStore(store).answerRows(studyId, annotator === undefined ? {} : { annotator });
 }
 
-export async function getAnswer(store: AnyStore, studyId: string, annotator: string, item: string): Promise<AnswerRow | undefined> {
+export async function getAnswer(store: StudyRecords, studyId: string, annotator: string, item: string): Promise<AnswerRow | undefined> {
   return (await asRunStore(store).answerRows(studyId, { annotator, item }))[0];
 }
 
 /** The assignment at a position in the annotator's order. */
-export async function assignmentAt(store: AnyStore, studyId: string, annotator: string, position: number): Promise<AssignmentRow | undefined> {
+export async function assignmentAt(store: StudyRecords, studyId: string, annotator: string, position: number): Promise<AssignmentRow | undefined> {
   return (await asRunStore(store).assignmentRows(studyId, { annotator, position }))[0] as AssignmentRow | undefined;
 }
 
 /** The annotator's next unanswered assignment (in their order) and their progress. */
-export async function nextAssignment(store: AnyStore, studyId: string, annotator: string): Promise<{ next: AssignmentRow | undefined; done: number; total: number }> {
+export async function nextAssignment(store: StudyRecords, studyId: string, annotator: string): Promise<{ next: AssignmentRow | undefined; done: number; total: number }> {
   return (await asRunStore(store).nextAssignmentRow(studyId, annotator)) as { next: AssignmentRow | undefined; done: number; total: number };
 }
 
@@ -264,6 +268,6 @@ export interface AnnotatorProgress {
 }
 
 /** Per annotator: answered and assigned items, and the time of the last answer. */
-export function studyProgress(store: AnyStore, studyId: string): Promise<AnnotatorProgress[]> {
+export function studyProgress(store: StudyRecords, studyId: string): Promise<AnnotatorProgress[]> {
   return asRunStore(store).studyProgress(studyId);
 }

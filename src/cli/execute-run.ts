@@ -19,7 +19,7 @@ import type { GlobalOptions } from './global-options.js';
 import { progressStream } from './terminal-guard.js';
 import { EXIT, UserError } from '../core/errors.js';
 import { importOptional } from '../core/optional-package.js';
-import { resultsOutputFormat, writeResultsFile } from './results-output.js';
+import { resultsOutputFormat, writeJsonLine, writeResultsFile } from './results-output.js';
 import { storeProblem } from '../runtime/store-errors.js';
 import type { WarningLog } from '../pipeline/warnings.js';
 import { Budget, type BudgetLimits } from '../runtime/budget.js';
@@ -214,7 +214,7 @@ async function runWithStore(
     });
     progress.done();
     if (args.resultsPath !== undefined && jsonOutput === undefined) await writeResultsFile(args.resultsPath, summary.results);
-    printSummary(summary, args.global, args.global.json || args.global.quiet ? undefined : (await loadEndModules())[1]);
+    await printSummary(summary, args.global, args.global.json || args.global.quiet ? undefined : (await loadEndModules())[1]);
     if (summary.interrupted && budget?.reachedLimit !== undefined) throw budget.stoppedError(summary.runId);
     if (summary.interrupted) {
       throw new UserError(`run ${summary.runId} interrupted; everything finished is stored`, { exitCode: EXIT.interrupted, hint: `continue with \`slant run --resume ${summary.runId}\`` });
@@ -224,11 +224,11 @@ async function runWithStore(
   }
 }
 
-function printSummary(s: RunSummary, global: GlobalOptions, terminal: typeof import('../report/terminal.js') | undefined): void {
+async function printSummary(s: RunSummary, global: GlobalOptions, terminal: typeof import('../report/terminal.js') | undefined): Promise<void> {
   const renderTerminalReport = terminal?.renderTerminalReport;
   const fit = terminal?.fitToTerminal;
   if (global.json) {
-    process.stdout.write(JSON.stringify({ runId: s.runId, status: s.results.run.status, reportDir: s.reportDir, measured: s.measured, reused: s.reused, results: s.results }) + '\n');
+    await writeJsonLine(s.results, s.items, { runId: s.runId, status: s.results.run.status, reportDir: s.reportDir, measured: s.measured, reused: s.reused });
     return;
   }
   if (renderTerminalReport) process.stdout.write(renderTerminalReport(s.results, { verbose: global.verbose === true }) + '\n');

@@ -2,6 +2,7 @@ import type { Results } from '../results/schema.js';
 import { writeCsv } from '../data/write-csv.js';
 import { writeJsonl } from '../data/write-jsonl.js';
 import { resultsJsonText } from '../results/json-text.js';
+import { writeResultsJson, type StoredItems } from '../results/streamed-items.js';
 import { writeFileAtomic } from '../runtime/write-atomic.js';
 import { outputFormat } from './flags.js';
 
@@ -40,6 +41,18 @@ export function metricRows(results: Results): Record<string, unknown>[] {
     }
   }
   return rows;
+}
+
+/**
+ * `--json`: the results as one line of JSON (inside `fields` as their last member `results`, when
+ * given), their items read from the store when the run left them there.
+ */
+export async function writeJsonLine(results: Results, items: StoredItems | undefined, fields?: Record<string, unknown>): Promise<void> {
+  const write = (t: string): void => void process.stdout.write(t);
+  // JSON.stringify writes the members in order: the text before the last one's value, then it, then '}'
+  if (fields !== undefined) write(JSON.stringify({ ...fields, results: 0 }).slice(0, -2));
+  await writeResultsJson(results, items, write, 0);
+  write(fields !== undefined ? '}\n' : '\n');
 }
 
 /** Write results as the path's extension asks: the results JSON, or one metric per line/row. */

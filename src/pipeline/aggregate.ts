@@ -3,19 +3,22 @@ import { countExcluded, mergeExcluded, withExcluded } from '../core/excluded.js'
 import { bootstrapMeanOfGroupMeans } from '../stats/bootstrap.js';
 import { mean } from '../stats/mean.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
-import type { RunStore } from '../runtime/run-store.js';
+import type { ItemsReader, JudgeCardStore, RunsStore } from '../runtime/run-store.js';
+
+/** What aggregating a run reads (its items, the judge cards) and writes (each cell's result). */
+type AggregateStore = ItemsReader & Pick<RunsStore, 'putResult'> & Pick<JudgeCardStore, 'listJudgeCards'>;
 import { instrumentIds, type CardedInstrument, type ProbeJudges } from '../probes/types.js';
 import { parseJudgeCard, type JudgeCard } from '../judges/card.js';
 import type { ProbeResult, GroupResultJson } from '../results/schema.js';
+import { storedSteps, type ItemSource, type ItemSources } from '../results/streamed-items.js';
 import { BASELINE_KEY } from './conditions.js';
 import { cellCost } from './cell-cost.js';
 import { addHolm, pairedEffects, type CellValues } from './effects.js';
 import { byId, declaredKind, type ItemValueKind } from '../stats/paired-comparison.js';
 import type { CellRef, ExecutionPlan } from './execute.js';
-import type { MitigationStep } from '../mitigations/types.js';
 
 /** How many of a cell's measured items read an answer cut at the token limit (stored with finishReason length). */
-async function measuredCutAnswers(store: RunStore, runId: string, cell: CellRef, rows: readonly { recordId: string }[]): Promise<number> {
+async function measuredCutAnswers(store: ItemsReader, runId: string, cell: CellRef, rows: readonly { recordId: string }[]): Promise<number> {
   if (rows.length === 0) return 0;
   const measured = new Set(rows.map((r) => r.recordId));
   let n = 0;
@@ -27,7 +30,7 @@ async function measuredCutAnswers(store: RunStore, runId: string, cell: CellRef,
 }
 
 /** Aggregate every cell of a run into per-probe results (groups, summary, effects, costs, items). */
-export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore, runId: string, cells: CellRef[], opts: { includeItems?: boolean } = {}): Promise<ProbeResult[]> {
+export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore<AggregateStore>, runId: string, cells: CellRef[], opts: { includeItems?: boolean } = {}): Promise<ProbeResult[]> {
   const store = asRunStore(anyStore);
   const cards = await store.listJudgeCards();
   const judgesWithCards: ProbeJudges = { ...plan.judges, cardFor: (task, judge, version) => storedCard(cards, task, judge, version) };
@@ -42,7 +45,7 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore, runI
     const values: (CellValues & { cell: CellRef })[] = [];
     const own = new Map<string, { id: string; version: string }>();
     for (const cell of cells.filter((c) => c.probe === probe.name)) {
-      const labels = { model: cell.model, dataset: cell.dataset, condition: cell.conditionLabel };
+      const labels = cellLabels(cell);
       // a measurement variant (seed 003 App. I's top-k mapping) aggregates with its own options
       const options = cell.options ?? configured;
       if (cell.notApplicable !== undefined) {
@@ -120,11 +123,19 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore, runI
   return out;
 }
 
-async function storedSteps(store: RunStore, runId: string, key: string): Promise<Map<string, MitigationStep[]>> {
-  const out = new Map<string, MitigationStep[]>();
-  for (const o of await store.getOutputs(runId, key)) {
-    const steps = (o.output as { steps?: MitigationStep[] } | null)?.steps;
-    if (Array.isArray(steps) && steps.length > 0) out.set(o.recordId, steps);
+/** A cell's labels in results.json (its group's, and each of its items'). */
+const cellLabels = (cell: CellRef): GroupResultJson['labels'] => ({ model: cell.model, dataset: cell.dataset, condition: cell.conditionLabel });
+
+/**
+ * Where each probe's items are in the store, in the order aggregateRun lists them (its cells that
+ * apply, in order; a mitigated cell's intermediate steps from its outputs): what results.json is
+ * written from without holding the items (src/results/streamed-items.ts).
+ */
+export function itemSources(plan: ExecutionPlan, cells: readonly CellRef[]): ItemSources {
+  const out = new Map<string, ItemSource[]>();
+  for (const { probe } of plan.probes) {
+    const list = cells.filter((c) => c.probe === probe.name && c.notApplicable === undefined).map((c) => ({ cellKey: c.key, labels: cellLabels(c), ...(c.condition === BASELINE_KEY ? {} : { stepsKey: c.costKey }) }));
+    out.set(probe.name, list);
   }
   return out;
 }

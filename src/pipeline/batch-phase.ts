@@ -1,4 +1,4 @@
-import type { RunStore } from '../runtime/run-store.js';
+import type { BatchStore, CacheStore, ItemsStore } from '../runtime/run-store.js';
 import type { StoreWrite } from '../runtime/store.js';
 import { RequestCache } from '../runtime/cache.js';
 import { isCacheableAnswer, requestCacheParts } from '../runtime/model-context.js';
@@ -9,17 +9,14 @@ import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
 import type { WarningLog } from './warnings.js';
 import { unmeasured } from '../models/answer.js';
+import { batchStateKey, outputKey } from './store-keys.js';
 import { TRUNCATED_REASON, storedUnmeasured, type TruncatedPolicy } from './unmeasured.js';
 import { BudgetReachedError, type Budget } from '../runtime/budget.js';
 import { BASELINE_KEY } from './conditions.js';
 
-export const outputKey = (model: string, dataset: string): string => `${model}|${dataset}`;
-
-/** Where a run's batches are in the store's batch_state table: one entry per batch, under the run and output key. */
-const stateKeyOf = (runId: string, key: string): string => `openai-batch:${runId}|${key}`;
 
 /** The run store as the Batch API's state store. */
-function storeBatchState(store: RunStore): BatchStateStore {
+function storeBatchState(store: BatchStore): BatchStateStore {
   return {
     get: (key) => store.batchStateGet(key),
     set: (key, value) => store.batchStateSet(key, value),
@@ -32,8 +29,8 @@ function storeBatchState(store: RunStore): BatchStateStore {
  * Whether the run has batches in flight (it was killed or interrupted in batch mode): a resume
  * finishes them in batch mode even without `--batch`, instead of sending their requests live.
  */
-export async function hasPendingBatches(store: RunStore, runId: string): Promise<boolean> {
-  return (await store.batchStateKeys(stateKeyOf(runId, ''))).length > 0;
+export async function hasPendingBatches(store: BatchStore, runId: string): Promise<boolean> {
+  return (await store.batchStateKeys(batchStateKey(runId, ''))).length > 0;
 }
 
 type Usage = { inputTokens: number; outputTokens: number };
@@ -55,7 +52,7 @@ type Usage = { inputTokens: number; outputTokens: number };
 export async function runBatchPhase(
   ds: DatasetSource,
   producers: readonly OutputProducer[],
-  store: RunStore,
+  store: BatchStore & CacheStore & ItemsStore,
   runId: string,
   opts: {
     signal?: AbortSignal;
@@ -146,7 +143,7 @@ export async function runBatchPhase(
       {
         state: storeBatchState(store),
         // one entry per batch under the run and output key: a resumed run finds its batches whatever is left to do
-        stateKey: stateKeyOf(runId, outputKey(p.id, ds.name)),
+        stateKey: batchStateKey(runId, outputKey(p.id, ds.name)),
         // how often to ask the Batch API for progress (default 30 s)
         ...(process.env.SLANT_BATCH_POLL_MS ? { pollIntervalMs: Number(process.env.SLANT_BATCH_POLL_MS) } : {}),
         ...(opts.signal ? { signal: opts.signal } : {}),

@@ -6,6 +6,7 @@ import { countRecords } from '../data/count-records.js';
 import type { ReadStats } from '../data/types.js';
 import type { DatasetEntry } from '../config/schema.js';
 import type { SourceLocation } from '../core/errors.js';
+import type { DatasetFormat } from '../probes/dataset-format.js';
 import { namedFormat } from '../probes/manifests.js';
 import type { InputFormat } from '../data/types.js';
 
@@ -66,13 +67,13 @@ function builtinSource(entry: DatasetEntry & { builtin: string }): DatasetSource
  */
 export function datasetSource(
   entry: DatasetEntry,
-  opts: { required: string[]; optional?: string[]; sentenceFields?: string[]; baseDir?: string; uniqueWithin?: string; idFrom?: string[]; rows?: readonly unknown[] },
+  opts: { required: string[]; optional?: string[]; sentenceFields?: string[]; baseDir?: string; uniqueWithin?: string; idFrom?: string[]; rows?: readonly unknown[]; format?: DatasetFormat },
 ): DatasetSource {
   if (entry.builtin !== undefined) return builtinSource({ ...entry, builtin: entry.builtin });
   // in-memory rows (the library's `audit`): entry.path only names them in messages
   const file = opts.rows !== undefined ? (entry.path ?? entry.name) : resolve(opts.baseDir ?? process.cwd(), entry.path ?? '');
-  // a format a probe brings (SummEval's JSON) is read by its own reader
-  const format = namedFormat(entry.format);
+  // a registered format (SummEval's JSON, a plugin's), named or recognised from the file, is read by its own reader
+  const format = opts.format ?? namedFormat(entry.format);
   if (format) return format.read(entry, file, undefined, {});
   const dataFormat = entry.format as InputFormat | undefined;
   let stats: ReadStats = { read: 0, accepted: 0, skipped: 0, problems: [] };

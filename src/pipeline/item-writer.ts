@@ -1,4 +1,4 @@
-import type { RunStore } from '../runtime/run-store.js';
+import type { ItemsStore } from '../runtime/run-store.js';
 import type { ItemCost, StoreWrite } from '../runtime/store.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import type { ProbeJudges } from '../probes/types.js';
@@ -42,10 +42,10 @@ export class ItemWriter {
   /** the last commit started: the next one waits for it (commits are ordered) */
   private chain: Promise<void> = Promise.resolve();
 
-  private readonly store: RunStore;
+  private readonly store: ItemsStore;
 
   constructor(
-    store: AnyStore,
+    store: AnyStore<ItemsStore>,
     private readonly runId: string,
     private readonly opts: { maxItems: number; maxDelayMs: number; maxChars?: number } = { maxItems: 64, maxDelayMs: 200, maxChars: 65_536 },
   ) {

@@ -105,7 +105,7 @@ export async function planRun(
     // a format read for one probe alone (the WildFrame release) by its own reader; the models under test answer
     const source = format?.onlyFor
       ? format.read(entry, resolve(opts.baseDir ?? process.cwd(), entry.path ?? ''), entry.humans ? resolve(opts.baseDir ?? process.cwd(), entry.humans) : undefined, { askModels: true })
-      : datasetSource(entry, { ...runFields(bound), baseDir: opts.baseDir, ...(opts.rows !== undefined ? { rows: opts.rows } : {}) });
+      : datasetSource(entry, { ...runFields(bound), baseDir: opts.baseDir, ...(opts.rows !== undefined ? { rows: opts.rows } : {}), ...(format ? { format } : {}) });
     return { ...source, probes: bound.map((p) => p.probe.name) };
   });
   if (opts.batch && !producers.some((p) => p.batch)) throw new UserError('--batch needs at least one openai: model (the OpenAI Batch API)');

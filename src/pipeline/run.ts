@@ -1,6 +1,6 @@
 import { settleSignals, stoppableStage } from '../core/stoppable.js';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../runtime/write-atomic.js';
+import { writeFileAtomic, writeFileAtomicStream } from '../runtime/write-atomic.js';
 import { crashPoint } from '../runtime/crash-point.js';
 import { RunLease, RunLeaseHeldError, RunLeaseLostError } from '../runtime/run-lease.js';
 import { withSendFence } from '../runtime/send-fence.js';
@@ -11,7 +11,9 @@ import type { RunStore } from '../runtime/run-store.js';
 import { RESULTS_SCHEMA_ID, type Results } from '../results/schema.js';
 import { SLANT_VERSION } from '../version.js';
 import { resultsJsonText } from '../results/json-text.js';
-import { aggregateRun } from './aggregate.js';
+import { writeResultsJson, type StoredItems } from '../results/streamed-items.js';
+import { redact } from '../core/redact.js';
+import { aggregateRun, itemSources } from './aggregate.js';
 import { executePlan, type ExecutionOutcome, type ExecutionPlan } from './execute.js';
 import { WarningLog } from './warnings.js';
 import { BUDGET_SPENT_ON_REASONING } from '../models/answer.js';
@@ -72,17 +74,23 @@ export interface RunSummary {
   /** model outputs recorded as invalid in this invocation */
   invalid: number;
   interrupted: boolean;
+  /**
+   * Where the items of `results` are (runAndReport): their `items` are left empty in memory and
+   * written into results.json from the store (src/results/streamed-items.ts), so a run's memory
+   * does not grow with its items. Absent: the items are in `results`.
+   */
+  items?: StoredItems;
 }
 
 /** Execute (or resume) a run, aggregate it, write results.json and report.html. */
 export async function runAndReport(args: RunArgs): Promise<RunSummary> {
-  return run(args, async (results, runId) => {
+  return run(args, async (results, runId, items) => {
     const reportDir = join(args.reportsDir, runId);
-    const written = writeReports(results, reportDir, args.resultsPath);
+    const written = await writeReports(results, reportDir, args.resultsPath, items);
     crashPoint('between-reports');
     await args.report?.(written, reportDir);
     return reportDir;
-  });
+  }, { streamItems: true });
 }
 
 /** Execute (or resume) a run and aggregate it into the results object, stored; writes no files (the library's `audit`). */
@@ -92,7 +100,7 @@ export async function runToResults(args: Omit<RunArgs, 'reportsDir' | 'resultsPa
 }
 
 /** Lease, execute, aggregate, store the results, `write` them (returns the report folder), mark the run ended. */
-async function run(args: RunArgs, write: (results: Results, runId: string) => Promise<string>): Promise<RunSummary> {
+async function run(args: RunArgs, write: (results: Results, runId: string, items?: RunSummary['items']) => Promise<string>, opts: { streamItems?: boolean } = {}): Promise<RunSummary> {
   const store = asRunStore(args.store);
   let runId: string;
   let createdAt: string;
@@ -123,7 +131,7 @@ async function run(args: RunArgs, write: (results: Results, runId: string) => Pr
   }
   try {
     // every request of the run first asks the lease: a process that stalled and lost the run sends nothing more
-    return await withSendFence(lease.fence, () => executeAndReport(args, store, runId, createdAt, write, lease));
+    return await withSendFence(lease.fence, () => executeAndReport(args, store, runId, createdAt, write, lease, opts.streamItems === true));
   } catch (err) {
     throw storeProblem(err, store.location, { lockTimeoutMs: store.lockTimeoutMs, runId }) ?? err;
   } finally {
@@ -131,7 +139,7 @@ async function run(args: RunArgs, write: (results: Results, runId: string) => Pr
   }
 }
 
-async function executeAndReport(args: RunArgs, store: RunStore, runId: string, createdAt: string, write: (results: Results, runId: string) => Promise<string>, lease: RunLease): Promise<RunSummary> {
+async function executeAndReport(args: RunArgs, store: RunStore, runId: string, createdAt: string, write: (results: Results, runId: string, items?: RunSummary['items']) => Promise<string>, lease: RunLease, streamItems: boolean): Promise<RunSummary> {
   const { plan } = args;
   if (args.resumeRunId) await store.setRunStatus(runId, 'running');
   // a model that spends its whole budget on reasoning will do so on every record: say it at the
@@ -167,7 +175,9 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
   await stopIfSignalled();
   // from here on everything is made from stored items, and is made again for free: a signal ends
   // the process at once (src/core/stoppable.ts), as after kill -9 (the run resumes)
-  const probes = await stoppableStage(() => aggregateRun(plan, store, runId, outcome.cells));
+  // items stay in the store (results.json reads them from there) unless the caller wants them in hand
+  const probes = await stoppableStage(() => aggregateRun(plan, store, runId, outcome.cells, { includeItems: !streamItems }));
+  const items = streamItems ? { store, runId, sources: itemSources(plan, outcome.cells) } : undefined;
   await stopIfSignalled();
   const status = outcome.interrupted ? 'interrupted' : 'completed';
   const results: Results = {
@@ -196,9 +206,9 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
   await store.putRunResults(runId, results);
   crashPoint('after-results-stored');
   await stopIfSignalled();
-  const reportDir = await stoppableStage(() => write(results, runId));
+  const reportDir = await stoppableStage(() => write(results, runId, items));
   await store.setRunStatus(runId, status, { measured: outcome.measured, reused: outcome.reused });
-  return { runId, results, reportDir, measured: outcome.measured, reused: outcome.reused, generated: outcome.generated, cacheHits: outcome.cacheHits, invalid: outcome.invalid, interrupted: outcome.interrupted };
+  return { runId, results, reportDir, ...(items ? { items } : {}), measured: outcome.measured, reused: outcome.reused, generated: outcome.generated, cacheHits: outcome.cacheHits, invalid: outcome.invalid, interrupted: outcome.interrupted };
 }
 
 /**
@@ -206,11 +216,21 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
  * written (NaN/±Infinity as null): the report step renders from these, so a report rebuilt later
  * from the stored results is the same file.
  */
-export function writeReports(results: Results, reportDir: string, resultsPath?: string): Results {
-  const json = resultsJsonText(results);
-  if (resultsPath) writeFileAtomic(resultsPath, json, 'results JSON (--output)');
-  writeFileAtomic(join(reportDir, 'results.json'), json, 'results JSON');
-  return JSON.parse(json) as Results;
+export async function writeReports(results: Results, reportDir: string, resultsPath?: string, items?: RunSummary['items']): Promise<Results> {
+  if (items === undefined) {
+    const json = resultsJsonText(results);
+    if (resultsPath) writeFileAtomic(resultsPath, json, 'results JSON (--output)');
+    writeFileAtomic(join(reportDir, 'results.json'), json, 'results JSON');
+    return JSON.parse(json) as Results;
+  }
+  // the items go from the store into the file page by page (the same text: streamed-items.ts)
+  const produce = async (w: (text: string) => void): Promise<void> => {
+    await writeResultsJson(results, items, w);
+    w('\n');
+  };
+  if (resultsPath) await writeFileAtomicStream(resultsPath, produce, 'results JSON (--output)');
+  await writeFileAtomicStream(join(reportDir, 'results.json'), produce, 'results JSON');
+  return JSON.parse(redact(JSON.stringify(results))) as Results;
 }
 
 /** Record how a run ended, unless the store itself cannot take it (the caller's error says why). */

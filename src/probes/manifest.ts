@@ -2,6 +2,7 @@ import type { Presentation } from '../results/presentation.js';
 import type { GroupResultJson } from '../results/schema.js';
 import type { DatasetFormat } from './dataset-format.js';
 import type { ItemViewer } from './item-view.js';
+import type { PaperTables } from './paper-table.js';
 import type { Probe } from './types.js';
 
 // Probes are heterogeneous in record, measurement and option types; the runner treats them uniformly.
@@ -28,6 +29,8 @@ export interface ProbeManifest<N extends string = string, P extends AnyProbe = A
   items?(): Promise<ItemViewer>;
   /** input formats it brings (read by their own reader; each loads its code only for a dataset in it) */
   formats?: readonly DatasetFormat[];
+  /** the tables its paper prints, laid out as printed (the report shows them by paper) */
+  paperTables?(): Promise<PaperTables>;
   /** options (as written in the config) that stand for a mitigation and predate `mitigations:` */
   legacyOptions?(options: Record<string, unknown>): LegacyOption[];
 }

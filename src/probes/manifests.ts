@@ -5,6 +5,7 @@ import { hallucinationManifest } from './hallucination/manifest.js';
 import type { DatasetFormat } from './dataset-format.js';
 import type { ItemViewer } from './item-view.js';
 import { checkOutput } from './output.js';
+import type { PaperTables } from './paper-table.js';
 import type { AnyProbe, Presenter, ProbeManifest } from './manifest.js';
 import { positionManifest } from './position/manifest.js';
 import { primacyManifest } from './primacy/manifest.js';
@@ -28,6 +29,7 @@ interface Loaded {
   probe?: AnyProbe;
   present?: Presenter | null;
   items?: ItemViewer | null;
+  paperTables?: PaperTables | null;
 }
 const loaded = new Map<string, Loaded>();
 
@@ -90,6 +92,7 @@ async function resolveViews(name: string): Promise<void> {
   loaded.set(name, entry);
   if (entry.present === undefined) entry.present = (manifest.present ? await manifest.present() : ownPresenter(await loadProbe(name))) ?? null;
   if (entry.items === undefined) entry.items = (manifest.items ? await manifest.items() : undefined) ?? null;
+  if (entry.paperTables === undefined) entry.paperTables = (manifest.paperTables ? await manifest.paperTables() : undefined) ?? null;
 }
 
 /** A probe's own `present`, as the report calls it: with the group alone (results carry the options). */
@@ -115,9 +118,30 @@ export const loadedPresenter = (name: string): Presenter | undefined => (registe
 /** The loaded item view of a probe; undefined when it has none. */
 export const loadedItemView = (name: string): ItemViewer | undefined => (registered.has(name) ? (loaded.get(name)?.items ?? undefined) : undefined);
 
-/** The input formats the known probes bring, in the probes' order (src/probes/dataset-format.ts). */
+/** The loaded paper tables of every known probe, in the probes' order. */
+export const loadedPaperTables = (): PaperTables[] => [...registered.keys()].flatMap((name) => loaded.get(name)?.paperTables ?? []);
+
+/** Formats a plugin registered on their own (not brought by a probe). */
+const pluginFormats: DatasetFormat[] = [];
+
+/** The data layer's own formats: a registered format may not take their names. */
+const DATA_FORMATS = ['jsonl', 'csv', 'tsv', 'parquet', 'json'];
+
+/**
+ * Adds an input format (a plugin's) beside those the probes bring: a dataset it recognises
+ * (`matches`) is read by its reader. A name already taken is an error.
+ */
+export function registerFormat(format: DatasetFormat, from = 'a plugin'): void {
+  if (typeof format?.name !== 'string' || !PROBE_NAME.test(format.name)) throw new UserError(`${from}: a dataset format's name must be lower-case letters, digits and "-" (got ${JSON.stringify(format?.name)})`);
+  for (const key of ['describe', 'matches', 'read'] as const) if (typeof format[key] !== 'function') throw new UserError(`${from}: dataset format "${format.name}" has no ${key}()`);
+  if (!Array.isArray(format.fields)) throw new UserError(`${from}: dataset format "${format.name}" names the canonical fields its records carry (fields: [...])`);
+  if (DATA_FORMATS.includes(format.name) || datasetFormats().some((f) => f.name === format.name)) throw new UserError(`${from}: a dataset format called "${format.name}" is already registered`);
+  pluginFormats.push(format);
+}
+
+/** The input formats the known probes bring, in the probes' order, then the plugins' own (src/probes/dataset-format.ts). */
 export function datasetFormats(): DatasetFormat[] {
-  return [...registered.values()].flatMap((m) => m.formats ?? []);
+  return [...[...registered.values()].flatMap((m) => m.formats ?? []), ...pluginFormats];
 }
 
 /** The format a dataset entry names (`format: summeval`), when a probe brings it. */

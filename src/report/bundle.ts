@@ -11,12 +11,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../runtime/write-atomic.js';
+import type { RunReader } from '../runtime/run-store.js';
 import type { AnyStore } from '../runtime/sqlite-run-store.js';
 import type { Results } from '../results/schema.js';
 import { escapeHtml as e } from './escape.js';
 import { findingsOf } from './findings.js';
 import { headlineOf, type RunListing } from './run-listing.js';
 import { writeReportFile } from './write.js';
+import { itemCount } from '../results/streamed-items.js';
 
 export interface BundleRun {
   results: Results;
@@ -46,13 +48,13 @@ function listingOf(r: Results): RunListing {
     models: uniq(r.probes.flatMap((p) => p.groups.map((g) => g.labels.model ?? ''))),
     datasets: uniq(r.probes.flatMap((p) => p.groups.map((g) => g.labels.dataset ?? ''))),
     conditions: uniq(r.probes.flatMap((p) => p.groups.map((g) => (g.labels.condition && g.labels.condition !== 'baseline' ? g.labels.condition : '')))),
-    n: r.probes.reduce((a, p) => a + p.items.length, 0),
+    n: r.probes.reduce((a, p) => a + itemCount(p), 0),
     headline: headlineOf(groups),
   };
 }
 
 /** Write the bundle; returns the files written (index first). */
-export async function writeBundle(dir: string, runs: readonly BundleRun[], store?: AnyStore): Promise<string[]> {
+export async function writeBundle(dir: string, runs: readonly BundleRun[], store?: AnyStore<RunReader>): Promise<string[]> {
   mkdirSync(join(dir, 'runs'), { recursive: true });
   const files: string[] = [];
   const rows: string[] = [];

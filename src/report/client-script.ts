@@ -7,6 +7,8 @@
 export const CLIENT_SCRIPT = String.raw`(function(){
 "use strict";
 var data=JSON.parse(document.getElementById('slant-data').textContent);
+// the embedded list is compact (probe and labels once per cell): expanded once, here
+if(data.rows){data.items=data.rows.map(function(r){var c=data.cells[r[0]];return {probe:c.probe,labels:c.labels,recordId:r[1],tags:r[2],scores:r[3]};});data.rows=null;}
 var $=function(id){return document.getElementById(id);};
 var el=function(tag,text,cls){var e=document.createElement(tag);if(text!==undefined&&text!==null)e.textContent=String(text);if(cls)e.className=cls;return e;};
 var state={probe:'',model:'',dataset:'',condition:'',tag:'',changed:false,q:'',offset:0};

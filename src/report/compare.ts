@@ -8,7 +8,7 @@ import { didYouMeanText } from '../core/did-you-mean.js';
 import { UserError } from '../core/errors.js';
 import type { Excluded } from '../core/excluded.js';
 import { loadProbe } from '../probes/load.js';
-import type { RunStore } from '../runtime/run-store.js';
+import type { RunReader } from '../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { effectStat, pairedJson, type PairedJson } from '../results/paired-effect.js';
 import type { Stat } from '../results/presentation.js';
@@ -51,7 +51,7 @@ interface GroupRef {
 }
 
 /** The groups of a run as stored (one per cell), with their condition when the cell's labels carry one. */
-export async function storedGroups(anyStore: AnyStore, runId: string): Promise<GroupRef[]> {
+export async function storedGroups(anyStore: AnyStore<RunReader>, runId: string): Promise<GroupRef[]> {
   const store = asRunStore(anyStore);
   const cells = new Map((await store.listCells(runId)).map((c) => [c.key, c]));
   return (await store.getResults(runId)).flatMap(({ cellKey, result }) => {
@@ -71,7 +71,7 @@ interface ItemValues {
   values: Map<string, Record<string, number>>;
 }
 
-async function itemValues(store: RunStore, runId: string, g: GroupRef): Promise<ItemValues | undefined> {
+async function itemValues(store: RunReader, runId: string, g: GroupRef): Promise<ItemValues | undefined> {
   let probe;
   try {
     probe = await loadProbe(g.probe);
@@ -92,7 +92,7 @@ function paired(a: ItemValues, b: ItemValues, metric: string): PairedJson | unde
 }
 
 /** The conditions a run has, baseline first (the names `run:condition` and the viewer's lists accept). */
-export async function runConditions(anyStore: AnyStore, runId: string): Promise<string[]> {
+export async function runConditions(anyStore: AnyStore<RunReader>, runId: string): Promise<string[]> {
   // as compareRuns names them: the condition label of each stored group
   const groups = await storedGroups(anyStore, runId);
   return ['baseline', ...new Set(groups.flatMap((g) => (g.condition === undefined ? [] : [g.condition])))];
@@ -103,7 +103,7 @@ export async function runConditions(anyStore: AnyStore, runId: string): Promise<
  * have (a misspelling would otherwise compare nothing and print an empty table). The error names
  * the likely run or condition and what exists.
  */
-export async function checkSide(anyStore: AnyStore, side: CompareSide): Promise<void> {
+export async function checkSide(anyStore: AnyStore<RunReader>, side: CompareSide): Promise<void> {
   const store = asRunStore(anyStore);
   if (!(await store.getRun(side.runId))) {
     const ids = (await store.listRuns(500)).map((r) => r.id);
@@ -116,7 +116,7 @@ export async function checkSide(anyStore: AnyStore, side: CompareSide): Promise<
   }
 }
 
-export async function compareRuns(anyStore: AnyStore, a: CompareSide, b: CompareSide): Promise<CompareRow[]> {
+export async function compareRuns(anyStore: AnyStore<RunReader>, a: CompareSide, b: CompareSide): Promise<CompareRow[]> {
   const store = asRunStore(anyStore);
   const norm = (c?: string): string | undefined => (c === 'baseline' ? undefined : c);
   const ga = (await storedGroups(store, a.runId)).filter((g) => g.condition === norm(a.condition));

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RunReader } from '../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { RESULTS_SCHEMA_ID, resultsSchema, type GroupResultJson, type ProbeResult, type Results } from '../results/schema.js';
 import { SLANT_VERSION } from '../version.js';
@@ -9,7 +10,7 @@ import { SLANT_VERSION } from '../version.js';
  * (items dropped: the viewer reads them from the store page by page), else rebuilt from the
  * store's per-cell results (no cross-group summary then).
  */
-export async function runResults(anyStore: AnyStore, runId: string, reportsDir?: string): Promise<Results | undefined> {
+export async function runResults(anyStore: AnyStore<RunReader>, runId: string, reportsDir?: string): Promise<Results | undefined> {
   const store = asRunStore(anyStore);
   const run = await store.getRun(runId);
   if (!run) return undefined;

@@ -21,7 +21,7 @@ table{border-collapse:collapse;margin:.5rem 0 1rem;font-variant-numeric:tabular-
 th,td{border:1px solid #d6dae0;padding:.25rem .55rem;text-align:right;vertical-align:top}
 th{background:#f3f5f8}td.l,th.l{text-align:left}.ci{color:#556;font-size:.85em}
 .muted{color:#667}.warn{background:#fff6e0;border:1px solid #f0d48a;padding:.5rem 1rem;border-radius:4px}
-details{margin:.5rem 0}details.probe-detail,#usage{border:1px solid #e3e6ea;border-radius:4px;padding:.3rem .6rem}details.probe-detail>summary,#usage>summary{cursor:pointer}.sig{color:#8a2b00}details.warn>summary{cursor:pointer}#findings li{margin:.3rem 0}.finding-none,.finding-instrument{color:#3c4650}code{background:#f3f5f8;padding:0 .2rem;border-radius:3px}
+details{margin:.5rem 0}details.probe-detail,#usage{border:1px solid #e3e6ea;border-radius:4px;padding:.3rem .6rem}details.probe-detail>summary,#usage>summary{cursor:pointer}.sig{color:#8a2b00}details.warn>summary{cursor:pointer}#findings li{margin:.3rem 0}.finding-none,.finding-not-applicable,.finding-instrument{color:#3c4650}code{background:#f3f5f8;padding:0 .2rem;border-radius:3px}
 .figs{display:flex;flex-wrap:wrap;gap:1rem}.fig{margin:0;border:1px solid #e3e6ea;border-radius:4px;padding:.4rem;background:#fff;max-width:100%;overflow-x:auto}
 nav a{margin-right:.8rem}a.item-link{white-space:nowrap}#items-table td{text-align:left;font-size:.9em}#items-table th{text-align:left}.item-row{cursor:pointer}.item-row:hover{background:#f0f6ff}
 .filters label{margin-right:.7rem}.side{display:flex;gap:1rem}.side .text{flex:1;min-width:0;border:1px solid #e3e6ea;padding:.5rem;border-radius:4px}
@@ -147,6 +147,25 @@ function pooledDetails(details: readonly ItemDetail[]): { details: Record<string
   };
 }
 
+/**
+ * The embedded item list, compact: a report lists tens of thousands of items, each of a few cells
+ * (probe and labels written once per cell, not once per item); the page's script expands them.
+ */
+function compactSummaries(summaries: readonly ItemSummary[]): { cells: { probe: string; labels: Record<string, string> }[]; rows: [number, string, string[], [string, string][]][] } {
+  const cells: { probe: string; labels: Record<string, string> }[] = [];
+  const index = new Map<string, number>();
+  const rows = summaries.map((s): [number, string, string[], [string, string][]] => {
+    const key = JSON.stringify([s.probe, s.labels]);
+    let i = index.get(key);
+    if (i === undefined) {
+      i = cells.push({ probe: s.probe, labels: s.labels }) - 1;
+      index.set(key, i);
+    }
+    return [i, s.recordId, s.tags, s.scores];
+  });
+  return { cells, rows };
+}
+
 const detailKey = (s: ItemSummary): string => `${s.probe}\u0000${s.labels.model}\u0000${s.labels.dataset}\u0000${s.labels.condition ?? ''}\u0000${s.recordId}`;
 
 /** The findings section: per model, its sentences, each with a link to the items behind it. */
@@ -226,7 +245,7 @@ export async function renderReportPage(model: ReportModel, opts: ReportPageOptio
       : {
           mode: 'embedded',
           facets: facetsOf(items.summaries, { probes: model.probes.map((p) => p.probe) }),
-          items: items.summaries,
+          ...compactSummaries(items.summaries),
           ...pooledDetails(items.details),
         };
   const omitted = items.mode === 'embedded' && items.omitted > 0 ? `<p class="muted">${e(items.omitted)} further item(s) are not in this file; browse them all with <code>slant view</code>.</p>` : '';

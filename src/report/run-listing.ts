@@ -5,6 +5,7 @@
  */
 import { conditionOf } from '../results/presentation.js';
 import type { MetricJson } from '../results/schema.js';
+import type { RunReader } from '../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import type { RunRow } from '../runtime/store.js';
 import { storedGroups } from './compare.js';
@@ -68,7 +69,7 @@ export function headlineOf(groups: readonly { probe: string; condition?: string;
 }
 
 /** A run with what it measured: its cells' probes, models, datasets and conditions, its stored measurements and its headline figure. */
-export async function describeRun(anyStore: AnyStore, run: RunRow): Promise<RunListing> {
+export async function describeRun(anyStore: AnyStore<RunReader>, run: RunRow): Promise<RunListing> {
   const store = asRunStore(anyStore);
   const cells = await store.listCells(run.id);
   const groups = await storedGroups(store, run.id);

@@ -4,6 +4,7 @@
  */
 import { stoppableSync } from '../core/stoppable.js';
 import { writeFileAtomic } from '../runtime/write-atomic.js';
+import type { RunReader } from '../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import type { Results } from '../results/schema.js';
 import { renderReportPage } from './html.js';
@@ -15,16 +16,16 @@ import { buildReportModel } from './model.js';
 
 /** Items whose texts go into the file (the rest are listed by their scores; `slant view` has them all). */
 export const EMBEDDED_DETAILS = 400;
-/** Items listed in the file at all. */
-export const EMBEDDED_ITEMS = 20000;
+/** Items listed in the file at all (compact: about 100 bytes each; a run of 30,000 items lists them all). */
+export const EMBEDDED_ITEMS = 50000;
 
 /** Item summaries and the first details: from the store when it has the run (texts included), else from results.json. */
-export async function reportItems(results: Results, store?: AnyStore): Promise<{ summaries: ItemSummary[]; details: ItemDetail[]; omitted: number }> {
+export async function reportItems(results: Results, store?: AnyStore<RunReader>): Promise<{ summaries: ItemSummary[]; details: ItemDetail[]; omitted: number }> {
   const run = store ? await asRunStore(store).getRun(results.run.id) : undefined;
   if (store && run) {
     const src = new StoreItems(store, results.run.id);
-    const every = await src.all();
-    const all = every.slice(0, EMBEDDED_ITEMS);
+    // the summaries the file lists, read page by page (a run of any size holds at most these)
+    const { summaries: all, total } = await src.first(EMBEDDED_ITEMS);
     const details: ItemDetail[] = [];
     try {
       for (const s of pickForDetails(all)) {
@@ -34,7 +35,7 @@ export async function reportItems(results: Results, store?: AnyStore): Promise<{
     } finally {
       forgetPairViews();
     }
-    return { summaries: all, details, omitted: every.length - all.length };
+    return { summaries: all, details, omitted: total - all.length };
   }
   const inputs = results.probes.flatMap((p) => p.items.map((it) => ({ probe: p.probe, labels: it.labels, recordId: it.recordId, measurement: it.measurement, options: p.options, ...(it.steps ? { output: { steps: it.steps } } : {}) })));
   const summaries = inputs.slice(0, EMBEDDED_ITEMS).map(itemSummary);
@@ -54,12 +55,12 @@ function pickForDetails(all: readonly ItemSummary[]): ItemSummary[] {
   return [...changed, ...rest].slice(0, EMBEDDED_DETAILS);
 }
 
-export async function renderReportFile(results: Results, store?: AnyStore): Promise<string> {
+export async function renderReportFile(results: Results, store?: AnyStore<RunReader>): Promise<string> {
   const items = await reportItems(results, store);
   return stoppableSync(detailChars(items.details), () => renderReportPage(buildReportModel(results), { items: { mode: 'embedded', ...items } }));
 }
 
-export async function writeReportFile(path: string, results: Results, store?: AnyStore): Promise<void> {
+export async function writeReportFile(path: string, results: Results, store?: AnyStore<RunReader>): Promise<void> {
   const html = await renderReportFile(results, store);
   // redacting and writing a report of long items takes seconds: a signal ends it (the results are
   // stored first, so a resumed run or `slant report` writes it again; the temporary file it leaves

@@ -1,7 +1,7 @@
 import { redact } from '../core/redact.js';
 import { canonicalJson, sha256Hex } from './canonical-json.js';
 import { asRunStore, type AnyStore } from './sqlite-run-store.js';
-import type { RunStore } from './run-store.js';
+import type { CacheStore } from './run-store.js';
 import { AnsweredWhileQueued, withSlotCheck } from './slot-check.js';
 import { fromStoredJson, toStoredJson } from './stored-json.js';
 
@@ -77,9 +77,9 @@ export function stripSecrets(value: unknown): unknown {
  */
 export class RequestCache {
   private readonly inflight = new Map<string, Promise<unknown>>();
-  private readonly store: RunStore;
+  private readonly store: CacheStore;
 
-  constructor(store: AnyStore) {
+  constructor(store: AnyStore<CacheStore>) {
     this.store = asRunStore(store);
   }
 
@@ -202,7 +202,7 @@ export class RequestCache {
    */
   private async awaitClaim<T>(key: string): Promise<{ value: T } | undefined> {
     let wait = 25;
-    const claim = (this.store.claimRequest as NonNullable<RunStore['claimRequest']>).bind(this.store);
+    const claim = (this.store.claimRequest as NonNullable<CacheStore['claimRequest']>).bind(this.store);
     for (;;) {
       // the claim comes back with the answer if the holder stored it just before (then nothing is claimed)
       const c = await claim(key);

@@ -410,6 +410,11 @@ export class PgStore implements RunStore {
     return rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) }));
   }
 
+  async itemsPage(runId: string, cellKey: string, after: number, limit: number): Promise<{ next: number; rows: { recordId: string; measurement: unknown }[] }> {
+    const rows = await this.rows<{ pos: string; record_id: string; measurement_json: string }>('SELECT rowid AS pos, record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ? AND rowid > ? ORDER BY rowid LIMIT ?', [runId, cellKey, after, limit]);
+    return { next: rows.length === 0 ? after : Number(rows[rows.length - 1]!.pos), rows: rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) })) };
+  }
+
   async listRunOutputs(runId: string): Promise<{ cellKey: string; recordId: string; output: unknown }[]> {
     const rows = await this.rows<{ cell_key: string; record_id: string; output_json: string }>('SELECT cell_key, record_id, output_json FROM outputs WHERE run_id = ? ORDER BY rowid', [runId]);
     return rows.map((r) => ({ cellKey: r.cell_key, recordId: r.record_id, output: fromStoredJson(r.output_json) }));

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { EXIT, UserError } from '../core/errors.js';
 import type { LeaseRow } from './store.js';
 import { asRunStore, type AnyStore } from './sqlite-run-store.js';
-import type { RunStore } from './run-store.js';
+import type { LeaseStore } from './run-store.js';
 
 /** A lease whose holder has not refreshed it for this long is taken over (default 30 s; SLANT_LEASE_STALE_MS). */
 export const LEASE_STALE_MS = 30_000;
@@ -96,14 +96,14 @@ export class RunLease {
   private lost: RunLeaseLostError | undefined;
   private verifying: Promise<void> | undefined;
   private constructor(
-    private readonly store: RunStore,
+    private readonly store: LeaseStore,
     readonly runId: string,
     private readonly token: string,
     /** a confirmation younger than this lets a request go without asking the store (well under the stale limit) */
     private readonly trustMs: number,
   ) {}
 
-  static async acquire(anyStore: AnyStore, runId: string, opts: LeaseOptions = {}): Promise<RunLease> {
+  static async acquire(anyStore: AnyStore<LeaseStore>, runId: string, opts: LeaseOptions = {}): Promise<RunLease> {
     const store = asRunStore(anyStore);
     const token = randomBytes(8).toString('hex');
     const staleMs = opts.staleMs ?? envMs('SLANT_LEASE_STALE_MS', LEASE_STALE_MS);

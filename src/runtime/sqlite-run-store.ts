@@ -6,7 +6,7 @@ const FORWARDED = [
   'createRun', 'getRun', 'latestRun', 'listRuns', 'setRunStatus', 'deleteRun',
   'upsertCell', 'listCells', 'setCellStatus',
   'putOutput', 'getOutput', 'getOutputs',
-  'putItem', 'putItems', 'putWrites', 'outputRecordIds', 'countItems', 'getItems', 'getItem', 'searchOutputs', 'searchItems', 'completedRecordIds',
+  'putItem', 'putItems', 'putWrites', 'outputRecordIds', 'countItems', 'getItems', 'itemsPage', 'getItem', 'searchOutputs', 'searchItems', 'completedRecordIds',
   'putCost', 'getCosts', 'putInvalidOutput', 'getInvalidOutputs',
   'putRunResults', 'getRunResults', 'putResult', 'getResults',
   'cacheGet', 'cachePut', 'cacheStats', 'cacheClear',
@@ -60,9 +60,17 @@ export function sqliteRunStore(store: Store): RunStore {
   return face;
 }
 
-/** A RunStore, or the synchronous SQLite Store (library callers, tests), made a RunStore. */
-export type AnyStore = Store | RunStore;
+/** A part of the store a caller may take (src/runtime/run-store.ts): any of RunStore's members, with their types. */
+type StorePart = Partial<RunStore>;
 
-export function asRunStore(store: AnyStore): RunStore {
-  return store instanceof Store ? sqliteRunStore(store) : store;
+/**
+ * What a caller taking the store's part `T` accepts: that part of any store, or the synchronous
+ * SQLite Store (library callers, tests), which has every part.
+ */
+export type AnyStore<T extends StorePart = RunStore> = Store | T;
+
+/** The store as the part `T`: a SQLite Store through its async face (a RunStore, so every part), anything else as given. */
+export function asRunStore<T extends StorePart = RunStore>(store: AnyStore<T>): T {
+  // the face is a RunStore, which has every part
+  return store instanceof Store ? (sqliteRunStore(store) as unknown as T) : store;
 }

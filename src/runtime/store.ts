@@ -445,6 +445,19 @@ export class Store {
     return rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) }));
   }
 
+  /**
+   * One page of a cell's measurements in the order first stored (as getItems): the rows after
+   * position `after` (0: from the start), at most `limit`. `next` is the position to pass for the
+   * page after this one; aggregation and the report read a large cell page by page this way, so
+   * their memory does not grow with the run.
+   */
+  itemsPage(runId: string, cellKey: string, after: number, limit: number): { next: number; rows: { recordId: string; measurement: unknown }[] } {
+    const rows = this.statement(
+      'SELECT rowid AS pos, record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ? AND rowid > ? ORDER BY rowid LIMIT ?',
+    ).all(runId, cellKey, after, limit) as { pos: number; record_id: string; measurement_json: string }[];
+    return { next: rows.length === 0 ? after : rows[rows.length - 1]!.pos, rows: rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) })) };
+  }
+
   /** Every stored output of a run (record fields, generations), in the order first stored. */
   listRunOutputs(runId: string): { cellKey: string; recordId: string; output: unknown }[] {
     const rows = this.statement('SELECT cell_key, record_id, output_json FROM outputs WHERE run_id = ? ORDER BY rowid').all(runId) as { cell_key: string; record_id: string; output_json: string }[];
@@ -757,6 +770,14 @@ export class Store {
       for (const p of items) this.putItem(runId, p.cellKey, p.recordId, p.measurement);
     });
   }
+}
+
+/** An answer as the request cache stores it. */
+export interface CacheEntry {
+  provider: string;
+  model: string;
+  requestJson: string;
+  responseJson: string;
 }
 
 /** A request-cache row as stored. */

@@ -38,6 +38,39 @@ export function writeFileAtomic(path: string, text: string, what = 'file'): void
   }
 }
 
+/**
+ * writeFileAtomic for a text made piece by piece (results.json with a large run's items read from
+ * the store): `produce` hands each piece to `write`, which redacts it and writes it to the
+ * temporary file at once, so the whole text is never held.
+ */
+export async function writeFileAtomicStream(path: string, produce: (write: (text: string) => void) => Promise<void>, what = 'file'): Promise<void> {
+  const dir = dirname(path);
+  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`);
+  try {
+    if (isDirectory(path)) throw Object.assign(new Error(`${path} is a directory`), { code: 'EISDIR' });
+    mkdirSync(dir, { recursive: true });
+    const fd = openSync(tmp, 'w');
+    try {
+      await produce((text) => {
+        const buf = Buffer.from(redact(text), 'utf8');
+        for (let off = 0; off < buf.length; ) off += writeSync(fd, buf, off, buf.length - off);
+      });
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, path);
+    removeStaleTemps(dir);
+  } catch (err) {
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // nothing was created (e.g. the parent is a file)
+    }
+    throw writeProblem(err, path, what);
+  }
+}
+
 /** `.<name>.<pid>.<hex>.tmp`: the temporary file writeFileAtomic writes `name` through. */
 const TEMP = /^\.(.+)\.(\d+)\.[0-9a-f]{6}\.tmp$/;
 

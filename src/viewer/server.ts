@@ -16,13 +16,14 @@ import { runResults } from '../report/from-store.js';
 import { CSP, facetsOf, renderReportPage } from '../report/html.js';
 import { StoreItems } from '../report/items/store-items.js';
 import { buildReportModel } from '../report/model.js';
+import type { RunReader } from '../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { crossOrigin, foreignHost, isLoopbackHost } from '../runtime/local-request.js';
 import { comparePage, notFound, runsPage } from './pages.js';
 
 export interface ViewerOptions {
   /** a SQLite store, or any RunStore (PostgreSQL): read only */
-  store: AnyStore;
+  store: AnyStore<RunReader>;
   reportsDir?: string;
   host?: string;
   port?: number;

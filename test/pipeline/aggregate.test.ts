@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aggregateRun } from '../../src/pipeline/aggregate.js';
-import { cellKey, type ExecutionPlan } from '../../src/pipeline/execute.js';
+import type { ExecutionPlan } from '../../src/pipeline/execute.js';
+import { cellKey } from '../../src/pipeline/store-keys.js';
 import { hallucinationOptionsSchema, hallucinationProbe, hallucinationRecordSchema } from '../../src/probes/hallucination/index.js';
 import type { AnyProbe } from '../../src/probes/registry.js';
 import { Store } from '../../src/runtime/store.js';

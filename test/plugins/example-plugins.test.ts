@@ -47,7 +47,7 @@ async function run(config: string): Promise<{ results: Results; stdout: string }
 const probe = (r: Results, name: string) => r.probes.find((p) => p.probe === name);
 const metric = (r: Results, p: string, condition: string, m: string) => probe(r, p)?.groups.find((g) => (g.labels.condition ?? 'baseline') === condition)?.metrics.find((x) => x.name === m);
 
-describe('examples/plugins: a probe, a provider, a judge and a mitigation from plugin files', () => {
+describe('examples/plugins: a probe, a provider, a judge, a mitigation and a dataset format from plugin files', () => {
   it('examples/plugins/slant.yaml runs: the tgi model summarizes, hedging and framing (keyword judge) measure, keep-hedges is a condition', async () => {
     process.env.TGI_BASE_URL = server.url;
     try {
@@ -68,6 +68,14 @@ describe('examples/plugins: a probe, a provider, a judge and a mitigation from p
     } finally {
       delete process.env.TGI_BASE_URL;
     }
+  });
+
+  it('examples/plugins/paragraphs.yaml runs: a plugin dataset format reads a .txt file, one record per paragraph', async () => {
+    const { results } = await run(join(dir, 'paragraphs.yaml'));
+    const primacy = probe(results, 'primacy');
+    // three paragraphs in data/notes.txt: three items, with the ids the format gives them
+    expect(primacy?.groups[0]?.n).toBe(3);
+    expect(primacy?.items.map((i) => i.recordId).sort()).toEqual(['p1', 'p2', 'p3']);
   });
 
   it('a config that names a plugin file that is not there is a user error naming it', async () => {

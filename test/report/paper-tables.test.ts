@@ -68,4 +68,16 @@ describe('paperTables', () => {
     const t2 = tables.find((t) => t.id === 'seed004_table2')!;
     expect(t2.rows[0]?.map((c) => (typeof c === 'object' && c !== null ? c.value : c))).toEqual(['m1', 0.3, 0.1, 3, 0.1, 0.1, 1]);
   });
+
+  it('come from the probes manifests, ordered by paper then by probe: seed 000 (framing, then hallucination), 003, 004', () => {
+    const transitions = { name: 'transitions', title: '', columns: ['source \\ output', 'positive', 'negative', 'neutral'], rows: [['positive', 1, 0, 0], ['negative', 0, 1, 0], ['neutral', 0, 0, 1]] };
+    const confidence = { name: 'confidence', title: '', columns: ['cutoff', 'a', 'b', 'c', 'd'], rows: [['before', 1, 0, 1, 0]] };
+    const tables = paperTables([
+      probe('certainty', [group('m1', 'news', 4, { cd: 0.5, cd_up: 0.25, cd_down: 0.25, ratio: 1 })]),
+      probe('position', [group('m1', 'news', 4, { wasserstein: 0.1, rouge1_f: 0.2 })]),
+      probe('hallucination', [group('m1', 'pairs', 4, {}, { tables: [confidence] })]),
+      probe('framing', [group('m1', 'news', 3, { phi_frame: 0 }, { tables: [transitions] })]),
+    ]);
+    expect(tables.map((t) => t.id)).toEqual(['seed000_table2', 'seed000_table6', 'seed003_spearman', 'seed004_table1', 'seed004_table2']);
+  });
 });

@@ -49,6 +49,39 @@ describe.each(backends)('RunStore (%s)', (_name, open) => {
     }
   });
 
+  it('reads a cell\'s items page by page in the order getItems lists them (a re-stored item keeps its place)', async () => {
+    const s = await open();
+    try {
+      const run = await s.createRun({ configJson: '{}', configHash: 'h' });
+      const other = await s.createRun({ configJson: '{}', configHash: 'h2' });
+      await s.upsertCell(run.id, { key: 'c', model: 'm', probe: 'framing', dataset: 'd' });
+      await s.upsertCell(other.id, { key: 'c', model: 'm', probe: 'framing', dataset: 'd' });
+      for (let i = 0; i < 7; i++) {
+        await s.putItem(run.id, 'c', `r${i}`, { v: i });
+        // rows of another run and another cell in between: the pages skip them
+        await s.putItem(other.id, 'c', `r${i}`, { v: -i });
+        await s.putItem(run.id, 'other', `r${i}`, { v: 100 + i });
+      }
+      await s.putItem(run.id, 'c', 'r2', { v: 22 });
+      const paged: { recordId: string; measurement: unknown }[] = [];
+      const sizes: number[] = [];
+      let after = 0;
+      for (;;) {
+        const page = await s.itemsPage(run.id, 'c', after, 3);
+        sizes.push(page.rows.length);
+        paged.push(...page.rows);
+        if (page.rows.length < 3) break;
+        after = page.next;
+      }
+      expect(sizes).toEqual([3, 3, 1]);
+      expect(paged).toEqual(await s.getItems(run.id, 'c'));
+      expect(paged.map((r) => r.measurement)).toEqual([{ v: 0 }, { v: 1 }, { v: 22 }, { v: 3 }, { v: 4 }, { v: 5 }, { v: 6 }]);
+      expect(await s.itemsPage(run.id, 'none', 0, 3)).toEqual({ next: 0, rows: [] });
+    } finally {
+      await s.close();
+    }
+  });
+
   it('keeps cells, outputs, items, costs, invalid outputs and results, in first-stored order, idempotently', async () => {
     const s = await open();
     try {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Store } from '../../src/runtime/store.js';
 import { MIGRATIONS } from '../../src/runtime/store-schema.js';
-import { cellKey } from '../../src/pipeline/cells.js';
+import { cellKey } from '../../src/pipeline/store-keys.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -48,23 +48,30 @@ export function registerReport(program: Command): void {
       const { results, reportDir } = isFile(target) ? { results: readResultsFile(target, resultsSchema), reportDir: dirname(target) } : await fromStore(target === 'latest' ? await latestRun(opts) : target, opts, resultsSchema);
       const global = globalOptions(cmd);
       if (opts.format === 'html') {
-        const [{ writeReports }, { writeReportFile }, { renderTerminalReport }, { openRunStore }] = await Promise.all([
+        const [{ writeReports }, { writeReportFile }, { renderTerminalReport }, { openRunStore }, { StoreItems }, { writeJsonLine }] = await Promise.all([
           import('../../pipeline/run.js'),
           import('../../report/write.js'),
           import('../../report/terminal.js'),
           import('../../runtime/open-store.js'),
+          import('../../report/items/store-items.js'),
+          import('../results-output.js'),
         ]);
-        const written = writeReports(results, reportDir);
         const html = join(reportDir, 'report.html');
-        // the items behind the numbers (and their texts) come from the store when it has the run
+        // the items behind the numbers (and their texts) come from the store when it has the run;
+        // a run's stored results leave its items there, and results.json takes them from it
         const store = storeExists(opts.store) ? await openRunStore(opts.store, { readOnly: true }) : undefined;
         try {
+          const sources = store ? await new StoreItems(store, results.run.id).sources(results) : undefined;
+          const items = store && sources ? { store, runId: results.run.id, sources } : undefined;
+          const written = await writeReports(results, reportDir, undefined, items);
           await writeReportFile(html, written, store);
+          if (global.json) await writeJsonLine(results, items);
         } finally {
           await store?.close();
         }
-        if (global.json) process.stdout.write(JSON.stringify(results) + '\n');
-        else if (global.quiet) process.stdout.write(`report: ${html}\n`);
+        if (global.json) {
+          // written above, with the items from the store
+        } else if (global.quiet) process.stdout.write(`report: ${html}\n`);
         else process.stdout.write(renderTerminalReport(results, { verbose: global.verbose === true }) + `\nreport: ${html}\n`);
       } else {
         const dir = opts.output ?? join(reportDir, `export-${opts.format}`);

@@ -6,6 +6,7 @@ export const certaintyManifest = defineProbe({
   load: async () => (await import('./index.js')).certaintyProbe,
   present: async () => (await import('./present.js')).presentCertainty,
   items: async () => (await import('./items.js')).certaintyItems,
+  paperTables: async () => (await import('./paper-tables.js')).certaintyPaperTables,
   legacyOptions: (o) => [
     ...(typeof o.intervention === 'string' && o.intervention !== 'none' ? [{ option: 'intervention', value: o.intervention, mitigation: o.intervention }] : []),
     ...(o.decoding === 'greedy' ? [{ option: 'decoding', value: 'greedy', mitigation: 'greedy-decoding' }] : []),

@@ -6,4 +6,5 @@ export const framingManifest = defineProbe({
   load: async () => (await import('./index.js')).framingProbe,
   present: async () => (await import('./present.js')).presentFraming,
   items: async () => (await import('./items.js')).framingItems,
+  paperTables: async () => (await import('./paper-tables.js')).framingPaperTables,
 });

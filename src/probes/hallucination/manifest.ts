@@ -22,5 +22,6 @@ export const hallucinationManifest = defineProbe({
   load: async () => (await import('./index.js')).hallucinationProbe,
   present: async () => (await import('./present.js')).presentHallucination,
   items: async () => (await import('./items.js')).hallucinationItems,
+  paperTables: async () => (await import('./paper-tables.js')).hallucinationPaperTables,
   legacyOptions: legacyStrategy,
 });

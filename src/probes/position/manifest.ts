@@ -8,5 +8,6 @@ export const positionManifest = defineProbe({
   present: async () => (await import('./present.js')).presentPosition,
   formats: [summevalFormat],
   items: async () => (await import('./items.js')).positionItems,
+  paperTables: async () => (await import('./paper-tables.js')).positionPaperTables,
   legacyOptions: (o) => (o.rolePlay === true ? [{ option: 'rolePlay', value: 'true', mitigation: 'role-play' }] : []),
 });

@@ -1,5 +1,5 @@
 import { redact } from '../../core/redact.js';
-import { detectFormat } from '../../data/detect-format.js';
+import { extname } from 'node:path';
 import type { ReadStats } from '../../data/types.js';
 import type { DatasetFormat } from '../dataset-format.js';
 
@@ -11,8 +11,9 @@ export const wildframeFormat: DatasetFormat = {
   name: 'wildframe',
   fields: ['base', 'baseSentiment', 'framed', 'humanScore'],
   describe: (entry) => (entry.humans !== undefined ? 'WildFrame input joined to its humans file' : 'WildFrame release CSV'),
-  // only a CSV can be the WildFrame release: its module (and the CSV reader) load for one
-  matches: async (entry, file) => entry.humans !== undefined || (detectFormat(file) === 'csv' && (await (await import('./release.js')).isWildframeReleaseCsv(file))),
+  // only a CSV can be the WildFrame release: its module (and the CSV reader) load for one; a file of
+  // another extension is another format's (a plugin's reads it), not an error here
+  matches: async (entry, file) => entry.humans !== undefined || (extname(file).toLowerCase() === '.csv' && (await (await import('./release.js')).isWildframeReleaseCsv(file))),
   onlyFor: { probe: 'wildframe', records: 'statements and framings', files: 'release files' },
   read(entry, file, humans, opts) {
     let read = 0;

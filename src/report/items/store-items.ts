@@ -3,15 +3,17 @@
  * the stored generation), for the report's item pages and the viewer. Read-only, through the
  * RunStore interface, so it reads a SQLite file and a PostgreSQL store alike.
  */
-import { outputKey } from '../../pipeline/batch-phase.js';
-import { inputKey } from '../../pipeline/execute.js';
-import { outputStoreKey } from '../../pipeline/cells.js';
+import { inputKey, outputKey, outputStoreKey } from '../../pipeline/store-keys.js';
 import { BASELINE_KEY } from '../../pipeline/conditions.js';
 import { loadProbe } from '../../probes/load.js';
-import type { RunStore } from '../../runtime/run-store.js';
+import { asksModel } from '../../probes/output.js';
+import type { RunReader } from '../../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../../runtime/sqlite-run-store.js';
+import { storedItems } from '../../runtime/stored-items.js';
 import { itemDetail, itemSummary } from './registry.js';
 import type { ItemDetail, ItemInput, ItemSummary } from '../../probes/item-view.js';
+import type { Results } from '../../results/schema.js';
+import type { ItemSource, ItemSources } from '../../results/streamed-items.js';
 
 export interface ItemQuery {
   probe?: string;
@@ -52,10 +54,10 @@ interface CellInfo {
 export class StoreItems {
   private readonly summaries = new Map<string, ItemSummary[]>();
   private cellList: CellInfo[] | undefined;
-  private readonly store: RunStore;
+  private readonly store: RunReader;
 
   constructor(
-    store: AnyStore,
+    store: AnyStore<RunReader>,
     readonly runId: string,
   ) {
     this.store = asRunStore(store);
@@ -70,7 +72,9 @@ export class StoreItems {
     }
     this.cellList = (await this.store.listCells(this.runId)).map((c) => {
       const info: CellInfo = { key: c.key, model: c.model, dataset: c.dataset, probe: c.probe, conditionKey: c.condition ?? BASELINE_KEY, options: (c.options ?? {}) as Record<string, unknown> };
-      const condition = conditions.get(c.key);
+      // a cell without a stored result (a condition not applicable on its model, or not yet run) is
+      // still its condition's, never the baseline's
+      const condition = conditions.get(c.key) ?? (info.conditionKey !== BASELINE_KEY ? info.conditionKey : undefined);
       if (condition !== undefined) info.condition = condition;
       return info;
     });
@@ -102,6 +106,24 @@ export class StoreItems {
   }
 
   /**
+   * The first `limit` item summaries of the run (cells in order, as `all` lists them) and how many
+   * items the run has, reading the store page by page: what a report file embeds, in memory that
+   * does not grow with the run.
+   */
+  async first(limit: number): Promise<{ summaries: ItemSummary[]; total: number }> {
+    const out: ItemSummary[] = [];
+    for (const cell of await this.cells()) {
+      if (out.length >= limit) break;
+      const labels = labelsOf(cell);
+      for await (const r of storedItems(this.store, this.runId, cell.key)) {
+        out.push(itemSummary({ probe: cell.probe, labels, recordId: r.recordId, measurement: r.measurement, options: cell.options }));
+        if (out.length >= limit) break;
+      }
+    }
+    return { summaries: out, total: await this.store.countItems(this.runId) };
+  }
+
+  /**
    * Record ids of a cell whose stored texts contain `q` (case-insensitive): the record's fields and
    * the output this cell measured (the baseline summary, the probe's own generation, or under a
    * mitigation the mitigated output with its intermediate steps: drafts, partial summaries).
@@ -130,11 +152,38 @@ export class StoreItems {
   /** The store key of the output this cell measured: its task's output under its condition (shared summary or the probe's own generation). */
   private async outputKeyOf(cell: CellInfo): Promise<string> {
     try {
-      return outputStoreKey(cell.model, cell.dataset, await loadProbe(cell.probe), cell.options, cell.conditionKey);
+      const probe = await loadProbe(cell.probe);
+      // a probe that asks the model stores its answers under its own cell
+      return asksModel(probe) ? cell.key : outputStoreKey(cell.model, cell.dataset, probe, cell.options, cell.conditionKey);
     } catch {
       // a probe this slant does not know: the shared summary key
       return outputKey(cell.model, cell.dataset);
     }
+  }
+
+  /**
+   * Where each probe's items are stored, for results whose items were left in the store (a run's
+   * stored results): each group that applies is matched to its cell by probe and labels, in the
+   * groups' order, which is the order results.json lists the items in. Undefined when the store
+   * does not have the run.
+   */
+  async sources(results: Results): Promise<ItemSources | undefined> {
+    if ((await this.store.getRun(this.runId)) === undefined) return undefined;
+    const cells = await this.cells();
+    const plain = (c: string | undefined): string | undefined => (c === undefined || c === '' || c === BASELINE_KEY ? undefined : c);
+    const out = new Map<string, ItemSource[]>();
+    for (const p of results.probes) {
+      if (p.items.length > 0) continue;
+      const list: ItemSource[] = [];
+      for (const g of p.groups) {
+        if (g.notApplicable !== undefined) continue;
+        const cell = cells.find((c) => c.probe === p.probe && c.model === g.labels.model && c.dataset === g.labels.dataset && plain(c.condition) === plain(g.labels.condition));
+        if (!cell) continue;
+        list.push({ cellKey: cell.key, labels: g.labels, ...(cell.conditionKey === BASELINE_KEY ? {} : { stepsKey: await this.outputKeyOf(cell) }) });
+      }
+      out.set(p.probe, list);
+    }
+    return out;
   }
 
   async list(query: ItemQuery): Promise<ItemPage> {

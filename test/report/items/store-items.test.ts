@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inputKey } from '../../../src/pipeline/execute.js';
-import { outputKey } from '../../../src/pipeline/batch-phase.js';
+import { inputKey, outputKey } from '../../../src/pipeline/store-keys.js';
 import { itemDetail } from '../../../src/report/items/registry.js';
 import { StoreItems } from '../../../src/report/items/store-items.js';
 import { Store } from '../../../src/runtime/store.js';

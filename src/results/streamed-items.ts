@@ -1,0 +1,114 @@
+/**
+ * A run's items written into its results JSON straight from the store, page by page, instead of
+ * being held in the results object: results.json lists every item of the run, and holding them all
+ * (then their JSON text, then its redacted copy) made a run's memory grow with its size. The text
+ * written is the same as `resultsJsonText` of the results with their items in (a test compares).
+ */
+import { redact } from '../core/redact.js';
+import type { ItemsReader } from '../runtime/run-store.js';
+import { storedItems } from '../runtime/stored-items.js';
+import type { ProbeResult, Results } from './schema.js';
+
+type Item = ProbeResult['items'][number];
+
+/** Where one group's items are stored: its cell, its labels, and (a mitigated output) the key of the outputs that carry its intermediate steps. */
+export interface ItemSource {
+  cellKey: string;
+  labels: Item['labels'];
+  stepsKey?: string;
+}
+
+/** Each probe's item sources, by probe name, in the order its groups (and items) are listed. */
+export type ItemSources = ReadonlyMap<string, readonly ItemSource[]>;
+
+/** A run's items left in its store: where to read them for results.json. */
+export interface StoredItems {
+  store: ItemsReader;
+  runId: string;
+  sources: ItemSources;
+}
+
+/** Items converted to text per chunk: a few hundred KB of JSON at a time. */
+const CHUNK = 2048;
+
+/** The probe's items in the order results.json lists them: cell by cell, each cell's in the order first stored. */
+async function* sourceItems(store: ItemsReader, runId: string, sources: readonly ItemSource[]): AsyncGenerator<Item> {
+  for (const s of sources) {
+    const steps = s.stepsKey === undefined ? undefined : await storedSteps(store, runId, s.stepsKey);
+    for await (const r of storedItems(store, runId, s.cellKey)) {
+      const item: Item = { labels: s.labels, recordId: r.recordId, measurement: r.measurement };
+      const st = steps?.get(r.recordId);
+      if (st) item.steps = st;
+      yield item;
+    }
+  }
+}
+
+/** A mitigated cell's intermediate steps (drafts, partial summaries) by record id. */
+export async function storedSteps(store: ItemsReader, runId: string, key: string): Promise<Map<string, NonNullable<Item['steps']>>> {
+  const out = new Map<string, NonNullable<Item['steps']>>();
+  for (const o of await store.getOutputs(runId, key)) {
+    const steps = (o.output as { steps?: Item['steps'] } | null)?.steps;
+    if (Array.isArray(steps) && steps.length > 0) out.set(o.recordId, steps);
+  }
+  return out;
+}
+
+/**
+ * How many items a probe's results have: its items when they are in hand, else the sum of its
+ * groups' n (each group's n is the number of its cell's stored items, as aggregation lists them).
+ */
+export const itemCount = (p: ProbeResult): number => (p.items.length > 0 ? p.items.length : p.groups.reduce((a, g) => a + (g.notApplicable === undefined ? g.n : 0), 0));
+
+const marker = (i: number): string => `\u0001slant-items:${i}\u0001`;
+
+/**
+ * Write the results JSON (`space` 2: results.json's indented text; 0: one line) to `write` in
+ * redacted chunks, each probe whose `items` is empty and that has sources taking its items from the
+ * store. The probes' other fields are written as they are.
+ */
+export async function writeResultsJson(results: Results, items: StoredItems | undefined, write: (chunk: string) => void, space = 2): Promise<void> {
+  const streamed = new Map<number, readonly ItemSource[]>();
+  const probes = results.probes.map((p, i) => {
+    const sources = items?.sources.get(p.probe);
+    if (p.items.length > 0 || sources === undefined || sources.length === 0) return p;
+    streamed.set(i, sources);
+    return { ...p, items: marker(i) };
+  });
+  const text = JSON.stringify({ ...results, probes }, null, space);
+  let from = 0;
+  for (const [i, sources] of streamed) {
+    const quoted = JSON.stringify(marker(i));
+    const at = text.indexOf(quoted, from);
+    if (at < 0) throw new Error(`results JSON: the place of probe ${i}'s items was not found`);
+    write(redact(text.slice(from, at)));
+    // the indentation of the line holding "items": the items go one level deeper
+    const lineStart = text.lastIndexOf('\n', at) + 1;
+    const indent = space > 0 ? text.slice(lineStart, lineStart + (text.slice(lineStart).length - text.slice(lineStart).trimStart().length)) : '';
+    await writeItems(sourceItems(items!.store, items!.runId, sources), write, indent, space);
+    from = at + quoted.length;
+  }
+  write(redact(text.slice(from)));
+}
+
+/** An array's text as JSON.stringify writes it at this depth: `[]`, or one element per line indented one level below `indent`. */
+async function writeItems(items: AsyncIterable<Item>, write: (chunk: string) => void, indent: string, space: number): Promise<void> {
+  const inner = indent + ' '.repeat(space);
+  const open = space > 0 ? `[\n${inner}` : '[';
+  const sep = space > 0 ? `,\n${inner}` : ',';
+  let chunk: string[] = [];
+  let any = false;
+  const flush = (): void => {
+    if (chunk.length === 0) return;
+    write(redact((any ? sep : open) + chunk.join(sep)));
+    any = true;
+    chunk = [];
+  };
+  for await (const item of items) {
+    const t = JSON.stringify(item, null, space);
+    chunk.push(space > 0 ? t.replaceAll('\n', `\n${inner}`) : t);
+    if (chunk.length >= CHUNK) flush();
+  }
+  flush();
+  write(any ? (space > 0 ? `\n${indent}]` : ']') : '[]');
+}

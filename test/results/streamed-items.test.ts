@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { Store } from '../../src/runtime/store.js';
+import { sqliteRunStore } from '../../src/runtime/sqlite-run-store.js';
+import { resultsJsonText } from '../../src/results/json-text.js';
+import { itemCount, writeResultsJson, type ItemSources } from '../../src/results/streamed-items.js';
+import { ITEMS_PAGE } from '../../src/runtime/stored-items.js';
+import { RESULTS_SCHEMA_ID, type ProbeResult, type Results } from '../../src/results/schema.js';
+
+/** A run with a baseline cell larger than one page, a mitigated cell with steps, an empty cell and a probe with no cells. */
+async function fixture(): Promise<{ full: Results; lean: Results; sources: ItemSources; store: ReturnType<typeof sqliteRunStore>; runId: string }> {
+  const store = sqliteRunStore(Store.open(':memory:'));
+  const run = await store.createRun({ configJson: '{}', configHash: 'h' });
+  const base = { model: 'm', dataset: 'd', condition: 'baseline' };
+  const mitigated = { model: 'm', dataset: 'd', condition: 'self-refine' };
+  const n = ITEMS_PAGE + 37;
+  const items: { cellKey: string; recordId: string; measurement: unknown }[] = [];
+  for (let i = 0; i < n; i++) {
+    // a value JSON writes as null, nested objects and arrays, text with quotes, newlines and a key-shaped token
+    const measurement = { fC: i % 3 === 0 ? 'positive' : 'negative', sB: i / 7, nan: i === 5 ? Number.NaN : i, deep: { a: [1, { b: 'x\n"y"' }] }, note: i === 9 ? 'key sk-abcdefghijklmnopqrstuvwx here' : '' };
+    items.push({ cellKey: 'base', recordId: `r${(i * 7919) % n}`, measurement });
+  }
+  await store.putItems(run.id, items);
+  await store.putItems(run.id, [
+    { cellKey: 'mit', recordId: 'a', measurement: { v: 1 } },
+    { cellKey: 'mit', recordId: 'b', measurement: { v: 2 } },
+  ]);
+  await store.putOutput(run.id, 'out|mit', 'a', { text: 'final', steps: [{ kind: 'draft', text: 'first draft' }] });
+  await store.putOutput(run.id, 'out|mit', 'b', { text: 'final', steps: [] });
+  const stored = await store.getItems(run.id, 'base');
+  const group = (labels: Record<string, string>, k: number): ProbeResult['groups'][number] => ({ labels, n: k, metrics: [] });
+  const full: Results = {
+    schema: RESULTS_SCHEMA_ID,
+    slant: { version: 't' },
+    run: { id: run.id, command: 'measure', createdAt: 'c', finishedAt: 'f', status: 'completed' },
+    models: [],
+    datasets: [],
+    probes: [
+      {
+        probe: 'framing',
+        options: {},
+        judges: [],
+        groups: [group(base, n), group(mitigated, 2), group({ model: 'm', dataset: 'e', condition: 'baseline' }, 0)],
+        items: [
+          ...stored.map((r) => ({ labels: base, recordId: r.recordId, measurement: r.measurement })),
+          { labels: mitigated, recordId: 'a', measurement: { v: 1 }, steps: [{ kind: 'draft', text: 'first draft' }] as never },
+          { labels: mitigated, recordId: 'b', measurement: { v: 2 } },
+        ],
+      },
+      { probe: 'primacy', options: {}, judges: [], groups: [], items: [] },
+    ],
+    warnings: [],
+  };
+  const lean: Results = { ...full, probes: full.probes.map((p) => ({ ...p, items: [] })) };
+  const sources: ItemSources = new Map([
+    [
+      'framing',
+      [
+        { cellKey: 'base', labels: base },
+        { cellKey: 'mit', labels: mitigated, stepsKey: 'out|mit' },
+        { cellKey: 'empty', labels: { model: 'm', dataset: 'e', condition: 'baseline' } },
+      ],
+    ],
+    ['primacy', []],
+  ]);
+  return { full, lean, sources, store, runId: run.id };
+}
+
+describe('results JSON with the items read from the store', () => {
+  it('writes the same text as the results with their items in hand (indented: results.json; one line: --json)', async () => {
+    const { full, lean, sources, store, runId } = await fixture();
+    const chunks: string[] = [];
+    await writeResultsJson(lean, { store, runId, sources }, (t) => chunks.push(t));
+    expect(chunks.length).toBeGreaterThan(3);
+    const text = chunks.join('') + '\n';
+    expect(text).toBe(resultsJsonText(full));
+    expect(text).not.toContain('sk-abcdefghijklmnopqrstuvwx');
+    const line: string[] = [];
+    await writeResultsJson(lean, { store, runId, sources }, (t) => line.push(t), 0);
+    expect(line.join('')).toBe(JSON.stringify(full));
+    expect(JSON.parse(line.join(''))).toEqual(JSON.parse(text));
+  });
+
+  it('leaves results whose items are in hand as they are, and counts items either way', async () => {
+    const { full, lean } = await fixture();
+    const chunks: string[] = [];
+    await writeResultsJson(full, undefined, (t) => chunks.push(t));
+    expect(chunks.join('') + '\n').toBe(resultsJsonText(full));
+    expect(full.probes.map(itemCount)).toEqual([ITEMS_PAGE + 39, 0]);
+    expect(lean.probes.map(itemCount)).toEqual([ITEMS_PAGE + 39, 0]);
+  });
+});
