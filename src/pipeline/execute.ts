@@ -1,3 +1,4 @@
+import type { BatchStore, CacheStore, ItemsStore, RunsStore } from '../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { runPool } from '../runtime/pool.js';
 import type { AnyProbe } from '../probes/manifest.js';
@@ -81,9 +82,12 @@ export interface ExecutionOutcome {
  */
 export type ExecutionOptions = Parameters<typeof executePlan>[3];
 
+/** What executing a plan uses of the store: its cells and items, the request cache, the Batch API's state. */
+type ExecutionStore = Pick<RunsStore, 'upsertCell'> & ItemsStore & CacheStore & BatchStore;
+
 export async function executePlan(
   plan: ExecutionPlan,
-  anyStore: AnyStore,
+  anyStore: AnyStore<ExecutionStore>,
   runId: string,
   opts: {
     signal?: AbortSignal;

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import type { ExportFormat } from '../../report/export.js';
 import type { Results } from '../../results/schema.js';
-import type { RunStore } from '../../runtime/run-store.js';
+import type { RunReader } from '../../runtime/run-store.js';
 import { applyGate, FAIL_ON_HELP, failOnConditions } from '../fail-on.js';
 import { aliasTo, deprecatedAlias } from '../flags.js';
 import { globalOptions } from '../main-options.js';
@@ -163,7 +163,7 @@ async function fromStore(runId: string, opts: ReportOpts, resultsSchema: Results
 }
 
 /** The results a run stored; undefined when the store has no such run. */
-async function storedResults(store: RunStore, runId: string, storeFlag: string, resultsSchema: ResultsSchema): Promise<Results | undefined> {
+async function storedResults(store: RunReader, runId: string, storeFlag: string, resultsSchema: ResultsSchema): Promise<Results | undefined> {
   const run = await store.getRun(runId);
   if (!run) return undefined;
   const stored = await store.getRunResults(runId);
