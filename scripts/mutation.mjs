@@ -10,6 +10,8 @@
  * scores of this run into targets.json, with the date). By default only the target files that
  * differ from main (committed or not) are mutated; Stryker's incremental file keeps the results of
  * mutants whose code and tests did not change, so a change to one formula is scored in minutes.
+ * --max-mutants N skips the run (exit 0, saying so) when the files to mutate hold more than N
+ * mutants: CI (.ci/run) runs the check on the files a change touches only when it fits its time.
  * --tests judges the mutants by those test files only (a quicker run; its score is a lower bound).
  * Exit 0 when every mutated file is at or above its floor, 1 below it, 2 on a usage error.
  */
@@ -17,7 +19,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
-const { values, positionals } = parseArgs({ options: { all: { type: 'boolean' }, base: { type: 'string' }, concurrency: { type: 'string' }, record: { type: 'boolean' }, tests: { type: 'string' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({ options: { all: { type: 'boolean' }, base: { type: 'string' }, concurrency: { type: 'string' }, record: { type: 'boolean' }, tests: { type: 'string' }, 'max-mutants': { type: 'string' } }, allowPositionals: true });
 const targets = JSON.parse(readFileSync('test/mutation/targets.json', 'utf8'));
 const equivalents = JSON.parse(readFileSync('test/mutation/equivalent-mutants.json', 'utf8')).mutants;
 
@@ -50,9 +52,27 @@ for (const f of files ?? []) {
   }
 }
 
-if (values.concurrency !== undefined && !/^[1-9][0-9]*$/.test(values.concurrency)) {
-  console.error(`--concurrency wants a whole number of test processes, got "${values.concurrency}"`);
-  process.exit(2);
+for (const [option, value] of [['concurrency', values.concurrency], ['max-mutants', values['max-mutants']]]) {
+  if (value !== undefined && !/^[1-9][0-9]*$/.test(value)) {
+    console.error(`--${option} wants a positive whole number, got "${value}"`);
+    process.exit(2);
+  }
+}
+if (values['max-mutants'] !== undefined && files) {
+  // Stryker's own instrumenter counts the mutants it would make (in milliseconds, no tests run)
+  const { Instrumenter } = await import('@stryker-mutator/instrumenter');
+  const quiet = { isTraceEnabled: () => false, isDebugEnabled: () => false, trace() {}, debug() {}, info() {}, warn() {}, error() {}, fatal() {} };
+  const instrumented = await new Instrumenter(quiet).instrument(
+    files.map((name) => ({ name, content: readFileSync(name, 'utf8'), mutate: true })),
+    { plugins: [], ignorers: [], excludedMutations: [], noHeader: true },
+  );
+  const count = instrumented.mutants.length;
+  const most = Number(values['max-mutants']);
+  if (count > most) {
+    console.log(`${files.join(', ')}: ${count} mutants, more than --max-mutants ${most}; not run here. Run npm run test:mutation on your machine before merging (docs/testing.md).`);
+    process.exit(0);
+  }
+  console.log(`${files.join(', ')}: ${count} mutants`);
 }
 // --concurrency N: Stryker's test processes (stryker.config.mjs uses 2); 1 on a machine others share.
 const args = ['stryker', 'run', ...(files ? ['--mutate', files.join(',')] : []), ...(values.concurrency ? ['--concurrency', values.concurrency] : [])];

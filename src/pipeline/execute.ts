@@ -1,30 +1,31 @@
-import { stat } from 'node:fs/promises';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { runPool } from '../runtime/pool.js';
-import { Gate } from '../runtime/gate.js';
 import type { AnyProbe } from '../probes/manifest.js';
 import type { ProbeJudges } from '../probes/types.js';
-import { asksModel } from '../probes/output.js';
-import { EXIT, InputError, UserError, formatLocation } from '../core/errors.js';
+import { EXIT, UserError, formatLocation } from '../core/errors.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
 import { WarningLog } from './warnings.js';
 import { runBatchPhase } from './batch-phase.js';
-import { ItemWriter, offlineOnly } from './item-writer.js';
-import { BASELINE_KEY, type Condition } from './conditions.js';
+import { ItemWriter } from './item-writer.js';
+import type { Condition } from './conditions.js';
 import { storesText } from './cells.js';
-import { cellKey, inputKey, outputStoreKey } from './store-keys.js';
+import { inputKey } from './store-keys.js';
+import { asksModel } from '../probes/output.js';
 import { inCell } from '../runtime/cell-scope.js';
 import { BudgetReachedError } from '../runtime/budget.js';
-import { MitigationNotApplicableError, type MitigationResult } from '../mitigations/types.js';
-import type { TaskRecord } from '../tasks/task.js';
-import type { ItemCost } from '../runtime/store.js';
-import { ResponseTooLargeError } from '../models/http.js';
-import { recordingUsage, scopedUsage, UsageTracker, type ModelUsage } from '../runtime/usage.js';
-import { DEFAULTS, addCost, measuresBaselineOutputs, planUnits, runUnit, unitApplicability, unitApproximations, type Unit } from './units.js';
-import { InvalidAnswerError } from '../models/answer.js';
-import { DEFAULT_TRUNCATED_POLICY, InvalidAnswerCount, TRUNCATED_REASON, Unmeasured, storedUnmeasured, type TruncatedPolicy } from './unmeasured.js';
-import { CONTEXT_OVERFLOW_REASON, isContextOverflow } from '../models/context-overflow.js';
+import { scopedUsage, type ModelUsage } from '../runtime/usage.js';
+import { planUnits, type Unit } from './units.js';
+import { DEFAULT_TRUNCATED_POLICY, type TruncatedPolicy } from './unmeasured.js';
+import { CellBook, type CellRef } from './cell-book.js';
+import { ModelCalls } from './model-calls.js';
+import { TaskOutputs, type ProducedOutput } from './output-source.js';
+import { ItemMeasurer } from './measure-item.js';
+import { prepareProbes, recordsIn } from './dataset-records.js';
+
+export { markCellNotApplicable, type CellRef } from './cell-book.js';
+export type { ProducedOutput } from './output-source.js';
+export { holdRecords } from './dataset-records.js';
 
 export interface PlannedProbe {
   probe: AnyProbe;
@@ -49,35 +50,6 @@ export interface ExecutionPlan {
   truncated?: TruncatedPolicy;
 }
 
-export interface CellRef {
-  key: string;
-  model: string;
-  dataset: string;
-  probe: string;
-  /** condition key ('baseline', or a mitigation id with its options) and its label in results */
-  condition: string;
-  conditionLabel: string;
-  /** why the condition cannot run on this model (the cell is reported, never run as baseline) */
-  notApplicable?: string;
-  /** what this model can only approximate of the condition (its numbers are marked wherever shown) */
-  approximations?: string[];
-  /** where this cell's per-item costs are stored (its output key; the cell key for probes that ask the model) */
-  costKey: string;
-  /** left out of this invocation (opts.cells): another worker's unit */
-  skipped?: boolean;
-  /** the probe options this cell measures with (a measurement variant's differ from the configured ones; default: the configured) */
-  options?: Record<string, unknown>;
-}
-
-/**
- * A mitigation found while running that this model cannot run it: the cell is reported as not
- * applicable, with one warning (also used by a distributed run's coordinator, told by its workers).
- */
-export function markCellNotApplicable(cell: CellRef, reason: string, warnings: WarningLog): void {
-  if (cell.notApplicable === undefined) warnings.add(`${cell.model} / ${cell.conditionLabel}`, `not applicable on this model: ${reason}`);
-  cell.notApplicable = reason;
-}
-
 export interface ExecutionOutcome {
   cells: CellRef[];
   /** items measured in this invocation */
@@ -99,16 +71,6 @@ export interface ExecutionOutcome {
   /** a distributed run: token usage per model summed over its units (the coordinator's own models add theirs) */
   usage?: Record<string, ModelUsage>;
 }
-
-/** An output a unit generated (or got from the request cache), and what asking for it used. */
-export interface ProducedOutput {
-  key: string;
-  recordId: string;
-  cached: boolean;
-  usage: Record<string, ModelUsage>;
-}
-
-
 
 /**
  * Stream every dataset once; for each record and producer, get the output (stored, or generated
@@ -172,37 +134,13 @@ export async function executePlan(
   },
 ): Promise<ExecutionOutcome> {
   const store = asRunStore(anyStore);
-  const cells = new Map<string, CellRef>();
-  const done = new Map<string, Set<string>>();
-  /** a cell's row and its done set, loaded once (records in flight may ask for the same cell at once) */
-  const cellReady = new Map<string, Promise<void>>();
-  /** a unit's record ids (opts.range): the store is asked about these only */
-  let unitIds: string[] | undefined;
-  const outcome: ExecutionOutcome = { cells: [], measured: 0, reused: 0, generated: 0, cacheHits: 0, invalid: 0, datasets: [], interrupted: false };
   // a unit of a distributed run (its worker records its usage) lists what it generated
   const unitUsage = opts.range !== undefined ? scopedUsage() : undefined;
-  if (unitUsage !== undefined) {
-    outcome.produced = [];
-    outcome.invalidAnswers = [];
-  }
+  const unitRun = unitUsage !== undefined ? { usage: unitUsage, produced: [] as ProducedOutput[] } : undefined;
   // measurements by local instruments are committed in batches; anything involving a model at once (item-writer.ts)
   const items = new ItemWriter(store, runId);
-  const truncatedPolicy = plan.truncated ?? DEFAULT_TRUNCATED_POLICY;
-  const invalidAnswers = new InvalidAnswerCount();
-  /**
-   * The cell cannot measure this record's output (an answer filtered, refused, only reasoning, too
-   * large, a request longer than the model's context): recorded with the reason, the answer counted
-   * once however many probes' cells read it, and the run goes on.
-   */
-  const recordInvalid = async (cell: CellRef, recordId: string, reason: string, output?: unknown): Promise<void> => {
-    await store.putInvalidOutput(runId, cell.key, recordId, reason, output);
-    done.get(cell.key)?.add(recordId);
-    if (invalidAnswers.add(cell.costKey, recordId)) {
-      outcome.invalid++;
-      outcome.invalidAnswers?.push(`${cell.costKey}\u0000${recordId}`);
-    }
-  };
-
+  const truncated = plan.truncated ?? DEFAULT_TRUNCATED_POLICY;
+  const book = new CellBook(store, runId, { warnings: opts.warnings, ...(opts.cells ? { include: opts.cells } : {}), listInvalidAnswers: unitRun !== undefined });
   const units = planUnits(plan.probes, plan.conditions, plan.template, opts.warnings);
   /**
    * `concurrency` is the number of model calls (a record's generation under its condition, or a
@@ -211,53 +149,13 @@ export async function executePlan(
    * waiting while that answer is committed and measured. Without a model in the run (offline
    * probes only), `concurrency` is the number of records measured at once.
    */
-  const generating = new Gate(plan.concurrency);
-  let onWaiting = opts.onWaiting;
-  const waiting = (): void => {
-    const f = onWaiting;
-    onWaiting = undefined;
-    // after this turn's requests are written
-    if (f) setImmediate(f);
-  };
-  const generate = <T>(call: () => Promise<T>): Promise<T> => {
-    const answer = generating.run(call);
-    if (onWaiting !== undefined) {
-      if (generating.inFlight >= generating.limit) waiting();
-      else void answer.then(waiting, waiting);
-    }
-    return answer;
-  };
+  const calls = new ModelCalls(plan.concurrency, opts.onWaiting);
   const held = plan.producers.some((p) => p.model !== undefined) ? 2 * plan.concurrency : plan.concurrency;
+  const outputs = new TaskOutputs({ store, runId, items, book, calls, warnings: opts.warnings, truncated, signal: opts.signal, ...(unitRun ? { unit: unitRun } : {}) });
+  const measurer = new ItemMeasurer({ store, runId, items, book, calls, judges: plan.judges, warnings: opts.warnings, truncated, signal: opts.signal });
+  let reused = 0;
+  const datasets: ExecutionOutcome['datasets'] = [];
   for (const note of plan.notes ?? []) opts.warnings.add('config', note);
-
-  const ensureCell = async (producer: OutputProducer, label: string, dataset: string, unit: Unit): Promise<CellRef> => {
-    const { probe, options } = unit.probe;
-    const condition = unit.condition;
-    const key = cellKey(label, dataset, probe.name, condition.key);
-    let cell = cells.get(key);
-    if (!cell) {
-      // a measurement variant reads (and, where missing, writes) the baseline's outputs
-      const outputCondition = measuresBaselineOutputs(condition) ? BASELINE_KEY : condition.key;
-      const costKey = asksModel(probe) ? key : outputStoreKey(label, dataset, probe, options, outputCondition);
-      cell = { key, model: label, dataset, probe: probe.name, condition: condition.key, conditionLabel: condition.label, costKey, options };
-      const notApplicable = unitApplicability(unit, producer.model, label, opts.warnings);
-      if (notApplicable !== undefined) cell.notApplicable = notApplicable;
-      const approximations = unitApproximations(unit, producer.model);
-      if (approximations.length > 0) cell.approximations = approximations;
-      cells.set(key, cell);
-      if (opts.cells?.(cell) === false) cell.skipped = true;
-      // another unit's cell (a distributed run): its row was made by the coordinator, its records are not ours
-      const ready = cell.skipped ? Promise.resolve() : (async () => {
-        await store.upsertCell(runId, { key, model: label, probe: probe.name, dataset, condition: condition.key, options });
-        done.set(key, await store.completedRecordIds(runId, key, unitIds));
-      })();
-      cellReady.set(key, ready);
-    }
-    await cellReady.get(key);
-    return cell;
-  };
-
-  const markNotApplicable = (cell: CellRef, reason: string): void => markCellNotApplicable(cell, reason, opts.warnings);
 
   for (const ds of plan.datasets) {
     // the probes bound to this dataset (datasets[].probes, or those whose fields it carries)
@@ -266,7 +164,7 @@ export async function executePlan(
       await runBatchPhase(ds, plan.producers, store, runId, {
         signal: opts.signal,
         warnings: opts.warnings,
-        truncated: truncatedPolicy,
+        truncated,
         ...(opts.noCache === true ? { noCache: true } : {}),
         onResult: opts.onBatchResult,
         log: opts.log,
@@ -295,7 +193,9 @@ export async function executePlan(
     const stopped = (): boolean => opts.signal?.aborted === true || opts.stop?.aborted === true || store.fullSignal.aborted;
     // duplicate ids are rejected by the data layer, which knows file positions
     const source = opts.range === undefined || opts.planOnly === true ? ds.records() : await recordsIn(ds, opts.range, opts.heldRecords);
-    if (Array.isArray(source)) unitIds = source.map((r) => r.id);
+    if (Array.isArray(source)) book.restrictTo(source.map((r) => r.id));
+    outputs.startDataset(Array.isArray(source) ? source.map((r) => r.id) : undefined, opts.cells !== undefined);
+
     const handle = async (record: LoadedRecord): Promise<void> => {
       n++;
       let inputStored = false;
@@ -303,16 +203,16 @@ export async function executePlan(
         if (stopped()) return;
         const label = producer.label(record);
         if (opts.planOnly === true) {
-          for (const u of dsUnits) await ensureCell(producer, label, ds.name, u);
+          for (const u of dsUnits) await book.ensure(producer, label, ds.name, u);
           continue;
         }
         const mine: { unit: Unit; cell: CellRef }[] = [];
         for (const u of dsUnits) {
-          const cell = await ensureCell(producer, label, ds.name, u);
+          const cell = await book.ensure(producer, label, ds.name, u);
           if (cell.notApplicable === undefined && cell.skipped !== true) mine.push({ unit: u, cell });
         }
-        const pending = mine.filter(({ cell }) => !done.get(cell.key)?.has(record.id));
-        outcome.reused += mine.length - pending.length;
+        const pending = mine.filter(({ cell }) => !book.isDone(cell, record.id));
+        reused += mine.length - pending.length;
         // the record as read (source, references, ...) so reports can show items beside their outputs
         if (pending.length > 0 && !(producer.generates && inputStored)) {
           // written behind, committed with the next batch or the next paid answer (item-writer.ts)
@@ -321,192 +221,25 @@ export async function executePlan(
         }
         for (const { unit, cell } of pending) {
           if (stopped()) return;
-          const { probe, options } = unit.probe;
           let fields: Record<string, unknown> = record.fields;
-          /** fields the model wrote in this step (a problem there is the model's, not the dataset's) */
           let fromModel: Record<string, unknown> = {};
-          let judges = plan.judges;
-          let ask: ((r: TaskRecord) => Promise<MitigationResult>) | undefined;
-          const spent: ItemCost = { calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 };
-          if (asksModel(probe) && producer.model) {
-            // the probe questions the model under test itself (fact-checking, sentiment), through the cell's condition
-            const model = producer.model;
-            judges = { ...plan.judges, llm: model };
-            ask = async (r) => {
-              let res: MitigationResult;
-              try {
-                res = await generate(() => runUnit(model, unit, r, producer.defaults ?? DEFAULTS, opts.signal));
-              } catch (err) {
-                if (err instanceof InvalidAnswerError) {
-                  if (err.cost) addCost(spent, { ...err.cost, fields: {}, steps: [], warnings: [] });
-                  opts.warnings.addResult(label, err.warnings);
-                }
-                throw err;
-              }
-              addCost(spent, res);
-              opts.warnings.addResult(label, res.warnings);
-              if ((res.truncated ?? 0) > 0 && truncatedPolicy === 'exclude') throw new InvalidAnswerError(TRUNCATED_REASON);
-              return res;
-            };
-          } else if (producer.model) {
-            const generated = await inCell({ model: cell.model, condition: cell.conditionLabel }, () => getTaskOutput(producer, label, record, unit, cell));
-            if (generated === undefined) return;
-            if (generated === null) continue;
-            if (generated instanceof Unmeasured) {
-              await recordInvalid(cell, record.id, generated.reason);
+          // a probe that asks the model itself gets no generated output: it measures the record as read
+          if (producer.model && !asksModel(unit.probe.probe)) {
+            const output = await inCell({ model: cell.model, condition: cell.conditionLabel }, () => outputs.get(producer, label, record, unit, cell));
+            if (output.from === 'stopped') return;
+            if (output.from === 'recorded') continue;
+            if (output.from === 'unmeasured') {
+              await book.recordInvalid(cell, record.id, output.reason);
               continue;
             }
-            fields = { ...record.fields, ...generated };
-            fromModel = generated;
+            fields = { ...record.fields, ...output.fields };
+            fromModel = output.fields;
           }
-          const extra = prepared.get(probe.name)?.get(record.id);
-          if (extra) fields = { ...fields, ...extra };
-          const parsed = probe.recordSchema.safeParse({ ...fields, id: record.id });
-          if (!parsed.success) {
-            const issue = parsed.error.issues[0];
-            const field = issue?.path[0];
-            if (typeof field === 'string' && Object.hasOwn(fromModel, field)) {
-              // the model's answer is unusable: record it, count it, go on (never the input's fault)
-              await recordInvalid(cell, record.id, invalidReason(field, fromModel[field], issue?.message), fromModel);
-              continue;
-            }
-            throw new InputError({ ...record.location, field: issue?.path.join('.') }, `${issue?.message ?? 'invalid record'} (probe ${probe.name})`);
-          }
-          let measurement: unknown;
-          try {
-            measurement = await inCell({ model: cell.model, condition: cell.conditionLabel }, () => probe.measure(parsed.data, { judges, options, signal: opts.signal, ...(ask ? { ask } : {}) }));
-          } catch (err) {
-            if (ask && opts.signal?.aborted) return;
-            // the budget refused a request this item needs: left unfinished for --resume
-            if (err instanceof BudgetReachedError) return;
-            if (err instanceof InvalidAnswerError) {
-              // an answer the probe asked for (or its judge read) was filtered, refused, only reasoning or cut off
-              await recordInvalid(cell, record.id, err.reason, err.answer);
-              if (ask) await store.putCost(runId, cell.costKey, record.id, spent);
-              continue;
-            }
-            if (err instanceof MitigationNotApplicableError) {
-              markNotApplicable(cell, err.reason);
-              continue;
-            }
-            if (err instanceof ResponseTooLargeError) {
-              await tooLarge(cell, record.id, err);
-              continue;
-            }
-            // a question (or a judge's prompt) longer than the model's context: this record's, not the run's
-            if (isContextOverflow(err)) {
-              await recordInvalid(cell, record.id, CONTEXT_OVERFLOW_REASON, { error: err.message });
-              continue;
-            }
-            throw err;
-          }
-          if (ask && unit.condition.key !== BASELINE_KEY && spent.calls === 0) {
-            // the probe read recorded answers: a mitigated cell must not silently equal the baseline
-            throw new UserError(`probe ${probe.name}, record ${record.id}: measured from the record's recorded answers, so the mitigation "${unit.condition.label}" cannot apply`, {
-              hint: `set probes.${probe.name}.options.evaluator: llm to ask the model under test, or run without mitigations`,
-            });
-          }
-          await items.put(cell.key, record.id, measurement, ask === undefined && offlineOnly(unit.probe, judges, producer.model !== undefined));
-          if (ask) await store.putCost(runId, cell.costKey, record.id, spent);
-          done.get(cell.key)?.add(record.id);
-          outcome.measured++;
+          const end = await measurer.measure({ cell, unit, producer, label, record, fields, fromModel, prepared: prepared.get(unit.probe.probe.name)?.get(record.id) });
+          if (end === 'stopped') return;
         }
       }
       opts.onItem?.();
-    };
-
-    /**
-     * An answer over the answer-size cap is the model's bad answer: stored as this item's invalid
-     * output with the reason, counted, never fatal, and not asked again on resume.
-     */
-    const tooLarge = (cell: CellRef, recordId: string, err: ResponseTooLargeError): Promise<void> => recordInvalid(cell, recordId, `answer too large: over ${err.limit} bytes (SLANT_MAX_RESPONSE_BYTES)`);
-
-    /**
-     * Record ids with a stored output, per output key: read once per key (a fresh run has none;
-     * a unit asks for its own records only) instead of a lookup per record before every request.
-     * In a distributed run another worker may store an output of the same key meanwhile (another
-     * probe's cell measuring the same summary): this one then asks the request cache, whose claim
-     * hands it that worker's answer (stored, or waited for) instead of paying again.
-     */
-    const storedOutputs = new Map<string, Promise<Set<string>>>();
-    const storedOutputIds = async (key: string): Promise<Set<string> | undefined> => {
-      if (unitIds === undefined && opts.cells !== undefined) return undefined;
-      let ids = storedOutputs.get(key);
-      if (ids === undefined) storedOutputs.set(key, (ids = store.outputRecordIds(runId, key, unitIds)));
-      return ids;
-    };
-
-    /**
-     * The output of the unit's task for this record under its condition (seed 000's summary, a
-     * probe's own generation), stored once per output key (shared by the probes that measure the
-     * same summary) with its steps and its cost.
-     */
-    const getTaskOutput = async (producer: OutputProducer, label: string, record: LoadedRecord, unit: Unit, cell: CellRef): Promise<Record<string, unknown> | Unmeasured | undefined | null> => {
-      const key = cell.costKey;
-      const model = producer.model!;
-      const { probe } = unit.probe;
-      const asText = storesText(probe);
-      const storedIds = await storedOutputIds(key);
-      const hit = storedIds === undefined || storedIds.has(record.id) ? ((await store.getOutput(runId, key, record.id)) as { text?: string; fields?: Record<string, unknown>; invalid?: unknown } | undefined) : undefined;
-      if (hit) return typeof hit.invalid === 'string' ? new Unmeasured(hit.invalid) : (hit.fields ?? { output: hit.text });
-      try {
-        const ask = (): ReturnType<typeof runUnit> => generate(() => runUnit(model, unit, { id: record.id, fields: record.fields }, producer.defaults ?? DEFAULTS, opts.signal));
-        // in a unit, what this output used is kept apart: another unit (another probe on the same
-        // summary) may get the same answer, and the coordinator counts it once
-        const callUsage = unitUsage !== undefined ? new UsageTracker() : undefined;
-        const res = callUsage !== undefined ? await recordingUsage(callUsage, ask) : await ask();
-        if (callUsage !== undefined) {
-          unitUsage?.add(callUsage);
-          outcome.produced?.push({ key, recordId: record.id, cached: res.cached, usage: callUsage.byModel() });
-        }
-        // The rest (storing, measuring) waits for the event loop's next check phase: an answer's
-        // turn then ends once its slot has gone to the next record's request, and the answers of a
-        // wave, which arrive together, all send their next requests before any of them is
-        // committed and measured (bench:cli-runner: mean requests in flight 30.0 -> 30.4 of 32).
-        // The answer is group-committed one turn later, still before anything uses it.
-        if (!res.cached) await new Promise<void>((resolve) => setImmediate(resolve));
-        outcome.generated++;
-        if (res.cached) outcome.cacheHits++;
-        opts.warnings.addResult(label, res.warnings);
-        const answer: Record<string, unknown> = asText ? { text: res.fields.output, warnings: res.warnings } : { fields: res.fields, warnings: res.warnings };
-        if (res.steps.length > 0) answer.steps = res.steps;
-        if (res.approximations?.length) answer.approximations = res.approximations;
-        if (res.reasoning !== undefined) answer.reasoning = res.reasoning;
-        const cut = (res.truncated ?? 0) > 0;
-        if (cut) {
-          answer.finishReason = 'length';
-          if (truncatedPolicy === 'exclude') answer.invalid = TRUNCATED_REASON;
-          else opts.warnings.add(label, 'answers cut at the token limit (generation.maxTokens) were measured as they are; generation.truncated: exclude leaves them out');
-        }
-        // the paid answer and its cost, committed (with this turn's answers) before it is used (item-writer.ts)
-        await items.putPaid(key, record.id, answer, addCost({ calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 }, res));
-        storedIds?.add(record.id);
-        return cut && truncatedPolicy === 'exclude' ? new Unmeasured(TRUNCATED_REASON) : res.fields;
-      } catch (err) {
-        if (opts.signal?.aborted || err instanceof BudgetReachedError) return undefined;
-        if (err instanceof InvalidAnswerError) {
-          // filtered, refused or only reasoning: stored with its reason and cost, never measured
-          outcome.generated++;
-          opts.warnings.addResult(label, err.warnings);
-          const cost = err.cost ?? { calls: 0, usage: { inputTokens: 0, outputTokens: 0 }, cached: false };
-          await items.putPaid(key, record.id, storedUnmeasured(err.reason, err.answer, []), addCost({ calls: 0, inputTokens: 0, outputTokens: 0, wallMs: 0 }, { ...cost, fields: {}, steps: [], warnings: [] }));
-          storedIds?.add(record.id);
-          return new Unmeasured(err.reason);
-        }
-        if (err instanceof MitigationNotApplicableError) {
-          markNotApplicable(cell, err.reason);
-          return null;
-        }
-        if (err instanceof ResponseTooLargeError) {
-          await tooLarge(cell, record.id, err);
-          return null;
-        }
-        if (isContextOverflow(err)) {
-          await recordInvalid(cell, record.id, CONTEXT_OVERFLOW_REASON, { error: err.message });
-          return null;
-        }
-        throw err;
-      }
     };
 
     try {
@@ -525,86 +258,24 @@ export async function executePlan(
         hint: 'check the file (an empty file, only blank lines, or a header without rows); pass --allow-empty (or allowEmpty: true) to accept it',
       });
     }
-    outcome.datasets.push({ name: ds.name, n, skipped: st.skipped });
+    datasets.push({ name: ds.name, n, skipped: st.skipped });
     if (st.skipped > 0) {
       const first = st.problems[0];
       opts.warnings.add(`dataset ${ds.name}`, `skipped ${st.skipped} record(s)${first ? `; first: ${formatLocation(first.location)}: ${first.message}` : ''}`);
     }
     if (stopped()) break;
   }
-  outcome.interrupted = opts.signal?.aborted === true || opts.stop?.aborted === true;
-  outcome.cells = [...cells.values()].filter((c) => c.skipped !== true);
-  return outcome;
-}
-
-
-/** Dataset files up to this size are read once per worker and run and kept in memory for its units (opts.heldRecords). */
-const HELD_DATASET_BYTES = 64 * 1024 * 1024;
-
-/**
- * A dataset's records read once into \`held\` (by dataset name) for the units of one plan; undefined
- * for a file larger than HELD_DATASET_BYTES (its units read it themselves). A worker calls this
- * before it takes a run's first unit, so no lease waits for the read.
- */
-export function holdRecords(ds: DatasetSource, held: Map<string, Promise<LoadedRecord[] | undefined>>): Promise<LoadedRecord[] | undefined> {
-  let all = held.get(ds.name);
-  if (all === undefined) {
-    all = (async () => {
-      const size = ds.file === undefined ? 0 : ((await stat(ds.file).catch(() => undefined))?.size ?? 0);
-      if (size > HELD_DATASET_BYTES) return undefined;
-      const records: LoadedRecord[] = [];
-      for await (const r of ds.records()) records.push(r);
-      return records;
-    })();
-    held.set(ds.name, all);
-    // a failed read (a bad record) is read again, and reported, by the next unit
-    all.catch(() => held.delete(ds.name));
-  }
-  return all;
-}
-
-/** The records at positions [from, to) of a dataset (a distributed run's unit): from the held records, else read up to \`to\`. */
-async function recordsIn(ds: DatasetSource, range: { from: number; to: number }, held: Map<string, Promise<LoadedRecord[] | undefined>> | undefined): Promise<LoadedRecord[]> {
-  if (held !== undefined) {
-    const records = await holdRecords(ds, held);
-    if (records !== undefined) return records.slice(range.from, range.to);
-  }
-  const out: LoadedRecord[] = [];
-  let position = 0;
-  for await (const r of ds.records()) {
-    if (position >= range.to) break;
-    if (position++ >= range.from) out.push(r);
-  }
-  return out;
-}
-
-/**
- * Probe.prepare for each probe bound to this dataset that has one: the dataset's records are read
- * once more (held in memory) and the probe returns fields to add per record id.
- */
-async function prepareProbes(ds: DatasetSource, units: readonly Unit[], judges: ProbeJudges, signal: AbortSignal | undefined): Promise<Map<string, Map<string, Record<string, unknown>>>> {
-  const out = new Map<string, Map<string, Record<string, unknown>>>();
-  const seen = new Set<string>();
-  let records: LoadedRecord[] | undefined;
-  for (const u of units) {
-    const { probe, options } = u.probe;
-    if (!probe.prepare || seen.has(probe.name)) continue;
-    seen.add(probe.name);
-    if (!records) {
-      records = [];
-      for await (const r of ds.records()) records.push(r);
-    }
-    const fields = await probe.prepare(records, { judges, options, ...(signal ? { signal } : {}) });
-    if (fields) out.set(probe.name, fields);
-  }
-  return out;
-}
-
-/** Why a model output cannot be measured, short enough to count by: "empty answer", "output: <problem>". */
-export function invalidReason(field: string, value: unknown, problem: string | undefined): string {
-  const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
-  if (empty) return `empty answer (${field})`;
-  return `unusable answer (${field}: ${problem ?? 'invalid'})`;
+  return {
+    cells: book.list(),
+    measured: measurer.measured,
+    reused,
+    generated: outputs.generated,
+    cacheHits: outputs.cacheHits,
+    invalid: book.invalid,
+    datasets,
+    interrupted: opts.signal?.aborted === true || opts.stop?.aborted === true,
+    ...(unitRun ? { produced: unitRun.produced, invalidAnswers: book.invalidAnswers ?? [] } : {}),
+  };
 }
 
 /** A signal aborted when either is (AbortSignal.any, which Node 20.0–20.2 lack). */

@@ -19,11 +19,6 @@ export const TRUNCATED_REASON = 'truncated';
 export type TruncatedPolicy = 'exclude' | 'measure';
 export const DEFAULT_TRUNCATED_POLICY: TruncatedPolicy = 'measure';
 
-/** An output that is not measured, with its reason (returned where an output's fields would be). */
-export class Unmeasured {
-  constructor(readonly reason: string) {}
-}
-
 /** The stored form of an unmeasured answer (read back by a resumed run or another probe's cell). */
 export function storedUnmeasured(reason: string, answer: UnmeasuredAnswer | undefined, warnings: unknown[]): Record<string, unknown> {
   return { text: answer?.text ?? '', invalid: reason, warnings, ...(answer?.reasoning !== undefined ? { reasoning: answer.reasoning } : {}), ...(answer?.finishReason !== undefined ? { finishReason: answer.finishReason } : {}), ...(answer?.finishDetail !== undefined ? { finishDetail: answer.finishDetail } : {}) };

@@ -21,7 +21,7 @@ table{border-collapse:collapse;margin:.5rem 0 1rem;font-variant-numeric:tabular-
 th,td{border:1px solid #d6dae0;padding:.25rem .55rem;text-align:right;vertical-align:top}
 th{background:#f3f5f8}td.l,th.l{text-align:left}.ci{color:#556;font-size:.85em}
 .muted{color:#667}.warn{background:#fff6e0;border:1px solid #f0d48a;padding:.5rem 1rem;border-radius:4px}
-details{margin:.5rem 0}details.probe-detail,#usage{border:1px solid #e3e6ea;border-radius:4px;padding:.3rem .6rem}details.probe-detail>summary,#usage>summary{cursor:pointer}.sig{color:#8a2b00}details.warn>summary{cursor:pointer}#findings li{margin:.3rem 0}.finding-none,.finding-instrument{color:#3c4650}code{background:#f3f5f8;padding:0 .2rem;border-radius:3px}
+details{margin:.5rem 0}details.probe-detail,#usage{border:1px solid #e3e6ea;border-radius:4px;padding:.3rem .6rem}details.probe-detail>summary,#usage>summary{cursor:pointer}.sig{color:#8a2b00}details.warn>summary{cursor:pointer}#findings li{margin:.3rem 0}.finding-none,.finding-not-applicable,.finding-instrument{color:#3c4650}code{background:#f3f5f8;padding:0 .2rem;border-radius:3px}
 .figs{display:flex;flex-wrap:wrap;gap:1rem}.fig{margin:0;border:1px solid #e3e6ea;border-radius:4px;padding:.4rem;background:#fff;max-width:100%;overflow-x:auto}
 nav a{margin-right:.8rem}a.item-link{white-space:nowrap}#items-table td{text-align:left;font-size:.9em}#items-table th{text-align:left}.item-row{cursor:pointer}.item-row:hover{background:#f0f6ff}
 .filters label{margin-right:.7rem}.side{display:flex;gap:1rem}.side .text{flex:1;min-width:0;border:1px solid #e3e6ea;padding:.5rem;border-radius:4px}

@@ -42,3 +42,11 @@ describe('confusionMatrix', () => {
     expect(balancedAccuracy(cm)).toBeNaN();
   });
 });
+
+// Mutation-found gap: the messages' list of labels was never checked.
+describe('confusionMatrix messages', () => {
+  it('names the record and every allowed label', () => {
+    expect(() => confusionMatrix(['a'], ['z'], ['a', 'b'])).toThrow("confusionMatrix: pred[0] = 'z' is not one of a, b");
+    expect(() => confusionMatrix(['z'], ['a'], ['a', 'b'])).toThrow("confusionMatrix: truth[0] = 'z' is not one of a, b");
+  });
+});

@@ -48,3 +48,11 @@ describe('pearson', () => {
     expect(three.ci).toMatchObject({ low: -1, high: 1 });
   });
 });
+
+// Mutation-found gap: the messages were never checked.
+describe('pearson messages', () => {
+  it('names the function and what was wrong', () => {
+    expect(() => pearson([1, 2, 3], [1, 2, 3], { level: 1 })).toThrow('pearson: level must be in (0, 1), got 1');
+    expect(() => pearson([1, 2], [1, 2])).toThrow('pearson: need at least 3 pairs, got 2');
+  });
+});

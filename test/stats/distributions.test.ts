@@ -27,3 +27,11 @@ describe('distribution wrappers (values from scipy.stats)', () => {
     expect(() => checkLevel(NaN, 'x')).toThrow(RangeError);
   });
 });
+
+// Mutation-found gap: a negative statistic (scipy.stats.chi2.sf(-1, 1) = 1.0) was never asked for.
+describe('chiSquareSf below zero', () => {
+  it('is 1 for x < 0, as scipy.stats.chi2.sf(-1, 1)', () => {
+    expect(chiSquareSf(-1, 1)).toBe(1);
+    expect(chiSquareSf(-0.5, 3)).toBe(1);
+  });
+});

@@ -21,6 +21,21 @@ describe('mean / variance / sd', () => {
     expect(variance(xs)).toBeCloseTo(30, 6);
   });
 
+  // Mutation-found gaps: the correction passes of the mean (a residual sum) and of the variance
+  // (the compensation term) were never seen to change a digit; these inputs need both.
+  it('the correction passes make the mean and variance exactly rounded (Python statistics, exact fractions)', () => {
+    // statistics.fmean([0.1] * 10) = 0.1; the plain sum / n gives 0.09999999999999999
+    expect(mean(Array.from({ length: 10 }, () => 0.1))).toBe(0.1);
+    // statistics.variance([1000000000001.0, 1000000000001.1]) = 0.004997558891773224 (numpy.var(ddof=1)
+    // has no compensation term: 0.004997566342353821)
+    expect(variance([1000000000001.0, 1000000000001.1])).toBe(0.004997558891773224);
+    // statistics.variance / pvariance of five values near 1e12: 9.136984375119209 / 7.309587500095367
+    // (the latter within a unit in the last place: the division by n rounds once more)
+    const xs = [1000000000000.0, 1000000000007.5, 1000000000005.0, 1000000000001.9, 1000000000001.5];
+    expect(variance(xs)).toBe(9.136984375119209);
+    expect(variance(xs, 0)).toBeCloseTo(7.309587500095367, 14);
+  });
+
   it('handles degenerate input', () => {
     expect(mean([])).toBeNaN();
     expect(variance([1])).toBeNaN();
@@ -65,5 +80,23 @@ describe('meanMetric', () => {
     const m1 = meanMetric('x', 'x', [5]);
     expect(m1).toMatchObject({ value: 5, n: 1 });
     expect(m1.ci).toBeUndefined();
+  });
+});
+
+// Mutation-found gaps: the guards below two values and the messages.
+describe('mean edges', () => {
+  it('variance is undefined (NaN, as statistics.variance refuses) whenever n − ddof ≤ 0, not only at n = 1', () => {
+    expect(variance([3], 2)).toBeNaN();
+    expect(variance([1, 2], 2)).toBeNaN();
+    expect(variance([1, 2], 1)).toBe(0.5);
+  });
+  it('meanMetric has a t interval from n = 2 (R: t.test(c(1, 2))$conf.int = -4.853102 7.853102)', () => {
+    const m = meanMetric('x', 'x', [1, 2]);
+    expect(m.ci?.low).toBeCloseTo(-4.853102, 6);
+    expect(m.ci?.high).toBeCloseTo(7.853102, 6);
+  });
+  it('tInterval names itself in its messages', () => {
+    expect(() => tInterval([1, 2], 1.5)).toThrow('tInterval: level must be in (0, 1), got 1.5');
+    expect(() => tInterval([1])).toThrow('tInterval: need at least 2 values, got 1');
   });
 });

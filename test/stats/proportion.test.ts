@@ -71,3 +71,23 @@ describe('proportionMetric', () => {
     expect(() => proportionMetric('phi', 'φ', 1, 0)).toThrow(RangeError);
   });
 });
+
+// Mutation-found gaps: the upper bound at x = n taken as exactly 1 (at n = 5 the formula's
+// centre + half rounds to 1 − 2⁻⁵³), and the checks and messages.
+describe('proportion edges', () => {
+  it('the Wilson upper bound at x = n is exactly 1', () => {
+    // at p̂ = 1: centre + half = (1 + z²/2n)/(1 + z²/n) + (z²/2n)/(1 + z²/n) = 1 by hand;
+    // R: prop.test(5, 5, correct = FALSE)$conf.int = 0.5655175 1.0000000; prop.test(0, 5, ...) = 0 0.4344825
+    expect(wilsonInterval(5, 5).high).toBe(1);
+    expect(wilsonInterval(0, 5).low).toBe(0);
+  });
+  it('refuses n that is not a positive integer and successes outside [0, n], naming the function', () => {
+    expect(() => wilsonInterval(0, 0)).toThrow('wilsonInterval: n must be a positive integer, got 0');
+    expect(() => wilsonInterval(1, 2.5)).toThrow('wilsonInterval: n must be a positive integer, got 2.5');
+    expect(() => wilsonInterval(3, 2)).toThrow('wilsonInterval: successes must be an integer in [0, 2], got 3');
+    expect(() => wilsonInterval(1, 2, 0)).toThrow('wilsonInterval: level must be in (0, 1), got 0');
+    expect(() => clopperPearsonInterval(0, 0)).toThrow('clopperPearsonInterval: n must be a positive integer, got 0');
+    expect(() => clopperPearsonInterval(1, 2, 1)).toThrow('clopperPearsonInterval: level must be in (0, 1), got 1');
+    expect(() => proportionMetric('shift', 'shift rate', 1, 0)).toThrow('proportionMetric(shift): successes 1 with n = 0');
+  });
+});

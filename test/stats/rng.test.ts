@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRng, sampleWithoutReplacement, shuffleInPlace } from '../../src/stats/rng.js';
+import { createRng, randomSeed, sampleWithoutReplacement, shuffleInPlace } from '../../src/stats/rng.js';
 
 describe('createRng (mulberry32)', () => {
   it('is deterministic for a seed and differs between seeds', () => {
@@ -95,5 +95,38 @@ describe('sampleWithoutReplacement', () => {
     expect(() => sampleWithoutReplacement([1, 2], 3, createRng(1))).toThrow(RangeError);
     expect(() => sampleWithoutReplacement([1, 2], -1, createRng(1))).toThrow(RangeError);
     expect(() => sampleWithoutReplacement([1, 2], 1.5, createRng(1))).toThrow(RangeError);
+  });
+});
+
+/** A generator that returns the given values in turn and counts the calls. */
+function scripted(values: number[]): { rng: () => number; calls: () => number } {
+  let i = 0;
+  return { rng: () => values[i++ % values.length] as number, calls: () => i };
+}
+
+// Mutation-found gaps: the draws each routine takes (a shuffle of n items takes n − 1, as Python's
+// random.shuffle; a sample of k takes k), which fix every later number of a seeded run; the
+// partial Fisher–Yates worked by hand; randomSeed's range; the messages.
+describe('rng routines, draw by draw', () => {
+  it('a shuffle of n items takes n − 1 draws (random.shuffle: for i in reversed(range(1, n)))', () => {
+    const s = scripted([0.5]);
+    shuffleInPlace([1, 2, 3, 4], s.rng);
+    expect(s.calls()).toBe(3);
+  });
+  it('a sample of k takes k draws; the picks worked by hand', () => {
+    // draws 0.5, 0, 0.99 over [a b c d e]: i = 0 swaps 0 and 0 + ⌊0.5·5⌋ = 2 → c b a d e;
+    // i = 1 keeps b (1 + ⌊0·4⌋); i = 2 swaps 2 and 2 + ⌊0.99·3⌋ = 4 → c b e d a; the first 3
+    const s = scripted([0.5, 0, 0.99]);
+    expect(sampleWithoutReplacement(['a', 'b', 'c', 'd', 'e'], 3, s.rng)).toEqual(['c', 'b', 'e']);
+    expect(s.calls()).toBe(3);
+  });
+  it('randomSeed gives whole numbers in [0, 2³²) that differ between calls', () => {
+    const seeds = Array.from({ length: 50 }, () => randomSeed());
+    expect(seeds.every((x) => Number.isInteger(x) && x >= 0 && x < 2 ** 32)).toBe(true);
+    expect(new Set(seeds).size).toBeGreaterThan(45);
+  });
+  it('names the function and the bad value in its messages', () => {
+    expect(() => createRng(Number.NaN)).toThrow('createRng: seed must be a finite number, got NaN');
+    expect(() => sampleWithoutReplacement([1, 2], 3, createRng(1))).toThrow('sampleWithoutReplacement: k must be an integer in [0, 2], got 3');
   });
 });

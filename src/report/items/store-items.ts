@@ -72,7 +72,9 @@ export class StoreItems {
     }
     this.cellList = (await this.store.listCells(this.runId)).map((c) => {
       const info: CellInfo = { key: c.key, model: c.model, dataset: c.dataset, probe: c.probe, conditionKey: c.condition ?? BASELINE_KEY, options: (c.options ?? {}) as Record<string, unknown> };
-      const condition = conditions.get(c.key);
+      // a cell without a stored result (a condition not applicable on its model, or not yet run) is
+      // still its condition's, never the baseline's
+      const condition = conditions.get(c.key) ?? (info.conditionKey !== BASELINE_KEY ? info.conditionKey : undefined);
       if (condition !== undefined) info.condition = condition;
       return info;
     });
