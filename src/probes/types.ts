@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { InstrumentId, Metric } from '../core/types.js';
+import type { GroupResult, InstrumentId, Metric } from '../core/types.js';
 import type { JudgeCard } from '../judges/card.js';
 import type { Embedder, FramingJudge } from '../judges/types.js';
 import type { LanguageModel } from '../models/types.js';
@@ -10,23 +10,7 @@ import type { Presentation } from '../results/presentation.js';
 import type { ItemValueKind } from '../stats/paired-comparison.js';
 import type { GroupResultJson } from '../results/schema.js';
 
-/** A small table a probe reports beside its metrics (e.g. the 3x3 framing transition matrix). */
-export interface ResultTable {
-  name: string;
-  title: string;
-  columns: string[];
-  rows: (string | number | null)[][];
-}
-
-/** Metrics (and tables) for one group: one model x dataset cell, or one model inside a multi-model file. */
-export interface GroupResult {
-  /** e.g. { model: 'builtin:lead-3', dataset: 'demo-reviews' } */
-  labels: Record<string, string>;
-  metrics: Metric[];
-  tables?: ResultTable[];
-  /** probe-specific extra data (e.g. positional distributions), JSON-serialisable */
-  extra?: Record<string, unknown>;
-}
+export type { GroupResult, ResultTable } from '../core/types.js';
 
 /** The instruments a probe may use; the runner builds them from config. */
 export interface ProbeJudges {

@@ -74,6 +74,8 @@ export function tableMarkdown(t: PresentedTable): string {
   const esc = (s: string): string => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
   const lines = [`**${esc(t.title)}**`, '', `| ${t.columns.map(esc).join(' | ')} |`, `| ${t.columns.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`];
   for (const r of t.rows) lines.push(`| ${r.map((c) => esc(cellText(c))).join(' | ')} |`);
+  // the table's note (a condition not applicable on the model, what a mark means) under it, as every screen shows it
+  if (t.note) lines.push('', `*${esc(t.note).replace(/\*/g, '\\*')}*`);
   return lines.join('\n') + '\n';
 }
 

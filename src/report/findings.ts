@@ -17,7 +17,7 @@ import type { EffectJson, GroupResultJson, MetricJson, ProbeResult, Results } fr
 import { above, apart, effectSign, isKeyMetric, listWords, metricHeading, nWords, sentence, statWords, trustVerdict, valueWords, type TrustVerdict } from './findings-wording.js';
 
 /** A number a finding states, with what it is and where it comes from. */
-export interface FindingFigure {
+interface FindingFigure {
   /** the metric's name in results.json */
   metric: string;
   /** what it means, then its symbol ("primacy bias rate ψ_pri") */
@@ -37,7 +37,7 @@ export interface FindingFigure {
 }
 
 /** The instrument behind a finding and how far its numbers can be trusted. */
-export interface FindingTrust {
+interface FindingTrust {
   judge: string;
   version: string;
   balancedAccuracy: number | null;
@@ -46,13 +46,14 @@ export interface FindingTrust {
 
 /**
  * `shown`: the interval supports the finding; `none`: nothing differs (the sentence says so);
+ * `not-applicable`: conditions that cannot run on the model (not measured, and why);
  * `instrument`: what is known of a measuring instrument.
  */
-export type FindingStatus = 'shown' | 'none' | 'instrument';
+export type FindingStatus = 'shown' | 'none' | 'not-applicable' | 'instrument';
 
-export interface Finding {
+interface Finding {
   probe: string;
-  /** 'effect' for a mitigation against the baseline, else the bias or measure the sentence is about */
+  /** 'effect' for a mitigation against the baseline, 'not-applicable' for conditions not run, else the bias or measure the sentence is about */
   subject: string;
   status: FindingStatus;
   text: string;
@@ -357,6 +358,27 @@ function effectFindings(results: Results, ctx: Context): Finding[] {
   return out;
 }
 
+/**
+ * The conditions that cannot run on the model (a prompt mitigation on an extractive system, a
+ * decoding mitigation on a hosted API): one sentence, conditions grouped by reason, instead of
+ * empty tables and charts.
+ */
+function notApplicableFindings(results: Results, ctx: Context): Finding[] {
+  const reasons = new Map<string, Set<string>>();
+  for (const p of results.probes)
+    for (const g of p.groups) {
+      const c = conditionOf(g.labels);
+      if (g.labels.model !== ctx.model || c === undefined || g.notApplicable === undefined) continue;
+      const set = reasons.get(g.notApplicable) ?? new Set<string>();
+      set.add(c);
+      reasons.set(g.notApplicable, set);
+    }
+  if (!reasons.size) return [];
+  const all = [...new Set([...reasons.values()].flatMap((cs) => [...cs]))];
+  const why = [...reasons].map(([reason, cs]) => (reasons.size > 1 ? `${listWords([...cs])}: ${reason}` : reason));
+  return [{ probe: '', subject: 'not-applicable', status: 'not-applicable', text: sentence(`${listWords(all)} ${all.length > 1 ? 'were' : 'was'} not run on ${ctx.model} (not applicable): ${why.join('; ')}`, { name: true }), figures: [] }];
+}
+
 /** Judges without an accuracy card: their error is unknown, and the findings say so once per probe. */
 function instrumentFindings(p: ProbeResult): Finding[] {
   // primacy and position compare texts by a similarity measure, not by a judgement with an error rate
@@ -367,7 +389,7 @@ function instrumentFindings(p: ProbeResult): Finding[] {
   return [{ probe: p.probe, subject: 'instrument', status: 'instrument', text: sentence(`the ${p.probe} measurements come from ${who}, which ${bare.length === 1 ? 'has' : 'have'} no accuracy card: how far ${bare.length === 1 ? 'it agrees' : 'they agree'} with people is not measured`), figures: [] }];
 }
 
-const RANK: Record<string, number> = { effect: 0, shown: 1, none: 2, instrument: 3 };
+const RANK: Record<string, number> = { effect: 0, shown: 1, none: 2, 'not-applicable': 3, instrument: 4 };
 
 /** Per model of the run (in the run's order): its findings, at most MAX_FINDINGS sentences. */
 export function findingsOf(results: Results): ModelFindings[] {
@@ -376,7 +398,7 @@ export function findingsOf(results: Results): ModelFindings[] {
   const out: ModelFindings[] = [];
   for (const model of models) {
     const ctx: Context = { model, datasets };
-    const all: Finding[] = [...effectFindings(results, ctx)];
+    const all: Finding[] = [...effectFindings(results, ctx), ...notApplicableFindings(results, ctx)];
     for (const p of results.probes) {
       const gs = p.groups.filter((g) => g.labels.model === model && conditionOf(g.labels) === undefined && g.notApplicable === undefined);
       if (!gs.length) continue;

@@ -138,7 +138,8 @@ function headlineTable(probe: ProbeResult): PresentedTable | undefined {
   const first = probe.groups[0];
   const labels = names.map((n) => metricOf(first ?? { metrics: [] }, n)?.label.split(' (')[0] ?? n);
   // with mitigations, the per-condition view is the Table A6/4/5 layout; here the baseline
-  const groups = probe.groups.filter((g) => !probe.effects || conditionOf(g.labels) === undefined);
+  // (a condition that cannot run on a model is one line elsewhere, not a row of dashes)
+  const groups = probe.groups.filter((g) => (!probe.effects || conditionOf(g.labels) === undefined) && g.notApplicable === undefined);
   // rows of several conditions (a run without paired effects) say which condition they are
   const conditions = groups.some((g) => conditionOf(g.labels) !== undefined);
   const fixed = ['model', 'dataset', ...(conditions ? ['condition'] : []), 'n'];
@@ -219,7 +220,8 @@ function effectTables(effects: readonly (EffectJson & { probe: string; metricKin
 
 export function buildReportModel(results: Results): ReportModel {
   const probes: ProbeView[] = results.probes.map((p) => {
-    const groups: GroupView[] = p.groups.map((g) => ({ labels: g.labels, n: g.n, metrics: g.metrics, presentation: presentGroup(p.probe, g), ...(g.invalid ? { invalid: g.invalid } : {}), ...(g.truncated ? { truncated: g.truncated } : {}), ...(g.approximated?.length ? { approximated: g.approximated } : {}), ...(g.notApplicable !== undefined ? { notApplicable: g.notApplicable } : {}), ...groupWarnings(g) }));
+    // a group whose condition cannot run on its model has no numbers: no table or chart of dashes, one line where it would be
+    const groups: GroupView[] = p.groups.map((g) => ({ labels: g.labels, n: g.n, metrics: g.metrics, presentation: g.notApplicable !== undefined ? EMPTY_PRESENTATION : presentGroup(p.probe, g), ...(g.invalid ? { invalid: g.invalid } : {}), ...(g.truncated ? { truncated: g.truncated } : {}), ...(g.approximated?.length ? { approximated: g.approximated } : {}), ...(g.notApplicable !== undefined ? { notApplicable: g.notApplicable } : {}), ...groupWarnings(g) }));
     const headline = headlineTable(p);
     return { probe: p.probe, judges: p.judges, options: p.options, summary: p.summary ?? [], groups, figures: mergeFigures(groups), items: itemCount(p), ...(headline ? { headline } : {}) };
   });

@@ -23,7 +23,7 @@ export const MAIN_METRIC: Record<string, string> = {
 };
 
 /** The mark of a paired change whose 95% interval excludes 0. */
-export const DIFFERS_MARK = '*';
+const DIFFERS_MARK = '*';
 
 /** Whole percent, halves rounded away from 0 (so an interval reads the same on both sides of 0). */
 const pct = (v: number): string => String(Math.sign(v) * Math.round(Math.abs(100 * v)) || 0);
@@ -44,7 +44,7 @@ export function compactStat(c: Stat): string {
 }
 
 /** A cell of a compact table (see compactStat). */
-export function compactCell(c: Cell, rowN?: number): string {
+function compactCell(c: Cell, rowN?: number): string {
   if (c === null) return '—';
   if (typeof c === 'string') return c;
   if (typeof c === 'number') return Number.isInteger(c) ? String(c) : String(Number(c.toPrecision(4)));
@@ -60,10 +60,13 @@ function differs(low: number | null | undefined, high: number | null | undefined
 }
 
 /** The compact table of a probe with conditions: baseline value, then each condition's paired change. */
-function conditionsTable(result: ProbeResult, metric: string): { head: string[]; rows: (string[] | SectionRow)[]; label: string; rate: boolean } | undefined {
-  const conditions = [...new Set(result.groups.map((g) => conditionOf(g.labels)).filter((c): c is string => c !== undefined))];
+function conditionsTable(result: ProbeResult, metric: string): { head: string[]; rows: (string[] | SectionRow)[]; label: string; rate: boolean; notRun: string[] } | undefined {
+  const all = [...new Set(result.groups.map((g) => conditionOf(g.labels)).filter((c): c is string => c !== undefined))];
   const baseline = result.groups.filter((g) => conditionOf(g.labels) === undefined);
-  if (conditions.length === 0 || baseline.length === 0) return undefined;
+  if (all.length === 0 || baseline.length === 0) return undefined;
+  // a condition that runs on none of the table's models is a note under it, not a column of "n/a"
+  const notRun = all.filter((c) => baseline.every((b) => result.groups.some((g) => g.labels.model === b.labels.model && g.labels.dataset === b.labels.dataset && conditionOf(g.labels) === c && g.notApplicable !== undefined)));
+  const conditions = all.filter((c) => !notRun.includes(c));
   const m = result.groups.flatMap((g) => g.metrics).find((x) => x.name === metric);
   if (!m) return undefined;
   const label = m.label.split(' (')[0] ?? metric;
@@ -73,7 +76,7 @@ function conditionsTable(result: ProbeResult, metric: string): { head: string[];
     if (dataset !== '') rows.push({ section: `dataset ${dataset}` });
     for (const b of baseline.filter((x) => (x.labels.dataset ?? '') === dataset)) rows.push(row(b));
   }
-  return { head: ['model', 'n', `baseline ${label}`, ...conditions.map((c) => `Δ ${c}`)], rows, label, rate: m.kind === 'rate' };
+  return { head: ['model', 'n', `baseline ${label}`, ...conditions.map((c) => `Δ ${c}`)], rows, label, rate: m.kind === 'rate', notRun };
 
   function row(b: ProbeResult['groups'][number]): string[] {
     const same = (g: { labels: Record<string, string> }): boolean => g.labels.model === b.labels.model && g.labels.dataset === b.labels.dataset;
@@ -111,9 +114,11 @@ export function renderCompactProbe(view: ProbeView, result: ProbeResult, opts: T
   if (withConditions) {
     out.push(wrapLine(`${view.probe} — ${withConditions.label} at baseline; Δ per condition${judges ? ` · judge ${judges}` : ''}`, '  ', width));
     out.push(fittedTable(withConditions.head, withConditions.rows, { ...opts, compact: true }));
+    if (withConditions.notRun.length) out.push(notRunLine(`${withConditions.notRun.join(', ')}: not applicable on these models, not run`, width));
   } else if (headline !== undefined) {
     out.push(wrapLine(`${view.probe}${judges ? ` · judged by ${judges}` : ''}`, '  ', width));
-    out.push(headline);
+    out.push(headline.table);
+    if (headline.notRun.length) out.push(notRunLine(`not applicable, not run: ${headline.notRun.join(', ')}`, width));
   } else {
     out.push(wrapLine(`${view.probe}: no headline figure; its tables are in --verbose and report.html`, '  ', width));
   }
@@ -133,15 +138,17 @@ const COMPACT_METRICS: Record<string, string[]> = {
  * The compact table of a probe without paired effects: per group its n and main metrics, each with
  * its interval (and the judge-corrected rate), the groups under a heading per dataset.
  */
-function headlineTable(result: ProbeResult, opts: TerminalOptions): string | undefined {
+function headlineTable(result: ProbeResult, opts: TerminalOptions): { table: string; notRun: string[] } | undefined {
   const names = (COMPACT_METRICS[result.probe] ?? HEADLINE[result.probe] ?? result.groups[0]?.metrics.slice(0, 4).map((m) => m.name) ?? []).filter((n) => result.groups.some((g) => metricOf(g, n)));
   if (names.length === 0) return undefined;
   const labelOf = (n: string): string => result.groups.flatMap((g) => g.metrics).find((m) => m.name === n)?.label.split(' (')[0] ?? n;
   const conditions = result.groups.some((g) => conditionOf(g.labels) !== undefined);
   const rows: (string[] | SectionRow)[] = [];
+  // a condition that cannot run on a model: listed under the table, not a row of "n/a"
+  const notRun = [...new Set(result.groups.filter((g) => g.notApplicable !== undefined).map((g) => `${conditionOf(g.labels) ?? 'baseline'} on ${g.labels.model ?? ''}`))];
   for (const dataset of [...new Set(result.groups.map((g) => g.labels.dataset ?? ''))]) {
     if (dataset !== '') rows.push({ section: `dataset ${dataset}` });
-    for (const g of result.groups.filter((x) => (x.labels.dataset ?? '') === dataset)) {
+    for (const g of result.groups.filter((x) => (x.labels.dataset ?? '') === dataset && x.notApplicable === undefined)) {
       const cell = (n: string): string => {
         const s = statOf(metricOf(g, n));
         const c = statOf(metricOf(g, `${n}_corrected`));
@@ -149,8 +156,11 @@ function headlineTable(result: ProbeResult, opts: TerminalOptions): string | und
         return compactCell(s, g.n);
       };
       const who = [g.labels.model ?? '', ...(conditions ? [conditionOf(g.labels) ?? 'baseline'] : [])].join(' · ');
-      rows.push([who, String(g.n), ...(g.notApplicable !== undefined ? names.map(() => 'n/a') : names.map(cell))]);
+      rows.push([who, String(g.n), ...names.map(cell)]);
     }
   }
-  return fittedTable([conditions ? 'model · condition' : 'model', 'n', ...names.map(labelOf)], rows, { ...opts, compact: true });
+  return { table: fittedTable([conditions ? 'model · condition' : 'model', 'n', ...names.map(labelOf)], rows, { ...opts, compact: true }), notRun };
 }
+
+/** One line under a compact table: the conditions it leaves out because they cannot run (the findings say why). */
+const notRunLine = (text: string, width: number): string => wrapLine(`  ${text} (the findings say why)`, '    ', width);

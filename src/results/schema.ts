@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { judgeCardSchema } from '../judges/card.js';
+import { groupResultSchema as coreGroup, instrumentSchema as coreInstrument, intervalSchema as coreInterval, metricSchema as coreMetric, tableSchema as coreTable, testSchema as coreTest } from '../core/result-schema.js';
 
 /**
  * The results JSON written by `slant run`, `slant measure` and `slant demo` (documented in
@@ -9,47 +10,32 @@ export const RESULTS_SCHEMA_ID = 'slant.results/v1';
 
 /** JSON has no NaN or ±Infinity: such values (a mean of nothing, a ratio with a zero denominator) are written as null. */
 const num = z.number().nullable();
-const intervalSchema = z.object({ low: num, high: num, level: z.number(), method: z.string() });
-const testSchema = z.object({
-  name: z.string(),
-  statistic: num,
-  df: num.optional(),
-  pValue: num,
-  alternative: z.enum(['two-sided', 'less', 'greater']).optional(),
-});
-export const metricSchema = z.object({
-  name: z.string(),
-  label: z.string(),
-  value: num,
-  n: z.number().int().nonnegative(),
+// the metric, table and instrument of src/core/result-schema.ts, as JSON holds them
+const intervalSchema = coreInterval.extend({ low: num, high: num });
+const testSchema = coreTest.extend({ statistic: num, df: num.optional(), pValue: num });
+export const metricSchema = coreMetric.extend({
   ci: intervalSchema.optional(),
   test: testSchema.optional(),
-  kind: z.enum(['rate', 'mean', 'count', 'statistic']).optional(),
-  /** items asked but not in n, by reason ('unreadable', 'truncated', ...; src/core/excluded.ts) */
-  excluded: z.record(z.string(), z.number().int().positive()).optional(),
+  // files written before metrics declared their kind have none
+  kind: coreMetric.shape.kind.optional(),
 });
-const tableSchema = z.object({
-  name: z.string(),
-  title: z.string(),
-  columns: z.array(z.string()),
-  rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
-});
-const instrumentSchema = z.object({ id: z.string(), version: z.string() });
+const tableSchema = coreTable;
+const instrumentSchema = coreInstrument;
 /** a judge with its accuracy card (docs/judges/cards.md), when it has one */
 const judgeSchema = instrumentSchema.extend({ card: judgeCardSchema.optional() });
 const warningSchema = z.object({ source: z.string(), message: z.string(), count: z.number().int().positive() });
 
 /** A group's labels: model, dataset, and `condition` (a mitigation; absent = baseline). */
 export const groupSchema = z.object({
-  labels: z.record(z.string(), z.string()),
+  labels: coreGroup.shape.labels,
   n: z.number().int().nonnegative(),
   /** the cell's condition cannot run on this model: why (n is 0, no metrics) */
   notApplicable: z.string().optional(),
   /** what the condition could only approximate on this model (static logit bias instead of per-step weights, a proxy): its numbers are not the paper's method */
   approximated: z.array(z.string()).optional(),
   metrics: z.array(metricSchema),
-  tables: z.array(tableSchema).optional(),
-  extra: z.record(z.string(), z.unknown()).optional(),
+  tables: coreGroup.shape.tables,
+  extra: coreGroup.shape.extra,
   /** model outputs that could not be measured (empty, unusable), by reason; not in n */
   invalid: z.object({ n: z.number().int().positive(), reasons: z.record(z.string(), z.number().int().positive()) }).optional(),
   /** measured items whose answer was cut at the token limit (generation.truncated: measure) */

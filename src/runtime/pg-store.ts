@@ -3,12 +3,19 @@ import { hostname } from 'node:os';
 import pg from 'pg';
 import { UserError } from '../core/errors.js';
 import { redact } from '../core/redact.js';
-import { annotatorCountsSql, annotatorsSql, answersSql, assignmentsSql, nextAssignmentSql, putAnswerSql, SET_TOKEN_HASH, studiesSql, studyInserts, studyItemsSql, studyProgressSql, type AnnotatorProgressRow, type AnswerDbInput, type AnswerDbRow, type AssignmentDbRow, type Sql, type StudyDbRow, type StudyInsert, type StudyItemDbRow } from './annotation-sql.js';
+import { annotatorCountsSql, annotatorsSql, answersSql, assignmentsSql, nextAssignmentSql, putAnswerSql, SET_TOKEN_HASH, studiesSql, studyInserts, studyItemsSql, studyProgressSql, type AnnotatorProgressRow, type AnswerDbInput, type AnswerDbRow, type AssignmentDbRow, type StudyDbRow, type StudyInsert, type StudyItemDbRow } from './annotation-sql.js';
 import { migratePostgres } from './pg-schema.js';
 import { checkedPostgresUrl } from './store-url.js';
 import type { RunStore } from './run-store.js';
-import { newRunId, RUN_COLUMNS, toRun, type CacheRow, type CacheStatsRow, type CellInput, type CellRow, type CellStatus, type ItemCost, type JudgeCardKey, type LeaseRow, type RawRun, type RunRow, type RunStatus, type StoreWrite, costFromRow } from './store.js';
-import { fromStoredJson, toStoredJson } from './stored-json.js';
+import { newRunId, type CacheEntry, type CacheRow, type CacheStatsRow, type CellInput, type CellRow, type CellStatus, type ItemCost, type JudgeCardKey, type LeaseRow, type RunRow, type RunStatus, type StoreWrite } from './store.js';
+import {
+  batchStateDeleteSql, batchStateGetSql, batchStateKeysSql, batchStateSetSql, beatLeaseSql, CACHE_BY_MODEL_SQL, CACHE_COLUMNS, CACHE_CONFLICT_SET, CACHE_TOTALS_SQL, cacheClearSql,
+  cacheGetSql, cachePutSql, completedRecordIdsSql, COST_COLUMNS, COST_CONFLICT_SET, costsOf, countItemsSql, createRunSql, deleteRunSql, getCostsSql, getInvalidOutputsSql,
+  getJudgeCardSql, getRecordSql, getRecordsSql, getResultsSql, getRunResultsSql, getRunSql, invalidOutputsOf, itemsPageOf, itemsPageSql, jsonOf, latestRunSql, leaseSql, LIST_JUDGE_CARDS_SQL, listCellsSql,
+  listRunOutputsSql, listRunsSql, measurementsOf, noCell, noRun, outputRecordIdsSql, outputsOf, POSTGRES, putCostSql, putInvalidOutputSql, putItemsSql, putJudgeCardSql,
+  putRecordSql, putResultSql, putRunResultsSql, RECORD_TABLES, recordConflictSet, recordJson, releaseLeaseSql, resultsOf, runOutputsOf, runResultsOf, searchItemsSql,
+  searchOutputsSql, setCellStatusSql, setRunStatusSql, toCell, toRun, upsertCellSql, writeLeaseSql, type RawCell, type RawRun, type Sql,
+} from './store-sql.js';
 import { retryOnDeadlock, StatementBatcher } from './statement-batcher.js';
 
 /** `?` placeholders (the SQLite store's style, kept so the two read alike) as PostgreSQL's `$1, $2, …`. */
@@ -180,7 +187,7 @@ export class PgStore implements RunStore {
   }
 
   /** Store the answer and drop the claim on it (in one statement, shared with the writes made meanwhile). */
-  async cachePutReleasing(key: string, e: { provider: string; model: string; requestJson: string; responseJson: string }): Promise<void> {
+  async cachePutReleasing(key: string, e: CacheEntry): Promise<void> {
     await this.writes.run({ cache: { key, ...e, at: new Date().toISOString() } });
   }
 
@@ -195,14 +202,6 @@ export class PgStore implements RunStore {
 
   async query<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
     return this.pool.query<R>(numbered(sql), params);
-  }
-
-  private async rows<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<R[]> {
-    return (await this.query<R>(sql, params)).rows;
-  }
-
-  private async row<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<R | undefined> {
-    return (await this.query<R>(sql, params)).rows[0];
   }
 
   /** Run `fn` in one transaction on one pooled connection. */
@@ -222,81 +221,70 @@ export class PgStore implements RunStore {
     }
   }
 
+  // each statement as written once for both databases (src/runtime/store-sql.ts)
+  private async all<R extends pg.QueryResultRow>(q: Sql): Promise<R[]> {
+    return (await this.query<R>(q.sql, q.params)).rows;
+  }
+
+  private async one<R extends pg.QueryResultRow>(q: Sql): Promise<R | undefined> {
+    return (await this.query<R>(q.sql, q.params)).rows[0];
+  }
+
+  /** Run a write; the number of rows it changed. */
+  private async change(q: Sql): Promise<number> {
+    return (await this.query(q.sql, q.params)).rowCount ?? 0;
+  }
+
   async createRun(input: { configJson: string; configHash: string; label?: string }): Promise<RunRow> {
     const now = new Date();
     const at = now.toISOString();
     for (let attempt = 0; ; attempt++) {
       const id = newRunId(now);
-      const r = await this.query(`INSERT INTO runs (${RUN_COLUMNS}) VALUES (?, ?, ?, 'running', ?, ?, ?, NULL) ON CONFLICT (id) DO NOTHING`, [
-        id,
-        at,
-        at,
-        redact(input.configJson),
-        input.configHash,
-        input.label === undefined ? null : redact(input.label),
-      ]);
-      if (r.rowCount === 1) return (await this.getRun(id)) as RunRow;
+      if ((await this.change(createRunSql(id, at, input))) === 1) return (await this.getRun(id)) as RunRow;
       if (attempt > 20) throw new Error('could not allocate a unique run id');
     }
   }
 
   async getRun(id: string): Promise<RunRow | undefined> {
-    const r = await this.row<RawRun>(`SELECT ${RUN_COLUMNS} FROM runs WHERE id = ?`, [id]);
+    const r = await this.one<RawRun>(getRunSql(id));
     return r === undefined ? undefined : toRun(r);
   }
 
   async latestRun(filter: { status?: string[] } = {}): Promise<RunRow | undefined> {
-    const statuses = filter.status ?? [];
-    const where = statuses.length > 0 ? `WHERE status IN (${statuses.map(() => '?').join(',')})` : '';
-    const r = await this.row<RawRun>(`SELECT ${RUN_COLUMNS} FROM runs ${where} ORDER BY created_at DESC, rowid DESC LIMIT 1`, statuses);
+    const r = await this.one<RawRun>(latestRunSql(filter.status ?? []));
     return r === undefined ? undefined : toRun(r);
   }
 
   async listRuns(limit = 50): Promise<RunRow[]> {
-    return (await this.rows<RawRun>(`SELECT ${RUN_COLUMNS} FROM runs ORDER BY created_at DESC, rowid DESC LIMIT ?`, [limit])).map(toRun);
+    return (await this.all<RawRun>(listRunsSql(limit))).map(toRun);
   }
 
   async setRunStatus(id: string, status: RunStatus, summary?: unknown): Promise<void> {
-    const summaryJson = summary === undefined ? null : toStoredJson(summary, 'run summary');
-    const r = await this.query('UPDATE runs SET status = ?, updated_at = ?, summary_json = coalesce(?, summary_json) WHERE id = ?', [status, new Date().toISOString(), summaryJson, id]);
-    if (r.rowCount === 0) throw new Error(`no run with id "${id}"`);
+    if ((await this.change(setRunStatusSql(id, status, summary))) === 0) throw noRun(id);
   }
 
   async deleteRun(id: string): Promise<boolean> {
-    return ((await this.query('DELETE FROM runs WHERE id = ?', [id])).rowCount ?? 0) > 0;
+    return (await this.change(deleteRunSql(id))) > 0;
   }
 
   async upsertCell(runId: string, cell: CellInput): Promise<void> {
-    await this.query(
-      `INSERT INTO cells (run_id, key, model, probe, dataset, condition, options_json, status)
-       VALUES (?, ?, ?, ?, ?, ?, ?, coalesce(?, 'pending'))
-       ON CONFLICT (run_id, key) DO UPDATE SET model = excluded.model, probe = excluded.probe,
-         dataset = excluded.dataset, condition = excluded.condition, options_json = excluded.options_json,
-         status = coalesce(?, cells.status)`,
-      [runId, cell.key, cell.model, cell.probe, cell.dataset, cell.condition ?? 'baseline', cell.options === undefined ? null : toStoredJson(cell.options, 'cell options'), cell.status ?? null, cell.status ?? null],
-    );
+    await this.change(upsertCellSql(runId, cell));
   }
 
   async listCells(runId: string): Promise<CellRow[]> {
-    const rows = await this.rows<Omit<CellRow, 'options'> & { options_json: string | null }>('SELECT key, model, probe, dataset, condition, options_json, status FROM cells WHERE run_id = ? ORDER BY rowid', [runId]);
-    return rows.map(({ options_json, ...rest }) => ({ ...rest, options: options_json === null ? null : fromStoredJson(options_json) }));
+    return (await this.all<RawCell>(listCellsSql(runId))).map(toCell);
   }
 
   async setCellStatus(runId: string, cellKey: string, status: CellStatus): Promise<void> {
-    const r = await this.query('UPDATE cells SET status = ? WHERE run_id = ? AND key = ?', [status, runId, cellKey]);
-    if (r.rowCount === 0) throw new Error(`no cell "${cellKey}" in run "${runId}"`);
+    if ((await this.change(setCellStatusSql(runId, cellKey, status))) === 0) throw noCell(runId, cellKey);
   }
 
-  private static readonly PUT_OUTPUT = `INSERT INTO outputs (run_id, cell_key, record_id, output_json, created_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (run_id, cell_key, record_id) DO UPDATE SET output_json = excluded.output_json, created_at = excluded.created_at`;
-
   async putOutput(runId: string, cellKey: string, recordId: string, output: unknown): Promise<void> {
-    await this.query(PgStore.PUT_OUTPUT, [runId, cellKey, recordId, toStoredJson(output, `output for record "${recordId}"`), new Date().toISOString()]);
+    await this.change(putRecordSql('output', runId, cellKey, recordId, output));
   }
 
   async outputRecordIds(runId: string, cellKey: string, among?: readonly string[]): Promise<Set<string>> {
-    const rows = await this.rows<{ record_id: string }>('SELECT record_id FROM outputs WHERE run_id = ? AND cell_key = ? AND (?::text[] IS NULL OR record_id = ANY(?::text[]))', [runId, cellKey, among ?? null, among ?? null]);
-    return new Set(rows.map((r) => r.record_id));
+    return new Set((await this.all<{ record_id: string }>(outputRecordIdsSql(POSTGRES, runId, cellKey, among))).map((r) => r.record_id));
   }
 
   /**
@@ -306,7 +294,7 @@ export class PgStore implements RunStore {
   async putWrites(runId: string, writes: readonly StoreWrite[]): Promise<void> {
     if (writes.length === 0) return;
     // a value JSON cannot hold is this caller's error, found before anything is sent
-    const rows = writes.map((w): WriteRow => (w.kind === 'cost' ? { runId, kind: w.kind, cellKey: w.cellKey, recordId: w.recordId, cost: w.value as ItemCost } : { runId, kind: w.kind, cellKey: w.cellKey, recordId: w.recordId, json: toStoredJson(w.value, `${w.kind === 'item' ? 'measurement' : 'output'} for record "${w.recordId}"`) }));
+    const rows = writes.map((w): WriteRow => (w.kind === 'cost' ? { runId, kind: w.kind, cellKey: w.cellKey, recordId: w.recordId, cost: w.value as ItemCost } : { runId, kind: w.kind, cellKey: w.cellKey, recordId: w.recordId, json: recordJson(w.kind, w.recordId, w.value) }));
     await this.writes.run({ rows });
   }
 
@@ -337,94 +325,70 @@ export class PgStore implements RunStore {
     if (cache.size > 0) {
       const cs = [...cache.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       kinds.push('cache');
-      ctes.push(`put AS (INSERT INTO cache (key, provider, model, request_json, response_json, created_at, hits)
+      ctes.push(`put AS (INSERT INTO cache (${CACHE_COLUMNS})
          SELECT k, p, m, q, a, c, 0 FROM unnest(${arg(cs.map((c) => c.key))}::text[], ${arg(cs.map((c) => c.provider))}::text[], ${arg(cs.map((c) => c.model))}::text[],
            ${arg(cs.map((c) => c.requestJson))}::text[], ${arg(cs.map((c) => c.responseJson))}::text[], ${arg(cs.map((c) => c.at))}::text[]) WITH ORDINALITY AS t(k, p, m, q, a, c, n) ORDER BY n
-         ON CONFLICT (key) DO UPDATE SET provider = excluded.provider, model = excluded.model, request_json = excluded.request_json,
-           response_json = excluded.response_json, created_at = excluded.created_at, hits = 0, last_hit_at = NULL
+         ON CONFLICT (key) DO UPDATE SET ${CACHE_CONFLICT_SET}
          RETURNING key),
        released AS (DELETE FROM slant_cache_claims WHERE key IN (SELECT key FROM put) AND worker_id = ${arg(this.ownerId)})`);
     }
-    for (const [kind, table, column] of [['output', 'outputs', 'output_json'], ['item', 'items', 'measurement_json']] as const) {
+    for (const kind of ['output', 'item'] as const) {
       const ws = by[kind];
       if (ws.length === 0) continue;
       kinds.push(kind);
+      const { table, column } = RECORD_TABLES[kind];
       ctes.push(`${kind} AS (INSERT INTO ${table} (run_id, cell_key, record_id, ${column}, created_at)
          SELECT u, k, r, j, ${arg(at)}::text FROM unnest(${arg(ws.map((w) => w.runId))}::text[], ${arg(ws.map((w) => w.cellKey))}::text[], ${arg(ws.map((w) => w.recordId))}::text[], ${arg(ws.map((w) => w.json))}::text[]) WITH ORDINALITY AS t(u, k, r, j, n) ORDER BY n
-         ON CONFLICT (run_id, cell_key, record_id) DO UPDATE SET ${column} = excluded.${column}, created_at = excluded.created_at)`);
+         ON CONFLICT (run_id, cell_key, record_id) DO UPDATE SET ${recordConflictSet(kind)})`);
     }
     if (by.cost.length > 0) {
       const ws = by.cost;
       const cs = ws.map((w) => w.cost as ItemCost);
       kinds.push('cost');
-      ctes.push(`cost AS (INSERT INTO costs (run_id, key, record_id, calls, cached_calls, input_tokens, output_tokens, wall_ms, created_at)
+      ctes.push(`cost AS (INSERT INTO costs (run_id, key, record_id, ${COST_COLUMNS})
          SELECT u, k, r, c, h, i, o, w, ${arg(at)}::text FROM unnest(${arg(ws.map((w) => w.runId))}::text[], ${arg(ws.map((w) => w.cellKey))}::text[], ${arg(ws.map((w) => w.recordId))}::text[], ${arg(cs.map((c) => c.calls))}::int[],
            ${arg(cs.map((c) => c.cachedCalls ?? 0))}::int[], ${arg(cs.map((c) => c.inputTokens))}::int[], ${arg(cs.map((c) => c.outputTokens))}::int[], ${arg(cs.map((c) => c.wallMs))}::float8[]) WITH ORDINALITY AS t(u, k, r, c, h, i, o, w, n) ORDER BY n
-         ON CONFLICT (run_id, key, record_id) DO UPDATE SET calls = excluded.calls, cached_calls = excluded.cached_calls, input_tokens = excluded.input_tokens,
-           output_tokens = excluded.output_tokens, wall_ms = excluded.wall_ms, created_at = excluded.created_at)`);
+         ON CONFLICT (run_id, key, record_id) DO UPDATE SET ${COST_CONFLICT_SET})`);
     }
     await retryOnDeadlock(() => this.prepared(`slant_writes_${kinds.join('_')}`, `WITH ${ctes.join(',\n')} SELECT 1`, values));
     return ops.map(() => undefined);
   });
 
   async getOutput(runId: string, cellKey: string, recordId: string): Promise<unknown> {
-    const r = await this.row<{ output_json: string }>('SELECT output_json FROM outputs WHERE run_id = ? AND cell_key = ? AND record_id = ?', [runId, cellKey, recordId]);
-    return r === undefined ? undefined : fromStoredJson(r.output_json);
+    return jsonOf(await this.one(getRecordSql('output', runId, cellKey, recordId)));
   }
 
   async getOutputs(runId: string, cellKey: string): Promise<{ recordId: string; output: unknown }[]> {
-    const rows = await this.rows<{ record_id: string; output_json: string }>('SELECT record_id, output_json FROM outputs WHERE run_id = ? AND cell_key = ? ORDER BY rowid', [runId, cellKey]);
-    return rows.map((r) => ({ recordId: r.record_id, output: fromStoredJson(r.output_json) }));
+    return outputsOf(await this.all(getRecordsSql('output', runId, cellKey)));
   }
-
-  private static readonly PUT_ITEM = `INSERT INTO items (run_id, cell_key, record_id, measurement_json, created_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (run_id, cell_key, record_id) DO UPDATE SET measurement_json = excluded.measurement_json, created_at = excluded.created_at`;
 
   async putItem(runId: string, cellKey: string, recordId: string, measurement: unknown): Promise<void> {
-    await this.query(PgStore.PUT_ITEM, [runId, cellKey, recordId, toStoredJson(measurement, `measurement for record "${recordId}"`), new Date().toISOString()]);
+    await this.change(putRecordSql('item', runId, cellKey, recordId, measurement));
   }
 
+  /** One statement (one round trip): a batch is committed whole or not at all. */
   async putItems(runId: string, items: readonly { cellKey: string; recordId: string; measurement: unknown }[]): Promise<void> {
     if (items.length === 0) return;
-    // one statement (one round trip): a batch is committed whole or not at all; the last of duplicate keys wins
-    const last = new Map(items.map((p) => [`${p.cellKey}\u0000${p.recordId}`, p]));
-    const at = new Date().toISOString();
-    const params: unknown[] = [];
-    const rows = [...last.values()].map((p) => {
-      params.push(runId, p.cellKey, p.recordId, toStoredJson(p.measurement, `measurement for record "${p.recordId}"`), at);
-      return '(?, ?, ?, ?, ?)';
-    });
-    await this.query(
-      `INSERT INTO items (run_id, cell_key, record_id, measurement_json, created_at) VALUES ${rows.join(', ')}
-       ON CONFLICT (run_id, cell_key, record_id) DO UPDATE SET measurement_json = excluded.measurement_json, created_at = excluded.created_at`,
-      params,
-    );
+    await this.change(putItemsSql(runId, items));
   }
 
   async countItems(runId: string): Promise<number> {
-    return (await this.row<{ n: number }>('SELECT count(*)::int AS n FROM items WHERE run_id = ?', [runId]))?.n ?? 0;
+    return (await this.one<{ n: number }>(countItemsSql(runId)))?.n ?? 0;
   }
 
   async getItems(runId: string, cellKey: string): Promise<{ recordId: string; measurement: unknown }[]> {
-    const rows = await this.rows<{ record_id: string; measurement_json: string }>('SELECT record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ? ORDER BY rowid', [runId, cellKey]);
-    return rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) }));
+    return measurementsOf(await this.all(getRecordsSql('item', runId, cellKey)));
   }
 
   async itemsPage(runId: string, cellKey: string, after: number, limit: number): Promise<{ next: number; rows: { recordId: string; measurement: unknown }[] }> {
-    const rows = await this.rows<{ pos: string; record_id: string; measurement_json: string }>('SELECT rowid AS pos, record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ? AND rowid > ? ORDER BY rowid LIMIT ?', [runId, cellKey, after, limit]);
-    return { next: rows.length === 0 ? after : Number(rows[rows.length - 1]!.pos), rows: rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) })) };
+    return itemsPageOf(await this.all(itemsPageSql(runId, cellKey, after, limit)), after);
   }
 
   async listRunOutputs(runId: string): Promise<{ cellKey: string; recordId: string; output: unknown }[]> {
-    const rows = await this.rows<{ cell_key: string; record_id: string; output_json: string }>('SELECT cell_key, record_id, output_json FROM outputs WHERE run_id = ? ORDER BY rowid', [runId]);
-    return rows.map((r) => ({ cellKey: r.cell_key, recordId: r.record_id, output: fromStoredJson(r.output_json) }));
+    return runOutputsOf(await this.all(listRunOutputsSql(runId)));
   }
 
   // annotation studies (migration v5): the statements of src/runtime/annotation-sql.ts
-  private async allOf<R extends pg.QueryResultRow>(q: Sql): Promise<R[]> {
-    return this.rows<R>(q.sql, q.params);
-  }
-
   async createStudyRows(s: StudyInsert): Promise<void> {
     await this.transaction(async (q) => {
       for (const st of studyInserts(s)) await q(st.sql, st.params);
@@ -432,15 +396,15 @@ export class PgStore implements RunStore {
   }
 
   async studyRows(id?: string, latestOnly = false): Promise<StudyDbRow[]> {
-    return this.allOf(studiesSql(id, latestOnly));
+    return this.all(studiesSql(id, latestOnly));
   }
 
   async studyItemRows(studyId: string, itemId?: string): Promise<StudyItemDbRow[]> {
-    return this.allOf(studyItemsSql(studyId, itemId));
+    return this.all(studyItemsSql(studyId, itemId));
   }
 
   async annotatorRows(studyId: string): Promise<{ id: string; tokenHash: string }[]> {
-    return this.allOf(annotatorsSql(studyId));
+    return this.all(annotatorsSql(studyId));
   }
 
   async setTokenHashes(studyId: string, rows: readonly { annotator: string; tokenHash: string }[]): Promise<void> {
@@ -450,153 +414,106 @@ export class PgStore implements RunStore {
   }
 
   async assignmentRows(studyId: string, f: { annotator?: string; item?: string; position?: number } = {}): Promise<AssignmentDbRow[]> {
-    return this.allOf(assignmentsSql(studyId, f));
+    return this.all(assignmentsSql(studyId, f));
   }
 
   async nextAssignmentRow(studyId: string, annotator: string): Promise<{ next: AssignmentDbRow | undefined; done: number; total: number }> {
-    const counts = (await this.allOf<{ done: number; total: number }>(annotatorCountsSql(studyId, annotator)))[0] ?? { done: 0, total: 0 };
-    return { next: (await this.allOf<AssignmentDbRow>(nextAssignmentSql(studyId, annotator)))[0], done: counts.done, total: counts.total };
+    const counts = (await this.one<{ done: number; total: number }>(annotatorCountsSql(studyId, annotator))) ?? { done: 0, total: 0 };
+    return { next: await this.one<AssignmentDbRow>(nextAssignmentSql(studyId, annotator)), done: counts.done, total: counts.total };
   }
 
   async putAnswer(studyId: string, a: AnswerDbInput, at: string): Promise<void> {
-    const q = putAnswerSql(studyId, a, at);
-    await this.query(q.sql, q.params);
+    await this.change(putAnswerSql(studyId, a, at));
   }
 
   async answerRows(studyId: string, f: { annotator?: string; item?: string } = {}): Promise<AnswerDbRow[]> {
-    return this.allOf(answersSql(studyId, f));
+    return this.all(answersSql(studyId, f));
   }
 
   async studyProgress(studyId: string): Promise<AnnotatorProgressRow[]> {
-    return this.allOf(studyProgressSql(studyId));
+    return this.all(studyProgressSql(studyId));
   }
 
   async getItem(runId: string, cellKey: string, recordId: string): Promise<unknown> {
-    const r = await this.row<{ measurement_json: string }>('SELECT measurement_json FROM items WHERE run_id = ? AND cell_key = ? AND record_id = ?', [runId, cellKey, recordId]);
-    return r === undefined ? undefined : fromStoredJson(r.measurement_json);
+    return jsonOf(await this.one(getRecordSql('item', runId, cellKey, recordId)));
   }
 
   async searchOutputs(runId: string, cellKeys: readonly string[], needle: string): Promise<string[]> {
     if (cellKeys.length === 0) return [];
-    const rows = await this.rows<{ record_id: string }>('SELECT DISTINCT record_id FROM outputs WHERE run_id = ? AND cell_key = ANY(?::text[]) AND strpos(lower(output_json), ?) > 0', [runId, [...cellKeys], needle]);
-    return rows.map((r) => r.record_id);
+    return (await this.all<{ record_id: string }>(searchOutputsSql(POSTGRES, runId, cellKeys, needle))).map((r) => r.record_id);
   }
 
   async searchItems(runId: string, cellKey: string, needle: string): Promise<{ recordId: string; measurement: unknown }[]> {
-    const rows = await this.rows<{ record_id: string; measurement_json: string }>('SELECT record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ? AND strpos(lower(measurement_json), ?) > 0 ORDER BY rowid', [runId, cellKey, needle]);
-    return rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) }));
+    return measurementsOf(await this.all(searchItemsSql(POSTGRES, runId, cellKey, needle)));
   }
 
   async completedRecordIds(runId: string, cellKey: string, among?: readonly string[]): Promise<Set<string>> {
-    const ids = among ?? null;
-    const rows = await this.rows<{ record_id: string }>(
-      `SELECT record_id FROM items WHERE run_id = ? AND cell_key = ? AND (?::text[] IS NULL OR record_id = ANY(?::text[]))
-       UNION SELECT record_id FROM invalid_outputs WHERE run_id = ? AND cell_key = ? AND (?::text[] IS NULL OR record_id = ANY(?::text[]))`,
-      [runId, cellKey, ids, ids, runId, cellKey, ids, ids],
-    );
-    return new Set(rows.map((r) => r.record_id));
+    return new Set((await this.all<{ record_id: string }>(completedRecordIdsSql(POSTGRES, runId, cellKey, among))).map((r) => r.record_id));
   }
 
-  private static readonly PUT_COST = `INSERT INTO costs (run_id, key, record_id, calls, cached_calls, input_tokens, output_tokens, wall_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (run_id, key, record_id) DO UPDATE SET calls = excluded.calls, cached_calls = excluded.cached_calls, input_tokens = excluded.input_tokens,
-       output_tokens = excluded.output_tokens, wall_ms = excluded.wall_ms, created_at = excluded.created_at`;
-
   async putCost(runId: string, key: string, recordId: string, cost: ItemCost): Promise<void> {
-    await this.query(PgStore.PUT_COST, [runId, key, recordId, cost.calls, cost.cachedCalls ?? 0, cost.inputTokens, cost.outputTokens, cost.wallMs, new Date().toISOString()]);
+    await this.change(putCostSql(runId, key, recordId, cost));
   }
 
   async getCosts(runId: string, key: string): Promise<Map<string, ItemCost>> {
-    const rows = await this.rows<{ record_id: string; calls: number; cached_calls: number; input_tokens: number; output_tokens: number; wall_ms: number }>(
-      'SELECT record_id, calls, cached_calls, input_tokens, output_tokens, wall_ms FROM costs WHERE run_id = ? AND key = ?',
-      [runId, key],
-    );
-    return new Map(rows.map((r) => [r.record_id, costFromRow(r)]));
+    return costsOf(await this.all(getCostsSql(runId, key)));
   }
 
   async putInvalidOutput(runId: string, cellKey: string, recordId: string, reason: string, output?: unknown): Promise<void> {
-    await this.query(
-      `INSERT INTO invalid_outputs (run_id, cell_key, record_id, reason, output_json, created_at) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (run_id, cell_key, record_id) DO UPDATE SET reason = excluded.reason, output_json = excluded.output_json, created_at = excluded.created_at`,
-      [runId, cellKey, recordId, reason, output === undefined ? null : toStoredJson(output, `invalid output for record "${recordId}"`), new Date().toISOString()],
-    );
+    await this.change(putInvalidOutputSql(runId, cellKey, recordId, reason, output));
   }
 
   async getInvalidOutputs(runId: string, cellKey: string): Promise<{ recordId: string; reason: string }[]> {
-    const rows = await this.rows<{ record_id: string; reason: string }>('SELECT record_id, reason FROM invalid_outputs WHERE run_id = ? AND cell_key = ? ORDER BY rowid', [runId, cellKey]);
-    return rows.map((r) => ({ recordId: r.record_id, reason: r.reason }));
+    return invalidOutputsOf(await this.all(getInvalidOutputsSql(runId, cellKey)));
   }
 
   async putRunResults(runId: string, results: unknown): Promise<void> {
-    await this.query('UPDATE runs SET results_json = ?, updated_at = ? WHERE id = ?', [redact(JSON.stringify(results)), new Date().toISOString(), runId]);
+    await this.change(putRunResultsSql(runId, results));
   }
 
   async getRunResults(runId: string): Promise<unknown> {
-    const r = await this.row<{ results_json: string | null }>('SELECT results_json FROM runs WHERE id = ?', [runId]);
-    return r?.results_json == null ? undefined : (JSON.parse(r.results_json) as unknown);
+    return runResultsOf(await this.one(getRunResultsSql(runId)));
   }
 
   async putResult(runId: string, cellKey: string, result: unknown): Promise<void> {
-    await this.query(
-      `INSERT INTO results (run_id, cell_key, result_json, created_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (run_id, cell_key) DO UPDATE SET result_json = excluded.result_json, created_at = excluded.created_at`,
-      [runId, cellKey, toStoredJson(result, `result for cell "${cellKey}"`), new Date().toISOString()],
-    );
+    await this.change(putResultSql(runId, cellKey, result));
   }
 
   async getResults(runId: string): Promise<{ cellKey: string; result: unknown }[]> {
-    const rows = await this.rows<{ cell_key: string; result_json: string }>('SELECT cell_key, result_json FROM results WHERE run_id = ? ORDER BY rowid', [runId]);
-    return rows.map((r) => ({ cellKey: r.cell_key, result: fromStoredJson(r.result_json) }));
+    return resultsOf(await this.all(getResultsSql(runId)));
   }
 
   async cacheGet(key: string): Promise<CacheRow | undefined> {
-    return this.row<CacheRow>(
-      `UPDATE cache SET hits = hits + 1, last_hit_at = ? WHERE key = ?
-       RETURNING provider, model, request_json, response_json, created_at, hits`,
-      [new Date().toISOString(), key],
-    );
+    return this.one<CacheRow>(cacheGetSql(key));
   }
 
-  async cachePut(key: string, e: { provider: string; model: string; requestJson: string; responseJson: string }): Promise<void> {
-    await this.query(
-      `INSERT INTO cache (key, provider, model, request_json, response_json, created_at, hits) VALUES (?, ?, ?, ?, ?, ?, 0)
-       ON CONFLICT (key) DO UPDATE SET provider = excluded.provider, model = excluded.model, request_json = excluded.request_json,
-         response_json = excluded.response_json, created_at = excluded.created_at, hits = 0, last_hit_at = NULL`,
-      [key, e.provider, e.model, e.requestJson, e.responseJson, new Date().toISOString()],
-    );
+  async cachePut(key: string, e: CacheEntry): Promise<void> {
+    await this.change(cachePutSql(key, e));
   }
 
   async cacheStats(): Promise<CacheStatsRow> {
-    const total = (await this.row<{ entries: number; hits: number; bytes: number }>(
-      `SELECT count(*)::int AS entries, coalesce(sum(hits), 0)::int AS hits,
-         coalesce(sum(octet_length(request_json) + octet_length(response_json)), 0)::bigint::float8 AS bytes FROM cache`,
-    )) as { entries: number; hits: number; bytes: number };
-    const byProvider = await this.rows<CacheStatsRow['byProvider'][number]>(
-      'SELECT provider, model, count(*)::int AS entries, coalesce(sum(hits), 0)::int AS hits FROM cache GROUP BY provider, model ORDER BY provider, model',
-    );
-    return { ...total, byProvider };
+    const total = (await this.one(CACHE_TOTALS_SQL)) as Omit<CacheStatsRow, 'byProvider'>;
+    return { ...total, byProvider: await this.all<CacheStatsRow['byProvider'][number]>(CACHE_BY_MODEL_SQL) };
   }
 
   async batchStateGet(key: string): Promise<string | undefined> {
-    return (await this.row<{ value_json: string }>('SELECT value_json FROM batch_state WHERE key = ?', [key]))?.value_json;
+    return (await this.one<{ value_json: string }>(batchStateGetSql(key)))?.value_json;
   }
 
   async batchStateSet(key: string, value: string): Promise<void> {
-    await this.query('INSERT INTO batch_state (key, value_json, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json, updated_at = excluded.updated_at', [key, value, new Date().toISOString()]);
+    await this.change(batchStateSetSql(key, value));
   }
 
   async batchStateDelete(key: string): Promise<void> {
-    await this.query('DELETE FROM batch_state WHERE key = ?', [key]);
+    await this.change(batchStateDeleteSql(key));
   }
 
   async batchStateKeys(prefix: string): Promise<string[]> {
-    return (await this.rows<{ key: string }>('SELECT key FROM batch_state WHERE left(key, length(?::text)) = ?::text ORDER BY key', [prefix, prefix])).map((r) => r.key);
+    return (await this.all<{ key: string }>(batchStateKeysSql(prefix))).map((r) => r.key);
   }
 
   async cacheClear(filter: { provider?: string; cutoff?: string }): Promise<number> {
-    const p = filter.provider ?? null;
-    const c = filter.cutoff ?? null;
-    const r = await this.query('DELETE FROM cache WHERE (?::text IS NULL OR provider = ?) AND (?::text IS NULL OR created_at < ?)', [p, p, c, c]);
-    return r.rowCount ?? 0;
+    return this.change(cacheClearSql(filter));
   }
 
   /** `sameConfig` is SQLite's (no request claims there); here the request claims keep two runs of one config from paying twice. */
@@ -604,41 +521,34 @@ export class PgStore implements RunStore {
     return this.transaction(async (q) => {
       // one taker at a time per run, also while the row does not exist yet
       await q('SELECT pg_advisory_xact_lock(hashtext(?))', [`slant-lease:${runId}`]);
-      const [row] = await q<LeaseRow>('SELECT run_id, token, pid, host, since, heartbeat_at FROM run_leases WHERE run_id = ?', [runId]);
+      const lease = leaseSql(runId);
+      const [row] = await q<LeaseRow>(lease.sql, lease.params);
       const held = decide(row);
       if (held !== undefined) return held;
-      const now = new Date().toISOString();
-      await q(
-        `INSERT INTO run_leases (run_id, token, pid, host, since, heartbeat_at) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (run_id) DO UPDATE SET token = excluded.token, pid = excluded.pid, host = excluded.host, since = excluded.since, heartbeat_at = excluded.heartbeat_at`,
-        [runId, token, process.pid, hostname(), now, now],
-      );
+      const write = writeLeaseSql(runId, token);
+      await q(write.sql, write.params);
       return undefined;
     });
   }
 
   async beatLease(runId: string, token: string): Promise<boolean> {
-    const r = await this.query('UPDATE run_leases SET heartbeat_at = ? WHERE run_id = ? AND token = ?', [new Date().toISOString(), runId, token]);
-    return (r.rowCount ?? 0) > 0;
+    return (await this.change(beatLeaseSql(runId, token))) > 0;
   }
 
   async releaseLease(runId: string, token: string): Promise<void> {
-    await this.query('DELETE FROM run_leases WHERE run_id = ? AND token = ?', [runId, token]);
+    await this.change(releaseLeaseSql(runId, token));
   }
 
   async putJudgeCard(key: JudgeCardKey, cardJson: string): Promise<void> {
-    await this.query(
-      'INSERT INTO judge_cards (task, judge, version, card_json, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (task, judge, version) DO UPDATE SET card_json = excluded.card_json, created_at = excluded.created_at',
-      [key.task, key.judge, key.version, cardJson, new Date().toISOString()],
-    );
+    await this.change(putJudgeCardSql(key, cardJson));
   }
 
   async listJudgeCards(): Promise<(JudgeCardKey & { cardJson: string })[]> {
-    return this.rows<JudgeCardKey & { cardJson: string }>('SELECT task, judge, version, card_json AS "cardJson" FROM judge_cards');
+    return this.all(LIST_JUDGE_CARDS_SQL);
   }
 
   async getJudgeCard(key: JudgeCardKey): Promise<string | undefined> {
-    return (await this.row<{ card_json: string }>('SELECT card_json FROM judge_cards WHERE task = ? AND judge = ? AND version = ?', [key.task, key.judge, key.version]))?.card_json;
+    return (await this.one<{ card_json: string }>(getJudgeCardSql(key)))?.card_json;
   }
 }
 

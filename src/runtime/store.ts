@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
 import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { UserError } from '../core/errors.js';
-import { redact } from '../core/redact.js';
-import { annotatorCountsSql, annotatorsSql, answersSql, assignmentsSql, nextAssignmentSql, putAnswerSql, SET_TOKEN_HASH, studiesSql, studyInserts, studyItemsSql, studyProgressSql, type AnnotatorProgressRow, type AnswerDbInput, type AnswerDbRow, type AssignmentDbRow, type Sql, type StudyDbRow, type StudyInsert, type StudyItemDbRow } from './annotation-sql.js';
+import { annotatorCountsSql, annotatorsSql, answersSql, assignmentsSql, nextAssignmentSql, putAnswerSql, SET_TOKEN_HASH, studiesSql, studyInserts, studyItemsSql, studyProgressSql, type AnnotatorProgressRow, type AnswerDbInput, type AnswerDbRow, type AssignmentDbRow, type StudyDbRow, type StudyInsert, type StudyItemDbRow } from './annotation-sql.js';
 import { migrate, SCHEMA_VERSION } from './store-schema.js';
 import { isStoreFull, sqliteCode, storeProblem } from './store-errors.js';
-import { fromStoredJson, toStoredJson } from './stored-json.js';
+import {
+  batchStateDeleteSql, batchStateGetSql, batchStateKeysSql, batchStateSetSql, beatLeaseSql, CACHE_BY_MODEL_SQL, CACHE_TOTALS_SQL, cacheClearSql, cacheGetSql, cachePutSql,
+  completedRecordIdsSql, costsOf, countItemsSql, createRunSql, deleteRunSql, getCostsSql, getInvalidOutputsSql, getJudgeCardSql, getRecordSql, getRecordsSql, getResultsSql,
+  getRunResultsSql, getRunSql, idsAmong, invalidOutputsOf, itemsPageOf, itemsPageSql, jsonOf, latestRunSql, leaseSql, LIST_JUDGE_CARDS_SQL, listCellsSql, listRunOutputsSql, listRunsSql, measurementsOf,
+  noCell, noRun, outputRecordIdsSql, outputsOf, putCostSql, putInvalidOutputSql, putJudgeCardSql, putRecordSql, putResultSql, putRunResultsSql, releaseLeaseSql, resultsOf,
+  runOutputsOf, runResultsOf, sameConfigLeasesSql, searchItemsSql, searchOutputsSql, setCellStatusSql, setRunStatusSql, SQLITE, toCell, toRun, upsertCellSql, writeLeaseSql,
+  type RawCell, type RawRun, type Sql,
+} from './store-sql.js';
 
 /** How long a write waits for another program's lock on the store (SLANT_STORE_LOCK_TIMEOUT_MS; default 60 s). */
 export const DEFAULT_LOCK_TIMEOUT_MS = 60_000;
@@ -60,7 +65,6 @@ export interface CellRow {
   status: CellStatus;
 }
 
-/** Calls, tokens (cached answers included: they are the strategy's cost) and wall time of one item's output. */
 /** One write of a batch (RunStore.putWrites): a row of the outputs table (a record as read, a model's answer), an item measurement, or a cost (`value` an ItemCost, `cellKey` the cost key). */
 export interface StoreWrite {
   kind: 'output' | 'item' | 'cost';
@@ -69,6 +73,7 @@ export interface StoreWrite {
   value: unknown;
 }
 
+/** Calls, tokens (cached answers included: they are the strategy's cost) and wall time of one item's output. */
 export interface ItemCost {
   calls: number;
   /** of `calls`, those served from the request cache (absent: none) */
@@ -76,38 +81,6 @@ export interface ItemCost {
   inputTokens: number;
   outputTokens: number;
   wallMs: number;
-}
-
-/** A cost row as both stores read it back (cached_calls kept only when some were). */
-export function costFromRow(r: { calls: number; cached_calls: number; input_tokens: number; output_tokens: number; wall_ms: number }): ItemCost {
-  return { calls: r.calls, ...(r.cached_calls > 0 ? { cachedCalls: r.cached_calls } : {}), inputTokens: r.input_tokens, outputTokens: r.output_tokens, wallMs: r.wall_ms };
-}
-
-/** A `runs` row as stored (both backends). */
-export interface RawRun {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  status: RunStatus;
-  config_json: string;
-  config_hash: string;
-  label: string | null;
-  summary_json: string | null;
-}
-
-export const RUN_COLUMNS = 'id, created_at, updated_at, status, config_json, config_hash, label, summary_json';
-
-export function toRun(r: RawRun): RunRow {
-  return {
-    id: r.id,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    status: r.status,
-    configJson: r.config_json,
-    configHash: r.config_hash,
-    label: r.label,
-    summary: r.summary_json === null ? null : fromStoredJson(r.summary_json),
-  };
 }
 
 /**
@@ -294,6 +267,20 @@ export class Store {
     return this.db.transaction(fn)();
   }
 
+  // each statement as written once for both databases (src/runtime/store-sql.ts)
+  private get<R>(q: Sql): R | undefined {
+    return this.statement(q.sql).get(...q.params) as R | undefined;
+  }
+
+  private all<R>(q: Sql): R[] {
+    return this.statement(q.sql).all(...q.params) as R[];
+  }
+
+  /** Run a write; the number of rows it changed. */
+  private change(q: Sql): number {
+    return this.statement(q.sql).run(...q.params).changes;
+  }
+
   /** The config JSON is stored redacted (src/core/redact.ts). */
   createRun(input: { configJson: string; configHash: string; label?: string }): RunRow {
     return this.guard(() => {
@@ -301,148 +288,81 @@ export class Store {
       const at = now.toISOString();
       for (let attempt = 0; ; attempt++) {
         const id = newRunId(now);
-        const r = this.statement(
-          `INSERT OR IGNORE INTO runs (${RUN_COLUMNS}) VALUES (?, ?, ?, 'running', ?, ?, ?, NULL)`,
-        ).run(id, at, at, redact(input.configJson), input.configHash, input.label === undefined ? null : redact(input.label));
-        if (r.changes === 1) return this.getRun(id) as RunRow;
+        if (this.change(createRunSql(id, at, input)) === 1) return this.getRun(id) as RunRow;
         if (attempt > 20) throw new Error('could not allocate a unique run id');
       }
     });
   }
 
   getRun(id: string): RunRow | undefined {
-    const r = this.statement(`SELECT ${RUN_COLUMNS} FROM runs WHERE id = ?`).get(id) as RawRun | undefined;
+    const r = this.get<RawRun>(getRunSql(id));
     return r === undefined ? undefined : toRun(r);
   }
 
   /** The most recently created run, optionally only among runs with one of the given statuses. */
   latestRun(filter: { status?: string[] } = {}): RunRow | undefined {
-    const statuses = filter.status ?? [];
-    const where = statuses.length > 0 ? `WHERE status IN (${statuses.map(() => '?').join(',')})` : '';
-    const r = this.statement(
-      `SELECT ${RUN_COLUMNS} FROM runs ${where} ORDER BY created_at DESC, rowid DESC LIMIT 1`,
-    ).get(...statuses) as RawRun | undefined;
+    const r = this.get<RawRun>(latestRunSql(filter.status ?? []));
     return r === undefined ? undefined : toRun(r);
   }
 
   /** Newest first. */
   listRuns(limit = 50): RunRow[] {
-    const rows = this.statement(
-      `SELECT ${RUN_COLUMNS} FROM runs ORDER BY created_at DESC, rowid DESC LIMIT ?`,
-    ).all(limit) as RawRun[];
-    return rows.map(toRun);
+    return this.all<RawRun>(listRunsSql(limit)).map(toRun);
   }
 
   /** Set status (and summary, when given). Throws if the run does not exist. */
   setRunStatus(id: string, status: RunStatus, summary?: unknown): void {
     this.guard(() => {
-      const summaryJson = summary === undefined ? null : toStoredJson(summary, 'run summary');
-      const r = this.statement(
-        'UPDATE runs SET status = ?, updated_at = ?, summary_json = coalesce(?, summary_json) WHERE id = ?',
-      ).run(status, new Date().toISOString(), summaryJson, id);
-      if (r.changes === 0) throw new Error(`no run with id "${id}"`);
+      if (this.change(setRunStatusSql(id, status, summary)) === 0) throw noRun(id);
     });
   }
 
   /** Deletes the run and everything stored under it. Returns false if there was no such run. */
   deleteRun(id: string): boolean {
-    return this.guard(() => {
-      return this.statement('DELETE FROM runs WHERE id = ?').run(id).changes > 0;
-    });
+    return this.guard(() => this.change(deleteRunSql(id)) > 0);
   }
 
   upsertCell(runId: string, cell: CellInput): void {
-    this.guard(() => {
-      this.statement(
-        `INSERT INTO cells (run_id, key, model, probe, dataset, condition, options_json, status)
-         VALUES (@runId, @key, @model, @probe, @dataset, @condition, @options, coalesce(@status, 'pending'))
-         ON CONFLICT (run_id, key) DO UPDATE SET model = excluded.model, probe = excluded.probe,
-           dataset = excluded.dataset, condition = excluded.condition, options_json = excluded.options_json,
-           status = coalesce(@status, cells.status)`,
-      ).run({
-        runId,
-        key: cell.key,
-        model: cell.model,
-        probe: cell.probe,
-        dataset: cell.dataset,
-        condition: cell.condition ?? 'baseline',
-        options: cell.options === undefined ? null : toStoredJson(cell.options, 'cell options'),
-        status: cell.status ?? null,
-      });
-    });
+    this.guard(() => this.change(upsertCellSql(runId, cell)));
   }
 
   /** In the order the cells were first added. */
   listCells(runId: string): CellRow[] {
-    const rows = this.statement(
-      'SELECT key, model, probe, dataset, condition, options_json, status FROM cells WHERE run_id = ? ORDER BY rowid',
-    ).all(runId) as (Omit<CellRow, 'options'> & { options_json: string | null })[];
-    return rows.map(({ options_json, ...rest }) => ({
-      ...rest,
-      options: options_json === null ? null : fromStoredJson(options_json),
-    }));
+    return this.all<RawCell>(listCellsSql(runId)).map(toCell);
   }
 
   setCellStatus(runId: string, cellKey: string, status: CellStatus): void {
     this.guard(() => {
-      const r = this.statement('UPDATE cells SET status = ? WHERE run_id = ? AND key = ?').run(status, runId, cellKey);
-      if (r.changes === 0) throw new Error(`no cell "${cellKey}" in run "${runId}"`);
+      if (this.change(setCellStatusSql(runId, cellKey, status)) === 0) throw noCell(runId, cellKey);
     });
   }
 
   putOutput(runId: string, cellKey: string, recordId: string, output: unknown): void {
-    this.guard(() => {
-      this.statement(
-        `INSERT INTO outputs (run_id, cell_key, record_id, output_json, created_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (run_id, cell_key, record_id) DO UPDATE
-           SET output_json = excluded.output_json, created_at = excluded.created_at`,
-      ).run(runId, cellKey, recordId, toStoredJson(output, `output for record "${recordId}"`), new Date().toISOString());
-    });
+    this.guard(() => this.change(putRecordSql('output', runId, cellKey, recordId, output)));
   }
 
   getOutput(runId: string, cellKey: string, recordId: string): unknown {
-    const r = this.statement(
-      'SELECT output_json FROM outputs WHERE run_id = ? AND cell_key = ? AND record_id = ?',
-    ).get(runId, cellKey, recordId) as { output_json: string } | undefined;
-    return r === undefined ? undefined : fromStoredJson(r.output_json);
+    return jsonOf(this.get(getRecordSql('output', runId, cellKey, recordId)));
   }
 
   /** All outputs of a cell, in the order records were first stored. */
   getOutputs(runId: string, cellKey: string): { recordId: string; output: unknown }[] {
-    const rows = this.statement(
-      'SELECT record_id, output_json FROM outputs WHERE run_id = ? AND cell_key = ? ORDER BY rowid',
-    ).all(runId, cellKey) as { record_id: string; output_json: string }[];
-    return rows.map((r) => ({ recordId: r.record_id, output: fromStoredJson(r.output_json) }));
+    return outputsOf(this.all(getRecordsSql('output', runId, cellKey)));
   }
 
   /** Idempotent: storing a record again replaces its measurement but keeps its position. */
   putItem(runId: string, cellKey: string, recordId: string, measurement: unknown): void {
-    this.guard(() => {
-      this.statement(
-        `INSERT INTO items (run_id, cell_key, record_id, measurement_json, created_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (run_id, cell_key, record_id) DO UPDATE
-           SET measurement_json = excluded.measurement_json, created_at = excluded.created_at`,
-      ).run(
-        runId,
-        cellKey,
-        recordId,
-        toStoredJson(measurement, `measurement for record "${recordId}"`),
-        new Date().toISOString(),
-      );
-    });
+    this.guard(() => this.change(putRecordSql('item', runId, cellKey, recordId, measurement)));
   }
 
   /** Number of item measurements stored for a run (all its cells). */
   countItems(runId: string): number {
-    return (this.statement('SELECT COUNT(*) AS n FROM items WHERE run_id = ?').get(runId) as { n: number }).n;
+    return (this.get<{ n: number }>(countItemsSql(runId)) as { n: number }).n;
   }
 
   /** Measurements of a cell, in the order records were first stored. */
   getItems(runId: string, cellKey: string): { recordId: string; measurement: unknown }[] {
-    const rows = this.statement(
-      'SELECT record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ? ORDER BY rowid',
-    ).all(runId, cellKey) as { record_id: string; measurement_json: string }[];
-    return rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) }));
+    return measurementsOf(this.all(getRecordsSql('item', runId, cellKey)));
   }
 
   /**
@@ -452,88 +372,74 @@ export class Store {
    * their memory does not grow with the run.
    */
   itemsPage(runId: string, cellKey: string, after: number, limit: number): { next: number; rows: { recordId: string; measurement: unknown }[] } {
-    const rows = this.statement(
-      'SELECT rowid AS pos, record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ? AND rowid > ? ORDER BY rowid LIMIT ?',
-    ).all(runId, cellKey, after, limit) as { pos: number; record_id: string; measurement_json: string }[];
-    return { next: rows.length === 0 ? after : rows[rows.length - 1]!.pos, rows: rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) })) };
+    return itemsPageOf(this.all(itemsPageSql(runId, cellKey, after, limit)), after);
   }
 
   /** Every stored output of a run (record fields, generations), in the order first stored. */
   listRunOutputs(runId: string): { cellKey: string; recordId: string; output: unknown }[] {
-    const rows = this.statement('SELECT cell_key, record_id, output_json FROM outputs WHERE run_id = ? ORDER BY rowid').all(runId) as { cell_key: string; record_id: string; output_json: string }[];
-    return rows.map((r) => ({ cellKey: r.cell_key, recordId: r.record_id, output: fromStoredJson(r.output_json) }));
+    return runOutputsOf(this.all(listRunOutputsSql(runId)));
   }
 
   // annotation studies (migration v5): the statements of src/runtime/annotation-sql.ts
-  private allOf<R>(q: Sql): R[] {
-    return this.statement(q.sql).all(...q.params) as R[];
-  }
-
   createStudyRows(s: StudyInsert): void {
     this.transaction(() => {
-      for (const q of studyInserts(s)) this.statement(q.sql).run(...q.params);
+      for (const q of studyInserts(s)) this.change(q);
     });
   }
 
   studyRows(id?: string, latestOnly = false): StudyDbRow[] {
-    return this.allOf(studiesSql(id, latestOnly));
+    return this.all(studiesSql(id, latestOnly));
   }
 
   studyItemRows(studyId: string, itemId?: string): StudyItemDbRow[] {
-    return this.allOf(studyItemsSql(studyId, itemId));
+    return this.all(studyItemsSql(studyId, itemId));
   }
 
   annotatorRows(studyId: string): { id: string; tokenHash: string }[] {
-    return this.allOf(annotatorsSql(studyId));
+    return this.all(annotatorsSql(studyId));
   }
 
   setTokenHashes(studyId: string, rows: readonly { annotator: string; tokenHash: string }[]): void {
     this.transaction(() => {
-      for (const r of rows) this.statement(SET_TOKEN_HASH).run(r.tokenHash, studyId, r.annotator);
+      for (const r of rows) this.change({ sql: SET_TOKEN_HASH, params: [r.tokenHash, studyId, r.annotator] });
     });
   }
 
   assignmentRows(studyId: string, f: { annotator?: string; item?: string; position?: number } = {}): AssignmentDbRow[] {
-    return this.allOf(assignmentsSql(studyId, f));
+    return this.all(assignmentsSql(studyId, f));
   }
 
   nextAssignmentRow(studyId: string, annotator: string): { next: AssignmentDbRow | undefined; done: number; total: number } {
-    const counts = this.allOf<{ done: number; total: number }>(annotatorCountsSql(studyId, annotator))[0] ?? { done: 0, total: 0 };
-    return { next: this.allOf<AssignmentDbRow>(nextAssignmentSql(studyId, annotator))[0], done: counts.done, total: counts.total };
+    const counts = this.get<{ done: number; total: number }>(annotatorCountsSql(studyId, annotator)) ?? { done: 0, total: 0 };
+    return { next: this.get<AssignmentDbRow>(nextAssignmentSql(studyId, annotator)), done: counts.done, total: counts.total };
   }
 
   putAnswer(studyId: string, a: AnswerDbInput, at: string): void {
-    const q = putAnswerSql(studyId, a, at);
-    this.statement(q.sql).run(...q.params);
+    this.change(putAnswerSql(studyId, a, at));
   }
 
   answerRows(studyId: string, f: { annotator?: string; item?: string } = {}): AnswerDbRow[] {
-    return this.allOf(answersSql(studyId, f));
+    return this.all(answersSql(studyId, f));
   }
 
   studyProgress(studyId: string): AnnotatorProgressRow[] {
-    return this.allOf(studyProgressSql(studyId));
+    return this.all(studyProgressSql(studyId));
   }
 
   /** One record's measurement in a cell, or undefined. */
   getItem(runId: string, cellKey: string, recordId: string): unknown {
-    const r = this.statement('SELECT measurement_json FROM items WHERE run_id = ? AND cell_key = ? AND record_id = ?').get(runId, cellKey, recordId) as { measurement_json: string } | undefined;
-    return r === undefined ? undefined : fromStoredJson(r.measurement_json);
+    return jsonOf(this.get(getRecordSql('item', runId, cellKey, recordId)));
   }
 
   /** Record ids whose stored output under one of `cellKeys` holds `needle` (lower case) in its lower-cased JSON text. */
   searchOutputs(runId: string, cellKeys: readonly string[], needle: string): string[] {
     if (cellKeys.length === 0) return [];
-    return this.db
-      .prepare(`SELECT DISTINCT record_id FROM outputs WHERE run_id = ? AND cell_key IN (${cellKeys.map(() => '?').join(', ')}) AND instr(lower(output_json), ?) > 0`)
-      .pluck()
-      .all(runId, ...cellKeys, needle) as string[];
+    return this.all<{ record_id: string }>(searchOutputsSql(SQLITE, runId, cellKeys, needle)).map((r) => r.record_id);
   }
 
   /** Measurements of a cell whose lower-cased JSON text holds `needle` (lower case), in first-stored order. */
   searchItems(runId: string, cellKey: string, needle: string): { recordId: string; measurement: unknown }[] {
-    const rows = this.statement('SELECT record_id, measurement_json FROM items WHERE run_id = ? AND cell_key = ? AND instr(lower(measurement_json), ?) > 0 ORDER BY rowid').all(runId, cellKey, needle) as { record_id: string; measurement_json: string }[];
-    return rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.measurement_json) }));
+    return measurementsOf(this.all(searchItemsSql(SQLITE, runId, cellKey, needle)));
   }
 
   /**
@@ -541,51 +447,27 @@ export class Store {
    * resumed run skips).
    */
   completedRecordIds(runId: string, cellKey: string, among?: readonly string[]): Set<string> {
-    const rows = this.statement(
-      'SELECT record_id FROM items WHERE run_id = ? AND cell_key = ? UNION SELECT record_id FROM invalid_outputs WHERE run_id = ? AND cell_key = ?',
-    )
-      .pluck()
-      .all(runId, cellKey, runId, cellKey) as string[];
-    return amongOnly(rows, among);
+    return idsAmong(this.all<{ record_id: string }>(completedRecordIdsSql(SQLITE, runId, cellKey, among)).map((r) => r.record_id), among);
   }
 
   /** What one item's output cost (idempotent per key and record: a re-measured item replaces it). */
   putCost(runId: string, key: string, recordId: string, cost: ItemCost): void {
-    this.guard(() => {
-      this.statement(
-        `INSERT INTO costs (run_id, key, record_id, calls, cached_calls, input_tokens, output_tokens, wall_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (run_id, key, record_id) DO UPDATE SET calls = excluded.calls, cached_calls = excluded.cached_calls, input_tokens = excluded.input_tokens,
-           output_tokens = excluded.output_tokens, wall_ms = excluded.wall_ms, created_at = excluded.created_at`,
-      ).run(runId, key, recordId, cost.calls, cost.cachedCalls ?? 0, cost.inputTokens, cost.outputTokens, cost.wallMs, new Date().toISOString());
-    });
+    this.guard(() => this.change(putCostSql(runId, key, recordId, cost)));
   }
 
   /** Costs stored under `key`, by record id. */
   getCosts(runId: string, key: string): Map<string, ItemCost> {
-    const rows = this.statement(
-      'SELECT record_id, calls, cached_calls, input_tokens, output_tokens, wall_ms FROM costs WHERE run_id = ? AND key = ?',
-    ).all(runId, key) as { record_id: string; calls: number; cached_calls: number; input_tokens: number; output_tokens: number; wall_ms: number }[];
-    return new Map(rows.map((r) => [r.record_id, costFromRow(r)]));
+    return costsOf(this.all(getCostsSql(runId, key)));
   }
 
   /** A model output that could not be measured (empty, unusable): kept with its reason, counted per cell. */
   putInvalidOutput(runId: string, cellKey: string, recordId: string, reason: string, output?: unknown): void {
-    this.guard(() => {
-      this.statement(
-        `INSERT INTO invalid_outputs (run_id, cell_key, record_id, reason, output_json, created_at) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (run_id, cell_key, record_id) DO UPDATE
-           SET reason = excluded.reason, output_json = excluded.output_json, created_at = excluded.created_at`,
-      ).run(runId, cellKey, recordId, reason, output === undefined ? null : toStoredJson(output, `invalid output for record "${recordId}"`), new Date().toISOString());
-    });
+    this.guard(() => this.change(putInvalidOutputSql(runId, cellKey, recordId, reason, output)));
   }
 
   /** Invalid outputs of a cell, in the order they were stored. */
   getInvalidOutputs(runId: string, cellKey: string): { recordId: string; reason: string }[] {
-    const rows = this.statement('SELECT record_id, reason FROM invalid_outputs WHERE run_id = ? AND cell_key = ? ORDER BY rowid').all(runId, cellKey) as {
-      record_id: string;
-      reason: string;
-    }[];
-    return rows.map((r) => ({ recordId: r.record_id, reason: r.reason }));
+    return invalidOutputsOf(this.all(getInvalidOutputsSql(runId, cellKey)));
   }
 
   /**
@@ -593,89 +475,56 @@ export class Store {
    * as the exact JSON text of results.json (NaN and ±Infinity become null, as in the file).
    */
   putRunResults(runId: string, results: unknown): void {
-    this.guard(() => {
-      this.statement('UPDATE runs SET results_json = ?, updated_at = ? WHERE id = ?').run(redact(JSON.stringify(results)), new Date().toISOString(), runId);
-    });
+    this.guard(() => this.change(putRunResultsSql(runId, results)));
   }
 
   getRunResults(runId: string): unknown {
-    const r = this.statement('SELECT results_json FROM runs WHERE id = ?').pluck().get(runId) as string | null | undefined;
-    return r === null || r === undefined ? undefined : (JSON.parse(r) as unknown);
+    return runResultsOf(this.get(getRunResultsSql(runId)));
   }
 
   putResult(runId: string, cellKey: string, result: unknown): void {
-    this.guard(() => {
-      this.statement(
-        `INSERT INTO results (run_id, cell_key, result_json, created_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (run_id, cell_key) DO UPDATE
-           SET result_json = excluded.result_json, created_at = excluded.created_at`,
-      ).run(runId, cellKey, toStoredJson(result, `result for cell "${cellKey}"`), new Date().toISOString());
-    });
+    this.guard(() => this.change(putResultSql(runId, cellKey, result)));
   }
 
   /** Results of a run, in the order cells were first given one. */
   getResults(runId: string): { cellKey: string; result: unknown }[] {
-    const rows = this.statement(
-      'SELECT cell_key, result_json FROM results WHERE run_id = ? ORDER BY rowid',
-    ).all(runId) as { cell_key: string; result_json: string }[];
-    return rows.map((r) => ({ cellKey: r.cell_key, result: fromStoredJson(r.result_json) }));
-  }
-  /** The cache row under `key`, counting a hit (src/runtime/cache.ts). */
-  cacheGet(key: string): CacheRow | undefined {
-    return this.guard(() =>
-      this.statement(
-        `UPDATE cache SET hits = hits + 1, last_hit_at = ? WHERE key = ?
-         RETURNING provider, model, request_json, response_json, created_at, hits`,
-      ).get(new Date().toISOString(), key),
-    ) as CacheRow | undefined;
+    return resultsOf(this.all(getResultsSql(runId)));
   }
 
-  cachePut(key: string, e: { provider: string; model: string; requestJson: string; responseJson: string }): void {
-    this.guard(() =>
-      this.statement(
-        `INSERT OR REPLACE INTO cache (key, provider, model, request_json, response_json, created_at, hits)
-         VALUES (?, ?, ?, ?, ?, ?, 0)`,
-      ).run(key, e.provider, e.model, e.requestJson, e.responseJson, new Date().toISOString()),
-    );
+  /** The cache row under `key`, counting a hit (src/runtime/cache.ts). */
+  cacheGet(key: string): CacheRow | undefined {
+    return this.guard(() => this.get<CacheRow>(cacheGetSql(key)));
+  }
+
+  cachePut(key: string, e: CacheEntry): void {
+    this.guard(() => this.change(cachePutSql(key, e)));
   }
 
   cacheStats(): CacheStatsRow {
-    const total = this.statement(
-      `SELECT count(*) AS entries, coalesce(sum(hits), 0) AS hits,
-         coalesce(sum(length(CAST(request_json AS BLOB)) + length(CAST(response_json AS BLOB))), 0) AS bytes
-       FROM cache`,
-    ).get() as { entries: number; hits: number; bytes: number };
-    const byProvider = this.statement(
-      `SELECT provider, model, count(*) AS entries, coalesce(sum(hits), 0) AS hits
-       FROM cache GROUP BY provider, model ORDER BY provider, model`,
-    ).all() as CacheStatsRow['byProvider'];
-    return { ...total, byProvider };
+    return { ...(this.get(CACHE_TOTALS_SQL) as Omit<CacheStatsRow, 'byProvider'>), byProvider: this.all(CACHE_BY_MODEL_SQL) };
   }
 
   /** Batch API batches in flight (src/models/openai/batch.ts): one JSON value per key. */
   batchStateGet(key: string): string | undefined {
-    return (this.statement('SELECT value_json FROM batch_state WHERE key = ?').get(key) as { value_json: string } | undefined)?.value_json;
+    return this.get<{ value_json: string }>(batchStateGetSql(key))?.value_json;
   }
 
   batchStateSet(key: string, value: string): void {
-    this.statement('INSERT INTO batch_state (key, value_json, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json, updated_at = excluded.updated_at').run(key, value, new Date().toISOString());
+    this.change(batchStateSetSql(key, value));
   }
 
   batchStateDelete(key: string): void {
-    this.statement('DELETE FROM batch_state WHERE key = ?').run(key);
+    this.change(batchStateDeleteSql(key));
   }
 
   /** The keys that start with `prefix` (compared as text, so no LIKE wildcards apply). */
   batchStateKeys(prefix: string): string[] {
-    return this.statement('SELECT key FROM batch_state WHERE substr(key, 1, length(?)) = ? ORDER BY key').pluck().all(prefix, prefix) as string[];
+    return this.all<{ key: string }>(batchStateKeysSql(prefix)).map((r) => r.key);
   }
 
   /** Delete cache entries (all, one provider's, or those created before `cutoff`). Returns the count. */
   cacheClear(filter: { provider?: string; cutoff?: string }): number {
-    return this.statement(
-      `DELETE FROM cache WHERE (@provider IS NULL OR provider = @provider)
-         AND (@cutoff IS NULL OR created_at < @cutoff)`,
-    ).run({ provider: filter.provider ?? null, cutoff: filter.cutoff ?? null }).changes;
+    return this.change(cacheClearSql(filter));
   }
 
   /**
@@ -689,20 +538,14 @@ export class Store {
     return this.db
       .transaction((): H | undefined => {
         if (opts.sameConfig === true) {
-          const others = this.statement(
-            `SELECT l.run_id, l.token, l.pid, l.host, l.since, l.heartbeat_at FROM run_leases l JOIN runs r ON r.id = l.run_id
-             WHERE l.run_id <> @runId AND r.config_hash = (SELECT config_hash FROM runs WHERE id = @runId)`,
-          ).all({ runId }) as LeaseRow[];
-          for (const other of others) {
+          for (const other of this.all<LeaseRow>(sameConfigLeasesSql(runId))) {
             const held = decide(other);
             if (held !== undefined) return held;
           }
         }
-        const row = this.statement('SELECT run_id, token, pid, host, since, heartbeat_at FROM run_leases WHERE run_id = ?').get(runId) as LeaseRow | undefined;
-        const held = decide(row);
+        const held = decide(this.get<LeaseRow>(leaseSql(runId)));
         if (held !== undefined) return held;
-        const now = new Date().toISOString();
-        this.statement('INSERT OR REPLACE INTO run_leases (run_id, token, pid, host, since, heartbeat_at) VALUES (?, ?, ?, ?, ?, ?)').run(runId, token, process.pid, hostname(), now, now);
+        this.change(writeLeaseSql(runId, token));
         return undefined;
       })
       .immediate();
@@ -710,28 +553,25 @@ export class Store {
 
   /** Refresh the lease's heartbeat; false when the lease is no longer this token's (taken over). */
   beatLease(runId: string, token: string): boolean {
-    return this.statement('UPDATE run_leases SET heartbeat_at = ? WHERE run_id = ? AND token = ?').run(new Date().toISOString(), runId, token).changes > 0;
+    return this.change(beatLeaseSql(runId, token)) > 0;
   }
 
   releaseLease(runId: string, token: string): void {
-    this.statement('DELETE FROM run_leases WHERE run_id = ? AND token = ?').run(runId, token);
+    this.change(releaseLeaseSql(runId, token));
   }
 
   /** Judge accuracy cards (src/runtime/judge-cards.ts): a newer card replaces an older one. */
   putJudgeCard(key: JudgeCardKey, cardJson: string): void {
-    this.statement(
-      'INSERT INTO judge_cards (task, judge, version, card_json, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (task, judge, version) DO UPDATE SET card_json = excluded.card_json, created_at = excluded.created_at',
-    ).run(key.task, key.judge, key.version, cardJson, new Date().toISOString());
+    this.change(putJudgeCardSql(key, cardJson));
   }
 
   /** Every stored judge card (a run's aggregation reads them all once). */
   listJudgeCards(): (JudgeCardKey & { cardJson: string })[] {
-    return this.statement('SELECT task, judge, version, card_json AS "cardJson" FROM judge_cards').all() as (JudgeCardKey & { cardJson: string })[];
+    return this.all(LIST_JUDGE_CARDS_SQL);
   }
 
   getJudgeCard(key: JudgeCardKey): string | undefined {
-    const row = this.statement('SELECT card_json FROM judge_cards WHERE task = ? AND judge = ? AND version = ?').get(key.task, key.judge, key.version) as { card_json: string } | undefined;
-    return row?.card_json;
+    return this.get<{ card_json: string }>(getJudgeCardSql(key))?.card_json;
   }
 
   /**
@@ -761,7 +601,7 @@ export class Store {
 
   /** The record ids with a stored output under `cellKey` (one query, instead of a lookup per record that finds nothing in a fresh run). */
   outputRecordIds(runId: string, cellKey: string, among?: readonly string[]): Set<string> {
-    return amongOnly(this.statement('SELECT record_id FROM outputs WHERE run_id = ? AND cell_key = ?').pluck().all(runId, cellKey) as string[], among);
+    return idsAmong(this.all<{ record_id: string }>(outputRecordIdsSql(SQLITE, runId, cellKey, among)).map((r) => r.record_id), among);
   }
 
   /** Commit several item measurements in one transaction (src/pipeline/item-writer.ts). */
@@ -837,11 +677,4 @@ function envInt(name: string): number | undefined {
   if (v === undefined || v.trim() === '') return undefined;
   const n = Number(v);
   return Number.isInteger(n) && n > 0 ? n : undefined;
-}
-
-/** The ids, or those of them in `among` (a local file: reading a cell's ids and filtering here is cheap). */
-function amongOnly(ids: readonly string[], among: readonly string[] | undefined): Set<string> {
-  if (among === undefined) return new Set(ids);
-  const wanted = new Set(among);
-  return new Set(ids.filter((id) => wanted.has(id)));
 }
