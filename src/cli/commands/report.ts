@@ -42,7 +42,7 @@ export function registerReport(program: Command): void {
       const target = targets[0] as string;
       if (!(FORMATS as readonly string[]).includes(opts.format)) throw new UserError(`--format ${opts.format}: expected one of ${FORMATS.join(', ')}`);
       if (opts.output !== undefined) exportFolder(opts.output, opts.format);
-      const failOn = failOnConditions(cmd);
+      const failOn = failOnConditions(cmd, { anyProbe: true });
       // loaded here, not at the top: `slant report --help` and the other commands load none of it (bench:startup)
       const { resultsSchema } = await import('../../results/schema.js');
       const { results, reportDir } = isFile(target) ? { results: readResultsFile(target, resultsSchema), reportDir: dirname(target) } : await fromStore(target === 'latest' ? await latestRun(opts) : target, opts, resultsSchema);
@@ -93,7 +93,7 @@ export function registerReport(program: Command): void {
 async function bundleAction(targets: readonly string[], dir: string, opts: ReportOpts, cmd: Command): Promise<void> {
   if (opts.format !== 'html') throw new UserError(`--bundle writes HTML pages; --format ${opts.format} exports one run's tables (-o DIR)`);
   if (isFile(dir)) throw new UserError(`--bundle ${dir}: is a file; give a folder`);
-  const failOn = failOnConditions(cmd);
+  const failOn = failOnConditions(cmd, { anyProbe: true });
   const { resultsSchema } = await import('../../results/schema.js');
   const [{ writeBundle }, { describeRun }, { openRunStore }] = await Promise.all([import('../../report/bundle.js'), import('../../report/run-listing.js'), import('../../runtime/open-store.js')]);
   const store = storeExists(opts.store) ? await openRunStore(opts.store, { readOnly: true }) : undefined;
