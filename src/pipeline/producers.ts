@@ -26,7 +26,7 @@ export interface OutputProducer extends InstrumentId {
   };
 }
 
-export interface GenerationSettings {
+interface GenerationSettings {
   template: string;
   temperature: number;
   maxTokens: number;
