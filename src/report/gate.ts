@@ -27,8 +27,8 @@ import { registeredProbeNames } from '../probes/manifests.js';
 import type { EffectJson, MetricJson, ProbeResult, Results } from '../results/schema.js';
 import { conditionOf } from '../results/presentation.js';
 
-export type GateOp = '>' | '>=' | '<' | '<=' | '==' | '!=';
-export type GateField = 'value' | 'n' | 'ci.low' | 'ci.high' | 'effect' | 'effect.ci.low' | 'effect.ci.high' | 'effect.p' | 'effect.p_holm';
+type GateOp = '>' | '>=' | '<' | '<=' | '==' | '!=';
+type GateField = 'value' | 'n' | 'ci.low' | 'ci.high' | 'effect' | 'effect.ci.low' | 'effect.ci.high' | 'effect.p' | 'effect.p_holm';
 
 export interface GateCondition {
   text: string;
@@ -41,7 +41,7 @@ export interface GateCondition {
   threshold: number;
 }
 
-export interface GateOutcome {
+interface GateOutcome {
   condition: GateCondition;
   /** 'failed': holds for at least one target; 'undecidable': some target had no value */
   status: 'passed' | 'failed' | 'undecidable';
