@@ -33,7 +33,7 @@ export function sequenceFor(own: readonly string[], shared: readonly string[], r
   return seq;
 }
 
-export interface AssignmentPlan {
+interface AssignmentPlan {
   /** annotator → item ids in the order shown */
   sequences: Map<string, string[]>;
   /** (annotator, item) → Text A is the original (true) or the rewrite (false); certainty only */

@@ -16,7 +16,7 @@ export interface LabelTable {
   judges: Map<string, number>[];
 }
 
-export interface ConsensusTaus {
+interface ConsensusTaus {
   annotators: Map<string, { tau: number; n: number }>;
   judges: Map<string, { tau: number; n: number }>;
   /** mean τ_b over annotators with a defined τ_b */
@@ -107,7 +107,7 @@ function interval(values: number[], level: number): BootInterval {
   return { low: quantileSorted(ok, a), high: quantileSorted(ok, 1 - a), defined: ok.length };
 }
 
-export interface ConsensusBootstrap {
+interface ConsensusBootstrap {
   point: ConsensusTaus;
   annotators: Map<string, BootInterval>;
   judges: Map<string, BootInterval>;

@@ -17,7 +17,7 @@ ${body}
 `;
 }
 
-export interface ItemPageArgs {
+interface ItemPageArgs {
   kind: StudyKind;
   annotator: string;
   item: ItemRow;

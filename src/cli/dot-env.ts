@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 
 /** The file read from the working directory (as promptfoo and Inspect read one). */
-export const DOT_ENV = '.env';
+const DOT_ENV = '.env';
 
 /**
  * Read `.env` in the working directory into `env`: `NAME=value` lines (an optional `export `

@@ -86,7 +86,7 @@ export async function executeRun(args: {
   batch?: boolean;
   /** the run's budget (budget: in slant.yaml, --max-cost, --max-tokens) */
   budget?: BudgetLimits;
-  /** the plan made before the run (the confirmation), shown beside the actual spend */
+  /** the plan made before the run, shown beside the actual spend (and, with a budget, what it holds for each item's judge calls) */
   planned?: CostPlan;
 }): Promise<RunSummary> {
   const storePath = isPostgresUrl(args.storePath) ? args.storePath : resolve(args.storePath);
@@ -98,7 +98,12 @@ export async function executeRun(args: {
   if (args.budget !== undefined) {
     // a resumed run's budget is the whole run's: what its earlier invocations spent counts
     const before = args.resumeRunId !== undefined ? ((await store.getRunResults(args.resumeRunId).catch(() => undefined)) as Results | undefined)?.spend?.budget?.spentByModel : undefined;
-    budget = new Budget(args.budget, prices, { batchModels, warn: (line) => process.stderr.write(`${line}\n`), ...(before !== undefined ? { spentBefore: before } : {}) });
+    budget = new Budget(args.budget, prices, {
+      batchModels,
+      warn: (line) => process.stderr.write(`${line}\n`),
+      ...(before !== undefined ? { spentBefore: before } : {}),
+      ...(args.planned !== undefined ? { judgeReserve: args.planned.judgeReserve } : {}),
+    });
   }
   // --verbose: each request as it is answered, above the progress bar once there is one
   let requestLog = (line: string): void => void process.stderr.write(`${line}\n`);
@@ -113,7 +118,12 @@ export async function executeRun(args: {
   let plan: ExecutionPlan;
   try {
     plan = await args.makePlan((m) => models.wrap(m));
-    if (args.batch === true) for (const p of plan.producers) if (p.batch !== undefined) batchModels.add(p.id);
+    if (args.batch === true)
+      for (const p of plan.producers)
+        if (p.batch !== undefined) {
+          batchModels.add(p.id);
+          if (budget !== undefined) p.batch.budget = budget;
+        }
   } catch (err) {
     await store.close();
     throw storeProblem(err, store.location, { lockTimeoutMs: store.lockTimeoutMs }) ?? err;

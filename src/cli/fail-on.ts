@@ -5,9 +5,13 @@ import type { Results } from '../results/schema.js';
 
 export const FAIL_ON_HELP = 'exit 5 when a condition holds (or cannot be decided), e.g. "framing.phi_frame > 0.2" or "primacy[model=m].psi_pri.ci.high > 0.15" (repeatable; docs/report.md)';
 
-/** The command's --fail-on conditions, parsed (a grammar error is a usage error before any work). */
-export function failOnConditions(cmd: Command): GateCondition[] {
-  return (cmd.opts<{ failOn?: string[] }>().failOn ?? []).map(parseGateCondition);
+/**
+ * The command's --fail-on conditions, parsed (a grammar error is a usage error before any work).
+ * The probe names are checked against the probes known now (a run's config has registered its
+ * plugins' probes by then); `anyProbe`: checked later against the run read (`slant report`).
+ */
+export function failOnConditions(cmd: Command, opts: { anyProbe?: boolean } = {}): GateCondition[] {
+  return (cmd.opts<{ failOn?: string[] }>().failOn ?? []).map((t) => parseGateCondition(t, opts.anyProbe ? {} : undefined));
 }
 
 /** Check the gate (a metric the run reports nowhere is a usage error, exit 2): print each failed or undecidable condition with its value, and exit 5 if any. */

@@ -14,6 +14,7 @@ import { progressStream } from './terminal-guard.js';
 import type { RetryInfo } from '../runtime/scheduler.js';
 import { openRunStore } from '../runtime/open-store.js';
 import { isPostgresUrl } from '../runtime/store-url.js';
+import { isLocalProvider } from '../models/providers.js';
 import { executeRun } from './execute-run.js';
 import { globalOptions } from './main-options.js';
 import { storeLocation } from './workspace-config.js';
@@ -79,11 +80,21 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
     const { confirmAbove, ...limits } = config.budget ?? {};
     const budget: BudgetLimits = { ...limits, ...(flags.maxCost !== undefined ? { usd: flags.maxCost } : {}), ...(flags.maxTokens !== undefined ? { tokens: flags.maxTokens } : {}) };
     const hasBudget = budget.usd !== undefined || budget.tokens !== undefined || Object.keys(budget.models ?? {}).length > 0;
-    if (hasBudget && (batch || workers)) throw new UserError(`a budget cannot stop ${batch ? 'the Batch API (--batch submits every request at once)' : 'a distributed run (--workers)'}`, { hint: 'run without the budget (check the cost first with `slant plan`), or without ' + (batch ? '--batch' : '--workers') });
+    // each worker process has its own spend: nothing shares one budget across them yet
+    if (hasBudget && workers) throw new UserError('a budget cannot stop a distributed run (--workers): each worker spends on its own, and slant does not yet share one spend across them', { hint: 'run without the budget (check the cost first with `slant plan`), or without --workers' });
+    // the plan is made before every run that may pay for a model (no model is called): the results
+    // show it beside the actual spend, and a budget holds each item's judge calls with its generation
     let planned: CostPlan | undefined;
-    if (!hasBudget && flags.yes !== true && !global.json && !global.quiet && process.stdin.isTTY === true && process.stderr.isTTY === true) {
+    if (paysForModels(config)) {
+      try {
+        planned = await planCost(config, { baseDir: spec.baseDir, storePath: storeLocation(spec.baseDir, config.store), ...(resumeRunId !== undefined ? { resumeRunId } : {}), batch, noCache });
+      } catch (err) {
+        // a plan slant cannot make here says why; the run itself goes on (its own errors are its own)
+        if (!global.quiet && !global.json) process.stderr.write(`note: no plan before the run (${err instanceof Error ? err.message : String(err)}): the results show no estimate beside the spend${hasBudget ? ', and the budget holds no judge calls ahead' : ''}\n`);
+      }
+    }
+    if (planned !== undefined && !hasBudget && flags.yes !== true && !global.json && !global.quiet && process.stdin.isTTY === true && process.stderr.isTTY === true) {
       const threshold = confirmAbove ?? DEFAULT_CONFIRM_ABOVE_USD;
-      planned = await planCost(config, { baseDir: spec.baseDir, storePath: storeLocation(spec.baseDir, config.store), ...(resumeRunId !== undefined ? { resumeRunId } : {}), batch, noCache });
       if (needsConfirmation(planned, threshold) && !(await askToGoOn(planned, threshold, { input: process.stdin, output: process.stderr }))) {
         process.stderr.write('not started\n');
         return;
@@ -150,6 +161,16 @@ export async function resumeTarget(storePath: string, requested: string | true):
   } finally {
     await store.close();
   }
+}
+
+/** Whether a run asks a model that is not free (not local): only then is its plan worth making. */
+function paysForModels(config: SlantConfig): boolean {
+  const moderators = config.probes.map((p) => p.options?.moderator).filter((m): m is string => typeof m === 'string');
+  const ids = [...config.models.map((m) => m.id), config.judges.framing, config.judges.embedder, config.judges.llm ?? '', ...moderators];
+  return ids.some((id) => {
+    const m = /^([a-z][a-z0-9-]*):/.exec(id);
+    return m !== null && !isLocalProvider(m[1]!);
+  });
 }
 
 /** `--max-concurrency n`: every provider the run's models and judges use gets n slots (a model's own limit is replaced too). */

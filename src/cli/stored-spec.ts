@@ -5,7 +5,7 @@ import { configSchema, datasetSchema, judgesSchema, probeEntrySchema } from '../
  * What a run stores as its config, so `slant run --resume` can rebuild the same plan
  * whether the run came from `slant run`, `slant demo` or `slant measure`.
  */
-export const storedSpecSchema = z.discriminatedUnion('kind', [
+const storedSpecSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('run'), baseDir: z.string(), config: configSchema }),
   z.object({
     kind: z.literal('measure'),

@@ -17,13 +17,13 @@ export function terminalSafe(text: string, opts: { keepColours?: boolean } = {})
 }
 
 /** A stream for the progress bar: its own `\r` and erase-line codes pass, its text is still made safe. */
-export interface RawTerminal {
+interface RawTerminal {
   isTTY?: boolean;
   columns?: number;
   write(chunk: string): unknown;
 }
 
-export interface TerminalGuard {
+interface TerminalGuard {
   /** stderr for the progress bar: writes `\r` + safe text + the erase-line code, nothing else */
   progressStream: RawTerminal;
   /** put the original writers back */

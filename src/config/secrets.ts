@@ -18,7 +18,7 @@ interface Finding {
 }
 
 /** A header value that names an environment variable instead of holding the secret. */
-export function isEnvReference(v: unknown): v is { env: string } {
+function isEnvReference(v: unknown): v is { env: string } {
   return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 1 && typeof (v as { env?: unknown }).env === 'string';
 }
 

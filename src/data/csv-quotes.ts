@@ -1,5 +1,5 @@
 /** A quoted field that ran over lines and was then "closed" by a quote followed by something else. */
-export interface BrokenQuote {
+interface BrokenQuote {
   /** the line where the quoted field opened */
   opened: number;
   /** the line of the quote that ended it */

@@ -82,7 +82,8 @@ export class RecordReader implements AsyncIterable<InputRecord> {
     const delimited = format === 'csv' || format === 'tsv';
     const sources = [...required, ...copied].map((c) => sourceFieldFor(opts.fields, c));
     if (idSource !== undefined) sources.push(idSource);
-    const seen = new Map<string, string>();
+    // id → where it was first read, as a number (placeNumber): one small integer per record, not a string
+    const seen = new Map<string, number>();
 
     const problem = (location: SourceLocation, message: string, always = false): void => {
       if (opts.skipInvalid !== true && !always) throw new InputError(location, message);
@@ -183,11 +184,11 @@ export class RecordReader implements AsyncIterable<InputRecord> {
       const seenKey = opts.uniqueWithin === undefined ? id : `${scope}\u0000${id}`;
       const firstSeen = seen.get(seenKey);
       if (firstSeen !== undefined) {
-        const message = `duplicate id "${id}": first at ${firstSeen}, again at ${place(item.location)}${id.startsWith('h:') ? ' (derived ids repeat when the text repeats)' : ''}`;
+        const message = `duplicate id "${id}": first at ${placeOfNumber(firstSeen)}, again at ${place(item.location)}${id.startsWith('h:') ? ' (derived ids repeat when the text repeats)' : ''}`;
         problem(item.location, message, opts.duplicates === 'skip');
         continue;
       }
-      seen.set(seenKey, place(item.location));
+      seen.set(seenKey, placeNumber(item.location));
 
       stats.accepted += 1;
       yield { id, fields, location: item.location };
@@ -210,6 +211,10 @@ export async function readAllRecords(file: string, opts?: ReadOptions): Promise<
 }
 
 /** "line 3" / "row 3" (the file is already named by the error). */
+/** A record's place as one number: its line (> 0), minus its row (< 0), or 0 (neither known). */
+const placeNumber = (loc: SourceLocation): number => loc.line ?? (loc.row !== undefined ? -loc.row : 0);
+const placeOfNumber = (n: number): string => (n > 0 ? `line ${n}` : n < 0 ? `row ${-n}` : 'an earlier record');
+
 function place(loc: SourceLocation): string {
   if (loc.line !== undefined) return `line ${loc.line}`;
   if (loc.row !== undefined) return `row ${loc.row}`;

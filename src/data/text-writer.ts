@@ -8,7 +8,7 @@ import { redact } from '../core/redact.js';
 /** Bytes (roughly) gathered before a write to disk. */
 const BATCH_CHARS = 64 * 1024;
 
-export interface TextWriter {
+interface TextWriter {
   /** queue text; resolves when it is buffered (waits for the disk when the buffer is full) */
   write(text: string): Promise<void>;
   /** flush and close; rejects on a write error */

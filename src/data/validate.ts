@@ -23,13 +23,13 @@ export function textProblem(value: unknown, canonical: string, source: string, o
   return undefined;
 }
 
-export interface SchemaIssue {
+interface SchemaIssue {
   /** the first path element (the canonical field), when there is one */
   field?: string;
   message: string;
 }
 
-export type SchemaResult = { ok: true; value: unknown } | { ok: false; issues: SchemaIssue[] };
+type SchemaResult = { ok: true; value: unknown } | { ok: false; issues: SchemaIssue[] };
 
 /** Validates a canonical record with a zod schema; issues become messages naming field and expectation. */
 export function checkSchema(schema: ZodType, record: unknown): SchemaResult {

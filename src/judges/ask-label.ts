@@ -9,7 +9,7 @@ import type { UnreadableAnswer } from '../core/types.js';
 import type { GenerateRequest, GenerateResult, LanguageModel } from '../models/types.js';
 import { questionLabels, readAnswer, type AnswerVia, type QuestionName } from '../text/answer-reader.js';
 
-export interface LabelAnswer {
+interface LabelAnswer {
   label: string;
   via: AnswerVia;
   answer: string;
@@ -17,7 +17,7 @@ export interface LabelAnswer {
   reasked?: UnreadableAnswer;
 }
 
-export type LabelResult = LabelAnswer | (UnreadableAnswer & { reasked?: UnreadableAnswer });
+type LabelResult = LabelAnswer | (UnreadableAnswer & { reasked?: UnreadableAnswer });
 
 /** How a label is written in a re-ask ("clearly-a" -> "Clearly A"). */
 function spelled(label: string): string {
@@ -28,7 +28,7 @@ function spelled(label: string): string {
 }
 
 /** The follow-up turn of a re-ask. */
-export function reaskMessage(question: QuestionName): string {
+function reaskMessage(question: QuestionName): string {
   const labels = questionLabels(question).map(spelled);
   return `Your answer did not state one of: ${labels.join(', ')}. Reply with exactly one of them and nothing else.`;
 }

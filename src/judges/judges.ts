@@ -2,7 +2,7 @@ import { UserError } from '../core/errors.js';
 import { defineJudge, type JudgeManifest } from './judge-manifest.js';
 
 /** The built-in named judges (each loaded on first use): the one place they are named. */
-export const BUILTIN_JUDGES: readonly JudgeManifest[] = [
+const BUILTIN_JUDGES: readonly JudgeManifest[] = [
   defineJudge({ kind: 'framing', name: 'offline', create: async () => (await import('./framing/offline-judge.js')).createOfflineFramingJudge() }),
   defineJudge({ kind: 'embedder', name: 'tfidf', create: async () => new (await import('./embedders/tfidf-embedder.js')).TfidfEmbedder() }),
   defineJudge({ kind: 'embedder', name: 'use', note: '(Universal Sentence Encoder lite, optional packages)', create: async () => new (await import('./embedders/use-embedder.js')).UseEmbedder() }),

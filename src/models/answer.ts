@@ -36,7 +36,7 @@ export const REASONING_TAGS = ['think', 'thinking', 'reasoning'] as const;
 const OPEN = /<(think|thinking|reasoning)>/i;
 const CLOSE = /<\/(think|thinking|reasoning)>/i;
 
-export interface SplitText {
+interface SplitText {
   /** the text with every reasoning block taken out, trimmed */
   answer: string;
   /** the blocks' contents, in order */
@@ -50,7 +50,7 @@ export interface SplitText {
  * template that pre-fills `<think>`), so the text starts inside a block. A closing tag with no
  * opening tag before it is such a block too (the template's tag is not in the text).
  */
-export function splitReasoning(content: string, opened?: string): SplitText {
+function splitReasoning(content: string, opened?: string): SplitText {
   const reasoning: string[] = [];
   let rest = content;
   let kept = '';
@@ -139,7 +139,7 @@ export function toAnswer(provider: string, a: ProviderAnswer, opts: AnswerOption
  * One message per model (the run's warning log counts repeats), naming the setting that fixes it:
  * the default maxTokens (500, seed 000's setting) is often less than a reasoning model thinks.
  */
-export function budgetWarning(provider: string, fix: string | undefined): Warning {
+function budgetWarning(provider: string, fix: string | undefined): Warning {
   return otherWarning(
     `${provider}: the model ${BUDGET_SPENT_ON_REASONING} and wrote no answer; ${fix ?? 'raise generation.maxTokens (or the model\'s maxTokens)'}`,
   );
@@ -184,12 +184,3 @@ export function unmeasured(r: Pick<GenerateResult, 'text' | 'reasoning' | 'finis
   };
 }
 
-/** The answer's text, for a caller that measures it; an invalid answer throws InvalidAnswerError. */
-export function answerText(r: GenerateResult): string {
-  if (r.invalid !== undefined) {
-    const err = new InvalidAnswerError(r.invalid, unmeasured(r));
-    err.warnings = r.warnings;
-    throw err;
-  }
-  return r.text;
-}

@@ -18,7 +18,7 @@
  */
 import { EXIT } from '../core/errors.js';
 
-export interface StatusAdvice {
+interface StatusAdvice {
   /** false: retrying cannot help, even for a status that is usually retried (429) */
   retryable?: false;
   exitCode: number;

@@ -65,7 +65,7 @@ export class ProviderNetworkError extends Error {
 }
 
 /** Statuses worth retrying: request timeout, conflict, rate limit, and server errors. */
-export function isRetryableStatus(status: number): boolean {
+function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
@@ -253,7 +253,7 @@ export async function responseText(res: Response, call: HttpCall): Promise<strin
 }
 
 /** A 2xx answer from `open()`: status, lower-case headers, and the (decoded) body as a Node stream. */
-export interface HttpResponse {
+interface HttpResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   /** the body; a non-2xx body has already been read for the error */

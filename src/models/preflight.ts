@@ -16,14 +16,14 @@ import type { LanguageModel } from './types.js';
 import { wrapLanguageModel } from './wrap.js';
 
 /** How long the check waits for an answer (SLANT_PREFLIGHT_TIMEOUT_MS overrides it). */
-export const DEFAULT_PREFLIGHT_TIMEOUT_MS = 10_000;
+const DEFAULT_PREFLIGHT_TIMEOUT_MS = 10_000;
 
 export interface PreflightOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
 }
 
-export interface PreflightCall {
+interface PreflightCall {
   /** the GET (or POST, for Ollama's /api/show) that costs nothing and answers 404 for an unknown model */
   call: HttpCall;
   /** the model id as the user wrote it (models[].id) */
@@ -36,7 +36,7 @@ export interface PreflightCall {
   listed?: (json: unknown) => string[] | undefined;
 }
 
-export function preflightTimeoutMs(env: Record<string, string | undefined> = process.env): number {
+function preflightTimeoutMs(env: Record<string, string | undefined> = process.env): number {
   return positiveIntegerEnv('SLANT_PREFLIGHT_TIMEOUT_MS', 'milliseconds', DEFAULT_PREFLIGHT_TIMEOUT_MS, env);
 }
 

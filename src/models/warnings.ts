@@ -43,7 +43,7 @@ export function setParams(params: GenerateParams | undefined): ParamKey[] {
   });
 }
 
-export interface CheckOptions {
+interface CheckOptions {
   /** params this provider never sends, with the reason shown to the user */
   unsupported?: Partial<Record<ParamKey, string>>;
 }

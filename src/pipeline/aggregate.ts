@@ -151,7 +151,7 @@ function judgeUsed(needs: string[], plan: ExecutionPlan, id: string): boolean {
  * inconsistent across orders) is skipped for that metric only; a group with no value left drops
  * out of that metric; n counts the values used. Fewer than two groups with values: no summary.
  */
-export function summarizeAcrossGroups(perGroup: Record<string, number>[][], groups: GroupResultJson[], probe: { name: string; itemKinds?: Readonly<Record<string, ItemValueKind>> }): Metric[] {
+function summarizeAcrossGroups(perGroup: Record<string, number>[][], groups: GroupResultJson[], probe: { name: string; itemKinds?: Readonly<Record<string, ItemValueKind>> }): Metric[] {
   const names = [...new Set(perGroup.flatMap((g) => g.flatMap((v) => Object.keys(v))))];
   const out: Metric[] = [];
   for (const name of names) {

@@ -11,6 +11,8 @@ import type { WarningLog } from './warnings.js';
 import { unmeasured } from '../models/answer.js';
 import { batchStateKey, outputKey } from './store-keys.js';
 import { TRUNCATED_REASON, storedUnmeasured, type TruncatedPolicy } from './unmeasured.js';
+import { BudgetReachedError, type Budget } from '../runtime/budget.js';
+import { BASELINE_KEY } from './conditions.js';
 
 
 /** The run store as the Batch API's state store. */
@@ -112,6 +114,26 @@ export async function runBatchPhase(
       } else todo.push(r);
     }
     if (cachedWrites.length > 0) await store.putWrites(runId, cachedWrites);
+    const budget = batch.budget?.active === true ? batch.budget : undefined;
+    // a budget prices each generation at batch prices, with the judge calls its record will need,
+    // before the batch is submitted: only those that fit go in (the records answered from the cache
+    // hold their judge calls too); the rest wait for --resume with a higher budget
+    const reserved = new Map<string, Awaited<ReturnType<Budget['reserveFor']>>>();
+    if (budget !== undefined) {
+      const fits: LoadedRecord[] = [];
+      try {
+        for (const w of cachedWrites) await budget.reserveFor({ model: p.label(byId.get(w.recordId)!), condition: BASELINE_KEY, record: w.recordId });
+        for (const r of todo) {
+          const req = batch.request(r);
+          reserved.set(r.id, await budget.reserveFor({ model: p.label(r), condition: BASELINE_KEY, record: r.id }, { model: model.id, provider: model.provider, messages: req.messages, maxTokens: req.params?.maxTokens }));
+          fits.push(r);
+        }
+      } catch (err) {
+        if (!(err instanceof BudgetReachedError)) throw err;
+        opts.log?.(`budget: ${fits.length} of ${todo.length} generation(s) of ${p.id} (${ds.name}) go into the batch; the budget is reached (${err.limit})`);
+      }
+      todo.splice(fits.length);
+    }
     if (todo.length === 0) continue;
     submitted += todo.length;
 
@@ -134,6 +156,12 @@ export async function runBatchPhase(
             const record = byId.get(o.customId);
             if (record === undefined || o.result === undefined) continue;
             const { cached: _c, ...answer } = o.result;
+            // billed: what it used replaces its reservation
+            const r = reserved.get(record.id);
+            if (r !== undefined) {
+              budget?.settle(model.id, r, answer.usage);
+              reserved.delete(record.id);
+            }
             const c = cacheKey(record);
             if (c !== undefined && isCacheableAnswer(answer)) await cache?.put(c.key, { ...c.parts, response: answer });
             if (storedIds.has(record.id)) continue;
@@ -147,6 +175,8 @@ export async function runBatchPhase(
       },
     );
     for (const [id, o] of outcomes) if (o.result === undefined && !storedIds.has(id)) opts.warnings.add(`${p.id} batch`, `record ${id}: ${o.error ?? 'no answer'}; sent live instead`);
+    // a request the batch did not answer is not billed
+    for (const r of reserved.values()) budget?.release(model.id, r);
   }
   return { submitted, stored, fromCache };
 }

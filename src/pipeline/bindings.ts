@@ -9,7 +9,7 @@ import { producedFields } from '../probes/output.js';
 import type { PlannedProbe } from './execute.js';
 
 /** Which probes read one dataset in `slant run`, and how its records are read. */
-export interface DatasetBinding {
+interface DatasetBinding {
   entry: DatasetEntry;
   probes: PlannedProbe[];
   /** the input format a probe brings, when the dataset is in one (SummEval JSON, the WildFrame release) */
@@ -23,7 +23,7 @@ const BUILTIN_FIELDS = ['source', 'title', 'intendedFraming', 'turn'];
  * Fields a probe needs from a dataset in `slant run`: its required fields less what the run
  * generates (its own task's fields, or `output` for seed 000's summarization).
  */
-export function runRequired(p: PlannedProbe): string[] {
+function runRequired(p: PlannedProbe): string[] {
   const produced = new Set(producedFields(p.probe));
   return p.probe.fields.filter((f) => f.required && f.name !== 'id' && f.name !== 'model' && !produced.has(f.name)).map((f) => f.name);
 }

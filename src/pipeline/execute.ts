@@ -1,3 +1,4 @@
+import type { BatchStore, CacheStore, ItemsStore, RunsStore } from '../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { runPool } from '../runtime/pool.js';
 import type { AnyProbe } from '../probes/manifest.js';
@@ -12,7 +13,7 @@ import type { Condition } from './conditions.js';
 import { storesText } from './cells.js';
 import { inputKey } from './store-keys.js';
 import { asksModel } from '../probes/output.js';
-import { inCell } from '../runtime/cell-scope.js';
+import { inCell, inItem } from '../runtime/cell-scope.js';
 import { BudgetReachedError } from '../runtime/budget.js';
 import { scopedUsage, type ModelUsage } from '../runtime/usage.js';
 import { planUnits, type Unit } from './units.js';
@@ -81,9 +82,12 @@ export interface ExecutionOutcome {
  */
 export type ExecutionOptions = Parameters<typeof executePlan>[3];
 
+/** What executing a plan uses of the store: its cells and items, the request cache, the Batch API's state. */
+type ExecutionStore = Pick<RunsStore, 'upsertCell'> & ItemsStore & CacheStore & BatchStore;
+
 export async function executePlan(
   plan: ExecutionPlan,
-  anyStore: AnyStore,
+  anyStore: AnyStore<ExecutionStore>,
   runId: string,
   opts: {
     signal?: AbortSignal;
@@ -191,6 +195,7 @@ export async function executePlan(
     let n = 0;
     /** Ctrl-C, or the disk holding the store is full: start no new work (work in flight finishes and is stored) */
     const stopped = (): boolean => opts.signal?.aborted === true || opts.stop?.aborted === true || store.fullSignal.aborted;
+    const interrupted = (): boolean => opts.signal?.aborted === true || store.fullSignal.aborted;
     // duplicate ids are rejected by the data layer, which knows file positions
     const source = opts.range === undefined || opts.planOnly === true ? ds.records() : await recordsIn(ds, opts.range, opts.heldRecords);
     if (Array.isArray(source)) book.restrictTo(source.map((r) => r.id));
@@ -219,25 +224,31 @@ export async function executePlan(
           await items.putInput(inputKey(ds.name, producer.generates ? undefined : label), record.id, record.fields);
           inputStored ||= producer.generates;
         }
-        for (const { unit, cell } of pending) {
-          if (stopped()) return;
-          let fields: Record<string, unknown> = record.fields;
-          let fromModel: Record<string, unknown> = {};
-          // a probe that asks the model itself gets no generated output: it measures the record as read
-          if (producer.model && !asksModel(unit.probe.probe)) {
-            const output = await inCell({ model: cell.model, condition: cell.conditionLabel }, () => outputs.get(producer, label, record, unit, cell));
-            if (output.from === 'stopped') return;
-            if (output.from === 'recorded') continue;
-            if (output.from === 'unmeasured') {
-              await book.recordInvalid(cell, record.id, output.reason);
-              continue;
+        // one record of this model under test: a budget holds the judge calls it will need with its generation
+        const goOn = await inItem({ record: record.id, ...(producer.model ? { generator: producer.model.id } : {}) }, async () => {
+          for (const { unit, cell } of pending) {
+            // a budget reached stops no record begun: its cells' requests are refused unless the record holds them (src/runtime/budget.ts)
+            if (interrupted()) return false;
+            let fields: Record<string, unknown> = record.fields;
+            let fromModel: Record<string, unknown> = {};
+            // a probe that asks the model itself gets no generated output: it measures the record as read
+            if (producer.model && !asksModel(unit.probe.probe)) {
+              const output = await inCell({ model: cell.model, condition: cell.conditionLabel }, () => outputs.get(producer, label, record, unit, cell));
+              if (output.from === 'stopped') return false;
+              if (output.from === 'recorded') continue;
+              if (output.from === 'unmeasured') {
+                await book.recordInvalid(cell, record.id, output.reason);
+                continue;
+              }
+              fields = { ...record.fields, ...output.fields };
+              fromModel = output.fields;
             }
-            fields = { ...record.fields, ...output.fields };
-            fromModel = output.fields;
+            const end = await measurer.measure({ cell, unit, producer, label, record, fields, fromModel, prepared: prepared.get(unit.probe.probe.name)?.get(record.id) });
+            if (end === 'stopped') return false;
           }
-          const end = await measurer.measure({ cell, unit, producer, label, record, fields, fromModel, prepared: prepared.get(unit.probe.probe.name)?.get(record.id) });
-          if (end === 'stopped') return;
-        }
+          return true;
+        });
+        if (!goOn) return;
       }
       opts.onItem?.();
     };

@@ -1,3 +1,4 @@
+import type { Budget } from '../runtime/budget.js';
 import type { InstrumentId } from '../core/types.js';
 import type { GenerateRequest, LanguageModel, Warning } from '../models/types.js';
 import { cleanSummary } from '../tasks/summarize.js';
@@ -16,10 +17,16 @@ export interface OutputProducer extends InstrumentId {
   model?: LanguageModel;
   defaults?: GenerationDefaults;
   /** for batch mode: the request `produce` would send, the unwrapped model, and how to read its answer */
-  batch?: { model: LanguageModel; request(record: LoadedRecord): GenerateRequest; toOutput(text: string): string };
+  batch?: {
+    model: LanguageModel;
+    request(record: LoadedRecord): GenerateRequest;
+    toOutput(text: string): string;
+    /** the run's budget: each generation is priced (at batch prices) and reserved before the batch is submitted */
+    budget?: Budget;
+  };
 }
 
-export interface GenerationSettings {
+interface GenerationSettings {
   template: string;
   temperature: number;
   maxTokens: number;

@@ -1,14 +1,9 @@
-import type { InstrumentId, Metric } from '../core/types.js';
+import type { Metric } from '../core/types.js';
 import type { JudgeCard } from '../judges/card.js';
 import { correctedStatistics, type CorrectionInput } from '../stats/misclassification.js';
 
-/** A judge as recorded in results: its id, version and (when it has one) its accuracy card. */
-export interface CardedInstrument extends InstrumentId {
-  card?: JudgeCard;
-}
-
 /** Bootstrap resamples of the corrected rates (items and confusion counts redrawn together). */
-export const CORRECTION_RESAMPLES = 2000;
+const CORRECTION_RESAMPLES = 2000;
 
 /**
  * Metrics `<name>_corrected` beside raw rates: the misclassification-corrected estimates of the

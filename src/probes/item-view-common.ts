@@ -20,7 +20,7 @@ export function outputText(input: ItemInput, field = 'output'): string | undefin
 }
 
 /** A source with its thirds marked (as primacy cuts it) and its sentences. */
-export function sourceText(title: string, text: string, unit: ThirdsUnit = 'words'): MarkedText {
+function sourceText(title: string, text: string, unit: ThirdsUnit = 'words'): MarkedText {
   const thirds = splitIntoThirdsWithOffsets(text, { unit });
   const names = ['beginning', 'middle', 'end'];
   return {
@@ -46,7 +46,7 @@ export const MAX_MAPPED_SENTENCE_PAIRS = 4_000_000;
  * the two texts, the position probe's default mapper; `topK` as the probe's option, default 1);
  * sentences with no shared term map to nothing.
  */
-export function mapSentences(source: MarkedText, output: MarkedText, topK = 1): NonNullable<ItemDetail['mapping']> {
+function mapSentences(source: MarkedText, output: MarkedText, topK = 1): NonNullable<ItemDetail['mapping']> {
   const art = (source.sentences ?? []).map(([s, e]) => source.text.slice(s, e));
   const sum = (output.sentences ?? []).map(([s, e]) => output.text.slice(s, e));
   if (art.length === 0 || sum.length === 0) return [];

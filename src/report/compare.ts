@@ -92,7 +92,7 @@ function paired(a: ItemValues, b: ItemValues, metric: string): PairedJson | unde
 }
 
 /** The conditions a run has, baseline first (the names `run:condition` and the viewer's lists accept). */
-export async function runConditions(anyStore: AnyStore<RunReader>, runId: string): Promise<string[]> {
+async function runConditions(anyStore: AnyStore<RunReader>, runId: string): Promise<string[]> {
   // as compareRuns names them: the condition label of each stored group
   const groups = await storedGroups(anyStore, runId);
   return ['baseline', ...new Set(groups.flatMap((g) => (g.condition === undefined ? [] : [g.condition])))];

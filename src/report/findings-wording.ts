@@ -60,11 +60,6 @@ export function isKeyMetric(name: string): boolean {
   return WORDS[name]?.key === true;
 }
 
-/** Which direction is better for a metric, where its paper says so. */
-export function betterDirection(name: string): 'lower' | 'higher' | undefined {
-  return WORDS[name]?.better;
-}
-
 const signed = (s: string): string => (s.startsWith('-') ? `${MINUS}${s.slice(1)}` : s);
 
 function plain(v: number, kind: MetricKind | undefined): string {

@@ -17,7 +17,7 @@ import type { EffectJson, GroupResultJson, MetricJson, ProbeResult, Results } fr
 import { above, apart, effectSign, isKeyMetric, listWords, metricHeading, nWords, sentence, statWords, trustVerdict, valueWords, type TrustVerdict } from './findings-wording.js';
 
 /** A number a finding states, with what it is and where it comes from. */
-export interface FindingFigure {
+interface FindingFigure {
   /** the metric's name in results.json */
   metric: string;
   /** what it means, then its symbol ("primacy bias rate ψ_pri") */
@@ -37,7 +37,7 @@ export interface FindingFigure {
 }
 
 /** The instrument behind a finding and how far its numbers can be trusted. */
-export interface FindingTrust {
+interface FindingTrust {
   judge: string;
   version: string;
   balancedAccuracy: number | null;
@@ -51,7 +51,7 @@ export interface FindingTrust {
  */
 export type FindingStatus = 'shown' | 'none' | 'not-applicable' | 'instrument';
 
-export interface Finding {
+interface Finding {
   probe: string;
   /** 'effect' for a mitigation against the baseline, 'not-applicable' for conditions not run, else the bias or measure the sentence is about */
   subject: string;

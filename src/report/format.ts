@@ -26,7 +26,7 @@ export function formatP(p: number | null): string {
   return p.toFixed(4);
 }
 
-export function formatTest(m: Metric): string {
+function formatTest(m: Metric): string {
   if (!m.test) return '';
   const df = m.test.df !== undefined && m.test.df !== null ? `, df=${Number.isInteger(m.test.df) ? m.test.df : m.test.df.toFixed(2)}` : '';
   const symbol = /chi/i.test(m.test.name) ? 'χ²' : /\bt-test|\bt test/i.test(m.test.name) ? 't' : 'stat';

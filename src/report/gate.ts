@@ -23,12 +23,12 @@
  */
 import { didYouMeanText } from '../core/did-you-mean.js';
 import { UserError } from '../core/errors.js';
-import { PROBE_NAMES } from '../probes/names.js';
+import { registeredProbeNames } from '../probes/manifests.js';
 import type { EffectJson, MetricJson, ProbeResult, Results } from '../results/schema.js';
 import { conditionOf } from '../results/presentation.js';
 
-export type GateOp = '>' | '>=' | '<' | '<=' | '==' | '!=';
-export type GateField = 'value' | 'n' | 'ci.low' | 'ci.high' | 'effect' | 'effect.ci.low' | 'effect.ci.high' | 'effect.p' | 'effect.p_holm';
+type GateOp = '>' | '>=' | '<' | '<=' | '==' | '!=';
+type GateField = 'value' | 'n' | 'ci.low' | 'ci.high' | 'effect' | 'effect.ci.low' | 'effect.ci.high' | 'effect.p' | 'effect.p_holm';
 
 export interface GateCondition {
   text: string;
@@ -41,7 +41,7 @@ export interface GateCondition {
   threshold: number;
 }
 
-export interface GateOutcome {
+interface GateOutcome {
   condition: GateCondition;
   /** 'failed': holds for at least one target; 'undecidable': some target had no value */
   status: 'passed' | 'failed' | 'undecidable';
@@ -51,7 +51,21 @@ export interface GateOutcome {
 
 const RE = /^\s*([A-Za-z][\w-]*)\s*(?:\[([^\]]*)\])?\s*\.\s*([\w@-]+)((?:\.(?:value|n|ci\.low|ci\.high|effect(?:\.ci\.low|\.ci\.high|\.p_holm|\.p)?))?)\s*(>=|<=|==|!=|>|<)\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*$/;
 
-export function parseGateCondition(text: string): GateCondition {
+/**
+ * Refuse a probe name no probe has: a usage error naming the likely one. `known`: the probes known
+ * now (the built-in ones and those the config's plugins registered, see registeredProbeNames).
+ */
+function checkProbeName(c: { text: string; probe: string }, known: readonly string[]): void {
+  if (known.includes(c.probe)) return;
+  throw new UserError(`--fail-on "${c.text}": no probe is called "${c.probe}"${didYouMeanText(c.probe, known)}; the probes are ${known.join(', ')}`, { hint: "a plugin's probe is known once the config that names the plugin is read; see docs/report.md for the --fail-on grammar" });
+}
+
+/**
+ * A --fail-on condition. Its probe is checked against `probes` (default: every probe registered
+ * now, plugins' included); `probes: undefined` leaves the check to checkGateMetrics, which knows
+ * the run's own probes (`slant report` reads a run whose plugins it does not load).
+ */
+export function parseGateCondition(text: string, opts: { probes?: readonly string[] } = { probes: registeredProbeNames() }): GateCondition {
   const m = RE.exec(text);
   if (!m) {
     throw new UserError(`--fail-on "${text}": expected probe[.label=value,…].metric[.value|.n|.ci.low|.ci.high|.effect|.effect.ci.low|.effect.ci.high|.effect.p|.effect.p_holm] OP number`, {
@@ -59,9 +73,7 @@ export function parseGateCondition(text: string): GateCondition {
     });
   }
   const [, probe, sel, metric, field, op, num] = m as unknown as [string, string, string | undefined, string, string, GateOp, string];
-  if (!(PROBE_NAMES as readonly string[]).includes(probe)) {
-    throw new UserError(`--fail-on "${text.trim()}": no probe is called "${probe}"${didYouMeanText(probe, PROBE_NAMES)}; the probes are ${PROBE_NAMES.join(', ')}`, { hint: 'see docs/report.md for the --fail-on grammar' });
-  }
+  if (opts.probes) checkProbeName({ text: text.trim(), probe }, opts.probes);
   const c: GateCondition = { text: text.trim(), probe, metric, field: (field.slice(1) || 'value') as GateField, op, threshold: Number(num) };
   if (sel !== undefined) {
     const s = sel.trim();
@@ -140,7 +152,11 @@ const OPS: Record<GateOp, (a: number, b: number) => boolean> = {
 export function checkGateMetrics(results: Results, conditions: readonly GateCondition[]): void {
   for (const c of conditions) {
     const probe = results.probes.find((p) => p.probe === c.probe);
-    if (!probe) continue;
+    if (!probe) {
+      // not measured by this run: a probe slant or a loaded plugin knows stays undecidable, any other name is a misspelling
+      checkProbeName(c, [...new Set([...registeredProbeNames(), ...results.probes.map((p) => p.probe)])]);
+      continue;
+    }
     checkSelector(probe, c);
     const names = new Set<string>();
     if (c.field.startsWith('effect')) for (const e of probe.effects ?? []) names.add(e.metric);

@@ -36,7 +36,7 @@ function unreadableLink(excluded: Stat['excluded'], link: ItemLink | null | unde
 }
 
 /** The mark beside a paired effect whose 95% interval excludes 0. */
-export const SIG_MARK = '✱';
+const SIG_MARK = '✱';
 const significant = (s: Stat): boolean => s.difference === true && s.value !== null && effectSign(s.ci) !== 0;
 
 function statHtml(s: Stat, link?: ItemLink | null): string {
@@ -90,14 +90,14 @@ async function figuresHtml(p: Presentation): Promise<string> {
   return `<div class="figs">${svgs.join('')}</div>`;
 }
 
-export interface ReportPageOptions {
+interface ReportPageOptions {
   /** items in the page (a report file) or fetched from the viewer's API */
   items: { mode: 'embedded'; summaries: ItemSummary[]; details: ItemDetail[]; omitted: number } | { mode: 'api'; api: string; facets: Facets };
   /** a link back (the viewer's run list) */
   back?: string;
 }
 
-export interface Facets {
+interface Facets {
   probes: string[];
   models: string[];
   datasets: string[];
@@ -118,11 +118,11 @@ export function facetsOf(summaries: readonly ItemSummary[], extra: Partial<Facet
 }
 
 /** JSON inside a <script type="application/json"> block: no "<" can close the element. */
-export function jsonForScript(v: unknown): string {
+function jsonForScript(v: unknown): string {
   return JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-export const SCRIPT_HASH = `sha256-${createHash('sha256').update(CLIENT_SCRIPT).digest('base64')}`;
+const SCRIPT_HASH = `sha256-${createHash('sha256').update(CLIENT_SCRIPT).digest('base64')}`;
 /** The policy of every page: no network, no inline handlers, only the items script (by hash). */
 export const CSP = `default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src '${SCRIPT_HASH}'; connect-src 'self'; base-uri 'none'; form-action 'self'`;
 
@@ -169,7 +169,7 @@ function compactSummaries(summaries: readonly ItemSummary[]): { cells: { probe: 
 const detailKey = (s: ItemSummary): string => `${s.probe}\u0000${s.labels.model}\u0000${s.labels.dataset}\u0000${s.labels.condition ?? ''}\u0000${s.recordId}`;
 
 /** The findings section: per model, its sentences, each with a link to the items behind it. */
-export function findingsHtml(model: Pick<ReportModel, 'findings'>): string {
+function findingsHtml(model: Pick<ReportModel, 'findings'>): string {
   if (model.findings.length === 0) return '';
   const models = model.findings
     .map((m) => `<div class="finding-model" data-model="${e(m.model)}"><h3>${e(m.model)}</h3><ul>${m.findings.map((f) => `<li class="finding finding-${e(f.status)}" data-probe="${e(f.probe)}" data-subject="${e(f.subject)}" data-status="${e(f.status)}"><span class="finding-text">${e(f.text)}</span>${f.link ? ` <a class="item-link" href="${e(itemHref(f.link))}">items →</a>` : ''}</li>`).join('')}</ul></div>`)

@@ -23,7 +23,7 @@ export const MAIN_METRIC: Record<string, string> = {
 };
 
 /** The mark of a paired change whose 95% interval excludes 0. */
-export const DIFFERS_MARK = '*';
+const DIFFERS_MARK = '*';
 
 /** Whole percent, halves rounded away from 0 (so an interval reads the same on both sides of 0). */
 const pct = (v: number): string => String(Math.sign(v) * Math.round(Math.abs(100 * v)) || 0);
@@ -44,7 +44,7 @@ export function compactStat(c: Stat): string {
 }
 
 /** A cell of a compact table (see compactStat). */
-export function compactCell(c: Cell, rowN?: number): string {
+function compactCell(c: Cell, rowN?: number): string {
   if (c === null) return '—';
   if (typeof c === 'string') return c;
   if (typeof c === 'number') return Number.isInteger(c) ? String(c) : String(Number(c.toPrecision(4)));

@@ -20,8 +20,18 @@ import { wrapLanguageModel } from '../models/wrap.js';
 import { outputBound } from './output-limit.js';
 import { costOf, resolvePrice, type Price, type PriceTable } from './cost.js';
 import { countInputTokens } from './token-count.js';
+import { currentCell, type ItemScope } from './cell-scope.js';
 
-const UNLIMITED_OUTPUT_RESERVE = 4096;
+/** Output tokens a request reserves when neither it nor its model has a bound. */
+export const UNLIMITED_OUTPUT_RESERVE = 4096;
+
+/**
+ * Per cell (`<model label>\u0000<condition label>`): per judge model, the most input and output
+ * tokens the judge calls of one item take (the cost plan's dry run; src/pipeline/cost-plan/).
+ */
+export type JudgeReserve = Record<string, Record<string, { inputTokens: number; outputTokens: number }>>;
+
+export const judgeReserveKey = (model: string, condition: string): string => `${model}\u0000${condition}`;
 
 export interface BudgetLimits {
   usd?: number;
@@ -50,6 +60,10 @@ export class Budget {
   /** what requests in flight reserved */
   private readonly reserved = new Map<string, Spend>();
   private readonly unpricedWarned = new Set<string>();
+  /** what each record in progress still holds for its judge calls, per cell and judge model (also counted in `reserved`) */
+  private readonly holds = new WeakMap<ItemScope, Map<string, Map<string, Spend>>>();
+  /** holds of records whose request was sent outside the run's cells (batches), until the record takes them over */
+  private readonly pending = new Map<string, Map<string, Spend>>();
   /** the first limit reached (the run's stop reason) */
   reachedLimit: string | undefined;
   private readonly stopper = new AbortController();
@@ -57,7 +71,7 @@ export class Budget {
   constructor(
     readonly limits: BudgetLimits,
     private readonly prices: PriceTable,
-    private readonly opts: { batchModels?: ReadonlySet<string>; warn?: (line: string) => void; spentBefore?: Record<string, Spend> } = {},
+    private readonly opts: { batchModels?: ReadonlySet<string>; warn?: (line: string) => void; spentBefore?: Record<string, Spend>; judgeReserve?: JudgeReserve } = {},
   ) {
     for (const [m, s] of Object.entries(opts.spentBefore ?? {})) this.spent.set(m, { ...s });
   }
@@ -96,7 +110,59 @@ export class Budget {
 
   /** Reserve a request's most, or refuse it (BudgetReachedError) when it would pass a limit. */
   async reserve(model: string, provider: string, messages: readonly ChatMessage[], maxTokens: number | undefined): Promise<Spend> {
+    const cell = currentCell();
+    const item = cell?.item;
+    // once the budget is reached nothing new starts; a record begun before goes on with what it holds
+    const held = item !== undefined ? this.holdOf(item, cell!.model, cell!.condition) : undefined;
+    if (this.reachedLimit !== undefined && held === undefined) {
+      this.stopper.abort(new BudgetReachedError(this.reachedLimit));
+      throw new BudgetReachedError(this.reachedLimit);
+    }
+    const want = await this.requestSpend(model, provider, messages, maxTokens);
+    // what this request needs beyond what its record holds in this cell, and, at the record's first request there, what it must hold for its judge calls
+    const need = new Map<string, Spend>([[model, want]]);
+    // (an empty hold too: the record may go on in this cell once the budget is reached, each request still checked)
+    const ahead = item !== undefined && held === undefined ? (this.ahead(cell!.model, cell!.condition) ?? new Map<string, Spend>()) : undefined;
+    if (ahead !== undefined) for (const [m, h] of ahead) add(need, m, h);
+    const hold = held ?? ahead;
+    let covered: Spend | undefined;
+    if (hold !== undefined && model !== item?.generator) {
+      const h = hold.get(model);
+      if (h !== undefined) covered = { usd: Math.min(h.usd, want.usd), tokens: Math.min(h.tokens, want.tokens) };
+      if (covered !== undefined) add(need, model, { usd: -covered.usd, tokens: -covered.tokens });
+    }
+    this.check(need, want, model);
+    for (const [m, n] of need) add(this.reserved, m, n);
+    if (item !== undefined && ahead !== undefined) this.keepHold(item, cell!.model, cell!.condition, ahead);
+    if (hold !== undefined && covered !== undefined) add(hold, model, { usd: -covered.usd, tokens: -covered.tokens });
+    return want;
+  }
+
+  /**
+   * Reserve, for a record of a cell, a request sent outside the run's cells (the Batch API's
+   * generations, at batch prices; none for an answer the cache gives) with the judge calls the
+   * record will need there, which the record takes over when the run measures it. When it does not
+   * fit, the budget is reached but the run is not stopped yet: the records that hold go on, and the
+   * first request of a record that holds nothing stops the run.
+   */
+  async reserveFor(cell: { model: string; condition: string; record: string }, request?: { model: string; provider: string; messages: readonly ChatMessage[]; maxTokens: number | undefined }): Promise<Spend> {
     if (this.reachedLimit !== undefined) throw new BudgetReachedError(this.reachedLimit);
+    const want = request !== undefined ? await this.requestSpend(request.model, request.provider, request.messages, request.maxTokens) : zero();
+    const need = new Map<string, Spend>(request !== undefined ? [[request.model, want]] : []);
+    const ahead = this.ahead(cell.model, cell.condition) ?? new Map<string, Spend>();
+    for (const [m, h] of ahead) add(need, m, h);
+    const over = this.wouldPass(need, want.usd > 0 || (request !== undefined && resolvePrice(request.model, this.prices) !== undefined));
+    if (over !== undefined) {
+      this.reachedLimit ??= over;
+      throw new BudgetReachedError(over);
+    }
+    for (const [m, n] of need) add(this.reserved, m, n);
+    this.pending.set(`${judgeReserveKey(cell.model, cell.condition)}\u0000${cell.record}`, ahead);
+    return want;
+  }
+
+  /** A request's most: its input tokens and its output bound, priced (at batch prices for a batched model). */
+  private async requestSpend(model: string, provider: string, messages: readonly ChatMessage[], maxTokens: number | undefined): Promise<Spend> {
     const input = (await countInputTokens(model, messages)).tokens;
     const output = outputBound(model, provider, maxTokens)?.tokens ?? UNLIMITED_OUTPUT_RESERVE;
     const usd = this.cost(model, { inputTokens: input, outputTokens: output });
@@ -104,15 +170,54 @@ export class Budget {
       this.unpricedWarned.add(model);
       this.opts.warn?.(`warning: ${model} has no price: its requests are not counted against the USD budget (add it under prices:, or set budget.tokens)`);
     }
-    const want: Spend = { usd: usd ?? 0, tokens: input + output };
-    const over = this.wouldPass(model, want, usd !== undefined);
-    if (over !== undefined) {
-      this.reachedLimit = over;
-      this.stopper.abort(new BudgetReachedError(over));
-      throw new BudgetReachedError(over);
+    return { usd: usd ?? 0, tokens: input + output };
+  }
+
+  /** Refuse (BudgetReachedError, and the run stops) when `need` would pass a limit. */
+  private check(need: ReadonlyMap<string, Spend>, want: Spend, model: string): void {
+    const over = this.wouldPass(need, want.usd > 0 || resolvePrice(model, this.prices) !== undefined);
+    if (over === undefined) return;
+    this.reachedLimit ??= over;
+    this.stopper.abort(new BudgetReachedError(over));
+    throw new BudgetReachedError(over);
+  }
+
+  /** What a record holds in a cell: its own hold, or the one a request sent for it outside the cell left (taken over now). */
+  private holdOf(item: ItemScope, cellModel: string, condition: string): Map<string, Spend> | undefined {
+    const key = judgeReserveKey(cellModel, condition);
+    const own = this.holds.get(item)?.get(key);
+    if (own !== undefined) return own;
+    const left = this.pending.get(`${key}\u0000${item.record}`);
+    if (left === undefined) return undefined;
+    this.pending.delete(`${key}\u0000${item.record}`);
+    this.keepHold(item, cellModel, condition, left);
+    return left;
+  }
+
+  private keepHold(item: ItemScope, cellModel: string, condition: string, hold: Map<string, Spend>): void {
+    let byCell = this.holds.get(item);
+    if (byCell === undefined) {
+      this.holds.set(item, (byCell = new Map()));
+      item.onEnd.push(() => {
+        for (const h of byCell!.values()) this.releaseHold(h);
+      });
     }
-    add(this.reserved, model, want);
-    return want;
+    byCell.set(judgeReserveKey(cellModel, condition), hold);
+  }
+
+  /** What the judge calls of one item of this cell take at most, priced, per judge model. */
+  private ahead(modelLabel: string, condition: string): Map<string, Spend> | undefined {
+    const per = this.opts.judgeReserve?.[judgeReserveKey(modelLabel, condition)];
+    if (per === undefined) return undefined;
+    const out = new Map<string, Spend>();
+    for (const [m, t] of Object.entries(per)) out.set(m, { usd: this.cost(m, t) ?? 0, tokens: t.inputTokens + t.outputTokens });
+    return out;
+  }
+
+  /** The item ended: what it still held for judge calls is given back. */
+  private releaseHold(hold: Map<string, Spend>): void {
+    for (const [m, h] of hold) add(this.reserved, m, { usd: -h.usd, tokens: -h.tokens });
+    hold.clear();
   }
 
   /** The answer arrived: its reservation becomes what it used (the reservation itself when no usage was reported). */
@@ -127,19 +232,26 @@ export class Budget {
     add(this.reserved, model, { usd: -reservation.usd, tokens: -reservation.tokens });
   }
 
-  /** Which limit `want` would pass, counting what was spent and what is in flight. */
-  private wouldPass(model: string, want: Spend, priced: boolean): string | undefined {
+  /** Which limit `need` (per model) would pass, counting what was spent and what is in flight. */
+  private wouldPass(need: ReadonlyMap<string, Spend>, priced: boolean): string | undefined {
     const spent = this.total('spent');
     const reserved = this.total('reserved');
+    const want = zero();
+    for (const n of need.values()) {
+      want.usd += n.usd;
+      want.tokens += n.tokens;
+    }
     const l = this.limits;
-    if (priced && l.usd !== undefined && spent.usd + reserved.usd + want.usd > l.usd) return `the run's $${l.usd} (spent $${spent.usd.toFixed(4)}, $${reserved.usd.toFixed(4)} in flight)`;
-    if (l.tokens !== undefined && spent.tokens + reserved.tokens + want.tokens > l.tokens) return `the run's ${l.tokens} tokens (spent ${spent.tokens}, ${reserved.tokens} in flight)`;
-    const m = l.models?.[model];
-    if (m !== undefined) {
+    // a request to a model without a price is not held against a USD limit (unless its item's judge calls are priced)
+    if ((priced || want.usd > 0) && l.usd !== undefined && spent.usd + reserved.usd + want.usd > l.usd) return `the run's $${l.usd} (spent $${spent.usd.toFixed(4)}, $${reserved.usd.toFixed(4)} in flight or held for judge calls)`;
+    if (l.tokens !== undefined && spent.tokens + reserved.tokens + want.tokens > l.tokens) return `the run's ${l.tokens} tokens (spent ${spent.tokens}, ${reserved.tokens} in flight or held for judge calls)`;
+    for (const [model, w] of need) {
+      const m = l.models?.[model];
+      if (m === undefined) continue;
       const s = this.spent.get(model) ?? zero();
       const r = this.reserved.get(model) ?? zero();
-      if (priced && m.usd !== undefined && s.usd + r.usd + want.usd > m.usd) return `${model}'s $${m.usd} (spent $${s.usd.toFixed(4)}, $${r.usd.toFixed(4)} in flight)`;
-      if (m.tokens !== undefined && s.tokens + r.tokens + want.tokens > m.tokens) return `${model}'s ${m.tokens} tokens (spent ${s.tokens}, ${r.tokens} in flight)`;
+      if ((priced || w.usd > 0) && m.usd !== undefined && s.usd + r.usd + w.usd > m.usd) return `${model}'s $${m.usd} (spent $${s.usd.toFixed(4)}, $${r.usd.toFixed(4)} in flight or held for judge calls)`;
+      if (m.tokens !== undefined && s.tokens + r.tokens + w.tokens > m.tokens) return `${model}'s ${m.tokens} tokens (spent ${s.tokens}, ${r.tokens} in flight or held for judge calls)`;
     }
     return undefined;
   }

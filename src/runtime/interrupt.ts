@@ -12,7 +12,7 @@ export class InterruptedError extends UserError {
   }
 }
 
-export interface InterruptHandler {
+interface InterruptHandler {
   /** aborted (with an InterruptedError) on the first SIGINT or SIGTERM */
   signal: AbortSignal;
   /** remove the signal listeners (restores Node's default behaviour) */
@@ -20,7 +20,7 @@ export interface InterruptHandler {
   interrupted(): boolean;
 }
 
-export interface InterruptOptions {
+interface InterruptOptions {
   /** where the "stopping" notice goes; default process.stderr */
   stream?: { write(s: string): unknown };
   /** for tests; default process.exit */

@@ -10,7 +10,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 
-export const LOOPBACK_NAMES: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+const LOOPBACK_NAMES: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 /** Whether a server bound to `host` answers this machine only (then only loopback Host names are expected). */
 export function isLoopbackHost(host: string): boolean {

@@ -5,13 +5,13 @@
  * throttling and an injectable clock for tests, and nothing else.
  */
 
-export interface ProgressStream {
+interface ProgressStream {
   isTTY?: boolean;
   columns?: number;
   write(chunk: string): unknown;
 }
 
-export interface ProgressOptions {
+interface ProgressOptions {
   /** undefined: not known (shown as n/?) */
   total: number | undefined;
   label: string;
@@ -29,7 +29,7 @@ export interface ProgressOptions {
   every?: (fn: () => void, ms: number) => { clear(): void };
 }
 
-export interface Progress {
+interface Progress {
   tick(n?: number): void;
   setTotal(total: number | undefined): void;
   /** draw the final state and end the line */

@@ -10,7 +10,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * A fence answers undefined (the lease was confirmed recently: send) or a promise that resolves
  * once the lease is confirmed in the store, or rejects (the lease is lost: do not send).
  */
-export type SendFence = () => Promise<void> | undefined;
+type SendFence = () => Promise<void> | undefined;
 
 const current = new AsyncLocalStorage<SendFence>();
 

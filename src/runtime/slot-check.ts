@@ -6,7 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * provider code needs no change): a request that waited in the queue while another process (or
  * run) stored the same answer is then served from the store instead of being sent again.
  */
-export type SlotCheck = () => { value: unknown } | undefined;
+type SlotCheck = () => { value: unknown } | undefined;
 
 const current = new AsyncLocalStorage<SlotCheck>();
 

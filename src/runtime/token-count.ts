@@ -10,9 +10,9 @@ import type { ChatMessage } from '../models/types.js';
 const PER_MESSAGE = 3;
 const PER_REQUEST = 3;
 /** The estimate for models without a tokenizer in slant: about 4 characters a token in English. */
-export const CHARS_PER_TOKEN = 4;
+const CHARS_PER_TOKEN = 4;
 
-export interface TokenCount {
+interface TokenCount {
   tokens: number;
   /** counted with the model's tokenizer (false: estimated) */
   exact: boolean;

@@ -136,7 +136,7 @@ function isDirectory(path: string): boolean {
 }
 
 /** A failed write as a UserError that says what happened and what to do (other errors pass through). */
-export function writeProblem(err: unknown, path: string, what: string): unknown {
+function writeProblem(err: unknown, path: string, what: string): unknown {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   switch (code) {
     case 'EISDIR':

@@ -22,7 +22,7 @@ import { multinomialCounts } from './binomial.js';
 import { quantileSorted } from './quantile.js';
 import { createRng } from './rng.js';
 
-export type Matrix = number[][];
+type Matrix = number[][];
 
 /** Rogan–Gladen: true prevalence from an observed one, sensitivity and specificity (unclipped). */
 export function roganGladen(pObs: number, sensitivity: number, specificity: number): number {
@@ -100,7 +100,7 @@ export function multinomialDraw(n: number, p: readonly number[], rng: () => numb
   return multinomialCounts(n, p, rng);
 }
 
-export interface CorrectedEstimate {
+interface CorrectedEstimate {
   value: number;
   ci: Interval;
   /** resamples whose confusion matrix could not be inverted (left out of the interval) */

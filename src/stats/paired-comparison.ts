@@ -21,7 +21,7 @@ import { mean } from './mean.js';
 import { pairedTTest } from './ttest.js';
 
 /** The kinds of item values a paired comparison is defined for. */
-export type PairedKind = 'rate' | 'mean' | 'count';
+type PairedKind = 'rate' | 'mean' | 'count';
 
 /** What a probe declares about one of its item values (Probe.itemKinds). */
 export interface ItemValueKind {

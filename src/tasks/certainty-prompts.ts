@@ -132,10 +132,6 @@ export const DECODING_PRESETS: Record<DecodingPreset, GenerateParams> = {
   greedy: { temperature: 0, maxTokens: 3500 },
 };
 
-export function isCertaintyTask(name: string): name is CertaintyTask {
-  return Object.prototype.hasOwnProperty.call(CERTAINTY_TASKS, name);
-}
-
 export function renderCertaintyTask(task: CertaintyTask, text: string, intervention: CertaintyIntervention = 'none'): ChatMessage[] {
   const t = CERTAINTY_TASKS[task];
   if (!t) throw new UserError(`unknown certainty task "${String(task)}"; available: ${Object.keys(CERTAINTY_TASKS).join(', ')}`);

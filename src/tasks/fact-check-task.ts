@@ -15,7 +15,7 @@ export interface FactCheckTaskOptions {
  * seed". With do_sample=False Transformers decodes greedily (the temperature is not used), so
  * slant sends temperature 0; the seed is the paper's usual 42.
  */
-export const FACT_CHECK_DECODING = { temperature: 0, maxTokens: 500, seed: 42 } as const;
+const FACT_CHECK_DECODING = { temperature: 0, maxTokens: 500, seed: 42 } as const;
 
 /** The decoding of a fact-check request: A.2's, with the probe's own settings, then a mitigation's overrides. */
 export function factCheckParams(options: { temperature?: number; maxTokens?: number; seed?: number }, overrides?: GenerateParams): GenerateParams {

@@ -10,13 +10,6 @@ import type { ChatMessage } from '../models/types.js';
 export const FACTCHECK_STRATEGIES = ['baseline', 'calibration', 'boundary', 'epistemic'] as const;
 export type FactcheckStrategy = (typeof FACTCHECK_STRATEGIES)[number];
 
-export const FACTCHECK_STRATEGY_LABELS: Record<FactcheckStrategy, string> = {
-  baseline: 'Baseline',
-  calibration: 'Prompt Calibration (CoT)',
-  boundary: 'Knowledge Boundary Aware',
-  epistemic: 'Epistemic Tagging',
-};
-
 export const FACTCHECK_PROMPTS: Record<FactcheckStrategy, string> = {
   baseline:
     'You are a fact-checking AI. For each statement, predict if the event has occurred or not and respond with ONLY ‘True’ if it’s factual or ‘False’ if it’s not. Do not provide any explanation. Respond with TRUE or FALSE only and nothing else.',

@@ -93,7 +93,7 @@ export function rolePlayMessages(taskPrompt: string): ChatMessage[] {
 
 const MARKER = /^\s*(?:[-*•–—]|\d{1,2}[.)]|\(\d{1,2}\))\s+/u;
 
-export interface ParsedSummary {
+interface ParsedSummary {
   sentences: string[];
   /** true when the answer was a list (each item one sentence); false when split into sentences */
   list: boolean;
@@ -138,7 +138,7 @@ export function parseSummaryItemsReleased(text: string): string[] {
   return text.split('\n').map((l) => (l.split('-').at(-1) ?? '').trim());
 }
 
-export interface EnforcedCount {
+interface EnforcedCount {
   sentences: string[];
   /** sentences the model wrote */
   written: number;
@@ -164,7 +164,7 @@ export function recordSeed(seed: number, recordId: string): number {
   return h;
 }
 
-export interface PositionGeneration {
+interface PositionGeneration {
   /** the summary's sentences after parsing and count enforcement */
   sentences: string[];
   raw: string;
@@ -176,7 +176,7 @@ export interface PositionGeneration {
   warnings: Warning[];
 }
 
-export interface PositionGenerateOptions {
+interface PositionGenerateOptions {
   /** a paper preset (model family + dataset), or a style with a sentence count */
   preset?: { model: PaperModel; dataset: PositionDataset };
   style?: PromptStyle;

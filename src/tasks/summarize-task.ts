@@ -2,7 +2,7 @@ import type { GenerateRequest } from '../models/types.js';
 import type { Task } from './task.js';
 import { cleanSummary, renderSummarizePrompt } from './summarize.js';
 
-export interface SummarizeTaskOptions {
+interface SummarizeTaskOptions {
   /** the resolved generation.prompt template, containing {{document}} */
   template: string;
 }

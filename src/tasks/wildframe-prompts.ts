@@ -25,7 +25,7 @@ export function renderReframePrompt(statement: string, polarity: 'positive' | 'n
 }
 
 /** A sentiment-evaluation prompt: optional system message and a user template with {{sentence}}. */
-export interface WildframeEvalPrompt {
+interface WildframeEvalPrompt {
   system?: string;
   user: string;
 }

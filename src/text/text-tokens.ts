@@ -22,7 +22,7 @@ import { FNV_BASIS, fnvStep, SpanTable } from './span-table.js';
 import { scanWordStarts } from './tokens.js';
 
 /** What one piece (a run of non-whitespace characters) holds, computed once per distinct piece. */
-export interface PieceInfo {
+interface PieceInfo {
   /** the piece as written */
   readonly piece: string;
   /** offsets in the piece of its words (tokens.ts: letters and digits, apostrophe contractions) */
@@ -40,7 +40,7 @@ export interface PieceInfo {
  * kept a while, and arrays of objects kept past a young-generation collection cost the garbage
  * collector more than the scans they save).
  */
-export interface TextTokens {
+interface TextTokens {
   readonly text: string;
   /** piece i's number in the table of distinct pieces (`pieceOf`) */
   readonly ids: readonly number[];
@@ -52,7 +52,7 @@ export interface TextTokens {
 }
 
 /** Characters Python's `str.split()` (no argument) treats as whitespace. */
-export function isPyWhitespace(c: number): boolean {
+function isPyWhitespace(c: number): boolean {
   // printable ASCII (most characters) first: one comparison pair instead of the whole list
   if (c > 0x20 && c < 0x85) return false;
   return (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x20) || c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
@@ -337,7 +337,7 @@ export function wordStartAt(tokens: TextTokens, k: number): number | undefined {
 }
 
 /** Calls `term(t)` for each of scikit-learn's default TF-IDF tokens of the lower-cased text, in order. */
-export function forEachTerm(tokens: TextTokens, term: (t: string) => void): void {
+function forEachTerm(tokens: TextTokens, term: (t: string) => void): void {
   const { ids } = tokens;
   const values = pieceTable.values;
   for (let i = 0; i < ids.length; i++) {

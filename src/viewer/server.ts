@@ -21,7 +21,7 @@ import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { crossOrigin, foreignHost, isLoopbackHost } from '../runtime/local-request.js';
 import { comparePage, notFound, runsPage } from './pages.js';
 
-export interface ViewerOptions {
+interface ViewerOptions {
   /** a SQLite store, or any RunStore (PostgreSQL): read only */
   store: AnyStore<RunReader>;
   reportsDir?: string;

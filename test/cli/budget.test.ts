@@ -87,11 +87,72 @@ describe('budget', () => {
     expect(r.stderr).toMatch(/#m has no price: its requests are not counted against the USD budget/);
   });
 
-  it('--max-cost on the command line, refused with --batch', async () => {
+  it('every run that may pay records its plan beside the actual: results.json, the terminal summary, report.html', async () => {
+    const { s, billed } = await billingServer();
+    const r = await runCli(['--json', 'run', '-c', project(s.url, '')]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { results: unknown; reportDir: string };
+    const results = resultsSchema.parse(out.results);
+    // the plan counted the requests the run then sent, and its upper price holds what was billed
+    // (its lower price, the input alone, is estimated at 4 characters a token: this server bills a word a token)
+    expect(results.spend?.plan?.requests).toBe(RECORDS);
+    expect(s.requests).toHaveLength(RECORDS);
+    expect(results.spend!.plan!.priceHigh!).toBeGreaterThanOrEqual(billed());
+    expect(readFileSync(join(out.reportDir, 'report.html'), 'utf8')).toMatch(new RegExp(`plan before the run: ${RECORDS} request\\(s\\), \\$[\\d.]+ – \\$[\\d.]+; actual: ${RECORDS} sent`));
+    const { s: s2 } = await billingServer();
+    const text = await runCli(['run', '-c', project(s2.url, '')]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(new RegExp(`plan vs actual: ${RECORDS} request\\(s\\) planned, ${RECORDS} sent; \\$[\\d.]+ – \\$[\\d.]+ planned, \\$[\\d.]+ spent`));
+  });
+
+  it('--batch: each generation is priced at batch prices before the batch is submitted; only what fits goes in, and --resume submits the rest', async () => {
+    const prompts: string[] = [];
+    let billed = 0;
+    const s = track(
+      await startOpenAIServer({
+        respond: (prompt) => {
+          const input = prompt.split(/\s+/).filter(Boolean).length;
+          prompts.push(prompt);
+          // batch prices: half the list price
+          billed += ((input + 6) * PRICE * 0.5) / 1e6;
+          return { text: `FINAL_SUMMARY: ${prompt.split(/\s+/).slice(-12).join(' ')}`, inputTokens: input, outputTokens: 6 };
+        },
+      }),
+    );
+    const key = process.env.OPENAI_API_KEY;
+    process.env.OPENAI_API_KEY = 'sk-loopback';
+    process.env.SLANT_BATCH_POLL_MS = '1';
+    try {
+      const config = project(s.url, 'budget: { usd: 0.2 }\n');
+      writeFileSync(config, readFileSync(config, 'utf8').replace(/openai-compatible:\S+#m/, 'openai:gpt-4o-mini').replace('"openai-compatible:*"', '"openai:gpt-4o-mini"') + `providers: { openai: { baseURL: ${s.url}/v1 } }\n`);
+      const first = await runCli(['run', '--batch', '-c', config]);
+      expect(first.code, first.stderr).toBe(4);
+      expect(first.stderr).toMatch(/stopped before a request would pass its budget: the run's \$0\.2/);
+      // nothing was sent live; the batch held only the generations that fit
+      expect(s.count('/v1/chat/completions')).toBe(0);
+      expect(prompts.length).toBeGreaterThan(0);
+      expect(prompts.length).toBeLessThan(RECORDS);
+      expect(billed).toBeLessThanOrEqual(0.2);
+      const runId = /run (\S+) stopped/.exec(first.stderr)![1]!;
+      const second = await runCli(['--json', 'run', '--batch', '-c', config, '--resume', runId, '--max-cost', '5']);
+      expect(second.code, second.stderr).toBe(0);
+      expect(s.count('/v1/chat/completions')).toBe(0);
+      // each record's generation went into a batch once over both invocations
+      expect(prompts).toHaveLength(RECORDS);
+      expect(new Set(prompts).size).toBe(RECORDS);
+      const results = resultsSchema.parse((JSON.parse(second.stdout) as { results: unknown }).results);
+      expect(results.probes[0]?.groups[0]?.n).toBe(RECORDS);
+    } finally {
+      process.env.OPENAI_API_KEY = key;
+      delete process.env.SLANT_BATCH_POLL_MS;
+    }
+  });
+
+  it('--max-cost is refused with --workers, saying why', async () => {
     const { s } = await billingServer();
-    const r = await runCli(['run', '--batch', '--max-cost', '1', '-c', project(s.url, '')]);
+    const r = await runCli(['run', '--workers', '--max-cost', '1', '-c', project(s.url, '')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('a budget cannot stop the Batch API');
+    expect(r.stderr).toContain('a budget cannot stop a distributed run (--workers): each worker spends on its own');
     expect(s.requests).toHaveLength(0);
   });
 });

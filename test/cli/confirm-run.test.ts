@@ -16,6 +16,7 @@ function plan(low: number, high: number | null): CostPlan {
     batch: false,
     notes: [],
     datasets: [{ name: 'reviews', n: 20 }],
+    judgeReserve: {},
   };
 }
 

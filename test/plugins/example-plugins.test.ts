@@ -4,6 +4,7 @@
  * plugins import `slant` as an installed package would (the temporary project's node_modules/slant
  * is this repository, its built dist/).
  */
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resultsSchema, type Results } from '../../src/results/schema.js';
 import { startLoopback, type LoopbackServer } from '../helpers/loopback/server.js';
 import { runCli } from '../helpers/run-cli.js';
+import { spawnCli } from '../helpers/spawn-cli.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const HEDGE_WORDS = (JSON.parse(readFileSync(join(ROOT, 'examples/plugins/hedges.json'), 'utf8')) as { words: string[] }).words;
@@ -65,6 +67,34 @@ describe('examples/plugins: a probe, a provider, a judge, a mitigation and a dat
       expect(probe(results, 'framing')?.judges.map((j) => j.id)).toEqual(['keywords']);
       // TGI's details were read: the tokens are counted (12 requests × 40 in, 12 out)
       expect(results.usage?.rows.find((r) => r.model === 'tgi:mistral-7b-instruct')).toMatchObject({ requests: 12, inputTokens: 480, outputTokens: 144 });
+    } finally {
+      delete process.env.TGI_BASE_URL;
+    }
+  });
+
+  it('--fail-on gates on the plugin probe\'s metric and paired effect, in the run and in `slant report` of its results (no plugin loaded)', async () => {
+    process.env.TGI_BASE_URL = server.url;
+    try {
+      const gates = ['--fail-on', 'hedging.hedge_removal > 0.5', '--fail-on', 'hedging[condition=keep-hedges].hedge_removal.effect < 0'];
+      const res = await runCli(['--json', 'run', '-c', join(dir, 'slant.yaml'), ...gates]);
+      // the baseline drops every hedge (1 > 0.5); keep-hedges lowers the rate by 1 (−1 < 0): both hold
+      expect(res.code, res.stderr).toBe(5);
+      expect(res.stderr).toContain('fail-on: "hedging.hedge_removal > 0.5" holds: hedging[model=tgi:mistral-7b-instruct,dataset=findings,condition=baseline] hedge_removal = 1 > 0.5');
+      expect(res.stderr).toContain('fail-on: "hedging[condition=keep-hedges].hedge_removal.effect < 0" holds: hedging[model=tgi:mistral-7b-instruct,dataset=findings,condition=keep-hedges] hedge_removal.effect = -1 < 0');
+      expect(res.stderr).toContain('2 of 2 --fail-on condition(s) failed');
+      // a misspelt plugin probe is a usage error naming it, before any work
+      const misspelt = await runCli(['run', '-c', join(dir, 'slant.yaml'), '--fail-on', 'hedgin.hedge_removal > 0.5']);
+      expect(misspelt.code).toBe(2);
+      expect(misspelt.stderr).toContain('no probe is called "hedgin" (did you mean "hedging"?)');
+      // `slant report` of the results in a fresh process (the plugins are not loaded): the same verdict
+      const { reportDir } = JSON.parse(res.stdout) as { reportDir: string };
+      const children: ChildProcess[] = [];
+      const report = await spawnCli(['report', join(reportDir, 'results.json'), '--fail-on', 'hedging.hedge_removal.effect > 0', '--fail-on', 'hedging.hedge_removal.n < 4'], { ...process.env }, children).done;
+      expect(report.stderr).not.toContain('no probe is called');
+      expect(report.code, report.stderr).toBe(0);
+      const failed = await spawnCli(['report', join(reportDir, 'results.json'), '--fail-on', 'hedging.hedge_removal >= 1'], { ...process.env }, children).done;
+      expect(failed.code, failed.stderr).toBe(5);
+      expect(failed.stderr).toContain('hedge_removal = 1 >= 1');
     } finally {
       delete process.env.TGI_BASE_URL;
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/core/errors.js';
 import { checkGateMetrics, evaluateGate, gateReport, parseGateCondition } from '../../src/report/gate.js';
+import type { Results } from '../../src/results/schema.js';
 import { syntheticResults } from '../helpers/synthetic-results.js';
 
 describe('--fail-on grammar', () => {
@@ -62,8 +63,47 @@ describe('--fail-on names that do not exist (usage errors, exit 2, with the like
     const noEffects = syntheticResults();
     for (const p of noEffects.probes) delete p.effects;
     noEffects.probes = noEffects.probes.filter((p) => p.probe !== 'certainty');
-    expect(() => checkGateMetrics(results, ['framing.phi_frame > 0', 'framing[*].phi_frame.n < 3', 'primacy.psi_pri.ci.high > 1'].map(parseGateCondition))).not.toThrow();
-    expect(() => checkGateMetrics(noEffects, ['certainty.cd > 0', 'framing.phi_frame.effect > 0'].map(parseGateCondition))).not.toThrow();
+    expect(() => checkGateMetrics(results, ['framing.phi_frame > 0', 'framing[*].phi_frame.n < 3', 'primacy.psi_pri.ci.high > 1'].map((t) => parseGateCondition(t)))).not.toThrow();
+    expect(() => checkGateMetrics(noEffects, ['certainty.cd > 0', 'framing.phi_frame.effect > 0'].map((t) => parseGateCondition(t)))).not.toThrow();
+  });
+});
+
+describe('--fail-on on a probe a plugin adds', () => {
+  // a run of a plugin probe, read back without the plugin loaded (as `slant report` reads it)
+  const withPlugin = (): Results => {
+    const r = syntheticResults();
+    const framing = r.probes.find((p) => p.probe === 'framing')!;
+    r.probes.push({ ...framing, probe: 'hedging', effects: framing.effects?.map((e) => ({ ...e, metric: 'hedge_removal' })), groups: framing.groups.map((g) => ({ ...g, metrics: g.metrics.map((m) => ({ ...m, name: m.name === 'phi_frame' ? 'hedge_removal' : m.name })) })) });
+    return r;
+  };
+
+  it('is gated on its metrics and paired effects like a built-in probe', () => {
+    const r = withPlugin();
+    const conditions = ['hedging.hedge_removal > 0.3', 'hedging[condition=self-awareness].hedge_removal.effect < 0'].map((t) => parseGateCondition(t, {}));
+    expect(() => checkGateMetrics(r, conditions)).not.toThrow();
+    const [level, effect] = conditions.map((c) => evaluateGate(r, c));
+    // 4 of 12 changed at the baseline: 0.333 > 0.3
+    expect(level).toMatchObject({ status: 'failed', checks: [{ where: 'hedging[model=model-a,dataset=news]', holds: true }] });
+    expect(level!.checks[0]!.value).toBeCloseTo(1 / 3, 12);
+    expect(effect).toMatchObject({ status: 'failed', checks: [{ value: -2 / 12, holds: true }] });
+    // its metrics are checked for misspellings too
+    expect(() => checkGateMetrics(r, [parseGateCondition('hedging.hedge_remval > 0', {})])).toThrow(/hedging reports no metric "hedge_remval" \(did you mean "hedge_removal"\?\)/);
+  });
+
+  it('a name neither slant, a loaded plugin nor the run has is a misspelling (exit 2), with the likely probe of the run', () => {
+    const r = withPlugin();
+    let err: UserError | undefined;
+    try {
+      checkGateMetrics(r, [parseGateCondition('hedgng.hedge_removal > 0', {})]);
+    } catch (e) {
+      err = e as UserError;
+    }
+    expect(err?.exitCode).toBe(2);
+    expect(err?.message).toContain('no probe is called "hedgng" (did you mean "hedging"?)');
+    // a built-in probe the run did not measure stays undecidable (the same CI check may see runs of other probes)
+    expect(() => checkGateMetrics(r, [parseGateCondition('position.wasserstein > 0', {})])).not.toThrow();
+    // parsed against the probes known now (no plugin loaded here), a plugin's name is refused before any work
+    expect(() => parseGateCondition('hedging.hedge_removal > 0')).toThrow(/no probe is called "hedging"/);
   });
 });
 

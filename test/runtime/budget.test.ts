@@ -1,6 +1,7 @@
 /** The budget's arithmetic: reservations of requests in flight count, answers replace them with what they used. */
 import { describe, expect, it } from 'vitest';
-import { Budget, BudgetReachedError } from '../../src/runtime/budget.js';
+import { Budget, BudgetReachedError, judgeReserveKey } from '../../src/runtime/budget.js';
+import { inCell, inItem } from '../../src/runtime/cell-scope.js';
 
 // $1 per 1,000 tokens in and out: a request of 1 message of 40 characters (~10 tokens estimated + 3 + 3 of chat format) and a limit of 100 tokens
 const prices = { 'openai-compatible:*': { input: 1000, output: 1000 } };
@@ -73,5 +74,53 @@ describe('Budget', () => {
     const o4 = await b.reserve('openai:o4-mini', 'openai', msg, undefined);
     expect(o4.tokens - 100_000).toBeGreaterThan(0);
     expect(o4.tokens - 100_000).toBeLessThan(20);
+  });
+
+  it("an item's first request holds its judge calls ahead; they draw on the hold, a record begun goes on once the budget is reached, and its end gives back what was not used", async () => {
+    const J = 'openai-compatible:http://h/v1#judge';
+    // per item of cell (m, baseline): one judge call of 16 input and 100 output tokens = $0.116
+    const judgeReserve = { [judgeReserveKey('m', 'baseline')]: { [J]: { inputTokens: 16, outputTokens: 100 } } };
+    const b = new Budget({ usd: 0.5 }, prices, { judgeReserve });
+    const cell = { model: 'm', condition: 'baseline' };
+    let releaseFirst!: () => void;
+    const first = inItem({ record: 'r1', generator: M }, () =>
+      inCell(cell, async () => {
+        // the generation ($0.116) and the held judge call ($0.116)
+        await b.reserve(M, 'openai-compatible', msg, 100);
+        expect(b.total('reserved').usd).toBeCloseTo(0.232, 10);
+        await new Promise<void>((r) => (releaseFirst = r));
+        // the judge call draws on the hold: nothing more is reserved
+        const before = b.total('reserved').usd;
+        await b.reserve(J, 'openai-compatible', msg, 100);
+        expect(b.total('reserved').usd).toBeCloseTo(before, 10);
+      }),
+    );
+    await new Promise((r) => setImmediate(r));
+    // a second item: 0.232 + 0.232 = 0.464 fits; a third does not, and the budget is reached
+    await inItem({ record: 'r2', generator: M }, () => inCell(cell, () => b.reserve(M, 'openai-compatible', msg, 100)));
+    // r2 ended without its judge call: its hold ($0.116) is given back, its generation stays in flight
+    expect(b.total('reserved').usd).toBeCloseTo(0.348, 10);
+    await expect(inItem({ record: 'r3', generator: M }, () => inCell(cell, () => b.reserve(M, 'openai-compatible', [{ role: 'user', content: 'y'.repeat(400) }], 100)))).rejects.toBeInstanceOf(BudgetReachedError);
+    expect(b.stop.aborted).toBe(true);
+    // r1 began before: its judge call goes on with what it holds
+    releaseFirst();
+    await first;
+    // nothing new starts
+    await expect(inItem({ record: 'r4', generator: M }, () => inCell(cell, () => b.reserve(M, 'openai-compatible', msg, 100)))).rejects.toBeInstanceOf(BudgetReachedError);
+  });
+
+  it('a request sent outside the cells (a batch) leaves its judge calls held for the record, which takes them over', async () => {
+    const J = 'openai-compatible:http://h/v1#judge';
+    const b = new Budget({ usd: 0.25 }, prices, { judgeReserve: { [judgeReserveKey('m', 'baseline')]: { [J]: { inputTokens: 16, outputTokens: 100 } } } });
+    const r = await b.reserveFor({ model: 'm', condition: 'baseline', record: 'r1' }, { model: M, provider: 'openai-compatible', messages: msg, maxTokens: 100 });
+    await expect(b.reserveFor({ model: 'm', condition: 'baseline', record: 'r2' }, { model: M, provider: 'openai-compatible', messages: msg, maxTokens: 100 })).rejects.toBeInstanceOf(BudgetReachedError);
+    // reached, but the run is not stopped: the record that holds is measured
+    expect(b.stop.aborted).toBe(false);
+    b.settle(M, r, { inputTokens: 16, outputTokens: 4 });
+    await inItem({ record: 'r1', generator: M }, () => inCell({ model: 'm', condition: 'baseline' }, () => b.reserve(J, 'openai-compatible', msg, 100)));
+    expect(b.total('reserved').usd).toBeCloseTo(0.116, 10);
+    // a record that holds nothing stops the run at its first request
+    await expect(inItem({ record: 'r2', generator: M }, () => inCell({ model: 'm', condition: 'baseline' }, () => b.reserve(M, 'openai-compatible', msg, 100)))).rejects.toBeInstanceOf(BudgetReachedError);
+    expect(b.stop.aborted).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import type { ExportFormat } from '../../report/export.js';
 import type { Results } from '../../results/schema.js';
-import type { RunStore } from '../../runtime/run-store.js';
+import type { RunReader } from '../../runtime/run-store.js';
 import { applyGate, FAIL_ON_HELP, failOnConditions } from '../fail-on.js';
 import { aliasTo, deprecatedAlias } from '../flags.js';
 import { globalOptions } from '../main-options.js';
@@ -42,7 +42,7 @@ export function registerReport(program: Command): void {
       const target = targets[0] as string;
       if (!(FORMATS as readonly string[]).includes(opts.format)) throw new UserError(`--format ${opts.format}: expected one of ${FORMATS.join(', ')}`);
       if (opts.output !== undefined) exportFolder(opts.output, opts.format);
-      const failOn = failOnConditions(cmd);
+      const failOn = failOnConditions(cmd, { anyProbe: true });
       // loaded here, not at the top: `slant report --help` and the other commands load none of it (bench:startup)
       const { resultsSchema } = await import('../../results/schema.js');
       const { results, reportDir } = isFile(target) ? { results: readResultsFile(target, resultsSchema), reportDir: dirname(target) } : await fromStore(target === 'latest' ? await latestRun(opts) : target, opts, resultsSchema);
@@ -93,7 +93,7 @@ export function registerReport(program: Command): void {
 async function bundleAction(targets: readonly string[], dir: string, opts: ReportOpts, cmd: Command): Promise<void> {
   if (opts.format !== 'html') throw new UserError(`--bundle writes HTML pages; --format ${opts.format} exports one run's tables (-o DIR)`);
   if (isFile(dir)) throw new UserError(`--bundle ${dir}: is a file; give a folder`);
-  const failOn = failOnConditions(cmd);
+  const failOn = failOnConditions(cmd, { anyProbe: true });
   const { resultsSchema } = await import('../../results/schema.js');
   const [{ writeBundle }, { describeRun }, { openRunStore }] = await Promise.all([import('../../report/bundle.js'), import('../../report/run-listing.js'), import('../../runtime/open-store.js')]);
   const store = storeExists(opts.store) ? await openRunStore(opts.store, { readOnly: true }) : undefined;
@@ -163,7 +163,7 @@ async function fromStore(runId: string, opts: ReportOpts, resultsSchema: Results
 }
 
 /** The results a run stored; undefined when the store has no such run. */
-async function storedResults(store: RunStore, runId: string, storeFlag: string, resultsSchema: ResultsSchema): Promise<Results | undefined> {
+async function storedResults(store: RunReader, runId: string, storeFlag: string, resultsSchema: ResultsSchema): Promise<Results | undefined> {
   const run = await store.getRun(runId);
   if (!run) return undefined;
   const stored = await store.getRunResults(runId);

@@ -6,10 +6,10 @@ import type { DemoDocument } from './types.js';
 export type { DemoDocument, DemoKind, DemoTurn } from './types.js';
 
 /** Names of the bundled demo datasets. */
-export type DemoDatasetName = 'demo-reviews' | 'demo-interviews';
+type DemoDatasetName = 'demo-reviews' | 'demo-interviews';
 
 /** A named slice of the demo corpus. */
-export interface DemoDataset {
+interface DemoDataset {
   readonly name: DemoDatasetName;
   readonly documents: readonly DemoDocument[];
 }

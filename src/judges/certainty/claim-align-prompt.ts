@@ -11,7 +11,7 @@ import { readStatedText } from '../../text/answer-reader.js';
  */
 export const CLAIM_ALIGN_PROMPT_ID = 'slant-claim-align-v1';
 
-export const CLAIM_ALIGN_SYSTEM = `You align claims between two versions of a document. Document A is the original; Document B was written from it (a paraphrase, simplification or summary).
+const CLAIM_ALIGN_SYSTEM = `You align claims between two versions of a document. Document A is the original; Document B was written from it (a paraphrase, simplification or summary).
 1. Identify the main finding of Document A: the sentence (or the shortest span of consecutive sentences) that states its central result or observation. Quote it verbatim.
 2. Find the passage of Document B that states the same finding, even if reworded, hedged differently or merged with other content. Quote it verbatim. If Document B does not state that finding at all, write NONE.
 Do not judge certainty; only locate the claims. Answer exactly in this form:

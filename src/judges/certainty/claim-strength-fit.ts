@@ -17,7 +17,7 @@ export interface SparseExample {
   weight?: number;
 }
 
-export interface SoftmaxFit {
+interface SoftmaxFit {
   /** W[f * K + k] */
   w: Float64Array;
   bias: Float64Array;

@@ -6,5 +6,3 @@ import type { ClaimStrengthModel } from './claim-strength.js';
 const raw = JSON.parse(readFileSync(new URL('./claim-strength-weights.json', import.meta.url), 'utf8')) as ClaimStrengthModel & { fittedOn?: string };
 
 export const CLAIM_STRENGTH_MODEL: ClaimStrengthModel = { version: raw.version, bias: raw.bias, weights: raw.weights };
-/** what the scorer was fitted on, as the fit script wrote it */
-export const CLAIM_STRENGTH_FITTED_ON: string = raw.fittedOn ?? '';

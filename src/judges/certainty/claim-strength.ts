@@ -20,7 +20,7 @@ import { CLAIM_GROUPS } from './claim-strength-lexicon.js';
 import { extractMarkers, FEATURE_NAMES } from './features.js';
 
 export const STRENGTH_CLASSES = 4;
-export const HAND_SCALE = 3;
+const HAND_SCALE = 3;
 
 export interface ClaimStrengthModel {
   version: string;
@@ -88,7 +88,7 @@ export function ngrams(text: string): Set<string> {
 }
 
 /** Hand-designed features (name → value) from the marker lexicon and rules. */
-export function handFeatures(text: string): Map<string, number> {
+function handFeatures(text: string): Map<string, number> {
   const m = extractMarkers(text);
   const out = new Map<string, number>();
   out.set(`rule_${m.claimClass}`, HAND_SCALE);

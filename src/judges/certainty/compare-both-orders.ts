@@ -17,7 +17,7 @@ function toCall(j: OrderedJudgement, presentation: Presentation): OrderCall {
   return { ...j, presentation, canonical: j.score === null ? null : toCanonical(j.score, presentation) };
 }
 
-export function combineCalls(calls: readonly OrderCall[]): PairLabel | 'invalid' {
+function combineCalls(calls: readonly OrderCall[]): PairLabel | 'invalid' {
   const [a, b] = calls;
   if (!a || !b || a.canonical === null || b.canonical === null) return 'invalid';
   return combineOrders(a.canonical, b.canonical);
@@ -32,7 +32,7 @@ export interface CertaintyModerator {
  * The analyses shown to the moderator for presentation `p`: each judge call's reasoning, with
  * "Text A"/"Text B" swapped when that call used the other order.
  */
-export function analysesFor(p: Presentation, calls: readonly OrderCall[]): string[] {
+function analysesFor(p: Presentation, calls: readonly OrderCall[]): string[] {
   return calls.map((c) => (c.presentation === p ? c.reasoning : swapTextNames(c.reasoning)));
 }
 

@@ -57,7 +57,7 @@ function buildIndex(): PhraseIndex {
 let INDEX: PhraseIndex | undefined;
 const index = (): PhraseIndex => (INDEX ??= buildIndex());
 
-export function markerTokens(text: string): string[] {
+function markerTokens(text: string): string[] {
   // Sentence and clause punctuation become a '<s>' token so that hedges do not reach across it.
   const spaced = text.toLowerCase().replace(/[’‘]/g, "'").replace(/[.;:!?]+(?=\s|$)/g, ' <s> ');
   return (spaced.match(/<s>|[\p{L}\p{N}]+(?:[/'-][\p{L}\p{N}]+)*/gu) ?? []).flatMap((t) => (t.endsWith("'s") ? [t.slice(0, -2)] : [t]));

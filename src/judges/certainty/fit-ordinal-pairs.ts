@@ -19,7 +19,7 @@ export interface OrdinalPairExample {
   weight?: number;
 }
 
-export interface OrdinalPairFit {
+interface OrdinalPairFit {
   w: Float64Array;
   theta: number;
   loss: number;

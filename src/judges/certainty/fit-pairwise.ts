@@ -4,7 +4,7 @@
  * fitted by full-batch gradient descent with L2 penalty λ‖w‖²/2 on the mean log-loss. Used by
  * scripts/fit-certainty-weights.ts; small and deterministic, so it lives here to be tested.
  */
-export interface PairwiseExample {
+interface PairwiseExample {
   d: ArrayLike<number>;
   /** 1 when B is the more certain text, 0 when A is */
   y: 0 | 1;

@@ -15,7 +15,6 @@
  */
 
 export type CertaintyScore = -2 | -1 | 0 | 1 | 2;
-export const CERTAINTY_SCORES: readonly CertaintyScore[] = [-2, -1, 0, 1, 2] as const;
 
 /** Final per-item label: a canonical score, or 'inconsistent' when the two orders disagree in direction. */
 export type PairLabel = CertaintyScore | 'inconsistent';
@@ -24,14 +23,6 @@ export type PairLabel = CertaintyScore | 'inconsistent';
 export type Presentation = 'original-first' | 'modified-first';
 
 export const ORDERED_OPTIONS: readonly string[] = ['Clearly A', 'Slightly A', 'No clear difference', 'Slightly B', 'Clearly B'] as const;
-
-export const CANONICAL_NAMES: Record<CertaintyScore, string> = {
-  [-2]: 'Clearly Original',
-  [-1]: 'Slightly Original',
-  0: 'No clear difference',
-  1: 'Slightly Modified',
-  2: 'Clearly Modified',
-};
 
 export function isCertaintyScore(v: unknown): v is CertaintyScore {
   return v === -2 || v === -1 || v === 0 || v === 1 || v === 2;
@@ -58,9 +49,3 @@ export function combineOrders(first: CertaintyScore, second: CertaintyScore): Pa
   return 'inconsistent';
 }
 
-/** A readable name for a final label. */
-export function labelName(label: PairLabel | 'invalid'): string {
-  if (label === 'inconsistent') return 'Inconsistent';
-  if (label === 'invalid') return 'Invalid (unreadable answer)';
-  return CANONICAL_NAMES[label];
-}

@@ -29,7 +29,7 @@ export type MarkerCategory =
   | 'novelty';
 
 /** Regular inflections of an English verb lemma (3sg, past/participle, gerund), plus extra forms. */
-export function verbForms(lemma: string, extra: readonly string[] = []): string[] {
+function verbForms(lemma: string, extra: readonly string[] = []): string[] {
   const out = new Set<string>([lemma, ...extra]);
   const consonantY = /[^aeiou]y$/.test(lemma);
   if (consonantY) {

@@ -18,7 +18,7 @@
 import { strengthFeatures } from './claim-strength.js';
 import { PAIR_FEATURE_NAMES, pairFeatures } from './pair-features.js';
 
-export const PAIR_MARKER_PREFIX = 'pair:';
+const PAIR_MARKER_PREFIX = 'pair:';
 /** the claim-strength scorer's difference E[s_B] − E[s_A] (claim-strength.ts), when a model uses it */
 export const STRENGTH_FEATURE = 'strength_diff';
 /** the previous offline comparator's δ (offline-comparator.ts), when a model uses it */

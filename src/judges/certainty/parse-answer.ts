@@ -8,7 +8,7 @@
 import { readAnswer, type AnswerVia } from '../../text/answer-reader.js';
 import type { CertaintyScore } from './labels.js';
 
-export interface ParsedCertaintyAnswer {
+interface ParsedCertaintyAnswer {
   /** ordered score: −2 = Clearly A … +2 = Clearly B; null when unreadable */
   score: CertaintyScore | null;
   /** the reasoning, when the reply carried one */

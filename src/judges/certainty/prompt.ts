@@ -50,7 +50,7 @@ Example output 2:
 - Think step by step about which of the two texts is more certain, then conclude by selecting one of the provided options as the final answer.`;
 
 /** The question block for one pair, in the demonstrations' format. */
-export function renderPairQuestion(textA: string, textB: string): string {
+function renderPairQuestion(textA: string, textB: string): string {
   return `Text A: ${textA}
 
 Text B: ${textB}
@@ -90,7 +90,7 @@ export function swapTextNames(reasoning: string): string {
  * The moderator's user message (Appendix D.1): the pair in the moderator's order and the two
  * judge analyses, relabelled so that "Text A"/"Text B" refer to the texts as shown here.
  */
-export function renderModeratorQuestion(textA: string, textB: string, analyses: readonly string[]): string {
+function renderModeratorQuestion(textA: string, textB: string, analyses: readonly string[]): string {
   const blocks = analyses.map((a, i) => `Analysis ${i + 1}:\n${a.trim() || '(no reasoning given)'}`).join('\n\n');
   return `${renderPairQuestion(textA, textB)}
 

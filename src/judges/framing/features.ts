@@ -25,7 +25,7 @@ export const FEATURE_NAMES = [
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
 /** VADER's own neutral band for compound scores */
-export const SENTENCE_THRESHOLD = 0.05;
+const SENTENCE_THRESHOLD = 0.05;
 
 /** Sentence compounds (unrounded) of a text; [] for a text with no sentence. */
 export function sentenceCompounds(text: string, analyzer: Vader = vader()): number[] {

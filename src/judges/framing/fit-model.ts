@@ -6,7 +6,7 @@ import { sigmoid } from './model.js';
  * gradient descent with Adam from a zero start. Deterministic (no sampling), small (a few
  * thousand rows, ~10 parameters), so no optimisation library is needed.
  */
-export interface FitOptions {
+interface FitOptions {
   /** L2 penalty on the weights (not on biases/thresholds), added as l2/2 · Σw² to the mean loss */
   l2?: number;
   iterations?: number;

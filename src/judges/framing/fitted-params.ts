@@ -7,5 +7,3 @@ import fitted from './fitted-params.json' with { type: 'json' };
 import type { FramingModel } from './model.js';
 
 export const FITTED_FRAMING_MODEL: FramingModel = fitted.model as FramingModel;
-
-export const FITTED_FRAMING_PROVENANCE = fitted.provenance;

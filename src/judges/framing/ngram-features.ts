@@ -23,7 +23,7 @@ const isClauseEnd = (c: number): boolean => c === 46 || c === 33 || c === 63 || 
  * Calls `word` with each token of an already lower-cased text (no negation marks) and `clauseEnd`
  * at each run of clause separators.
  */
-export function scanFramingWords(lowered: string, word: (t: string) => void, clauseEnd: () => void): void {
+function scanFramingWords(lowered: string, word: (t: string) => void, clauseEnd: () => void): void {
   const s = lowered;
   const n = s.length;
   let i = 0;
@@ -58,7 +58,7 @@ export const negated = (t: string): string => `NOT_${t}`;
 export const isNegator = (t: string): boolean => NEGATORS.has(t) || t.endsWith("n't");
 
 /** The negation scope: `key(t)` is the token as it counts for the n-grams ("NOT_" prefix inside a scope). */
-export class NegationScope {
+class NegationScope {
   private left = 0;
 
   key(t: string): string {
@@ -115,7 +115,7 @@ export function framingWordsOf(piece: string): string[] {
 }
 
 /** Lowercase tokens; a token inside a negation scope gets the prefix "NOT_"; '|' marks a clause end. */
-export function framingTokens(text: string): string[] {
+function framingTokens(text: string): string[] {
   const out: string[] = [];
   scanFramingTokens(
     text,

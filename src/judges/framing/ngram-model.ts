@@ -30,10 +30,10 @@ export interface NgramFramingModel {
 }
 
 /** Width of the linear part: 3 logits (softmax) or 1 score (ordinal). */
-export const outputs = (m: Pick<NgramFramingModel, 'kind'>): number => (m.kind === 'ngram-ordinal' ? 1 : 3);
+const outputs = (m: Pick<NgramFramingModel, 'kind'>): number => (m.kind === 'ngram-ordinal' ? 1 : 3);
 
 /** Class probabilities from the linear part z (softmax logits or the ordinal score). */
-export function linkProbabilities(m: Pick<NgramFramingModel, 'kind' | 'thresholds'>, z: readonly number[]): [number, number, number] {
+function linkProbabilities(m: Pick<NgramFramingModel, 'kind' | 'thresholds'>, z: readonly number[]): [number, number, number] {
   if (m.kind === 'ngram-ordinal') return ordinalProbabilities(z[0]!, m.thresholds!);
   const top = Math.max(...z);
   const e = z.map((l) => Math.exp(l - top));

@@ -12,7 +12,7 @@ import type { SparseExample } from '../certainty/claim-strength-fit.js';
  * helps the middle class transfer to sources where it looks different. Written here because no
  * offline npm library fits ordinal models on sparse features; deterministic.
  */
-export interface OrdinalFit {
+interface OrdinalFit {
   w: Float64Array;
   thresholds: [number, number];
   loss: number;

@@ -5,8 +5,8 @@
  */
 
 /** empirically derived mean sentiment intensity rating increase for booster words */
-export const B_INCR = 0.293;
-export const B_DECR = -0.293;
+const B_INCR = 0.293;
+const B_DECR = -0.293;
 /** empirically derived mean sentiment intensity rating increase for ALL-CAPS emphasis */
 export const C_INCR = 0.733;
 export const N_SCALAR = -0.74;
@@ -46,16 +46,8 @@ export const BOOSTER_DICT: ReadonlyMap<string, number> = new Map<string, number>
   ...DECR_WORDS.map((w): [string, number] => [w, B_DECR]),
 ]);
 
-/**
- * Sentiment-laden idioms without lexicon words. In 3.3.2 the check that uses them
- * (`_sentiment_laden_idioms_check`) is marked "future work" and is never called by
- * `polarity_scores`, so this port keeps the table for reference and does not apply it either.
- */
-export const SENTIMENT_LADEN_IDIOMS: ReadonlyMap<string, number> = new Map([
-  ['cut the mustard', 2], ['hand to mouth', -2], ['back handed', -2], ['blow smoke', -2],
-  ['blowing smoke', -2], ['upper hand', 1], ['break a leg', 2], ['cooking with gas', 2],
-  ['in the black', 2], ['in the red', -2], ['on the ball', 2], ['under the weather', -2],
-]);
+// VADER 3.3.2's sentiment-laden idioms without lexicon words are not ported: the check that uses
+// them (`_sentiment_laden_idioms_check`) is marked "future work" and `polarity_scores` never calls it.
 
 /** special-case idioms and phrases containing lexicon words (SPECIAL_CASES) */
 export const SPECIAL_CASES: ReadonlyMap<string, number> = new Map([

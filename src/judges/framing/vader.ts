@@ -37,7 +37,7 @@ export interface VaderScores {
   compound: number;
 }
 
-export interface VaderOptions {
+interface VaderOptions {
   /** how the contrastive 'but' rescales sentiments; default 'vader-3.3.2' (see file comment) */
   butRule?: 'vader-3.3.2' | 'positional';
 }

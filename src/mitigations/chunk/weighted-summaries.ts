@@ -16,7 +16,7 @@ const options = z
     ratio: z.tuple([z.number().positive(), z.number().positive(), z.number().positive()]).default([0.33, 0.34, 0.33]),
   })
   .strict();
-export type WeightedSummariesOptions = z.infer<typeof options>;
+type WeightedSummariesOptions = z.infer<typeof options>;
 
 /** Per-part budgets: floor of each share, the rounding remainder to the middle part; their sum is the total. */
 export function partBudgets(total: number, ratio: readonly [number, number, number]): [number, number, number] {

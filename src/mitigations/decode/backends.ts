@@ -22,7 +22,7 @@ export function stepwiseOrWordBias(model: LanguageModel, title: string, note: (b
   return { ok: true, approximations: [note(b)] };
 }
 
-export type BiasBackend = { kind: 'string'; provider: string } | { kind: 'openai-token-id'; encoding: NonNullable<ReturnType<typeof encodingFor>> };
+type BiasBackend = { kind: 'string'; provider: string } | { kind: 'openai-token-id'; encoding: NonNullable<ReturnType<typeof encodingFor>> };
 
 /** How this model takes a static logit bias over words, if at all. */
 export function biasBackend(model: LanguageModel): BiasBackend | undefined {
@@ -37,9 +37,9 @@ export function biasBackend(model: LanguageModel): BiasBackend | undefined {
 }
 
 /** OpenAI rejects a logit_bias with more than 300 tokens. */
-export const OPENAI_LOGIT_BIAS_LIMIT = 300;
+const OPENAI_LOGIT_BIAS_LIMIT = 300;
 
-export interface StaticBias {
+interface StaticBias {
   logitBias: NonNullable<GenerateParams['logitBias']>;
   /** words left out (OpenAI: more than one token, or over the 300-token limit) */
   dropped: number;

@@ -23,7 +23,7 @@ import defaultRules from './assets/explanation-rules.json' with { type: 'json' }
 import { needsStepwise } from './backends.js';
 import { decodeWith, stepwiseResult, taskCall } from './run-decode.js';
 
-export const DEFAULT_QUESTION = 'In one sentence, explain why you chose the last word, "{{token}}".';
+const DEFAULT_QUESTION = 'In one sentence, explain why you chose the last word, "{{token}}".';
 
 export const guardOptions = z
   .object({
@@ -36,8 +36,8 @@ export const guardOptions = z
       .default({ ignoringMiddle: defaultRules.ignoringMiddle, flippingSentiment: defaultRules.flippingSentiment, negation: defaultRules.negation }),
   })
   .strict();
-export type GuardOptions = z.infer<typeof guardOptions>;
-export type GuardRule = 'ignoring-middle' | 'flipping-sentiment';
+type GuardOptions = z.infer<typeof guardOptions>;
+type GuardRule = 'ignoring-middle' | 'flipping-sentiment';
 
 /** The rule-based detector: which rule an explanation triggers, if any. */
 export function detector(rules: GuardOptions['rules']): (explanation: string) => GuardRule | undefined {
@@ -64,7 +64,7 @@ export interface GuardNote {
   rule: GuardRule | null;
 }
 
-export interface GuardSampling {
+interface GuardSampling {
   temperature: number;
   topK?: number;
   topP?: number;

@@ -25,7 +25,7 @@ export const coverageOptions = z
     threshold: z.number().min(0).default(0.05),
   })
   .strict();
-export type CoverageOptions = z.infer<typeof coverageOptions>;
+type CoverageOptions = z.infer<typeof coverageOptions>;
 
 export interface CoverageNote {
   s: [number, number, number];

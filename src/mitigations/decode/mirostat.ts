@@ -25,7 +25,7 @@ export const mirostatOptions = z
     mu0: z.number().default(0),
   })
   .strict();
-export type MirostatOptions = z.infer<typeof mirostatOptions>;
+type MirostatOptions = z.infer<typeof mirostatOptions>;
 
 export function mirostatSpec(o: MirostatOptions): MirostatSpec {
   return o.variant === 'table-a5' ? { mode: 'table-a5', target: o.target, eta: o.eta, mu0: o.mu0 } : { mode: o.variant === 'v1' ? 1 : 2, tau: o.target, eta: o.eta };

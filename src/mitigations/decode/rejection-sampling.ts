@@ -24,7 +24,7 @@ export const rejectionOptions = z
     imbalance: z.enum(['range', 'b-e']).default('range'),
   })
   .strict();
-export type RejectionOptions = z.infer<typeof rejectionOptions>;
+type RejectionOptions = z.infer<typeof rejectionOptions>;
 
 export interface RejectionNote {
   rejected: number;

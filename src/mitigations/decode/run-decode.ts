@@ -8,7 +8,7 @@ import { stepwiseInputTokens, stepwiseOutputTokens, type StepwiseOptions, type S
 import type { ChatMessage, GenerateParams, LanguageModel } from '../../models/types.js';
 import type { MitigationContext, MitigationResult, MitigationStep } from '../types.js';
 
-export interface TaskCall {
+interface TaskCall {
   messages: ChatMessage[];
   params: GenerateParams;
   temperature: number;
@@ -32,7 +32,7 @@ export function taskCall(ctx: MitigationContext<unknown>): TaskCall {
 }
 
 /** The step-wise options of the task's own decoding settings. */
-export function baseStepwise(call: TaskCall, signal: AbortSignal | undefined): StepwiseOptions {
+function baseStepwise(call: TaskCall, signal: AbortSignal | undefined): StepwiseOptions {
   const p = call.params;
   return {
     messages: call.messages,
@@ -47,7 +47,7 @@ export function baseStepwise(call: TaskCall, signal: AbortSignal | undefined): S
   };
 }
 
-export function requireStepwise(model: LanguageModel): NonNullable<LanguageModel['stepwise']> {
+function requireStepwise(model: LanguageModel): NonNullable<LanguageModel['stepwise']> {
   const fn = model.stepwise?.bind(model);
   if (fn === undefined) throw new Error(`${model.id} has no step-wise ability (applicable() should have said so)`);
   return fn;

@@ -21,7 +21,7 @@ import { MitigationNotApplicableError, type Mitigation, type MitigationContext, 
 import { needsStepwise } from './backends.js';
 import { decodeWith, stepwiseResult, taskCall } from './run-decode.js';
 
-export const DEFAULT_BIAS_PREFIX = 'The following summary is negative, one-sided and distorts the sentiment of its source:';
+const DEFAULT_BIAS_PREFIX = 'The following summary is negative, one-sided and distorts the sentiment of its source:';
 
 export const selfDebiasOptions = z
   .object({
@@ -31,9 +31,9 @@ export const selfDebiasOptions = z
     refreshEvery: z.number().int().min(1).default(4),
   })
   .strict();
-export type SelfDebiasOptions = z.infer<typeof selfDebiasOptions>;
+type SelfDebiasOptions = z.infer<typeof selfDebiasOptions>;
 
-export const MAX_PREFIX_TOKENS = 30;
+const MAX_PREFIX_TOKENS = 30;
 
 /** The aux prompt: the prefix before the first message's text. */
 export function biasMessages(messages: readonly ChatMessage[], prefix: string): ChatMessage[] {

@@ -26,7 +26,7 @@ export const weightedTokenOptions = z
     midKeywords: z.number().int().min(0).default(20),
   })
   .strict();
-export type WeightedTokenOptions = z.infer<typeof weightedTokenOptions>;
+type WeightedTokenOptions = z.infer<typeof weightedTokenOptions>;
 
 /**
  * The middle third's keywords: its own terms (weighing most there), by weight, at most n. Only
@@ -46,7 +46,7 @@ export function middleKeywords(source: string, n: number): string[] {
 }
 
 /** How the words reached the vocabulary (negative words without an exact token are not weighted). */
-export interface WeightCoverage {
+interface WeightCoverage {
   negativeWords: number;
   negativeWordsWithToken: number;
   keywords: number;
@@ -54,7 +54,7 @@ export interface WeightCoverage {
 }
 
 /** token id → weight, the same at every step */
-export function wordWeights(vocab: StepVocabulary, negatives: readonly string[], keywords: readonly string[], o: WeightedTokenOptions): { weights: Map<number, number>; coverage: WeightCoverage } {
+function wordWeights(vocab: StepVocabulary, negatives: readonly string[], keywords: readonly string[], o: WeightedTokenOptions): { weights: Map<number, number>; coverage: WeightCoverage } {
   const w = new Map<number, number>();
   const neg = tokensOfWords(vocab, negatives, 'exact');
   const kw = tokensOfWords(vocab, keywords, 'first-piece');

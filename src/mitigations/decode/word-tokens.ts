@@ -11,7 +11,7 @@
  */
 import type { StepVocabulary } from '../../models/stepwise.js';
 
-export type WordMatch = 'exact' | 'first-piece';
+type WordMatch = 'exact' | 'first-piece';
 
 const indexByVocab = new WeakMap<readonly string[], Map<string, number[]>>();
 

@@ -12,7 +12,7 @@ const PROXY_NOTE = 'attention-sort-proxy: attention weights are not observable o
 const options = z.object({ iterations: z.number().int().min(1).max(5).default(2) }).strict();
 
 /** The context of Table A7's final prompt: "Segment 1: … Segment 2: …". */
-export function segmentContext(segments: readonly string[]): string {
+function segmentContext(segments: readonly string[]): string {
   return segments.map((s, i) => `Segment ${i + 1}: ${s}`).join(' ');
 }
 

@@ -11,7 +11,7 @@ import { checkParams, otherWarning, setParams, unsupported } from '../warnings.j
 import { samplingFields } from './one-sampler.js';
 import { preflight, type PreflightOptions } from '../preflight.js';
 
-export const ANTHROPIC_VERSION = '2023-06-01';
+const ANTHROPIC_VERSION = '2023-06-01';
 /** the API requires max_tokens; used when the request sets none */
 export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
 
@@ -25,7 +25,7 @@ export const ANTHROPIC_CAPABILITIES: Capabilities = {
   embeddings: false,
 };
 
-export interface AnthropicConfig {
+interface AnthropicConfig {
   id: string;
   model: string;
   baseURL: string;
@@ -42,7 +42,7 @@ export interface AnthropicConfig {
 /** The smallest thinking budget the API accepts. */
 export const ANTHROPIC_MIN_THINKING_BUDGET = 1024;
 
-export function mapAnthropicStop(r: unknown): GenerateResult['finishReason'] {
+function mapAnthropicStop(r: unknown): GenerateResult['finishReason'] {
   if (r === 'end_turn' || r === 'stop_sequence') return 'stop';
   if (r === 'max_tokens') return 'length';
   if (r === 'refusal') return 'refusal';

@@ -21,7 +21,7 @@ export const GEMINI_CAPABILITIES: Capabilities = {
   embeddings: false,
 };
 
-export interface GeminiConfig {
+interface GeminiConfig {
   id: string;
   model: string;
   baseURL: string;
@@ -38,7 +38,7 @@ export interface GeminiConfig {
 /** Finish reasons by which the API withholds or stops an answer for its content. */
 const FILTERED = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY', 'LANGUAGE']);
 
-export function mapGeminiFinish(r: unknown): GenerateResult['finishReason'] {
+function mapGeminiFinish(r: unknown): GenerateResult['finishReason'] {
   if (r === 'STOP') return 'stop';
   if (r === 'MAX_TOKENS') return 'length';
   if (typeof r === 'string' && FILTERED.has(r)) return 'content-filter';
@@ -50,7 +50,7 @@ interface GeminiCandidateLp {
   logProbability?: unknown;
 }
 
-export function parseGeminiLogprobs(result: unknown): TokenLogprob[] | undefined {
+function parseGeminiLogprobs(result: unknown): TokenLogprob[] | undefined {
   const r = result as { chosenCandidates?: GeminiCandidateLp[]; topCandidates?: { candidates?: GeminiCandidateLp[] }[] } | undefined;
   if (r === undefined || !Array.isArray(r.chosenCandidates)) return undefined;
   return r.chosenCandidates.map((c, i) => {

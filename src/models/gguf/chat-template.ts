@@ -19,7 +19,7 @@ type LlamaModel = Awaited<ReturnType<Awaited<ReturnType<NodeLlamaCpp['getLlama']
 type ChatWrapper = NonNullable<ReturnType<NodeLlamaCpp['resolveChatWrapper']>>;
 type ChatHistoryItem = Parameters<ChatWrapper['generateContextState']>[0]['chatHistory'][number];
 
-export interface RenderedPrompt {
+interface RenderedPrompt {
   tokens: number[];
   /** strings that end the answer (cut before them) */
   stopStrings: string[];
@@ -35,7 +35,7 @@ export interface PromptTemplate {
   warning?: Warning;
 }
 
-export function plainTemplate(model: LlamaModel): PromptTemplate {
+function plainTemplate(model: LlamaModel): PromptTemplate {
   return {
     name: 'plain',
     render(messages) {

@@ -7,16 +7,16 @@ import { makeTemplate, type ChatTemplateMode, type PromptTemplate } from './chat
 import { UserError } from '../../core/errors.js';
 import { getLlamaInstance, logMark, logSince, type Llama, type NodeLlamaCpp } from './loader.js';
 
-export type LlamaModel = Awaited<ReturnType<Llama['loadModel']>>;
-export type LlamaContext = Awaited<ReturnType<LlamaModel['createContext']>>;
+type LlamaModel = Awaited<ReturnType<Llama['loadModel']>>;
+type LlamaContext = Awaited<ReturnType<LlamaModel['createContext']>>;
 export type LlamaSequence = ReturnType<LlamaContext['getSequence']>;
-export type Token = import('node-llama-cpp').Token;
+type Token = import('node-llama-cpp').Token;
 
 /** node-llama-cpp brands token ids; slant keeps plain numbers and brands them at the boundary. */
 export const asToken = (n: number): Token => n as Token;
 export const asTokens = (ns: readonly number[]): Token[] => ns as Token[];
 
-export interface CoreOptions {
+interface CoreOptions {
   contextSize?: number;
   threads: number;
   gpu: boolean;

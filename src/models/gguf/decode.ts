@@ -16,7 +16,7 @@ import { ContextOverflowError } from '../context-overflow.js';
 import { argmax, logSumExp, samplePlain, topTokens } from './sampler.js';
 import type { StepController, StepDecision, StepRecord, StepState, StepTools, StepVocabulary, TopEntry } from './step-types.js';
 
-export interface DecodeSpec {
+interface DecodeSpec {
   messages: readonly ChatMessage[];
   /** a second sequence advanced with the same tokens (e.g. the prompt with a bias-inducing prefix) */
   auxMessages?: readonly ChatMessage[];

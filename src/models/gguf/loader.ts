@@ -13,7 +13,7 @@ export type Llama = Awaited<ReturnType<NodeLlamaCpp['getLlama']>>;
 /** How the module is imported; tests inject a failing one to simulate a missing package. */
 export type ModuleLoader = () => Promise<NodeLlamaCpp>;
 
-export const defaultLoader: ModuleLoader = () => import('node-llama-cpp');
+const defaultLoader: ModuleLoader = () => import('node-llama-cpp');
 
 export const INSTALL_HINT = `Add it with \`${installCommand('gguf')}\` (prebuilt binaries for Linux, macOS and Windows; set NODE_LLAMA_CPP_SKIP_DOWNLOAD=true when installing offline). Or serve the file with llama-server and use llamacpp:http://127.0.0.1:8080.`;
 

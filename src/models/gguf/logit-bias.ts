@@ -10,7 +10,7 @@
 import type { GenerateParams, Warning } from '../types.js';
 import { otherWarning, unsupported } from '../warnings.js';
 
-export interface BiasTokenizer {
+interface BiasTokenizer {
   tokenize(text: string, specialTokens?: boolean, options?: 'trimLeadingSpace'): number[];
 }
 

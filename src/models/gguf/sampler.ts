@@ -90,7 +90,7 @@ export function draw(cands: readonly Scored[], weights: readonly number[], rng: 
   return (cands[cands.length - 1] as Scored).token;
 }
 
-export interface PlainSampling {
+interface PlainSampling {
   temperature: number;
   topK?: number;
   topP?: number;

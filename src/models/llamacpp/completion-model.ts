@@ -23,7 +23,7 @@ export const LLAMACPP_CAPABILITIES: Capabilities = {
   embeddings: true,
 };
 
-export interface LlamaCppConfig {
+interface LlamaCppConfig {
   id: string;
   baseURL: string;
   apiKey?: string;
@@ -38,12 +38,12 @@ export interface LlamaCppConfig {
  * The opening reasoning tag a chat template pre-fills at the end of the prompt (DeepSeek-R1's ends
  * with "<think>\n"): the completion then starts inside the block.
  */
-export function prefilledTag(prompt: string): string | undefined {
+function prefilledTag(prompt: string): string | undefined {
   const end = prompt.trimEnd().toLowerCase();
   return REASONING_TAGS.find((t) => end.endsWith(`<${t}>`));
 }
 
-export function mapLlamaStop(stopType: unknown, truncated: unknown): GenerateResult['finishReason'] {
+function mapLlamaStop(stopType: unknown, truncated: unknown): GenerateResult['finishReason'] {
   if (stopType === 'eos' || stopType === 'word') return 'stop';
   if (stopType === 'limit' || truncated === true) return 'length';
   return typeof stopType === 'string' ? 'other' : undefined;

@@ -20,7 +20,7 @@ export const OLLAMA_CAPABILITIES: Capabilities = {
   embeddings: true,
 };
 
-export interface OllamaConfig {
+interface OllamaConfig {
   id: string;
   model: string;
   baseURL: string;
@@ -38,7 +38,7 @@ export interface OllamaConfig {
 /** What to change when the whole num_predict went to thinking. */
 const OLLAMA_BUDGET_FIX = 'raise generation.maxTokens, or switch thinking off (models[].options.think: false)';
 
-export function mapOllamaDone(r: unknown): GenerateResult['finishReason'] {
+function mapOllamaDone(r: unknown): GenerateResult['finishReason'] {
   if (r === 'stop') return 'stop';
   if (r === 'length') return 'length';
   return typeof r === 'string' ? 'other' : undefined;

@@ -10,9 +10,9 @@ import { checkParams, clampTopK, setParams, type ParamKey } from '../warnings.js
 import { tokenIdBias } from './tokenizer.js';
 import { preflight, type PreflightOptions } from '../preflight.js';
 
-export type OpenAIFlavor = 'openai' | 'openai-compatible';
+type OpenAIFlavor = 'openai' | 'openai-compatible';
 
-export interface OpenAIChatConfig {
+interface OpenAIChatConfig {
   flavor: OpenAIFlavor;
   /** full model id, e.g. 'openai:gpt-4o-mini' */
   id: string;
@@ -68,7 +68,7 @@ function unsupportedFor(flavor: OpenAIFlavor, model: string): Partial<Record<Par
   return out;
 }
 
-export function mapOpenAIFinish(r: unknown): FinishReason | undefined {
+function mapOpenAIFinish(r: unknown): FinishReason | undefined {
   if (r === 'stop' || r === 'eos') return 'stop';
   if (r === 'length') return 'length';
   if (r === 'content_filter') return 'content-filter';
@@ -100,7 +100,7 @@ function usageOf(u: WireUsage): GenerateResult['usage'] {
 }
 
 /** What to change when a reasoning model spends its whole budget thinking. */
-export function openaiBudgetFix(flavor: OpenAIFlavor): string {
+function openaiBudgetFix(flavor: OpenAIFlavor): string {
   return flavor === 'openai'
     ? 'raise generation.maxTokens, or lower the reasoning effort (models[].options.reasoningEffort: low or minimal)'
     : 'raise generation.maxTokens, or switch thinking off (models[].options.think: false)';
@@ -112,7 +112,7 @@ interface WireLogprob {
   top_logprobs?: unknown;
 }
 
-export function parseOpenAILogprobs(content: unknown): TokenLogprob[] | undefined {
+function parseOpenAILogprobs(content: unknown): TokenLogprob[] | undefined {
   if (!Array.isArray(content)) return undefined;
   return content.map((c: WireLogprob) => {
     const t: TokenLogprob = { token: String(c.token ?? ''), logprob: Number(c.logprob) };

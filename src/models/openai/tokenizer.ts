@@ -7,7 +7,7 @@ import type { Tiktoken } from 'js-tiktoken/lite';
 import type { Warning } from '../types.js';
 import { otherWarning, unsupported } from '../warnings.js';
 
-export type EncodingName = 'o200k_base' | 'cl100k_base';
+type EncodingName = 'o200k_base' | 'cl100k_base';
 
 /** The tokenizer of an OpenAI chat model, or undefined when unknown. */
 export function encodingFor(model: string): EncodingName | undefined {
@@ -33,7 +33,7 @@ export function loadEncoding(name: EncodingName): Promise<Tiktoken> {
 }
 
 /** OpenAI accepts biases in [-100, 100]. */
-export const MAX_BIAS = 100;
+const MAX_BIAS = 100;
 
 /**
  * Token-id bias for string biases. Each string is encoded as written and, unless it starts

@@ -22,6 +22,7 @@ import { planRun } from '../plan.js';
 import { WarningLog } from '../warnings.js';
 import { dryModel } from './dry-model.js';
 import { PlanTally, emptyTally, type PlanRow, type RequestTally } from './tally.js';
+import type { JudgeReserve } from '../../runtime/budget.js';
 
 export interface PricedRow extends PlanRow {
   /** USD: the least (input tokens only) and the most (every output token limit used, answer-dependent calls included); null: no price, or (high) an output without a limit */
@@ -55,6 +56,8 @@ export interface CostPlan {
   notes: string[];
   /** records per dataset */
   datasets: { name: string; n: number }[];
+  /** per cell and judge model, the most tokens the judge calls of one item take (what a budget holds ahead for them) */
+  judgeReserve: JudgeReserve;
 }
 
 export interface PlanCostOptions {
@@ -122,14 +125,14 @@ export async function planCost(config: SlantConfig, opts: PlanCostOptions): Prom
       runId = (await store.createRun({ configJson: '{}', configHash: 'plan', label: 'plan' })).id;
     }
     const outcome = await executePlan(plan, store, runId, { warnings, ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.noCache === true ? { noCache: true } : {}) });
-    return price(tally.list(), config, { batch: opts.batch === true, notes, datasets: outcome.datasets.map((d) => ({ name: d.name, n: d.n })) });
+    return { ...price(tally.list(), config, { batch: opts.batch === true, notes, datasets: outcome.datasets.map((d) => ({ name: d.name, n: d.n })) }), judgeReserve: tally.judgeReserve() };
   } finally {
     await store.close();
     snapshot.dispose();
   }
 }
 
-function price(rows: PlanRow[], config: SlantConfig, o: { batch: boolean; notes: string[]; datasets: CostPlan['datasets'] }): CostPlan {
+function price(rows: PlanRow[], config: SlantConfig, o: { batch: boolean; notes: string[]; datasets: CostPlan['datasets'] }): Omit<CostPlan, 'judgeReserve'> {
   const table = mergePrices(DEFAULT_PRICES, config.prices);
   // --batch: the generations of openai: models go through the Batch API (batch prices); judges are asked live
   const batched = new Set(o.batch ? config.models.map((m) => m.id).filter((id) => id.startsWith('openai:')) : []);

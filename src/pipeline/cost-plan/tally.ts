@@ -8,6 +8,7 @@ import type { ChatMessage, LanguageModel } from '../../models/types.js';
 import { wrapLanguageModel } from '../../models/wrap.js';
 import { countInputTokens } from '../../runtime/token-count.js';
 import { outputBound } from '../../runtime/output-limit.js';
+import { UNLIMITED_OUTPUT_RESERVE, judgeReserveKey, type JudgeReserve } from '../../runtime/budget.js';
 import { currentCell } from '../../runtime/cell-scope.js';
 import { ANSWER_DEPENDENT_KINDS, REASK, lastUserText } from './dry-model.js';
 
@@ -59,6 +60,8 @@ export const PREPARATION = '(preparation)';
 
 export class PlanTally {
   private readonly rows = new Map<string, PlanRow>();
+  /** per cell, record and judge model: the tokens the item's fresh judge calls reserve (as the budget reserves them) */
+  private readonly itemJudges = new Map<string, Map<string, Map<string, { inputTokens: number; outputTokens: number }>>>();
 
   row(model: string, condition: string): PlanRow {
     const key = `${model}\u0000${condition}`;
@@ -71,14 +74,44 @@ export class PlanTally {
     return [...this.rows.values()].sort((a, b) => a.model.localeCompare(b.model) || a.condition.localeCompare(b.condition));
   }
 
+  /**
+   * Per cell: per judge model, the most tokens the fresh judge calls of one item of that cell take
+   * (the budget holds this ahead when it pays for an item's generation).
+   */
+  judgeReserve(): JudgeReserve {
+    const out: JudgeReserve = {};
+    for (const [cell, records] of this.itemJudges) {
+      const most: Record<string, { inputTokens: number; outputTokens: number }> = {};
+      for (const byModel of records.values())
+        for (const [m, t] of byModel) {
+          const cur = (most[m] ??= { inputTokens: 0, outputTokens: 0 });
+          cur.inputTokens = Math.max(cur.inputTokens, t.inputTokens);
+          cur.outputTokens = Math.max(cur.outputTokens, t.outputTokens);
+        }
+      out[cell] = most;
+    }
+    return out;
+  }
+
   /** Count one request (after the request cache answered it or let it through). */
   async add(model: LanguageModel, messages: readonly ChatMessage[], maxTokens: number | undefined, kind: string | undefined, cached: boolean): Promise<void> {
-    const row = this.row(model.id, currentCell()?.condition ?? PREPARATION);
+    const cell = currentCell();
+    const row = this.row(model.id, cell?.condition ?? PREPARATION);
     if (cached) {
       row.cached++;
       return;
     }
     const count = await countInputTokens(model.id, messages);
+    const item = cell?.item;
+    if (item !== undefined && model.id !== item.generator) {
+      const key = judgeReserveKey(cell!.model, cell!.condition);
+      let records = this.itemJudges.get(key);
+      if (records === undefined) this.itemJudges.set(key, (records = new Map()));
+      let byModel = records.get(item.record);
+      if (byModel === undefined) records.set(item.record, (byModel = new Map()));
+      const t = byModel.get(model.id) ?? { inputTokens: 0, outputTokens: 0 };
+      byModel.set(model.id, { inputTokens: t.inputTokens + count.tokens, outputTokens: t.outputTokens + (outputBound(model.id, model.provider, maxTokens)?.tokens ?? UNLIMITED_OUTPUT_RESERVE) });
+    }
     if (!count.exact) row.exactTokens = false;
     const dependent = REASK.test(lastUserText(messages)) || kind?.endsWith('-reask') === true ? 're-asks (label answers that state none; judges.reask)' : kind !== undefined ? ANSWER_DEPENDENT_KINDS[kind] : undefined;
     const t = dependent !== undefined ? row.answerDependent : row.fresh;

@@ -10,7 +10,7 @@ import type { PgStore } from '../../runtime/pg-store.js';
  * that stops beating has its active jobs failed, which pg-boss hands out again at once (retryDelay
  * 0). pg-boss's own expiry (6 h) is only a backstop.
  */
-export const UNIT_EXPIRY_S = 6 * 3600;
+const UNIT_EXPIRY_S = 6 * 3600;
 
 /** The PostgreSQL channel a coordinator notifies once it enqueued units: idle workers look at once instead of at their next poll. */
 export const UNITS_CHANNEL = 'slant_units';

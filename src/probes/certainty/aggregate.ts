@@ -55,7 +55,7 @@ export function strataOf(items: readonly AggregateItem[]): { strata: (Stratum | 
  * it and after, and how the reviewed items came out (a tie, a decrease, an increase, still
  * inconsistent, or an unreadable answer), as shares of the items it reviewed.
  */
-export function moderatorMetrics(items: readonly AggregateItem[]): Metric[] {
+function moderatorMetrics(items: readonly AggregateItem[]): Metric[] {
   const before = items.filter((i) => i.judgeLabel === 'inconsistent').length;
   const after = items.filter((i) => i.label === 'inconsistent').length;
   const reviewed = items.flatMap((i) => (i.moderator !== undefined ? [i.moderator] : []));

@@ -4,7 +4,7 @@ import { correctedMetrics } from '../correction.js';
 import type { ItemLabel } from './metrics.js';
 
 /** Direction classes of a certainty card: the original more certain, no clear difference, the rewrite more certain. */
-export const CERTAINTY_CARD_CLASSES = ['−', '0', '+'] as const;
+const CERTAINTY_CARD_CLASSES = ['−', '0', '+'] as const;
 
 /**
  * CD, CD↑ and CD↓ corrected for the comparator's error (docs/judges/correction.md): the shares of

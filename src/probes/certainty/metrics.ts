@@ -24,7 +24,7 @@ import { proportionMetric, wilsonInterval } from '../../stats/proportion.js';
 export type ItemLabel = PairLabel | 'invalid' | 'dropped';
 export type Denominator = 'consistent' | 'all';
 
-export interface LabelCounts {
+interface LabelCounts {
   total: number;
   up: number;
   down: number;
@@ -66,7 +66,7 @@ export function inflationRatio(up: number, down: number, name = 'ratio', label =
   return { name, label, value: up / down, n: shifts, kind: 'statistic', ci: { low: w.low / (1 - w.low), high: w.high / (1 - w.high), level: w.level, method } };
 }
 
-export interface CdMetricOptions {
+interface CdMetricOptions {
   denominator?: Denominator;
   /** suffix appended to metric names, e.g. '@low' */
   suffix?: string;

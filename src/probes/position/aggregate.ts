@@ -39,7 +39,7 @@ export function goldCounts(m: PositionMeasurement, K: number): Float64Array {
   return acc;
 }
 
-export interface SystemArticle {
+interface SystemArticle {
   recordId: string;
   model: Float64Array;
   gold: Float64Array;

@@ -15,7 +15,7 @@ import type { ItemDetail, ItemInput, ItemSummary } from '../../probes/item-view.
 import type { Results } from '../../results/schema.js';
 import type { ItemSource, ItemSources } from '../../results/streamed-items.js';
 
-export interface ItemQuery {
+interface ItemQuery {
   probe?: string;
   model?: string;
   dataset?: string;
@@ -29,9 +29,9 @@ export interface ItemQuery {
 }
 
 /** The most items one page holds, whatever `limit` asks for (each is a JSON summary with its scores). */
-export const MAX_PAGE = 500;
+const MAX_PAGE = 500;
 
-export interface ItemPage {
+interface ItemPage {
   total: number;
   offset: number;
   /** the page size applied: the one asked for, at most MAX_PAGE */

@@ -4,7 +4,7 @@ import type { Scheduler } from '../../../runtime/scheduler.js';
 import { htmlToText } from '../scrape.js';
 import type { FetchedArticle } from '../types.js';
 
-export const USER_AGENT = 'slant-news/0.1 (+https://github.com/; dataset builder for research)';
+const USER_AGENT = 'slant-news/0.1 (+https://github.com/; dataset builder for research)';
 
 /**
  * Fetches an RSS 2.0, RSS 1.0 (RDF) or Atom feed and returns its items as articles (htmlparser2's

@@ -9,7 +9,7 @@ import {
   POSITIVE_VERBS,
 } from './word-lists.js';
 
-export interface LexEntry {
+interface LexEntry {
   lemma: string;
   polarity: Polarity;
 }

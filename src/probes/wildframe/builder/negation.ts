@@ -20,7 +20,7 @@ export const NEGATION_CUES: ReadonlySet<string> = new Set([
   'havent', 'hasnt', 'hadnt', 'aint', 'nt',
 ]);
 
-export const CLAUSE_BREAKS: ReadonlySet<string> = new Set([
+const CLAUSE_BREAKS: ReadonlySet<string> = new Set([
   ',', ';', ':', '(', ')', '.', '!', '?', '"',
   'but', 'although', 'though', 'however', 'because', 'while', 'whereas', 'yet', 'which', 'who', 'if', 'unless',
   'and', 'or', 'so', 'since', 'as', 'than', 'what', 'when', 'where', 'why', 'how', 'whether',
