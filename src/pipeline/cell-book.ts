@@ -2,9 +2,8 @@ import type { RunStore } from '../runtime/run-store.js';
 import { MitigationNotApplicableError } from '../mitigations/types.js';
 import { ResponseTooLargeError } from '../models/http.js';
 import { CONTEXT_OVERFLOW_REASON, isContextOverflow } from '../models/context-overflow.js';
-import { asksModel } from '../probes/output.js';
 import { BASELINE_KEY } from './conditions.js';
-import { cellKey, outputStoreKey } from './store-keys.js';
+import { cellKey, costStoreKey, outputStoreKey } from './store-keys.js';
 import type { OutputProducer } from './producers.js';
 import { measuresBaselineOutputs, unitApplicability, unitApproximations, type Unit } from './units.js';
 import { InvalidAnswerCount } from './unmeasured.js';
@@ -87,7 +86,7 @@ export class CellBook {
     if (!cell) {
       // a measurement variant reads (and, where missing, writes) the baseline's outputs
       const outputCondition = measuresBaselineOutputs(condition) ? BASELINE_KEY : condition.key;
-      const costKey = asksModel(probe) ? key : outputStoreKey(label, dataset, probe, options, outputCondition);
+      const costKey = costStoreKey(key, probe, outputStoreKey(label, dataset, probe, options, outputCondition));
       cell = { key, model: label, dataset, probe: probe.name, condition: condition.key, conditionLabel: condition.label, costKey, options };
       const notApplicable = unitApplicability(unit, producer.model, label, this.opts.warnings);
       if (notApplicable !== undefined) cell.notApplicable = notApplicable;

@@ -1,5 +1,5 @@
 import type { AnyProbe } from '../probes/manifest.js';
-import { outputOf } from '../probes/output.js';
+import { asksModel, outputOf } from '../probes/output.js';
 import { BASELINE_KEY } from './conditions.js';
 
 /**
@@ -33,6 +33,13 @@ export function outputStoreKey(model: string, dataset: string, probe: AnyProbe, 
   const base = output.from === 'task' ? `${outputKey(model, dataset)}|${probe.name}:${output.key(options)}` : outputKey(model, dataset);
   return condition === BASELINE_KEY ? base : `${base}|${condition}`;
 }
+
+/**
+ * Where a cell's per-item costs are stored: under the key of the output it measured (`outputStoreKey`:
+ * shared by every probe measuring that output, so it is paid and counted once), or under the cell's
+ * own key for a probe that asks the model while it measures (it has no output of its own).
+ */
+export const costStoreKey = (cell: string, probe: AnyProbe, output: string): string => (asksModel(probe) ? cell : output);
 
 /** Where a record's fields are kept in the outputs table: per dataset, or per model for recorded outputs (`measure`). */
 export const inputKey = (dataset: string, model?: string): string => (model === undefined ? `#input|${dataset}` : `#input|${model}|${dataset}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyProbe } from '../../src/probes/manifest.js';
-import { batchStateKey, cellKey, inputKey, outputKey, outputKeyParts, outputStoreKey } from '../../src/pipeline/store-keys.js';
+import { batchStateKey, cellKey, costStoreKey, inputKey, outputKey, outputKeyParts, outputStoreKey } from '../../src/pipeline/store-keys.js';
 
 // The keys are the store's format: a run stored by an earlier version resumes only while each of
 // these strings stays exactly as it is, so they are pinned here character for character.
@@ -25,6 +25,12 @@ describe('store keys', () => {
     expect(outputStoreKey('m', 'd', ownTaskProbe, { style: 'plain', seed: 7 }, 'cot')).toBe('m|d|position:["plain",7]|cot');
     // a probe that asks the model keeps no generation of its own: the shared key
     expect(outputStoreKey('m', 'd', asksModelProbe, {}, 'baseline')).toBe('m|d');
+  });
+
+  it("costs: under the output measured (paid once, shared by the probes measuring it); a probe that asks the model under its cell", () => {
+    expect(costStoreKey('m|d|framing', summaryProbe, 'm|d')).toBe('m|d');
+    expect(costStoreKey('m|d|position', ownTaskProbe, 'm|d|position:["plain",7]')).toBe('m|d|position:["plain",7]');
+    expect(costStoreKey('m|d|hallucination', asksModelProbe, 'm|d')).toBe('m|d|hallucination');
   });
 
   it('records as read: per dataset, or per model for recorded outputs', () => {

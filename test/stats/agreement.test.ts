@@ -123,3 +123,44 @@ describe('ordinal scales are sorted, whatever order the values first appear in',
     expect(weightedCohenKappa(a, b, 'quadratic')).toBeCloseTo(1 - 4 / 10.25, 12);
   });
 });
+
+// Mutation-found gap: the messages were matched by a word or two, so their wording could go.
+describe('agreement messages name the function, the record and the value', () => {
+  it('krippendorffAlpha', () => {
+    expect(() => krippendorffAlpha([[1, 2], [1]], 'nominal')).toThrow('krippendorffAlpha: coder 1 has 1 units, expected 2');
+    expect(() => krippendorffAlpha([[1, NaN], [1, 2]], 'nominal')).toThrow('krippendorffAlpha: coder 0, unit 1: NaN is not a finite number');
+    expect(() => krippendorffAlpha([[1, -2], [1, 2]], 'ratio')).toThrow('krippendorffAlpha: ratio data must be non-negative (coder 0, unit 1: -2)');
+  });
+  it('fleissKappa', () => {
+    expect(() => fleissKappa([])).toThrow('fleissKappa: no items');
+    expect(() => fleissKappa([[3]])).toThrow('fleissKappa: need at least 2 categories, got 1');
+    expect(() => fleissKappa([[1, 0]])).toThrow('fleissKappa: need at least 2 raters per item, got 1');
+    expect(() => fleissKappa([[2, 1], [1]])).toThrow('fleissKappa: item 1 has 1 categories, expected 2');
+    expect(() => fleissKappa([[2, 1], [1.5, 1.5]])).toThrow('fleissKappa: item 1, category 0: 1.5 is not a count');
+    expect(() => fleissKappa([[2, 1], [1, 1]])).toThrow('fleissKappa: item 1 has 2 ratings, expected 3 like item 0');
+  });
+  it("Cohen's and weighted κ", () => {
+    expect(() => cohenKappa(['x'], [])).toThrow('cohenKappa: raters differ in length (1 vs 0)');
+    expect(() => cohenKappa([], [])).toThrow('cohenKappa: no items');
+    expect(() => weightedCohenKappa([1], [], 'linear')).toThrow('weightedCohenKappa: raters differ in length (1 vs 0)');
+    expect(() => weightedCohenKappa([], [], 'linear')).toThrow('weightedCohenKappa: no items');
+    expect(() => weightedCohenKappa([1], [NaN], 'linear')).toThrow('weightedCohenKappa: item 0 has a non-finite rating (NaN)');
+    expect(() => weightedCohenKappa([0, 2], [1, 1], 'linear', [0, 1])).toThrow('weightedCohenKappa: rating 2 is not one of the categories 0, 1');
+  });
+});
+
+// Mutation-found gap: ratio data with a zero (allowed: the scale only forbids negatives), where
+// ((c − k)/(c + k))² is 1 against any other value. Reference: the pairwise form
+// α = 1 − D_o/D_e written out in Python with exact fractions (Krippendorff 2011, §A):
+// D_o averages δ² over the ordered pairs within each unit (weight 1/(m_u − 1)), D_e over the
+// ordered pairs of all pairable values.
+describe("Krippendorff's ratio α with zeros", () => {
+  it('coders × units [[0,1,2,0,3],[0,1,2,1,3],[·,2,2,0,3]] -> 0.6721890208538215', () => {
+    const data = [
+      [0, 1, 2, 0, 3],
+      [0, 1, 2, 1, 3],
+      [null, 2, 2, 0, 3],
+    ];
+    expect(krippendorffAlpha(data, 'ratio')).toBeCloseTo(0.6721890208538215, 12);
+  });
+});

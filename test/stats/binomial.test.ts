@@ -154,3 +154,13 @@ describe('multinomialCounts', () => {
     expect(multinomialCounts(9, [1], rng)).toEqual([9]);
   });
 });
+
+// Mutation-found gap: the refusals were matched by a phrase.
+describe('binomialDraw messages', () => {
+  it('name the argument and the value', () => {
+    const rng = createRng(1);
+    expect(() => binomialDraw(-1, 0.5, rng)).toThrow('binomialDraw: n must be a non-negative integer, got -1');
+    expect(() => binomialDraw(3, 1.5, rng)).toThrow('binomialDraw: p must be in [0, 1], got 1.5');
+    expect(() => binomialDraw(3, -0.5, rng)).toThrow('binomialDraw: p must be in [0, 1], got -0.5');
+  });
+});

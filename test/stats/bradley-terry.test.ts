@@ -129,3 +129,13 @@ describe('Bradley–Terry with ties and a prior against a direct maximum-likelih
     expect(fit.ranking).toEqual(['A', 'D', 'B', 'C']);
   });
 });
+
+// Mutation-found gap: the refusals were matched by one word.
+describe('fitBradleyTerryTies messages', () => {
+  it('name the pair, the count and the value', () => {
+    expect(() => fitBradleyTerryTies([], { prior: -1 })).toThrow('fitBradleyTerryTies: prior must be ≥ 0, got -1');
+    expect(() => fitBradleyTerryTies([{ a: 'x', b: 'y', aWins: 1, bWins: NaN, ties: 0 }])).toThrow('fitBradleyTerryTies: pair 0 (x vs y): bWins = NaN is not a count');
+    expect(() => fitBradleyTerryTies([{ a: 'x', b: 'y', aWins: 1, bWins: 0, ties: -2 }])).toThrow('fitBradleyTerryTies: pair 0 (x vs y): ties = -2 is not a count');
+    expect(() => fitBradleyTerryTies([{ a: 'x', b: 'y', aWins: 1, bWins: 1, ties: 0 }, { a: 'z', b: 'z', aWins: 1, bWins: 0, ties: 0 }])).toThrow("fitBradleyTerryTies: pair 1 compares 'z' with itself");
+  });
+});

@@ -83,3 +83,49 @@ describe('one paired comparison, chosen by the declared kind', () => {
     expect(['b', 'B', 'a', 'é'].sort(byId)).toEqual(['B', 'a', 'b', 'é']);
   });
 });
+
+// Mutation-found gap: the messages were matched in part.
+describe('paired comparison messages', () => {
+  it('say which sample, which pair and what to declare', () => {
+    expect(() => comparePaired({ kind: 'mean' }, [1, 2], [1])).toThrow('comparePaired: samples differ in length (2 and 1)');
+    expect(() => comparePaired({ kind: 'rate' }, [0, 2], [0, 1])).toThrow("comparePaired: a rate's item values must be 0 or 1, the baseline has 2 at pair 2");
+    expect(() => declaredKind(undefined, 'psi', 'framing')).toThrow('probe framing: item value "psi" has no declared kind (Probe.itemKinds), so no paired test can be chosen for it');
+  });
+});
+
+// Mutation-found gaps: the level reaching both intervals, an interval that ends exactly on the
+// range's bound (no clipping, so no ", within" in its method), the equal-differences method, the
+// alternative, byId's equal ids, and ids one side lacks or holds as NaN.
+describe('paired comparison edges', () => {
+  it('every pair flips (b = 3): Newcombe [−1, −1 + √2·(1 − l₁)] ends on −1 and is not clipped', () => {
+    // φ = 0 (c + d = 0), θ = −1, the lower distance 0; the upper √((u₂ − 0)² + (1 − l₁)²) with
+    // u₂ = 1 − l₁ and l₁ the Wilson lower bound of 3/3 (R: prop.test(3, 3, correct = FALSE):
+    // 0.43850296824495466 at 95%, 0.52580442584248743 at conf.level = 0.9)
+    const { x, y } = table(0, 3, 0, 0);
+    const c = comparePaired({ kind: 'rate' }, x, y);
+    expect(c.ci).toMatchObject({ low: -1, level: 0.95, method: 'newcombe-paired-score' });
+    expect(c.ci?.high).toBeCloseTo(-0.20592328245977831, 12);
+    const c90 = comparePaired({ kind: 'rate' }, x, y, 0.9);
+    expect(c90.ci).toMatchObject({ low: -1, level: 0.9, method: 'newcombe-paired-score' });
+    expect(c90.ci?.high).toBeCloseTo(-0.32938618780914897, 12);
+  });
+  it('a mean at level 0.90 (scipy.stats.ttest_rel(y, x).confidence_interval(0.9))', () => {
+    const x = [1, 0, 1, 1, 0, 1, 0, 1];
+    const y = [1, 1, 1, 0, 1, 1, 1, 1];
+    const c = comparePaired({ kind: 'mean' }, x, y, 0.9);
+    expect(c.ci?.low).toBeCloseTo(-0.22364465127250172, 12);
+    expect(c.ci?.high).toBeCloseTo(0.7236446512725015, 12);
+    expect(c.ci?.level).toBe(0.9);
+    expect(c.test?.alternative).toBe('two-sided');
+    expect(c.test?.name).toBe('paired t-test (two-sided)');
+  });
+  it('equal differences: the interval says why it has no width', () => {
+    expect(comparePaired({ kind: 'count' }, [1, 2, 3], [2, 3, 4]).ci).toEqual({ low: 1, high: 1, level: 0.95, method: 'paired t (all differences equal)' });
+  });
+  it('byId: equal ids compare 0; pairs need a finite value on both sides', () => {
+    expect([byId('r1', 'r1'), byId('a', 'b'), byId('b', 'a')]).toEqual([0, -1, 1]);
+    const a = new Map([['r1', { v: 0.3 }], ['r4', { v: 0.1 }], ['r5', { v: 0.2 }]]);
+    const b = new Map([['r1', { v: 0.5 }], ['r5', { v: Number.NaN }], ['r6', { v: 1 }]]);
+    expect(matchPairs(a, b, 'v')).toEqual({ ids: ['r1'], x: [0.3], y: [0.5] });
+  });
+});

@@ -63,3 +63,28 @@ describe('position-bias distances over K segments', () => {
     expect(() => releasedWasserstein([0, 0], [1, 0])).toThrow(RangeError);
   });
 });
+
+// Mutation-found gap: the refusals were checked by their type only.
+describe('wasserstein messages name the input and what is wrong', () => {
+  it('wassersteinDistance', () => {
+    expect(() => wassersteinDistance([], [1])).toThrow('wassersteinDistance: u values are empty');
+    expect(() => wassersteinDistance([1], [])).toThrow('wassersteinDistance: v values are empty');
+    expect(() => wassersteinDistance([0, Infinity], [1])).toThrow('wassersteinDistance: u value 1 is not finite');
+    expect(() => wassersteinDistance([0, 1], [1], [1])).toThrow('wassersteinDistance: u has 2 values but 1 weights');
+    expect(() => wassersteinDistance([0, 1], [0, 1], [1, -1], [1, 1])).toThrow('wassersteinDistance: u weight 1 must be finite and >= 0, got -1');
+    expect(() => wassersteinDistance([0, 1], [0, 1], [1, 1], [0, 0])).toThrow('wassersteinDistance: v weights sum to zero');
+  });
+  it('the segment distances', () => {
+    expect(() => positionalWasserstein([1, 2], [1, 2, 3])).toThrow('positionalWasserstein: distributions have 2 and 3 bins');
+    expect(() => positionalWasserstein([], [])).toThrow('positionalWasserstein: no bins');
+    expect(() => positionalWasserstein([1, -1], [1, 0])).toThrow('positionalWasserstein: bin 1 must hold a finite value >= 0');
+    expect(() => positionalWasserstein([1, 0], [1, Infinity])).toThrow('positionalWasserstein: bin 1 must hold a finite value >= 0');
+    expect(() => positionalWasserstein([1, 0], [1, -1])).toThrow('positionalWasserstein: bin 1 must hold a finite value >= 0');
+    expect(() => positionalWasserstein([Infinity, 0], [1, 0])).toThrow('positionalWasserstein: bin 0 must hold a finite value >= 0');
+    expect(() => positionalWasserstein([1, 0], [Number.NaN, 1])).toThrow('positionalWasserstein: bin 0 must hold a finite value >= 0');
+    expect(() => positionalWasserstein([0, 0], [1, 0])).toThrow('positionalWasserstein: a distribution has no mass');
+    expect(() => positionalWasserstein([1, 0], [0, 0])).toThrow('positionalWasserstein: a distribution has no mass');
+    expect(() => releasedWasserstein([1], [1, 2])).toThrow('releasedWasserstein: distributions have 1 and 2 bins');
+    expect(() => releasedWasserstein([0, 0], [1, 0])).toThrow('releasedWasserstein: a distribution has no mass');
+  });
+});
