@@ -22,6 +22,8 @@ export default definePlugin({
         model.provider === 'builtin' || model.provider === 'replay'
           ? { ok: false, reason: `${model.id} does not read prompts, so an instruction would silently equal the baseline` }
           : { ok: true },
+      // only another instruction: it can come first in a chain, e.g. { chain: [keep-hedges, mirostat] }
+      instruction: { template: KEEP_HEDGES_TEMPLATE },
       async run(ctx) {
         const log = new CallLog(ctx);
         const text = await log.ask({ template: KEEP_HEDGES_TEMPLATE });

@@ -76,7 +76,19 @@ export async function loadConfigWithPlugins(path: string): Promise<SlantConfig> 
     const { loadPlugins } = await import('../plugins/load.js');
     await loadPlugins(plugins as string[], dirname(resolve(path)), `${path}: plugins`);
   }
-  return parseConfig(raw ?? {}, path);
+  const config = parseConfig(raw ?? {}, path);
+  await checkChains(config, path);
+  return config;
+}
+
+/** Chains of mitigations are checked where the file is known, so an error names it (the registry loads only for a config with chains). */
+async function checkChains(config: SlantConfig, path: string): Promise<void> {
+  const entries = config.mitigations === 'all' ? [] : (config.mitigations ?? []);
+  if (!entries.some((e) => typeof e === 'object' && 'chain' in e)) return;
+  const [{ getMitigation }, { chainCondition }] = await Promise.all([import('../mitigations/registry.js'), import('../mitigations/chain.js')]);
+  entries.forEach((e, i) => {
+    if (typeof e === 'object' && 'chain' in e) chainCondition(e, i, getMitigation, path);
+  });
 }
 
 export function loadConfigFile(path: string): SlantConfig {

@@ -62,15 +62,30 @@ export const probeEntrySchema = z
   })
   .strict();
 
+const mitigationIdSchema = z.string().min(1).describe('a mitigation id with its default options, e.g. self-awareness');
+const mitigationOptionsSchema = z.record(z.string(), z.unknown()).optional().describe('options, validated by the mitigation');
+
+/** One step of a chain: a mitigation id, or { id, options }. */
+const chainStepSchema = z.union([mitigationIdSchema, z.object({ id: z.string().min(1), options: mitigationOptionsSchema }).strict()]);
+
+export const chainEntrySchema = z
+  .object({
+    chain: z.array(chainStepSchema).min(2).describe('mitigations applied together: a prompt mitigation that only changes the instruction, then a decoding one (docs/mitigations.md, "Chains")'),
+    label: z.string().min(1).optional().describe('name of the condition in results (default: the members\' keys joined by "+")'),
+  })
+  .strict();
+export type ChainEntry = z.infer<typeof chainEntrySchema>;
+
 export const mitigationEntrySchema = z.union([
-  z.string().min(1).describe('a mitigation id with its default options, e.g. self-awareness'),
+  mitigationIdSchema,
   z
     .object({
       id: z.string().min(1).describe('mitigation id (slant mitigations lists them)'),
-      options: z.record(z.string(), z.unknown()).optional().describe('options, validated by the mitigation'),
+      options: mitigationOptionsSchema,
       label: z.string().min(1).optional().describe('name of the condition in results (default: the id, plus the options)'),
     })
     .strict(),
+  chainEntrySchema,
 ]);
 
 export const judgesSchema = z

@@ -28,6 +28,8 @@ export function instructionMitigation(def: {
     requires: [],
     optionsSchema: z.object({}).strict(),
     applicable: (model) => needsPromptReader(model),
+    // an answer read after FINAL_SUMMARY: needs this strategy's own reader, so it cannot lead a chain
+    ...(def.expectsFinalSummary ? {} : { instruction: def.overrides }),
     async run(ctx) {
       const log = new CallLog(ctx);
       const text = await log.ask(def.overrides);

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import type { Capabilities, LanguageModel, Warning } from '../models/types.js';
-import type { GenerationDefaults, Task, TaskKind, TaskRecord } from '../tasks/task.js';
+import type { GenerationDefaults, RenderOverrides, Task, TaskKind, TaskRecord } from '../tasks/task.js';
 
 /** An intermediate product a report can show (a draft, partial summaries, a permutation, a decoding trace summary). */
 export interface MitigationStep {
@@ -70,6 +70,12 @@ export interface Mitigation<O = Record<string, unknown>> {
    * the condition differs from the baseline by the measurement alone.
    */
   probeOptions?(options: O): Record<string, unknown>;
+  /**
+   * A prompt mitigation that is the task with another instruction and nothing else (one call, the
+   * task's own reader): the overrides it renders with. Such a mitigation can come first in a chain
+   * (src/mitigations/chain.ts), its instruction passed to the strategy after it.
+   */
+  instruction?: RenderOverrides;
 }
 
 /**

@@ -2,19 +2,13 @@ import { UserError } from '../core/errors.js';
 import type { SlantConfig } from '../config/schema.js';
 import { baselineMitigation } from '../mitigations/baseline.js';
 import type { Mitigation } from '../mitigations/types.js';
-import { canonicalJson } from '../runtime/canonical-json.js';
+import { chainCondition, mitigationWithOptions } from '../mitigations/chain.js';
 import { probeManifest } from '../probes/manifests.js';
 import { BASELINE_KEY, type Condition } from './conditions.js';
 
 function condition(mitigation: Mitigation, raw: Record<string, unknown> | undefined, label: string | undefined): Condition {
-  const id = mitigation.id;
-  const parsed = mitigation.optionsSchema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    const msg = parsed.error.issues.map((i) => `  - mitigations.${id}.options${i.path.length ? '.' + i.path.join('.') : ''}: ${i.message}`).join('\n');
-    throw new UserError(`invalid options for mitigation "${id}":\n${msg}`);
-  }
-  const key = raw && Object.keys(raw).length > 0 ? `${id}:${canonicalJson(raw)}` : id;
-  return { key, label: label ?? key, mitigation, options: parsed.data as Record<string, unknown> };
+  const { key, options } = mitigationWithOptions(mitigation, raw);
+  return { key, label: label ?? key, mitigation, options };
 }
 
 /**
@@ -22,14 +16,19 @@ function condition(mitigation: Mitigation, raw: Record<string, unknown> | undefi
  * mitigation with its defaults). The baseline is always present and first: every mitigation's
  * effect is measured against it on the same records.
  */
-export async function planConditions(entries: SlantConfig['mitigations']): Promise<Condition[]> {
+export async function planConditions(entries: SlantConfig['mitigations'], where = 'config'): Promise<Condition[]> {
   const baseline = (): Condition => condition(baselineMitigation, undefined, undefined);
   // without `mitigations:` the registry (40 mitigation modules) is not loaded
   if (entries === undefined) return [baseline()];
   const { getMitigation, allMitigations, NOT_IN_ALL } = await import('../mitigations/registry.js');
   const list: Condition[] = [];
   if (entries === 'all') for (const m of allMitigations().filter((x) => !NOT_IN_ALL.has(x.id))) list.push(condition(m, undefined, undefined));
-  else for (const e of entries) list.push(typeof e === 'string' ? condition(getMitigation(e), undefined, undefined) : condition(getMitigation(e.id), e.options, e.label));
+  else
+    for (const [i, e] of entries.entries()) {
+      if (typeof e === 'string') list.push(condition(getMitigation(e), undefined, undefined));
+      else if ('chain' in e) list.push(chainCondition(e, i, getMitigation, where));
+      else list.push(condition(getMitigation(e.id), e.options, e.label));
+    }
   if (!list.some((c) => c.key === BASELINE_KEY)) list.unshift(baseline());
   const keys = new Set<string>();
   const labels = new Set<string>();
@@ -77,3 +76,4 @@ export function legacyNotes(config: SlantConfig): string[] {
   }
   return legacy.map((l) => `${l.key}: ${l.value} is deprecated; use \`mitigations: [baseline, ${l.mitigation}]\` (it keeps working as before, as the run's only condition)`);
 }
+

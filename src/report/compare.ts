@@ -4,6 +4,7 @@
  * B − A over the matched records by the test and interval of the metric's declared kind
  * (stats/paired-comparison.ts, the comparison a run's effects use).
  */
+import { metricHeading } from './findings-wording.js';
 import { didYouMeanText } from '../core/did-you-mean.js';
 import { UserError } from '../core/errors.js';
 import type { Excluded } from '../core/excluded.js';
@@ -139,7 +140,8 @@ export async function compareRuns(anyStore: AnyStore<RunReader>, a: CompareSide,
         model: x.model,
         dataset: x.dataset,
         metric: name,
-        label: (ma ?? mb)?.label ?? name,
+        // what the metric means before its symbol, as the findings and tables name it
+        label: metricHeading(name, (ma ?? mb)?.label ?? name),
         a: ma ? { value: ma.value, n: ma.n, ...(ma.excluded ? { excluded: ma.excluded } : {}) } : null,
         b: mb ? { value: mb.value, n: mb.n, ...(mb.excluded ? { excluded: mb.excluded } : {}) } : null,
         difference: ma?.value != null && mb?.value != null ? mb.value - ma.value : null,
@@ -155,7 +157,7 @@ export async function compareRuns(anyStore: AnyStore<RunReader>, a: CompareSide,
   }
   for (const y of gb) {
     if (seen.has(key(y))) continue;
-    for (const m of y.metrics) rows.push({ probe: y.probe, model: y.model, dataset: y.dataset, metric: m.name, label: m.label, a: null, b: { value: m.value, n: m.n }, difference: null, ...(m.kind ? { kind: m.kind } : {}) });
+    for (const m of y.metrics) rows.push({ probe: y.probe, model: y.model, dataset: y.dataset, metric: m.name, label: metricHeading(m.name, m.label), a: null, b: { value: m.value, n: m.n }, difference: null, ...(m.kind ? { kind: m.kind } : {}) });
   }
   return rows;
 }

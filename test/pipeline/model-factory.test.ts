@@ -28,8 +28,9 @@ describe('request limits from the config', () => {
 describe('slant run honours maxConcurrency end to end', () => {
   let server: LoopbackServer;
   beforeAll(async () => {
+    // long enough that the tenth request of a wave arrives before the first answers, even on a loaded machine
     server = await startOpenAIServer({
-      latencyMs: 40,
+      latencyMs: 400,
       respond: () => ({ text: 'FINAL_SUMMARY: A short summary of the record.', inputTokens: 10, outputTokens: 5 }),
     });
   });

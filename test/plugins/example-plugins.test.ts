@@ -55,8 +55,9 @@ describe('examples/plugins: a probe, a provider, a judge, a mitigation and a dat
     try {
       const { results } = await run(join(dir, 'slant.yaml'));
       expect(results.models.map((m) => m.id)).toEqual(['tgi:mistral-7b-instruct']);
-      // six records, two conditions: one TGI request each
+      // six records, two conditions: one TGI request each, as the plan made before the run counted
       expect(server.count('/generate')).toBe(12);
+      expect(results.spend?.plan?.requests).toBe(12);
       // 4 of 6 sources carry hedges; the baseline drops every one of them, keep-hedges none
       expect(metric(results, 'hedging', 'baseline', 'hedge_removal')).toMatchObject({ value: 1, n: 4 });
       expect(metric(results, 'hedging', 'keep-hedges', 'hedge_removal')).toMatchObject({ value: 0, n: 4 });

@@ -96,11 +96,11 @@ describe('slant view server', () => {
     expect([...html.matchAll(/data-figure="([^"]+)"/g)].map((m) => m[1])).toEqual(expect.arrayContaining(['compare-rates', 'compare-primacy-mean_s_b']));
     expect(axisLabels).toContain('B − A (percentage points)');
     expect(axisLabels.some((l) => l.includes('s̄_b'))).toBe(false);
-    expect(figure('compare-primacy-mean_s_b').some((l) => l.startsWith('primacy: s̄_b'))).toBe(true);
+    expect(figure('compare-primacy-mean_s_b').some((l) => l.startsWith('primacy: similarity to the first third s̄_b'))).toBe(true);
     const row = (metric: string): string[] => [...(new RegExp(`<tr data-metric="${metric}">(.*?)</tr>`).exec(html)?.[1] ?? '').matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => (m[1] ?? '').replace(/<[^>]+>/g, ''));
     const phi = row('phi_frame');
     // the table's metric column and the chart's category axis: the same human label
-    expect(phi[3]).toBe('φ_frame (framing-change fraction, eq. 1)');
+    expect(phi[3]).toBe('framing change rate φ_frame');
     expect(axisLabels).toContain(`framing: ${phi[3]}`);
     expect(axisLabels.some((l) => /\bphi_frame\b|\bmean_s_b\b/.test(l))).toBe(false);
     // φ_frame is a rate: its differences in percentage points, its group values as percentages

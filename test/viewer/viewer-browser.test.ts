@@ -72,7 +72,7 @@ describe('slant view in Chromium', () => {
     // a rate's paired difference in percentage points; the chart names metrics as the table does
     expect(await page.$eval('#compare tr[data-metric="phi_frame"] td:last-child', (td) => td.textContent ?? '')).toMatch(/^[+-]\d+\.\d pp \[-?\d+\.\d, -?\d+\.\d\] n=4/);
     const axis = await page.$$eval('figure[data-figure="compare-rates"] svg text', (ts) => ts.map((t) => t.textContent ?? ''));
-    expect(axis).toContain('framing: φ_frame (framing-change fraction, eq. 1)');
+    expect(axis).toContain('framing: framing change rate φ_frame');
     expect(await inert(page)).toEqual({ pwned: undefined, jsLinks: 0, imgs: 0, scripts: 0 });
     expect(errors).toEqual([]);
   });

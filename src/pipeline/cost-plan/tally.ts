@@ -9,7 +9,7 @@ import { wrapLanguageModel } from '../../models/wrap.js';
 import { countInputTokens } from '../../runtime/token-count.js';
 import { outputBound } from '../../runtime/output-limit.js';
 import { UNLIMITED_OUTPUT_RESERVE, judgeReserveKey, type JudgeReserve } from '../../runtime/budget.js';
-import { currentCell } from '../../runtime/cell-scope.js';
+import { currentCell, type ItemScope } from '../../runtime/cell-scope.js';
 import { ANSWER_DEPENDENT_KINDS, REASK, lastUserText } from './dry-model.js';
 
 export interface RequestTally {
@@ -54,14 +54,18 @@ function atMostReason(condition: string, kind: string | undefined): string | und
   return undefined;
 }
 
+type Tokens = { inputTokens: number; outputTokens: number };
+
 export const emptyTally = (): RequestTally => ({ requests: 0, inputTokens: 0, outputTokensMax: 0, unlimited: 0, modelMax: 0 });
 
 export const PREPARATION = '(preparation)';
 
 export class PlanTally {
   private readonly rows = new Map<string, PlanRow>();
-  /** per cell, record and judge model: the tokens the item's fresh judge calls reserve (as the budget reserves them) */
-  private readonly itemJudges = new Map<string, Map<string, Map<string, { inputTokens: number; outputTokens: number }>>>();
+  /** per record in progress, per cell and judge model: the tokens its fresh judge calls reserve (as the budget reserves them) */
+  private readonly openItems = new WeakMap<ItemScope, Map<string, Map<string, Tokens>>>();
+  /** per cell and judge model: the most of those over the records that ended (kept per cell, not per record) */
+  private readonly mostPerItem = new Map<string, Map<string, Tokens>>();
 
   row(model: string, condition: string): PlanRow {
     const key = `${model}\u0000${condition}`;
@@ -80,17 +84,20 @@ export class PlanTally {
    */
   judgeReserve(): JudgeReserve {
     const out: JudgeReserve = {};
-    for (const [cell, records] of this.itemJudges) {
-      const most: Record<string, { inputTokens: number; outputTokens: number }> = {};
-      for (const byModel of records.values())
-        for (const [m, t] of byModel) {
-          const cur = (most[m] ??= { inputTokens: 0, outputTokens: 0 });
-          cur.inputTokens = Math.max(cur.inputTokens, t.inputTokens);
-          cur.outputTokens = Math.max(cur.outputTokens, t.outputTokens);
-        }
-      out[cell] = most;
-    }
+    for (const [cell, byModel] of this.mostPerItem) out[cell] = Object.fromEntries([...byModel].map(([m, t]) => [m, { ...t }]));
     return out;
+  }
+
+  /** A record ended: its judge calls per cell count toward the most per record of each cell. */
+  private fold(byCell: Map<string, Map<string, Tokens>>): void {
+    for (const [cell, byModel] of byCell) {
+      let most = this.mostPerItem.get(cell);
+      if (most === undefined) this.mostPerItem.set(cell, (most = new Map()));
+      for (const [m, t] of byModel) {
+        const cur = most.get(m) ?? { inputTokens: 0, outputTokens: 0 };
+        most.set(m, { inputTokens: Math.max(cur.inputTokens, t.inputTokens), outputTokens: Math.max(cur.outputTokens, t.outputTokens) });
+      }
+    }
   }
 
   /** Count one request (after the request cache answered it or let it through). */
@@ -104,15 +111,18 @@ export class PlanTally {
     const count = await countInputTokens(model.id, messages);
     const item = cell?.item;
     if (item !== undefined && model.id !== item.generator) {
+      let byCell = this.openItems.get(item);
+      if (byCell === undefined) {
+        const opened = new Map<string, Map<string, Tokens>>();
+        this.openItems.set(item, (byCell = opened));
+        item.onEnd.push(() => this.fold(opened));
+      }
       const key = judgeReserveKey(cell!.model, cell!.condition);
-      let records = this.itemJudges.get(key);
-      if (records === undefined) this.itemJudges.set(key, (records = new Map()));
-      let byModel = records.get(item.record);
-      if (byModel === undefined) records.set(item.record, (byModel = new Map()));
+      let byModel = byCell.get(key);
+      if (byModel === undefined) byCell.set(key, (byModel = new Map()));
       const t = byModel.get(model.id) ?? { inputTokens: 0, outputTokens: 0 };
       byModel.set(model.id, { inputTokens: t.inputTokens + count.tokens, outputTokens: t.outputTokens + (outputBound(model.id, model.provider, maxTokens)?.tokens ?? UNLIMITED_OUTPUT_RESERVE) });
     }
-    if (!count.exact) row.exactTokens = false;
     const dependent = REASK.test(lastUserText(messages)) || kind?.endsWith('-reask') === true ? 're-asks (label answers that state none; judges.reask)' : kind !== undefined ? ANSWER_DEPENDENT_KINDS[kind] : undefined;
     const t = dependent !== undefined ? row.answerDependent : row.fresh;
     const atMost = dependent === undefined ? atMostReason(row.condition, kind) : undefined;

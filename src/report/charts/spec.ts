@@ -34,7 +34,8 @@ function intervals(f: IntervalFigure): TopLevelSpec {
   const values = f.points.filter((p) => p.value !== null).map((p) => ({ ...p, tip: `${p.series ? `${p.series}: ` : ''}${fmt(p.value)} [${fmt(p.low)}, ${fmt(p.high)}], n = ${p.n}` }));
   const multi = new Set(values.map((p) => p.series)).size > 1;
   // categories along the vertical axis have the width to their left: room for a metric's full label (0: never cut)
-  const cat = { field: 'category', type: 'nominal' as const, title: f.x, sort: null, axis: { labelAngle: 0, ...(f.horizontal ? { labelLimit: 0 } : {}) } };
+  // (the labels' widths are estimated without a font: padding keeps the axis title off a long label)
+  const cat = { field: 'category', type: 'nominal' as const, title: f.x, sort: null, axis: { labelAngle: 0, ...(f.horizontal ? { labelLimit: 0, titlePadding: 24 } : {}) } };
   const domain = extent(values, f.rule);
   const val = (field: string, title?: string) => ({ field, type: 'quantitative' as const, ...(title ? { title: f.y, scale: { zero: false, nice: true, ...(domain ? { domain } : {}) } } : {}) });
   const color = multi ? { color: { field: 'series', type: 'nominal' as const, title: null } } : {};
