@@ -6,7 +6,8 @@
  */
 import { createInterface } from 'node:readline/promises';
 import type { CostPlan } from '../pipeline/cost-plan/estimate.js';
-import { planSummary, usd } from './plan-output.js';
+import { usd } from '../report/money.js';
+import { planSummary } from './plan-output.js';
 
 export const DEFAULT_CONFIRM_ABOVE_USD = 1;
 

@@ -27,7 +27,7 @@ import type { CostPlan } from '../pipeline/cost-plan/estimate.js';
 import { DEFAULT_PRICES, costReport, mergePrices, type PriceTable } from '../runtime/cost.js';
 import type { ModelUsage } from '../runtime/usage.js';
 import type { Results } from '../results/schema.js';
-import { usd } from './plan-output.js';
+import { usd } from '../report/money.js';
 import { renderSpend } from './spend-table.js';
 import type { RunActivity } from './run-activity.js';
 

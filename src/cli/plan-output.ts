@@ -1,12 +1,8 @@
 /** The cost plan as the terminal shows it (`slant plan`, `slant run --plan`, the confirmation before a large run). */
 import type { CostPlan, PricedRow } from '../pipeline/cost-plan/estimate.js';
+import { usd } from '../report/money.js';
 
 const int = (n: number): string => n.toLocaleString('en-US');
-
-export function usd(x: number): string {
-  if (x === 0) return '$0';
-  return x >= 1 ? `$${x.toFixed(2)}` : `$${x.toFixed(4)}`;
-}
 
 /** "$0.0123 – $0.0456", "no price", or "$0.0123 – no bound" (an output without a token limit). */
 export function priceRange(p: { low: number; high: number | null } | null): string {

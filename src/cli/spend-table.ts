@@ -4,7 +4,7 @@
  * plan's estimate beside the actual, and when a budget was set, what it allowed and what was spent.
  */
 import type { Results } from '../results/schema.js';
-import { usd } from './plan-output.js';
+import { spentAmount, usd } from '../report/money.js';
 
 const int = (n: number): string => n.toLocaleString('en-US');
 
@@ -20,7 +20,7 @@ export function renderSpend(spend: Results['spend'], opts: { verbose: boolean })
   if (spend.plan !== undefined) {
     const fresh = spend.rows.reduce((n, r) => n + r.requests - r.cachedRequests, 0);
     const p = spend.plan;
-    lines.push(`plan vs actual: ${int(p.requests)} request(s) planned${p.answerDependent > 0 ? ` (+ at most ${int(p.answerDependent)} depending on answers)` : ''}, ${int(fresh)} sent; ${usd(p.priceLow)} – ${p.priceHigh === null ? 'no bound' : usd(p.priceHigh)} planned, ${usd(spend.total)} spent`);
+    lines.push(`plan vs actual: ${int(p.requests)} request(s) planned${p.answerDependent > 0 ? ` (+ at most ${int(p.answerDependent)} depending on answers)` : ''}, ${int(fresh)} sent; ${usd(p.priceLow)} – ${p.priceHigh === null ? 'no bound' : usd(p.priceHigh)} planned, ${spentAmount(spend)} spent`);
   }
   if (spend.budget !== undefined) {
     const b = spend.budget;
