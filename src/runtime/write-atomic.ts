@@ -13,28 +13,18 @@ import { redact } from '../core/redact.js';
  * (src/core/redact.ts): results.json, report.html, exports and state files never hold a key.
  */
 export function writeFileAtomic(path: string, text: string, what = 'file'): void {
-  const dir = dirname(path);
-  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`);
+  const tmp = tempPath(path);
   try {
-    if (isDirectory(path)) throw Object.assign(new Error(`${path} is a directory`), { code: 'EISDIR' });
-    mkdirSync(dir, { recursive: true });
-    const fd = openSync(tmp, 'w');
+    const fd = openTemp(path, tmp);
     try {
-      const buf = Buffer.from(redact(text), 'utf8');
-      for (let off = 0; off < buf.length; ) off += writeSync(fd, buf, off, buf.length - off);
+      writeRedacted(fd, text);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
-    renameSync(tmp, path);
-    removeStaleTemps(dir);
+    publish(tmp, path);
   } catch (err) {
-    try {
-      rmSync(tmp, { force: true });
-    } catch {
-      // nothing was created (e.g. the parent is a file)
-    }
-    throw writeProblem(err, path, what);
+    throw failed(err, tmp, path, what);
   }
 }
 
@@ -44,31 +34,49 @@ export function writeFileAtomic(path: string, text: string, what = 'file'): void
  * temporary file at once, so the whole text is never held.
  */
 export async function writeFileAtomicStream(path: string, produce: (write: (text: string) => void) => Promise<void>, what = 'file'): Promise<void> {
-  const dir = dirname(path);
-  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`);
+  const tmp = tempPath(path);
   try {
-    if (isDirectory(path)) throw Object.assign(new Error(`${path} is a directory`), { code: 'EISDIR' });
-    mkdirSync(dir, { recursive: true });
-    const fd = openSync(tmp, 'w');
+    const fd = openTemp(path, tmp);
     try {
-      await produce((text) => {
-        const buf = Buffer.from(redact(text), 'utf8');
-        for (let off = 0; off < buf.length; ) off += writeSync(fd, buf, off, buf.length - off);
-      });
+      await produce((text) => writeRedacted(fd, text));
       fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
-    renameSync(tmp, path);
-    removeStaleTemps(dir);
+    publish(tmp, path);
   } catch (err) {
-    try {
-      rmSync(tmp, { force: true });
-    } catch {
-      // nothing was created (e.g. the parent is a file)
-    }
-    throw writeProblem(err, path, what);
+    throw failed(err, tmp, path, what);
   }
+}
+
+const tempPath = (path: string): string => join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`);
+
+/** The temporary file beside `path`, its directories made; a target that is a directory is refused first. */
+function openTemp(path: string, tmp: string): number {
+  if (isDirectory(path)) throw Object.assign(new Error(`${path} is a directory`), { code: 'EISDIR' });
+  mkdirSync(dirname(path), { recursive: true });
+  return openSync(tmp, 'w');
+}
+
+function writeRedacted(fd: number, text: string): void {
+  const buf = Buffer.from(redact(text), 'utf8');
+  for (let off = 0; off < buf.length; ) off += writeSync(fd, buf, off, buf.length - off);
+}
+
+/** The flushed temporary file takes the target's name, and what killed writers left is swept. */
+function publish(tmp: string, path: string): void {
+  renameSync(tmp, path);
+  removeStaleTemps(dirname(path));
+}
+
+/** The temporary file is removed and the problem named for the user (see writeProblem). */
+function failed(err: unknown, tmp: string, path: string, what: string): unknown {
+  try {
+    rmSync(tmp, { force: true });
+  } catch {
+    // nothing was created (e.g. the parent is a file)
+  }
+  return writeProblem(err, path, what);
 }
 
 /** `.<name>.<pid>.<hex>.tmp`: the temporary file writeFileAtomic writes `name` through. */
