@@ -197,7 +197,7 @@ describe('aggregateCertainty: preservation, strata order and the labels table', 
       ['medium source certainty', 0, 0, 3, 1, 0, 0, 0, 0, 4],
       ['high source certainty', 0, 0, 1, 1, 0, 0, 0, 0, 2],
     ]);
-    expect(get(out.metrics, 'cd@low').label).toBe('CD (certainty distortion, eq. 2) — low source certainty');
+    expect(out.metrics.find((m) => m.name === 'cd@low')?.label).toBe('CD (certainty distortion, eq. 2) — low source certainty');
     expect(() => aggregateCertainty([{ label: 1, sourceCertainty: 'low' }, { label: 0, sourceCertainty: 3 }])).toThrow(
       'certainty: sourceCertainty mixes numbers and stratum names (low/medium/high); use one kind per file',
     );
