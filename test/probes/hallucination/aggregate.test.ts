@@ -236,5 +236,8 @@ describe('δ_H test with a column filled by one period only', () => {
   it('is left out when a column is empty', () => {
     expect(deltaH(counts(2, 2), counts(3, 3))?.test).toBeUndefined();
     expect(deltaH(counts(0, 2), counts(0, 3))?.test).toBeUndefined();
+    // and the δ_H metric then carries no test at all
+    const r = aggregateHallucination([pair('pre', true, false), pair('post', true, false)], { unparseable: 'exclude' });
+    expect(Object.keys(r.metrics.find((m) => m.name === 'delta_h')!)).not.toContain('test');
   });
 });

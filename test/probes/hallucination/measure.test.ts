@@ -135,6 +135,10 @@ describe('measure: routes, refusals and the measurement fields', () => {
     await expect(hallucinationProbe.measure(rec({ true_answer: 'True', false_answer: 'False' }), { judges: {}, options: opts() })).rejects.toThrow(
       new UserError('hallucination record "r1": recorded answers without a "model" field and no options.cutoff'),
     );
+    // an empty "model" field names no model either
+    await expect(hallucinationProbe.measure(rec({ true_answer: 'True', false_answer: 'False', model: '' }), { judges: {}, options: opts() })).rejects.toThrow(
+      new UserError('hallucination record "r1": recorded answers without a "model" field and no options.cutoff'),
+    );
   });
 
   it('options.cutoff splits every model, named as the source; recorded answers without a model are "recorded"', async () => {

@@ -127,7 +127,7 @@ describe('wildframe measure: routes, readers and the measurement fields', () => 
     await wildframeProbe.measure(record, { judges: { llm }, options: opts({ temperature: 0.5, maxTokens: 20 }), signal });
     await wildframeProbe.measure(record, { judges: { llm }, options: opts({ reader: 'release-keywords', maxTokens: 7 }) });
     await wildframeProbe.measure(record, { judges: { llm }, options: opts() });
-    expect(llm.requests.map((r) => r.params)).toEqual([{ temperature: 0.5, maxTokens: 20 }, { maxTokens: 7 }, {}]);
+    expect(llm.requests.map((r) => r.params)).toStrictEqual([{ temperature: 0.5, maxTokens: 20 }, { maxTokens: 7 }, {}]);
     expect(llm.requests[0]?.task).toEqual({ kind: 'classify-sentiment', input: record.framed, recordId: 's1' });
     expect(llm.requests[0]?.signal).toBe(signal);
     expect(llm.requests[2]?.signal).toBeUndefined();
