@@ -61,14 +61,17 @@ try {
   const { stdout } = await promisify(execFile)(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', cpuHook, bin, '--json', 'run', '--no-cache', '-c', join(dir, 'slant.yaml')], {
     cwd: dir,
     maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, SLANT_CPU_OUT: cpuOut },
+    env: { ...process.env, SLANT_CPU_OUT: cpuOut, SLANT_CPU_SAMPLE_MS: '20' },
   });
   const ms = performance.now() - t0;
   const epoch1 = performance.timeOrigin + performance.now();
   const s = await stats();
   const out = JSON.parse(stdout) as { status: string; measured: number };
   const ratio = ms / ideal;
-  const cliCpu = (JSON.parse(readFileSync(cpuOut, 'utf8')) as { cpuMs: number }).cpuMs;
+  const { cpuMs: cliCpu, samples = [] } = JSON.parse(readFileSync(cpuOut, 'utf8')) as { cpuMs: number; samples?: [number, number][] };
+  // the CLI's CPU split at the server's first request and last answer (interpolated between samples)
+  const cpuBeforeFirst = cpuAt(samples, s.firstMs);
+  const cpuToLast = cpuAt(samples, s.lastMs);
   const ok = out.status === 'completed' && s.count - before === n;
   console.log(
     JSON.stringify({
@@ -90,6 +93,11 @@ try {
       after_last_answer_ms: Math.round(epoch1 - s.lastMs),
       cli_cpu_ms: Math.round(cliCpu),
       cli_cpu_ms_per_request: Number((cliCpu / n).toFixed(3)),
+      // start-up and reading before the first request; the requests (sending, storing, measuring as
+      // answers arrive) per request; what the run does after the last answer
+      cli_cpu_ms_to_first_request: Math.round(cpuBeforeFirst),
+      cli_cpu_ms_per_request_while_requesting: Number(((cpuToLast - cpuBeforeFirst) / n).toFixed(3)),
+      cli_cpu_ms_after_last_answer: Math.round(cliCpu - cpuToLast),
       server_cpu_ms: Math.round(s.cpuMs - s0.cpuMs),
       load_average: Number(loadavg()[0]!.toFixed(2)),
       target: '≤ 1.15',
@@ -102,3 +110,13 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 if (failed) process.exitCode = 1;
+
+/** The CPU time (ms) at epoch ms `t`, linear between the samples around it ([epoch ms, CPU ms], in order). */
+function cpuAt(samples: [number, number][], t: number): number {
+  let prev: [number, number] = [0, 0];
+  for (const cur of samples) {
+    if (cur[0] >= t) return cur[0] === prev[0] ? cur[1] : prev[1] + ((cur[1] - prev[1]) * (t - prev[0])) / (cur[0] - prev[0]);
+    prev = cur;
+  }
+  return prev[1];
+}

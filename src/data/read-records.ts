@@ -1,5 +1,6 @@
 import { InputError, UserError, type SourceLocation } from '../core/errors.js';
 import { redact } from '../core/redact.js';
+import { IdMap } from '../core/id-table.js';
 import { detectFormat } from './detect-format.js';
 import { lookupField, sourceFieldFor, topLevelKey } from './field-mapping.js';
 import type { CsvHeader } from './read-csv.js';
@@ -82,8 +83,8 @@ export class RecordReader implements AsyncIterable<InputRecord> {
     const delimited = format === 'csv' || format === 'tsv';
     const sources = [...required, ...copied].map((c) => sourceFieldFor(opts.fields, c));
     if (idSource !== undefined) sources.push(idSource);
-    // id → where it was first read, as a number (placeNumber): one small integer per record, not a string
-    const seen = new Map<string, number>();
+    // id → where it was first read, as a number (placeNumber), kept compact: it grows with the input (core/id-table.ts)
+    const seen = new IdMap();
 
     const problem = (location: SourceLocation, message: string, always = false): void => {
       if (opts.skipInvalid !== true && !always) throw new InputError(location, message);

@@ -2,6 +2,26 @@ import type { Scheduler } from '../runtime/scheduler.js';
 import type { ProviderOptions } from './http.js';
 import type { Capabilities, LanguageModel } from './types.js';
 
+/** A model's list price. */
+export interface Price {
+  /** USD per 1,000,000 input tokens */
+  input: number;
+  /** USD per 1,000,000 output tokens */
+  output: number;
+  /** price factor for batch runs (default 0.5: OpenAI, Anthropic and Gemini batch APIs halve the price) */
+  batch?: number;
+}
+
+/**
+ * A paid provider's list prices (usually its folder's prices.json): keyed by the part of a model id
+ * after `<name>:`, a trailing `*` matching any suffix (dated snapshots); `asOf` is the month they were
+ * read from the provider's pricing page (they go stale: a config's `prices:` overrides them).
+ */
+export interface ProviderPrices {
+  asOf: string;
+  models: Readonly<Record<string, Price>>;
+}
+
 /** Options keys every HTTP provider reads. */
 export const HTTP_OPTION_KEYS = ['baseURL', 'timeoutMs', 'headers'] as const;
 
@@ -26,6 +46,8 @@ export interface ProviderManifest {
   defaultConcurrency?: number;
   /** runs on this machine at no charge: its answers cost nothing (the cost table) */
   local: boolean;
+  /** a paid provider's list prices; the cost table is these, over every provider (runtime/cost.ts) */
+  prices?: ProviderPrices;
   /** its answers are computed locally and cheaply: not worth a request-cache entry */
   uncached?: boolean;
   /** what its models honour by default (a model may say more once made) */

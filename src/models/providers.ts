@@ -7,6 +7,7 @@ import { llamacppProvider } from './llamacpp/manifest.js';
 import { ollamaProvider } from './ollama/manifest.js';
 import { openaiCompatibleProvider } from './openai-compatible/manifest.js';
 import { openaiProvider } from './openai/manifest.js';
+import { checkPrice } from './price-check.js';
 import type { ProviderManifest } from './provider-manifest.js';
 import { replayProvider } from './replay/manifest.js';
 import type { Capabilities } from './types.js';
@@ -41,8 +42,18 @@ export async function registerProvider(manifest: ProviderManifest, from = 'a plu
   if (registered.has(name)) throw new UserError(`${from}: a provider called "${name}" is already registered`);
   if (typeof manifest.create !== 'function') throw new UserError(`${from}: provider "${name}" has no create(rest, options, id)`);
   if (!list(manifest.env) || !list(manifest.optionKeys)) throw new UserError(`${from}: provider "${name}" needs env and optionKeys (lists of names, may be empty)`);
+  checkPrices(manifest.prices, `${from}: provider "${name}"`);
   capabilities.set(name, typeof manifest.capabilities === 'function' ? await manifest.capabilities() : { ...(await import('./types.js')).NO_CAPABILITIES });
   registered.set(name, manifest);
+}
+
+/** A plugin's price list, checked as a config's `prices:` is: a month it was read, then non-negative numbers per model. */
+function checkPrices(prices: ProviderManifest['prices'], where: string): void {
+  if (prices === undefined) return;
+  const models: unknown = prices?.models;
+  if (typeof prices?.asOf !== 'string' || models === null || typeof models !== 'object' || Array.isArray(models))
+    throw new UserError(`${where}: prices must be { asOf: "<YYYY-MM>", models: { "<model>": { input, output } } }`);
+  for (const [model, price] of Object.entries(models)) checkPrice(price, `${where}: prices.models["${model}"]`);
 }
 
 /** Every provider known now: the built-in ones, then the plugins'. */

@@ -1,4 +1,5 @@
 import type { RunStore } from '../runtime/run-store.js';
+import { IdSet } from '../core/id-table.js';
 import { MitigationNotApplicableError } from '../mitigations/types.js';
 import { ResponseTooLargeError } from '../models/http.js';
 import { CONTEXT_OVERFLOW_REASON, isContextOverflow } from '../models/context-overflow.js';
@@ -48,7 +49,8 @@ type CellStore = Pick<RunStore, 'upsertCell' | 'completedRecordIds' | 'putInvali
  */
 export class CellBook {
   private readonly cells = new Map<string, CellRef>();
-  private readonly done = new Map<string, Set<string>>();
+  /** per cell, the records done (compact: the set grows with the run; core/id-table.ts) */
+  private readonly done = new Map<string, IdSet>();
   /** a cell's row and its done set, loaded once (records in flight may ask for the same cell at once) */
   private readonly ready = new Map<string, Promise<void>>();
   private readonly answers = new InvalidAnswerCount();
@@ -100,7 +102,7 @@ export class CellBook {
         ? Promise.resolve()
         : (async () => {
             await this.store.upsertCell(this.runId, { key, model: label, probe: probe.name, dataset, condition: condition.key, options });
-            this.done.set(key, await this.store.completedRecordIds(this.runId, key, among));
+            this.done.set(key, new IdSet(await this.store.completedRecordIds(this.runId, key, among)));
           })();
       this.ready.set(key, ready);
     }

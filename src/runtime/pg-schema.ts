@@ -1,16 +1,18 @@
 import type pg from 'pg';
 import { UserError } from '../core/errors.js';
-import { MIGRATIONS, SCHEMA_VERSION } from './store-schema.js';
+import { MIGRATIONS, SCHEMA_VERSION, type Migration } from './store-schema.js';
 
 /**
  * The run store's migrations (src/runtime/store-schema.ts, the same list SQLite runs) applied to
  * PostgreSQL. Two mechanical changes make the SQLite text PostgreSQL's: every table gets a
  * `rowid BIGSERIAL` column (SQLite's implicit rowid, which the store orders by: "in the order first
  * stored"), and REAL (a 4-byte float in PostgreSQL) becomes DOUBLE PRECISION (SQLite's REAL is 8).
- * Everything else in those migrations is standard SQL both accept.
+ * Everything else in those migrations is standard SQL both accept, except where a migration
+ * carries a text of each (a constraint PostgreSQL drops in place and SQLite rebuilds a table for).
  */
-export function postgresMigration(sql: string): string {
-  return sql.replace(/CREATE TABLE (\w+) \(/g, 'CREATE TABLE $1 (\n    rowid BIGSERIAL,').replace(/\bREAL\b/g, 'DOUBLE PRECISION');
+export function postgresMigration(m: Migration): string {
+  if (typeof m !== 'string') return m.postgres;
+  return m.replace(/CREATE TABLE (\w+) \(/g, 'CREATE TABLE $1 (\n    rowid BIGSERIAL,').replace(/\bREAL\b/g, 'DOUBLE PRECISION');
 }
 
 /**
@@ -90,7 +92,7 @@ export async function migratePostgres(pool: pg.Pool, where: string): Promise<voi
         if (part === 'store' && current > SCHEMA_VERSION) {
           throw new UserError(`run store ${where} has schema version ${current}, but this slant knows only up to ${SCHEMA_VERSION}`, { hint: 'upgrade slant, or point --store at another database' });
         }
-        for (let v = current; v < list.length; v++) await client.query(part === 'store' ? postgresMigration(list[v] as string) : (list[v] as string));
+        for (let v = current; v < list.length; v++) await client.query(part === 'store' ? postgresMigration(list[v] as Migration) : (list[v] as string));
         if (current < list.length) {
           await client.query('INSERT INTO slant_schema (part, version) VALUES ($1, $2) ON CONFLICT (part) DO UPDATE SET version = excluded.version', [part, list.length]);
         }

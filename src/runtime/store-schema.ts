@@ -2,11 +2,29 @@ import type Database from 'better-sqlite3';
 import { UserError } from '../core/errors.js';
 
 /**
+ * A migration whose SQL differs between the databases: SQLite cannot drop a constraint, so it
+ * rebuilds the table (with its foreign keys off while the table is swapped, as SQLite's own
+ * procedure for a changed table prescribes; its references are checked before the commit),
+ * where PostgreSQL alters it in place.
+ */
+interface DialectMigration {
+  sqlite: string;
+  postgres: string;
+  /** SQLite: the migration drops and recreates a table other tables reference */
+  rebuildsTable: boolean;
+}
+
+export type Migration = string | DialectMigration;
+
+/** A migration's SQLite text. */
+export const sqliteMigration = (m: Migration): string => (typeof m === 'string' ? m : m.sqlite);
+
+/**
  * Forward-only migrations for the run store. `PRAGMA user_version` holds the number of
  * migrations applied; migration i (0-based) takes the schema from version i to i + 1.
  * Never edit a released migration: append a new one. docs/store.md documents the schema.
  */
-export const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly Migration[] = [
   // v1
   `
   CREATE TABLE runs (
@@ -192,6 +210,29 @@ export const MIGRATIONS: readonly string[] = [
     updated_at TEXT NOT NULL
   );
   `,
+  // v8: a study's kind is any probe's annotation kind (the probes' manifests say which), so the
+  // table no longer lists them; rows keep their rowid (studies are listed in the order stored)
+  {
+    sqlite: `
+  CREATE TABLE annotation_studies_v8 (
+    id            TEXT PRIMARY KEY,
+    created_at    TEXT NOT NULL,
+    kind          TEXT NOT NULL,
+    k             INTEGER NOT NULL CHECK (k >= 1),
+    seed          INTEGER NOT NULL,
+    source_json   TEXT NOT NULL,
+    settings_json TEXT NOT NULL
+  );
+  INSERT INTO annotation_studies_v8 (rowid, id, created_at, kind, k, seed, source_json, settings_json)
+    SELECT rowid, id, created_at, kind, k, seed, source_json, settings_json FROM annotation_studies;
+  DROP TABLE annotation_studies;
+  ALTER TABLE annotation_studies_v8 RENAME TO annotation_studies;
+  `,
+    postgres: `
+  ALTER TABLE annotation_studies DROP CONSTRAINT IF EXISTS annotation_studies_kind_check;
+  `,
+    rebuildsTable: true,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -206,12 +247,24 @@ export function migrate(db: Database.Database, path: string): void {
     );
   }
   for (let v = current; v < SCHEMA_VERSION; v++) {
-    const sql = MIGRATIONS[v] as string;
-    // Re-read the version inside the write lock: another process may have migrated meanwhile.
-    db.transaction(() => {
-      if ((db.pragma('user_version', { simple: true }) as number) !== v) return;
-      db.exec(sql);
-      db.pragma(`user_version = ${v + 1}`);
-    }).immediate();
+    const migration = MIGRATIONS[v] as Migration;
+    const rebuilds = typeof migration !== 'string' && migration.rebuildsTable;
+    // SQLite ignores this pragma inside a transaction: it is switched around the migration's
+    const keys = db.pragma('foreign_keys', { simple: true }) as number;
+    if (rebuilds) db.pragma('foreign_keys = OFF');
+    try {
+      // Re-read the version inside the write lock: another process may have migrated meanwhile.
+      db.transaction(() => {
+        if ((db.pragma('user_version', { simple: true }) as number) !== v) return;
+        db.exec(sqliteMigration(migration));
+        if (rebuilds) {
+          const broken = db.pragma('foreign_key_check') as { table: string }[];
+          if (broken.length > 0) throw new Error(`migration ${v + 1} left ${broken.length} broken reference(s) in ${broken[0]!.table}`);
+        }
+        db.pragma(`user_version = ${v + 1}`);
+      }).immediate();
+    } finally {
+      if (rebuilds) db.pragma(`foreign_keys = ${keys ? 'ON' : 'OFF'}`);
+    }
   }
 }

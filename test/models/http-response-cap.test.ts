@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGzip } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_RESPONSE_BYTES, maxResponseBytes, ProviderHttpError, requestJson, requestText, responseText, ResponseTooLargeError, send } from '../../src/models/http.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_MAX_RESPONSE_BYTES, maxResponseBytes, open, ProviderHttpError, readLines, requestJson, requestText, responseText, ResponseTooLargeError, send } from '../../src/models/http.js';
 
 /** A body that inflates to `bytes` of JSON-ish text, gzip-compressed on the fly (about 1,000:1). */
 function gzipBomb(res: import('node:http').ServerResponse, bytes: number, inflated: (n: number) => void): void {
@@ -28,11 +28,29 @@ describe('the answer-size cap', () => {
   let server: Server;
   let base = '';
   let bombInflated = 0;
+  let linesClosed = false;
   beforeAll(async () => {
     server = createServer((req, res) => {
       if (req.url === '/bomb') {
         // 2 GiB once inflated; the client must stop after 16 MiB
         gzipBomb(res, 2 * 1024 * 1024 * 1024, (n) => (bombInflated = n));
+      } else if (req.url === '/lines') {
+        // an endless NDJSON stream, plain or gzip-compressed; counts what it wrote until the client hangs up
+        const gz = req.headers['x-gzip'] === '1';
+        res.writeHead(200, { 'content-type': 'application/x-ndjson', ...(gz ? { 'content-encoding': 'gzip' } : {}) });
+        const out = gz ? createGzip() : res;
+        if (gz) out.pipe(res);
+        linesClosed = false;
+        const line = `${JSON.stringify({ message: { content: 'x'.repeat(1000) } })}\n`;
+        const pump = (): void => {
+          while (!res.destroyed && out.write(line));
+          if (!res.destroyed) out.once('drain', pump);
+        };
+        res.on('close', () => {
+          linesClosed = true;
+          if (gz) (out as ReturnType<typeof createGzip>).destroy();
+        });
+        pump();
       } else if (req.url === '/big') {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ text: 'x'.repeat(DEFAULT_MAX_RESPONSE_BYTES) }));
@@ -79,6 +97,21 @@ describe('the answer-size cap', () => {
     const ok = { provider: 'scrape', url: `${base}/ok`, method: 'GET' as const };
     expect(await responseText(await send(ok), ok)).toBe('{"ok":true}');
   }, 60_000);
+
+  it('a streamed body (lines, server-sent events) stops at the cap too, plain or compressed, and hangs up', async () => {
+    for (const gz of ['0', '1']) {
+      const call = { provider: 't', url: `${base}/lines`, method: 'GET' as const, headers: { 'x-gzip': gz }, maxResponseBytes: 100_000 };
+      let read = 0;
+      const err = await (async () => {
+        for await (const line of readLines(await open(call), call)) read += line.length + 1;
+      })().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ResponseTooLargeError);
+      // lines were given to the reader until a chunk took the body past the cap, none past it
+      expect(read).toBeGreaterThan(0);
+      expect(read).toBeLessThanOrEqual(100_000);
+      await vi.waitFor(() => expect(linesClosed).toBe(true));
+    }
+  });
 
   it('SLANT_MAX_RESPONSE_BYTES sets the default cap; a bad value is a clear error', () => {
     expect(maxResponseBytes({})).toBe(16 * 1024 * 1024);

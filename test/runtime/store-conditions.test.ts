@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Store } from '../../src/runtime/store.js';
-import { MIGRATIONS } from '../../src/runtime/store-schema.js';
+import { MIGRATIONS, sqliteMigration } from '../../src/runtime/store-schema.js';
 import { cellKey } from '../../src/pipeline/store-keys.js';
 
 const dirs: string[] = [];
@@ -19,7 +19,7 @@ describe('store migration v3 (conditions)', () => {
     const path = join(dir, 'old.db');
     // a store at schema version 2, as the version before conditions wrote it
     const raw = new Database(path);
-    for (const sql of MIGRATIONS.slice(0, 2)) raw.exec(sql);
+    for (const m of MIGRATIONS.slice(0, 2)) raw.exec(sqliteMigration(m));
     raw.pragma('user_version = 2');
     raw.prepare("INSERT INTO runs (id, created_at, updated_at, status, config_json, config_hash, label, summary_json) VALUES ('r1', 't', 't', 'interrupted', '{}', 'h', 'run', NULL)").run();
     raw.prepare("INSERT INTO cells (run_id, key, model, probe, dataset, options_json, status) VALUES ('r1', 'm|d|framing', 'm', 'framing', 'd', NULL, 'pending')").run();
