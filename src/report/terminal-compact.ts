@@ -102,7 +102,7 @@ export function hasConditionsTable(result: ProbeResult): boolean {
 }
 
 /** A probe's compact view: its lines (name, judge, the one table, notes) and what its layout needs in the legend under the tables. */
-export interface CompactProbe {
+interface CompactProbe {
   lines: string[];
   legend: string[];
   /** a cell says "n/a" (a condition that cannot run on that model) */

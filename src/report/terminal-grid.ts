@@ -31,7 +31,7 @@ export interface ConditionsGrid {
   rows: GridRow[];
 }
 
-export interface GridLayout {
+interface GridLayout {
   name: 'rows' | 'transposed' | 'values';
   lines: string[];
   /** what a reader needs to read this layout beyond the common legend (the initials, where the intervals went) */
