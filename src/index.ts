@@ -63,7 +63,7 @@ export type * from './models/stepwise.js';
 export { wrapLanguageModel, type ModelMiddleware } from './models/wrap.js';
 
 // probes
-export type { Probe, ProbeContext, ProbeJudges, ProbeOutput, GroupResult, ResultTable } from './probes/types.js';
+export type { Probe, ProbeContext, ProbeField, ProbeJudges, ProbeOutput, GroupResult, ResultTable } from './probes/types.js';
 export { getProbe, probeNames, PROBE_NAMES, type ProbeName, type ProbeByName, type ProbeMeasurement, type ProbeOptions, type ProbeRecord } from './probes/registry.js';
 export { positionProbe } from './probes/position/index.js';
 export { wildframeProbe } from './probes/wildframe/index.js';

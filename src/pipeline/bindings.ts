@@ -25,7 +25,7 @@ const BUILTIN_FIELDS = ['source', 'title', 'intendedFraming', 'turn'];
  */
 function runRequired(p: PlannedProbe): string[] {
   const produced = new Set(producedFields(p.probe));
-  return p.probe.fields.filter((f) => f.required && f.name !== 'id' && f.name !== 'model' && !produced.has(f.name)).map((f) => f.name);
+  return p.fields.filter((f) => f.required && f.name !== 'id' && f.name !== 'model' && !produced.has(f.name)).map((f) => f.name);
 }
 
 /**
@@ -45,7 +45,7 @@ async function availableFields(entry: DatasetEntry, probes: PlannedProbe[], base
   const file = resolve(baseDir ?? process.cwd(), entry.path ?? '');
   // the formats the probes bring (SummEval JSON, the WildFrame release), asked in the probes' order
   for (const format of datasetFormats()) if (await format.matches(entry, file)) return { fields: new Set(format.fields), format, from: format.describe(entry) };
-  const optional = [...new Set(probes.flatMap((p) => p.probe.fields.map((f) => f.name)))].filter((f) => f !== 'id');
+  const optional = [...new Set(probes.flatMap((p) => p.fields.map((f) => f.name)))].filter((f) => f !== 'id');
   const reader = readRecords(file, {
     // a format named by a probe was matched above: what is left is one the data layer reads
     ...(entry.format !== undefined ? { format: entry.format as InputFormat } : {}),

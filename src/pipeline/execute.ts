@@ -2,7 +2,7 @@ import type { BatchStore, CacheStore, ItemsStore, RunsStore } from '../runtime/r
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { runPool } from '../runtime/pool.js';
 import type { AnyProbe } from '../probes/manifest.js';
-import type { ProbeJudges } from '../probes/types.js';
+import type { ProbeField, ProbeJudges } from '../probes/types.js';
 import { EXIT, UserError, formatLocation } from '../core/errors.js';
 import type { DatasetSource, LoadedRecord } from './datasets.js';
 import type { OutputProducer } from './producers.js';
@@ -31,6 +31,8 @@ export { holdRecords } from './dataset-records.js';
 export interface PlannedProbe {
   probe: AnyProbe;
   options: Record<string, unknown>;
+  /** the record fields it reads, from its manifest (src/probes/manifest.ts) */
+  fields: readonly ProbeField[];
 }
 
 export interface ExecutionPlan {

@@ -10,7 +10,7 @@ import { createEmbedder, createFramingJudge } from '../judges/registry.js';
 import { modelFactory, type ModelWrapper, type RunModelFactory } from './model-factory.js';
 import { resolvePromptTemplate } from '../tasks/summarize.js';
 import { datasetSource } from './datasets.js';
-import { exclusiveFormat } from '../probes/manifests.js';
+import { exclusiveFormat, probeFieldList } from '../probes/manifests.js';
 import { asksModel, producedFields } from '../probes/output.js';
 import type { ExecutionPlan, PlannedProbe } from './execute.js';
 import { modelProducer, recordedProducer } from './producers.js';
@@ -27,7 +27,7 @@ export async function planProbes(entries: SlantConfig['probes']): Promise<Planne
     if (seen.has(entry.name)) throw new UserError(`probe "${entry.name}" is listed twice`);
     seen.add(entry.name);
     const probe = await loadProbe(entry.name);
-    out.push({ probe, options: parseProbeOptions(probe, entry.options) });
+    out.push({ probe, options: parseProbeOptions(probe, entry.options), fields: probeFieldList(entry.name) });
   }
   return out;
 }
@@ -143,7 +143,7 @@ function modelOptions(m: SlantConfig['models'][number]): Record<string, unknown>
  * a word (`--field text=body` for a probe that reads `source`).
  */
 function rejectUnreadFields(fields: Record<string, string> | undefined, probes: PlannedProbe[], where: (canonical: string) => string): void {
-  const read = new Set(['id', 'model', ...probes.flatMap(({ probe }) => probe.fields.map((f) => f.name))]);
+  const read = new Set(['id', 'model', ...probes.flatMap(({ fields }) => fields.map((f) => f.name))]);
   for (const k of Object.keys(fields ?? {})) {
     if (!read.has(k)) throw new UserError(`${where(k)}: no probe of this run reads a field "${k}"; the canonical fields are ${[...read].join(', ')}`, { hint: 'map a canonical field to your column: canonical=column (e.g. source=body)' });
   }
@@ -153,7 +153,7 @@ function rejectUnreadFields(fields: Record<string, string> | undefined, probes: 
 export function probeFields(probes: PlannedProbe[]): { required: string[]; optional: string[]; sentenceFields: string[] } {
   const required = new Set<string>();
   const optional = new Set<string>(['model']);
-  for (const { probe } of probes) for (const f of probe.fields) if (f.name !== 'id') (f.required ? required : optional).add(f.name);
+  for (const { fields } of probes) for (const f of fields) if (f.name !== 'id') (f.required ? required : optional).add(f.name);
   for (const r of required) optional.delete(r);
   return { required: [...required], optional: [...optional], sentenceFields: sentenceFields(probes) };
 }
@@ -163,8 +163,8 @@ export function probeFields(probes: PlannedProbe[]): { required: string[]; optio
  * as plain text stays text-only, so that probe's schema is never handed an array).
  */
 function sentenceFields(probes: PlannedProbe[]): string[] {
-  const names = new Set(probes.flatMap(({ probe }) => probe.fields.map((f) => f.name)));
-  return [...names].filter((n) => probes.every(({ probe }) => probe.fields.every((f) => f.name !== n || f.sentences === true)));
+  const names = new Set(probes.flatMap(({ fields }) => fields.map((f) => f.name)));
+  return [...names].filter((n) => probes.every(({ fields }) => fields.every((f) => f.name !== n || f.sentences === true)));
 }
 
 /**
@@ -174,9 +174,9 @@ function sentenceFields(probes: PlannedProbe[]): string[] {
 export function runFields(probes: PlannedProbe[]): { required: string[]; optional: string[]; sentenceFields: string[] } {
   const required = new Set<string>();
   const optional = new Set<string>();
-  for (const { probe } of probes) {
+  for (const { probe, fields } of probes) {
     const produced = new Set(producedFields(probe));
-    for (const f of probe.fields) {
+    for (const f of fields) {
       if (f.name === 'id' || f.name === 'model') continue;
       (f.required && !produced.has(f.name) ? required : optional).add(f.name);
     }

@@ -50,7 +50,7 @@ function measuredWith(p: PlannedProbe, condition: Condition): PlannedProbe {
   if (over === undefined) return p;
   const parsed = p.probe.optionsSchema.safeParse({ ...p.options, ...over });
   if (!parsed.success) throw new UserError(`mitigation ${condition.label}: probe ${p.probe.name} cannot take options ${JSON.stringify(over)}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-  return { probe: p.probe, options: parsed.data as Record<string, unknown> };
+  return { ...p, options: parsed.data as Record<string, unknown> };
 }
 
 /** Does the condition only change how the baseline's outputs are measured (it generates nothing of its own)? */

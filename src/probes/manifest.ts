@@ -4,7 +4,7 @@ import type { GroupResultJson } from '../results/schema.js';
 import type { DatasetFormat } from './dataset-format.js';
 import type { ItemViewer } from './item-view.js';
 import type { PaperTables } from './paper-table.js';
-import type { Probe } from './types.js';
+import type { Probe, ProbeField } from './types.js';
 
 // Probes are heterogeneous in record, measurement and option types; the runner treats them uniformly.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -22,6 +22,12 @@ export type Presenter = (group: GroupResultJson) => Presentation;
  */
 export interface ProbeManifest<N extends string = string, P extends AnyProbe = AnyProbe> {
   name: N;
+  /**
+   * The record fields it reads (required or not): what binds a dataset to it, what a field mapping
+   * may name, what the data layer reads. Known without loading the probe's code. A built-in probe
+   * keeps them in its folder's fields.json; a plugin may give them here or on its probe object.
+   */
+  fields?: readonly ProbeField[];
   /** the probe itself (record schema, measure, aggregate, …) */
   load(): Promise<P>;
   /** what the report shows for one group (default: the probe's own `present`, when it has one) */

@@ -7,6 +7,7 @@ import type { DatasetFormat } from './dataset-format.js';
 import type { ItemViewer } from './item-view.js';
 import { checkOutput } from './output.js';
 import type { PaperTables } from './paper-table.js';
+import type { ProbeField } from './types.js';
 import type { AnyProbe, Presenter, ProbeManifest } from './manifest.js';
 import { positionManifest } from './position/manifest.js';
 import { primacyManifest } from './primacy/manifest.js';
@@ -48,7 +49,14 @@ export async function registerProbe(manifest: ProbeManifest, from = 'a plugin'):
   if (manifest.annotation !== undefined) checkAnnotation(manifest.annotation, manifest.name, from);
   registered.set(manifest.name, manifest);
   try {
-    checkOutput(await loadProbe(manifest.name), from);
+    const probe = await loadProbe(manifest.name);
+    checkOutput(probe, from);
+    // the fields from the manifest, else from the probe object (a plugin's probe given alone)
+    const fields = manifest.fields ?? probe.fields;
+    if (!Array.isArray(fields) || fields.some((f) => typeof f?.name !== 'string' || typeof f.required !== 'boolean')) {
+      throw new UserError(`${from}: probe "${manifest.name}" names the record fields it reads (fields: [{ name, required, description }], in its manifest or on the probe)`);
+    }
+    registered.set(manifest.name, { ...manifest, fields });
     await resolveProbe(manifest.name);
   } catch (err) {
     registered.delete(manifest.name);
@@ -68,6 +76,13 @@ export function probeManifest(name: string): ProbeManifest | undefined {
 
 export function unknownProbe(name: string): UserError {
   return new UserError(`unknown probe "${name}"; available: ${registeredProbeNames().join(', ')}`);
+}
+
+/** The record fields a probe reads (its manifest's), known without loading its code. */
+export function probeFieldList(name: string): readonly ProbeField[] {
+  const manifest = registered.get(name);
+  if (!manifest) throw unknownProbe(name);
+  return manifest.fields ?? [];
 }
 
 /** Loads a probe's code (its measuring modules) on first use. */

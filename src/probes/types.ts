@@ -68,6 +68,18 @@ export type ProbeOutput<O> =
   | { from: 'asks-model'; task(options: O): TaskBinding };
 
 /**
+ * A canonical field a record must or may carry, for binding datasets, docs and error messages;
+ * `sentences: true` when the field may also be an array of sentences (pre-split text), which the
+ * data layer then accepts.
+ */
+export interface ProbeField {
+  name: string;
+  required: boolean;
+  description: string;
+  sentences?: boolean;
+}
+
+/**
  * One bias measurement: record schema + per-item measure + aggregate.
  * R: canonical record (after field mapping), M: per-item measurement (JSON-serialisable), O: options.
  */
@@ -75,10 +87,10 @@ export interface Probe<R extends { id: string }, M, O> {
   name: string;
   description: string;
   /**
-   * canonical fields a record must/may carry, for docs and error messages; `sentences: true` when
-   * the field may also be an array of sentences (pre-split text), which the data layer then accepts
+   * The record fields, when the probe is given as the probe object alone (a plugin's): a probe's
+   * manifest says them (`ProbeManifest.fields`), and the built-in probes say them only there.
    */
-  fields: { name: string; required: boolean; description: string; sentences?: boolean }[];
+  fields?: readonly ProbeField[];
   recordSchema: z.ZodType<R>;
   optionsSchema: z.ZodType<O>;
   /** which judges this probe needs with these options */

@@ -25,7 +25,7 @@ describe('summary across (model, dataset) groups', () => {
     store.putItem(run.id, cells[0]!.key, 'r2', await measured('r2', 'True', 'False'));
     store.putItem(run.id, cells[1]!.key, 'r1', await measured('r1', 'True', 'False'));
     store.putItem(run.id, cells[1]!.key, 'r2', await measured('r2', 'True', 'True'));
-    const plan: ExecutionPlan = { datasets: [], producers: [], probes: [{ probe: hallucinationProbe as unknown as AnyProbe, options }], judges: {}, concurrency: 1 };
+    const plan: ExecutionPlan = { datasets: [], producers: [], probes: [{ probe: hallucinationProbe as unknown as AnyProbe, options, fields: [] }], judges: {}, concurrency: 1 };
     const [result] = await aggregateRun(plan, store, run.id, cells);
     const strict = result?.summary?.find((m) => m.name === 'strict_acc');
     // mean of group means: group a = 1/1 (the unparseable pair left out), group b = 1/2
@@ -41,7 +41,7 @@ describe('summary across (model, dataset) groups', () => {
     const cells = ['a', 'b'].map((model) => ({ key: cellKey(model, 'ds', 'hallucination'), model, dataset: 'ds', probe: 'hallucination', condition: 'baseline', conditionLabel: 'baseline', costKey: cellKey(model, 'ds', 'hallucination') }));
     store.putItem(run.id, cells[0]!.key, 'r1', await measured('r1', 'banana', 'False'));
     store.putItem(run.id, cells[1]!.key, 'r1', await measured('r1', 'True', 'False'));
-    const plan: ExecutionPlan = { datasets: [], producers: [], probes: [{ probe: hallucinationProbe as unknown as AnyProbe, options }], judges: {}, concurrency: 1 };
+    const plan: ExecutionPlan = { datasets: [], producers: [], probes: [{ probe: hallucinationProbe as unknown as AnyProbe, options, fields: [] }], judges: {}, concurrency: 1 };
     const [result] = await aggregateRun(plan, store, run.id, cells);
     expect(result?.groups).toHaveLength(2);
     expect(result?.summary?.find((m) => m.name === 'strict_acc')).toBeUndefined();
@@ -59,7 +59,7 @@ describe('the same answers give the same digits, whatever order the items were s
       const cells = ['a', 'b'].map((model) => ({ key: cellKey(model, 'ds', 'hallucination'), model, dataset: 'ds', probe: 'hallucination', condition: 'baseline', conditionLabel: 'baseline', costKey: cellKey(model, 'ds', 'hallucination') }));
       for (const c of cells) store.upsertCell(run.id, { key: c.key, model: c.model, dataset: c.dataset, probe: c.probe });
       for (const [k, c] of cells.entries()) for (const p of order) store.putItem(run.id, c.key, p.id, await measured(p.id, k === 0 ? p.t : p.f, k === 0 ? p.f : p.t));
-      const plan: ExecutionPlan = { datasets: [], producers: [], probes: [{ probe: hallucinationProbe as unknown as AnyProbe, options }], judges: {}, concurrency: 1 };
+      const plan: ExecutionPlan = { datasets: [], producers: [], probes: [{ probe: hallucinationProbe as unknown as AnyProbe, options, fields: [] }], judges: {}, concurrency: 1 };
       const [result] = await aggregateRun(plan, store, run.id, cells, { includeItems: false });
       store.close();
       return { summary: result?.summary, groups: result?.groups };

@@ -57,7 +57,7 @@ describe('executePlan on a unit (range)', () => {
     const run = await store.createRun({ configJson: '{}', configHash: 'h' });
     const ds = counted(10);
     const probe = rankingProbe();
-    const plan = { datasets: [ds], producers: [recordedProducer('recorded')], probes: [{ probe, options: {} }], judges: {}, concurrency: 4 };
+    const plan = { datasets: [ds], producers: [recordedProducer('recorded')], probes: [{ probe, options: {}, fields: probe.fields ?? [] }], judges: {}, concurrency: 4 };
     const held: NonNullable<ExecutionOptions['heldRecords']> = new Map();
     const prepared: NonNullable<ExecutionOptions['prepared']> = new Map();
     const unit = (from: number, to: number) => executePlan(plan, store, run.id, { warnings: new WarningLog(), range: { from, to }, heldRecords: held, prepared });
@@ -82,7 +82,7 @@ describe('executePlan on a unit (range)', () => {
     const store = sqliteRunStore(Store.open(':memory:'));
     const run = await store.createRun({ configJson: '{}', configHash: 'h' });
     const ds = counted(100);
-    const plan = { datasets: [ds], producers: [recordedProducer('recorded')], probes: [{ probe: rankingProbe(), options: {} }], judges: {}, concurrency: 4 };
+    const plan = { datasets: [ds], producers: [recordedProducer('recorded')], probes: [{ probe: rankingProbe(), options: {}, fields: [] }], judges: {}, concurrency: 4 };
     const prepared: NonNullable<ExecutionOptions['prepared']> = new Map([['d', Promise.resolve(new Map([['ranked', new Map(Array.from({ length: 100 }, (_, i) => [`r${i}`, { rank: i }]))]]))]]);
     const out = await executePlan(plan, store, run.id, { warnings: new WarningLog(), range: { from: 10, to: 20 }, prepared });
     expect(out.measured).toBe(10);

@@ -100,13 +100,13 @@ describe('offlineOnly', () => {
 
   it('local instruments only: the offline framing judge, TF-IDF', async () => {
     const judges = { framing: await createFramingJudge('offline'), embedder: new TfidfEmbedder() };
-    expect(offlineOnly({ probe: getProbe('framing'), options: {} }, judges, false)).toBe(true);
-    expect(offlineOnly({ probe: getProbe('primacy'), options: {} }, judges, true)).toBe(true);
+    expect(offlineOnly({ probe: getProbe('framing'), options: {}, fields: [] }, judges, false)).toBe(true);
+    expect(offlineOnly({ probe: getProbe('primacy'), options: {}, fields: [] }, judges, true)).toBe(true);
   });
 
   it('an LLM judge, or a probe that asks the model under test, is not', async () => {
     const llmFraming = { id: 'llm-framing:openai:gpt-4o-mini', version: '1', classify: () => Promise.resolve([]) };
-    expect(offlineOnly({ probe: getProbe('framing'), options: {} }, { framing: llmFraming as never }, false)).toBe(false);
-    expect(offlineOnly({ probe: getProbe('hallucination'), options: {} }, { llm: model }, true)).toBe(false);
+    expect(offlineOnly({ probe: getProbe('framing'), options: {}, fields: [] }, { framing: llmFraming as never }, false)).toBe(false);
+    expect(offlineOnly({ probe: getProbe('hallucination'), options: {}, fields: [] }, { llm: model }, true)).toBe(false);
   });
 });

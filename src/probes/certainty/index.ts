@@ -34,13 +34,6 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
   return {
     name: 'certainty',
     description: 'Certainty distortion (seed 004): pairwise certainty of original vs rewrite, both orders; CD, CD↑, CD↓, R by source-certainty stratum',
-    fields: [
-      { name: 'id', required: false, description: 'record id (derived from content when absent)' },
-      { name: 'original', required: true, description: 'the source text' },
-      { name: 'rewrite', required: true, description: "the model's rewrite of it" },
-      { name: 'sourceCertainty', required: false, description: 'certainty of the source: a number (higher = more certain) or low/medium/high' },
-      { name: 'model', required: false, description: 'which model wrote the rewrite (groups results)' },
-    ],
     recordSchema: certaintyRecordSchema,
     optionsSchema: certaintyOptionsSchema,
     // 'auto' uses judges.llm when the runner configured one and the offline comparator otherwise.

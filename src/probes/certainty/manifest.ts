@@ -1,10 +1,13 @@
 import type { AnnotationData } from '../annotation.js';
 import { defineProbe } from '../manifest.js';
+import type { ProbeField } from '../types.js';
+import fields from './fields.json' with { type: 'json' };
 import annotation from './annotation.json' with { type: 'json' };
 
 /** The certainty probe's definition: its code, presenter and item view, each loaded on first use. */
 export const certaintyManifest = defineProbe({
   name: 'certainty',
+  fields: fields as ProbeField[],
   load: async () => (await import('./index.js')).certaintyProbe,
   annotation: { ...(annotation as AnnotationData), load: async () => (await import('./annotation.js')).certaintyAnnotation },
   present: async () => (await import('./present.js')).presentCertainty,

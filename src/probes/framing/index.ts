@@ -69,11 +69,6 @@ export function aggregateFraming(all: readonly FramingMeasurement[]): { metrics:
 export const framingProbe: Probe<FramingRecord, FramingMeasurement, FramingOptions> = {
   name: 'framing',
   description: 'Framing shift (seed 000, eq. 1): does the output carry a different sentiment than its source?',
-  fields: [
-    { name: 'id', required: false, description: 'record id (derived from content when absent)' },
-    { name: 'source', required: true, description: 'the text the model processed' },
-    { name: 'output', required: true, description: 'the model output (e.g. a summary)' },
-  ],
   recordSchema: framingRecordSchema,
   optionsSchema: framingOptionsSchema,
   needs: () => ['framing'],

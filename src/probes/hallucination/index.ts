@@ -24,16 +24,6 @@ export * from './schema.js';
 export const hallucinationProbe: Probe<HallucinationRecord, HallucinationMeasurement, HallucinationOptions> = {
   name: 'hallucination',
   description: 'hallucination (seed 000): fact-check true and falsified news before and after the model’s knowledge cutoff; strict accuracy and δ_H',
-  fields: [
-    { name: 'id', required: false, description: 'record id' },
-    { name: 'date', required: true, description: 'date of the news item / event (YYYY-MM-DD or ISO timestamp)' },
-    { name: 'true_text', required: true, description: 'the true news item' },
-    { name: 'false_text', required: true, description: 'its falsified (negated) counterpart' },
-    { name: 'source', required: false, description: 'where the item comes from' },
-    { name: 'true_answer', required: false, description: 'a recorded answer for the true item (with false_answer, no model is called)' },
-    { name: 'false_answer', required: false, description: 'a recorded answer for the falsified item' },
-    { name: 'model', required: false, description: 'the model id of the recorded answers (for its cutoff)' },
-  ],
   // in `slant run` the model under test answers the probe's own questions (judges.llm)
   output: {
     from: 'asks-model',

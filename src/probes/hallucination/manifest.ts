@@ -1,5 +1,7 @@
 import { parseFactcheckStrategy } from '../../tasks/factcheck-prompts.js';
 import { defineProbe, type LegacyOption } from '../manifest.js';
+import type { ProbeField } from '../types.js';
+import fields from './fields.json' with { type: 'json' };
 
 const FACTCHECK: Record<string, string> = { calibration: 'prompt-calibration', boundary: 'knowledge-boundary-awareness', epistemic: 'epistemic-tagging' };
 
@@ -15,10 +17,10 @@ function legacyStrategy(o: Record<string, unknown>): LegacyOption[] {
   return id === undefined ? [] : [{ option: 'strategy', value: o.strategy, mitigation: id }];
 }
 
-
 /** The hallucination probe's definition: its code, presenter and item view, each loaded on first use. */
 export const hallucinationManifest = defineProbe({
   name: 'hallucination',
+  fields: fields as ProbeField[],
   load: async () => (await import('./index.js')).hallucinationProbe,
   present: async () => (await import('./present.js')).presentHallucination,
   items: async () => (await import('./items.js')).hallucinationItems,

@@ -24,14 +24,6 @@ export const positionProbe: Probe<PositionRecord, PositionMeasurement, PositionO
   name: 'position',
   description:
     'Position bias (seed 003): which segments of the article the summary draws on, compared with the gold summaries (Wasserstein distance), plus ROUGE.',
-  fields: [
-    { name: 'id', required: false, description: 'record id (derived from content when absent)' },
-    { name: 'source', required: true, description: 'the article: text, or an array of its sentences', sentences: true },
-    { name: 'reference', required: false, description: 'one gold summary: text, or an array of its sentences (or use references)', sentences: true },
-    { name: 'references', required: false, description: 'several gold summaries, each text or an array of sentences' },
-    { name: 'output', required: false, description: 'the model summary: text or an array of sentences (or use outputs)', sentences: true },
-    { name: 'outputs', required: false, description: 'several systems: { system name: summary }' },
-  ],
   recordSchema: positionRecordSchema,
   optionsSchema: positionOptionsSchema,
   needs: (o) => (o.mapper === 'embedding' ? ['embedder'] : []),

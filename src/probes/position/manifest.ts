@@ -1,9 +1,12 @@
 import { defineProbe } from '../manifest.js';
+import type { ProbeField } from '../types.js';
+import fields from './fields.json' with { type: 'json' };
 import { summevalFormat } from './summeval-format.js';
 
 /** The position probe's definition: its code, presenter and item view, each loaded on first use. */
 export const positionManifest = defineProbe({
   name: 'position',
+  fields: fields as ProbeField[],
   load: async () => (await import('./index.js')).positionProbe,
   present: async () => (await import('./present.js')).presentPosition,
   formats: [summevalFormat],

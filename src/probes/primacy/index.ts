@@ -102,11 +102,6 @@ export function aggregatePrimacy(items: readonly PrimacyMeasurement[], rhoAlpha 
 export const primacyProbe: Probe<PrimacyRecord, PrimacyMeasurement, PrimacyOptions> = {
   name: 'primacy',
   description: 'Primacy (seed 000, eq. 2): is the output closer to the beginning of its source than to the middle?',
-  fields: [
-    { name: 'id', required: false, description: 'record id (derived from content when absent)' },
-    { name: 'source', required: true, description: 'the text the model processed' },
-    { name: 'output', required: true, description: 'the model output (e.g. a summary)' },
-  ],
   recordSchema: primacyRecordSchema,
   optionsSchema: primacyOptionsSchema,
   needs: () => ['embedder'],

@@ -27,16 +27,6 @@ export * from './schema.js';
 export const wildframeProbe: Probe<WildframeRecord, WildframeMeasurement, WildframeOptions> = {
   name: 'wildframe',
   description: 'WildFrame (seed 001): sentiment shift under opposite framing, compared with 5 human annotators per statement',
-  fields: [
-    { name: 'id', required: false, description: 'record id (the release: sentence_id / ID)' },
-    { name: 'base', required: true, description: 'the original statement' },
-    { name: 'baseSentiment', required: true, description: "its sentiment: 'positive' or 'negative'" },
-    { name: 'framed', required: true, description: 'the statement with the opposite framing added' },
-    { name: 'prediction', required: false, description: 'a recorded model answer (raw text); no model is called when present' },
-    { name: 'humanScore', required: false, description: 'annotators of 5 whose label follows the framing (0-5)' },
-    { name: 'model', required: false, description: 'which model gave the prediction (groups results)' },
-    { name: 'releaseLabel', required: false, description: "the release's processed label, to check parsing" },
-  ],
   // in `slant run` the model under test answers the probe's own questions (judges.llm)
   output: {
     from: 'asks-model',
