@@ -93,7 +93,7 @@ export { summaryOf } from './probes/item-view-common.js';
 export { statOf, metricOf, pointOf, seriesName, modelName } from './results/presentation.js';
 // the schema library slant's definitions use (records, options), so a plugin needs no install of its own
 export { z } from 'zod';
-export { defineProvider, type ProviderManifest } from './models/provider-manifest.js';
+export { defineProvider, type ProviderManifest, type ProviderPrices, type Price } from './models/provider-manifest.js';
 export { toAnswer } from './models/answer.js';
 export { defineJudge, type JudgeManifest } from './judges/judge-manifest.js';
 export { CallLog } from './mitigations/calls.js';

@@ -24,7 +24,7 @@ import { storeProblem } from '../runtime/store-errors.js';
 import type { WarningLog } from '../pipeline/warnings.js';
 import { Budget, type BudgetLimits } from '../runtime/budget.js';
 import type { CostPlan } from '../pipeline/cost-plan/estimate.js';
-import { DEFAULT_PRICES, costReport, mergePrices, type PriceTable } from '../runtime/cost.js';
+import { costReport, priceTable, type PriceTable } from '../runtime/cost.js';
 import type { ModelUsage } from '../runtime/usage.js';
 import type { Results } from '../results/schema.js';
 import { usd } from '../report/money.js';
@@ -91,7 +91,7 @@ export async function executeRun(args: {
 }): Promise<RunSummary> {
   const storePath = isPostgresUrl(args.storePath) ? args.storePath : resolve(args.storePath);
   const store = await openRunStore(storePath);
-  const prices = mergePrices(DEFAULT_PRICES, args.prices);
+  const prices = priceTable(args.prices);
   // --batch: the generations of the models sent through the Batch API are priced at batch prices (filled once the plan is made)
   const batchModels = new Set<string>();
   let budget: Budget | undefined;

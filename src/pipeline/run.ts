@@ -17,7 +17,7 @@ import { aggregateRun, itemSources } from './aggregate.js';
 import { executePlan, type ExecutionOutcome, type ExecutionPlan } from './execute.js';
 import { WarningLog } from './warnings.js';
 import { BUDGET_SPENT_ON_REASONING } from '../models/answer.js';
-import { costReport, DEFAULT_PRICES, mergePrices } from '../runtime/cost.js';
+import { costReport, priceTable } from '../runtime/cost.js';
 import { UsageTracker, type ModelUsage } from '../runtime/usage.js';
 
 export interface RunArgs {
@@ -195,7 +195,7 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
   tracked.add(outcome.usage ?? {});
   const usage = tracked.byModel();
   // batch mode: generations are billed at batch prices (judges, if LLMs, are billed live: see docs)
-  if (Object.keys(usage).length > 0) results.usage = costReport(usage, mergePrices(DEFAULT_PRICES, args.prices), { batch: plan.batch === true });
+  if (Object.keys(usage).length > 0) results.usage = costReport(usage, priceTable(args.prices), { batch: plan.batch === true });
   const spend = args.spend?.();
   if (spend !== undefined && spend.rows.length > 0) results.spend = spend;
   // the results go to the store first, then the files (each atomically), and only then is the run

@@ -1,70 +1,49 @@
 /**
- * Cost from token usage and a price table (USD per million tokens). The defaults are list prices
- * as of PRICES_AS_OF and go stale: users override or extend them (config `prices:`), and a model
- * without a price is reported as unpriced, never as free. Local providers cost nothing.
+ * Cost from token usage and a price table (USD per million tokens). The built-in table is the
+ * list prices in the providers' manifests (each paid provider's prices.json, as of the month it
+ * says) and goes stale: users override or extend it (config `prices:`), and a model without a
+ * price is reported as unpriced, never as free. Local providers cost nothing.
  */
-import { UserError } from '../core/errors.js';
-import { isLocalProvider } from '../models/providers.js';
+import { checkPrice } from '../models/price-check.js';
+import type { Price } from '../models/provider-manifest.js';
+import { isLocalProvider, providerManifests } from '../models/providers.js';
 import type { ModelUsage } from './usage.js';
 import { lookupModel } from './model-table.js';
 
-export interface Price {
-  /** USD per 1,000,000 input tokens */
-  input: number;
-  /** USD per 1,000,000 output tokens */
-  output: number;
-  /** price factor for batch runs (default 0.5: OpenAI, Anthropic and Gemini batch APIs halve the price) */
-  batch?: number;
-}
+export type { Price } from '../models/provider-manifest.js';
 
 /** Keys are model ids; a trailing `*` matches any suffix (dated snapshots); the longest match wins. */
 export type PriceTable = Record<string, Price>;
 
-export const PRICES_AS_OF = '2025-10';
+/**
+ * The price table of every provider known now (built in, then plugins'), keyed by whole model id:
+ * each manifest's `prices` under its `<name>:` prefix. A function, not a constant, so a plugin's
+ * provider registered after this module loaded is priced too.
+ */
+export function defaultPrices(): PriceTable {
+  const out: PriceTable = {};
+  for (const p of providerManifests()) for (const [model, price] of Object.entries(p.prices?.models ?? {})) out[`${p.name}:${model}`] = price;
+  return out;
+}
 
-export const DEFAULT_PRICES: PriceTable = {
-  'openai:gpt-4o-mini*': { input: 0.15, output: 0.6 },
-  'openai:gpt-4o*': { input: 2.5, output: 10 },
-  'openai:gpt-4.1*': { input: 2, output: 8 },
-  'openai:gpt-4.1-mini*': { input: 0.4, output: 1.6 },
-  'openai:gpt-4.1-nano*': { input: 0.1, output: 0.4 },
-  'openai:gpt-5*': { input: 1.25, output: 10 },
-  'openai:gpt-5-mini*': { input: 0.25, output: 2 },
-  'openai:gpt-5-nano*': { input: 0.05, output: 0.4 },
-  'openai:o3*': { input: 2, output: 8 },
-  'openai:o3-mini*': { input: 1.1, output: 4.4 },
-  'openai:o4-mini*': { input: 1.1, output: 4.4 },
-  'openai:text-embedding-3-small': { input: 0.02, output: 0 },
-  'openai:text-embedding-3-large': { input: 0.13, output: 0 },
-  'anthropic:claude-3-5-haiku*': { input: 0.8, output: 4 },
-  'anthropic:claude-haiku-4-5*': { input: 1, output: 5 },
-  'anthropic:claude-3-7-sonnet*': { input: 3, output: 15 },
-  'anthropic:claude-sonnet-4*': { input: 3, output: 15 },
-  'anthropic:claude-opus-4*': { input: 15, output: 75 },
-  'anthropic:claude-opus-4-5*': { input: 5, output: 25 },
-  'gemini:gemini-2.0-flash*': { input: 0.1, output: 0.4 },
-  'gemini:gemini-2.0-flash-lite*': { input: 0.075, output: 0.3 },
-  'gemini:gemini-2.5-flash*': { input: 0.3, output: 2.5 },
-  'gemini:gemini-2.5-flash-lite*': { input: 0.1, output: 0.4 },
-  'gemini:gemini-2.5-pro*': { input: 1.25, output: 10 },
-};
+/** The month the built-in prices were read: the oldest of the providers' (the table is no newer than that). */
+export function pricesAsOf(): string {
+  const months = providerManifests().flatMap((p) => (p.prices !== undefined ? [p.prices.asOf] : []));
+  return months.length === 0 ? '—' : months.reduce((a, b) => (b < a ? b : a));
+}
 
+/** The run's price table: the providers' prices with a config's `prices:` over them. */
+export const priceTable = (overrides?: Record<string, unknown>): PriceTable => mergePrices(defaultPrices(), overrides);
 
 /** Overrides win over the base table; each entry is validated. */
 export function mergePrices(base: PriceTable, overrides: Record<string, unknown> = {}): PriceTable {
   const out: PriceTable = { ...base };
-  for (const [key, v] of Object.entries(overrides)) {
-    const p = v as Partial<Record<keyof Price, unknown>> | null;
-    const ok = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x) && x >= 0;
-    if (p === null || typeof p !== 'object' || !ok(p.input) || !ok(p.output) || (p.batch !== undefined && !ok(p.batch)))
-      throw new UserError(`prices.${key}: expected { input: <USD per 1M input tokens>, output: <USD per 1M output tokens>, batch?: <factor> } with non-negative numbers`);
-    out[key] = { input: p.input, output: p.output, ...(p.batch !== undefined ? { batch: p.batch as number } : {}) };
-  }
+  for (const [key, v] of Object.entries(overrides)) out[key] = checkPrice(v, `prices.${key}`);
   return out;
 }
 
 /** The price of a model id: exact key, else the longest matching `prefix*` key; free for local providers. */
-export function resolvePrice(modelId: string, table: PriceTable = DEFAULT_PRICES): Price | undefined {
+export function resolvePrice(modelId: string, table: PriceTable = defaultPrices()): Price | undefined {
   const found = lookupModel(table, modelId);
   if (found !== undefined) return found;
   const provider = modelId.split(':')[0] ?? '';
@@ -94,7 +73,7 @@ export interface CostReport {
   pricesAsOf: string;
 }
 
-export function costReport(usage: Record<string, ModelUsage>, table: PriceTable = DEFAULT_PRICES, opts: { batch?: boolean } = {}): CostReport {
+export function costReport(usage: Record<string, ModelUsage>, table: PriceTable = defaultPrices(), opts: { batch?: boolean } = {}): CostReport {
   const rows: CostRow[] = [];
   const unpriced: string[] = [];
   let total = 0;
@@ -111,5 +90,5 @@ export function costReport(usage: Record<string, ModelUsage>, table: PriceTable 
     total += cost;
     rows.push({ model, ...u, cost });
   }
-  return { rows, total, unpriced, pricesAsOf: PRICES_AS_OF };
+  return { rows, total, unpriced, pricesAsOf: pricesAsOf() };
 }

@@ -1,9 +1,10 @@
 /**
  * Input tokens of a request before it is sent, for the cost plan and the budget: counted with the
  * model's own tokenizer where slant has one (OpenAI's o200k_base / cl100k_base, shipped inside
- * js-tiktoken), else estimated at 4 characters a token and marked as an estimate.
+ * js-tiktoken; counted piece by piece, each distinct piece encoded once: src/models/openai/tokenizer.ts),
+ * else estimated at 4 characters a token and marked as an estimate.
  */
-import { encodingFor, loadEncoding } from '../models/openai/tokenizer.js';
+import { encodingFor, tokenCounter } from '../models/openai/tokenizer.js';
 import type { ChatMessage } from '../models/types.js';
 
 /** OpenAI's chat format adds about 3 tokens per message and 3 to prime the answer. */
@@ -30,6 +31,6 @@ export const estimateTokens = (text: string): number => Math.ceil(text.length / 
 export async function countInputTokens(modelId: string, messages: readonly ChatMessage[]): Promise<TokenCount> {
   const enc = encodingOf(modelId);
   if (enc === undefined) return { tokens: messages.reduce((n, m) => n + estimateTokens(m.content) + PER_MESSAGE, PER_REQUEST), exact: false };
-  const t = await loadEncoding(enc);
-  return { tokens: messages.reduce((n, m) => n + t.encode(m.content).length + PER_MESSAGE, PER_REQUEST), exact: true };
+  const count = await tokenCounter(enc);
+  return { tokens: messages.reduce((n, m) => n + count(m.content) + PER_MESSAGE, PER_REQUEST), exact: true };
 }

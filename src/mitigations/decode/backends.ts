@@ -22,7 +22,9 @@ export function stepwiseOrWordBias(model: LanguageModel, title: string, note: (b
   return { ok: true, approximations: [note(b)] };
 }
 
-type BiasBackend = { kind: 'string'; provider: string } | { kind: 'openai-token-id'; encoding: NonNullable<ReturnType<typeof encodingFor>> };
+type Encoding = NonNullable<ReturnType<typeof encodingFor>>;
+
+type BiasBackend = { kind: 'string'; provider: string } | { kind: 'openai-token-id'; encoding: Encoding };
 
 /** How this model takes a static logit bias over words, if at all. */
 export function biasBackend(model: LanguageModel): BiasBackend | undefined {
@@ -34,6 +36,33 @@ export function biasBackend(model: LanguageModel): BiasBackend | undefined {
   }
   if (lb === 'string' || lb === 'both') return { kind: 'string', provider: model.provider };
   return undefined;
+}
+
+const oneTokenMemo = new Map<Encoding, Promise<(word: string) => readonly string[]>>();
+
+/**
+ * The token ids of a word as written and after a space, of those that are one token. Remembered per
+ * word: each record of a run biases the same word lists (the negative words), and encoding them
+ * again per record was most of a decoding mitigation's CPU (the cost plan's too).
+ */
+function oneTokenIds(encoding: Encoding): Promise<(word: string) => readonly string[]> {
+  let p = oneTokenMemo.get(encoding);
+  if (p === undefined) {
+    p = loadEncoding(encoding).then((enc) => {
+      const known = new Map<string, readonly string[]>();
+      return (word) => {
+        let ids = known.get(word);
+        if (ids === undefined) {
+          ids = [word, ` ${word}`].map((v) => enc.encode(v, [], [])).filter((x) => x.length === 1).map((x) => String(x[0]));
+          if (known.size >= 100_000) known.clear();
+          known.set(word, ids);
+        }
+        return ids;
+      };
+    });
+    oneTokenMemo.set(encoding, p);
+  }
+  return p;
 }
 
 /** OpenAI rejects a logit_bias with more than 300 tokens. */
@@ -59,17 +88,19 @@ export async function staticWordBias(backend: BiasBackend, words: readonly { wor
     for (const { word, weight } of words) byString[word] = (byString[word] ?? 0) + Math.log(weight);
     return { logitBias: { byString }, dropped: 0, used: Object.keys(byString).length };
   }
-  const enc = await loadEncoding(backend.encoding);
+  const oneToken = await oneTokenIds(backend.encoding);
   const byTokenId: Record<string, number> = {};
+  let biased = 0;
   let used = 0;
   let dropped = 0;
   for (const { word, weight } of words) {
-    const ids = [word, ` ${word}`].map((v) => enc.encode(v)).filter((x) => x.length === 1).map((x) => String(x[0]));
+    const ids = oneToken(word);
     const fresh = ids.filter((id) => byTokenId[id] === undefined);
-    if (ids.length === 0 || Object.keys(byTokenId).length + fresh.length > OPENAI_LOGIT_BIAS_LIMIT) {
+    if (ids.length === 0 || biased + fresh.length > OPENAI_LOGIT_BIAS_LIMIT) {
       dropped++;
       continue;
     }
+    biased += fresh.length;
     for (const id of ids) byTokenId[id] = (byTokenId[id] ?? 0) + Math.log(weight);
     used++;
   }

@@ -1,4 +1,5 @@
 import { defineProvider, HTTP_OPTION_KEYS } from '../provider-manifest.js';
+import prices from './prices.json' with { type: 'json' };
 
 export const ANTHROPIC_ENV = ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL'] as const;
 
@@ -9,6 +10,7 @@ export const anthropicProvider = defineProvider({
   optionKeys: [...HTTP_OPTION_KEYS, 'thinkingBudget', 'rawText'],
   defaultConcurrency: 8,
   local: false,
+  prices,
   capabilities: async () => (await import('./index.js')).ANTHROPIC_CAPABILITIES,
   create: async (rest, options) => (await import('./index.js')).createAnthropicModel(rest, options, options.scheduler),
 });

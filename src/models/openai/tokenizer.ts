@@ -17,19 +17,77 @@ export function encodingFor(model: string): EncodingName | undefined {
   return undefined;
 }
 
-const cache = new Map<EncodingName, Promise<Tiktoken>>();
+interface Loaded {
+  tok: Tiktoken;
+  /** the encoding's pre-tokenizer (the pattern that splits a text into the pieces BPE merges within) */
+  pattern: string;
+}
 
-export function loadEncoding(name: EncodingName): Promise<Tiktoken> {
+const cache = new Map<EncodingName, Promise<Loaded>>();
+
+function load(name: EncodingName): Promise<Loaded> {
   let p = cache.get(name);
   if (p === undefined) {
     p = (async () => {
       const { Tiktoken } = await import('js-tiktoken/lite');
       const ranks = name === 'o200k_base' ? (await import('js-tiktoken/ranks/o200k_base')).default : (await import('js-tiktoken/ranks/cl100k_base')).default;
-      return new Tiktoken(ranks);
+      return { tok: new Tiktoken(ranks), pattern: ranks.pat_str };
     })();
     cache.set(name, p);
   }
   return p;
+}
+
+export async function loadEncoding(name: EncodingName): Promise<Tiktoken> {
+  return (await load(name)).tok;
+}
+
+/** Pieces whose count a counter keeps; past this it starts again (a bound on memory, not on correctness). */
+const MAX_KNOWN_PIECES = 200_000;
+
+/**
+ * A token counter for an encoding, exact (the length of js-tiktoken's encode) at a fraction of its
+ * CPU. BPE merges only within the pieces the encoding's pattern splits a text into, so a text's
+ * count is the sum of its pieces' counts, and a piece (a word with its leading space, a run of
+ * punctuation) is encoded once and remembered: the texts of a run repeat their words endlessly,
+ * and js-tiktoken spends most of its time merging them again (the cost plan and the budget count
+ * every request's input). A piece that its pattern would split further on its own (an edge of the
+ * whitespace rules) is not remembered: the text is then counted by encode itself. Special-token
+ * text (`<|endoftext|>`) counts as the plain text it is in a chat message (encode's default throws).
+ */
+export function tokenCounter(name: EncodingName): Promise<(text: string) => number> {
+  let c = counters.get(name);
+  if (c === undefined) counters.set(name, (c = load(name).then(makeCounter)));
+  return c;
+}
+
+const counters = new Map<EncodingName, Promise<(text: string) => number>>();
+
+function makeCounter({ tok, pattern }: Loaded): (text: string) => number {
+  const split = new RegExp(pattern, 'gu');
+  const alone = new RegExp(pattern, 'gu');
+  const known = new Map<string, number>();
+  const pieceCount = (piece: string): number | undefined => {
+    let n = known.get(piece);
+    if (n !== undefined) return n;
+    // the piece alone must be one piece again for its own encoding to be its part of the text's
+    alone.lastIndex = 0;
+    const again = alone.exec(piece);
+    if (again === null || again[0] !== piece) return undefined;
+    n = tok.encode(piece, [], []).length;
+    if (known.size >= MAX_KNOWN_PIECES) known.clear();
+    known.set(piece, n);
+    return n;
+  };
+  return (text) => {
+    let total = 0;
+    for (const m of text.matchAll(split)) {
+      const n = pieceCount(m[0]);
+      if (n === undefined) return tok.encode(text, [], []).length;
+      total += n;
+    }
+    return total;
+  };
 }
 
 /** OpenAI accepts biases in [-100, 100]. */

@@ -10,7 +10,7 @@ import { UserError } from '../../core/errors.js';
 import type { SlantConfig } from '../../config/schema.js';
 import type { Embedder } from '../../judges/types.js';
 import { RequestCache } from '../../runtime/cache.js';
-import { DEFAULT_PRICES, PRICES_AS_OF, costOf, mergePrices, resolvePrice } from '../../runtime/cost.js';
+import { costOf, priceTable, pricesAsOf, resolvePrice } from '../../runtime/cost.js';
 import { ModelContext } from '../../runtime/model-context.js';
 import { openRunStore } from '../../runtime/open-store.js';
 import { snapshotStore, type StoreSnapshot } from '../../runtime/store-snapshot.js';
@@ -133,7 +133,7 @@ export async function planCost(config: SlantConfig, opts: PlanCostOptions): Prom
 }
 
 function price(rows: PlanRow[], config: SlantConfig, o: { batch: boolean; notes: string[]; datasets: CostPlan['datasets'] }): Omit<CostPlan, 'judgeReserve'> {
-  const table = mergePrices(DEFAULT_PRICES, config.prices);
+  const table = priceTable(config.prices);
   // --batch: the generations of openai: models go through the Batch API (batch prices); judges are asked live
   const batched = new Set(o.batch ? config.models.map((m) => m.id).filter((id) => id.startsWith('openai:')) : []);
   const unpriced = new Set<string>();
@@ -171,5 +171,5 @@ function price(rows: PlanRow[], config: SlantConfig, o: { batch: boolean; notes:
     totals.price.high = high === null || totals.price.high === null ? null : totals.price.high + high;
     return { ...r, price: { low, high } };
   });
-  return { rows: priced, totals, unpriced: [...unpriced].sort(), unbounded: [...unbounded].sort(), pricesAsOf: PRICES_AS_OF, outputLimitsAsOf: OUTPUT_LIMITS_AS_OF, batch: o.batch, notes: o.notes, datasets: o.datasets };
+  return { rows: priced, totals, unpriced: [...unpriced].sort(), unbounded: [...unbounded].sort(), pricesAsOf: pricesAsOf(), outputLimitsAsOf: OUTPUT_LIMITS_AS_OF, batch: o.batch, notes: o.notes, datasets: o.datasets };
 }
