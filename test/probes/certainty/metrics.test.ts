@@ -267,3 +267,31 @@ describe('cdMetrics: every field', () => {
     expect(r.ci!.low).toBeCloseTo(0, 12);
   });
 });
+
+// Written because mutants of the strata survived: the refusals' messages, ties across the upper
+// boundary and across both, fewer than two values, and the noun the warning uses.
+describe('strata: boundaries and refusals', () => {
+  it('names ties across the medium/high boundary, and across both at once', () => {
+    expect(strataTieWarning([1, 2, 3, 4, 5, 6, 7, 7])).toBeUndefined();
+    expect(strataTieWarning([1, 2, 3, 4, 5, 6, 6, 7])).toBe('2 tied at 6 across the medium/high boundary: which side each falls on follows the listing order (earlier = more certain), not a difference in certainty');
+    expect(strataTieWarning([1, 2, 2, 3, 4, 5, 5, 6], 'rewrites')).toBe(
+      '2 tied at 2 across the low/medium boundary; 2 tied at 5 across the medium/high boundary: which side each falls on follows the listing order (earlier = more certain), not a difference in certainty',
+    );
+    expect(strataTieWarning([3, 3, 3], 'texts')).toBe('all 3 texts are tied (equal certainty): the ranking orders nothing, and their strata follow the listing order (earlier = more certain)');
+    expect(strataTieWarning([4])).toBeUndefined();
+    expect(strataTieWarning([])).toBeUndefined();
+    // three of one value across the low/medium boundary: all three counted
+    expect(strataTieWarning([2, 2, 2, 3, 4, 5, 6, 7])).toBe('3 tied at 2 across the low/medium boundary: which side each falls on follows the listing order (earlier = more certain), not a difference in certainty');
+  });
+  it('sizes and strata at the smallest n, and the refusals name the bad value', () => {
+    expect(stratumSizes(0)).toEqual({ low: 0, medium: 0, high: 0 });
+    expect(stratumSizes(3)).toEqual({ low: 1, medium: 1, high: 1 });
+    expect(stratumSizes(5)).toEqual({ low: 2, medium: 1, high: 2 });
+    expect(assignStrata([0.2, 0.9, 0.5])).toEqual(['low', 'high', 'medium']);
+    expect(assignStrata([])).toEqual([]);
+    expect(() => stratumSizes(-1)).toThrow('stratumSizes: n must be a non-negative integer, got -1');
+    expect(() => stratumSizes(2.5)).toThrow('stratumSizes: n must be a non-negative integer, got 2.5');
+    expect(() => assignStrata([1, Number.NaN])).toThrow('assignStrata: value 1 is not a finite number (NaN)');
+    expect(() => assignStrata([Number.POSITIVE_INFINITY])).toThrow('assignStrata: value 0 is not a finite number (Infinity)');
+  });
+});
