@@ -67,7 +67,7 @@ describe('slant run with a chained condition (a prompt mitigation, then a decodi
       [CHAIN, 2],
     ]);
     // the offline comparator read the chain's rewrite, which kept the hedge, and greedy decoding's, which did not
-    const reasoning = (condition: string) => certainty.items.find((i) => i.labels.condition === condition && i.recordId === 'c0')?.measurement.calls[0].reasoning as string;
+    const reasoning = (condition: string) => (certainty.items.find((i) => i.labels.condition === condition && i.recordId === 'c0')?.measurement as { calls: { reasoning: string }[] } | undefined)?.calls[0]?.reasoning;
     expect(reasoning(CHAIN)).toMatch(/Text B markers: may be/);
     expect(reasoning('greedy-decoding')).toMatch(/Text B markers: lowers/);
     // compared with the baseline like any condition
