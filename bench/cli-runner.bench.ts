@@ -1,5 +1,5 @@
 /**
- * npm run bench:cli-runner [-- --requests 5000 --latency 50 --concurrency 32]
+ * npm run bench:cli-runner [-- --requests 5000 --latency 50 --concurrency 32] [--bin other/dist/cli/bin.js ...]
  *
  * `slant run` through the real CLI (the compiled dist/cli/bin.js in a child process, start-up
  * included) against a loopback OpenAI-compatible server that answers after `latency` ms and admits
@@ -11,6 +11,8 @@
  * BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/p' profiles the CLI process. Beside wall time it
  * prints the CPU time of the CLI process (bench/cpu-at-exit.mjs) and of the server process over the
  * run: on a shared machine the wall ratio moves with the load, CPU per request much less.
+ * `--bin A --bin B` runs each build's CLI in turn (`--rounds` times, A B A B …) against the same
+ * server, one line each: two builds compared under the same load.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,8 +21,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { loopbackBenchArgs, startLoopbackServer } from './loopback-bench.js';
 
-const { n, latency, concurrency, ideal } = loopbackBenchArgs();
-const bin = new URL('../dist/cli/bin.js', import.meta.url).pathname;
+const { n, latency, concurrency, ideal, bins, rounds } = loopbackBenchArgs();
+const builds = bins.length > 0 ? bins : [new URL('../dist/cli/bin.js', import.meta.url).pathname];
 const cpuHook = new URL('./cpu-at-exit.mjs', import.meta.url).pathname;
 
 const { child, url, stats } = await startLoopbackServer(latency, concurrency, { BENCH_ANSWER: 'FINAL_SUMMARY: The record opens, says little, and closes.' });
@@ -53,58 +55,66 @@ try {
       '',
     ].join('\n'),
   );
-  const s0 = await stats();
-  const before = s0.count;
-  const cpuOut = join(dir, 'cli-cpu.json');
-  const t0 = performance.now();
-  const epoch0 = performance.timeOrigin + t0;
-  const { stdout } = await promisify(execFile)(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', cpuHook, bin, '--json', 'run', '--no-cache', '-c', join(dir, 'slant.yaml')], {
-    cwd: dir,
-    maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, SLANT_CPU_OUT: cpuOut, SLANT_CPU_SAMPLE_MS: '20' },
-  });
-  const ms = performance.now() - t0;
-  const epoch1 = performance.timeOrigin + performance.now();
-  const s = await stats();
-  const out = JSON.parse(stdout) as { status: string; measured: number };
-  const ratio = ms / ideal;
-  const { cpuMs: cliCpu, samples = [] } = JSON.parse(readFileSync(cpuOut, 'utf8')) as { cpuMs: number; samples?: [number, number][] };
-  // the CLI's CPU split at the server's first request and last answer (interpolated between samples)
-  const cpuBeforeFirst = cpuAt(samples, s.firstMs);
-  const cpuToLast = cpuAt(samples, s.lastMs);
-  const ok = out.status === 'completed' && s.count - before === n;
-  console.log(
-    JSON.stringify({
-      bench: 'cli-run',
-      requests: n,
-      ms: Math.round(ms),
-      ideal_ms: Math.round(ideal),
-      ratio: Number(ratio.toFixed(3)),
-      server_requests: s.count - before,
-      peak_concurrency: s.peak,
-      rejected_429: s.rejected,
-      status: out.status,
-      measured: out.measured,
-      // where the time beyond the ideal went: before the first request (start-up, reading the
-      // dataset), the slots left empty while requests were being sent (mean in flight below the
-      // slots), and after the last answer (measuring what is left, aggregating, the report)
-      to_first_request_ms: Math.round(s.firstMs - epoch0),
-      mean_in_flight: Number(((s.busyMs - s0.busyMs) / (s.lastMs - s.firstMs)).toFixed(2)),
-      after_last_answer_ms: Math.round(epoch1 - s.lastMs),
-      cli_cpu_ms: Math.round(cliCpu),
-      cli_cpu_ms_per_request: Number((cliCpu / n).toFixed(3)),
-      // start-up and reading before the first request; the requests (sending, storing, measuring as
-      // answers arrive) per request; what the run does after the last answer
-      cli_cpu_ms_to_first_request: Math.round(cpuBeforeFirst),
-      cli_cpu_ms_per_request_while_requesting: Number(((cpuToLast - cpuBeforeFirst) / n).toFixed(3)),
-      cli_cpu_ms_after_last_answer: Math.round(cliCpu - cpuToLast),
-      server_cpu_ms: Math.round(s.cpuMs - s0.cpuMs),
-      load_average: Number(loadavg()[0]!.toFixed(2)),
-      target: '≤ 1.15',
-      pass: ok && ratio <= 1.15,
-    }),
-  );
-  if (!ok || ratio > 1.15) failed = true;
+  for (let round = 0; round < rounds; round++) {
+    for (const bin of builds) {
+      // each run in a store of its own, as the first run of a project
+      rmSync(join(dir, '.slant'), { recursive: true, force: true });
+      child.send('restart-timeline');
+      const s0 = await stats();
+      const before = s0.count;
+      const cpuOut = join(dir, 'cli-cpu.json');
+      const t0 = performance.now();
+      const epoch0 = performance.timeOrigin + t0;
+      const { stdout } = await promisify(execFile)(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', cpuHook, bin, '--json', 'run', '--no-cache', '-c', join(dir, 'slant.yaml')], {
+        cwd: dir,
+        maxBuffer: 256 * 1024 * 1024,
+        env: { ...process.env, SLANT_CPU_OUT: cpuOut, SLANT_CPU_SAMPLE_MS: '20' },
+      });
+      const ms = performance.now() - t0;
+      const epoch1 = performance.timeOrigin + performance.now();
+      const s = await stats();
+      const out = JSON.parse(stdout) as { status: string; measured: number };
+      const ratio = ms / ideal;
+      const { cpuMs: cliCpu, samples = [] } = JSON.parse(readFileSync(cpuOut, 'utf8')) as { cpuMs: number; samples?: [number, number][] };
+      // the CLI's CPU split at the server's first request and last answer (interpolated between samples)
+      const cpuBeforeFirst = cpuAt(samples, s.firstMs);
+      const cpuToLast = cpuAt(samples, s.lastMs);
+      const ok = out.status === 'completed' && s.count - before === n;
+      console.log(
+        JSON.stringify({
+          bench: 'cli-run',
+          ...(builds.length > 1 ? { bin } : {}),
+          requests: n,
+          ms: Math.round(ms),
+          ideal_ms: Math.round(ideal),
+          ratio: Number(ratio.toFixed(3)),
+          server_requests: s.count - before,
+          peak_concurrency: s.peak,
+          rejected_429: s.rejected,
+          status: out.status,
+          measured: out.measured,
+          // where the time beyond the ideal went: before the first request (start-up, reading the
+          // dataset), the slots left empty while requests were being sent (mean in flight below the
+          // slots), and after the last answer (measuring what is left, aggregating, the report)
+          to_first_request_ms: Math.round(s.firstMs - epoch0),
+          mean_in_flight: Number(((s.busyMs - s0.busyMs) / (s.lastMs - s.firstMs)).toFixed(2)),
+          after_last_answer_ms: Math.round(epoch1 - s.lastMs),
+          cli_cpu_ms: Math.round(cliCpu),
+          cli_cpu_ms_per_request: Number((cliCpu / n).toFixed(3)),
+          // start-up and reading before the first request; the requests (sending, storing, measuring as
+          // answers arrive) per request; what the run does after the last answer
+          cli_cpu_ms_to_first_request: Math.round(cpuBeforeFirst),
+          cli_cpu_ms_per_request_while_requesting: Number(((cpuToLast - cpuBeforeFirst) / n).toFixed(3)),
+          cli_cpu_ms_after_last_answer: Math.round(cliCpu - cpuToLast),
+          server_cpu_ms: Math.round(s.cpuMs - s0.cpuMs),
+          load_average: Number(loadavg()[0]!.toFixed(2)),
+          target: '≤ 1.15',
+          pass: ok && ratio <= 1.15,
+        }),
+      );
+      if (!ok || ratio > 1.15) failed = true;
+    }
+  }
 } finally {
   child.send('close');
   rmSync(dir, { recursive: true, force: true });

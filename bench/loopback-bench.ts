@@ -17,19 +17,21 @@ export interface ServerStats {
   busyMs: number;
 }
 
-/** --requests, --latency (ms), --concurrency; ideal = n × latency / slots (ms). */
-export function loopbackBenchArgs(): { n: number; latency: number; concurrency: number; ideal: number } {
+/** --requests, --latency (ms), --concurrency; ideal = n × latency / slots (ms). --bin (repeatable) and --rounds: builds of the CLI to compare (bench/cli-runner.bench.ts). */
+export function loopbackBenchArgs(): { n: number; latency: number; concurrency: number; ideal: number; bins: string[]; rounds: number } {
   const { values } = parseArgs({
     options: {
       requests: { type: 'string', default: '5000' },
       latency: { type: 'string', default: '50' },
       concurrency: { type: 'string', default: '32' },
+      bin: { type: 'string', multiple: true, default: [] },
+      rounds: { type: 'string', default: '1' },
     },
   });
   const n = Number(values.requests);
   const latency = Number(values.latency);
   const concurrency = Number(values.concurrency);
-  return { n, latency, concurrency, ideal: (n * latency) / concurrency };
+  return { n, latency, concurrency, ideal: (n * latency) / concurrency, bins: values.bin, rounds: Number(values.rounds) };
 }
 
 /** Start the server process; `stats()` asks it for its counters, `child.send('close')` ends it. */

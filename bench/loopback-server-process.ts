@@ -28,6 +28,8 @@ process.on('message', (msg: unknown) => {
   if (msg === 'prompts') process.send?.({ prompts: server.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => lastUserText((r.body as { messages?: unknown } | undefined)?.messages)) });
   // Batch API calls received (bench/crash.bench.ts: a batch created twice is a request paid twice)
   if (msg === 'batch-counts') process.send?.({ files: server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/files')).length, batches: server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/batches')).length });
+  // a bench running the CLI several times against this server: each run's first request starts its timeline
+  if (msg === 'restart-timeline') server.restartTimeline();
   if (msg === 'close') void server.close().then(() => process.exit(0));
 });
 process.send?.({ url: server.url });

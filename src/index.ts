@@ -87,6 +87,7 @@ export { definePlugin, type SlantPlugin } from './plugins/plugin.js';
 export { registerPlugin } from './plugins/register.js';
 export { loadPlugins } from './plugins/load.js';
 export { defineProbe, type ProbeManifest, type AnyProbe, type Presenter } from './probes/manifest.js';
+export type { AnnotationCode, AnnotationData, AnnotationKind, AnnotationOption, AttentionItem, JudgeIdentity, RunItemContext, StudyItemInput } from './probes/annotation.js';
 export type { DatasetFormat, FormatEntry, FormatSource } from './probes/dataset-format.js';
 export type { ItemViewer, ItemInput, ItemSummary, ItemDetail } from './probes/item-view.js';
 export { summaryOf } from './probes/item-view-common.js';

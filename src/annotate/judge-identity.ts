@@ -4,21 +4,24 @@
  * named by a judge spec as `slant validate` and `slant run` take it: "offline" or a model id
  * ("openai:o4-mini"). Columns of studies made from a run ("framing:offline", "offline", a model
  * id) and judge ids ("offline-framing", "llm-framing:<model>", "certainty-offline",
- * "certainty-llm:<model>") are recognised; other names need `--judge <column>=<spec>`.
+ * "certainty-llm:<model>") are recognised, as each kind's annotation.json lists them
+ * (`judgeColumns`); other names need `--judge <column>=<spec>`. The kind's own code says which
+ * judge a spec makes (src/probes/<probe>/annotation.ts).
  */
 import { UserError } from '../core/errors.js';
+import { kindText, type StudyKind } from './scale.js';
 import type { ItemRow } from './study-store.js';
-import type { JudgeIdentity } from './study-cards.js';
+import { UNKNOWN_VERSION, type JudgeIdentity } from './study-cards.js';
 
 const MODEL_ID = /^[a-z][a-z0-9-]*:/;
 
 /** The judge spec a column name stands for, or undefined when the name says nothing. */
-export function defaultJudgeSpec(kind: 'framing' | 'certainty', name: string): string | undefined {
+export function defaultJudgeSpec(kind: StudyKind, name: string): string | undefined {
   // an LLM judge with a moderator is not one model spec: name it with --judge … (not supported yet)
   if (name.includes('+moderator:')) return undefined;
-  const prefixes = kind === 'framing' ? ['framing:', 'llm-framing:'] : ['certainty-llm:'];
-  for (const p of prefixes) if (name.startsWith(p)) return name.slice(p.length);
-  if (name === 'offline' || name === (kind === 'framing' ? 'offline-framing' : 'certainty-offline')) return 'offline';
+  const columns = kindText(kind).judgeColumns;
+  for (const p of columns?.prefixes ?? []) if (name.startsWith(p)) return name.slice(p.length);
+  if (columns?.offline.includes(name)) return 'offline';
   if (MODEL_ID.test(name)) return name;
   return undefined;
 }
@@ -36,31 +39,17 @@ export function parseJudgeMappings(flags: readonly string[]): Record<string, str
 
 /**
  * The id and version of the judge a spec makes (created as `slant validate` creates it; no
- * request is sent). Offline judges also count the study's items they were fitted on.
+ * request is sent). Offline judges also count the study's items they were fitted on. A kind whose
+ * code names no judges keeps the spec as the judge's id.
  */
-export async function resolveJudge(kind: 'framing' | 'certainty', spec: string, items: readonly ItemRow[]): Promise<JudgeIdentity> {
-  if (kind === 'framing') {
-    const { createFramingJudge } = await import('../judges/registry.js');
-    const judge = await createFramingJudge(spec);
-    if (judge.id !== 'offline-framing') return { id: judge.id, version: judge.version };
-    const { inOfflineFramingTrainingSet } = await import('../judges/framing/training-overlap.js');
-    return { id: judge.id, version: judge.version, inTraining: items.filter((i) => inOfflineFramingTrainingSet(i.content.text ?? '')).length };
-  }
-  if (spec === 'offline') {
-    const { OfflineCertaintyComparator } = await import('../judges/certainty/offline-comparator.js');
-    const { inOfflineTrainingSet } = await import('../judges/certainty/training-overlap.js');
-    const c = new OfflineCertaintyComparator();
-    return { id: c.id, version: c.cardVersion, inTraining: items.filter((i) => inOfflineTrainingSet(i.content.original ?? '') || inOfflineTrainingSet(i.content.rewrite ?? '')).length };
-  }
-  if (!MODEL_ID.test(spec)) throw new UserError(`unknown certainty judge "${spec}"; use "offline" or a model id such as "openai:o4-mini"`);
-  const { LlmCertaintyJudge } = await import('../judges/certainty/llm-judge.js');
-  const { createModel } = await import('../models/create-model.js');
-  const j = new LlmCertaintyJudge(await createModel(spec));
-  return { id: j.id, version: j.version };
+async function resolveJudge(kind: StudyKind, spec: string, items: readonly ItemRow[]): Promise<JudgeIdentity> {
+  const code = await kindText(kind).load?.();
+  if (code?.judge === undefined) return { id: spec, version: UNKNOWN_VERSION };
+  return code.judge(spec, items);
 }
 
 /** Every judge column of the study: its identity, or none when neither a mapping nor its name says which judge it is. */
-export async function resolveStudyJudges(kind: 'framing' | 'certainty', items: readonly ItemRow[], mappings: Record<string, string>): Promise<{ identities: Record<string, JudgeIdentity>; unresolved: string[] }> {
+export async function resolveStudyJudges(kind: StudyKind, items: readonly ItemRow[], mappings: Record<string, string>): Promise<{ identities: Record<string, JudgeIdentity>; unresolved: string[] }> {
   const task = items.filter((i) => i.role === 'task');
   const names = [...new Set(task.flatMap((i) => Object.keys(i.judges)))].sort();
   for (const m of Object.keys(mappings)) if (!names.includes(m)) throw new UserError(`--judge ${m}=…: the study has no judge "${m}" (its judges: ${names.join(', ') || 'none'})`);

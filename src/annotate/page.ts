@@ -1,5 +1,6 @@
 /** Server-rendered pages of the annotation app; every piece of data goes through escapeHtml. */
 import { escapeHtml as e } from '../report/escape.js';
+import { isPair } from '../probes/annotation.js';
 import { kindText, type StudyKind } from './scale.js';
 import type { ItemRow } from './study-store.js';
 
@@ -21,7 +22,7 @@ interface ItemPageArgs {
   kind: StudyKind;
   annotator: string;
   item: ItemRow;
-  /** certainty: which text is Text A */
+  /** a pair: which text is Text A */
   presentation: string | null;
   position: number;
   done: number;
@@ -37,14 +38,16 @@ interface ItemPageArgs {
 export function itemPage(a: ItemPageArgs): string {
   const t = kindText(a.kind);
   let texts: string;
-  if (a.kind === 'certainty') {
-    const [first, second] = a.presentation === 'modified-first' ? [a.item.content.rewrite, a.item.content.original] : [a.item.content.original, a.item.content.rewrite];
+  if (isPair(t)) {
+    // the kind's two fields in the order drawn for this annotator (modified-first: the second field as Text A)
+    const [one, two] = t.fields.map((f) => a.item.content[f]);
+    const [first, second] = a.presentation === 'modified-first' ? [two, one] : [one, two];
     texts = `<div class="pair">
 <section class="text" aria-label="Text A"><h2>Text A</h2><p>${e(first ?? '')}</p></section>
 <section class="text" aria-label="Text B"><h2>Text B</h2><p>${e(second ?? '')}</p></section>
 </div>`;
   } else {
-    texts = `<section class="text single" aria-label="Text"><p>${e(a.item.content.text ?? '')}</p></section>`;
+    texts = t.fields.map((f) => `<section class="text single" aria-label="Text"><p>${e(a.item.content[f] ?? '')}</p></section>`).join('\n');
   }
   const options = t.options
     .map(

@@ -1,66 +1,62 @@
 /**
- * What an annotator is asked in each kind of study, and which answers are valid: seed 004's pairwise
+ * What an annotator is asked in each kind of study, and which answers are valid. A study kind is a
+ * probe with an `annotation` in its manifest (src/probes/annotation.ts): seed 004's pairwise
  * certainty scale (Text A / Text B, five points), seed 000's framing classes, WildFrame's
- * positive / negative sentiment. The wording lives in instructions.json.
+ * positive / negative sentiment, and any plugin probe's own. The wording lives in each probe's
+ * annotation.json.
  */
-import texts from './instructions.json' with { type: 'json' };
+import { UserError } from '../core/errors.js';
+import { isPair, type AnnotationKind } from '../probes/annotation.js';
+import { probeManifest, registeredProbeNames } from '../probes/manifests.js';
 
-export const STUDY_KINDS = ['certainty', 'framing', 'wildframe'] as const;
-export type StudyKind = (typeof STUDY_KINDS)[number];
+/** A study kind: the name of a probe that brings human labelling. */
+export type StudyKind = string;
 
-export interface ScaleOption {
-  /** stored value (certainty: the ordered answer −2..2 in A/B terms, −2 = Clearly A) */
-  value: string;
-  label: string;
-  /** keyboard shortcut */
-  key: string;
+/** The study kinds known now, in the probes' order. */
+export function studyKinds(): string[] {
+  return registeredProbeNames().filter((name) => probeManifest(name)?.annotation !== undefined);
 }
 
-export interface KindText {
-  title: string;
-  instructions: string[];
-  question: string;
-  note: string;
-  options: ScaleOption[];
-  source: string;
+export function isStudyKind(v: string): boolean {
+  return probeManifest(v)?.annotation !== undefined;
 }
 
-const TEXTS = texts as Record<StudyKind, KindText>;
-
-export function isStudyKind(v: string): v is StudyKind {
-  return (STUDY_KINDS as readonly string[]).includes(v);
-}
-
-export function kindText(kind: StudyKind): KindText {
-  return TEXTS[kind];
+/** A kind's definition; a kind no registered probe brings is a user error naming the known ones. */
+export function kindText(kind: StudyKind): AnnotationKind {
+  const annotation = probeManifest(kind)?.annotation;
+  if (annotation === undefined) {
+    throw new UserError(`no probe brings a "${kind}" study kind; known: ${studyKinds().join(', ')}`, { hint: 'a study made with a plugin probe needs that plugin: load it with `plugins:` in slant.yaml' });
+  }
+  return annotation;
 }
 
 export function scaleValues(kind: StudyKind): string[] {
-  return TEXTS[kind].options.map((o) => o.value);
+  return kindText(kind).options.map((o) => o.value);
 }
 
 export function isValidAnswer(kind: StudyKind, value: string): boolean {
   return scaleValues(kind).includes(value);
 }
 
-/** Which text a certainty item shows as Text A (as the judges' `Presentation`). */
+/** Which text a pair item shows as Text A (as the judges' `Presentation`): the first field, or the second. */
 export type Presentation = 'original-first' | 'modified-first';
 
+/** True when the kind's items are pairs shown in a drawn order. */
+export const pairKind = (kind: StudyKind): boolean => isPair(kindText(kind));
+
 /**
- * The value analysed: certainty answers become canonical (−2..2, positive = the rewrite is more
- * certain; seed 004 §3.1) by undoing the A/B order; labels of the other kinds are used as given.
+ * The value analysed: answers on a pair become canonical (positive = the second field, e.g.
+ * certainty's rewrite, is more …; seed 004 §3.1) by undoing the A/B order; labels of the other
+ * kinds are used as given.
  */
 export function canonicalAnswer(kind: StudyKind, value: string, presentation: Presentation | null): string {
-  if (kind !== 'certainty') return value;
+  if (!pairKind(kind)) return value;
   const n = Number(value);
   const c = presentation === 'modified-first' ? -n : n;
   return String(c === 0 ? 0 : c);
 }
 
-/** Numeric form for statistics: certainty −2..2; framing negative −1, neutral 0, positive 1; wildframe negative 0, positive 1. */
+/** Numeric form for statistics: each option's score (certainty −2..2; framing negative −1, neutral 0, positive 1; wildframe negative 0, positive 1). */
 export function numericAnswer(kind: StudyKind, canonical: string): number {
-  if (kind === 'certainty') return Number(canonical);
-  if (canonical === 'positive') return 1;
-  if (canonical === 'negative') return kind === 'framing' ? -1 : 0;
-  return 0;
+  return kindText(kind).options.find((o) => o.value === canonical)?.score ?? 0;
 }

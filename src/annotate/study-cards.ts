@@ -12,18 +12,12 @@
  * τ_b with the consensus, its bootstrap interval and the judge-minus-average-human gap go to
  * `figures`. WildFrame studies have no card: their "judges" are the models under test.
  */
-import { FRAMINGS } from '../core/types.js';
 import { confusionFigures, type JudgeCard } from '../judges/card.js';
 import { SLANT_VERSION } from '../version.js';
-import type { StudyKind } from './scale.js';
+import type { JudgeIdentity } from '../probes/annotation.js';
+import { kindText, scaleValues, type StudyKind } from './scale.js';
 
-/** Who a study's judge column is: the id and version runs use (`version` "unknown" when slant could not tell). */
-export interface JudgeIdentity {
-  id: string;
-  version: string;
-  /** items of the study that were training rows of the judge (offline judges); 0 or absent = held out */
-  inTraining?: number;
-}
+export type { JudgeIdentity } from '../probes/annotation.js';
 
 export const UNKNOWN_VERSION = 'unknown';
 
@@ -58,15 +52,19 @@ export function direction(x: number): (typeof DIRECTIONS)[number] {
   return x < 0 ? '−' : x > 0 ? '+' : '0';
 }
 
-export function hasJudgeCards(kind: StudyKind): kind is 'framing' | 'certainty' {
-  return kind === 'framing' || kind === 'certainty';
+/** True when studies of this kind make judge cards (its annotation.json says `cards`). */
+export function hasJudgeCards(kind: StudyKind): boolean {
+  return kindText(kind).cards !== undefined;
 }
 
 export function studyJudgeCards(input: CardInput): JudgeCard[] {
   const { kind } = input;
-  if (!hasJudgeCards(kind)) return [];
+  const how = kindText(kind).cards;
+  if (how === undefined) return [];
+  const majority = how === 'majority';
   const names = [...new Set(input.items.flatMap((i) => Object.keys(i.judges)))].sort();
-  const labels: readonly string[] = kind === 'framing' ? FRAMINGS : DIRECTIONS;
+  // majority: the kind's labels in their order (framing: positive, negative, neutral); else the direction of the mean
+  const labels: readonly string[] = majority ? scaleValues(kind) : DIRECTIONS;
   return names.map((name): JudgeCard => {
     const confusion = labels.map(() => labels.map(() => 0));
     let noMajority = 0;
@@ -79,7 +77,7 @@ export function studyJudgeCards(input: CardInput): JudgeCard[] {
       }
       let truth: string | undefined;
       let judged: string;
-      if (kind === 'framing') {
+      if (majority) {
         truth = majorityLabel(item.humans);
         judged = j;
       } else {
@@ -97,23 +95,23 @@ export function studyJudgeCards(input: CardInput): JudgeCard[] {
     const f = confusionFigures(confusion);
     const who = input.identities[name] ?? { id: name, version: UNKNOWN_VERSION };
     const inTraining = who.inTraining ?? 0;
-    const truthText = kind === 'framing' ? 'the majority label' : 'the direction of the mean answer';
+    const truthText = majority ? 'the majority label' : 'the direction of the mean answer';
     const figures: Record<string, number | null> = {
       items: input.items.length,
       annotators: input.annotators,
       k: input.k,
-      ...(kind === 'framing' ? { noMajority } : {}),
+      ...(majority ? { noMajority } : {}),
       noAnswer,
       ...(who.inTraining !== undefined ? { inTraining } : {}),
       ...(input.figures[name] ?? {}),
     };
     return {
-      task: kind,
+      task: kind as JudgeCard['task'],
       judge: who.id,
       version: who.version,
-      data: `annotation study ${input.study} (${kind}): ${f.n} items against ${truthText} of the ${input.annotators} annotators kept by the quality filters (k = ${input.k} per item${kind === 'framing' && noMajority ? `; ${noMajority} items without a majority left out` : ''}${noAnswer ? `; ${noAnswer} items the judge did not answer` : ''}); study column "${name}"`,
+      data: `annotation study ${input.study} (${kind}): ${f.n} items against ${truthText} of the ${input.annotators} annotators kept by the quality filters (k = ${input.k} per item${majority && noMajority ? `; ${noMajority} items without a majority left out` : ''}${noAnswer ? `; ${noAnswer} items the judge did not answer` : ''}); study column "${name}"`,
       heldOut: inTraining === 0,
-      summary: `${kind === 'framing' ? 'human majority labels' : 'human consensus direction'} of annotation study ${input.study}${inTraining ? ` (${inTraining} of ${input.items.length} items in-sample)` : ''}`,
+      summary: `${majority ? 'human majority labels' : 'human consensus direction'} of annotation study ${input.study}${inTraining ? ` (${inTraining} of ${input.items.length} items in-sample)` : ''}`,
       n: f.n,
       accuracy: f.accuracy,
       balancedAccuracy: f.balancedAccuracy,

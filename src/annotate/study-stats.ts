@@ -10,7 +10,8 @@ import type { JudgeCard } from '../judges/card.js';
 import type { StudyData } from './answers.js';
 import { bootstrapConsensus, randomBaseline, type BootInterval, type LabelTable } from './consensus.js';
 import { applyQualityFilters, DEFAULT_QUALITY, type QualityOptions, type QualityReport } from './quality.js';
-import { numericAnswer, scaleValues, type StudyKind } from './scale.js';
+import type { AgreementLevel } from '../probes/annotation.js';
+import { kindText, numericAnswer, scaleValues, type StudyKind } from './scale.js';
 import { studyJudgeCards, type JudgeIdentity } from './study-cards.js';
 
 export { majorityLabel } from './study-cards.js';
@@ -21,7 +22,7 @@ export interface StudyStats {
   quality: QualityReport;
   items: number;
   answers: number;
-  alpha: Partial<Record<'nominal' | 'ordinal' | 'interval', number | null>>;
+  alpha: Partial<Record<AgreementLevel, number | null>>;
   annotators: { annotator: string; n: number; tauB: number | null; low: number | null; high: number | null }[];
   humanMean: { tauB: number | null; low: number | null; high: number | null };
   judges: { judge: string; n: number; tauB: number | null; low: number | null; high: number | null; gap: { value: number | null; low: number | null; high: number | null } }[];
@@ -63,8 +64,9 @@ export function studyStats(data: StudyData, opts: {
     const v = byItem.get(i.id)!.get(a);
     return v === undefined ? null : numericAnswer(kind, v);
   }));
-  const alphaAt = (level: 'nominal' | 'ordinal' | 'interval') => (matrix.length >= 2 && analysed.length > 0 ? num(krippendorffAlpha(matrix, level)) : null);
-  const alpha = kind === 'certainty' ? { ordinal: alphaAt('ordinal'), interval: alphaAt('interval') } : { nominal: alphaAt('nominal') };
+  const alphaAt = (level: AgreementLevel) => (matrix.length >= 2 && analysed.length > 0 ? num(krippendorffAlpha(matrix, level)) : null);
+  const levels = kindText(kind).agreement;
+  const alpha: StudyStats['alpha'] = Object.fromEntries(levels.map((level) => [level, alphaAt(level)]));
   const scale = scaleValues(kind).map((v) => numericAnswer(kind, v));
   const base = randomBaseline(table, scale, { seed: (opts.seed ?? 42) + 1 });
   const judgeIds = [...new Set(analysed.flatMap((i) => Object.keys(i.judges)))].sort();
@@ -85,7 +87,8 @@ export function studyStats(data: StudyData, opts: {
   });
   const humanMean = iv(boot.point.humanMean, boot.humanMean);
   const randomBase = { tauB: num(base.mean), low: num(base.low), high: num(base.high), draws: base.draws };
-  const alphaValue = kind === 'certainty' ? alpha.ordinal : alpha.nominal;
+  // the cards report the kind's first level (certainty: ordinal; the label kinds: nominal)
+  const alphaValue = alpha[levels[0]!];
   const cards = studyJudgeCards({
     study: data.study.id,
     kind,
@@ -105,7 +108,7 @@ export function studyStats(data: StudyData, opts: {
           'gapToAverageHuman.high': j.gap.high,
           averageHumanTauB: humanMean.tauB,
           randomBaselineTauB: randomBase.tauB,
-          [kind === 'certainty' ? 'alpha.ordinal' : 'alpha.nominal']: alphaValue ?? null,
+          [`alpha.${levels[0]!}`]: alphaValue ?? null,
           resamples: boot.resamples,
         },
       ]),

@@ -11,8 +11,7 @@ import type { AnswerDbInput, StudyDbRow, StudyItemDbRow } from '../runtime/annot
 import type { StoreHandle, StudyStore } from '../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { planAssignments } from './assign.js';
-import attention from './attention.json' with { type: 'json' };
-import { isValidAnswer, type Presentation, type StudyKind } from './scale.js';
+import { isValidAnswer, kindText, pairKind, type Presentation, type StudyKind } from './scale.js';
 import { hashToken, newToken } from './tokens.js';
 
 /** The store as studies use it: their tables, and where it is (for messages). */
@@ -23,7 +22,7 @@ export type ItemRole = 'task' | 'attention' | 'gold';
 export interface ItemInput {
   id: string;
   role: 'task' | 'gold';
-  /** certainty: { original, rewrite }; framing / wildframe: { text } (plus descriptive fields) */
+  /** the kind's fields (certainty: { original, rewrite }; framing / wildframe: { text }), plus descriptive fields */
   content: Record<string, string>;
   /** accepted answers of a gold item (canonical: certainty −2..2 with positive = rewrite more certain) */
   expected?: string[];
@@ -108,13 +107,12 @@ export async function createStudy(store: StudyRecords, given: CreateStudyArgs): 
   }
   const tasks = args.items.filter((i) => i.role === 'task');
   if (tasks.length === 0) throw new UserError('the study has no items to annotate');
-  const pool = (attention as Record<StudyKind, (Record<string, string | string[]>)[]>)[args.kind];
+  const pool = kindText(args.kind).attention;
   const nAttention = args.attention ?? 1;
+  if (nAttention > 0 && pool.length === 0) throw new UserError(`the ${args.kind} study kind has no attention checks`, { hint: 'use --attention 0' });
   const attentionItems: ItemRow[] = Array.from({ length: nAttention }, (_, i) => {
     const a = pool[i % pool.length]!;
-    const content: Record<string, string> = {};
-    for (const [key, v] of Object.entries(a)) if (typeof v === 'string') content[key] = v;
-    return { id: `attention-${i + 1}`, role: 'attention', content, expected: a.expected as string[], judges: {} };
+    return { id: `attention-${i + 1}`, role: 'attention', content: { ...a.content }, expected: [...a.expected], judges: {} };
   });
   for (const a of attentionItems) if (ids.has(a.id)) throw new UserError(`item id "${a.id}" is reserved for attention checks`);
   const seed = args.seed ?? 42;
@@ -125,7 +123,7 @@ export async function createStudy(store: StudyRecords, given: CreateStudyArgs): 
     annotators: names,
     k: args.k,
     seed,
-    randomiseOrder: args.kind === 'certainty',
+    randomiseOrder: pairKind(args.kind),
     fixedOrder: new Set(attentionItems.map((i) => i.id)),
   });
   const study: StudyRow = {

@@ -1,4 +1,5 @@
 import { UserError } from '../core/errors.js';
+import { createProviderEmbedder } from '../models/providers.js';
 import type { ModelFactory } from './judge-manifest.js';
 import { judgeManifest, judgeNamesText } from './judges.js';
 import type { Embedder, FramingJudge } from './types.js';
@@ -30,9 +31,7 @@ export async function createFramingJudge(spec: string, makeModel: ModelFactory =
 export async function createEmbedder(spec: string, providerOptions: Record<string, Record<string, unknown>> = {}): Promise<Embedder> {
   const named = judgeManifest('embedder', spec);
   if (named) return named.create({ providers: providerOptions });
-  if (isModelId(spec)) {
-    const { createEmbedderFromId } = await import('./embedders/registry.js');
-    return createEmbedderFromId(spec, providerOptions[spec.slice(0, spec.indexOf(':'))] ?? {});
-  }
+  // an embedding model is its provider's (src/models/<provider>/embedder.ts), made through the provider registry
+  if (isModelId(spec)) return createProviderEmbedder(spec, providerOptions[spec.slice(0, spec.indexOf(':'))] ?? {});
   throw new UserError(`unknown embedder "${spec}"; use ${judgeNamesText('embedder')} or an embedding model id such as "openai:text-embedding-3-small"`);
 }

@@ -13,13 +13,5 @@ export interface FramingJudge extends InstrumentId {
 /** Dense vector (defined with the vector maths in src/text/vector.ts, a lower layer). */
 export type { Vector };
 
-/**
- * Turns texts into vectors. Neural embedders embed each text on its own. Corpus-fitted
- * embedders (TF-IDF) fit on the texts of ONE call, so callers pass together the texts that must
- * share a vocabulary (e.g. a summary and the three thirds of its source).
- */
-export interface Embedder extends InstrumentId {
-  /** 'fit-per-call' for TF-IDF-like embedders; 'independent' for neural ones */
-  readonly mode: 'fit-per-call' | 'independent';
-  embed(texts: readonly string[], opts?: { kind?: 'query' | 'passage'; signal?: AbortSignal }): Promise<Vector[]>;
-}
+/** The embedder contract lives with the providers that serve most embedders (src/models/embedder.ts). */
+export type { Embedder } from '../models/embedder.js';

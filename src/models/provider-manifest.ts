@@ -1,4 +1,5 @@
 import type { Scheduler } from '../runtime/scheduler.js';
+import type { Embedder, EmbedderOptions } from './embedder.js';
 import type { ProviderOptions } from './http.js';
 import type { Capabilities, LanguageModel } from './types.js';
 
@@ -40,7 +41,7 @@ export interface ProviderManifest {
   env: readonly string[];
   /** keys its models read from `providers.<name>` or `models[].options` (any other key is an error) */
   optionKeys: readonly string[];
-  /** keys its embedders read as well (`judges.embedder`), from `providers.<name>` only */
+  /** keys its embedders read as well (`judges.embedder` / the embedder role), from `providers.<name>` only */
   embedderOptionKeys?: readonly string[];
   /** requests in flight per provider unless `providers.<name>.maxConcurrency` says otherwise (default: the scheduler's) */
   defaultConcurrency?: number;
@@ -54,6 +55,12 @@ export interface ProviderManifest {
   capabilities(): Promise<Capabilities>;
   /** a model from the part of its id after `<name>:` (`id` is the whole id) */
   create(rest: string, options: ProviderOptions & { scheduler: Scheduler }, id: string): Promise<LanguageModel>;
+  /**
+   * An embedding model from the part of its id after `<name>:` (a provider that serves embeddings).
+   * Judges take embedders from here (models/providers.ts createProviderEmbedder), never by
+   * speaking a provider's protocol themselves.
+   */
+  createEmbedder?(rest: string, options: EmbedderOptions, id: string): Promise<Embedder>;
 }
 
 export function defineProvider(manifest: ProviderManifest): ProviderManifest {

@@ -8,6 +8,7 @@ import { ollamaProvider } from './ollama/manifest.js';
 import { openaiCompatibleProvider } from './openai-compatible/manifest.js';
 import { openaiProvider } from './openai/manifest.js';
 import { checkPrice } from './price-check.js';
+import type { Embedder, EmbedderOptions } from './embedder.js';
 import type { ProviderManifest } from './provider-manifest.js';
 import { replayProvider } from './replay/manifest.js';
 import type { Capabilities } from './types.js';
@@ -41,6 +42,7 @@ export async function registerProvider(manifest: ProviderManifest, from = 'a plu
   if (typeof name !== 'string' || !PROVIDER_NAME.test(name)) throw new UserError(`${from}: a provider's name must be lower-case letters, digits and "-" (got ${JSON.stringify(name)})`);
   if (registered.has(name)) throw new UserError(`${from}: a provider called "${name}" is already registered`);
   if (typeof manifest.create !== 'function') throw new UserError(`${from}: provider "${name}" has no create(rest, options, id)`);
+  if (manifest.createEmbedder !== undefined && typeof manifest.createEmbedder !== 'function') throw new UserError(`${from}: provider "${name}": createEmbedder must be a function (rest, options, id) => embedder`);
   if (!list(manifest.env) || !list(manifest.optionKeys)) throw new UserError(`${from}: provider "${name}" needs env and optionKeys (lists of names, may be empty)`);
   checkPrices(manifest.prices, `${from}: provider "${name}"`);
   capabilities.set(name, typeof manifest.capabilities === 'function' ? await manifest.capabilities() : { ...(await import('./types.js')).NO_CAPABILITIES });
@@ -66,6 +68,23 @@ export async function resolveProviderCapabilities(): Promise<void> {
   for (const p of registered.values()) if (!capabilities.has(p.name)) capabilities.set(p.name, await p.capabilities());
 }
 export const providerCapabilities = (name: string): Capabilities | undefined => capabilities.get(name);
+
+/**
+ * The embedding model with this id (`<provider>:<model>`), made by its provider's manifest with
+ * the options given (the config's `providers.<name>`). A provider that serves no embeddings, or
+ * none known by that name, is a UserError listing the ones that do.
+ */
+export async function createProviderEmbedder(id: string, options: EmbedderOptions = {}): Promise<Embedder> {
+  const colon = id.indexOf(':');
+  const name = colon < 0 ? '' : id.slice(0, colon);
+  const rest = colon < 0 ? '' : id.slice(colon + 1);
+  const forms = [...registered.values()].filter((p) => p.createEmbedder !== undefined).map((p) => p.idForm);
+  const choices = `use tfidf, ${forms.join(', ')}`;
+  if (rest === '') throw new UserError(`embedder "${id}": expected "<provider>:<model>"`);
+  const manifest = registered.get(name);
+  if (manifest?.createEmbedder === undefined) throw new UserError(`no embeddings for provider "${name}"; ${choices}`);
+  return manifest.createEmbedder(rest, options, id);
+}
 
 /** Requests in flight per provider by default (the scheduler's lanes). */
 export function defaultConcurrency(): Record<string, number> {

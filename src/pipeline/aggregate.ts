@@ -6,7 +6,7 @@ import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import type { ItemsReader, JudgeCardStore, RunsStore } from '../runtime/run-store.js';
 
 /** What aggregating a run reads (its items, the judge cards) and writes (each cell's result). */
-type AggregateStore = ItemsReader & Pick<RunsStore, 'putResult'> & Pick<JudgeCardStore, 'listJudgeCards'>;
+type AggregateStore = ItemsReader & Pick<RunsStore, 'putResult' | 'upsertCell'> & Pick<JudgeCardStore, 'listJudgeCards'>;
 import { instrumentIds, type CardedInstrument, type ProbeJudges } from '../probes/types.js';
 import { parseJudgeCard, type JudgeCard } from '../judges/card.js';
 import type { ProbeResult, GroupResultJson } from '../results/schema.js';
@@ -49,7 +49,11 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore<Aggre
       // a measurement variant (seed 003 App. I's top-k mapping) aggregates with its own options
       const options = cell.options ?? configured;
       if (cell.notApplicable !== undefined) {
-        groups.push({ labels, n: 0, notApplicable: cell.notApplicable, metrics: [] });
+        const group: GroupResultJson = { labels, n: 0, notApplicable: cell.notApplicable, metrics: [] };
+        groups.push(group);
+        // stored as its own state with its reason, so a report rebuilt from the store says it was not run, and why
+        await store.putResult(runId, cell.key, group);
+        await store.upsertCell(runId, { key: cell.key, model: cell.model, probe: cell.probe, dataset: cell.dataset, condition: cell.condition, options: cell.options, status: 'not-applicable' });
         continue;
       }
       const stored = await store.getItems(runId, cell.key);

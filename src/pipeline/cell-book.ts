@@ -101,7 +101,7 @@ export class CellBook {
       const ready = cell.skipped
         ? Promise.resolve()
         : (async () => {
-            await this.store.upsertCell(this.runId, { key, model: label, probe: probe.name, dataset, condition: condition.key, options });
+            await this.store.upsertCell(this.runId, { key, model: label, probe: probe.name, dataset, condition: condition.key, options, ...(cell.notApplicable !== undefined ? { status: 'not-applicable' as const } : {}) });
             this.done.set(key, new IdSet(await this.store.completedRecordIds(this.runId, key, among)));
           })();
       this.ready.set(key, ready);

@@ -107,6 +107,13 @@ export async function executePlan(
      * before it enqueues the cells' units.
      */
     planOnly?: boolean;
+    /**
+     * The cost plan's dry pass (cost-plan/estimate.ts): every request is made (to dry models) and
+     * counted, but a measurement that asks no model (local instruments alone) is made for each
+     * cell's first record only: it sends nothing, so the plan's counts are the same without it,
+     * and the first still finds a cell that cannot be measured at all before anything is paid.
+     */
+    countOnly?: boolean;
     onItem?: () => void;
     /**
      * Called once, when the run first waits on its models: every call slot taken, or the first
@@ -158,7 +165,7 @@ export async function executePlan(
   const calls = new ModelCalls(plan.concurrency, opts.onWaiting);
   const held = plan.producers.some((p) => p.model !== undefined) ? 2 * plan.concurrency : plan.concurrency;
   const outputs = new TaskOutputs({ store, runId, items, book, calls, warnings: opts.warnings, truncated, signal: opts.signal, ...(unitRun ? { unit: unitRun } : {}) });
-  const measurer = new ItemMeasurer({ store, runId, items, book, calls, judges: plan.judges, warnings: opts.warnings, truncated, signal: opts.signal });
+  const measurer = new ItemMeasurer({ store, runId, items, book, calls, judges: plan.judges, warnings: opts.warnings, truncated, signal: opts.signal, ...(opts.countOnly === true ? { countOnly: true } : {}) });
   let reused = 0;
   const datasets: ExecutionOutcome['datasets'] = [];
   for (const note of plan.notes ?? []) opts.warnings.add('config', note);

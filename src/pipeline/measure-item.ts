@@ -64,8 +64,13 @@ export class ItemMeasurer {
       warnings: WarningLog;
       truncated: TruncatedPolicy;
       signal?: AbortSignal | undefined;
+      /** the cost plan's dry pass: a measurement by local instruments alone is made for a cell's first record only (see executePlan) */
+      countOnly?: boolean;
     },
   ) {}
+
+  /** countOnly: the cells whose first record was measured */
+  private tried = new Set<string>();
 
   async measure(item: ItemToMeasure): Promise<MeasureEnd> {
     const { cell, unit, producer, record, fromModel } = item;
@@ -85,6 +90,16 @@ export class ItemMeasurer {
         return 'recorded';
       }
       throw new InputError({ ...record.location, field: issue?.path.join('.') }, `${issue?.message ?? 'invalid record'} (probe ${probe.name})`);
+    }
+    const local = ask === undefined && offlineOnly(unit.probe, this.deps.judges, producer.model !== undefined);
+    if (local && this.deps.countOnly === true) {
+      // the first record is measured, so a cell that cannot be measured at all (an option its
+      // judges cannot serve) still fails in the plan, before anything is paid
+      if (this.tried.has(cell.key)) {
+        book.markDone(cell, record.id);
+        return 'measured';
+      }
+      this.tried.add(cell.key);
     }
     let measurement: unknown;
     try {
@@ -108,7 +123,7 @@ export class ItemMeasurer {
         hint: `set probes.${probe.name}.options.evaluator: llm to ask the model under test, or run without mitigations`,
       });
     }
-    await this.deps.items.put(cell.key, record.id, measurement, ask === undefined && offlineOnly(unit.probe, this.deps.judges, producer.model !== undefined));
+    await this.deps.items.put(cell.key, record.id, measurement, local);
     if (asking) await store.putCost(runId, cell.costKey, record.id, asking.spent);
     book.markDone(cell, record.id);
     this.measured++;

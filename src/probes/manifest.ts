@@ -1,4 +1,5 @@
 import type { Presentation } from '../results/presentation.js';
+import type { AnnotationKind } from './annotation.js';
 import type { GroupResultJson } from '../results/schema.js';
 import type { DatasetFormat } from './dataset-format.js';
 import type { ItemViewer } from './item-view.js';
@@ -31,6 +32,12 @@ export interface ProbeManifest<N extends string = string, P extends AnyProbe = A
   formats?: readonly DatasetFormat[];
   /** the tables its paper prints, laid out as printed (the report shows them by paper) */
   paperTables?(): Promise<PaperTables>;
+  /**
+   * Human labelling of its texts (`slant annotate create --kind <probe>`): the wording, scale and
+   * attention checks (the folder's annotation.json) and, loaded on use, how a run's items become
+   * study items (src/probes/annotation.ts). Absent: the probe has no study kind.
+   */
+  annotation?: AnnotationKind;
   /** options (as written in the config) that stand for a mitigation and predate `mitigations:` */
   legacyOptions?(options: Record<string, unknown>): LegacyOption[];
 }

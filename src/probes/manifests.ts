@@ -1,4 +1,5 @@
 import { UserError } from '../core/errors.js';
+import { checkAnnotation } from './annotation.js';
 import { certaintyManifest } from './certainty/manifest.js';
 import { framingManifest } from './framing/manifest.js';
 import { hallucinationManifest } from './hallucination/manifest.js';
@@ -44,6 +45,7 @@ export async function registerProbe(manifest: ProbeManifest, from = 'a plugin'):
   if (typeof manifest?.name !== 'string' || !PROBE_NAME.test(manifest.name)) throw new UserError(`${from}: a probe's name must be lower-case letters, digits and "-" (got ${JSON.stringify(manifest?.name)})`);
   if (typeof manifest.load !== 'function') throw new UserError(`${from}: probe "${manifest.name}" has no load() (or probe)`);
   if (registered.has(manifest.name)) throw new UserError(`${from}: a probe called "${manifest.name}" is already registered`);
+  if (manifest.annotation !== undefined) checkAnnotation(manifest.annotation, manifest.name, from);
   registered.set(manifest.name, manifest);
   try {
     checkOutput(await loadProbe(manifest.name), from);

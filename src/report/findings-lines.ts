@@ -7,5 +7,5 @@ import type { ModelFindings } from './findings.js';
 export function findingsLines(findings: readonly ModelFindings[]): string[] {
   if (findings.length === 0) return [];
   // every sentence names its model: no heading per model, which a narrow terminal cannot spare
-  return ['Findings (95% intervals; a finding is stated only where its interval supports it)', ...findings.flatMap((m) => m.findings.map((f) => `  • ${f.text}`))];
+  return ['Findings (stated only where the 95% interval supports them)', ...findings.flatMap((m) => m.findings.map((f) => `  • ${f.text}`))];
 }

@@ -60,17 +60,29 @@ export function drawnWidth(rows: string[][]): number {
 }
 
 /**
- * The pieces a cell may be broken between: words, except that an interval "[0.561, 0.663]" is one
- * piece while `intervals` holds (a number is never split, and an interval stays whole if it can).
+ * What stays on one line: `true`, an interval "[0.561, 0.663]"; `'stats'`, also a value with its
+ * interval ("43% [22, 66]", "75 pp [−93, −28]") and a count "n = 8" (prose: a sentence never leaves
+ * a number apart from its interval or its n); `false`, words only.
  */
-function pieces(line: string, intervals: boolean, hyphens = false): string[] {
-  const out = (intervals ? line.match(/\[[^\]\n]*\]\S*|\S+/g) : line.match(/\S+/g)) ?? [];
+export type Keep = boolean | 'stats';
+
+const KEEP: Record<'true' | 'stats', RegExp> = {
+  true: /\[[^\]\n]*\]\S*|\S+/g,
+  stats: /(?:[−+-]?\d[\d.,]*\*?%?(?: pp)? )?\[[^\]\n]*\]\S*|\(?n = [\d,]+\S*|\S+/g,
+};
+
+/**
+ * The pieces a cell may be broken between: words, except what `intervals` keeps whole (see `Keep`;
+ * a number is never split, and an interval stays whole if it can).
+ */
+function pieces(line: string, intervals: Keep, hyphens = false): string[] {
+  const out = (intervals === false ? line.match(/\S+/g) : line.match(KEEP[intervals === true ? 'true' : 'stats'])) ?? [];
   // a header may also break after a hyphen ("position-invariant-shuffle"), never inside a number
   return hyphens ? out.flatMap((p) => p.match(/[^-]+-+(?=[^-\d])|.+$/g) ?? [p]) : out;
 }
 
 /** A cell's lines, each at most `width` wide, broken only between pieces (see `pieces`); lines already short enough are kept as they are. */
-export function wrapCell(cell: string, width: number, intervals = true, hyphens = false): string {
+export function wrapCell(cell: string, width: number, intervals: Keep = true, hyphens = false): string {
   const out: string[] = [];
   for (const line of cell.split('\n')) {
     if (displayWidth(line) <= width) {
@@ -81,7 +93,8 @@ export function wrapCell(cell: string, width: number, intervals = true, hyphens 
     // the line's pieces, each with what joins it to the one before: a space, or nothing after a hyphen
     const tokens: { text: string; glue: string }[] = [];
     for (const unit of pieces(line, intervals)) {
-      const words = displayWidth(unit) > width ? pieces(unit, false) : [unit];
+      // a unit wider than the line: an interval alone, else words
+      const words = displayWidth(unit) <= width ? [unit] : intervals === 'stats' ? pieces(unit, true).flatMap((p) => (displayWidth(p) > width ? pieces(p, false) : [p])) : pieces(unit, false);
       for (const w of words) (hyphens ? pieces(w, false, true) : [w]).forEach((text, i) => tokens.push({ text, glue: i === 0 ? ' ' : '' }));
     }
     let cur = '';

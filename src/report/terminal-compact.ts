@@ -11,6 +11,7 @@ import type { ProbeResult } from '../results/schema.js';
 import { HEADLINE, nLabel, statText, undefinedText } from './format.js';
 import type { ProbeView } from './model.js';
 import { fittedTable, wrapLine, type SectionRow, type TerminalOptions } from './terminal-tables.js';
+import { renderConditionsGrid, type ConditionsGrid, type GridRow } from './terminal-grid.js';
 
 /** The metric a probe's compact table shows per condition: the one each paper reports first. */
 export const MAIN_METRIC: Record<string, string> = {
@@ -60,7 +61,7 @@ function differs(low: number | null | undefined, high: number | null | undefined
 }
 
 /** The compact table of a probe with conditions: baseline value, then each condition's paired change. */
-function conditionsTable(result: ProbeResult, metric: string): { head: string[]; rows: (string[] | SectionRow)[]; label: string; rate: boolean; notRun: string[] } | undefined {
+function conditionsTable(result: ProbeResult, metric: string): (ConditionsGrid & { notRun: string[] }) | undefined {
   const all = [...new Set(result.groups.map((g) => conditionOf(g.labels)).filter((c): c is string => c !== undefined))];
   const baseline = result.groups.filter((g) => conditionOf(g.labels) === undefined);
   if (all.length === 0 || baseline.length === 0) return undefined;
@@ -70,15 +71,12 @@ function conditionsTable(result: ProbeResult, metric: string): { head: string[];
   const m = result.groups.flatMap((g) => g.metrics).find((x) => x.name === metric);
   if (!m) return undefined;
   const label = m.label.split(' (')[0] ?? metric;
-  const rows: (string[] | SectionRow)[] = [];
+  const rows: GridRow[] = [];
   const datasets = [...new Set(baseline.map((b) => b.labels.dataset ?? ''))];
-  for (const dataset of datasets) {
-    if (dataset !== '') rows.push({ section: `dataset ${dataset}` });
-    for (const b of baseline.filter((x) => (x.labels.dataset ?? '') === dataset)) rows.push(row(b));
-  }
-  return { head: ['model', 'n', `baseline ${label}`, ...conditions.map((c) => `Δ ${c}`)], rows, label, rate: m.kind === 'rate', notRun };
+  for (const dataset of datasets) for (const b of baseline.filter((x) => (x.labels.dataset ?? '') === dataset)) rows.push(row(b, dataset));
+  return { label, conditions, rows, notRun };
 
-  function row(b: ProbeResult['groups'][number]): string[] {
+  function row(b: ProbeResult['groups'][number], dataset: string): GridRow {
     const same = (g: { labels: Record<string, string> }): boolean => g.labels.model === b.labels.model && g.labels.dataset === b.labels.dataset;
     const cells = conditions.map((c) => {
       const g = result.groups.find((x) => same(x) && conditionOf(x.labels) === c);
@@ -90,39 +88,53 @@ function conditionsTable(result: ProbeResult, metric: string): { head: string[];
       // the mark sticks to the value, so a wrapped cell never leaves it alone on a line
       return differs(e.ci?.low, e.ci?.high) ? text.replace(/^(\S+)/, `$1${DIFFERS_MARK}`) : text;
     });
-    return [b.labels.model ?? '', String(b.n), compactCell(statOf(metricOf(b, metric)), b.n), ...cells];
+    return { dataset, model: b.labels.model ?? '', n: b.n, cells: [compactCell(statOf(metricOf(b, metric)), b.n), ...cells] };
   }
 }
 
-/** The legend of the conditions tables, printed once under the last. */
-export const CONDITIONS_LEGEND = `Δ: condition − baseline, same records (rates in pp) [95% interval]; ${DIFFERS_MARK} excludes 0; n/a: cannot run`;
+/** The legend of the conditions tables, printed once under the last ("n/a" explained where a cell says it). */
+export const conditionsLegend = (notApplicable: boolean): string => `Δ: condition − baseline, same records, rates in pp; ${DIFFERS_MARK}: 95% interval excludes 0${notApplicable ? '; n/a: cannot run' : ''}`;
 
-/** Whether the probe's compact table is the conditions layout (then CONDITIONS_LEGEND explains it). */
+/** Whether the probe's compact table is the conditions layout (then conditionsLegend explains it). */
 export function hasConditionsTable(result: ProbeResult): boolean {
   const metric = MAIN_METRIC[result.probe];
   return metric !== undefined && conditionsTable(result, metric) !== undefined;
 }
 
-/** A probe's compact view: its name, judge, the one table and any notes. */
-export function renderCompactProbe(view: ProbeView, result: ProbeResult, opts: TerminalOptions): string[] {
+/** A probe's compact view: its lines (name, judge, the one table, notes) and what its layout needs in the legend under the tables. */
+interface CompactProbe {
+  lines: string[];
+  legend: string[];
+  /** a cell says "n/a" (a condition that cannot run on that model) */
+  notApplicable: boolean;
+}
+
+/**
+ * A probe's compact view: its name, judge, the one table and any notes. `lines`: how many lines it
+ * may take (its legend included), which picks the conditions table's layout (terminal-grid.ts).
+ */
+export function renderCompactProbe(view: ProbeView, result: ProbeResult, opts: TerminalOptions & { lines?: number }): CompactProbe {
   const width = opts.width as number;
   const out: string[] = [];
   const judges = view.judges.map((j) => `${j.id}${j.card && j.card.balancedAccuracy !== null ? ` (balanced accuracy ${j.card.balancedAccuracy.toFixed(2)})` : ''}`).join(', ');
   const metric = MAIN_METRIC[view.probe];
   const withConditions = metric !== undefined ? conditionsTable(result, metric) : undefined;
-  const headline = withConditions ? undefined : headlineTable(result, opts);
   if (withConditions) {
-    out.push(wrapLine(`${view.probe} — ${withConditions.label} at baseline; Δ per condition${judges ? ` · judge ${judges}` : ''}`, '  ', width));
-    out.push(fittedTable(withConditions.head, withConditions.rows, { ...opts, compact: true }));
-    if (withConditions.notRun.length) out.push(notRunLine(`${withConditions.notRun.join(', ')}: not applicable on these models, not run`, width));
-  } else if (headline !== undefined) {
+    out.push(wrapLine(`${view.probe}${judges ? ` — judge ${judges}` : ''}`, '  ', width));
+    const notRun = withConditions.notRun.length ? [notRunLine(`${withConditions.notRun.join(', ')}: not applicable on these models, not run`, width)] : [];
+    const fixed = [...out, ...notRun].join('\n').split('\n').length;
+    const grid = renderConditionsGrid(withConditions, { width, color: opts.color === true, ...(opts.lines !== undefined ? { lines: opts.lines - fixed } : {}) });
+    return { lines: [...out, ...grid.lines, ...notRun], legend: grid.legend, notApplicable: withConditions.rows.some((r) => r.cells.includes('n/a')) };
+  }
+  const headline = headlineTable(result, opts);
+  if (headline !== undefined) {
     out.push(wrapLine(`${view.probe}${judges ? ` · judged by ${judges}` : ''}`, '  ', width));
     out.push(headline.table);
     if (headline.notRun.length) out.push(notRunLine(`not applicable, not run: ${headline.notRun.join(', ')}`, width));
   } else {
     out.push(wrapLine(`${view.probe}: no headline figure; its tables are in --verbose and report.html`, '  ', width));
   }
-  return out;
+  return { lines: out, legend: [], notApplicable: false };
 }
 
 /** The metrics of a probe's compact table without conditions (default: its headline metrics): the papers' first table. */

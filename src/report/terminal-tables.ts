@@ -112,14 +112,14 @@ function listLayout(head: string[], rows: (string[] | SectionRow)[], width: numb
   return out.join('\n');
 }
 
-/** A line broken between words (an interval kept whole while it fits) into lines no wider than `width` (continuations indented by `indent`). */
+/** A line broken between words (a value with its interval, an interval, "n = 8" kept whole while they fit) into lines no wider than `width` (continuations indented by `indent`). */
 export function wrapLine(line: string, indent = '  ', width = terminalWidth()): string {
   if (displayWidth(line) <= width) return line;
   const lead = /^ */.exec(line)?.[0] ?? '';
-  const first = wrapCell(line.slice(lead.length), width - lead.length).split('\n');
+  const first = wrapCell(line.slice(lead.length), width - lead.length, 'stats').split('\n');
   // continuation lines are indented: wrap what follows the first line again at the narrower width
   const head = first[0] ?? '';
   const rest = first.slice(1).join(' ');
-  const more = rest === '' ? [] : wrapCell(rest, Math.max(10, width - indent.length)).split('\n').map((l) => indent + l);
+  const more = rest === '' ? [] : wrapCell(rest, Math.max(10, width - indent.length), 'stats').split('\n').map((l) => indent + l);
   return [lead + head, ...more].join('\n');
 }

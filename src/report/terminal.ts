@@ -12,7 +12,8 @@ import { excludedText, nText } from '../core/excluded.js';
 import { formatApproximated, formatCut, formatInvalid, formatValue, statParts, TERMINAL_TABLES, usageCost, usageTokens, usageTotal } from './format.js';
 import { buildReportModel, type ReportModel } from './model.js';
 import { renderPresentedTable, terminalWidth, wrapLine as wrapAt, type TerminalOptions } from './terminal-tables.js';
-import { CONDITIONS_LEGEND, hasConditionsTable, renderCompactProbe } from './terminal-compact.js';
+import { conditionsLegend, hasConditionsTable, renderCompactProbe } from './terminal-compact.js';
+import { CLOSING_LINES, countLines, cutLine, fitLines, fittedFindings, SCREEN_LINES } from './terminal-fit.js';
 import { statOf } from '../results/presentation.js';
 import { colorEnabled } from '../core/color.js';
 import { findingsLines } from './findings-lines.js';
@@ -38,39 +39,66 @@ export function renderTerminalReport(results: Results, opts: TerminalReportOptio
   const model = opts.model ?? buildReportModel(results);
   const o: Required<TerminalOptions> = { color: opts.color ?? colorEnabled(), width: opts.width ?? terminalWidth() };
   // the findings first: given lines, else the report model's sentences
-  const lines = opts.findings ?? findingsLines(model.findings);
-  const findings = lines.length ? [...lines, ''] : [];
-  if (opts.verbose === true) return fitLines([...findings, verboseReport(model, o)], o.width);
-  const out: string[] = [...findings];
-  for (const view of model.probes) {
+  const given = opts.findings;
+  const all = given ?? findingsLines(model.findings);
+  if (opts.verbose === true) return fitLines([...(all.length ? [...all, ''] : []), verboseReport(model, o)], o.width);
+  const shown = model.probes.flatMap((view) => {
     const result = results.probes.find((p) => p.probe === view.probe);
-    if (result) out.push(...renderCompactProbe(view, result, o), ...groupNotes(view));
-  }
-  if (results.probes.some(hasConditionsTable)) out.push(`  ${CONDITIONS_LEGEND}`);
-  const r = model.results;
-  // what the run cost is never left to --verbose
-  if (r.usage?.rows.some((u) => u.requests > 0)) out.push(...usageLines(r));
-  if (r.warnings.length) {
-    out.push(`warnings (${r.warnings.length}):`);
-    for (const w of r.warnings.slice(0, COMPACT_WARNINGS)) out.push(wrapAt(`  ${w.source}: ${w.message}${w.count > 1 ? ` (×${w.count})` : ''}`, '    ', o.width));
-    if (r.warnings.length > COMPACT_WARNINGS) out.push(`  … ${r.warnings.length - COMPACT_WARNINGS} more (--verbose, report.html)`);
-  }
-  out.push('every table, per-group detail and usage: --verbose, or report.html');
-  return fitLines(out, o.width);
+    return result ? [{ view, result }] : [];
+  });
+  // warnings in full while everything fits a screen, else one line each (the full text is in --verbose and report.html)
+  const full = compactReport(model, shown, o, given, false);
+  const out = full.dropped > 0 || full.lines.length > SCREEN_LINES - CLOSING_LINES ? compactReport(model, shown, o, given, true).lines : full.lines;
+  return out.join('\n');
 }
+
+type Shown = { view: ReportModel['probes'][number]; result: Results['probes'][number] }[];
+
+/**
+ * The compact view: the findings, one table per probe, its notes and legend, usage, warnings.
+ * Everything but the findings and the tables is laid out first; the findings then take what the
+ * screen (SCREEN_LINES) leaves beside the tables at their narrowest, and the tables what is left.
+ */
+function compactReport(model: ReportModel, shown: Shown, o: Required<TerminalOptions>, given: readonly string[] | undefined, cutWarnings: boolean): { lines: string[]; dropped: number } {
+  const r = model.results;
+  const tail: string[] = [];
+  // what the run cost is never left to --verbose
+  if (r.usage?.rows.some((u) => u.requests > 0)) tail.push(...usageLines(r));
+  if (r.warnings.length) {
+    tail.push(cutWarnings ? `warnings (${r.warnings.length}; in full: --verbose, report.html):` : `warnings (${r.warnings.length}):`);
+    for (const w of r.warnings.slice(0, COMPACT_WARNINGS)) tail.push(cutWarnings ? cutLine(`  ${warningText(w)}`, o.width) : `  ${warningText(w)}`);
+    if (r.warnings.length > COMPACT_WARNINGS) tail.push(`  … ${r.warnings.length - COMPACT_WARNINGS} more (--verbose, report.html)`);
+  }
+  tail.push('every table and per-group detail: --verbose, report.html');
+  const notes = shown.flatMap(({ view }) => groupNotes(view));
+  const conditions = shown.some(({ result }) => hasConditionsTable(result));
+  const room = SCREEN_LINES - CLOSING_LINES - countLines([...notes, ...(conditions ? [`  ${conditionsLegend(true)}`] : []), ...tail], o.width);
+  // the tables at their narrowest, so the findings know how much of the screen they may take
+  const narrowest = shown.map(({ view, result }) => renderCompactProbe(view, result, { ...o, lines: 0 }));
+  const fitted = given ? { lines: [...given], dropped: 0 } : fittedFindings(model.findings, room - countLines([...narrowest.flatMap((c) => c.lines), ...new Set(narrowest.flatMap((c) => c.legend))], o.width) - 1, o.width);
+  const lead = fitted.lines.length ? [...fitted.lines, ''] : [];
+  const perProbe = shown.length ? Math.floor((room - countLines(lead, o.width)) / shown.length) : 0;
+  const out: string[] = [...lead];
+  const legends: string[] = [];
+  let notApplicable = false;
+  for (const { view, result } of shown) {
+    const c = renderCompactProbe(view, result, { ...o, lines: perProbe });
+    out.push(...c.lines, ...groupNotes(view));
+    for (const l of c.legend) if (!legends.includes(l)) legends.push(l);
+    notApplicable ||= c.notApplicable;
+  }
+  if (conditions) out.push(`  ${conditionsLegend(notApplicable)}`);
+  out.push(...legends, ...tail);
+  return { lines: fitLines(out, o.width).split('\n'), dropped: fitted.dropped };
+}
+
+/** A warning's line: its source, then its message (once, when the message starts by naming the source). */
+const warningText = (w: { source: string; message: string; count: number }): string => `${w.message.startsWith(w.source) ? w.message : `${w.source}: ${w.message}`}${w.count > 1 ? ` (×${w.count})` : ''}`;
 
 /** Lines for the terminal (a run's closing lines): each broken between words to fit its width. */
 export function fitToTerminal(lines: readonly string[], width = terminalWidth()): string {
   return fitLines(lines, width);
 }
-
-/** Every line no wider than `width`: lines (of tables) that fit are kept, longer ones broken between words. */
-const fitLines = (lines: readonly string[], width: number): string =>
-  lines
-    .join('\n')
-    .split('\n')
-    .map((l) => wrapAt(l, '    ', width))
-    .join('\n');
 
 /**
  * What a reader must not miss about a probe's groups, on both views: outputs not measured, answers
@@ -147,7 +175,7 @@ function verboseReport(model: ReportModel, o: Required<TerminalOptions>): string
   out.push(...usageLines(r));
   if (r.warnings.length) {
     out.push('warnings:');
-    for (const w of r.warnings) out.push(`  ${w.source}: ${w.message}${w.count > 1 ? ` (×${w.count})` : ''}`);
+    for (const w of r.warnings) out.push(`  ${warningText(w)}`);
   }
   // lines of tables already fit; a long note or warning is broken between words
   return fitLines(out, o.width);

@@ -233,6 +233,33 @@ export const MIGRATIONS: readonly Migration[] = [
   `,
     rebuildsTable: true,
   },
+  // v9: a condition that cannot run on its model is a cell state of its own ('not-applicable'), not
+  // 'pending' forever: a report rebuilt from the store says it was not run, and why (its result row);
+  // rows keep their rowid (cells are listed in the order stored)
+  {
+    sqlite: `
+  CREATE TABLE cells_v9 (
+    run_id       TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    key          TEXT NOT NULL,
+    model        TEXT NOT NULL,
+    probe        TEXT NOT NULL,
+    dataset      TEXT NOT NULL,
+    options_json TEXT,
+    status       TEXT NOT NULL CHECK (status IN ('pending','running','completed','failed','interrupted','not-applicable')),
+    condition    TEXT NOT NULL DEFAULT 'baseline',
+    PRIMARY KEY (run_id, key)
+  );
+  INSERT INTO cells_v9 (rowid, run_id, key, model, probe, dataset, options_json, status, condition)
+    SELECT rowid, run_id, key, model, probe, dataset, options_json, status, condition FROM cells;
+  DROP TABLE cells;
+  ALTER TABLE cells_v9 RENAME TO cells;
+  `,
+    postgres: `
+  ALTER TABLE cells DROP CONSTRAINT IF EXISTS cells_status_check;
+  ALTER TABLE cells ADD CONSTRAINT cells_status_check CHECK (status IN ('pending','running','completed','failed','interrupted','not-applicable'));
+  `,
+    rebuildsTable: false,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

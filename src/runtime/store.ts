@@ -29,7 +29,8 @@ export const RESERVE_BYTES = 1 << 20;
 export const DEFAULT_STORE_PATH = '.slant/slant.db';
 
 export type RunStatus = 'running' | 'completed' | 'failed' | 'interrupted';
-export type CellStatus = 'pending' | 'running' | 'completed' | 'failed' | 'interrupted';
+/** 'not-applicable': the cell's condition cannot run on its model (never run; its result row says why) */
+export type CellStatus = 'pending' | 'running' | 'completed' | 'failed' | 'interrupted' | 'not-applicable';
 
 export interface RunRow {
   id: string;

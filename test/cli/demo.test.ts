@@ -34,7 +34,7 @@ describe('slant demo', () => {
     // first what the demo measures and why its two systems differ, then its findings, then the tables
     expect(res.stdout.startsWith('What this demo measures\n')).toBe(true);
     expect(res.stdout).toMatch(/Why lead-3 and TextRank differ: lead-3 copies the first three sentences/);
-    const findingsAt = res.stdout.indexOf('\nFindings (95% intervals');
+    const findingsAt = res.stdout.indexOf('\nFindings (stated only where');
     expect(findingsAt).toBeGreaterThan(0);
     expect(findingsAt).toBeLessThan(res.stdout.indexOf('┌'));
     // the sentences are the report model's, as report.html prints them
@@ -56,7 +56,7 @@ describe('slant demo', () => {
     const report = await runCli(['report', runId!, '--reports', join(dir, 'reports')]);
     expect(report.code).toBe(0);
     expect(report.stdout).toContain('primacy');
-    expect(report.stdout.startsWith('Findings (95% intervals')).toBe(true);
+    expect(report.stdout.startsWith('Findings (stated only where')).toBe(true);
     expect(report.stdout).toContain('builtin:lead-3');
     const missing = await runCli(['report', 'no-such-run', '--reports', join(dir, 'reports')]);
     expect(missing.code).toBe(2);

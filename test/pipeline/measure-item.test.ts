@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function setup(probes: unknown[], opts: { mitigations?: string[]; signal?: AbortSignal } = {}) {
+async function setup(probes: unknown[], opts: { mitigations?: string[]; signal?: AbortSignal; countOnly?: boolean } = {}) {
   const config = parseConfig({
     models: [{ id: `openai-compatible:${server.url}/v1#m` }],
     datasets: [{ name: 'd', path: 'rows' }],
@@ -43,7 +43,7 @@ async function setup(probes: unknown[], opts: { mitigations?: string[]; signal?:
   const items = new ItemWriter(store, runId);
   const book = new CellBook(store, runId, { warnings });
   const producer = plan.producers[0]!;
-  const measurer = new ItemMeasurer({ store, runId, items, book, calls: new ModelCalls(2), judges: plan.judges, warnings, truncated: 'measure', signal: opts.signal });
+  const measurer = new ItemMeasurer({ store, runId, items, book, calls: new ModelCalls(2), judges: plan.judges, warnings, truncated: 'measure', signal: opts.signal, ...(opts.countOnly === true ? { countOnly: true } : {}) });
   const label = producer.label({ id: 'x', fields: {}, location: { file: 'rows', row: 1 } });
   const item = async (unitIndex: number, id: string, fields: Record<string, unknown>, fromModel: Record<string, unknown> = {}) => {
     const unit = units[unitIndex]!;
@@ -68,6 +68,30 @@ describe('ItemMeasurer', () => {
     expect(book.isDone(cell, 'r1')).toBe(true);
     expect(measurer.measured).toBe(1);
     await store.close();
+  });
+
+  it("the cost plan's dry pass (countOnly) measures a local probe's first record per cell only; a probe that asks the model is always measured", async () => {
+    const { store, runId, items, book, item } = await setup([{ name: 'primacy' }], { countOnly: true });
+    const first = await item(0, 'r1', { source }, { output: 'The first sentence opens the record.' });
+    expect(await first.run()).toBe('measured');
+    // a second record of the same cell is marked done without a measurement
+    const second = await item(0, 'r2', { source }, { output: 'The first sentence opens the record.' });
+    expect(await second.run()).toBe('measured');
+    await items.flush();
+    expect((await store.getItems(runId, first.cell.key)).map((i) => i.recordId)).toEqual(['r1']);
+    expect([book.isDone(first.cell, 'r1'), book.isDone(first.cell, 'r2')]).toEqual([true, true]);
+    // its fields are still checked: a bad field the model wrote is recorded as before
+    const empty = await item(0, 'r3', { source }, { output: '' });
+    expect(await empty.run()).toBe('recorded');
+    await store.close();
+
+    const asks = await setup([{ name: 'hallucination', options: { cutoff: '2024-01' } }], { countOnly: true });
+    const before = server.count();
+    for (const id of ['h1', 'h2']) expect(await (await asks.item(0, id, { date: '2025-03-01', true_text: 'The council approved the budget.', false_text: 'The council rejected the budget.' })).run()).toBe('measured');
+    // two questions per record, both records
+    expect(server.count() - before).toBe(4);
+    expect(asks.measurer.measured).toBe(2);
+    await asks.store.close();
   });
 
   it('an empty output the model wrote is its answer\'s fault: recorded as invalid, counted, done; nothing measured', async () => {

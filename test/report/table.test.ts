@@ -46,3 +46,18 @@ describe('fitWidths', () => {
     expect(tall.toString()).toMatch(/├[\s\S]*├/);
   });
 });
+
+describe('wrapCell in prose (stats kept whole)', () => {
+  const text = 'builtin:lead-3 changed the framing of 38% [14, 69] of its summaries on demo-reviews (n = 8 each), 43% [22, 66] once corrected, lowering it by 75 pp [−93, −28].';
+  it('never leaves a value apart from its interval, nor "n =" apart from its number', () => {
+    for (let width = 20; width <= 80; width++) {
+      const lines = wrapCell(text, width, 'stats').split('\n');
+      for (const unit of ['38% [14, 69]', '(n = 8', '43% [22, 66]', '75 pp [−93, −28]']) expect(lines.some((l) => l.includes(unit)), `${width}: ${unit}`).toBe(true);
+    }
+  });
+
+  it('a unit wider than the line breaks before its interval, then after the interval\'s comma, never inside a number', () => {
+    expect(wrapCell('75 pp [−93, −28]', 12, 'stats')).toBe('75 pp\n[−93, −28]');
+    expect(wrapCell('0.655 [0.632, 0.678]', 8, 'stats')).toBe('0.655\n[0.632,\n0.678]');
+  });
+});

@@ -137,8 +137,8 @@ describe('the default report of a run with conditions: compact, at every width',
 describe('slant run: the default output of a 2 × 2 × 4 run', { timeout: 180_000 }, () => {
   let results: Results;
   let stdout = '';
+  const dir = mkdtempSync(join(tmpdir(), 'slant-2x2x4-'));
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'slant-2x2x4-'));
     const config = join(dir, 'slant.yaml');
     writeFileSync(
       config,
@@ -179,13 +179,76 @@ describe('slant run: the default output of a 2 × 2 × 4 run', { timeout: 180_00
     expect(verbose.split('\n').length).toBeGreaterThan(150);
     expect(verbose).toContain('Paired effects against the baseline, builtin:lead-3 on demo-reviews');
     const model = buildReportModel(results);
-    // the findings open the report: their sentences wrap onto more lines on a narrow terminal
-    for (const w of WIDTHS) expect(renderTerminalReport(results, { model, width: w, color: false }).split('\n').length, `${w}`).toBeLessThan(w >= 100 ? 60 : 100);
-    // without them, the compact tables alone stay within the old bounds
-    for (const w of WIDTHS) expect(renderTerminalReport(results, { model, width: w, color: false, findings: [] }).split('\n').length, `${w}`).toBeLessThan(w >= 80 ? 60 : 80);
     // the findings come first, each sentence the report model's
     const out = renderTerminalReport(results, { model, width: 100, color: false });
-    expect(out.startsWith('Findings (95% intervals')).toBe(true);
+    expect(out.startsWith('Findings (stated only where')).toBe(true);
     for (const m of model.findings) for (const f of m.findings) expect(out.replace(/\s+/g, ' ')).toContain(f.text);
   });
+
+  // `slant report` prints the run's report and one line (where report.html is); `slant run` prints three (status, report, results)
+  const reportAt = async (width: number, env: Record<string, string | undefined> = {}): Promise<string> => {
+    const saved = Object.fromEntries(['COLUMNS', 'NO_COLOR', 'FORCE_COLOR'].map((k) => [k, process.env[k]]));
+    Object.assign(process.env, { COLUMNS: String(width) });
+    for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+    try {
+      const res = await runCli(['report', 'latest', '--store', join(dir, 'slant.db'), '--reports', join(dir, 'reports')]);
+      expect(res.code, res.stderr).toBe(0);
+      return res.stdout;
+    } finally {
+      for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  };
+
+  for (const width of WIDTHS) {
+    it(`at ${width} columns: under 60 lines with the run's closing lines, every line within the width, no number or interval split`, async () => {
+      const out = (await reportAt(width, { NO_COLOR: '1', FORCE_COLOR: undefined })).trimEnd();
+      expect(out).not.toMatch(ESC);
+      const lines = out.split('\n');
+      // the report and its "report:" line, plus the two more lines `slant run` closes with
+      expect(lines.length + 2, out).toBeLessThan(60);
+      expectFits(out.slice(0, out.search(/^report: /m)), width);
+      expectWhole(out);
+      // a table per probe, whatever its layout
+      expect(out).toMatch(/^framing\b/m);
+      expect(out).toMatch(/^primacy\b/m);
+      // the findings first; where the screen is short of lines, the sentences left out are counted
+      expect(out.startsWith('Findings (stated only where')).toBe(true);
+      const model = buildReportModel(results);
+      const total = model.findings.reduce((a, m) => a + m.findings.length, 0);
+      const printed = model.findings.flatMap((m) => m.findings).filter((f) => out.replace(/\s+/g, ' ').includes(f.text)).length;
+      if (printed < total) expect(out).toContain(`+ ${total - printed} more finding${total - printed === 1 ? '' : 's'}: --verbose, report.html`);
+      // the Δ legend, and at 100 columns and wider every sentence and every interval of the tables
+      expect(out).toContain('Δ: condition − baseline');
+      if (width >= 100) {
+        expect(printed).toBe(total);
+        expect(out).toContain('-75* [-93, -28]');
+      }
+    });
+  }
+
+  it('with FORCE_COLOR the same lines, coloured', async () => {
+    const plain = await reportAt(80, { NO_COLOR: '1', FORCE_COLOR: undefined });
+    const coloured = await reportAt(80, { FORCE_COLOR: '1', NO_COLOR: undefined });
+    expect(coloured).toMatch(ESC);
+    // eslint-disable-next-line no-control-regex -- taking the colour codes out is the point
+    expect(coloured.replace(/\x1b\[[0-9;]*m/g, '')).toBe(plain);
+  });
 });
+
+/** Every interval and every value with its interval of the text stands on one line (none is split across two). */
+function expectWhole(text: string): void {
+  const lines = text.split('\n');
+  const flat = lines.map((l) => l.trim()).join(' ');
+  for (const m of flat.matchAll(/(?:[−+-]?\d[\d.]*\*?%?(?: pp)? )?\[[^\][]*\]/g)) {
+    // a value and its interval may stand on two lines of a table cell, never an interval itself
+    const interval = m[0].slice(m[0].indexOf('['));
+    expect(lines.some((l) => l.includes(interval)), interval).toBe(true);
+  }
+  // in the findings' sentences a value keeps its interval ("43% [22, 66]") and n its number ("n = 8")
+  const findings = lines.slice(0, lines.indexOf(''));
+  for (const m of findings.map((l) => l.trim()).join(' ').matchAll(/[−+-]?\d[\d.]*%?(?: pp)? \[[^\][]*\]|n = \d+/g)) expect(findings.some((l) => l.includes(m[0])), m[0]).toBe(true);
+  // a line never ends inside a number: "0." / "−" / "[14," followed by the rest
+  for (const [i, l] of lines.entries()) if (i + 1 < lines.length) expect(l, l).not.toMatch(/(\d\.|[−-])$/);
+}

@@ -1,7 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
+import { probeManifest, registeredProbeNames } from '../../probes/manifests.js';
 import { createTable } from '../../report/table.js';
 import { openRunStore } from '../../runtime/open-store.js';
 import { writeFileAtomic } from '../../runtime/write-atomic.js';
@@ -11,6 +12,7 @@ import { globalOptions } from '../main-options.js';
 import { collect, parseNonNegative, parsePositiveInt } from '../parse.js';
 import { STORE_FLAG_HELP } from '../store-flag.js';
 import { parseStoredSpec } from '../stored-spec.js';
+import { WORKSPACE_CONFIG } from '../workspace-config.js';
 
 function nonNegativeInt(v: string, flag: string): number {
   const n = parseNonNegative(v, flag);
@@ -61,6 +63,24 @@ function writeLinks(file: string, base: string, tokens: { annotator: string; tok
   writeFileSync(file, `annotator\tlink\n${linkLines(base, tokens).join('\n')}\n`, { mode: 0o600 });
 }
 
+/** The fields the built-in study kinds show (the `--field` help; a plugin kind's are checked when it is used). */
+function studyKindFields(): string[] {
+  return registeredProbeNames().flatMap((name) => probeManifest(name)?.annotation?.fields ?? []);
+}
+
+/**
+ * `--kind` names a probe with human labelling. One this process does not know yet may be a plugin
+ * probe's: ./slant.yaml's plugins are loaded then, as the reading commands load them.
+ */
+async function knowStudyKind(kind: string): Promise<void> {
+  const { isStudyKind, studyKinds } = await import('../../annotate/scale.js');
+  if (!isStudyKind(kind) && existsSync(WORKSPACE_CONFIG)) {
+    const { loadConfigWithPlugins } = await import('../../config/load.js');
+    await loadConfigWithPlugins(WORKSPACE_CONFIG);
+  }
+  if (!isStudyKind(kind)) throw new UserError(`--kind must be a probe that brings human labelling (${studyKinds().join(', ')}), got "${kind}"`);
+}
+
 interface CreateFlags extends StoreFlag {
   kind: string;
   input?: string;
@@ -85,10 +105,10 @@ function registerCreate(annotate: Command): void {
   const create = annotate
     .command('create')
     .description('create a study: items from a file or a run, k annotators per item (balanced), attention checks mixed in')
-    .requiredOption('--kind <kind>', 'certainty (pairwise, seed 004), framing (positive/negative/neutral, seed 000) or wildframe (positive/negative)')
-    .option('-i, --input <file>', 'items from a file (certainty: original, rewrite; framing / wildframe: text)')
+    .requiredOption('--kind <kind>', 'a probe that brings human labelling: certainty (pairwise, seed 004), framing (positive/negative/neutral, seed 000), wildframe (positive/negative), or a plugin probe\'s')
+    .option('-i, --input <file>', 'items from a file (the kind\'s fields: certainty original, rewrite; framing / wildframe text)')
     .option('--run <id>', 'items from a run in the store: its outputs and its judges\' answers')
-    .addOption(fieldOption(['original', 'rewrite', 'text', 'model', 'target']))
+    .addOption(fieldOption([...new Set([...studyKindFields(), 'model', 'target'])]))
     .option('--judge-columns <column...>', 'columns holding judges\' answers (certainty: −2..2, positive = rewrite more certain; framing: a label)')
     .option('--gold <column>', 'column with a gold answer: those items go to every annotator and are scored, not analysed')
     .option('--target <which>', 'framing from a run: annotate source, output or both', 'output')
@@ -104,20 +124,20 @@ function registerCreate(annotate: Command): void {
     .option('--base-url <url>', 'prefix of the printed links (the address `serve` prints)', 'http://127.0.0.1:<port>')
     .option('--store <file>', STORE_FLAG_HELP, '.slant/slant.db')
     .action(async (f: CreateFlags, cmd: Command) => {
-      const { isStudyKind } = await import('../../annotate/scale.js');
-      if (!isStudyKind(f.kind)) throw new UserError(`--kind must be certainty, framing or wildframe, got "${f.kind}"`);
       if ((f.input === undefined) === (f.run === undefined)) throw new UserError('give either --input <file> or --run <id>');
       if (!['source', 'output', 'both'].includes(f.target ?? 'output')) throw new UserError(`--target must be source, output or both, got "${f.target}"`);
       const { createStudy } = await import('../../annotate/study-store.js');
       const { itemsFromFile, itemsFromRun } = await import('../../annotate/sources.js');
+      const { kindText } = await import('../../annotate/scale.js');
       const store = await openRunStore(f.store);
       try {
         let items;
         let source: unknown;
         if (f.input !== undefined) {
+          await knowStudyKind(f.kind);
           // canonical fields: the kind's texts, model, target, and each judge or gold column by its name
           const judges = f.judgeColumns ?? [];
-          const canonical = [...(f.kind === 'certainty' ? ['original', 'rewrite'] : ['text']), 'model', 'target', ...judges, ...(f.gold ? [f.gold] : [])];
+          const canonical = [...kindText(f.kind).fields, 'model', 'target', ...judges, ...(f.gold ? [f.gold] : [])];
           const fields = fieldMap(f.field, Object.fromEntries(canonical.map((c) => [c, c])));
           items = await itemsFromFile(f.input, f.kind, { fields, judges, ...(f.gold ? { gold: f.gold } : {}), ...(f.limit ? { limit: f.limit } : {}) });
           source = { file: resolve(f.input) };
@@ -125,8 +145,10 @@ function registerCreate(annotate: Command): void {
           const runId = f.run!;
           const run = await store.getRun(runId);
           if (!run) throw new UserError(`no run "${runId}" in ${f.store}`, { hint: 'list runs with `slant runs`' });
+          // the run's plugins load first: a plugin probe's study kind is known then
           const spec = await parseStoredSpec(run.configJson, runId);
           if (!spec.success) throw new UserError(`run ${runId} was stored by an incompatible slant version`);
+          await knowStudyKind(f.kind);
           items = await itemsFromRun(store, runId, spec.data, f.kind, { target: f.target ?? 'output', ...(f.limit ? { limit: f.limit } : {}) });
           source = { run: runId, target: f.kind === 'framing' ? f.target : undefined };
         }
@@ -245,6 +267,7 @@ function registerStats(annotate: Command): void {
     const { loadStudyData } = await import('../../annotate/answers.js');
     const { studyStats } = await import('../../annotate/study-stats.js');
     const { hasJudgeCards } = await import('../../annotate/study-cards.js');
+    const { kindText, scaleValues, studyKinds } = await import('../../annotate/scale.js');
     const { parseJudgeMappings, resolveStudyJudges } = await import('../../annotate/judge-identity.js');
     const { describeCard } = await import('../../judges/card.js');
     const { putJudgeCard } = await import('../../runtime/judge-cards.js');
@@ -254,7 +277,8 @@ function registerStats(annotate: Command): void {
       const data = await loadStudyData(store, f.study);
       const kind = data.kind;
       if (!hasJudgeCards(kind)) {
-        if (f.card || f.saveCard || f.judge.length) throw new UserError(`study ${data.study.id} is a ${kind} study: judge cards exist for framing and certainty studies (a WildFrame study's "judges" are the models under test)`);
+        const withCards = studyKinds().filter(hasJudgeCards);
+        if (f.card || f.saveCard || f.judge.length) throw new UserError(`study ${data.study.id} is a ${kind} study: judge cards exist for ${withCards.join(' and ')} studies (a WildFrame study's "judges" are the models under test)`);
       }
       const { identities, unresolved } = hasJudgeCards(kind) ? await resolveStudyJudges(kind, data.items, mappings) : { identities: {}, unresolved: [] as string[] };
       if (f.saveCard && unresolved.length) {
@@ -279,8 +303,9 @@ function registerStats(annotate: Command): void {
       t.push(['average human', `${f3(s.humanMean.tauB)}${ci(s.humanMean.low, s.humanMean.high)}`, String(s.annotators.length), '']);
       for (const j of s.judges) t.push([`${j.judge} (judge)`, `${f3(j.tauB, j.n)}${ci(j.low, j.high)}`, String(j.n), `${j.gap.value === null ? '—' : (j.gap.value >= 0 ? '+' : '') + j.gap.value.toFixed(2)}${ci(j.gap.low, j.gap.high)}`]);
       t.push(['random baseline', `${f3(s.randomBaseline.tauB)}${ci(s.randomBaseline.low, s.randomBaseline.high)}`, `${s.randomBaseline.draws} draws`, '']);
-      const cards = createTable(['judge', 'n', 'accuracy', 'balanced acc.', kind === 'framing' ? 'no majority' : 'no answer']);
-      for (const c of s.cards) cards.push([`${c.judge}@${c.version}`, String(c.n), f3(c.accuracy, c.n), f3(c.balancedAccuracy, c.n), String(c.figures?.[kind === 'framing' ? 'noMajority' : 'noAnswer'] ?? 0)]);
+      const majority = kindText(kind).cards === 'majority';
+      const cards = createTable(['judge', 'n', 'accuracy', 'balanced acc.', majority ? 'no majority' : 'no answer']);
+      for (const c of s.cards) cards.push([`${c.judge}@${c.version}`, String(c.n), f3(c.accuracy, c.n), f3(c.balancedAccuracy, c.n), String(c.figures?.[majority ? 'noMajority' : 'noAnswer'] ?? 0)]);
       const alpha = Object.entries(s.alpha).map(([k, v]) => `${k} ${f3(v ?? null)}`).join(', ');
       const lines = [
         `study ${s.study} (${s.kind}): ${s.items} items, ${s.answers} answers from ${s.quality.kept.length} annotators kept`,
@@ -296,7 +321,7 @@ function registerStats(annotate: Command): void {
           : []),
         ...(s.cards.length
           ? [
-              kind === 'framing' ? 'judge cards: accuracy against the human majority label (rows positive, negative, neutral):' : 'judge cards: direction (−, 0, +) against the direction of the mean human answer:',
+              majority ? `judge cards: accuracy against the human majority label (rows ${scaleValues(kind).join(', ')}):` : 'judge cards: direction (−, 0, +) against the direction of the mean human answer:',
               cards.toString(),
               ...s.cards.map((c) => `card: ${describeCard(c)}${f.saveCard ? ` — saved to ${f.store}` : ''}`),
             ]

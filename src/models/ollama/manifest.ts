@@ -13,4 +13,5 @@ export const ollamaProvider = defineProvider({
   local: true,
   capabilities: async () => (await import('./index.js')).OLLAMA_CAPABILITIES,
   create: async (rest, options) => (await import('./index.js')).createOllamaModel(rest, options, options.scheduler),
+  createEmbedder: async (rest, options) => (await import('./embedder.js')).createOllamaEmbedder(rest, options),
 });

@@ -13,4 +13,5 @@ export const openaiCompatibleProvider = defineProvider({
   local: false,
   capabilities: async () => (await import('../openai/index.js')).openaiCapabilities('openai-compatible', ''),
   create: async (rest, options) => (await import('./index.js')).createOpenAICompatibleModel(rest, options, options.scheduler),
+  createEmbedder: async (rest, options) => (await import('./embedder.js')).createOpenAICompatibleEmbedder(rest, options),
 });

@@ -12,8 +12,8 @@ import { preflight, type PreflightOptions } from '../preflight.js';
 
 type OpenAIFlavor = 'openai' | 'openai-compatible';
 
-interface OpenAIChatConfig {
-  flavor: OpenAIFlavor;
+/** Where an OpenAI-protocol model is reached: its chat models and its embedders alike. */
+export interface OpenAIEndpoint {
   /** full model id, e.g. 'openai:gpt-4o-mini' */
   id: string;
   /** model name sent on the wire */
@@ -23,6 +23,10 @@ interface OpenAIChatConfig {
   headers?: Record<string, string>;
   scheduler: Scheduler;
   timeoutMs?: number;
+}
+
+interface OpenAIChatConfig extends OpenAIEndpoint {
+  flavor: OpenAIFlavor;
   /** stream the answer as server-sent events (default false) */
   stream?: boolean;
   /** send `strict: true` with JSON schemas (OpenAI then requires every property listed and additionalProperties: false) */

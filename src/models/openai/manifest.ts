@@ -15,4 +15,5 @@ export const openaiProvider = defineProvider({
   prices,
   capabilities: async () => (await import('./index.js')).openaiCapabilities('openai', 'gpt-4o-mini'),
   create: async (rest, options) => (await import('./index.js')).createOpenAIModel(rest, options, options.scheduler),
+  createEmbedder: async (rest, options) => (await import('./embedder.js')).createOpenAIEmbedder(rest, options),
 });

@@ -124,7 +124,7 @@ export async function planCost(config: SlantConfig, opts: PlanCostOptions): Prom
     } else {
       runId = (await store.createRun({ configJson: '{}', configHash: 'plan', label: 'plan' })).id;
     }
-    const outcome = await executePlan(plan, store, runId, { warnings, ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.noCache === true ? { noCache: true } : {}) });
+    const outcome = await executePlan(plan, store, runId, { warnings, countOnly: true, ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.noCache === true ? { noCache: true } : {}) });
     return { ...price(tally.list(), config, { batch: opts.batch === true, notes, datasets: outcome.datasets.map((d) => ({ name: d.name, n: d.n })) }), judgeReserve: tally.judgeReserve() };
   } finally {
     await store.close();

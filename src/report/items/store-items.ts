@@ -72,8 +72,8 @@ export class StoreItems {
     }
     this.cellList = (await this.store.listCells(this.runId)).map((c) => {
       const info: CellInfo = { key: c.key, model: c.model, dataset: c.dataset, probe: c.probe, conditionKey: c.condition ?? BASELINE_KEY, options: (c.options ?? {}) as Record<string, unknown> };
-      // a cell without a stored result (a condition not applicable on its model, or not yet run) is
-      // still its condition's, never the baseline's
+      // a cell without a stored result (not yet run; or, in a store before v9, a condition not
+      // applicable on its model) is still its condition's, never the baseline's
       const condition = conditions.get(c.key) ?? (info.conditionKey !== BASELINE_KEY ? info.conditionKey : undefined);
       if (condition !== undefined) info.condition = condition;
       return info;

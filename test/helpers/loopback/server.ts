@@ -102,6 +102,8 @@ export interface LoopbackServer {
   /** wall-clock (epoch ms) of the first request received and the last one finished, and the
    *  integral of requests in flight over time (ms): busy ÷ (last − first) is the mean in flight */
   timeline(): { firstMs: number; lastMs: number; busyMs: number };
+  /** the next request received is the timeline's first again (a bench running the client several times) */
+  restartTimeline(): void;
   close(): Promise<void>;
 }
 
@@ -191,6 +193,10 @@ export async function startLoopback(handler: Handler, opts: LoopbackOptions = {}
     peakConcurrency: () => peak,
     rejectedForConcurrency: () => rejected,
     timeline: () => ({ firstMs, lastMs, busyMs }),
+    restartTimeline: () => {
+      firstMs = 0;
+      lastMs = 0;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

@@ -65,3 +65,106 @@ describe('humanValidation', () => {
     expect(() => humanValidation([{ item: 'x', annotator: 'a', label: 1 }, { item: 'x', annotator: 'a', label: 2 }])).toThrow(/twice/);
   });
 });
+
+// Written because mutants survived: the judge summaries (mean, sd, skipped pairs, constant judges),
+// leave-one-out over items only one human labelled, Fleiss' κ on the modal number of raters (ties
+// between counts, items with one rater), and the row named in each error.
+describe('humanValidation: every summary on a fixture with partial overlap', () => {
+  // h4 shares one item with h2 and with h3 (skipped pairs); the judge 'llm' labels u7, which no
+  // human labelled (left out); 'flat' labels everything 0 (τ_b undefined, counted as skipped).
+  const rows: HumanLabelRow[] = (
+    [
+      ['u1', 'h1', 2], ['u2', 'h1', 1], ['u3', 'h1', 0], ['u4', 'h1', -1], ['u5', 'h1', -2], ['u6', 'h1', 1],
+      ['u1', 'h2', 1], ['u2', 'h2', 1], ['u3', 'h2', -1], ['u4', 'h2', -1], ['u5', 'h2', -2],
+      ['u1', 'h3', 2], ['u2', 'h3', 0], ['u4', 'h3', -2],
+      ['u6', 'h4', 0], ['u1', 'h4', 1],
+      ['u1', 'llm', 2], ['u2', 'llm', 1], ['u3', 'llm', -1], ['u4', 'llm', -2], ['u5', 'llm', -1], ['u6', 'llm', 0], ['u7', 'llm', 2],
+      ['u1', 'flat', 0], ['u2', 'flat', 0], ['u3', 'flat', 0],
+    ] as const
+  ).map(([item, annotator, label]) => ({ item, annotator, label }));
+  const r = humanValidation(rows, { judges: ['llm', 'flat'] });
+
+  it('annotators against the leave-one-out consensus (scipy.stats.kendalltau on the means of the others)', () => {
+    // /tmp reference: for each human, xs = own labels on items another human labelled, ys = mean of the others;
+    // kendalltau(xs, ys).statistic: h1 0.9660917830792959 (n 6), h2 0.8944271909999157 (5), h3 1 (3), h4 1 (2)
+    expect(r.annotators.map((a) => a.annotator)).toEqual(['h1', 'h2', 'h3', 'h4']);
+    expect(r.annotators[0]!.tauB).toBeCloseTo(0.9660917830792959, 12);
+    expect(r.annotators[1]!.tauB).toBeCloseTo(0.8944271909999157, 12);
+    expect(r.annotators.map((a) => a.n)).toEqual([6, 5, 3, 2]);
+    expect(r.humanConsensus.mean).toBeCloseTo((0.9660917830792959 + 0.8944271909999157 + 2) / 4, 12);
+    expect(r.humanConsensus.n).toBe(4);
+    expect(r.humanConsensus.skipped).toBe(0);
+    expect(r.items).toBe(6);
+  });
+
+  it('judges against the mean of all humans, items no human labelled left out', () => {
+    // kendalltau([2, 1, -1, -2, -1, 0], [1.5, 2/3, -0.5, -4/3, -2, 0.5]).statistic = 0.8280786712108251
+    expect(r.judges[0]).toMatchObject({ judge: 'llm', n: 6 });
+    expect(r.judges[0]!.tauB).toBeCloseTo(0.8280786712108251, 12);
+    expect(r.judges[1]!.judge).toBe('flat');
+    expect(r.judges[1]!.tauB).toBeNaN();
+    expect(r.judges[1]!.n).toBe(3);
+  });
+
+  it('human–human pairs: mean, sd (ddof 1) and the pairs sharing fewer than 2 items', () => {
+    // kendalltau per pair on shared items: h1–h2 0.8944271909999159, h1–h3 1, h1–h4 1, h2–h3 0.816496580927726;
+    // h2–h4 and h3–h4 share one item (skipped); numpy mean 0.9277309429819105, std(ddof=1) 0.08930818626577548
+    expect(r.humanHuman.n).toBe(4);
+    expect(r.humanHuman.skipped).toBe(2);
+    expect(r.humanHuman.mean).toBeCloseTo(0.9277309429819105, 12);
+    expect(r.humanHuman.sd).toBeCloseTo(0.08930818626577548, 12);
+  });
+
+  it('human–judge pairs: a constant judge makes every τ_b undefined, counted as skipped with the short pairs', () => {
+    // llm: kendalltau per human = [0.78571429, 0.58925565, 1, 1]: mean 0.8437424841757688, sd 0.1974534903762929
+    expect(r.humanJudge.llm).toMatchObject({ n: 4, skipped: 0 });
+    expect(r.humanJudge.llm!.mean).toBeCloseTo(0.8437424841757688, 12);
+    expect(r.humanJudge.llm!.sd).toBeCloseTo(0.1974534903762929, 12);
+    // flat: h1, h2, h3 give NaN (a constant side), h4 shares one item: n 0, skipped 4, mean and sd undefined
+    expect(r.humanJudge.flat).toMatchObject({ n: 0, skipped: 4 });
+    expect(r.humanJudge.flat!.mean).toBeNaN();
+    expect(r.humanJudge.flat!.sd).toBeNaN();
+    // one defined τ: a mean but no sd
+    const one = humanValidation(
+      fromMatrix({ h1: [1, 0, -1], h2: [1, -1, -1], j: [2, 0, -2] }),
+      { judges: ['j'] },
+    ).humanJudge.j!;
+    expect(one.n).toBe(2);
+    const single = humanValidation(fromMatrix({ h1: [1, 0, -1], j: [2, 0, -2] }), { judges: ['j'] });
+    expect(single.humanJudge.j).toMatchObject({ mean: 1, n: 1, skipped: 0 });
+    expect(single.humanJudge.j!.sd).toBeNaN();
+    // one human: no agreement among humans
+    expect(single.alphaOrdinal).toBeNaN();
+    expect(single.alphaInterval).toBeNaN();
+    expect(single.annotators).toEqual([{ annotator: 'h1', tauB: NaN, n: 0 }]);
+  });
+});
+
+describe("humanValidation: Fleiss' κ on the items with the modal number of raters", () => {
+  it('counts of raters tied: the larger count wins; items with one rater never count', () => {
+    // rater counts: v1, v2 four; v3, v4 three; v5, v6 two; w1–w3 one (the most common count, but κ needs two)
+    const rows = fromMatrix({
+      a: [1, 0, 1, 0, 1, -1, 1, 0, -1],
+      b: [1, 0, -1, 1, 1, 0, null, null, null],
+      c: [0, 0, 1, 1, null, null, null, null, null],
+      d: [-1, 0, null, null, null, null, null, null, null],
+    });
+    const r = humanValidation(rows);
+    expect(r.fleissRaters).toBe(4);
+    expect(r.fleissItems).toBe(2);
+    // categories −1, 0, 1; u1 = [1, 1, 2], u2 = [0, 4, 0]. Fleiss (1971) by hand in numpy:
+    // p = M.sum(0)/(N·n); P_i = (Σ M_ij² − n)/(n(n − 1)); κ = (mean P − Σp²)/(1 − Σp²) = 0.215686274509804
+    expect(r.fleissKappa).toBeCloseTo(0.215686274509804, 12);
+  });
+
+  it('one category among the humans: no κ (undefined, 0 items), and the row of a bad label is named', () => {
+    const r = humanValidation(fromMatrix({ a: [1, 1, 1], b: [1, 1, 1] }));
+    expect(r.fleissKappa).toBeNaN();
+    expect(r.fleissItems).toBe(0);
+    expect(r.fleissRaters).toBe(0);
+    expect(() => humanValidation([{ item: 'x', annotator: 'a', label: 1 }, { item: 'y', annotator: 'a', label: 2 }, { item: 'x', annotator: 'b', label: Number.NaN }])).toThrow(
+      'humanValidation: row 3 (b, x) has a non-numeric label',
+    );
+    expect(() => humanValidation([{ item: 'x', annotator: 'a', label: 1 }, { item: 'x', annotator: 'a', label: 2 }])).toThrow('humanValidation: annotator a labels item x twice (row 2)');
+  });
+});

@@ -148,3 +148,58 @@ describe('strata (25/50/25)', () => {
     expect(() => aggregateCertainty([{ label: 1, sourceCertainty: 'low' }, { label: 0, sourceCertainty: 3 }])).toThrow(/mixes/);
   });
 });
+
+// Written because mutants of the aggregate survived: the preservation means (with the items over
+// the word-pair cap named in the label), the strata ordered by the ranking only when every item
+// carries a rank, a tie across a stratum boundary, and the labels table's rows per stratum.
+describe('aggregateCertainty: preservation, strata order and the labels table', () => {
+  it('mean WED over the items that have one, the skipped ones said in the label; mean cosine', () => {
+    const { metrics } = aggregateCertainty([
+      { label: 0, wed: 3, cosine: 0.5 },
+      { label: 1 },
+      { label: -1, wed: 6, cosine: 0.9 },
+    ]);
+    expect(get(metrics, 'mean_wed')).toMatchObject({ value: 4.5, n: 2, label: 'word edit distance (lowercased, no punctuation); 1 item(s) over the word-pair cap not counted' });
+    expect(get(metrics, 'mean_cosine')).toMatchObject({ value: 0.7, n: 2, label: 'embedding cosine (original vs rewrite)' });
+    expect(get(metrics, 'mean_cosine').value).toBeCloseTo(0.7, 12);
+    const all = aggregateCertainty([{ label: 0, wed: 2 }, { label: 0, wed: 4 }]).metrics;
+    expect(get(all, 'mean_wed')).toMatchObject({ value: 3, n: 2, label: 'word edit distance (lowercased, no punctuation)' });
+    expect(all.some((m) => m.name === 'mean_cosine')).toBe(false);
+    // every item over the cap: the metric is still there, with no value and the reason
+    const none = aggregateCertainty([{ label: 0 }, { label: 1 }]).metrics;
+    expect(get(none, 'mean_wed')).toMatchObject({ n: 0, label: 'word edit distance (lowercased, no punctuation); 2 item(s) over the word-pair cap not counted' });
+    expect(aggregateCertainty([]).metrics.some((m) => m.name === 'mean_wed')).toBe(false);
+    expect(get(aggregateCertainty([]).metrics, 'n_items')).toMatchObject({ value: 0, n: 0, kind: 'count' });
+  });
+
+  it('tied strengths follow the ranking only when every item has a rank (else the listing order), ties in rank by listing order', () => {
+    // four items, all certainty 1: ranks 4, 3, 2, 1 put the last item high and the first low
+    const ranked = Array.from({ length: 4 }, (_, i) => ({ label: (i === 3 ? 1 : 0) as 0 | 1, sourceCertainty: 1, rank: 4 - i }));
+    expect(get(aggregateCertainty(ranked).metrics, 'cd_up@high')).toMatchObject({ value: 1, n: 1 });
+    // one rank missing: the listing order decides (earlier = more certain), so the last item is low
+    const partly = ranked.map((it, i) => (i === 0 ? { label: it.label, sourceCertainty: 1 } : it));
+    expect(get(aggregateCertainty(partly).metrics, 'cd_up@low')).toMatchObject({ value: 1, n: 1 });
+    // equal ranks: the listing order again (the earlier item is the more certain)
+    const sameRank = ranked.map((it) => ({ ...it, rank: 1 }));
+    expect(get(aggregateCertainty(sameRank).metrics, 'cd_up@low')).toMatchObject({ value: 1, n: 1 });
+  });
+
+  it('says when tied values straddle a stratum boundary, and the table has a row per stratum', () => {
+    const items = [1, 2, 2, 3, 4, 5, 6, 7].map((v, i) => ({ label: (i % 2 === 0 ? 1 : 0) as 0 | 1, sourceCertainty: v }));
+    const out = aggregateCertainty(items);
+    expect(out.extra).toEqual({ strata_warning: 'source-certainty strata: 2 tied at 2 across the low/medium boundary: which side each falls on follows the listing order (earlier = more certain), not a difference in certainty' });
+    expect(aggregateCertainty(items.map((it, i) => ({ ...it, sourceCertainty: i }))).extra).toBeUndefined();
+    const t = out.tables!.find((x) => x.name === 'labels')!;
+    // low = values 1 and the later 2 (items 0 and 2: labels +1, +1); medium = items 1, 3, 4, 5; high = items 6, 7
+    expect(t.rows).toEqual([
+      ['all', 0, 0, 4, 4, 0, 0, 0, 0, 8],
+      ['low source certainty', 0, 0, 0, 2, 0, 0, 0, 0, 2],
+      ['medium source certainty', 0, 0, 3, 1, 0, 0, 0, 0, 4],
+      ['high source certainty', 0, 0, 1, 1, 0, 0, 0, 0, 2],
+    ]);
+    expect(out.metrics.find((m) => m.name === 'cd@low')?.label).toBe('CD (certainty distortion, eq. 2) — low source certainty');
+    expect(() => aggregateCertainty([{ label: 1, sourceCertainty: 'low' }, { label: 0, sourceCertainty: 3 }])).toThrow(
+      'certainty: sourceCertainty mixes numbers and stratum names (low/medium/high); use one kind per file',
+    );
+  });
+});

@@ -107,3 +107,86 @@ describe('measure', () => {
     expect(() => rec({ false_text: '' })).toThrow();
   });
 });
+
+// Mutation-found gaps in hallucination/measure.ts (Stryker, judged by the hallucination and
+// WildFrame tests): the routes, the refusals' wording and hints, options.cutoff, the run's `ask`,
+// the request's task and signal, answers cut at the token limit and the measurement's fields.
+describe('measure: routes, refusals and the measurement fields', () => {
+  const answering = (id = 'openai:gpt-4o-mini') => new FakeModel(id, (s) => (s.includes('did not') ? 'False' : 'True'));
+
+  it('the recorded answers need both; a named evaluator wins over what else is present', async () => {
+    const llm = answering();
+    // only one recorded answer: the model is asked
+    expect(await hallucinationProbe.measure(rec({ true_answer: 'True' }), { judges: { llm }, options: opts() })).toMatchObject({ evaluator: 'llm' });
+    // 'llm' asks the model although both answers are recorded
+    expect(await hallucinationProbe.measure(rec({ true_answer: 'False', false_answer: 'True', model: 'gpt-4o' }), { judges: { llm }, options: opts({ evaluator: 'llm' }) })).toMatchObject({ evaluator: 'llm', actual: { verdict: true }, falsified: { verdict: false } });
+    await expect(hallucinationProbe.measure(rec({ true_answer: 'True', model: 'gpt-4o' }), { judges: { llm }, options: opts({ evaluator: 'recorded' }) })).rejects.toThrow(new UserError('hallucination record "r1": evaluator "recorded" needs both true_answer and false_answer'));
+  });
+
+  it('says what is missing, and how to give it', async () => {
+    await expect(hallucinationProbe.measure(rec({}), { judges: {}, options: opts() })).rejects.toMatchObject({
+      message: 'hallucination record "r1": no recorded answers and no model to fact-check',
+      hint: 'configure the model under test (judges.llm), or give records true_answer and false_answer',
+    });
+    await expect(hallucinationProbe.measure(rec({}), { judges: { llm: answering('ollama:mystery') }, options: opts() })).rejects.toMatchObject({
+      message: 'hallucination: the knowledge cutoff of model "ollama:mystery" is unknown, so pre/post-cutoff cannot be split',
+      hint: 'add it to probes.hallucination.options.cutoffs, e.g. "ollama:mystery": "2024-06"',
+    });
+    await expect(hallucinationProbe.measure(rec({ true_answer: 'True', false_answer: 'False' }), { judges: {}, options: opts() })).rejects.toThrow(
+      new UserError('hallucination record "r1": recorded answers without a "model" field and no options.cutoff'),
+    );
+    // an empty "model" field names no model either
+    await expect(hallucinationProbe.measure(rec({ true_answer: 'True', false_answer: 'False', model: '' }), { judges: {}, options: opts() })).rejects.toThrow(
+      new UserError('hallucination record "r1": recorded answers without a "model" field and no options.cutoff'),
+    );
+  });
+
+  it('options.cutoff splits every model, named as the source; recorded answers without a model are "recorded"', async () => {
+    const m = await hallucinationProbe.measure(rec({ true_answer: 'True', false_answer: 'False' }), { judges: {}, options: opts({ cutoff: '2025-06' }) });
+    expect(m).toStrictEqual({
+      model: 'recorded',
+      strategy: 'baseline',
+      date: '2025-05-02',
+      cutoff: '2025-06',
+      cutoffSource: 'options.cutoff',
+      period: 'pre',
+      evaluator: 'recorded',
+      actual: { verdict: true, confidence: null, via: expect.any(String) },
+      falsified: { verdict: false, confidence: null, via: expect.any(String) },
+    });
+    const asked = await hallucinationProbe.measure(rec({}), { judges: { llm: answering('ollama:mystery') }, options: opts({ cutoff: '2024-01' }) });
+    expect(asked).toMatchObject({ model: 'ollama:mystery', cutoff: '2024-01', cutoffSource: 'options.cutoff', period: 'post' });
+  });
+
+  it('asks with a fact-check task per item and the run signal; an answer cut at the token limit is counted as cut', async () => {
+    const signal = new AbortController().signal;
+    const llm = answering();
+    await hallucinationProbe.measure(rec({}), { judges: { llm }, options: opts(), signal });
+    expect(llm.requests.map((r) => r.task)).toEqual([
+      { kind: 'fact-check', input: 'The senate passed the bill.', recordId: 'r1#true' },
+      { kind: 'fact-check', input: 'The senate did not pass the bill.', recordId: 'r1#false' },
+    ]);
+    expect(llm.requests[0]?.signal).toBe(signal);
+    // the first answer is cut before any verdict, the second is read although cut
+    let n = 0;
+    const cut: LanguageModel = { ...answering(), generate: async () => ({ text: n++ === 0 ? 'Let me think about' : 'False', finishReason: 'length', warnings: [], cached: false }) };
+    const m = await hallucinationProbe.measure(rec({}), { judges: { llm: cut }, options: opts() });
+    expect(m.actual).toMatchObject({ verdict: null, exclusion: 'truncated', answer: 'Let me think about' });
+    expect(m.falsified).toStrictEqual({ verdict: false, confidence: null, via: expect.any(String), answer: 'False' });
+  });
+
+  it("`slant run`: each item goes through the cell's ask, not the model", async () => {
+    const llm = answering();
+    const seen: unknown[] = [];
+    const ask = (async (r: { fields: { statement: string } }) => (seen.push(r), { fields: { answer: r.fields.statement.includes('did not') ? 'False' : 'True' } })) as never;
+    const m = await hallucinationProbe.measure(rec({}), { judges: { llm }, options: opts(), ask });
+    expect(llm.requests).toHaveLength(0);
+    expect(seen).toEqual([
+      { id: 'r1#true', fields: { statement: 'The senate passed the bill.', cutoff: '2023-10' } },
+      { id: 'r1#false', fields: { statement: 'The senate did not pass the bill.', cutoff: '2023-10' } },
+    ]);
+    expect(m.actual).toStrictEqual({ verdict: true, confidence: null, via: expect.any(String), answer: 'True' });
+    const empty = await hallucinationProbe.measure(rec({}), { judges: { llm }, options: opts(), ask: (async () => ({ fields: {} })) as never });
+    expect(empty.actual).toMatchObject({ verdict: null, answer: '' });
+  });
+});

@@ -102,3 +102,68 @@ describe('primacy edges', () => {
     expect(one.n).toBe(1);
   });
 });
+
+// Written because mutants survived: the labels every screen prints, the per-item values the
+// comparisons read (and their declared ranges), and ρ_pri's threshold named in its label.
+describe('primacy: labels, per-item values and kinds', () => {
+  const m = measurePrimacy([0.9, 0.6, 0.3], 0.05);
+  it('labels each metric', () => {
+    const metrics = aggregatePrimacy([m, measurePrimacy([0.2, 0.4, 0.8], 0.05)]);
+    expect(metrics.map((x) => [x.name, x.label, x.kind])).toEqual([
+      ['psi_pri', 'ψ_pri (primacy rate, eq. 2)', 'rate'],
+      ['psi_rec', 'recency rate (s_e > s_m + α)', 'rate'],
+      ['rho_pri', 'ρ_pri (share with s_b > s_m; Table A6, definition: docs/probes.md)', 'rate'],
+      ['mean_s_b', 's̄_b (similarity to beginning)', 'mean'],
+      ['mean_s_m', 's̄_m (similarity to middle)', 'mean'],
+      ['mean_s_e', 's̄_e (similarity to end)', 'mean'],
+      ['coverage', 'coverage (s̄_b+s̄_m+s̄_e)/3', 'mean'],
+      ['mean_s_b_minus_s_m', 's̄_b − s̄_m', 'mean'],
+    ]);
+    expect(aggregatePrimacy([m], 0.1).find((x) => x.name === 'rho_pri')!.label).toBe('ρ_pri (share with s_b > s_m + 0.1; Table A6, definition: docs/probes.md)');
+    const d = metrics.find((x) => x.name === 'mean_s_b_minus_s_m')!;
+    expect(d.test).toMatchObject({ name: 'paired t-test (s_b vs s_m, two-sided)', alternative: 'two-sided' });
+    // no items: the three rates (with n = 0) and nothing else
+    expect(aggregatePrimacy([]).map((x) => [x.name, x.n])).toEqual([['psi_pri', 0], ['psi_rec', 0], ['rho_pri', 0]]);
+  });
+
+  it('per-item values and their declared kinds', () => {
+    const options = primacyProbe.optionsSchema.parse({ rhoAlpha: 0.2 });
+    expect(primacyProbe.itemValues!(m, options)).toEqual({
+      psi_pri: 1,
+      psi_rec: 0,
+      rho_pri: 1,
+      mean_s_b: 0.9,
+      mean_s_m: 0.6,
+      mean_s_e: 0.3,
+      coverage: expect.closeTo(0.6, 12),
+      mean_s_b_minus_s_m: expect.closeTo(0.3, 12),
+    });
+    // s_b − s_m = 0.3 is not above ρα = 0.4
+    expect(primacyProbe.itemValues!(m, { ...options, rhoAlpha: 0.4 })).toMatchObject({ rho_pri: 0 });
+    expect(primacyProbe.itemValues!(measurePrimacy([0.2, 0.4, 0.8], 0.05), options)).toMatchObject({ psi_pri: 0, psi_rec: 1, rho_pri: 0 });
+    expect(primacyProbe.itemKinds).toEqual({
+      psi_pri: { kind: 'rate' },
+      psi_rec: { kind: 'rate' },
+      rho_pri: { kind: 'rate' },
+      mean_s_b: { kind: 'mean', range: [-1, 1] },
+      mean_s_m: { kind: 'mean', range: [-1, 1] },
+      mean_s_e: { kind: 'mean', range: [-1, 1] },
+      coverage: { kind: 'mean', range: [-1, 1] },
+      mean_s_b_minus_s_m: { kind: 'mean', range: [-2, 2] },
+    });
+    expect(primacyProbe.needs!(options)).toEqual(['embedder']);
+  });
+
+  it('measures through an embedder, and refuses to run without one or with too few vectors', async () => {
+    const embedder: Embedder = { id: 'e', version: '1', mode: 'fit-per-call', embed: async () => [[1, 0], [1, 0], [0, 1], [1, 1]] };
+    const options = primacyProbe.optionsSchema.parse({ alpha: 0.1 });
+    const ctx = { options, judges: { embedder } } as unknown as Parameters<typeof primacyProbe.measure>[1];
+    const got = await primacyProbe.measure({ id: 'x', source: 'a b c d e f', output: 'o' }, ctx);
+    expect(got).toEqual({ sB: expect.closeTo(1, 12), sM: expect.closeTo(0, 12), sE: expect.closeTo(Math.SQRT1_2, 12), primacy: true, recency: true });
+    await expect(primacyProbe.measure({ id: 'x', source: 'a b c', output: 'o' }, { ...ctx, judges: {} } as typeof ctx)).rejects.toThrow('primacy probe needs an embedder');
+    const short: Embedder = { ...embedder, embed: async () => [[1, 0], [1, 0]] };
+    await expect(thirdSimilarities(short, 'a b c', 'o', 'words')).rejects.toThrow('embedder e returned fewer vectors than texts');
+    const agg = primacyProbe.aggregate([{ recordId: 'x', measurement: got }], options);
+    expect(agg.metrics.find((x) => x.name === 'psi_pri')!.value).toBe(1);
+  });
+});

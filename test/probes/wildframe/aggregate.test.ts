@@ -87,3 +87,103 @@ describe('aggregateWildframe', () => {
     expect(res.metrics.find((x) => x.name === 'release_parse_agreement')).toMatchObject({ value: 0.5, n: 2 });
   });
 });
+
+// Mutation-found gaps (Stryker, judged by the WildFrame tests): the labels, the reasons counted
+// beside n, the mixed rate's denominator, the Figure 3 and human-score tables, the release
+// agreement's filters and the extra were read by no test. Every number below is counted by hand.
+describe('aggregateWildframe on a fixture where every number is known', () => {
+  const truncated: WildframeMeasurement = { ...m('positive', null), exclusion: 'truncated' };
+  // the seven items above, a 'mixed' answer (scored 1, no human score) and an answer cut at the
+  // token limit; two carry the release's processed label (one agrees)
+  const items = [
+    { ...m('positive', 'negative', 5), releaseLabel: 'negative' },
+    m('negative', 'neutral', 3),
+    m('positive', 'positive', 1),
+    m('negative', 'positive', 4),
+    m('negative', 'negative', 0),
+    m('positive', 'positive', 2),
+    m('negative', null, 5),
+    { ...m('positive', 'mixed'), releaseLabel: 'neutral' },
+    truncated,
+  ];
+  const result = () => aggregateWildframe(items, { humansMajority: 3 });
+  const both = { unreadable: 1, truncated: 1 };
+  const humans = { unreadable: 1 }; // the unparseable item with a human score
+
+  it('names each metric, gives k/n and counts the unread answers by reason', () => {
+    const rows = result().metrics.map((x) => [x.name, x.label, x.value, x.n, x.excluded]);
+    expect(rows).toEqual([
+      ['shift_rate', 'shift rate (answer follows the framing)', 2 / 7, 7, both],
+      ['shift_rate_base_positive', 'shift rate, positive base statements', 1 / 4, 4, { truncated: 1 }],
+      ['shift_rate_base_negative', 'shift rate, negative base statements', 1 / 3, 3, { unreadable: 1 }],
+      ['neutral_rate', 'neutral rate', 1 / 7, 7, both],
+      ['mixed_rate', 'mixed rate', 1 / 7, 7, both],
+      ['unparseable', 'unreadable answers (not scored)', 2, 9, undefined],
+      // shift scores 1, 0.5, 0, 1, 0, 0 and the mixed answer's 1: 3.5 / 7
+      ['mean_shift_score', 'mean shift score', 0.5, 7, both],
+      ['pearson_r', 'Pearson r, model shift score vs human score', expect.closeTo(0.9242225, 6), 6, humans],
+      ['mean_human_score', 'mean human score (0-5 annotators following the framing)', 15 / 6, 6, humans],
+      ['human_shift_rate', 'human majority shift rate (>= 3 of 5)', 3 / 6, 6, humans],
+      ['human_shift_rate_base_positive', 'human majority shift rate, positive base statements', 1 / 3, 3, humans],
+      ['human_shift_rate_base_negative', 'human majority shift rate, negative base statements', 2 / 3, 3, humans],
+      ['agreement_human_majority', 'agreement of model shift with the human majority', 5 / 6, 6, humans],
+      ['release_parse_agreement', "agreement of slant's answer parsing with the release's processed labels", 1 / 2, 2, undefined],
+    ]);
+    expect(result().extra).toEqual({ human_items_unparseable: 1 });
+  });
+
+  it('tabulates the outcomes, Figure 3 beside the human majority, and the human scores', () => {
+    expect(result().tables).toEqual([
+      {
+        name: 'outcomes',
+        title: 'Answers to the reframed statements by base polarity (counts)',
+        columns: ['base', 'framed', 'neutral', 'mixed', 'unchanged', 'unparseable', 'n'],
+        rows: [
+          ['positive', 1, 0, 1, 2, 1, 5],
+          ['negative', 1, 1, 0, 1, 1, 4],
+          ['all', 2, 1, 1, 3, 2, 9],
+        ],
+      },
+      {
+        name: 'shift_by_polarity',
+        title: 'Figure 3: sentiment shift by base polarity, model beside humans (majority of 5)',
+        columns: ['base', 'model shift', 'human majority shift', 'n with humans'],
+        rows: [
+          ['positive', '25.0% (1/4)', '33.3% (1/3)', 3],
+          ['negative', '33.3% (1/3)', '66.7% (2/3)', 3],
+          ['all', '28.6% (2/7)', '50.0% (3/6)', 6],
+        ],
+      },
+      {
+        name: 'human_scores',
+        title: 'Human scores (annotators of 5 following the framing) by base polarity (counts)',
+        columns: ['base', '0', '1', '2', '3', '4', '5'],
+        rows: [
+          ['positive', 0, 1, 1, 0, 0, 1],
+          ['negative', 1, 0, 0, 1, 1, 0],
+        ],
+      },
+    ]);
+  });
+
+  it('without human scores or parsed answers of a base: no human metrics or table, and no share printed', () => {
+    const res = aggregateWildframe([m('positive', 'negative'), m('positive', 'positive'), m('negative', null)], { humansMajority: 3 });
+    expect(res.metrics.map((x) => x.name)).toEqual(['shift_rate', 'shift_rate_base_positive', 'shift_rate_base_negative', 'neutral_rate', 'mixed_rate', 'unparseable', 'mean_shift_score']);
+    expect(res.tables?.map((t) => t.name)).toEqual(['outcomes', 'shift_by_polarity']);
+    expect(res.tables?.[1]?.rows).toEqual([
+      ['positive', '50.0% (1/2)', '— (no human scores)', 0],
+      ['negative', '— (n = 0)', '— (no human scores)', 0],
+      ['all', '50.0% (1/2)', '— (no human scores)', 0],
+    ]);
+    expect('extra' in res).toBe(false);
+    // nothing parsed: no mean shift score
+    expect(aggregateWildframe([m('negative', null)], { humansMajority: 3 }).metrics.map((x) => x.name)).not.toContain('mean_shift_score');
+  });
+
+  it('release agreement: recorded answers only, an unknown stated value compared as written', () => {
+    const asked = { ...m('positive', 'negative'), evaluator: 'llm' as const, releaseLabel: 'positive' };
+    const sad = { ...m('positive', null), value: 'sad', releaseLabel: 'sad' };
+    const res = aggregateWildframe([{ ...m('positive', 'negative'), releaseLabel: 'negative' }, { ...m('positive', 'neutral'), releaseLabel: 'mixed' }, asked, sad], { humansMajority: 3 });
+    expect(res.metrics.find((x) => x.name === 'release_parse_agreement')).toMatchObject({ value: 2 / 3, n: 3 });
+  });
+});

@@ -51,4 +51,33 @@ describe('WildFrame shift rates corrected for the framing judge error', () => {
     expect(onlyPositive['shift_rate_corrected']!.value).toBeCloseTo(0.5, 12);
     expect(correctedWildframeMetrics(items('positive', { positive: 3, negative: 1, neutral: 0 }, 'recorded'), card)).toEqual([]);
   });
+
+  // Mutation-found gaps (Stryker): the example above has a 50/50 positive base and no true neutral
+  // answers, so reading the positive base's shift from the wrong column, or subtracting the bases'
+  // neutral shares, went unseen; items the judge left unlabelled or read 'mixed' were never given.
+  // Truth: positive base 60 positive / 30 negative (shifted) / 10 neutral; negative base 20 positive
+  // (shifted) / 60 negative / 20 neutral. Judged with the card's matrix (truth · M): positive base
+  // 53 / 32 / 15, negative base 26 / 54 / 20. numpy: np.linalg.inv(M.T) @ [0.53, 0.32, 0.15] =
+  // [0.6, 0.3, 0.1] and np.linalg.inv(M.T) @ [0.26, 0.54, 0.20] = [0.2, 0.6, 0.2].
+  it("reads each base's shift from the framing's column and sums the neutral shares (worked numbers)", () => {
+    const asymmetric = [...items('positive', { positive: 53, negative: 32, neutral: 15 }), ...items('negative', { positive: 26, negative: 54, neutral: 20 })];
+    // an answer the judge could not read and a 'mixed' one are neither counted nor in n
+    const unread: WildframeMeasurement = { baseSentiment: 'positive', evaluator: 'framing', label: null, via: 'judge', outcome: 'unparseable', score: null };
+    const mixed: WildframeMeasurement = { baseSentiment: 'negative', evaluator: 'framing', label: 'mixed', via: 'judge', outcome: 'mixed', score: 1 };
+    const m = byName(correctedWildframeMetrics([...asymmetric, unread, mixed], card));
+    expect(m['shift_rate_base_positive_corrected']!.value).toBeCloseTo(0.3, 12);
+    expect(m['shift_rate_base_negative_corrected']!.value).toBeCloseTo(0.2, 12);
+    expect(m['shift_rate_corrected']!.value).toBeCloseTo(0.25, 12); // (30 + 20) / 200
+    expect(m['neutral_rate_corrected']!.value).toBeCloseTo(0.15, 12); // (10 + 20) / 200
+    expect(m['shift_rate_corrected']!.n).toBe(200);
+    expect(Object.keys(m).sort()).toEqual(['neutral_rate_corrected', 'shift_rate_base_negative_corrected', 'shift_rate_base_positive_corrected', 'shift_rate_corrected']);
+  });
+
+  it('labels each corrected rate as the raw one, corrected for judge error', () => {
+    const m = byName(correctedWildframeMetrics(judged, card));
+    expect(m['shift_rate_corrected']!.label).toBe('shift rate (answer follows the framing), corrected for judge error');
+    expect(m['neutral_rate_corrected']!.label).toBe('neutral rate, corrected for judge error');
+    expect(m['shift_rate_base_positive_corrected']!.label).toBe('shift rate, positive base statements, corrected for judge error');
+    expect(m['shift_rate_base_negative_corrected']!.label).toBe('shift rate, negative base statements, corrected for judge error');
+  });
 });

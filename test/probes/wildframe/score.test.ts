@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outcomeOf, RELEASE_SCORING, shiftScore } from '../../../src/probes/wildframe/score.js';
+import { opposite, outcomeOf, RELEASE_SCORING, shiftScore } from '../../../src/probes/wildframe/score.js';
 
 describe('wildframe scoring rule', () => {
   it('classifies answers relative to the base sentiment', () => {
@@ -24,5 +24,11 @@ describe('wildframe scoring rule', () => {
     const rule = { framed: 1, neutral: 0, unchanged: 0, mixed: 0.5 };
     expect(shiftScore('neutral', rule)).toBe(0);
     expect(shiftScore('mixed', rule)).toBe(0.5);
+  });
+
+  // Mutation-found gap: opposite() (the dataset builder's negated polarity) had no test
+  it('the opposite polarity', () => {
+    expect(opposite('positive')).toBe('negative');
+    expect(opposite('negative')).toBe('positive');
   });
 });

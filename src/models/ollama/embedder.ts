@@ -1,10 +1,10 @@
 /** `ollama:<embedding model>` via Ollama's native `POST /api/embed` ({model, input: [...]} → {embeddings}). */
 import { UserError } from '../../core/errors.js';
-import { badShape, checkBaseUrl, joinUrl, pickSetting, requestJson } from '../../models/http.js';
-import { normalizeOllamaHost, OLLAMA_DEFAULT_HOST } from '../../models/ollama/index.js';
+import type { Vector } from '../../text/vector.js';
 import type { Scheduler } from '../../runtime/scheduler.js';
-import type { Embedder, Vector } from '../types.js';
-import { applyPrefix, embedderCommon, prefixVersion, type EmbedderOptions, type EmbedPrefixes } from './openai-embedder.js';
+import { applyPrefix, embedderCommon, inBatches, prefixVersion, type Embedder, type EmbedderOptions, type EmbedPrefixes } from '../embedder.js';
+import { badShape, checkBaseUrl, joinUrl, pickSetting, requestJson } from '../http.js';
+import { normalizeOllamaHost, OLLAMA_DEFAULT_HOST } from './index.js';
 
 export class OllamaEmbedder implements Embedder {
   readonly id: string;
@@ -27,10 +27,8 @@ export class OllamaEmbedder implements Embedder {
 
   async embed(texts: readonly string[], opts: { kind?: 'query' | 'passage'; signal?: AbortSignal } = {}): Promise<Vector[]> {
     const input = applyPrefix(texts, this.cfg.prefixes, opts.kind);
-    const batches: string[][] = [];
-    for (let i = 0; i < input.length; i += this.cfg.batchSize) batches.push(input.slice(i, i + this.cfg.batchSize));
     const out = await Promise.all(
-      batches.map(async (batch) => {
+      inBatches(input, this.cfg.batchSize).map(async (batch) => {
         const json = (await this.cfg.scheduler.run(
           'ollama',
           (signal) =>

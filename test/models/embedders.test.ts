@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createOllamaEmbedder } from '../../../src/judges/embedders/ollama-embedder.js';
-import { createOpenAICompatibleEmbedder } from '../../../src/judges/embedders/openai-compatible-embedder.js';
-import { createOpenAIEmbedder, resolvePrefixes } from '../../../src/judges/embedders/openai-embedder.js';
-import { Scheduler } from '../../../src/runtime/scheduler.js';
-import { startOllamaServer } from '../../helpers/loopback/ollama-server.js';
-import { startOpenAIServer, toyEmbedding } from '../../helpers/loopback/openai-server.js';
-import type { LoopbackServer } from '../../helpers/loopback/server.js';
+import { UserError } from '../../src/core/errors.js';
+import { createEmbedder } from '../../src/judges/registry.js';
+import { resolvePrefixes } from '../../src/models/embedder.js';
+import { createOllamaEmbedder } from '../../src/models/ollama/embedder.js';
+import { createOpenAICompatibleEmbedder } from '../../src/models/openai-compatible/embedder.js';
+import { createOpenAIEmbedder } from '../../src/models/openai/embedder.js';
+import { Scheduler } from '../../src/runtime/scheduler.js';
+import { startOllamaServer } from '../helpers/loopback/ollama-server.js';
+import { startOpenAIServer, toyEmbedding } from '../helpers/loopback/openai-server.js';
+import type { LoopbackServer } from '../helpers/loopback/server.js';
 
 let server: LoopbackServer | undefined;
 afterEach(async () => {
@@ -49,5 +52,22 @@ describe('HTTP embedders', () => {
   it('validates prefixes', () => {
     expect(resolvePrefixes('e5')).toEqual({ query: 'query: ', passage: 'passage: ' });
     expect(() => resolvePrefixes({ doc: 'x' })).toThrow(/prefixes/);
+  });
+
+  it("judges get a provider's embedder through the provider registry, with the config's provider options", async () => {
+    server = await startOpenAIServer({ apiKey: 'k-654321' });
+    const e = await createEmbedder('openai:text-embedding-3-small', { openai: { apiKey: 'k-654321', baseURL: server.url, dimensions: 2 } });
+    expect(e.id).toBe('openai:text-embedding-3-small');
+    expect(e.version).toBe('embeddings/1+dim2');
+    await e.embed(['one']);
+    expect(server.requests[0]?.body).toMatchObject({ model: 'text-embedding-3-small', input: ['one'], dimensions: 2 });
+  });
+
+  it('a provider without embeddings, or an unknown one, is a UserError naming the ids that embed', async () => {
+    const err = (await createEmbedder('anthropic:claude-haiku-4-5').catch((x: unknown) => x)) as UserError;
+    expect(err).toBeInstanceOf(UserError);
+    expect(err.message).toBe('no embeddings for provider "anthropic"; use tfidf, openai:<model>, ollama:<model>, openai-compatible:<baseURL>#<model>');
+    await expect(createEmbedder('nosuch:model')).rejects.toThrow(/no embeddings for provider "nosuch"/);
+    await expect(createEmbedder('openai:')).rejects.toThrow(/unknown embedder|expected "<provider>:<model>"/);
   });
 });

@@ -3,9 +3,10 @@
  * llama.cpp. e5-family models want prefixes: pass `prefixes: 'e5'`.
  * Key (optional): options.apiKey > OPENAI_COMPATIBLE_API_KEY.
  */
-import { pickSetting } from '../../models/http.js';
-import { parseCompatibleId } from '../../models/openai-compatible/index.js';
-import { embedderCommon, OpenAIEmbedder, type EmbedderOptions } from './openai-embedder.js';
+import { embedderCommon, type EmbedderOptions } from '../embedder.js';
+import { pickSetting } from '../http.js';
+import { OpenAIEmbedder } from '../openai/embedder.js';
+import { parseCompatibleId } from './index.js';
 
 export function createOpenAICompatibleEmbedder(rest: string, opts: EmbedderOptions = {}): OpenAIEmbedder {
   const { baseURL, model } = parseCompatibleId(rest, opts);
