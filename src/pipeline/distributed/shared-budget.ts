@@ -59,7 +59,7 @@ export async function dropSharedBudget(store: PgStore, runId: string): Promise<v
 }
 
 /** Whether the run's budget was reached, and by which limit. */
-export async function budgetReached(store: PgStore, runId: string): Promise<string | undefined> {
+async function budgetReached(store: PgStore, runId: string): Promise<string | undefined> {
   const r = await store.query<{ reached: string | null }>('SELECT reached FROM slant_budgets WHERE run_id = ?', [runId]);
   return r.rows[0]?.reached ?? undefined;
 }
