@@ -400,7 +400,10 @@ function readAll(res: HttpResponse): Promise<string> {
       resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8'));
     });
     body.once('error', fail);
-    body.once('close', () => fail(new Error('the body closed before its end')));
+    // 'close' follows 'end' and 'error' too: an Error (its stack) only when the body closed before either
+    body.once('close', () => {
+      if (!settled) fail(new Error('the body closed before its end'));
+    });
   });
 }
 

@@ -7,26 +7,112 @@ import type { ItemsReader, JudgeCardStore, RunsStore } from '../runtime/run-stor
 
 /** What aggregating a run reads (its items, the judge cards) and writes (each cell's result). */
 type AggregateStore = ItemsReader & Pick<RunsStore, 'putResult' | 'upsertCell'> & Pick<JudgeCardStore, 'listJudgeCards'>;
-import { instrumentIds, type CardedInstrument, type ProbeJudges } from '../probes/types.js';
+import { instrumentIds, type CardedInstrument, type GroupResult, type ItemAccumulator, type ProbeJudges } from '../probes/types.js';
 import { parseJudgeCard, type JudgeCard } from '../judges/card.js';
 import type { ProbeResult, GroupResultJson } from '../results/schema.js';
 import { storedSteps, type ItemSource, type ItemSources } from '../results/streamed-items.js';
+import { ITEMS_PAGE, storedItems } from '../runtime/stored-items.js';
+import { FloatColumn } from '../stats/float-column.js';
 import { BASELINE_KEY } from './conditions.js';
 import { cellCost } from './cell-cost.js';
 import { addHolm, pairedEffects, type CellValues } from './effects.js';
 import { byId, declaredKind, type ItemValueKind } from '../stats/paired-comparison.js';
 import type { CellRef, ExecutionPlan } from './execute.js';
+import type { AnyProbe } from '../probes/manifest.js';
 
 /** How many of a cell's measured items read an answer cut at the token limit (stored with finishReason length). */
-async function measuredCutAnswers(store: ItemsReader, runId: string, cell: CellRef, rows: readonly { recordId: string }[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const measured = new Set(rows.map((r) => r.recordId));
+async function measuredCutAnswers(store: ItemsReader, runId: string, cell: CellRef): Promise<number> {
   let n = 0;
   for (const o of await store.getOutputs(runId, cell.costKey)) {
     const out = o.output as { finishReason?: unknown; invalid?: unknown } | null;
-    if (out?.finishReason === 'length' && out.invalid === undefined && measured.has(o.recordId)) n++;
+    if (out?.finishReason === 'length' && out.invalid === undefined && (await store.getItem(runId, cell.key, o.recordId)) !== undefined) n++;
   }
   return n;
+}
+
+type Row = { recordId: string; measurement: unknown };
+
+/**
+ * What aggregation keeps of one cell's items, read once in record-id order: with the probe's
+ * accumulator (Probe.accumulate) only its tallies and typed columns, else (a probe without one)
+ * the items themselves; the per-item values of the run summary in typed columns; the paired
+ * values by record only when the run compares conditions.
+ */
+class CellReading {
+  n = 0;
+  private readonly acc: ItemAccumulator<unknown> | undefined;
+  private readonly rows: Row[] = [];
+  /** per item value name, the finite values in record-id order (the run summary's bootstrap) */
+  readonly summaryValues: Map<string, FloatColumn> | undefined;
+  readonly valuesById: Map<string, Record<string, number>> | undefined;
+  readonly recordIds: string[] | undefined;
+
+  constructor(
+    private readonly probe: AnyProbe,
+    private readonly options: unknown,
+    want: { byId: boolean; summary: boolean },
+  ) {
+    const acc = probe.instruments === undefined ? probe.accumulate?.(options) : undefined;
+    // an accumulator that cannot make the corrected rates too would lose them: the items are kept instead
+    this.acc = acc !== undefined && (probe.corrected === undefined || acc.corrected !== undefined) ? acc : undefined;
+    if (probe.itemValues && want.summary) this.summaryValues = new Map();
+    if (want.byId) {
+      this.recordIds = [];
+      if (probe.itemValues) this.valuesById = new Map();
+    }
+  }
+
+  add(r: Row): void {
+    this.n++;
+    if (this.acc) this.acc.add(r.measurement);
+    else this.rows.push(r);
+    this.recordIds?.push(r.recordId);
+    if (this.probe.itemValues === undefined || (this.summaryValues === undefined && this.valuesById === undefined)) return;
+    const v = this.probe.itemValues(r.measurement, this.options);
+    this.valuesById?.set(r.recordId, v);
+    if (this.summaryValues === undefined) return;
+    for (const [name, x] of Object.entries(v)) {
+      let col = this.summaryValues.get(name);
+      if (col === undefined) this.summaryValues.set(name, (col = new FloatColumn()));
+      if (typeof x === 'number' && Number.isFinite(x)) col.push(x);
+    }
+  }
+
+  aggregate(): Omit<GroupResult, 'labels'> {
+    return this.acc ? this.acc.aggregate() : this.probe.aggregate(this.rows, this.options);
+  }
+
+  corrected(judges: ProbeJudges): ReturnType<NonNullable<AnyProbe['corrected']>> | undefined {
+    return this.acc ? this.acc.corrected?.(judges) : this.probe.corrected?.(this.rows, this.options, judges);
+  }
+
+  instruments(): ReturnType<NonNullable<AnyProbe['instruments']>> | undefined {
+    return this.acc ? undefined : this.probe.instruments?.(this.rows.map((r) => r.measurement), this.options);
+  }
+}
+
+/**
+ * Read a cell's items into a fresh reading in record-id order (JavaScript's string order, as
+ * `byId`), a page at a time. The store orders by code points; where that differs from JavaScript's
+ * order of UTF-16 units (an id with a character above U+FFFF beside one in U+E000–U+FFFF) the
+ * pages arrive out of order: the cell is read again whole and sorted here, as before.
+ */
+async function readCell(store: ItemsReader, runId: string, cellKey: string, fresh: () => CellReading): Promise<CellReading> {
+  let reading = fresh();
+  let after: string | undefined;
+  for (;;) {
+    const page = await store.itemsByIdPage(runId, cellKey, after, ITEMS_PAGE);
+    for (const r of page) {
+      if (after !== undefined && byId(after, r.recordId) >= 0) {
+        reading = fresh();
+        for (const row of [...(await store.getItems(runId, cellKey))].sort((a, b) => byId(a.recordId, b.recordId))) reading.add(row);
+        return reading;
+      }
+      reading.add(r);
+      after = r.recordId;
+    }
+    if (page.length < ITEMS_PAGE) return reading;
+  }
 }
 
 /** Aggregate every cell of a run into per-probe results (groups, summary, effects, costs, items). */
@@ -39,7 +125,7 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore<Aggre
   for (const { probe, options: configured } of plan.probes) {
     const groups: GroupResultJson[] = [];
     const items: ProbeResult['items'] = [];
-    const perGroupValues: Record<string, number>[][] = [];
+    const perGroupValues: Map<string, FloatColumn>[] = [];
     const extraJudges: CardedInstrument[] = [];
     const baselineGroups: GroupResultJson[] = [];
     const values: (CellValues & { cell: CellRef })[] = [];
@@ -56,30 +142,28 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore<Aggre
         await store.upsertCell(runId, { key: cell.key, model: cell.model, probe: cell.probe, dataset: cell.dataset, condition: cell.condition, options: cell.options, status: 'not-applicable' });
         continue;
       }
-      const stored = await store.getItems(runId, cell.key);
       // every number is computed over the items in record-id order, not in the order they were
       // measured and stored (which varies with concurrency and resumes): a bootstrap resamples by
       // position, and a sum's last digits depend on its order
-      const rows = [...stored].sort((a, b) => byId(a.recordId, b.recordId));
-      const agg = probe.aggregate(rows, options);
-      for (const j of probe.instruments?.(rows.map((r) => r.measurement), options) ?? []) own.set(`${j.id}@${j.version}`, j);
-      const corr = probe.corrected?.(rows, options, judgesWithCards);
+      const read = await readCell(store, runId, cell.key, () => new CellReading(probe, options, { byId: withConditions, summary: cell.condition === BASELINE_KEY }));
+      const agg = read.aggregate();
+      for (const j of read.instruments() ?? []) own.set(`${j.id}@${j.version}`, j);
+      const corr = read.corrected(judgesWithCards);
       for (const j of corr?.judges ?? []) if (!extraJudges.some((x) => x.id === j.id && x.version === j.version)) extraJudges.push(j);
       const invalid = await store.getInvalidOutputs(runId, cell.key);
       const reasons = countExcluded(invalid, (i) => i.reason);
       // an output that could not be measured is missing from every metric of its group: each says so after its n
-      const group: GroupResultJson = { labels, n: rows.length, metrics: [...agg.metrics, ...(corr?.metrics ?? [])].map((m) => withExcluded(m, reasons)) };
+      const group: GroupResultJson = { labels, n: read.n, metrics: [...agg.metrics, ...(corr?.metrics ?? [])].map((m) => withExcluded(m, reasons)) };
       if (agg.tables) group.tables = agg.tables;
       if (agg.extra) group.extra = agg.extra;
       if (reasons) group.invalid = { n: invalid.length, reasons };
       if (cell.approximations?.length) group.approximated = cell.approximations;
-      const cut = await measuredCutAnswers(store, runId, cell, rows);
+      const cut = read.n === 0 ? 0 : await measuredCutAnswers(store, runId, cell);
       if (cut > 0) group.truncated = cut;
       groups.push(group);
       await store.putResult(runId, cell.key, group);
-      const itemValues = probe.itemValues ? rows.map((r) => probe.itemValues!(r.measurement, options)) : undefined;
-      if (itemValues && cell.condition === BASELINE_KEY) {
-        perGroupValues.push(itemValues);
+      if (read.summaryValues && cell.condition === BASELINE_KEY) {
+        perGroupValues.push(read.summaryValues);
         baselineGroups.push(group);
       }
       if (withConditions) {
@@ -87,16 +171,17 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore<Aggre
           cell,
           labels,
           condition: cell.condition,
-          values: new Map(itemValues ? rows.map((r, i) => [r.recordId, itemValues[i]!]) : []),
+          values: read.valuesById ?? new Map(),
           metrics: agg.metrics,
           costs: await store.getCosts(runId, cell.costKey),
-          recordIds: rows.map((r) => r.recordId),
+          recordIds: read.recordIds ?? [],
         });
       }
       if (opts.includeItems !== false) {
         // a mitigated output's intermediate steps travel with its items, for reports and viewers
         const steps = cell.condition === BASELINE_KEY ? undefined : await storedSteps(store, runId, cell.costKey);
-        for (const r of stored) {
+        // in the order stored, as results.json lists them (streamed-items.ts)
+        for await (const r of storedItems(store, runId, cell.key)) {
           const item: ProbeResult['items'][number] = { labels, recordId: r.recordId, measurement: r.measurement };
           const s = steps?.get(r.recordId);
           if (s) item.steps = s;
@@ -155,13 +240,11 @@ function judgeUsed(needs: string[], plan: ExecutionPlan, id: string): boolean {
  * inconsistent across orders) is skipped for that metric only; a group with no value left drops
  * out of that metric; n counts the values used. Fewer than two groups with values: no summary.
  */
-function summarizeAcrossGroups(perGroup: Record<string, number>[][], groups: GroupResultJson[], probe: { name: string; itemKinds?: Readonly<Record<string, ItemValueKind>> }): Metric[] {
-  const names = [...new Set(perGroup.flatMap((g) => g.flatMap((v) => Object.keys(v))))];
+function summarizeAcrossGroups(perGroup: readonly Map<string, FloatColumn>[], groups: GroupResultJson[], probe: { name: string; itemKinds?: Readonly<Record<string, ItemValueKind>> }): Metric[] {
+  const names = [...new Set(perGroup.flatMap((g) => [...g.keys()]))];
   const out: Metric[] = [];
   for (const name of names) {
-    const series = perGroup
-      .map((g) => Float64Array.from(g.map((v) => v[name]).filter((x): x is number => typeof x === 'number' && Number.isFinite(x))))
-      .filter((s) => s.length > 0);
+    const series = perGroup.map((g) => g.get(name)?.values() ?? new Float64Array(0)).filter((s) => s.length > 0);
     if (series.length < 2) continue;
     const groupMeans = series.map((s) => mean(s));
     const first = groups.flatMap((g) => g.metrics).find((m) => m.name === name);

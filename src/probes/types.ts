@@ -87,6 +87,12 @@ export interface Probe<R extends { id: string }, M, O> {
   /** aggregate the items of one group */
   aggregate(items: { recordId: string; measurement: M }[], options: O): Omit<GroupResult, 'labels'>;
   /**
+   * The same numbers as `aggregate` and `corrected`, made in one pass over a group's items (given
+   * in record-id order): a run aggregates with this when the probe has it, holding a page of items
+   * at a time instead of the group, so that its memory does not grow with the run.
+   */
+  accumulate?(options: O): ItemAccumulator<M>;
+  /**
    * Item-level values of the headline metrics (e.g. { phi_frame: 1 } for a changed item), used for
    * the run summary: the mean of the per-(model, dataset) means with a bootstrap interval.
    */
@@ -118,6 +124,13 @@ export interface Probe<R extends { id: string }, M, O> {
    * certainty probe's offline comparator: results name them with the judges.
    */
   instruments?(measurements: readonly M[], options: O): InstrumentId[];
+}
+
+/** A group's numbers made one item at a time (Probe.accumulate). */
+export interface ItemAccumulator<M> {
+  add(measurement: M): void;
+  aggregate(): Omit<GroupResult, 'labels'>;
+  corrected?(judges: ProbeJudges): { metrics: Metric[]; judges: CardedInstrument[] };
 }
 
 /** Instruments recorded in results. */

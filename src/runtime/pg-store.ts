@@ -11,7 +11,7 @@ import { newRunId, type CacheEntry, type CacheRow, type CacheStatsRow, type Cell
 import {
   batchStateDeleteSql, batchStateGetSql, batchStateKeysSql, batchStateSetSql, beatLeaseSql, CACHE_BY_MODEL_SQL, CACHE_COLUMNS, CACHE_CONFLICT_SET, CACHE_TOTALS_SQL, cacheClearSql,
   cacheGetSql, cachePutSql, completedRecordIdsSql, COST_COLUMNS, COST_CONFLICT_SET, costsOf, countItemsSql, createRunSql, deleteRunSql, getCostsSql, getInvalidOutputsSql,
-  getJudgeCardSql, getRecordSql, getRecordsSql, getResultsSql, getRunResultsSql, getRunSql, invalidOutputsOf, itemsPageOf, itemsPageSql, jsonOf, latestRunSql, leaseSql, LIST_JUDGE_CARDS_SQL, listCellsSql,
+  getJudgeCardSql, getRecordSql, getRecordsSql, getResultsSql, getRunResultsSql, getRunSql, invalidOutputsOf, itemsByIdPageSql, itemsPageOf, itemsPageSql, jsonOf, latestRunSql, leaseSql, LIST_JUDGE_CARDS_SQL, listCellsSql,
   listRunOutputsSql, listRunsSql, measurementsOf, noCell, noRun, outputRecordIdsSql, outputsOf, POSTGRES, putCostSql, putInvalidOutputSql, putItemsSql, putJudgeCardSql,
   putRecordSql, putResultSql, putRunResultsSql, RECORD_TABLES, recordConflictSet, recordJson, releaseLeaseSql, resultsOf, runOutputsOf, runResultsOf, searchItemsSql,
   searchOutputsSql, setCellStatusSql, setRunStatusSql, toCell, toRun, upsertCellSql, writeLeaseSql, type RawCell, type RawRun, type Sql,
@@ -382,6 +382,10 @@ export class PgStore implements RunStore {
 
   async itemsPage(runId: string, cellKey: string, after: number, limit: number): Promise<{ next: number; rows: { recordId: string; measurement: unknown }[] }> {
     return itemsPageOf(await this.all(itemsPageSql(runId, cellKey, after, limit)), after);
+  }
+
+  async itemsByIdPage(runId: string, cellKey: string, after: string | undefined, limit: number): Promise<{ recordId: string; measurement: unknown }[]> {
+    return measurementsOf(await this.all(itemsByIdPageSql(POSTGRES, runId, cellKey, after, limit)));
   }
 
   async listRunOutputs(runId: string): Promise<{ cellKey: string; recordId: string; output: unknown }[]> {

@@ -50,6 +50,8 @@ export interface ItemsReader {
   getItems(runId: string, cellKey: string): Promise<{ recordId: string; measurement: unknown }[]>;
   /** One page of a cell's measurements in getItems' order: rows after position `after` (0: the first page), at most `limit`; `next` continues. */
   itemsPage(runId: string, cellKey: string, after: number, limit: number): Promise<{ next: number; rows: { recordId: string; measurement: unknown }[] }>;
+  /** One page of a cell's measurements in record-id order (code points): rows whose id follows `after` (undefined: the first page), at most `limit`. */
+  itemsByIdPage(runId: string, cellKey: string, after: string | undefined, limit: number): Promise<{ recordId: string; measurement: unknown }[]>;
   /** Records of a cell that are done (measured, or an invalid model output recorded), of those in `among` when given. */
   completedRecordIds(runId: string, cellKey: string, among?: readonly string[]): Promise<Set<string>>;
   getItem(runId: string, cellKey: string, recordId: string): Promise<unknown>;

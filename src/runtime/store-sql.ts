@@ -30,13 +30,16 @@ interface SqlDialect {
    * file, where reading a cell's ids is cheap and no array parameter exists).
    */
   among?: { condition(column: string): string; ids(list: readonly string[]): unknown };
+  /** The collation that orders text by its code points (SQLite's default BINARY compares UTF-8 bytes; PostgreSQL's default follows the locale). */
+  codePointOrder: string;
 }
 
-export const SQLITE: SqlDialect = { contains: (column) => `instr(${column}, ?) > 0` };
+export const SQLITE: SqlDialect = { contains: (column) => `instr(${column}, ?) > 0`, codePointOrder: '' };
 
 export const POSTGRES: SqlDialect = {
   contains: (column) => `strpos(${column}, ?) > 0`,
   among: { condition: (column) => `${column} = ANY(CAST(? AS TEXT[]))`, ids: (list) => [...list] },
+  codePointOrder: ' COLLATE "C"',
 };
 
 const isoNow = (): string => new Date().toISOString();
@@ -185,6 +188,20 @@ export const itemsPageSql = (runId: string, cellKey: string, after: number, limi
   sql: 'SELECT rowid AS pos, record_id, measurement_json AS stored_json FROM items WHERE run_id = ? AND cell_key = ? AND rowid > ? ORDER BY rowid LIMIT ?',
   params: [runId, cellKey, after, limit],
 });
+
+/**
+ * One page of a cell's measurements in record-id order (code points: UTF-8 bytes compared), the
+ * rows after id `after` (undefined: the first page), at most `limit`: what aggregation reads, so
+ * that it holds a page at a time and still sees the items in one fixed order.
+ */
+export function itemsByIdPageSql(d: SqlDialect, runId: string, cellKey: string, after: string | undefined, limit: number): Sql {
+  const id = `record_id${d.codePointOrder}`;
+  const from = after === undefined ? '' : ` AND ${id} > ?`;
+  return {
+    sql: `SELECT record_id, measurement_json AS stored_json FROM items WHERE run_id = ? AND cell_key = ?${from} ORDER BY ${id} LIMIT ?`,
+    params: after === undefined ? [runId, cellKey, limit] : [runId, cellKey, after, limit],
+  };
+}
 
 /** The page and the position to continue after (PostgreSQL returns the bigint rowid as a string). */
 export function itemsPageOf(rows: readonly { pos: number | string; record_id: string; stored_json: string }[], after: number): { next: number; rows: { recordId: string; measurement: unknown }[] } {

@@ -9,7 +9,7 @@ import { isStoreFull, sqliteCode, storeProblem } from './store-errors.js';
 import {
   batchStateDeleteSql, batchStateGetSql, batchStateKeysSql, batchStateSetSql, beatLeaseSql, CACHE_BY_MODEL_SQL, CACHE_TOTALS_SQL, cacheClearSql, cacheGetSql, cachePutSql,
   completedRecordIdsSql, costsOf, countItemsSql, createRunSql, deleteRunSql, getCostsSql, getInvalidOutputsSql, getJudgeCardSql, getRecordSql, getRecordsSql, getResultsSql,
-  getRunResultsSql, getRunSql, idsAmong, invalidOutputsOf, itemsPageOf, itemsPageSql, jsonOf, latestRunSql, leaseSql, LIST_JUDGE_CARDS_SQL, listCellsSql, listRunOutputsSql, listRunsSql, measurementsOf,
+  getRunResultsSql, getRunSql, idsAmong, invalidOutputsOf, itemsByIdPageSql, itemsPageOf, itemsPageSql, jsonOf, latestRunSql, leaseSql, LIST_JUDGE_CARDS_SQL, listCellsSql, listRunOutputsSql, listRunsSql, measurementsOf,
   noCell, noRun, outputRecordIdsSql, outputsOf, putCostSql, putInvalidOutputSql, putJudgeCardSql, putRecordSql, putResultSql, putRunResultsSql, releaseLeaseSql, resultsOf,
   runOutputsOf, runResultsOf, sameConfigLeasesSql, searchItemsSql, searchOutputsSql, setCellStatusSql, setRunStatusSql, SQLITE, toCell, toRun, upsertCellSql, writeLeaseSql,
   type RawCell, type RawRun, type Sql,
@@ -374,6 +374,10 @@ export class Store {
    */
   itemsPage(runId: string, cellKey: string, after: number, limit: number): { next: number; rows: { recordId: string; measurement: unknown }[] } {
     return itemsPageOf(this.all(itemsPageSql(runId, cellKey, after, limit)), after);
+  }
+
+  itemsByIdPage(runId: string, cellKey: string, after: string | undefined, limit: number): { recordId: string; measurement: unknown }[] {
+    return measurementsOf(this.all(itemsByIdPageSql(SQLITE, runId, cellKey, after, limit)));
   }
 
   /** Every stored output of a run (record fields, generations), in the order first stored. */

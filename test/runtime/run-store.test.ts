@@ -82,6 +82,34 @@ describe.each(backends)('RunStore (%s)', (_name, open) => {
     }
   });
 
+  it('reads a cell\'s items page by page in code-point order of their ids (what aggregation reads), whatever the database\'s collation', async () => {
+    const s = await open();
+    try {
+      const run = await s.createRun({ configJson: '{}', configHash: 'h' });
+      await s.upsertCell(run.id, { key: 'c', model: 'm', probe: 'framing', dataset: 'd' });
+      // a locale's collation would put 'b' before 'B' or ignore the '-'; code points do not
+      const ids = ['b', 'B', 'a-2', 'a10', 'a2', '\u00e9', '\uFF21', '\u{1F600}', 'Z'];
+      for (const id of ids) await s.putItem(run.id, 'c', id, { id });
+      await s.putItem(run.id, 'other', 'A', { id: 'A' });
+      const pages: string[][] = [];
+      let after: string | undefined;
+      for (;;) {
+        const page = await s.itemsByIdPage(run.id, 'c', after, 4);
+        pages.push(page.map((r) => r.recordId));
+        if (page.length < 4) break;
+        after = page.at(-1)!.recordId;
+      }
+      expect(pages).toEqual([
+        ['B', 'Z', 'a-2', 'a10'],
+        ['a2', 'b', '\u00e9', '\uFF21'],
+        ['\u{1F600}'],
+      ]);
+      expect(await s.itemsByIdPage(run.id, 'c', 'b', 1)).toEqual([{ recordId: '\u00e9', measurement: { id: '\u00e9' } }]);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('keeps cells, outputs, items, costs, invalid outputs and results, in first-stored order, idempotently', async () => {
     const s = await open();
     try {

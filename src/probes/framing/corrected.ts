@@ -11,7 +11,11 @@ import type { ReadFramingMeasurement } from './index.js';
  * a source and on its output independently given their true framings.
  */
 export function correctedFramingMetrics(items: readonly ReadFramingMeasurement[], card: JudgeCard): Metric[] {
-  const counts = transitionCounts(items);
+  return correctedFramingFromCounts(transitionCounts(items), items.length, card);
+}
+
+/** The same from the items' transition table (rows: source, columns: output) and their number. */
+export function correctedFramingFromCounts(counts: number[][], n: number, card: JudgeCard): Metric[] {
   const labels: Record<string, string> = { phi_frame: 'φ_frame (framing-change fraction, eq. 1)' };
   for (const [from, to] of TABLE2_TRANSITIONS) labels[`shift_${from}_to_${to}`] = transitionName(from, to);
   for (const f of FRAMINGS) {
@@ -22,7 +26,7 @@ export function correctedFramingMetrics(items: readonly ReadFramingMeasurement[]
     card,
     classes: FRAMINGS,
     observed: counts,
-    n: items.length,
+    n,
     labels,
     statistics: (c) => {
       const p = c as number[][];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Metric } from '../../core/types.js';
 import { meanMetric, mean } from '../../stats/mean.js';
+import { FloatColumn } from '../../stats/float-column.js';
 import { proportionMetric } from '../../stats/proportion.js';
 import { pairedTTest } from '../../stats/ttest.js';
 import { splitIntoThirds } from '../../text/thirds.js';
@@ -72,31 +73,58 @@ export function measurePrimacy(s: [number, number, number], alpha: number): Prim
  * coverage (s̄_b + s̄_m + s̄_e)/3 (Table 5); paired two-sided t-test of s_b against s_m (Table A4).
  */
 export function aggregatePrimacy(items: readonly PrimacyMeasurement[], rhoAlpha = 0): Metric[] {
-  const n = items.length;
-  const sb = Float64Array.from(items, (i) => i.sB);
-  const sm = Float64Array.from(items, (i) => i.sM);
-  const se = Float64Array.from(items, (i) => i.sE);
-  const coverage = Float64Array.from(items, (i) => (i.sB + i.sM + i.sE) / 3);
-  const metrics: Metric[] = [
-    proportionMetric('psi_pri', 'ψ_pri (primacy rate, eq. 2)', items.filter((i) => i.primacy).length, n),
-    proportionMetric('psi_rec', 'recency rate (s_e > s_m + α)', items.filter((i) => i.recency).length, n),
-    proportionMetric('rho_pri', `ρ_pri (share with s_b > s_m${rhoAlpha ? ` + ${rhoAlpha}` : ''}; Table A6, definition: docs/probes.md)`, items.filter((i) => rhoPrimacy(i, rhoAlpha)).length, n),
-  ];
-  if (n === 0) return metrics;
-  metrics.push(meanMetric('mean_s_b', 's̄_b (similarity to beginning)', sb));
-  metrics.push(meanMetric('mean_s_m', 's̄_m (similarity to middle)', sm));
-  metrics.push(meanMetric('mean_s_e', 's̄_e (similarity to end)', se));
-  metrics.push(meanMetric('coverage', 'coverage (s̄_b+s̄_m+s̄_e)/3', coverage));
-  const diff = Float64Array.from(items, (i) => i.sB - i.sM);
-  const d: Metric = { ...meanMetric('mean_s_b_minus_s_m', 's̄_b − s̄_m', diff), kind: 'mean' };
-  if (n >= 2) {
-    const t = pairedTTest(sb, sm);
-    d.value = mean(diff);
-    d.ci = t.ci;
-    d.test = { name: 'paired t-test (s_b vs s_m, two-sided)', statistic: t.statistic, df: t.df, pValue: t.pValue, alternative: 'two-sided' };
+  const t = new PrimacyTallier(rhoAlpha);
+  for (const i of items) t.add(i);
+  return t.metrics();
+}
+
+/** A group's primacy numbers made one item at a time: the three similarities in typed columns, the three rates counted. */
+export class PrimacyTallier {
+  private readonly sb = new FloatColumn();
+  private readonly sm = new FloatColumn();
+  private readonly se = new FloatColumn();
+  private primacy = 0;
+  private recency = 0;
+  private rho = 0;
+
+  constructor(private readonly rhoAlpha = 0) {}
+
+  add(i: PrimacyMeasurement): void {
+    this.sb.push(i.sB);
+    this.sm.push(i.sM);
+    this.se.push(i.sE);
+    if (i.primacy) this.primacy++;
+    if (i.recency) this.recency++;
+    if (rhoPrimacy(i, this.rhoAlpha)) this.rho++;
   }
-  metrics.push(d);
-  return metrics;
+
+  metrics(): Metric[] {
+    const { rhoAlpha } = this;
+    const sb = this.sb.values();
+    const sm = this.sm.values();
+    const se = this.se.values();
+    const n = sb.length;
+    const metrics: Metric[] = [
+      proportionMetric('psi_pri', 'ψ_pri (primacy rate, eq. 2)', this.primacy, n),
+      proportionMetric('psi_rec', 'recency rate (s_e > s_m + α)', this.recency, n),
+      proportionMetric('rho_pri', `ρ_pri (share with s_b > s_m${rhoAlpha ? ` + ${rhoAlpha}` : ''}; Table A6, definition: docs/probes.md)`, this.rho, n),
+    ];
+    if (n === 0) return metrics;
+    metrics.push(meanMetric('mean_s_b', 's̄_b (similarity to beginning)', sb));
+    metrics.push(meanMetric('mean_s_m', 's̄_m (similarity to middle)', sm));
+    metrics.push(meanMetric('mean_s_e', 's̄_e (similarity to end)', se));
+    metrics.push(meanMetric('coverage', 'coverage (s̄_b+s̄_m+s̄_e)/3', sb.map((b, k) => (b + sm[k]! + se[k]!) / 3)));
+    const diff = sb.map((b, k) => b - sm[k]!);
+    const d: Metric = { ...meanMetric('mean_s_b_minus_s_m', 's̄_b − s̄_m', diff), kind: 'mean' };
+    if (n >= 2) {
+      const t = pairedTTest(sb, sm);
+      d.value = mean(diff);
+      d.ci = t.ci;
+      d.test = { name: 'paired t-test (s_b vs s_m, two-sided)', statistic: t.statistic, df: t.df, pValue: t.pValue, alternative: 'two-sided' };
+    }
+    metrics.push(d);
+    return metrics;
+  }
 }
 
 export const primacyProbe: Probe<PrimacyRecord, PrimacyMeasurement, PrimacyOptions> = {
@@ -140,5 +168,9 @@ export const primacyProbe: Probe<PrimacyRecord, PrimacyMeasurement, PrimacyOptio
   },
   aggregate(items, options) {
     return { metrics: aggregatePrimacy(items.map((i) => i.measurement), options.rhoAlpha) };
+  },
+  accumulate(options) {
+    const t = new PrimacyTallier(options.rhoAlpha);
+    return { add: (m) => t.add(m), aggregate: () => ({ metrics: t.metrics() }) };
   },
 };
