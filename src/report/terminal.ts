@@ -46,20 +46,25 @@ export function renderTerminalReport(results: Results, opts: TerminalReportOptio
     const result = results.probes.find((p) => p.probe === view.probe);
     return result ? [{ view, result }] : [];
   });
-  // warnings in full while everything fits a screen, else one line each (the full text is in --verbose and report.html)
-  const full = compactReport(model, shown, o, given, false);
-  const out = full.dropped > 0 || full.lines.length > SCREEN_LINES - CLOSING_LINES ? compactReport(model, shown, o, given, true).lines : full.lines;
-  return out.join('\n');
+  // everything in full when it fits a screen; else the warnings one line each (in full in --verbose and
+  // report.html), then the least telling findings left out too; when nothing fits, everything in full
+  const fits = (r: { lines: string[] }): boolean => r.lines.length <= SCREEN_LINES - CLOSING_LINES;
+  const full = compactReport(model, shown, o, given, { fitFindings: false, cutWarnings: false });
+  if (fits(full)) return full.lines.join('\n');
+  const shorter = [{ fitFindings: false, cutWarnings: true }, { fitFindings: true, cutWarnings: true }].map((how) => compactReport(model, shown, o, given, how)).find(fits);
+  return (shorter ?? full).lines.join('\n');
 }
 
 type Shown = { view: ReportModel['probes'][number]; result: Results['probes'][number] }[];
 
 /**
  * The compact view: the findings, one table per probe, its notes and legend, usage, warnings.
- * Everything but the findings and the tables is laid out first; the findings then take what the
- * screen (SCREEN_LINES) leaves beside the tables at their narrowest, and the tables what is left.
+ * Everything but the findings and the tables is laid out first; the findings then take (with
+ * `fitFindings`) what the screen (SCREEN_LINES) leaves beside the tables at their narrowest, and
+ * the tables what is left.
  */
-function compactReport(model: ReportModel, shown: Shown, o: Required<TerminalOptions>, given: readonly string[] | undefined, cutWarnings: boolean): { lines: string[]; dropped: number } {
+function compactReport(model: ReportModel, shown: Shown, o: Required<TerminalOptions>, given: readonly string[] | undefined, how: { fitFindings: boolean; cutWarnings: boolean }): { lines: string[] } {
+  const { cutWarnings } = how;
   const r = model.results;
   const tail: string[] = [];
   // what the run cost is never left to --verbose
@@ -75,7 +80,8 @@ function compactReport(model: ReportModel, shown: Shown, o: Required<TerminalOpt
   const room = SCREEN_LINES - CLOSING_LINES - countLines([...notes, ...(conditions ? [`  ${conditionsLegend(true)}`] : []), ...tail], o.width);
   // the tables at their narrowest, so the findings know how much of the screen they may take
   const narrowest = shown.map(({ view, result }) => renderCompactProbe(view, result, { ...o, lines: 0 }));
-  const fitted = given ? { lines: [...given], dropped: 0 } : fittedFindings(model.findings, room - countLines([...narrowest.flatMap((c) => c.lines), ...new Set(narrowest.flatMap((c) => c.legend))], o.width) - 1, o.width);
+  const lines = room - countLines([...narrowest.flatMap((c) => c.lines), ...new Set(narrowest.flatMap((c) => c.legend))], o.width) - 1;
+  const fitted = given ? { lines: [...given] } : fittedFindings(model.findings, how.fitFindings ? lines : Infinity, o.width);
   const lead = fitted.lines.length ? [...fitted.lines, ''] : [];
   const perProbe = shown.length ? Math.floor((room - countLines(lead, o.width)) / shown.length) : 0;
   const out: string[] = [...lead];
@@ -89,7 +95,7 @@ function compactReport(model: ReportModel, shown: Shown, o: Required<TerminalOpt
   }
   if (conditions) out.push(`  ${conditionsLegend(notApplicable)}`);
   out.push(...legends, ...tail);
-  return { lines: fitLines(out, o.width).split('\n'), dropped: fitted.dropped };
+  return { lines: fitLines(out, o.width).split('\n') };
 }
 
 /** A warning's line: its source, then its message (once, when the message starts by naming the source). */

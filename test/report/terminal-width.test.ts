@@ -185,6 +185,15 @@ describe('slant run: the default output of a 2 × 2 × 4 run', { timeout: 180_00
     for (const m of model.findings) for (const f of m.findings) expect(out.replace(/\s+/g, ' ')).toContain(f.text);
   });
 
+  it('where no layout brings it onto one screen (40 columns), nothing is left out: every finding and warning in full', () => {
+    const model = buildReportModel(results);
+    const out = renderTerminalReport(results, { model, width: 40, color: false });
+    expect(out.split('\n').length).toBeGreaterThan(60);
+    for (const m of model.findings) for (const f of m.findings) expect(out.replace(/\s+/g, ' ')).toContain(f.text);
+    expect(out).not.toContain('more finding');
+    expect(out).not.toContain('…');
+  });
+
   // `slant report` prints the run's report and one line (where report.html is); `slant run` prints three (status, report, results)
   const reportAt = async (width: number, env: Record<string, string | undefined> = {}): Promise<string> => {
     const saved = Object.fromEntries(['COLUMNS', 'NO_COLOR', 'FORCE_COLOR'].map((k) => [k, process.env[k]]));
