@@ -79,7 +79,7 @@ export { RequestCache } from './runtime/cache.js';
 export { planRun, planMeasure } from './pipeline/plan.js';
 export { executePlan, type ExecutionPlan } from './pipeline/execute.js';
 export { runAndReport, runToResults } from './pipeline/run.js';
-export { audit, type AuditOptions, type AuditProbe, type AuditModel } from './pipeline/audit.js';
+export { audit, type AuditOptions, type AuditProbe, type AuditModel, type AuditRoles } from './pipeline/audit.js';
 export { functionModel, type ModelFunction, type ModelFunctionAnswer } from './models/function-model.js';
 
 // extending slant: plugins and the definitions they register (docs/extending.md)

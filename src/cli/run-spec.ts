@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../core/errors.js';
+import { roleModelIds } from '../config/roles.js';
 import type { SlantConfig } from '../config/schema.js';
 import { planMeasure, planRun } from '../pipeline/plan.js';
 import { retryLine, retryNotice } from './retry-notice.js';
@@ -165,19 +166,13 @@ export async function resumeTarget(storePath: string, requested: string | true):
 
 /** Whether a run asks a model that is not free (not local): only then is its plan worth making. */
 function paysForModels(config: SlantConfig): boolean {
-  const moderators = config.probes.map((p) => p.options?.moderator).filter((m): m is string => typeof m === 'string');
-  const ids = [...config.models.map((m) => m.id), config.judges.framing, config.judges.embedder, config.judges.llm ?? '', ...moderators];
-  return ids.some((id) => {
-    const m = /^([a-z][a-z0-9-]*):/.exec(id);
-    return m !== null && !isLocalProvider(m[1]!);
-  });
+  return roleModelIds(config).some((id) => !isLocalProvider(id.slice(0, id.indexOf(':'))));
 }
 
 /** `--max-concurrency n`: every provider the run's models and judges use gets n slots (a model's own limit is replaced too). */
 export function applyMaxConcurrency(config: SlantConfig, n: number): void {
-  const ids = [...config.models.map((m) => m.id), config.judges.framing, config.judges.embedder, config.judges.llm ?? ''].filter((id) => /^[a-z][a-z0-9-]*:/.test(id));
   const providers = { ...(config.providers ?? {}) };
-  for (const id of ids) {
+  for (const id of roleModelIds(config)) {
     const p = id.slice(0, id.indexOf(':'));
     providers[p] = { ...(providers[p] ?? {}), maxConcurrency: n };
   }
@@ -194,7 +189,11 @@ export async function prepareRunConfig(opts: { config: string; store?: string; m
   if (opts.store !== undefined) config.store = opts.store.includes('://') ? opts.store : resolve(opts.store);
   if (opts.maxConcurrency !== undefined) applyMaxConcurrency(config, opts.maxConcurrency);
   if (opts.concurrency) config.concurrency = opts.concurrency;
-  if (opts.moderator !== undefined) setModerator(config.probes, opts.moderator);
+  if (opts.moderator !== undefined) {
+    setModerator(config.probes, opts.moderator);
+    // the flag replaces the moderator role too, so the stored config names one moderator
+    if (config.roles?.moderator !== undefined) config.roles = { ...config.roles, moderator: opts.moderator };
+  }
   if (opts.allowEmpty) config.datasets = config.datasets.map((d) => ({ ...d, allowEmpty: true }));
   const maxRecordBytes = opts.maxRecordBytes;
   if (maxRecordBytes) config.datasets = config.datasets.map((d) => ({ ...d, maxRecordBytes }));

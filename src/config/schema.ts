@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROBE_NAMES, isKnownProbe } from '../probes/names.js';
 import { registeredProbeNames } from '../probes/manifests.js';
+import { ROLES, withRolesApplied } from './roles.js';
 
 /** Input formats: the data layer's, plus SummEval's JSON (articles with references and every system's summary). */
 /** Formats the data layer reads (validate commands take these). */
@@ -113,7 +114,18 @@ export const generationSchema = z
   })
   .strict();
 
-export const configSchema = z
+/** The roles map (config/roles.ts): each role also has its old key, which keeps working. */
+const roleModelSchema = z.union([modelIdSchema, modelSchema]);
+export const rolesSchema = z
+  .object({
+    generator: z.union([roleModelSchema, z.array(roleModelSchema).min(1)]).optional().describe(`${ROLES.generator.what}: an id, an entry as in models:, or a list of them (same as models:)`),
+    judge: modelIdSchema.optional().describe(`${ROLES.judge.what} (same as judges.llm)`),
+    moderator: modelIdSchema.optional().describe(`${ROLES.moderator.what} (same as a probe's options.moderator)`),
+    embedder: z.string().min(1).optional().describe(`${ROLES.embedder.what} (same as judges.embedder)`),
+  })
+  .strict();
+
+const configObjectSchema = z
   .object({
     version: z.literal(1).default(1),
     store: z.string().default('.slant/slant.db').describe('the run store (runs, items, request cache): a SQLite file, or postgres://user@host/db (password from PGPASSWORD or ~/.pgpass)'),
@@ -155,7 +167,10 @@ export const configSchema = z
       .array(z.string().min(1))
       .optional()
       .describe('plugin files (./my-plugin.js, relative to this file) or installed package names; each adds probes, providers, judges or mitigations (docs/extending.md)'),
-    models: z.array(modelSchema).min(1),
+    roles: rolesSchema
+      .optional()
+      .describe('the models by the part they play: generator, judge, moderator, embedder (docs/config.md, "Roles"); each may instead be given by its old key (models, judges.llm, a probe\'s options.moderator, judges.embedder)'),
+    models: z.array(modelSchema).min(1).describe('the models under test (or roles.generator)'),
     datasets: z.array(datasetSchema).min(1),
     probes: z.array(probeEntrySchema).min(1),
     mitigations: z
@@ -167,6 +182,26 @@ export const configSchema = z
   })
   .strict();
 
+/**
+ * slant.yaml: `roles:` is written into the keys the rest of slant reads before the schema checks
+ * them (a role given twice, differently, is an error naming both keys).
+ */
+export const configSchema = z.preprocess((raw, ctx) => {
+  // a bad roles map is reported as itself (roles.judge), before its roles move to the old keys
+  const given = raw !== null && typeof raw === 'object' ? (raw as { roles?: unknown }).roles : undefined;
+  const checked = given === undefined ? undefined : rolesSchema.safeParse(given);
+  if (checked !== undefined && !checked.success) {
+    for (const issue of checked.error.issues) ctx.issues.push({ ...issue, path: ['roles', ...issue.path], input: given } as Parameters<typeof ctx.issues.push>[0]);
+    return raw;
+  }
+  const { config, problems } = withRolesApplied(raw);
+  for (const p of problems) ctx.issues.push({ code: 'custom', path: p.path, message: p.message, input: raw });
+  const c = config as { models?: unknown; roles?: unknown } | null;
+  if (problems.length === 0 && c !== null && typeof c === 'object' && !Array.isArray(c) && c.models === undefined)
+    ctx.issues.push({ code: 'custom', path: ['models'], message: 'expected the models under test: models: [{ id: "<provider>:<model>" }] or roles.generator', input: raw });
+  return config;
+}, configObjectSchema);
+
 export type SlantConfig = z.infer<typeof configSchema>;
 export type ModelEntry = z.infer<typeof modelSchema>;
 export type DatasetEntry = z.infer<typeof datasetSchema>;
@@ -174,5 +209,9 @@ export type ProbeEntry = z.infer<typeof probeEntrySchema>;
 
 /** JSON Schema for slant.yaml (editors use it for completion and validation). */
 export function configJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(configSchema, { io: 'input' }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(configObjectSchema, { io: 'input' }) as Record<string, unknown> & { required?: string[] };
+  // the models under test are `models:` or `roles.generator`: one of the two is required
+  schema.required = (schema.required ?? []).filter((k) => k !== 'models');
+  schema.anyOf = [{ required: ['models'] }, { required: ['roles'], properties: { roles: { required: ['generator'] } } }];
+  return schema;
 }

@@ -1,5 +1,6 @@
 import { UserError } from '../core/errors.js';
 import { parseConfig } from '../config/load.js';
+import { resolveRoles, type ResolvedRoles } from '../config/roles.js';
 import type { SlantConfig } from '../config/schema.js';
 import { functionModel, type ModelFunction } from '../models/function-model.js';
 import type { LanguageModel } from '../models/types.js';
@@ -24,6 +25,14 @@ export type AuditProbe = ProbeName | (string & {}) | { name: ProbeName | (string
  */
 export type AuditModel = string | SlantConfig['models'][number] | LanguageModel | ModelFunction;
 
+/** audit()'s roles: the generator as `models` takes them; the others as ids, as in slant.yaml. */
+export interface AuditRoles {
+  generator?: AuditModel | readonly AuditModel[];
+  judge?: string;
+  moderator?: string;
+  embedder?: string;
+}
+
 export interface AuditOptions {
   /** the records: objects with the probes' fields (`source`; `output` and `model` when measuring recorded outputs) */
   records: readonly Record<string, unknown>[];
@@ -36,6 +45,12 @@ export interface AuditOptions {
   models?: readonly AuditModel[];
   /** the judges, as in slant.yaml: `framing` (offline or a model id), `embedder` (tfidf or a model id), `llm` */
   judges?: Partial<SlantConfig['judges']>;
+  /**
+   * the models by the part they play, as `roles:` in slant.yaml: `generator` (the same as `models`,
+   * objects and functions included), `judge` (= judges.llm), `moderator` (= a probe's
+   * options.moderator), `embedder` (= judges.embedder). A role given both ways must agree.
+   */
+  roles?: AuditRoles;
   /** canonical field → key in the records, e.g. { source: 'reviewText' } */
   fields?: Record<string, string>;
   /** the dataset's name in the results (default "records") */
@@ -73,6 +88,7 @@ export async function audit(opts: AuditOptions): Promise<Results> {
   if (!Array.isArray(opts.records)) throw new UserError('audit: records must be an array of objects');
   if (opts.probes.length === 0) throw new UserError('audit: name at least one probe');
   const probes = opts.probes.map((p) => (typeof p === 'string' ? { name: p } : p));
+  const { modelsGiven, judges, roles } = auditRoles(opts, probes);
   const name = opts.dataset ?? 'records';
   const dataset = { name, path: name, ...(opts.fields ? { fields: opts.fields } : {}), ...(opts.skipInvalid ? { skipInvalid: true } : {}) };
   const store = opts.store ?? Store.open(':memory:');
@@ -81,11 +97,12 @@ export async function audit(opts: AuditOptions): Promise<Results> {
   try {
     let plan: ExecutionPlan;
     let prices: SlantConfig['prices'];
-    const { entries, given } = auditModels(opts.models ?? []);
+    const { entries, given } = auditModels(modelsGiven);
     const described = {
       probes,
-      models: (opts.models ?? []).map((m, i) => (given.has(entries[i]!.id) ? { id: entries[i]!.id, version: given.get(entries[i]!.id)!.version } : m)),
-      judges: opts.judges ?? {},
+      models: modelsGiven.map((m, i) => (given.has(entries[i]!.id) ? { id: entries[i]!.id, version: given.get(entries[i]!.id)!.version } : m)),
+      judges: judges ?? {},
+      ...(roles.moderator !== undefined ? { roles: { moderator: roles.moderator } } : {}),
       dataset: name,
       fields: opts.fields ?? {},
       generation: opts.generation ?? {},
@@ -99,7 +116,8 @@ export async function audit(opts: AuditOptions): Promise<Results> {
           ...(opts.prices ? { prices: opts.prices } : {}),
           datasets: [dataset],
           probes,
-          ...(opts.judges ? { judges: opts.judges } : {}),
+          ...(judges ? { judges } : {}),
+          ...(roles.moderator !== undefined ? { roles: { moderator: roles.moderator } } : {}),
           ...(opts.providers ? { providers: opts.providers } : {}),
           ...(opts.generation ? { generation: opts.generation } : {}),
           ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
@@ -118,7 +136,8 @@ export async function audit(opts: AuditOptions): Promise<Results> {
       plan = await planMeasure({
         probes,
         dataset,
-        judges: { framing: 'offline', embedder: 'tfidf', ...opts.judges },
+        judges: { framing: 'offline', embedder: 'tfidf', ...judges },
+        ...(roles.moderator !== undefined ? { moderator: roles.moderator } : {}),
         concurrency: opts.concurrency ?? 4,
         wrap,
         rows: opts.records,
@@ -141,6 +160,22 @@ export async function audit(opts: AuditOptions): Promise<Results> {
   } finally {
     if (opts.store === undefined) store.close();
   }
+}
+
+/**
+ * The audit's models and judges with its `roles` resolved as a config's are (config/roles.ts):
+ * judge and embedder into the judges, the moderator kept for the probes that take one.
+ */
+function auditRoles(opts: AuditOptions, probes: readonly { options?: Record<string, unknown> }[]): { modelsGiven: readonly AuditModel[]; judges: Partial<SlantConfig['judges']> | undefined; roles: ResolvedRoles } {
+  const generator = opts.roles?.generator;
+  if (generator !== undefined && opts.models !== undefined) throw new UserError('audit: give the models under test once, as models or as roles.generator');
+  const modelsGiven: readonly AuditModel[] = generator === undefined ? (opts.models ?? []) : Array.isArray(generator) ? (generator as readonly AuditModel[]) : [generator as AuditModel];
+  const { judge, moderator, embedder } = opts.roles ?? {};
+  const { roles, problems } = resolveRoles({ roles: { judge, moderator, embedder }, judges: opts.judges, probes });
+  if (problems.length > 0) throw new UserError(`audit: ${problems.map((p) => `${p.path.join('.')}: ${p.message}`).join('; ')}`);
+  const judges = roles.judge !== undefined || roles.embedder !== undefined ? { ...opts.judges, ...(roles.judge !== undefined ? { llm: roles.judge } : {}), ...(roles.embedder !== undefined ? { embedder: roles.embedder } : {}) } : opts.judges;
+  // a moderator the probes' own options name is theirs already
+  return { modelsGiven, judges, roles: moderator !== undefined ? roles : {} };
 }
 
 const isModelObject = (m: unknown): m is LanguageModel => m !== null && typeof m === 'object' && typeof (m as LanguageModel).generate === 'function';

@@ -19,17 +19,30 @@ import type { RetryInfo } from '../runtime/scheduler.js';
 
 export { modelFactory, type ModelWrapper, type RunModelFactory } from './model-factory.js';
 
-/** The configured probes with their parsed options; each probe's modules load here, when a plan uses it. */
-export async function planProbes(entries: SlantConfig['probes']): Promise<PlannedProbe[]> {
+/**
+ * The configured probes with their parsed options; each probe's modules load here, when a plan uses it.
+ * `moderator` (the config's moderator role) goes to every probe whose options take one and name none.
+ */
+export async function planProbes(entries: SlantConfig['probes'], moderator?: string): Promise<PlannedProbe[]> {
   const seen = new Set<string>();
   const out: PlannedProbe[] = [];
+  let moderated = false;
   for (const entry of entries) {
     if (seen.has(entry.name)) throw new UserError(`probe "${entry.name}" is listed twice`);
     seen.add(entry.name);
     const probe = await loadProbe(entry.name);
-    out.push({ probe, options: parseProbeOptions(probe, entry.options) });
+    const withModerator = moderator === undefined || entry.options?.moderator !== undefined ? undefined : takesModerator(probe, entry.options, moderator);
+    if (withModerator !== undefined || entry.options?.moderator !== undefined) moderated = true;
+    out.push({ probe, options: withModerator ?? parseProbeOptions(probe, entry.options) });
   }
+  if (moderator !== undefined && !moderated) throw new UserError(`roles.moderator (${moderator}): no probe of this run takes a moderator`, { hint: "the certainty probe's LLM judge does (seed 004 App. D.1); drop the role or add that probe" });
   return out;
+}
+
+/** The probe's options with the moderator role in them, when its options take a moderator; else undefined. */
+function takesModerator(probe: PlannedProbe['probe'], options: Record<string, unknown> | undefined, moderator: string): Record<string, unknown> | undefined {
+  const parsed = probe.optionsSchema.safeParse({ ...(options ?? {}), moderator });
+  return parsed.success && (parsed.data as { moderator?: unknown }).moderator === moderator ? (parsed.data as Record<string, unknown>) : undefined;
 }
 
 export async function buildJudges(
@@ -78,7 +91,7 @@ export async function planRun(
   } = {},
 ): Promise<ExecutionPlan> {
   const factory = modelFactory(config.providers, opts.wrap, { ...(opts.onRetry !== undefined ? { onRetry: opts.onRetry } : {}), ...(opts.planOnly === true ? { planOnly: true } : {}) });
-  const probes = await planProbes(config.probes);
+  const probes = await planProbes(config.probes, config.roles?.moderator);
   const template = resolvePromptTemplate(config.generation.prompt);
   const labels = new Set<string>();
   const producers = [];
@@ -197,8 +210,10 @@ export async function planMeasure(args: {
   label?: string;
   /** records in memory instead of the dataset's file (the library's `audit`) */
   rows?: readonly unknown[];
+  /** the moderator role, for every probe that takes one (audit()'s roles.moderator) */
+  moderator?: string;
 }): Promise<ExecutionPlan> {
-  const probes = await planProbes(args.probes);
+  const probes = await planProbes(args.probes, args.moderator);
   rejectUnreadFields(args.dataset.fields, probes, (k) => `--field ${k}=${args.dataset.fields?.[k] ?? ''}`);
   const producer = recordedProducer(args.label ?? 'recorded');
   // a probe whose records only its own format carries (WildFrame's) is measured alone, read by that format

@@ -9,6 +9,7 @@ import { excludedText } from '../core/excluded.js';
 import { APPROXIMATED_MARK } from './mitigation-tables.js';
 import { formatApproximated, formatCut, formatInterval, formatInvalid, formatP, formatValue, nLabel, statParts, undefinedText, usageCost, usageTokens, usageTotal, usageUnknown, warningWords } from './format.js';
 import type { ItemDetail, ItemSummary } from '../probes/item-view.js';
+import { EmbeddedItemList, jsonForScript, type Facets } from './items/embedded-list.js';
 import type { ReportModel } from './model.js';
 import { effectSign } from './findings-wording.js';
 import { DEMO_EXPLANATION } from '../config/demo.js';
@@ -92,34 +93,14 @@ async function figuresHtml(p: Presentation): Promise<string> {
 
 interface ReportPageOptions {
   /** items in the page (a report file) or fetched from the viewer's API */
-  items: { mode: 'embedded'; summaries: ItemSummary[]; details: ItemDetail[]; omitted: number } | { mode: 'api'; api: string; facets: Facets };
+  items: { mode: 'embedded'; summaries: ItemSummary[] | EmbeddedItemList; details: ItemDetail[]; omitted: number } | { mode: 'api'; api: string; facets: Facets };
   /** a link back (the viewer's run list) */
   back?: string;
 }
 
-interface Facets {
-  probes: string[];
-  models: string[];
-  datasets: string[];
-  conditions: string[];
-  tags: string[];
-}
-
+/** The filters' values of a list of items (the viewer's, from its cells). */
 export function facetsOf(summaries: readonly ItemSummary[], extra: Partial<Facets> = {}): Facets {
-  const u = (xs: Iterable<string>): string[] => [...new Set(xs)].filter((x) => x !== '').sort();
-  return {
-    probes: u([...summaries.map((s) => s.probe), ...(extra.probes ?? [])]),
-    models: u([...summaries.map((s) => s.labels.model ?? ''), ...(extra.models ?? [])]),
-    datasets: u([...summaries.map((s) => s.labels.dataset ?? ''), ...(extra.datasets ?? [])]),
-    // a run with conditions lists its baseline too: an items link of a baseline row selects it
-    conditions: ((cs) => (cs.length ? ['baseline', ...cs] : cs))(u([...summaries.map((s) => s.labels.condition ?? ''), ...(extra.conditions ?? [])]).filter((c) => c !== 'baseline')),
-    tags: u([...summaries.flatMap((s) => s.tags.filter((t) => !t.startsWith('condition:'))), ...(extra.tags ?? [])]),
-  };
-}
-
-/** JSON inside a <script type="application/json"> block: no "<" can close the element. */
-function jsonForScript(v: unknown): string {
-  return JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return EmbeddedItemList.of(summaries).facets(extra);
 }
 
 const SCRIPT_HASH = `sha256-${createHash('sha256').update(CLIENT_SCRIPT).digest('base64')}`;
@@ -145,25 +126,6 @@ function pooledDetails(details: readonly ItemDetail[]): { details: Record<string
     details: Object.fromEntries(details.map((d) => [detailKey(d), { ...d, texts: d.texts.map(({ text, ...rest }) => ({ ...rest, ref: ref(text) })) }])),
     pool,
   };
-}
-
-/**
- * The embedded item list, compact: a report lists tens of thousands of items, each of a few cells
- * (probe and labels written once per cell, not once per item); the page's script expands them.
- */
-function compactSummaries(summaries: readonly ItemSummary[]): { cells: { probe: string; labels: Record<string, string> }[]; rows: [number, string, string[], [string, string][]][] } {
-  const cells: { probe: string; labels: Record<string, string> }[] = [];
-  const index = new Map<string, number>();
-  const rows = summaries.map((s): [number, string, string[], [string, string][]] => {
-    const key = JSON.stringify([s.probe, s.labels]);
-    let i = index.get(key);
-    if (i === undefined) {
-      i = cells.push({ probe: s.probe, labels: s.labels }) - 1;
-      index.set(key, i);
-    }
-    return [i, s.recordId, s.tags, s.scores];
-  });
-  return { cells, rows };
 }
 
 const detailKey = (s: ItemSummary): string => `${s.probe}\u0000${s.labels.model}\u0000${s.labels.dataset}\u0000${s.labels.condition ?? ''}\u0000${s.recordId}`;
@@ -239,15 +201,15 @@ export async function renderReportPage(model: ReportModel, opts: ReportPageOptio
   if (costs.length || usage || spend) detail.push(`<details id="usage"><summary><strong>Cost and usage</strong>${r.usage ? ` — ${e(usageTotal(r.usage))}` : ''}</summary>${costs.map(tableHtml).join('')}${usage}${spend}</details>`);
   sections.push(`<section id="detail"><h2>Detail</h2><p class="muted">Folded: open a probe for its judges, every group's figures and tables, and every metric with its interval, method and test.</p>${detail.join('\n')}</section>`);
   const items = opts.items;
-  const data =
-    items.mode === 'api'
-      ? { mode: 'api', api: items.api, facets: items.facets }
-      : {
-          mode: 'embedded',
-          facets: facetsOf(items.summaries, { probes: model.probes.map((p) => p.probe) }),
-          ...compactSummaries(items.summaries),
-          ...pooledDetails(items.details),
-        };
+  // the embedded list's rows are JSON text already (items/embedded-list.ts): spliced in after the cells, as one object would be written
+  let dataJson: string;
+  if (items.mode === 'api') dataJson = jsonForScript({ mode: 'api', api: items.api, facets: items.facets });
+  else {
+    const list = items.summaries instanceof EmbeddedItemList ? items.summaries : EmbeddedItemList.of(items.summaries);
+    const head = jsonForScript({ mode: 'embedded', facets: list.facets({ probes: model.probes.map((p) => p.probe) }), cells: list.cells });
+    const tail = jsonForScript(pooledDetails(items.details));
+    dataJson = `${head.slice(0, -1)},"rows":${list.rowsJson()},${tail.slice(1)}`;
+  }
   const omitted = items.mode === 'embedded' && items.omitted > 0 ? `<p class="muted">${e(items.omitted)} further item(s) are not in this file; browse them all with <code>slant view</code>.</p>` : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -282,7 +244,7 @@ ${sections.join('\n')}
 <div id="item-detail"></div>
 </section>
 <p class="muted">Intervals are 95%. Rates use Wilson intervals, means t intervals, summaries across groups a bootstrap over items within groups. "—" is an undefined value (its n is shown). Schema: ${e(r.schema)}.</p>
-<script type="application/json" id="slant-data">${jsonForScript(data)}</script>
+<script type="application/json" id="slant-data">${dataJson}</script>
 <script>${CLIENT_SCRIPT}</script>
 </body></html>
 `;

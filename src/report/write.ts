@@ -12,6 +12,7 @@ import { itemDetail, itemSummary } from './items/registry.js';
 import { StoreItems } from './items/store-items.js';
 import { forgetPairViews } from '../probes/item-view-common.js';
 import type { ItemDetail, ItemSummary } from '../probes/item-view.js';
+import { EmbeddedItemList } from './items/embedded-list.js';
 import { buildReportModel } from './model.js';
 
 /** Items whose texts go into the file (the rest are listed by their scores; `slant view` has them all). */
@@ -20,25 +21,31 @@ export const EMBEDDED_DETAILS = 400;
 export const EMBEDDED_ITEMS = 50000;
 
 /** Item summaries and the first details: from the store when it has the run (texts included), else from results.json. */
-export async function reportItems(results: Results, store?: AnyStore<RunReader>): Promise<{ summaries: ItemSummary[]; details: ItemDetail[]; omitted: number }> {
+export async function reportItems(results: Results, store?: AnyStore<RunReader>): Promise<{ summaries: EmbeddedItemList; details: ItemDetail[]; omitted: number }> {
   const run = store ? await asRunStore(store).getRun(results.run.id) : undefined;
   if (store && run) {
     const src = new StoreItems(store, results.run.id);
-    // the summaries the file lists, read page by page (a run of any size holds at most these)
-    const { summaries: all, total } = await src.first(EMBEDDED_ITEMS);
+    // the summaries the file lists, read page by page into the page's compact list (a run of any
+    // size holds their text, and at most EMBEDDED_DETAILS summaries of each kind for the details)
+    const list = new EmbeddedItemList();
+    const picked = new DetailPick();
+    const { total } = await src.first(EMBEDDED_ITEMS, (s) => {
+      list.add(s);
+      picked.offer(s);
+    });
     const details: ItemDetail[] = [];
     try {
-      for (const s of pickForDetails(all)) {
+      for (const s of picked.list()) {
         const d = await src.detail(s.probe, s.labels.model ?? '', s.labels.dataset ?? '', s.recordId, s.labels.condition);
         if (d) details.push(d);
       }
     } finally {
       forgetPairViews();
     }
-    return { summaries: all, details, omitted: total - all.length };
+    return { summaries: list, details, omitted: total - list.length };
   }
   const inputs = results.probes.flatMap((p) => p.items.map((it) => ({ probe: p.probe, labels: it.labels, recordId: it.recordId, measurement: it.measurement, options: p.options, ...(it.steps ? { output: { steps: it.steps } } : {}) })));
-  const summaries = inputs.slice(0, EMBEDDED_ITEMS).map(itemSummary);
+  const summaries = EmbeddedItemList.of(inputs.slice(0, EMBEDDED_ITEMS).map(itemSummary));
   let details: ItemDetail[];
   try {
     details = inputs.slice(0, EMBEDDED_DETAILS).map(itemDetail);
@@ -48,11 +55,19 @@ export async function reportItems(results: Results, store?: AnyStore<RunReader>)
   return { summaries, details, omitted: inputs.length - summaries.length };
 }
 
-/** Details for changed items first (the ones a reader clicks), then the rest, up to EMBEDDED_DETAILS. */
-function pickForDetails(all: readonly ItemSummary[]): ItemSummary[] {
-  const changed = all.filter((s) => s.tags.includes('changed'));
-  const rest = all.filter((s) => !s.tags.includes('changed'));
-  return [...changed, ...rest].slice(0, EMBEDDED_DETAILS);
+/** The items whose details are embedded: changed items first (the ones a reader clicks), then the rest, up to EMBEDDED_DETAILS, chosen as the summaries go by. */
+class DetailPick {
+  private readonly changed: ItemSummary[] = [];
+  private readonly rest: ItemSummary[] = [];
+
+  offer(s: ItemSummary): void {
+    const into = s.tags.includes('changed') ? this.changed : this.rest;
+    if (into.length < EMBEDDED_DETAILS) into.push(s);
+  }
+
+  list(): ItemSummary[] {
+    return [...this.changed, ...this.rest].slice(0, EMBEDDED_DETAILS);
+  }
 }
 
 export async function renderReportFile(results: Results, store?: AnyStore<RunReader>): Promise<string> {

@@ -81,4 +81,17 @@ describe('audit() with a model object or an async function', () => {
     const broken = async () => 42 as unknown as string;
     await expect(audit({ records, probes: ['primacy'], models: [broken] })).rejects.toThrow(/function:broken returned number; a model function returns the answer's text/);
   });
+
+  it('takes roles like a config: the generator as models takes them, the embedder and the judge by id; a role given twice differently is refused', async () => {
+    async function writer(messages: ChatMessage[]) {
+      return firstSentence(messages);
+    }
+    const byRole = await audit({ records, probes: ['primacy'], roles: { generator: writer, embedder: 'tfidf' } });
+    const byModels = await audit({ records, probes: ['primacy'], models: [writer], judges: { embedder: 'tfidf' } });
+    expect(byRole.models.map((m) => m.id)).toEqual(['function:writer']);
+    expect(byRole.probes[0]?.groups[0]?.metrics).toEqual(byModels.probes[0]?.groups[0]?.metrics);
+    await expect(audit({ records, probes: ['primacy'], models: [writer], roles: { generator: writer } })).rejects.toThrow('audit: give the models under test once, as models or as roles.generator');
+    await expect(audit({ records, probes: ['primacy'], models: [writer], roles: { judge: 'openai:o4-mini' }, judges: { llm: 'openai:gpt-4o' } })).rejects.toThrow(/roles\.judge: names "openai:o4-mini", but judges\.llm names "openai:gpt-4o"/);
+    await expect(audit({ records, probes: ['primacy'], models: [writer], roles: { moderator: 'openai:gpt-4o' } })).rejects.toThrow(/no probe of this run takes a moderator/);
+  });
 });

@@ -110,17 +110,18 @@ export class StoreItems {
    * items the run has, reading the store page by page: what a report file embeds, in memory that
    * does not grow with the run.
    */
-  async first(limit: number): Promise<{ summaries: ItemSummary[]; total: number }> {
-    const out: ItemSummary[] = [];
+  /** The first `limit` item summaries, in cell order and then as stored, each handed to `visit` as read (none held here); and how many items the run has. */
+  async first(limit: number, visit: (s: ItemSummary) => void): Promise<{ listed: number; total: number }> {
+    let listed = 0;
     for (const cell of await this.cells()) {
-      if (out.length >= limit) break;
+      if (listed >= limit) break;
       const labels = labelsOf(cell);
       for await (const r of storedItems(this.store, this.runId, cell.key)) {
-        out.push(itemSummary({ probe: cell.probe, labels, recordId: r.recordId, measurement: r.measurement, options: cell.options }));
-        if (out.length >= limit) break;
+        visit(itemSummary({ probe: cell.probe, labels, recordId: r.recordId, measurement: r.measurement, options: cell.options }));
+        if (++listed >= limit) break;
       }
     }
-    return { summaries: out, total: await this.store.countItems(this.runId) };
+    return { listed, total: await this.store.countItems(this.runId) };
   }
 
   /**
