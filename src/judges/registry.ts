@@ -1,5 +1,6 @@
 import { UserError } from '../core/errors.js';
 import { createProviderEmbedder } from '../models/providers.js';
+import { getDefaultScheduler } from '../runtime/scheduler.js';
 import type { ModelFactory } from './judge-manifest.js';
 import { judgeManifest, judgeNamesText } from './judges.js';
 import type { Embedder, FramingJudge } from './types.js';
@@ -32,6 +33,6 @@ export async function createEmbedder(spec: string, providerOptions: Record<strin
   const named = judgeManifest('embedder', spec);
   if (named) return named.create({ providers: providerOptions });
   // an embedding model is its provider's (src/models/<provider>/embedder.ts), made through the provider registry
-  if (isModelId(spec)) return createProviderEmbedder(spec, providerOptions[spec.slice(0, spec.indexOf(':'))] ?? {});
+  if (isModelId(spec)) return createProviderEmbedder(spec, { scheduler: getDefaultScheduler(), ...providerOptions[spec.slice(0, spec.indexOf(':'))] });
   throw new UserError(`unknown embedder "${spec}"; use ${judgeNamesText('embedder')} or an embedding model id such as "openai:text-embedding-3-small"`);
 }

@@ -60,7 +60,7 @@ export interface ProviderManifest {
    * Judges take embedders from here (models/providers.ts createProviderEmbedder), never by
    * speaking a provider's protocol themselves.
    */
-  createEmbedder?(rest: string, options: EmbedderOptions, id: string): Promise<Embedder>;
+  createEmbedder?(rest: string, options: EmbedderOptions & { scheduler: Scheduler }, id: string): Promise<Embedder>;
 }
 
 export function defineProvider(manifest: ProviderManifest): ProviderManifest {

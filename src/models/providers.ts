@@ -8,6 +8,7 @@ import { ollamaProvider } from './ollama/manifest.js';
 import { openaiCompatibleProvider } from './openai-compatible/manifest.js';
 import { openaiProvider } from './openai/manifest.js';
 import { checkPrice } from './price-check.js';
+import type { Scheduler } from '../runtime/scheduler.js';
 import type { Embedder, EmbedderOptions } from './embedder.js';
 import type { ProviderManifest } from './provider-manifest.js';
 import { replayProvider } from './replay/manifest.js';
@@ -74,7 +75,7 @@ export const providerCapabilities = (name: string): Capabilities | undefined => 
  * the options given (the config's `providers.<name>`). A provider that serves no embeddings, or
  * none known by that name, is a UserError listing the ones that do.
  */
-export async function createProviderEmbedder(id: string, options: EmbedderOptions = {}): Promise<Embedder> {
+export async function createProviderEmbedder(id: string, options: EmbedderOptions & { scheduler: Scheduler }): Promise<Embedder> {
   const colon = id.indexOf(':');
   const name = colon < 0 ? '' : id.slice(0, colon);
   const rest = colon < 0 ? '' : id.slice(colon + 1);
