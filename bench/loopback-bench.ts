@@ -3,6 +3,7 @@
  * loopback OpenAI-compatible server in its own process (loopback-server-process.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { parseArgs } from 'node:util';
 
 export interface ServerStats {
@@ -47,4 +48,39 @@ export async function startLoopbackServer(latency: number, concurrency: number, 
       child.send('stats');
     });
   return { child, url, stats };
+}
+
+/**
+ * A bare keep-alive client (node:http, one Agent with `concurrency` sockets), no slant code: `n`
+ * chat requests from `concurrency` workers. Its CPU per request is the least a request can cost a
+ * client process, what the benches divide the other rows' by (`client_cpu_vs_bare`).
+ */
+export async function bareKeepAliveRun(url: string, n: number, concurrency: number, body: (i: number) => unknown): Promise<{ ms: number; cpuMsPerRequest: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const target = new URL(`${url}/v1/chat/completions`);
+  let next = 0;
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const post = (text: string): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const req = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          resolve();
+        });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(text);
+    });
+  const worker = async (): Promise<void> => {
+    while (next < n) await post(JSON.stringify(body(next++)));
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const cpu = process.cpuUsage(cpu0);
+  const ms = performance.now() - t0;
+  agent.destroy();
+  return { ms, cpuMsPerRequest: (cpu.user + cpu.system) / 1000 / n };
 }

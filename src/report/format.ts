@@ -178,3 +178,6 @@ export function usageTotal(usage: UsageJson): string {
   if (!priced) return `total: no price (no price for ${usage.unpriced.join(', ')}; ${asOf})`;
   return `total $${usage.total.toFixed(4)} for the priced models; no price for ${usage.unpriced.join(', ')} (${asOf})`;
 }
+
+/** A warning as every screen words it: its source, then its message; the source once when the message starts by naming it. */
+export const warningWords = (w: { source: string; message: string }): string => (w.message.startsWith(w.source) ? w.message : `${w.source}: ${w.message}`);

@@ -7,7 +7,7 @@ import { describeCard } from '../judges/card.js';
 import { escapeHtml as e } from './escape.js';
 import { excludedText } from '../core/excluded.js';
 import { APPROXIMATED_MARK } from './mitigation-tables.js';
-import { formatApproximated, formatCut, formatInterval, formatInvalid, formatP, formatValue, nLabel, statParts, undefinedText, usageCost, usageTokens, usageTotal, usageUnknown } from './format.js';
+import { formatApproximated, formatCut, formatInterval, formatInvalid, formatP, formatValue, nLabel, statParts, undefinedText, usageCost, usageTokens, usageTotal, usageUnknown, warningWords } from './format.js';
 import type { ItemDetail, ItemSummary } from '../probes/item-view.js';
 import { EmbeddedItemList, jsonForScript, type Facets } from './items/embedded-list.js';
 import type { ReportModel } from './model.js';
@@ -175,7 +175,7 @@ async function probeDetail(p: ReportModel['probes'][number], figures: Presentati
 export async function renderReportPage(model: ReportModel, opts: ReportPageOptions): Promise<string> {
   const r = model.results;
   const warn = r.warnings.length
-    ? `<details class="warn" id="warnings"><summary><strong>${e(r.warnings.length)} warning(s)</strong>: ${e(r.warnings[0]!.source)}: ${e(r.warnings[0]!.message)}${r.warnings.length > 1 ? ' …' : ''}</summary><ul>${r.warnings.map((w) => `<li>${e(w.source)}: ${e(w.message)}${w.count > 1 ? ` (×${e(w.count)})` : ''}</li>`).join('')}</ul></details>`
+    ? `<details class="warn" id="warnings"><summary><strong>${e(r.warnings.length)} warning(s)</strong>: ${e(warningWords(r.warnings[0]!))}${r.warnings.length > 1 ? ' …' : ''}</summary><ul>${r.warnings.map((w) => `<li>${e(warningWords(w))}${w.count > 1 ? ` (×${e(w.count)})` : ''}</li>`).join('')}</ul></details>`
     : '';
   const sections: string[] = [];
   const conditions = model.overview.figures.length > 0;

@@ -13,6 +13,7 @@
  * `renderConditionsGrid` takes the first layout that fits the width within the lines it is given,
  * else the one of the fewest lines that fits the width. No layout splits a number or an interval.
  */
+import { stripControlChars } from '../core/terminal-text.js';
 import { displayWidth } from './table.js';
 import { fittedTable, wrapLine, type SectionRow } from './terminal-tables.js';
 
@@ -140,8 +141,11 @@ export function renderConditionsGrid(g: ConditionsGrid, opts: { width: number; c
   const fits = (l: GridLayout): boolean => widthOf(l.lines) <= opts.width;
   const legendLines = (l: GridLayout): string[] => l.legend.flatMap((x) => wrapLine(x, '    ', opts.width).split('\n'));
   const size = (l: GridLayout): number => l.lines.length + legendLines(l).length;
-  const candidates = [rowsLayout(g, opts.width, opts.color), transposedLayout(g, opts.color), valuesLayout(g, opts.color)].filter(fits);
-  const chosen = candidates.find((l) => opts.lines === undefined || size(l) <= opts.lines) ?? candidates.sort((a, b) => size(a) - size(b))[0];
+  const rows = rowsLayout(g, opts.width, opts.color);
+  // the boxed rows only while no row wraps (a wrapped row puts its intervals on a line of their own)
+  const rowsWrap = rows.lines.filter((l) => stripControlChars(l).startsWith('├')).length > 1;
+  const candidates = [rows, transposedLayout(g, opts.color), valuesLayout(g, opts.color)].filter(fits);
+  const chosen = candidates.find((l) => (l !== rows || !rowsWrap) && (opts.lines === undefined || size(l) <= opts.lines)) ?? candidates.sort((a, b) => size(a) - size(b))[0];
   // nothing fits the width as a table (a very narrow terminal): the rows layout falls back to a list itself
   const layout = chosen ?? rowsLayout(g, opts.width, opts.color);
   return { ...layout, legend: legendLines(layout) };

@@ -9,7 +9,7 @@
 import type { Results } from '../results/schema.js';
 import { describeCard } from '../judges/card.js';
 import { excludedText, nText } from '../core/excluded.js';
-import { formatApproximated, formatCut, formatInvalid, formatValue, statParts, TERMINAL_TABLES, usageCost, usageTokens, usageTotal } from './format.js';
+import { formatApproximated, formatCut, formatInvalid, formatValue, statParts, TERMINAL_TABLES, usageCost, usageTokens, usageTotal, warningWords } from './format.js';
 import { buildReportModel, type ReportModel } from './model.js';
 import { renderPresentedTable, terminalWidth, wrapLine as wrapAt, type TerminalOptions } from './terminal-tables.js';
 import { conditionsLegend, hasConditionsTable, renderCompactProbe } from './terminal-compact.js';
@@ -98,8 +98,8 @@ function compactReport(model: ReportModel, shown: Shown, o: Required<TerminalOpt
   return { lines: fitLines(out, o.width).split('\n') };
 }
 
-/** A warning's line: its source, then its message (once, when the message starts by naming the source). */
-const warningText = (w: { source: string; message: string; count: number }): string => `${w.message.startsWith(w.source) ? w.message : `${w.source}: ${w.message}`}${w.count > 1 ? ` (×${w.count})` : ''}`;
+/** A warning's line, with how often it came. */
+const warningText = (w: { source: string; message: string; count: number }): string => `${warningWords(w)}${w.count > 1 ? ` (×${w.count})` : ''}`;
 
 /** Lines for the terminal (a run's closing lines): each broken between words to fit its width. */
 export function fitToTerminal(lines: readonly string[], width = terminalWidth()): string {

@@ -66,6 +66,11 @@ describe('renderConditionsGrid', () => {
     expect(l.legend.join(' ').replace(/\s+/g, ' ').trim()).toBe('PS partial-summaries · WS weighted-summaries · PIS position-invariant-shuffle (intervals: --verbose)');
   });
 
+  it('with lines to spare on a narrow terminal, the models as columns rather than a box whose rows wrap their intervals', () => {
+    expect(renderConditionsGrid(grid, { width: 80, color: false }).name).toBe('transposed');
+    expect(renderConditionsGrid(grid, { width: 80, color: true }).name).toBe('transposed');
+  });
+
   it('when no layout fits the lines given, the shortest that fits the width', () => {
     expect(renderConditionsGrid(grid, { width: 100, color: false, lines: 1 }).name).toBe('values');
   });

@@ -203,3 +203,98 @@ describe('aggregateCertainty: preservation, strata order and the labels table', 
     );
   });
 });
+
+// Written because mutants survived: every field of every metric (names with their suffix, labels,
+// kinds, intervals, and the items left out of n by reason). Intervals: the Wilson score formula and
+// scipy.stats.t.interval in numpy (python3):
+//   z = norm.ppf(0.975); c = (p + z²/2n)/(1 + z²/n); h = z·sqrt(p(1−p)/n + z²/4n²)/(1 + z²/n)
+//   wilson(5, 8) = (0.30574239460262737, 0.8631557141764026); (3, 8) = (0.13684428582359742, 0.6942576053973727)
+//   (2, 8) = (0.071479212752109, 0.5907245696898311); (1, 11) = (0.016232172885884855, 0.37735843645159567)
+//   R: wilson(3, 5) mapped by p/(1 − p) = (0.2999240397951462, 7.5018994860724995)
+//   t.interval(0.95, 7, loc=mean, scale=sem([2,1,1,0,0,0,-1,-2])) = (−0.9170360853878596, 1.1670360853878596)
+describe('cdMetrics: every field', () => {
+  const c = (v: number) => expect.closeTo(v, 12);
+  const wilson = (low: number, high: number) => ({ low: c(low), high: c(high), level: 0.95, method: 'wilson' });
+  const labels: ItemLabel[] = [2, 1, 1, 0, 0, 0, -1, -2, 'inconsistent', 'invalid', 'dropped'];
+  it('names, labels, values, n, intervals and the excluded items of a stratum', () => {
+    const left = { unreadable: 1, inconsistent: 1, dropped: 1 };
+    expect(cdMetrics(labels, { suffix: '@low', labelSuffix: ' — low' })).toEqual([
+      { name: 'cd@low', label: 'CD (certainty distortion, eq. 2) — low', value: 0.625, n: 8, ci: wilson(0.30574239460262737, 0.8631557141764026), kind: 'rate', excluded: left },
+      { name: 'cd_up@low', label: 'CD↑ (certainty increased) — low', value: 0.375, n: 8, ci: wilson(0.13684428582359742, 0.6942576053973727), kind: 'rate', excluded: left },
+      { name: 'cd_down@low', label: 'CD↓ (certainty decreased) — low', value: 0.25, n: 8, ci: wilson(0.071479212752109, 0.5907245696898311), kind: 'rate', excluded: left },
+      { name: 'tie_rate@low', label: 'no clear difference — low', value: 0.375, n: 8, ci: wilson(0.13684428582359742, 0.6942576053973727), kind: 'rate', excluded: left },
+      {
+        name: 'ratio@low',
+        label: 'R (inflation / deflation, CD↑ / CD↓) — low',
+        value: 1.5,
+        n: 5,
+        kind: 'statistic',
+        ci: { low: c(0.2999240397951462), high: c(7.5018994860724995), level: 0.95, method: 'wilson-odds (share of shifts that go up)' },
+      },
+      { name: 'inconsistent_rate@low', label: 'inconsistent across orders (reported separately) — low', value: 1 / 11, n: 11, ci: wilson(0.016232172885884855, 0.37735843645159567), kind: 'rate' },
+      { name: 'invalid_rate@low', label: 'unreadable judge answer — low', value: 1 / 11, n: 11, ci: wilson(0.016232172885884855, 0.37735843645159567), kind: 'rate' },
+      {
+        name: 'mean_score@low',
+        label: 'mean canonical score (−2..2, >0 = rewrite more certain) — low',
+        value: 0.125,
+        n: 8,
+        kind: 'mean',
+        ci: { low: c(-0.9170360853878596), high: c(1.1670360853878596), level: 0.95, method: 't' },
+        excluded: left,
+      },
+      { name: 'dropped_rate@low', label: 'main finding dropped by the rewrite — low', value: 1 / 11, n: 11, ci: wilson(0.016232172885884855, 0.37735843645159567), kind: 'rate' },
+    ]);
+  });
+  it('the invalid items by reason when given; over all items nothing is left out of the rates', () => {
+    const byReason = cdMetrics(labels, { invalid: { truncated: 1 } });
+    expect(byReason.find((m) => m.name === 'cd')!.excluded).toEqual({ truncated: 1, inconsistent: 1, dropped: 1 });
+    expect(byReason.find((m) => m.name === 'mean_score')!.excluded).toEqual({ truncated: 1, inconsistent: 1, dropped: 1 });
+    const all = cdMetrics(labels, { denominator: 'all' });
+    expect(all.find((m) => m.name === 'cd')).not.toHaveProperty('excluded');
+    expect(all.find((m) => m.name === 'cd')).toMatchObject({ value: 5 / 11, n: 11 });
+    // the mean score is over the scored items whatever the denominator, and says what it leaves out
+    expect(all.find((m) => m.name === 'mean_score')).toMatchObject({ n: 8, excluded: { unreadable: 1, inconsistent: 1, dropped: 1 } });
+    // nothing left out: no excluded field at all
+    expect(cdMetrics([1, 0, -1]).find((m) => m.name === 'cd')).not.toHaveProperty('excluded');
+  });
+  it('refuses an unknown label, naming it', () => {
+    expect(() => countLabels([1, 'maybe' as unknown as ItemLabel])).toThrow('certainty metrics: unknown label maybe');
+    expect(() => countLabels([3 as unknown as ItemLabel])).toThrow('certainty metrics: unknown label 3');
+  });
+  it('R with one decrease only: 0 with an interval from 0', () => {
+    const r = inflationRatio(0, 3);
+    expect(r).toMatchObject({ value: 0, n: 3 });
+    expect(r.ci!.low).toBeCloseTo(0, 12);
+  });
+});
+
+// Written because mutants of the strata survived: the refusals' messages, ties across the upper
+// boundary and across both, fewer than two values, and the noun the warning uses.
+describe('strata: boundaries and refusals', () => {
+  it('names ties across the medium/high boundary, and across both at once', () => {
+    expect(strataTieWarning([1, 2, 3, 4, 5, 6, 7, 7])).toBeUndefined();
+    expect(strataTieWarning([1, 2, 3, 4, 5, 6, 6, 7])).toBe('2 tied at 6 across the medium/high boundary: which side each falls on follows the listing order (earlier = more certain), not a difference in certainty');
+    expect(strataTieWarning([1, 2, 2, 3, 4, 5, 5, 6], 'rewrites')).toBe(
+      '2 tied at 2 across the low/medium boundary; 2 tied at 5 across the medium/high boundary: which side each falls on follows the listing order (earlier = more certain), not a difference in certainty',
+    );
+    expect(strataTieWarning([3, 3, 3], 'texts')).toBe('all 3 texts are tied (equal certainty): the ranking orders nothing, and their strata follow the listing order (earlier = more certain)');
+    expect(strataTieWarning([4])).toBeUndefined();
+    // two values: tied, the warning; different, none (a mutant that skipped n = 2 survived)
+    expect(strataTieWarning([1, 1])).toBe('all 2 sources are tied (equal certainty): the ranking orders nothing, and their strata follow the listing order (earlier = more certain)');
+    expect(strataTieWarning([1, 2])).toBeUndefined();
+    expect(strataTieWarning([])).toBeUndefined();
+    // three of one value across the low/medium boundary: all three counted
+    expect(strataTieWarning([2, 2, 2, 3, 4, 5, 6, 7])).toBe('3 tied at 2 across the low/medium boundary: which side each falls on follows the listing order (earlier = more certain), not a difference in certainty');
+  });
+  it('sizes and strata at the smallest n, and the refusals name the bad value', () => {
+    expect(stratumSizes(0)).toEqual({ low: 0, medium: 0, high: 0 });
+    expect(stratumSizes(3)).toEqual({ low: 1, medium: 1, high: 1 });
+    expect(stratumSizes(5)).toEqual({ low: 2, medium: 1, high: 2 });
+    expect(assignStrata([0.2, 0.9, 0.5])).toEqual(['low', 'high', 'medium']);
+    expect(assignStrata([])).toEqual([]);
+    expect(() => stratumSizes(-1)).toThrow('stratumSizes: n must be a non-negative integer, got -1');
+    expect(() => stratumSizes(2.5)).toThrow('stratumSizes: n must be a non-negative integer, got 2.5');
+    expect(() => assignStrata([1, Number.NaN])).toThrow('assignStrata: value 1 is not a finite number (NaN)');
+    expect(() => assignStrata([Number.POSITIVE_INFINITY])).toThrow('assignStrata: value 0 is not a finite number (Infinity)');
+  });
+});

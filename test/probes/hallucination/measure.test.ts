@@ -189,4 +189,12 @@ describe('measure: routes, refusals and the measurement fields', () => {
     const empty = await hallucinationProbe.measure(rec({}), { judges: { llm }, options: opts(), ask: (async () => ({ fields: {} })) as never });
     expect(empty.actual).toMatchObject({ verdict: null, answer: '' });
   });
+
+  it('a record with only its falsified answer recorded is asked; an unreadable recorded answer is not counted as cut', async () => {
+    const llm = answering();
+    expect(await hallucinationProbe.measure(rec({ false_answer: 'False' }), { judges: { llm }, options: opts() })).toMatchObject({ evaluator: 'llm' });
+    const m = await hallucinationProbe.measure(rec({ true_answer: 'True', false_answer: 'I am not sure.', model: 'gpt-4o' }), { judges: {}, options: opts() });
+    expect(m.falsified).toStrictEqual({ verdict: null, confidence: null, via: 'unreadable', unreadable: 'states none of true, false' });
+  });
 });
+

@@ -40,3 +40,18 @@ describe('Appendix A segments', () => {
     expect(() => sentenceSegments(5, 2.5)).toThrow(RangeError);
   });
 });
+
+// Written because mutants of the argument checks survived: K = 1 and N = 0 are valid, and each
+// refusal names the bad value.
+describe('segments: the smallest valid arguments and the refusals', () => {
+  it('K = 1 puts every sentence in one segment; N = 0 gives no sentences', () => {
+    expect(Array.from(sentenceSegments(5, 1)!)).toEqual([0, 0, 0, 0, 0]);
+    expect(Array.from(sentenceSegments(0, 4)!)).toEqual([]);
+    expect(Array.from(sentenceSegments(0, 4, 'released')!)).toEqual([]);
+  });
+  it('refuses a K below 1, a negative or fractional N, naming the value', () => {
+    expect(() => sentenceSegments(5, 0)).toThrow('segments: K must be a positive integer, got 0');
+    expect(() => sentenceSegments(-1, 3)).toThrow('segments: N must be a non-negative integer, got -1');
+    expect(() => sentenceSegments(2.5, 3)).toThrow('segments: N must be a non-negative integer, got 2.5');
+  });
+});

@@ -83,11 +83,18 @@ describe('embedding similarities', () => {
     await expect(embeddingSimilarities(embedder('independent', [], 1), art, sums, 'per-summary')).rejects.toThrow('embedder kw returned 2 vectors for 3 texts');
   });
 
-  it('passes the abort signal on', async () => {
-    const seen: (AbortSignal | undefined)[] = [];
+  it('passes the abort signal on, and sets only the options it has (no kind for a corpus-fitted embedder)', async () => {
+    const seen: { keys: string[]; signal: AbortSignal | undefined }[] = [];
     const signal = new AbortController().signal;
-    const e: Embedder = { id: 's', version: '1', mode: 'fit-per-call', embed: async (texts, o) => (seen.push(o?.signal), texts.map(vec)) };
-    await embeddingSimilarities(e, art, sums, 'per-article', signal);
-    expect(seen).toEqual([signal]);
+    const e = (mode: Embedder['mode']): Embedder => ({ id: 's', version: '1', mode, embed: async (texts, o) => (seen.push({ keys: Object.keys(o ?? {}).sort(), signal: o?.signal }), texts.map(vec)) });
+    await embeddingSimilarities(e('fit-per-call'), art, sums, 'per-article', signal);
+    await embeddingSimilarities(e('fit-per-call'), art, [['budget']], 'per-summary');
+    await embeddingSimilarities(e('independent'), art, [['budget']], 'per-summary');
+    expect(seen).toEqual([
+      { keys: ['signal'], signal },
+      { keys: [], signal: undefined },
+      { keys: ['kind'], signal: undefined },
+      { keys: ['kind'], signal: undefined },
+    ]);
   });
 });

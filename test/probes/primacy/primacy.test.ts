@@ -167,3 +167,26 @@ describe('primacy: labels, per-item values and kinds', () => {
     expect(agg.metrics.find((x) => x.name === 'psi_pri')!.value).toBe(1);
   });
 });
+
+describe('primacy: the split unit and the abort signal reach the embedder', () => {
+  it('cuts the source by the unit asked for, and passes the signal on', async () => {
+    const seen: { texts: string[]; signal: AbortSignal | undefined }[] = [];
+    const embedder: Embedder = {
+      id: 'spy',
+      version: '1',
+      mode: 'fit-per-call',
+      embed: async (texts, o) => {
+        seen.push({ texts: [...texts], signal: o?.signal });
+        return texts.map(() => [1, 0]);
+      },
+    };
+    const signal = new AbortController().signal;
+    const text = 'One two. Three four five six seven. Eight.';
+    await thirdSimilarities(embedder, text, 'sum', 'sentences', signal);
+    await thirdSimilarities(embedder, text, 'sum', 'words');
+    expect(seen).toEqual([
+      { texts: ['sum', 'One two.', 'Three four five six seven.', 'Eight.'], signal },
+      { texts: ['sum', 'One two. Three', 'four five six', 'seven. Eight.'], signal: undefined },
+    ]);
+  });
+});

@@ -130,6 +130,8 @@ describe('aggregateWildframe on a fixture where every number is known', () => {
       ['release_parse_agreement', "agreement of slant's answer parsing with the release's processed labels", 1 / 2, 2, undefined],
     ]);
     expect(result().extra).toEqual({ human_items_unparseable: 1 });
+    // Pearson's r is a statistic with its two-sided t-test
+    expect(result().metrics.find((x) => x.name === 'pearson_r')).toMatchObject({ kind: 'statistic', test: { name: 'pearson-t', df: 4, alternative: 'two-sided' } });
   });
 
   it('tabulates the outcomes, Figure 3 beside the human majority, and the human scores', () => {

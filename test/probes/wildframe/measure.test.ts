@@ -180,6 +180,8 @@ describe('wildframe measure: routes, readers and the measurement fields', () => 
   it('an unknown stated value is kept beside the unreadable reason; nothing else is added', async () => {
     const m = await wildframeProbe.measure({ ...record, prediction: '{"sentiment": "Sad"}' }, { judges: {}, options: opts() });
     expect(m).toStrictEqual({ baseSentiment: 'negative', evaluator: 'recorded', label: null, via: 'none', outcome: 'unparseable', score: null, value: 'sad', unreadable: '"sentiment" is "sad", not a label' });
+    const stated = await wildframeProbe.measure({ ...record, prediction: 'I cannot help.' }, { judges: {}, options: opts({ reader: 'stated' }) });
+    expect(stated).toStrictEqual({ baseSentiment: 'negative', evaluator: 'recorded', label: null, via: 'none', outcome: 'unparseable', score: null, unreadable: expect.any(String) });
     const none = await wildframeProbe.measure({ ...record, prediction: 'I cannot help.' }, { judges: {}, options: opts() });
     expect(none).toStrictEqual({ baseSentiment: 'negative', evaluator: 'recorded', label: null, via: 'none', outcome: 'unparseable', score: null, unreadable: 'no label found' });
     expect(await wildframeProbe.measure(withPrediction, { judges: {}, options: opts() })).toStrictEqual({ baseSentiment: 'negative', evaluator: 'recorded', label: 'positive', via: 'key', outcome: 'framed', score: 1 });
