@@ -202,12 +202,18 @@ async function runWithStore(
         ? {
             execute: async (s: RunStore, runId: string, warnings: WarningLog) => {
               const { coordinateRun } = await importOptional('workers', () => import('../pipeline/distributed/coordinate.js'));
-              return coordinateRun(plan, s, runId, warnings, {
-                signal: interrupt.signal,
-                onItem: () => progress.tick(),
-                ...(args.workers?.unitSize ? { unitSize: args.workers.unitSize } : {}),
-                ...(args.global.quiet || args.global.json ? {} : { log: (line: string) => process.stderr.write(`${line}\n`) }),
-              });
+              const { coordinateWithBudget } = await import('./coordinate-budget.js');
+              // the workers' usage per condition goes into this run's spend table
+              const outcome = await coordinateWithBudget(s, runId, budget, args.planned?.judgeReserve, () =>
+                coordinateRun(plan, s, runId, warnings, {
+                  signal: interrupt.signal,
+                  onItem: () => progress.tick(),
+                  ...(args.workers?.unitSize ? { unitSize: args.workers.unitSize } : {}),
+                  ...(args.global.quiet || args.global.json ? {} : { log: (line: string) => process.stderr.write(`${line}\n`) }),
+                }),
+              );
+              if (outcome.usageByCondition !== undefined) models.byCondition.add(outcome.usageByCondition);
+              return outcome;
             },
           }
         : {}),
@@ -215,7 +221,7 @@ async function runWithStore(
     progress.done();
     if (args.resultsPath !== undefined && jsonOutput === undefined) await writeResultsFile(args.resultsPath, summary.results);
     await printSummary(summary, args.global, args.global.json || args.global.quiet ? undefined : (await loadEndModules())[1]);
-    if (summary.interrupted && budget?.reachedLimit !== undefined) throw budget.stoppedError(summary.runId);
+    if (summary.interrupted && budget?.reachedLimit !== undefined) throw budget.stoppedError(summary.runId, { workers: args.workers !== undefined });
     if (summary.interrupted) {
       throw new UserError(`run ${summary.runId} interrupted; everything finished is stored`, { exitCode: EXIT.interrupted, hint: `continue with \`slant run --resume ${summary.runId}\`` });
     }

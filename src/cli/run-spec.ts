@@ -81,8 +81,6 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
     const { confirmAbove, ...limits } = config.budget ?? {};
     const budget: BudgetLimits = { ...limits, ...(flags.maxCost !== undefined ? { usd: flags.maxCost } : {}), ...(flags.maxTokens !== undefined ? { tokens: flags.maxTokens } : {}) };
     const hasBudget = budget.usd !== undefined || budget.tokens !== undefined || Object.keys(budget.models ?? {}).length > 0;
-    // each worker process has its own spend: nothing shares one budget across them yet
-    if (hasBudget && workers) throw new UserError('a budget cannot stop a distributed run (--workers): each worker spends on its own, and slant does not yet share one spend across them', { hint: 'run without the budget (check the cost first with `slant plan`), or without --workers' });
     // the plan is made before every run that may pay for a model (no model is called): the results
     // show it beside the actual spend, and a budget holds each item's judge calls with its generation
     let planned: CostPlan | undefined;

@@ -71,6 +71,8 @@ export interface ExecutionOutcome {
   invalidAnswers?: string[];
   /** a distributed run: token usage per model summed over its units (the coordinator's own models add theirs) */
   usage?: Record<string, ModelUsage>;
+  /** a distributed run: the same per condition (its units' cells' conditions) and model, for the spend table */
+  usageByCondition?: Record<string, Record<string, ModelUsage>>;
 }
 
 /**

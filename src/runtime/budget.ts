@@ -39,9 +39,27 @@ export interface BudgetLimits {
   models?: Record<string, { usd?: number; tokens?: number }>;
 }
 
-interface Spend {
+export interface Spend {
   usd: number;
   tokens: number;
+}
+
+/**
+ * One spend shared by several processes (the workers of a distributed run). `reserve` reads what
+ * every process spent and holds (its own changes first), asks `decide` which limit `need` would
+ * pass, and when none, reserves `need` for this process: all at once, so two processes never both
+ * take the last of a budget. `limits` are the run's as they are now (a resume may raise them).
+ * A limit `decide` names becomes the shared reached limit. `adjust`
+ * changes this process's reserved and spent (an answer settled, a hold given back).
+ */
+export interface SharedSpend {
+  reserve(
+    need: ReadonlyMap<string, Spend>,
+    decide: (spent: ReadonlyMap<string, Spend>, reserved: ReadonlyMap<string, Spend>, reached: string | undefined, limits: BudgetLimits) => string | undefined,
+  ): Promise<string | undefined>;
+  adjust(model: string, reserved: Spend, spent: Spend): void;
+  /** what every process spent per model, and the limit reached, if any */
+  totals(): Promise<{ spent: Map<string, Spend>; reached: string | undefined }>;
 }
 
 /** Thrown instead of sending a request the budget cannot take. The run stops cleanly (exit 4). */
@@ -71,9 +89,16 @@ export class Budget {
   constructor(
     readonly limits: BudgetLimits,
     private readonly prices: PriceTable,
-    private readonly opts: { batchModels?: ReadonlySet<string>; warn?: (line: string) => void; spentBefore?: Record<string, Spend>; judgeReserve?: JudgeReserve } = {},
+    private readonly opts: { batchModels?: ReadonlySet<string>; warn?: (line: string) => void; spentBefore?: Record<string, Spend>; judgeReserve?: JudgeReserve; shared?: SharedSpend } = {},
   ) {
     for (const [m, s] of Object.entries(opts.spentBefore ?? {})) this.spent.set(m, { ...s });
+  }
+
+  /** A shared spend's totals over every process (a distributed run's coordinator, at its end): what this budget reports from then on. */
+  adopt(t: { spent: ReadonlyMap<string, Spend>; reached: string | undefined }): void {
+    this.spent.clear();
+    for (const [m, s] of t.spent) this.spent.set(m, { ...s });
+    this.reachedLimit ??= t.reached;
   }
 
   /** Aborted when the budget is reached: the executor starts no new work. */
@@ -91,12 +116,7 @@ export class Budget {
   }
 
   total(which: 'spent' | 'reserved' = 'spent'): Spend {
-    const t = zero();
-    for (const s of (which === 'spent' ? this.spent : this.reserved).values()) {
-      t.usd += s.usd;
-      t.tokens += s.tokens;
-    }
-    return t;
+    return sum(which === 'spent' ? this.spent : this.reserved);
   }
 
   private price(model: string): Price | undefined {
@@ -131,8 +151,12 @@ export class Budget {
       if (h !== undefined) covered = { usd: Math.min(h.usd, want.usd), tokens: Math.min(h.tokens, want.tokens) };
       if (covered !== undefined) add(need, model, { usd: -covered.usd, tokens: -covered.tokens });
     }
-    this.check(need, want, model);
-    for (const [m, n] of need) add(this.reserved, m, n);
+    const over = await this.admit(need, want.usd > 0 || resolvePrice(model, this.prices) !== undefined, held === undefined);
+    if (over !== undefined) {
+      this.reachedLimit ??= over;
+      this.stopper.abort(new BudgetReachedError(over));
+      throw new BudgetReachedError(over);
+    }
     if (item !== undefined && ahead !== undefined) this.keepHold(item, cell!.model, cell!.condition, ahead);
     if (hold !== undefined && covered !== undefined) add(hold, model, { usd: -covered.usd, tokens: -covered.tokens });
     return want;
@@ -151,12 +175,11 @@ export class Budget {
     const need = new Map<string, Spend>(request !== undefined ? [[request.model, want]] : []);
     const ahead = this.ahead(cell.model, cell.condition) ?? new Map<string, Spend>();
     for (const [m, h] of ahead) add(need, m, h);
-    const over = this.wouldPass(need, want.usd > 0 || (request !== undefined && resolvePrice(request.model, this.prices) !== undefined));
+    const over = await this.admit(need, want.usd > 0 || (request !== undefined && resolvePrice(request.model, this.prices) !== undefined), true);
     if (over !== undefined) {
       this.reachedLimit ??= over;
       throw new BudgetReachedError(over);
     }
-    for (const [m, n] of need) add(this.reserved, m, n);
     this.pending.set(`${judgeReserveKey(cell.model, cell.condition)}\u0000${cell.record}`, ahead);
     return want;
   }
@@ -173,13 +196,29 @@ export class Budget {
     return { usd: usd ?? 0, tokens: input + output };
   }
 
-  /** Refuse (BudgetReachedError, and the run stops) when `need` would pass a limit. */
-  private check(need: ReadonlyMap<string, Spend>, want: Spend, model: string): void {
-    const over = this.wouldPass(need, want.usd > 0 || resolvePrice(model, this.prices) !== undefined);
-    if (over === undefined) return;
-    this.reachedLimit ??= over;
-    this.stopper.abort(new BudgetReachedError(over));
-    throw new BudgetReachedError(over);
+  /**
+   * Reserve `need` unless it would pass a limit, or the budget was reached and the request begins
+   * new work (no hold of a record begun): the limit it would pass, else undefined. With a shared
+   * spend the check reads every process's spend and holds, in one step with the reservation.
+   */
+  private async admit(need: ReadonlyMap<string, Spend>, priced: boolean, beginsWork: boolean): Promise<string | undefined> {
+    const shared = this.opts.shared;
+    if (shared === undefined) {
+      const over = this.reachedLimit !== undefined && beginsWork ? this.reachedLimit : this.wouldPass(need, priced, this.spent, this.reserved, this.limits);
+      if (over === undefined) for (const [m, n] of need) add(this.reserved, m, n);
+      return over;
+    }
+    const over = await shared.reserve(need, (spent, reserved, reached, limits) => (reached !== undefined && beginsWork ? reached : this.wouldPass(need, priced, spent, reserved, limits)));
+    // this process's own view (the shared spend made the reservation)
+    if (over === undefined) for (const [m, n] of need) add(this.reserved, m, n);
+    return over;
+  }
+
+  /** Change what this process holds in flight and has spent (and the shared spend's record of it). */
+  private change(model: string, reserved: Spend, spent: Spend = zero()): void {
+    add(this.reserved, model, reserved);
+    if (spent.usd !== 0 || spent.tokens !== 0) add(this.spent, model, spent);
+    this.opts.shared?.adjust(model, reserved, spent);
   }
 
   /** What a record holds in a cell: its own hold, or the one a request sent for it outside the cell left (taken over now). */
@@ -216,40 +255,38 @@ export class Budget {
 
   /** The item ended: what it still held for judge calls is given back. */
   private releaseHold(hold: Map<string, Spend>): void {
-    for (const [m, h] of hold) add(this.reserved, m, { usd: -h.usd, tokens: -h.tokens });
+    for (const [m, h] of hold) this.change(m, { usd: -h.usd, tokens: -h.tokens });
     hold.clear();
   }
 
   /** The answer arrived: its reservation becomes what it used (the reservation itself when no usage was reported). */
   settle(model: string, reservation: Spend, usage: { inputTokens: number; outputTokens: number } | undefined): void {
-    add(this.reserved, model, { usd: -reservation.usd, tokens: -reservation.tokens });
     const used: Spend = usage === undefined ? reservation : { usd: this.cost(model, usage) ?? 0, tokens: usage.inputTokens + usage.outputTokens };
-    add(this.spent, model, used);
+    this.change(model, { usd: -reservation.usd, tokens: -reservation.tokens }, used);
   }
 
   /** The request failed before an answer: its reservation is released (a failed request is not billed). */
   release(model: string, reservation: Spend): void {
-    add(this.reserved, model, { usd: -reservation.usd, tokens: -reservation.tokens });
+    this.change(model, { usd: -reservation.usd, tokens: -reservation.tokens });
   }
 
   /** Which limit `need` (per model) would pass, counting what was spent and what is in flight. */
-  private wouldPass(need: ReadonlyMap<string, Spend>, priced: boolean): string | undefined {
-    const spent = this.total('spent');
-    const reserved = this.total('reserved');
+  private wouldPass(need: ReadonlyMap<string, Spend>, priced: boolean, spentBy: ReadonlyMap<string, Spend>, reservedBy: ReadonlyMap<string, Spend>, l: BudgetLimits): string | undefined {
+    const spent = sum(spentBy);
+    const reserved = sum(reservedBy);
     const want = zero();
     for (const n of need.values()) {
       want.usd += n.usd;
       want.tokens += n.tokens;
     }
-    const l = this.limits;
     // a request to a model without a price is not held against a USD limit (unless its item's judge calls are priced)
     if ((priced || want.usd > 0) && l.usd !== undefined && spent.usd + reserved.usd + want.usd > l.usd) return `the run's $${l.usd} (spent $${spent.usd.toFixed(4)}, $${reserved.usd.toFixed(4)} in flight or held for judge calls)`;
     if (l.tokens !== undefined && spent.tokens + reserved.tokens + want.tokens > l.tokens) return `the run's ${l.tokens} tokens (spent ${spent.tokens}, ${reserved.tokens} in flight or held for judge calls)`;
     for (const [model, w] of need) {
       const m = l.models?.[model];
       if (m === undefined) continue;
-      const s = this.spent.get(model) ?? zero();
-      const r = this.reserved.get(model) ?? zero();
+      const s = spentBy.get(model) ?? zero();
+      const r = reservedBy.get(model) ?? zero();
       if ((priced || w.usd > 0) && m.usd !== undefined && s.usd + r.usd + w.usd > m.usd) return `${model}'s $${m.usd} (spent $${s.usd.toFixed(4)}, $${r.usd.toFixed(4)} in flight or held for judge calls)`;
       if (m.tokens !== undefined && s.tokens + r.tokens + w.tokens > m.tokens) return `${model}'s ${m.tokens} tokens (spent ${s.tokens}, ${r.tokens} in flight or held for judge calls)`;
     }
@@ -257,13 +294,22 @@ export class Budget {
   }
 
   /** The error that ends a run stopped by its budget (exit 4). */
-  stoppedError(runId: string): UserError {
+  stoppedError(runId: string, opts: { workers?: boolean } = {}): UserError {
     const t = this.total();
     return new UserError(`run ${runId} stopped before a request would pass its budget: ${this.reachedLimit ?? ''}; spent $${t.usd.toFixed(4)}, ${t.tokens} tokens; everything finished is stored`, {
       exitCode: EXIT.provider,
-      hint: `continue with a higher budget: \`slant run --resume ${runId} --max-cost <USD>\` (or --max-tokens <n>); nothing stored is asked again`,
+      hint: `continue with a higher budget: \`slant run${opts.workers === true ? ' --workers' : ''} --resume ${runId} --max-cost <USD>\` (or --max-tokens <n>); nothing stored is asked again`,
     });
   }
+}
+
+function sum(by: ReadonlyMap<string, Spend>): Spend {
+  const t = zero();
+  for (const s of by.values()) {
+    t.usd += s.usd;
+    t.tokens += s.tokens;
+  }
+  return t;
 }
 
 function add(map: Map<string, Spend>, model: string, s: Spend): void {

@@ -18,7 +18,8 @@ export function postgresMigration(m: Migration): string {
 /**
  * Tables only a shared (PostgreSQL) store has: the workers of `slant worker` with their heartbeats,
  * the units each holds (its lease: a unit whose worker stopped beating is handed back to the
- * queue), the request cache's in-flight claims, and each distributed run's plan and cancel flag.
+ * queue), the request cache's in-flight claims, each distributed run's plan and cancel flag, and
+ * its shared budget.
  * Times are the database's clock (now()), so machines with skewed clocks agree on what is stale.
  */
 export const DIST_MIGRATIONS: readonly string[] = [
@@ -71,6 +72,28 @@ export const DIST_MIGRATIONS: readonly string[] = [
     stats_json TEXT,
     error      TEXT,
     PRIMARY KEY (run_id, unit_id)
+  );
+  `,
+  // a distributed run's budget, shared by its workers (src/pipeline/distributed/shared-budget.ts):
+  // its limits and the judge calls a record holds ahead (from the coordinator's plan), the limit
+  // reached, and per process and model what it spent and holds in flight
+  `
+  CREATE TABLE slant_budgets (
+    run_id             TEXT PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,
+    limits_json        TEXT NOT NULL,
+    judge_reserve_json TEXT NOT NULL,
+    reached            TEXT,
+    updated_at         TIMESTAMPTZ NOT NULL DEFAULT now()
+  );
+  CREATE TABLE slant_budget_spend (
+    run_id          TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    owner_id        TEXT NOT NULL,
+    model           TEXT NOT NULL,
+    spent_usd       DOUBLE PRECISION NOT NULL DEFAULT 0,
+    spent_tokens    DOUBLE PRECISION NOT NULL DEFAULT 0,
+    reserved_usd    DOUBLE PRECISION NOT NULL DEFAULT 0,
+    reserved_tokens DOUBLE PRECISION NOT NULL DEFAULT 0,
+    PRIMARY KEY (run_id, owner_id, model)
   );
   `,
 ];

@@ -41,6 +41,11 @@ export class SpendByCondition {
     });
   }
 
+  /** Usage counted elsewhere (a distributed run's workers), per condition and model. */
+  add(byCondition: Record<string, Record<string, ModelUsage>>): void {
+    for (const [condition, byModel] of Object.entries(byCondition)) this.usage.add(Object.fromEntries(Object.entries(byModel).map(([model, u]) => [`${model}${SEP}${condition}`, u])));
+  }
+
   rows(table: PriceTable, batchModels: ReadonlySet<string> = new Set()): SpendRow[] {
     return Object.entries(this.usage.byModel())
       .map(([k, u]) => {

@@ -148,11 +148,11 @@ describe('budget', () => {
     }
   });
 
-  it('--max-cost is refused with --workers, saying why', async () => {
+  it('--max-cost with --workers on a SQLite store: the shared store it needs is named, nothing sent (the shared budget: test/pipeline/distributed/shared-budget.test.ts)', async () => {
     const { s } = await billingServer();
     const r = await runCli(['run', '--workers', '--max-cost', '1', '-c', project(s.url, '')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('a budget cannot stop a distributed run (--workers): each worker spends on its own');
+    expect(r.stderr).toContain('--workers needs a shared store');
     expect(s.requests).toHaveLength(0);
   });
 });

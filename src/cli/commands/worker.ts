@@ -30,7 +30,11 @@ export function registerWorker(program: Command): void {
       const { workerPlan } = await import('../worker-plan.js');
       const { RequestCache } = await import('../../runtime/cache.js');
       const { ModelContext } = await import('../../runtime/model-context.js');
-      const models = new ModelContext(new RequestCache(store));
+      const cache = new RequestCache(store);
+      const models = new ModelContext(cache);
+      const { workerBudget } = await import('../worker-budget.js');
+      /** per run with a budget: its models reserve against the spend the run's workers share */
+      const budgets = new Map<string, { stop: AbortSignal; flush(): Promise<void> }>();
       const ctrl = new AbortController();
       const stop = (): void => ctrl.abort();
       process.once('SIGINT', stop);
@@ -41,7 +45,17 @@ export function registerWorker(program: Command): void {
           models: opts.models,
           ...(opts.parallel ? { parallel: opts.parallel } : {}),
           ...(opts.maxConcurrency ? { slots: opts.maxConcurrency } : {}),
-          planFor: (_runId, configJson) => workerPlan(configJson, (m) => models.wrap(m), opts.maxConcurrency),
+          planFor: async (runId, configJson) => {
+            const b = await workerBudget(store, runId, configJson, quiet ? undefined : (line) => process.stderr.write(`${line}\n`));
+            if (b === undefined) {
+              budgets.delete(runId);
+              return workerPlan(configJson, (m) => models.wrap(m), opts.maxConcurrency);
+            }
+            budgets.set(runId, { stop: b.budget.stop, flush: () => b.shared.flush() });
+            const budgeted = new ModelContext(cache, { budget: b.budget });
+            return workerPlan(configJson, (m) => budgeted.wrap(m), opts.maxConcurrency);
+          },
+          budgetFor: (runId) => budgets.get(runId),
           signal: ctrl.signal,
           exitWhenIdle: opts.exitWhenIdle === true,
           ...(quiet ? {} : { log: (line: string) => process.stderr.write(`${line}\n`) }),

@@ -1,6 +1,7 @@
 /**
  * The cost plan of a run (`slant plan`, `slant run --plan`): the run's own executor goes through
- * every record, cell and condition on a private copy of the store, with every model answering
+ * every record, cell and condition on a private copy of the store (of a PostgreSQL store, a private
+ * store that reads the shared one through it: src/runtime/store-overlay.ts), with every model answering
  * dry (dry-model.ts), and each request is counted where it would go (tally.ts). So the plan
  * counts the requests the run will send, exactly for those that do not depend on answers: those
  * the request cache answers and those a resumed run holds are counted apart, and nothing reaches
@@ -14,6 +15,8 @@ import { costOf, priceTable, pricesAsOf, resolvePrice } from '../../runtime/cost
 import { ModelContext } from '../../runtime/model-context.js';
 import { openRunStore } from '../../runtime/open-store.js';
 import { snapshotStore, type StoreSnapshot } from '../../runtime/store-snapshot.js';
+import { overlayStore } from '../../runtime/store-overlay.js';
+import type { RunStore } from '../../runtime/run-store.js';
 import { isPostgresUrl } from '../../runtime/store-url.js';
 import { estimateTokens } from '../../runtime/token-count.js';
 import { OUTPUT_LIMITS_AS_OF } from '../../runtime/output-limit.js';
@@ -89,15 +92,29 @@ function dryEmbedder(e: Embedder, tally: PlanTally): Embedder {
 export async function planCost(config: SlantConfig, opts: PlanCostOptions): Promise<CostPlan> {
   const notes: string[] = [];
   let snapshot: StoreSnapshot;
+  let store: RunStore;
+  let shared: RunStore | undefined;
   if (isPostgresUrl(opts.storePath)) {
-    // a shared store is not copied: the plan counts every request as fresh
-    if (opts.resumeRunId !== undefined) throw new UserError('the plan of a resumed run reads a private copy of its store, which slant makes of SQLite stores only', { hint: 'run `slant plan` without --resume for a PostgreSQL store (every request is then counted as fresh)' });
+    // a shared store is not copied: the plan writes to a private store and reads the shared one through it
     snapshot = await snapshotStore('');
-    notes.push('the store is PostgreSQL: the plan does not look up its request cache or stored work, and counts every request as fresh');
+    shared = await openRunStore(opts.storePath);
+    try {
+      const own = await openRunStore(snapshot.path);
+      let runs: { baseRunId: string; ownRunId: string } | undefined;
+      if (opts.resumeRunId !== undefined) {
+        if ((await shared.getRun(opts.resumeRunId)) === undefined) throw new UserError(`no run "${opts.resumeRunId}" in ${shared.location}`, { hint: 'list runs with `slant runs`' });
+        runs = { baseRunId: opts.resumeRunId, ownRunId: (await own.createRun({ configJson: '{}', configHash: 'plan', label: 'plan' })).id };
+      }
+      store = overlayStore(own, shared, runs);
+    } catch (err) {
+      await shared.close();
+      snapshot.dispose();
+      throw err;
+    }
   } else {
     snapshot = await snapshotStore(opts.storePath);
+    store = await openRunStore(snapshot.path);
   }
-  const store = await openRunStore(snapshot.path);
   try {
     const tally = new PlanTally();
     const models = new ModelContext(new RequestCache(store), opts.noCache === true ? { noCache: true } : {});
@@ -128,6 +145,7 @@ export async function planCost(config: SlantConfig, opts: PlanCostOptions): Prom
     return { ...price(tally.list(), config, { batch: opts.batch === true, notes, datasets: outcome.datasets.map((d) => ({ name: d.name, n: d.n })) }), judgeReserve: tally.judgeReserve() };
   } finally {
     await store.close();
+    await shared?.close();
     snapshot.dispose();
   }
 }

@@ -126,6 +126,7 @@ async function waitForUnits(store: PgStore, boss: Awaited<ReturnType<typeof star
   const outcome: ExecutionOutcome = { ...planned, measured: 0, reused: 0, generated: 0, cacheHits: 0, invalid: 0 };
   let ticked = 0;
   let told = -1;
+  let stoppedByBudget = false;
   for (;;) {
     if (opts.signal?.aborted) return { ...outcome, interrupted: true };
     const r = await store.query<{ done: number; records: number; failed: string | null; cancelled_by: string | null }>(
@@ -143,22 +144,39 @@ async function waitForUnits(store: PgStore, boss: Awaited<ReturnType<typeof star
       opts.log?.(`run ${runId}: ${told}/${total} unit(s) done`);
     }
     if ((row?.done ?? 0) >= total) break;
+    // the run's budget is reached (by any worker): once no worker holds a unit of the run, its
+    // finished units are the run's outcome, and the run stops (exit 4; the resume enqueues the rest)
+    const budget = await store.query<{ leased: number }>('SELECT (SELECT count(*) FROM slant_unit_leases l WHERE l.run_id = b.run_id)::int AS leased FROM slant_budgets b WHERE b.run_id = ? AND b.reached IS NOT NULL', [runId]);
+    if (budget.rows[0] !== undefined && budget.rows[0].leased === 0) {
+      stoppedByBudget = true;
+      opts.log?.(`run ${runId}: its budget is reached; ${told}/${total} unit(s) done`);
+      break;
+    }
     await reapDeadWorkers(store, boss).catch(() => 0);
     await new Promise((res) => setTimeout(res, opts.pollMs ?? 250));
   }
-  const stats = await store.query<{ stats_json: string | null }>('SELECT stats_json FROM slant_dist_units WHERE run_id = ?', [runId]);
+  const stats = await store.query<{ stats_json: string | null; unit_json: string }>('SELECT stats_json, unit_json FROM slant_dist_units WHERE run_id = ?', [runId]);
   const usage = new UsageTracker();
-  const produced = new Map<string, ProducedOutput[]>();
+  /** per condition (of the unit's cell): the usage of its units, for the spend table */
+  const byCondition = new Map<string, UsageTracker>();
+  const conditionOf = new Map(planned.cells.map((c) => [c.key, c.conditionLabel]));
+  const produced = new Map<string, (ProducedOutput & { condition: string })[]>();
   const invalidAnswers = new Set<string>();
   for (const s of stats.rows) {
     const u = s.stats_json ? (JSON.parse(s.stats_json) as UnitStats) : undefined;
     if (!u) continue;
-    if (u.usage) usage.add(u.usage);
+    const condition = conditionOf.get((JSON.parse(s.unit_json) as UnitJob).cellKey) ?? '';
+    let tracker = byCondition.get(condition);
+    if (tracker === undefined) byCondition.set(condition, (tracker = new UsageTracker()));
+    if (u.usage) {
+      usage.add(u.usage);
+      tracker.add(u.usage);
+    }
     for (const p of u.produced ?? []) {
       const k = `${p.key}\u0000${p.recordId}`;
       const list = produced.get(k);
-      if (list === undefined) produced.set(k, [p]);
-      else list.push(p);
+      if (list === undefined) produced.set(k, [{ ...p, condition }]);
+      else list.push({ ...p, condition });
     }
     outcome.measured += u.measured;
     outcome.reused += u.reused;
@@ -186,10 +204,14 @@ async function waitForUnits(store: PgStore, boss: Awaited<ReturnType<typeof star
       outcome.generated--;
       if (c.cached) outcome.cacheHits--;
       usage.subtract(c.usage);
+      byCondition.get(c.condition)?.subtract(c.usage);
     }
   }
-  if (Object.keys(usage.byModel()).length > 0) outcome.usage = usage.byModel();
-  return outcome;
+  if (Object.keys(usage.byModel()).length > 0) {
+    outcome.usage = usage.byModel();
+    outcome.usageByCondition = Object.fromEntries([...byCondition].map(([c, t]) => [c, t.byModel()]));
+  }
+  return stoppedByBudget ? { ...outcome, interrupted: true } : outcome;
 }
 
 /** Cancel a distributed run from any machine: workers stop taking its units, its coordinator stops waiting. */

@@ -4,7 +4,7 @@ import type PgBoss from 'pg-boss';
 import { heartbeatMs, type PgStore } from '../../runtime/pg-store.js';
 import { executePlan, holdRecords, type ExecutionOptions, type ExecutionPlan } from '../execute.js';
 import { WarningLog } from '../warnings.js';
-import { recordingUsage, UsageTracker } from '../../runtime/usage.js';
+import { recordingUsage, UsageTracker, type ModelUsage } from '../../runtime/usage.js';
 import type { UnitStats } from './coordinate.js';
 import { startQueue, UNITS_CHANNEL, type UnitJob } from './queue.js';
 import { reapDeadWorkers } from './reaper.js';
@@ -18,6 +18,12 @@ export interface WorkerOptions {
   slots?: number;
   /** the plan of a run, from its stored config (built once per run; the CLI builds it like `slant run --resume`) */
   planFor: (runId: string, configJson: string) => Promise<ExecutionPlan>;
+  /**
+   * The run's shared budget as this worker's models reserve against it (made with its plan), if
+   * the run has one: aborted once the run's budget is reached; `flush` writes what this worker
+   * spent and gave back.
+   */
+  budgetFor?: (runId: string) => { stop: AbortSignal; flush(): Promise<void> } | undefined;
   signal?: AbortSignal;
   /** stop once no unit is left for this worker (tests, benchmarks; default: keep waiting) */
   exitWhenIdle?: boolean;
@@ -62,6 +68,14 @@ export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ 
   const reaper = setInterval(() => void reapDeadWorkers(store, boss).catch(() => 0), heartbeatMs());
   reaper.unref();
 
+  /** runs whose plan was looked ahead for (planAhead) */
+  const lookedAhead = new Set<string>();
+  /** A run's plan, held records and preparations given back (planned again if the run goes on). */
+  const forget = (runId: string): void => {
+    for (const m of [plans, held, preparations]) m.delete(runId);
+    lookedAhead.delete(runId);
+  };
+
   const planOf = (runId: string, configJson: string): Promise<ExecutionPlan> => {
     let p = plans.get(runId);
     if (!p) {
@@ -80,7 +94,6 @@ export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ 
    * first units do not wait for it with a lease held. A plan that fails here is tried again by the unit, which
    * reports the error to the run.
    */
-  const lookedAhead = new Set<string>();
   const planAhead = async (runId: string): Promise<void> => {
     if (plans.has(runId) || lookedAhead.has(runId)) return;
     lookedAhead.add(runId);
@@ -101,11 +114,7 @@ export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ 
     // a completed or cancelled run gives back its plan, held records and preparations (a cancelled
     // run resumed later is planned again); a failed or interrupted one keeps them for its resume
     const live = new Set(runs.rows.filter((r) => !r.completed).map((r) => r.run_id));
-    for (const id of [...plans.keys()]) {
-      if (live.has(id)) continue;
-      for (const m of [plans, held, preparations]) m.delete(id);
-      lookedAhead.delete(id);
-    }
+    for (const id of [...plans.keys()]) if (!live.has(id)) forget(id);
     for (const r of runs.rows) {
       const queues = (JSON.parse(r.queues_json) as { queue: string; model: string }[]).filter((q) => serves(q.model));
       if (queues.length > 0) await planAhead(r.run_id);
@@ -121,15 +130,17 @@ export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ 
     const u = job.data;
     // one round trip: lease the unit under this worker's heartbeat, mark it started (unless done or
     // its run cancelled), and read what the unit needs
-    const state = await store.query<{ done: boolean; cancelled: boolean; config_json: string }>(
+    const state = await store.query<{ done: boolean; cancelled: boolean; budget_reached: boolean; config_json: string; stopped_json: string | null }>(
       `WITH lease AS (
          INSERT INTO slant_unit_leases (job_id, queue, run_id, worker_id, unit_json) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (job_id) DO UPDATE SET worker_id = excluded.worker_id, since = now()),
        started AS (
          UPDATE slant_dist_units u SET started_at = coalesce(u.started_at, now()) FROM slant_dist_runs d
          WHERE u.run_id = ? AND u.unit_id = ? AND d.run_id = u.run_id AND u.done_at IS NULL AND d.cancelled_at IS NULL)
-       SELECT u.done_at IS NOT NULL AS done, d.cancelled_at IS NOT NULL AS cancelled, r.config_json
-       FROM slant_dist_units u JOIN slant_dist_runs d ON d.run_id = u.run_id JOIN runs r ON r.id = u.run_id WHERE u.run_id = ? AND u.unit_id = ?`,
+       SELECT u.done_at IS NOT NULL AS done, d.cancelled_at IS NOT NULL AS cancelled, b.reached IS NOT NULL AS budget_reached, r.config_json,
+         CASE WHEN u.done_at IS NULL THEN u.stats_json END AS stopped_json
+       FROM slant_dist_units u JOIN slant_dist_runs d ON d.run_id = u.run_id JOIN runs r ON r.id = u.run_id LEFT JOIN slant_budgets b ON b.run_id = u.run_id
+       WHERE u.run_id = ? AND u.unit_id = ?`,
       [job.id, job.name, u.runId, store.ownerId, JSON.stringify(u), u.runId, u.unitId, u.runId, u.unitId],
     );
     const ctrl = new AbortController();
@@ -149,11 +160,13 @@ export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ 
     let leased = true;
     try {
       const row = state.rows[0];
-      if (!row || row.done || row.cancelled) {
+      // a unit of a run whose budget is reached is left undone: its job ends, and the run's resume enqueues the unit again
+      if (!row || row.done || row.cancelled || row.budget_reached) {
         await boss.complete(job.name, job.id);
         return;
       }
       const plan = await planOf(u.runId, row.config_json);
+      const budget = opts.budgetFor?.(u.runId);
       const ds = plan.datasets.find((d) => d.name === u.dataset);
       if (!ds) throw new Error(`dataset "${u.dataset}" is not in the run's plan`);
       const warnings = new WarningLog();
@@ -168,13 +181,29 @@ export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ 
         cells: (c) => c.key === u.cellKey,
         ...(prepared ? { prepared } : {}),
         ...(heldRecords ? { heldRecords } : {}),
+        ...(budget !== undefined ? { stop: budget.stop } : {}),
       }));
+      // what this unit spent and gave back is written before the unit counts as done or stopped
+      await budget?.flush();
+      // what earlier attempts of this unit stopped by the budget paid for (their outputs are reused now)
+      const before = row.stopped_json !== null ? (JSON.parse(row.stopped_json) as UnitStats) : undefined;
+      const paid = { generated: out.generated + (before?.generated ?? 0), cacheHits: out.cacheHits + (before?.cacheHits ?? 0), usage: addUsage(unitUsage.byModel(), before?.usage), produced: [...(before?.produced ?? []), ...(out.produced ?? [])] };
+      if (out.interrupted && budget?.stop.aborted === true && !ctrl.signal.aborted) {
+        // the run's budget is reached: the unit's finished records are stored, the rest wait for
+        // the run's resume (which enqueues the unit again); its plan and budget are made again
+        // then. What it paid for is kept with the unit, for the run's usage once the unit is done.
+        log(`unit ${u.unitId} of run ${u.runId} stopped: the run's budget is reached`);
+        forget(u.runId);
+        await store.query('UPDATE slant_dist_units SET stats_json = ? WHERE run_id = ? AND unit_id = ? AND done_at IS NULL', [JSON.stringify({ ...paid, measured: 0, reused: 0, invalid: 0 } satisfies UnitStats), u.runId, u.unitId]);
+        await boss.complete(job.name, job.id);
+        return;
+      }
       if (out.interrupted) {
         // this worker is stopping (or the run was cancelled): the unit goes back to the queue
         await boss.fail(job.name, job.id, { reason: 'worker stopped' });
         return;
       }
-      const stats: UnitStats = { measured: out.measured, reused: out.reused, generated: out.generated, cacheHits: out.cacheHits, invalid: out.invalid, invalidAnswers: out.invalidAnswers ?? [], usage: unitUsage.byModel(), produced: out.produced ?? [] };
+      const stats: UnitStats = { measured: out.measured, reused: out.reused, invalid: out.invalid, invalidAnswers: out.invalidAnswers ?? [], ...paid };
       const reason = out.cells.find((c) => c.key === u.cellKey)?.notApplicable;
       if (reason !== undefined) stats.notApplicable = { cellKey: u.cellKey, reason };
       // one round trip: the unit done with its counts, this worker's counts, its lease dropped
@@ -234,4 +263,12 @@ export async function runWorker(store: PgStore, opts: WorkerOptions): Promise<{ 
     await store.unregister().catch(() => undefined);
   }
   return { units };
+}
+
+/** Usage per model of two attempts of a unit, added. */
+function addUsage(a: Record<string, ModelUsage>, b: Record<string, ModelUsage> | undefined): Record<string, ModelUsage> {
+  const t = new UsageTracker();
+  t.add(a);
+  if (b !== undefined) t.add(b);
+  return t.byModel();
 }
