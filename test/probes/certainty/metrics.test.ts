@@ -279,6 +279,9 @@ describe('strata: boundaries and refusals', () => {
     );
     expect(strataTieWarning([3, 3, 3], 'texts')).toBe('all 3 texts are tied (equal certainty): the ranking orders nothing, and their strata follow the listing order (earlier = more certain)');
     expect(strataTieWarning([4])).toBeUndefined();
+    // two values: tied, the warning; different, none (a mutant that skipped n = 2 survived)
+    expect(strataTieWarning([1, 1])).toBe('all 2 sources are tied (equal certainty): the ranking orders nothing, and their strata follow the listing order (earlier = more certain)');
+    expect(strataTieWarning([1, 2])).toBeUndefined();
     expect(strataTieWarning([])).toBeUndefined();
     // three of one value across the low/medium boundary: all three counted
     expect(strataTieWarning([2, 2, 2, 3, 4, 5, 6, 7])).toBe('3 tied at 2 across the low/medium boundary: which side each falls on follows the listing order (earlier = more certain), not a difference in certainty');
