@@ -107,6 +107,8 @@ interface CompactProbe {
   legend: string[];
   /** a cell says "n/a" (a condition that cannot run on that model) */
   notApplicable: boolean;
+  /** how much of each number the table shows: 2 every interval in a box, 1 every interval, 0 values alone */
+  detail: number;
 }
 
 /**
@@ -124,7 +126,7 @@ export function renderCompactProbe(view: ProbeView, result: ProbeResult, opts: T
     const notRun = withConditions.notRun.length ? [notRunLine(`${withConditions.notRun.join(', ')}: not applicable on these models, not run`, width)] : [];
     const fixed = [...out, ...notRun].join('\n').split('\n').length;
     const grid = renderConditionsGrid(withConditions, { width, color: opts.color === true, ...(opts.lines !== undefined ? { lines: opts.lines - fixed } : {}) });
-    return { lines: [...out, ...grid.lines, ...notRun], legend: grid.legend, notApplicable: withConditions.rows.some((r) => r.cells.includes('n/a')) };
+    return { lines: [...out, ...grid.lines, ...notRun], legend: grid.legend, notApplicable: withConditions.rows.some((r) => r.cells.includes('n/a')), detail: { rows: 2, transposed: 1, values: 0 }[grid.name] };
   }
   const headline = headlineTable(result, opts);
   if (headline !== undefined) {
@@ -134,7 +136,7 @@ export function renderCompactProbe(view: ProbeView, result: ProbeResult, opts: T
   } else {
     out.push(wrapLine(`${view.probe}: no headline figure; its tables are in --verbose and report.html`, '  ', width));
   }
-  return { lines: out, legend: [], notApplicable: false };
+  return { lines: out, legend: [], notApplicable: false, detail: 2 };
 }
 
 /** The metrics of a probe's compact table without conditions (default: its headline metrics): the papers' first table. */

@@ -48,11 +48,15 @@ export function renderTerminalReport(results: Results, opts: TerminalReportOptio
   });
   // everything in full when it fits a screen; else the warnings one line each (in full in --verbose and
   // report.html), then the least telling findings left out too; when nothing fits, everything in full
+  // of those that fit, the one that leaves out the fewest findings, then shows the most of the tables' numbers
   const fits = (r: { lines: string[] }): boolean => r.lines.length <= SCREEN_LINES - CLOSING_LINES;
-  const full = compactReport(model, shown, o, given, { fitFindings: false, cutWarnings: false });
-  if (fits(full)) return full.lines.join('\n');
-  const shorter = [{ fitFindings: false, cutWarnings: true }, { fitFindings: true, cutWarnings: true }].map((how) => compactReport(model, shown, o, given, how)).find(fits);
-  return (shorter ?? full).lines.join('\n');
+  const tries = [
+    { fitFindings: false, cutWarnings: false },
+    { fitFindings: false, cutWarnings: true },
+    { fitFindings: true, cutWarnings: true },
+  ].map((how) => compactReport(model, shown, o, given, how));
+  const best = tries.filter(fits).sort((a, b) => a.dropped - b.dropped || b.detail - a.detail)[0];
+  return (best ?? (tries[0] as { lines: string[] })).lines.join('\n');
 }
 
 type Shown = { view: ReportModel['probes'][number]; result: Results['probes'][number] }[];
@@ -63,7 +67,7 @@ type Shown = { view: ReportModel['probes'][number]; result: Results['probes'][nu
  * `fitFindings`) what the screen (SCREEN_LINES) leaves beside the tables at their narrowest, and
  * the tables what is left.
  */
-function compactReport(model: ReportModel, shown: Shown, o: Required<TerminalOptions>, given: readonly string[] | undefined, how: { fitFindings: boolean; cutWarnings: boolean }): { lines: string[] } {
+function compactReport(model: ReportModel, shown: Shown, o: Required<TerminalOptions>, given: readonly string[] | undefined, how: { fitFindings: boolean; cutWarnings: boolean }): { lines: string[]; dropped: number; detail: number } {
   const { cutWarnings } = how;
   const r = model.results;
   const tail: string[] = [];
@@ -77,25 +81,26 @@ function compactReport(model: ReportModel, shown: Shown, o: Required<TerminalOpt
   tail.push('every table and per-group detail: --verbose, report.html');
   const notes = shown.flatMap(({ view }) => groupNotes(view));
   const conditions = shown.some(({ result }) => hasConditionsTable(result));
-  const room = SCREEN_LINES - CLOSING_LINES - countLines([...notes, ...(conditions ? [`  ${conditionsLegend(true)}`] : []), ...tail], o.width);
   // the tables at their narrowest, so the findings know how much of the screen they may take
   const narrowest = shown.map(({ view, result }) => renderCompactProbe(view, result, { ...o, lines: 0 }));
+  const legend = `  ${conditionsLegend(narrowest.some((c) => c.notApplicable))}`;
+  const room = SCREEN_LINES - CLOSING_LINES - countLines([...notes, ...(conditions ? [legend] : []), ...tail], o.width);
   const lines = room - countLines([...narrowest.flatMap((c) => c.lines), ...new Set(narrowest.flatMap((c) => c.legend))], o.width) - 1;
-  const fitted = given ? { lines: [...given] } : fittedFindings(model.findings, how.fitFindings ? lines : Infinity, o.width);
+  const fitted = given ? { lines: [...given], dropped: 0 } : fittedFindings(model.findings, how.fitFindings ? lines : Infinity, o.width);
   const lead = fitted.lines.length ? [...fitted.lines, ''] : [];
   const perProbe = shown.length ? Math.floor((room - countLines(lead, o.width)) / shown.length) : 0;
   const out: string[] = [...lead];
   const legends: string[] = [];
-  let notApplicable = false;
+  let detail = 0;
   for (const { view, result } of shown) {
     const c = renderCompactProbe(view, result, { ...o, lines: perProbe });
+    detail += c.detail;
     out.push(...c.lines, ...groupNotes(view));
     for (const l of c.legend) if (!legends.includes(l)) legends.push(l);
-    notApplicable ||= c.notApplicable;
   }
-  if (conditions) out.push(`  ${conditionsLegend(notApplicable)}`);
+  if (conditions) out.push(legend);
   out.push(...legends, ...tail);
-  return { lines: fitLines(out, o.width).split('\n') };
+  return { lines: fitLines(out, o.width).split('\n'), dropped: fitted.dropped, detail };
 }
 
 /** A warning's line, with how often it came. */
