@@ -137,8 +137,10 @@ export async function executeRun(args: {
   const activity = args.activity;
   // the spend so far and, once records are done, the total it projects to
   let done = 0;
+  // a distributed run's coordinator calls no model: its spend is what the workers' finished units used
+  let workersUsage: Record<string, ModelUsage> | undefined;
   const spendText = (): string => {
-    const spent = spentUsd(models.usage.byModel(), prices);
+    const spent = spentUsd(workersUsage ?? models.usage.byModel(), prices);
     if (spent === undefined) return '';
     const projected = total !== undefined && done > 0 && done < total ? `, ~${usd((spent / done) * total)} projected` : '';
     return `${usd(spent)} spent${projected}`;
@@ -153,7 +155,10 @@ export async function executeRun(args: {
   requestLog = (line) => progress.log(line);
   if (activity) activity.log = (line) => progress.log(line);
   try {
-    return await runWithStore(args, store, plan, models, interrupt, progress, budget, () => spendJson(models, prices, batchModels, budget, args.planned));
+    const onWorkersUsage = (u: Record<string, ModelUsage>): void => {
+      workersUsage = u;
+    };
+    return await runWithStore(args, store, plan, models, interrupt, progress, budget, () => spendJson(models, prices, batchModels, budget, args.planned), onWorkersUsage);
   } catch (err) {
     throw storeProblem(err, store.location, { lockTimeoutMs: store.lockTimeoutMs }) ?? err;
   } finally {
@@ -171,6 +176,7 @@ async function runWithStore(
   progress: ReturnType<typeof createProgress>,
   budget: Budget | undefined,
   spend: () => Results['spend'],
+  onWorkersUsage: (usage: Record<string, ModelUsage>) => void,
 ): Promise<RunSummary> {
   {
     const configJson = canonicalJson(args.config);
@@ -208,6 +214,7 @@ async function runWithStore(
                 coordinateRun(plan, s, runId, warnings, {
                   signal: interrupt.signal,
                   onItem: () => progress.tick(),
+                  onUsage: onWorkersUsage,
                   ...(args.workers?.unitSize ? { unitSize: args.workers.unitSize } : {}),
                   ...(args.global.quiet || args.global.json ? {} : { log: (line: string) => process.stderr.write(`${line}\n`) }),
                 }),

@@ -37,6 +37,8 @@ export interface CoordinateOptions {
   log?: (line: string) => void;
   /** how often to look at the units (default 250 ms) */
   pollMs?: number;
+  /** told the usage of the units finished so far, each time more units finish (the progress line's spend) */
+  onUsage?: (usage: Record<string, ModelUsage>) => void;
 }
 
 /**
@@ -142,6 +144,7 @@ async function waitForUnits(store: PgStore, boss: Awaited<ReturnType<typeof star
     if ((row?.done ?? 0) !== told) {
       told = row?.done ?? 0;
       opts.log?.(`run ${runId}: ${told}/${total} unit(s) done`);
+      if (opts.onUsage) opts.onUsage(await finishedUsage(store, runId));
     }
     if ((row?.done ?? 0) >= total) break;
     // the run's budget is reached (by any worker): once no worker holds a unit of the run, its
@@ -218,4 +221,19 @@ async function waitForUnits(store: PgStore, boss: Awaited<ReturnType<typeof star
 export async function cancelRun(store: PgStore, runId: string): Promise<boolean> {
   const r = await store.query(`UPDATE slant_dist_runs SET cancelled_at = now(), cancelled_by = ? WHERE run_id = ? AND cancelled_at IS NULL`, [`cancelled from ${hostname()}`, runId]);
   return (r.rowCount ?? 0) > 0;
+}
+
+/**
+ * What the run's finished units used, summed per model. The coordinator makes no model calls of
+ * its own, so this is the spend a distributed run's progress line can show; it grows unit by unit
+ * (a unit's usage is written when the unit finishes).
+ */
+async function finishedUsage(store: PgStore, runId: string): Promise<Record<string, ModelUsage>> {
+  const rows = await store.query<{ stats_json: string }>('SELECT stats_json FROM slant_dist_units WHERE run_id = ? AND done_at IS NOT NULL AND stats_json IS NOT NULL', [runId]);
+  const usage = new UsageTracker();
+  for (const r of rows.rows) {
+    const u = (JSON.parse(r.stats_json) as UnitStats).usage;
+    if (u) usage.add(u);
+  }
+  return usage.byModel();
 }
