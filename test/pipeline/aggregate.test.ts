@@ -99,7 +99,7 @@ describe('a cell is read a page at a time, in record-id order', () => {
   }
   const primacyCells = () => ['a', 'b'].map((model) => ({ key: cellKey(model, 'ds', 'primacy'), model, dataset: 'ds', probe: 'primacy', condition: 'baseline', conditionLabel: 'baseline', costKey: cellKey(model, 'ds', 'primacy') }));
   const options = primacyOptionsSchema.parse({});
-  const plan: ExecutionPlan = { datasets: [], producers: [], probes: [{ probe: primacyProbe as unknown as AnyProbe, options }], judges: {}, concurrency: 1 };
+  const plan: ExecutionPlan = { datasets: [], producers: [], probes: [{ probe: primacyProbe as unknown as AnyProbe, options, fields: [] }], judges: {}, concurrency: 1 };
 
   /** What the numbers are over the items sorted in JavaScript's order: each group's aggregate, and the summary's bootstrap of s_b. */
   function expected(stored: Map<string, ReturnType<typeof measurePrimacy>>[]): { groups: unknown[]; ci: unknown } {
