@@ -17,7 +17,6 @@ import { modelProducer, recordedProducer } from './producers.js';
 import { bindDatasets } from './bindings.js';
 import type { RetryInfo } from '../runtime/scheduler.js';
 
-export { modelFactory, type ModelWrapper, type RunModelFactory } from './model-factory.js';
 
 /**
  * The configured probes with their parsed options; each probe's modules load here, when a plan uses it.

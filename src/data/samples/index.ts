@@ -3,7 +3,7 @@ import interviews from './interviews.json' with { type: 'json' };
 import reviews from './reviews.json' with { type: 'json' };
 import type { DemoDocument } from './types.js';
 
-export type { DemoDocument, DemoKind, DemoTurn } from './types.js';
+export type { DemoDocument } from './types.js';
 
 /** Names of the bundled demo datasets. */
 type DemoDatasetName = 'demo-reviews' | 'demo-interviews';

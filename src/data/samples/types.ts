@@ -1,7 +1,7 @@
 import type { Framing } from '../../core/types.js';
 
 /** Which of the two demo genres a document belongs to. */
-export type DemoKind = 'review' | 'interview';
+type DemoKind = 'review' | 'interview';
 
 /**
  * How the sentiment moves through a document.
@@ -10,7 +10,7 @@ export type DemoKind = 'review' | 'interview';
  * - negative-to-positive: complaints or worries first, won over at the end;
  * - mixed: pros and cons (or good and bad news) interleaved throughout.
  */
-export type DemoTurn = 'none' | 'positive-to-negative' | 'negative-to-positive' | 'mixed';
+type DemoTurn = 'none' | 'positive-to-negative' | 'negative-to-positive' | 'mixed';
 
 /** One document of the built-in demo corpus (original text written for slant). */
 export interface DemoDocument {
