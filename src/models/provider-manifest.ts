@@ -43,6 +43,11 @@ export interface ProviderManifest {
   optionKeys: readonly string[];
   /** keys its embedders read as well (`judges.embedder` / the embedder role), from `providers.<name>` only */
   embedderOptionKeys?: readonly string[];
+  /**
+   * the output-token limit its requests carry when the request sets none (a provider whose API
+   * needs one, as Anthropic's does): the cost plan and the budget bound a request's answer by it
+   */
+  defaultMaxTokens?: number;
   /** requests in flight per provider unless `providers.<name>.maxConcurrency` says otherwise (default: the scheduler's) */
   defaultConcurrency?: number;
   /** runs on this machine at no charge: its answers cost nothing (the cost table) */

@@ -46,6 +46,9 @@ export async function registerProvider(manifest: ProviderManifest, from = 'a plu
   if (manifest.createEmbedder !== undefined && typeof manifest.createEmbedder !== 'function') throw new UserError(`${from}: provider "${name}": createEmbedder must be a function (rest, options, id) => embedder`);
   if (!list(manifest.env) || !list(manifest.optionKeys)) throw new UserError(`${from}: provider "${name}" needs env and optionKeys (lists of names, may be empty)`);
   checkPrices(manifest.prices, `${from}: provider "${name}"`);
+  const maxTokens: unknown = manifest.defaultMaxTokens;
+  if (maxTokens !== undefined && !(typeof maxTokens === 'number' && Number.isInteger(maxTokens) && maxTokens > 0))
+    throw new UserError(`${from}: provider "${name}": defaultMaxTokens must be a whole number above 0 (got ${JSON.stringify(maxTokens)})`);
   capabilities.set(name, typeof manifest.capabilities === 'function' ? await manifest.capabilities() : { ...(await import('./types.js')).NO_CAPABILITIES });
   registered.set(name, manifest);
 }

@@ -1,11 +1,11 @@
 /**
  * The most output tokens a request can take: its own token limit; else what its provider sends
- * when it sets none (Anthropic's API needs one: slant sends 4,096); else the model's largest
+ * when it sets none (its manifest's defaultMaxTokens: Anthropic's API needs one, slant sends 4,096); else the model's largest
  * answer (output-limits.json, from the providers' model pages). A request without any of these
  * (a model the table does not know) has no bound. The cost plan's upper price and the budget's
  * reservations both read this.
  */
-import { ANTHROPIC_DEFAULT_MAX_TOKENS } from '../models/anthropic/messages-model.js';
+import { providerManifest } from '../models/providers.js';
 import asset from './output-limits.json' with { type: 'json' };
 import { lookupModel } from './model-table.js';
 
@@ -21,7 +21,8 @@ interface OutputBound {
 
 export function outputBound(modelId: string, provider: string, maxTokens: number | undefined): OutputBound | undefined {
   if (maxTokens !== undefined) return { tokens: maxTokens, from: 'request' };
-  if (provider === 'anthropic') return { tokens: ANTHROPIC_DEFAULT_MAX_TOKENS, from: 'provider-default' };
+  const providerDefault = providerManifest(provider)?.defaultMaxTokens;
+  if (providerDefault !== undefined) return { tokens: providerDefault, from: 'provider-default' };
   const max = lookupModel(MAX_OUTPUT, modelId);
   return max === undefined ? undefined : { tokens: max, from: 'model-max' };
 }

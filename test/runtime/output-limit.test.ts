@@ -1,5 +1,8 @@
 /** The most output tokens a request can take: its limit, the provider's default, else the model's largest answer. */
 import { describe, expect, it } from 'vitest';
+import { defineProvider } from '../../src/models/provider-manifest.js';
+import { registerProvider } from '../../src/models/providers.js';
+import { NO_CAPABILITIES } from '../../src/models/types.js';
 import { outputBound } from '../../src/runtime/output-limit.js';
 import { lookupModel } from '../../src/runtime/model-table.js';
 
@@ -14,6 +17,14 @@ describe('outputBound', () => {
     expect(outputBound('openai:gpt-4o-mini-2024-07-18', 'openai', undefined)).toEqual({ tokens: 16_384, from: 'model-max' });
     expect(outputBound('openai:gpt-4.1-nano', 'openai', undefined)).toEqual({ tokens: 32_768, from: 'model-max' });
     expect(outputBound('gemini:gemini-2.0-flash-lite-001', 'gemini', undefined)).toEqual({ tokens: 8192, from: 'model-max' });
+  });
+
+  it("a provider's default comes from its manifest, a plugin's too; a bad one is refused naming the provider", async () => {
+    const base = { idForm: 'x:<model>', env: [], optionKeys: [], local: false, capabilities: async () => NO_CAPABILITIES, create: async () => { throw new Error('not made in this test'); } };
+    await registerProvider(defineProvider({ ...base, name: 'capped', defaultMaxTokens: 1_000 }));
+    expect(outputBound('capped:any', 'capped', undefined)).toEqual({ tokens: 1_000, from: 'provider-default' });
+    expect(outputBound('capped:any', 'capped', 50)).toEqual({ tokens: 50, from: 'request' });
+    await expect(registerProvider(defineProvider({ ...base, name: 'capped-badly', defaultMaxTokens: 0 }), 'plugin "p.js"')).rejects.toThrow('plugin "p.js": provider "capped-badly": defaultMaxTokens must be a whole number above 0 (got 0)');
   });
 
   it('a model slant does not know has no bound', () => {

@@ -1,6 +1,9 @@
 import { defineProvider, HTTP_OPTION_KEYS } from '../provider-manifest.js';
 import prices from './prices.json' with { type: 'json' };
 
+/** Anthropic's Messages API needs max_tokens on every request: slant sends this when a request sets none. */
+export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
+
 export const ANTHROPIC_ENV = ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL'] as const;
 
 export const anthropicProvider = defineProvider({
@@ -8,6 +11,7 @@ export const anthropicProvider = defineProvider({
   idForm: 'anthropic:<model>',
   env: ANTHROPIC_ENV,
   optionKeys: [...HTTP_OPTION_KEYS, 'thinkingBudget', 'rawText'],
+  defaultMaxTokens: ANTHROPIC_DEFAULT_MAX_TOKENS,
   defaultConcurrency: 8,
   local: false,
   prices,

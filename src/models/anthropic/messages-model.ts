@@ -10,10 +10,9 @@ import type { Capabilities, GenerateRequest, GenerateResult, LanguageModel, Warn
 import { checkParams, otherWarning, setParams, unsupported } from '../warnings.js';
 import { samplingFields } from './one-sampler.js';
 import { preflight, type PreflightOptions } from '../preflight.js';
+import { ANTHROPIC_DEFAULT_MAX_TOKENS } from './manifest.js';
 
 const ANTHROPIC_VERSION = '2023-06-01';
-/** the API requires max_tokens; used when the request sets none */
-export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
 
 export const ANTHROPIC_CAPABILITIES: Capabilities = {
   logprobs: false,
