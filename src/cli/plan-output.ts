@@ -5,7 +5,7 @@ import { usd } from '../report/money.js';
 const int = (n: number): string => n.toLocaleString('en-US');
 
 /** "$0.0123 – $0.0456", "no price", or "$0.0123 – no bound" (an output without a token limit). */
-export function priceRange(p: { low: number; high: number | null } | null): string {
+function priceRange(p: { low: number; high: number | null } | null): string {
   if (p === null) return 'no price';
   return `${usd(p.low)} – ${p.high === null ? 'no bound' : usd(p.high)}`;
 }

@@ -66,10 +66,10 @@ export interface Sql {
   params: unknown[];
 }
 
-export const INSERT_STUDY = 'INSERT INTO annotation_studies (id, created_at, kind, k, seed, source_json, settings_json) VALUES (?, ?, ?, ?, ?, ?, ?)';
-export const INSERT_ITEM = 'INSERT INTO annotation_items (study_id, id, role, content_json, expected_json, judges_json) VALUES (?, ?, ?, ?, ?, ?)';
-export const INSERT_ANNOTATOR = 'INSERT INTO annotators (study_id, id, token_hash, created_at) VALUES (?, ?, ?, ?)';
-export const INSERT_ASSIGNMENT = 'INSERT INTO annotation_assignments (study_id, annotator_id, position, item_id, presentation) VALUES (?, ?, ?, ?, ?)';
+const INSERT_STUDY = 'INSERT INTO annotation_studies (id, created_at, kind, k, seed, source_json, settings_json) VALUES (?, ?, ?, ?, ?, ?, ?)';
+const INSERT_ITEM = 'INSERT INTO annotation_items (study_id, id, role, content_json, expected_json, judges_json) VALUES (?, ?, ?, ?, ?, ?)';
+const INSERT_ANNOTATOR = 'INSERT INTO annotators (study_id, id, token_hash, created_at) VALUES (?, ?, ?, ?)';
+const INSERT_ASSIGNMENT = 'INSERT INTO annotation_assignments (study_id, annotator_id, position, item_id, presentation) VALUES (?, ?, ?, ?, ?)';
 export const SET_TOKEN_HASH = 'UPDATE annotators SET token_hash = ? WHERE study_id = ? AND id = ?';
 
 /** The insert statements of a study, in the order the foreign keys need. */

@@ -22,7 +22,7 @@ export function postgresMigration(m: Migration): string {
  * its shared budget.
  * Times are the database's clock (now()), so machines with skewed clocks agree on what is stale.
  */
-export const DIST_MIGRATIONS: readonly string[] = [
+const DIST_MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE slant_workers (
     id           TEXT PRIMARY KEY,

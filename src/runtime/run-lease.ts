@@ -6,9 +6,9 @@ import { asRunStore, type AnyStore } from './sqlite-run-store.js';
 import type { LeaseStore } from './run-store.js';
 
 /** A lease whose holder has not refreshed it for this long is taken over (default 30 s; SLANT_LEASE_STALE_MS). */
-export const LEASE_STALE_MS = 30_000;
+const LEASE_STALE_MS = 30_000;
 /** How often the holder refreshes its lease (default 5 s; SLANT_LEASE_HEARTBEAT_MS). */
-export const LEASE_HEARTBEAT_MS = 5_000;
+const LEASE_HEARTBEAT_MS = 5_000;
 
 function envMs(name: string, fallback: number): number {
   const n = Number(process.env[name]);

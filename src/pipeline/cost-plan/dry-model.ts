@@ -27,7 +27,7 @@ export const lastUserText = (messages: readonly ChatMessage[]): string => [...me
 
 const firstWords = (text: string, n: number): string => text.split(/\s+/).filter(Boolean).slice(0, n).join(' ');
 
-export function dryAnswer(req: Pick<GenerateRequest, 'messages' | 'params' | 'task'>, opts: { reask: boolean }): string {
+function dryAnswer(req: Pick<GenerateRequest, 'messages' | 'params' | 'task'>, opts: { reask: boolean }): string {
   const last = lastUserText(req.messages);
   const again = REASK.exec(last);
   if (again) return (again[1] ?? '').split(', ')[0] ?? '';

@@ -58,7 +58,7 @@ type Tokens = { inputTokens: number; outputTokens: number };
 
 export const emptyTally = (): RequestTally => ({ requests: 0, inputTokens: 0, outputTokensMax: 0, unlimited: 0, modelMax: 0 });
 
-export const PREPARATION = '(preparation)';
+const PREPARATION = '(preparation)';
 
 export class PlanTally {
   private readonly rows = new Map<string, PlanRow>();
