@@ -128,6 +128,7 @@ async function waitForUnits(store: PgStore, boss: Awaited<ReturnType<typeof star
   const outcome: ExecutionOutcome = { ...planned, measured: 0, reused: 0, generated: 0, cacheHits: 0, invalid: 0 };
   let ticked = 0;
   let told = -1;
+  const spent = opts.onUsage ? new FinishedUsage(store, runId) : undefined;
   let stoppedByBudget = false;
   for (;;) {
     if (opts.signal?.aborted) return { ...outcome, interrupted: true };
@@ -144,7 +145,7 @@ async function waitForUnits(store: PgStore, boss: Awaited<ReturnType<typeof star
     if ((row?.done ?? 0) !== told) {
       told = row?.done ?? 0;
       opts.log?.(`run ${runId}: ${told}/${total} unit(s) done`);
-      if (opts.onUsage) opts.onUsage(await finishedUsage(store, runId));
+      if (spent) opts.onUsage?.(await spent.update());
     }
     if ((row?.done ?? 0) >= total) break;
     // the run's budget is reached (by any worker): once no worker holds a unit of the run, its
@@ -226,14 +227,28 @@ export async function cancelRun(store: PgStore, runId: string): Promise<boolean>
 /**
  * What the run's finished units used, summed per model. The coordinator makes no model calls of
  * its own, so this is the spend a distributed run's progress line can show; it grows unit by unit
- * (a unit's usage is written when the unit finishes).
+ * (a unit's usage is written when the unit finishes). Each unit is read once: the poll asks only
+ * for units finished since the last one, so a long run does not re-read every finished unit.
  */
-async function finishedUsage(store: PgStore, runId: string): Promise<Record<string, ModelUsage>> {
-  const rows = await store.query<{ stats_json: string }>('SELECT stats_json FROM slant_dist_units WHERE run_id = ? AND done_at IS NOT NULL AND stats_json IS NOT NULL', [runId]);
-  const usage = new UsageTracker();
-  for (const r of rows.rows) {
-    const u = (JSON.parse(r.stats_json) as UnitStats).usage;
-    if (u) usage.add(u);
+class FinishedUsage {
+  private readonly usage = new UsageTracker();
+  private readonly seen: string[] = [];
+
+  constructor(
+    private readonly store: PgStore,
+    private readonly runId: string,
+  ) {}
+
+  async update(): Promise<Record<string, ModelUsage>> {
+    const rows = await this.store.query<{ unit_id: string; stats_json: string }>(
+      'SELECT unit_id, stats_json FROM slant_dist_units WHERE run_id = ? AND done_at IS NOT NULL AND stats_json IS NOT NULL AND NOT (unit_id = ANY(?::text[]))',
+      [this.runId, this.seen],
+    );
+    for (const r of rows.rows) {
+      this.seen.push(r.unit_id);
+      const u = (JSON.parse(r.stats_json) as UnitStats).usage;
+      if (u) this.usage.add(u);
+    }
+    return this.usage.byModel();
   }
-  return usage.byModel();
 }
