@@ -14,11 +14,11 @@ import { runResults } from '../../src/report/from-store.js';
 import { buildReportModel } from '../../src/report/model.js';
 import { renderTerminalReport } from '../../src/report/terminal.js';
 import { openRunStore } from '../../src/runtime/open-store.js';
-import { postgresMigration } from '../../src/runtime/pg-schema.js';
 import { PgStore } from '../../src/runtime/pg-store.js';
-import { MIGRATIONS, SCHEMA_VERSION, sqliteMigration } from '../../src/runtime/store-schema.js';
+import { SCHEMA_VERSION } from '../../src/runtime/store-schema.js';
 import { Store } from '../../src/runtime/store.js';
 import { conditionOf } from '../../src/results/presentation.js';
+import { postgresStoreAt, sqliteStoreAt } from '../helpers/old-store.js';
 import { startCluster, type PgCluster } from '../helpers/postgres.js';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -57,8 +57,7 @@ describe('store migration v9 (a cell that does not apply)', () => {
     expect(SCHEMA_VERSION).toBeGreaterThan(OLD_VERSION);
     const path = join(tempDir(), 'old.db');
     const raw = new Database(path);
-    for (const m of MIGRATIONS.slice(0, OLD_VERSION)) raw.exec(sqliteMigration(m));
-    raw.pragma(`user_version = ${OLD_VERSION}`);
+    sqliteStoreAt(raw, OLD_VERSION);
     raw.exec(RUN);
     for (const c of OLD_CELLS) raw.prepare(sqlite(CELL)).run(...c);
     expect(() => raw.prepare(sqlite(CELL)).run(...NA_CELL)).toThrow(/CHECK constraint failed/);
@@ -87,9 +86,7 @@ describe('store migration v9 (a cell that does not apply)', () => {
     const client = new pg.Client(url);
     await client.connect();
     try {
-      await client.query('CREATE TABLE slant_schema (part TEXT PRIMARY KEY, version INTEGER NOT NULL)');
-      for (const m of MIGRATIONS.slice(0, OLD_VERSION)) await client.query(postgresMigration(m));
-      await client.query("INSERT INTO slant_schema (part, version) VALUES ('store', $1)", [OLD_VERSION]);
+      await postgresStoreAt(client, OLD_VERSION);
       await client.query(RUN);
       for (const c of OLD_CELLS) await client.query(CELL, c);
       await expect(client.query(CELL, NA_CELL)).rejects.toThrow(/cells_status_check/);

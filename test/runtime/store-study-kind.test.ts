@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { getAnswers, getItems, listStudies } from '../../src/annotate/study-store.js';
-import { postgresMigration } from '../../src/runtime/pg-schema.js';
 import { PgStore } from '../../src/runtime/pg-store.js';
-import { MIGRATIONS, SCHEMA_VERSION, sqliteMigration } from '../../src/runtime/store-schema.js';
+import { SCHEMA_VERSION } from '../../src/runtime/store-schema.js';
 import { Store } from '../../src/runtime/store.js';
+import { postgresStoreAt, sqliteStoreAt } from '../helpers/old-store.js';
 import { startCluster, type PgCluster } from '../helpers/postgres.js';
 
 /**
@@ -55,8 +55,7 @@ describe('store migration v8 (study kinds from the probes)', () => {
     const path = join(dir, 'old.db');
     const raw = new Database(path);
     raw.pragma('foreign_keys = ON');
-    for (const m of MIGRATIONS.slice(0, OLD_VERSION)) raw.exec(sqliteMigration(m));
-    raw.pragma(`user_version = ${OLD_VERSION}`);
+    sqliteStoreAt(raw, OLD_VERSION);
     for (const [sql, params] of OLD_ROWS) raw.prepare(sqlite(sql)).run(...params);
     // the old table refuses a kind it does not list
     expect(() => raw.prepare(sqlite(NEW_KIND)).run('s3')).toThrow(/CHECK constraint failed/);
@@ -93,9 +92,7 @@ describe('store migration v8 (study kinds from the probes)', () => {
     const client = new pg.Client(url);
     await client.connect();
     try {
-      await client.query('CREATE TABLE slant_schema (part TEXT PRIMARY KEY, version INTEGER NOT NULL)');
-      for (const m of MIGRATIONS.slice(0, OLD_VERSION)) await client.query(postgresMigration(m));
-      await client.query("INSERT INTO slant_schema (part, version) VALUES ('store', $1)", [OLD_VERSION]);
+      await postgresStoreAt(client, OLD_VERSION);
       for (const [sql, params] of OLD_ROWS) await client.query(sql, params);
       await expect(client.query(NEW_KIND, ['s3'])).rejects.toThrow(/annotation_studies_kind_check/);
     } finally {
