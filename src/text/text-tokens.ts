@@ -203,8 +203,19 @@ function push(n: number, id: number, start: number, end: number): void {
   }
 }
 
+/**
+ * Texts scanned into pieces in this process (`tokenizeText`): tests read it to check that measuring
+ * a record scans each of its texts once.
+ */
+let scans = 0;
+
+export function textScans(): number {
+  return scans;
+}
+
 /** Tokenise `text` now (no memo). */
 function tokenizeText(text: string): TextTokens {
+  scans++;
   // the tables are emptied between texts, never during one (its numbers stay valid)
   if (pieceTable.size >= PIECES_KEPT) {
     pieceTable.clear();
@@ -344,6 +355,14 @@ function forEachTerm(tokens: TextTokens, term: (t: string) => void): void {
     const ts = (values[ids[i] as number] as PieceInfo).terms;
     for (let k = 0; k < ts.length; k++) term(ts[k] as string);
   }
+}
+
+/**
+ * scikit-learn's default TF-IDF terms of `text`: from its shared tokenisation when another
+ * instrument made it, else from one scan that is not remembered (a sentence read by TF-IDF alone).
+ */
+export function tfidfTermsOf(text: string): string[] {
+  return termsOf(sharedTokens(text) ?? tokenizeText(text));
 }
 
 /** scikit-learn's default TF-IDF tokens of the lower-cased text, in order. */
