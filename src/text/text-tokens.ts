@@ -203,19 +203,8 @@ function push(n: number, id: number, start: number, end: number): void {
   }
 }
 
-/**
- * Texts scanned into pieces in this process (`tokenizeText`): tests read it to check that measuring
- * a record scans each of its texts once.
- */
-let scans = 0;
-
-export function textScans(): number {
-  return scans;
-}
-
 /** Tokenise `text` now (no memo). */
 function tokenizeText(text: string): TextTokens {
-  scans++;
   // the tables are emptied between texts, never during one (its numbers stay valid)
   if (pieceTable.size >= PIECES_KEPT) {
     pieceTable.clear();
