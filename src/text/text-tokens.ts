@@ -346,6 +346,14 @@ function forEachTerm(tokens: TextTokens, term: (t: string) => void): void {
   }
 }
 
+/**
+ * scikit-learn's default TF-IDF terms of `text`: from its shared tokenisation when another
+ * instrument made it, else from one scan that is not remembered (a sentence read by TF-IDF alone).
+ */
+export function tfidfTermsOf(text: string): string[] {
+  return termsOf(sharedTokens(text) ?? tokenizeText(text));
+}
+
 /** scikit-learn's default TF-IDF tokens of the lower-cased text, in order. */
 export function termsOf(tokens: TextTokens): string[] {
   const out: string[] = [];
