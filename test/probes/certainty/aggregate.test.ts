@@ -14,7 +14,7 @@ describe('aggregateCertainty: strata only for the items that carry a source cert
     expect(strataOf([{ label: 1 }, { label: 0 }])).toBeNull();
     const out = aggregateCertainty([{ label: 1 }, { label: 0 }, { label: -1 }]);
     expect(out.metrics.filter((m) => m.name.includes('@'))).toEqual([]);
-    expect(out.tables[0]!.rows.map((r) => r[0])).toEqual(['all']);
+    expect(out.tables![0]!.rows.map((r) => r[0])).toEqual(['all']);
   });
 
   it('some items without one: they fall in no stratum, and the strata have one entry per item (kills the number test made `true`, the non-number branch giving an element, and the output array made empty)', () => {
@@ -79,7 +79,7 @@ describe('aggregateCertainty: labels and titles', () => {
       ['moderator_unresolved', 'reviewed items the moderator left inconsistent'],
       ['moderator_invalid', 'reviewed items with an unreadable moderator answer'],
     ]);
-    expect(tables[0]!.title).toBe(
+    expect(tables![0]!.title).toBe(
       "Judge labels (−2 = original clearly more certain … +2 = rewrite clearly more certain), counts; dropped = the source's main finding has no counterpart in the rewrite (document level)",
     );
   });
