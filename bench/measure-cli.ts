@@ -6,7 +6,8 @@
  * of the run (last item stored → exit: aggregation, corrected intervals, results.json, report.html
  * with its figures and item details, the terminal summary). Goal: the end of the run under 10% of
  * the whole. Prints the CLI process's CPU time (bench/cpu-at-exit.mjs) and the load average beside
- * each run; medians over `runs`.
+ * each run; medians over `runs`. `--bin A --bin B` runs each build's CLI in turn (A B A B …, `runs` rounds) on
+ * the same input, so two builds are compared under the same load; medians per build.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,8 +22,8 @@ const median = (xs: number[]): number => {
   return s[Math.floor(s.length / 2)] as number;
 };
 
-export async function measureCliBench(opts: { docs: number; words: number; runs: number }): Promise<void> {
-  const bin = new URL('../dist/cli/bin.js', import.meta.url).pathname;
+export async function measureCliBench(opts: { docs: number; words: number; runs: number; bins: string[] }): Promise<void> {
+  const builds = opts.bins.length > 0 ? opts.bins : [new URL('../dist/cli/bin.js', import.meta.url).pathname];
   const cpuHook = new URL('./cpu-at-exit.mjs', import.meta.url).pathname;
   const Database = createRequire(import.meta.url)('better-sqlite3') as new (path: string, o: { readonly: boolean }) => { prepare(sql: string): { get(): Record<string, string> }; close(): void };
   const dir = mkdtempSync(join(tmpdir(), 'slant-bench-measure-cli-'));
@@ -31,8 +32,9 @@ export async function measureCliBench(opts: { docs: number; words: number; runs:
     const lines: string[] = [];
     for (const d of syntheticDocuments(opts.docs, opts.words)) lines.push(JSON.stringify({ id: d.id, source: d.source, output: d.output }));
     writeFileSync(input, `${lines.join('\n')}\n`);
-    const rows: { wall: number; startup: number; measuring: number; end: number; cpu: number; load: number }[] = [];
-    for (let r = 0; r < opts.runs; r++) {
+    const rows: { bin: string; wall: number; startup: number; measuring: number; end: number; cpu: number; load: number }[] = [];
+    // A B A B …: each build once per round
+    for (const bin of Array.from({ length: opts.runs }, () => builds).flat()) {
       const cwd = mkdtempSync(join(dir, 'run-'));
       const cpuOut = join(cwd, 'cpu.json');
       const t0 = Date.now();
@@ -44,11 +46,12 @@ export async function measureCliBench(opts: { docs: number; words: number; runs:
       const first = Date.parse(span.first as string);
       const last = Date.parse(span.last as string);
       const cpu = (JSON.parse(readFileSync(cpuOut, 'utf8')) as { cpuMs: number }).cpuMs;
-      const row = { wall: t1 - t0, startup: first - t0, measuring: last - first, end: t1 - last, cpu, load: loadavg()[0] as number };
+      const row = { bin, wall: t1 - t0, startup: first - t0, measuring: last - first, end: t1 - last, cpu, load: loadavg()[0] as number };
       rows.push(row);
       console.log(
         JSON.stringify({
           bench: 'measure-cli',
+          ...(builds.length > 1 ? { bin } : {}),
           docs: opts.docs,
           items: Number(span.n),
           wall_ms: row.wall,
@@ -61,8 +64,11 @@ export async function measureCliBench(opts: { docs: number; words: number; runs:
         }),
       );
     }
-    const share = median(rows.map((x) => x.end / x.wall));
-    console.log(`median of ${opts.runs}: wall ${median(rows.map((x) => x.wall))} ms, start-up ${median(rows.map((x) => x.startup))} ms, measuring ${median(rows.map((x) => x.measuring))} ms, end of run ${median(rows.map((x) => x.end))} ms = ${(100 * share).toFixed(1)}% of the whole (goal < 10%: ${share < 0.1 ? 'met' : 'not met'}); CLI CPU ${Math.round(median(rows.map((x) => x.cpu)))} ms`);
+    for (const bin of builds) {
+      const mine = rows.filter((x) => x.bin === bin);
+      const share = median(mine.map((x) => x.end / x.wall));
+      console.log(`${builds.length > 1 ? `${bin}: ` : ''}median of ${mine.length}: wall ${median(mine.map((x) => x.wall))} ms, start-up ${median(mine.map((x) => x.startup))} ms, measuring ${median(mine.map((x) => x.measuring))} ms, end of run ${median(mine.map((x) => x.end))} ms = ${(100 * share).toFixed(1)}% of the whole (goal < 10%: ${share < 0.1 ? 'met' : 'not met'}); CLI CPU ${Math.round(median(mine.map((x) => x.cpu)))} ms`);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -52,9 +52,9 @@ class CellReading {
     private readonly options: unknown,
     want: { byId: boolean; summary: boolean },
   ) {
-    const acc = probe.instruments === undefined ? probe.accumulate?.(options) : undefined;
-    // an accumulator that cannot make the corrected rates too would lose them: the items are kept instead
-    this.acc = acc !== undefined && (probe.corrected === undefined || acc.corrected !== undefined) ? acc : undefined;
+    const acc = probe.accumulate?.(options);
+    // an accumulator that cannot make the corrected rates or name the instruments too would lose them: the items are kept instead
+    this.acc = acc !== undefined && (probe.corrected === undefined || acc.corrected !== undefined) && (probe.instruments === undefined || acc.instruments !== undefined) ? acc : undefined;
     if (probe.itemValues && want.summary) this.summaryValues = new Map();
     if (want.byId) {
       this.recordIds = [];
@@ -87,7 +87,7 @@ class CellReading {
   }
 
   instruments(): ReturnType<NonNullable<AnyProbe['instruments']>> | undefined {
-    return this.acc ? undefined : this.probe.instruments?.(this.rows.map((r) => r.measurement), this.options);
+    return this.acc ? this.acc.instruments?.() : this.probe.instruments?.(this.rows.map((r) => r.measurement), this.options);
   }
 }
 

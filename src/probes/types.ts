@@ -143,6 +143,8 @@ export interface ItemAccumulator<M> {
   add(measurement: M): void;
   aggregate(): Omit<GroupResult, 'labels'>;
   corrected?(judges: ProbeJudges): { metrics: Metric[]; judges: CardedInstrument[] };
+  /** the same as Probe.instruments over the items added */
+  instruments?(): InstrumentId[];
 }
 
 /** Instruments recorded in results. */

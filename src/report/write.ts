@@ -14,6 +14,7 @@ import { forgetPairViews } from '../probes/item-view-common.js';
 import type { ItemDetail, ItemSummary } from '../probes/item-view.js';
 import { EmbeddedItemList } from './items/embedded-list.js';
 import { buildReportModel } from './model.js';
+import { prefetchFigures } from './charts/svg.js';
 
 /** Items whose texts go into the file (the rest are listed by their scores; `slant view` has them all). */
 export const EMBEDDED_DETAILS = 400;
@@ -71,8 +72,11 @@ class DetailPick {
 }
 
 export async function renderReportFile(results: Results, store?: AnyStore<RunReader>): Promise<string> {
+  const model = buildReportModel(results);
+  // with the chart thread running (a run's end), its figures are drawn there while the item details are made here
+  prefetchFigures([...model.overview.figures, ...model.probes.flatMap((p) => p.figures)]);
   const items = await reportItems(results, store);
-  return stoppableSync(detailChars(items.details), () => renderReportPage(buildReportModel(results), { items: { mode: 'embedded', ...items } }));
+  return stoppableSync(detailChars(items.details), () => renderReportPage(model, { items: { mode: 'embedded', ...items } }));
 }
 
 export async function writeReportFile(path: string, results: Results, store?: AnyStore<RunReader>): Promise<void> {

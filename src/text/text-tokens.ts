@@ -20,6 +20,7 @@
  */
 import { FNV_BASIS, fnvStep, SpanTable } from './span-table.js';
 import { scanWordStarts } from './tokens.js';
+import { textReads } from './text-reads.js';
 
 /** What one piece (a run of non-whitespace characters) holds, computed once per distinct piece. */
 interface PieceInfo {
@@ -205,6 +206,7 @@ function push(n: number, id: number, start: number, end: number): void {
 
 /** Tokenise `text` now (no memo). */
 function tokenizeText(text: string): TextTokens {
+  textReads.pieces++;
   // the tables are emptied between texts, never during one (its numbers stay valid)
   if (pieceTable.size >= PIECES_KEPT) {
     pieceTable.clear();
@@ -221,26 +223,34 @@ function tokenizeText(text: string): TextTokens {
 }
 
 /**
- * Recently tokenised texts, most recent last (a record's texts are read by its probes one after
- * another: a few records' worth is enough). Texts longer than MEMO_CHARS are not kept.
+ * Recently tokenised texts (a record's texts are read by its probes one after another: a few
+ * records' worth is enough), in a ring of MEMO_TEXTS slots, the oldest replaced. Not a Map keyed
+ * by text: with one set and one delete per text, the tokenisations a Map had let go of still went
+ * to the old generation (measured with the heap profiler on `bench:memory`'s documents: about 6 KB
+ * a record, two thirds of what measuring promoted), so the heap the garbage collector let grow
+ * between its full collections grew with them. Texts longer than MEMO_CHARS are not kept.
  */
-const memo = new Map<string, TextTokens>();
 const MEMO_TEXTS = 8;
 const MEMO_CHARS = 1_000_000;
+const memo: (TextTokens | undefined)[] = Array.from({ length: MEMO_TEXTS }, () => undefined);
+let memoNext = 0;
+
+/** The remembered tokenisation of `text` made in the table's current generation, if any. */
+function recall(text: string): TextTokens | undefined {
+  for (const t of memo) if (t !== undefined && t.generation === generation && t.text === text) return t;
+  return undefined;
+}
 
 function remember(tokens: TextTokens): TextTokens {
   if (tokens.text.length > MEMO_CHARS) return tokens;
-  memo.delete(tokens.text);
-  memo.set(tokens.text, tokens);
-  if (memo.size > MEMO_TEXTS) memo.delete(memo.keys().next().value as string);
+  memo[memoNext] = tokens;
+  memoNext = (memoNext + 1) % MEMO_TEXTS;
   return tokens;
 }
 
 /** The shared tokenisation of `text`, remembered for its next readers (see the file comment). */
 export function textTokens(text: string): TextTokens {
-  const hit = memo.get(text);
-  if (hit !== undefined && hit.generation === generation) return hit;
-  return remember(tokenizeText(text));
+  return recall(text) ?? remember(tokenizeText(text));
 }
 
 /**
@@ -249,8 +259,7 @@ export function textTokens(text: string): TextTokens {
  * directly, which costs less than making pieces it would not share.
  */
 export function sharedTokens(text: string): TextTokens | undefined {
-  const hit = memo.get(text);
-  return hit !== undefined && hit.generation === generation ? hit : undefined;
+  return recall(text);
 }
 
 function lowerBound(a: readonly number[], x: number): number {
@@ -271,8 +280,8 @@ function lowerBound(a: readonly number[], x: number): number {
  * text, when the caller has it).
  */
 export function sliceTokens(tokens: TextTokens, start: number, end: number, slice = tokens.text.slice(start, end)): TextTokens {
-  const hit = memo.get(slice);
-  if (hit !== undefined && hit.generation === generation) return hit;
+  const hit = recall(slice);
+  if (hit !== undefined) return hit;
   if (tokens.generation !== generation || end <= start) return remember(tokenizeText(slice));
   const { ids: I, starts: S, ends: E } = tokens;
   // pieces ending after `start`, up to those starting before `end`
@@ -344,6 +353,14 @@ function forEachTerm(tokens: TextTokens, term: (t: string) => void): void {
     const ts = (values[ids[i] as number] as PieceInfo).terms;
     for (let k = 0; k < ts.length; k++) term(ts[k] as string);
   }
+}
+
+/**
+ * scikit-learn's default TF-IDF terms of `text`: from its shared tokenisation when another
+ * instrument made it, else from one scan that is not remembered (a sentence read by TF-IDF alone).
+ */
+export function tfidfTermsOf(text: string): string[] {
+  return termsOf(sharedTokens(text) ?? tokenizeText(text));
 }
 
 /** scikit-learn's default TF-IDF tokens of the lower-cased text, in order. */

@@ -153,6 +153,12 @@ describe('multinomialCounts', () => {
     expect(multinomialCounts(0, [0.5, 0.5], rng)).toEqual([0, 0]);
     expect(multinomialCounts(9, [1], rng)).toEqual([9]);
   });
+
+  it('a category holding all the weight left takes every remaining draw, even an infinite weight (∞/∞ is never drawn with)', () => {
+    const rng = createRng(3);
+    expect(multinomialCounts(9, [1, Infinity, 1], rng)).toEqual([0, 9, 0]);
+    expect(multinomialCounts(9, [Infinity, 1], rng)).toEqual([9, 0]);
+  });
 });
 
 // Mutation-found gap: the refusals were matched by a phrase.

@@ -157,6 +157,46 @@ describe('the bootstrap interval on fixed resample sets (numpy references)', () 
   });
 });
 
+// Three classes and an imperfect judge, so every resample inverts a full 3 × 3 matrix (the
+// bootstrap corrects in reused flat buffers; these pin that it computes what the matrix algebra
+// says). The draws were written out as above (createRng(seed); per resample the items over the
+// cells, then each confusion row) and replayed in numpy, the correction written independently:
+//   joint:      P = inv(M.T) @ (items / n) @ inv(M), negatives clipped, renormalised
+//   known rows: per row r, x = clip(inv(M.T) @ (r / r.sum())), x / x.sum() * r.sum() / n
+//   numpy.quantile(stat, [0.025, 0.975]); none of the resamples is singular
+describe('the bootstrap interval with three classes and an imperfect judge (numpy replay)', () => {
+  const confusion = [
+    [40, 6, 4],
+    [5, 38, 7],
+    [3, 5, 42],
+  ];
+  const stats = (c: number[] | number[][]) => {
+    const m = c as number[][];
+    return { phi: 1 - m.reduce((s, r, i) => s + (r[i] ?? 0), 0), c02: m[0]![2]!, c12: m[1]![2]! };
+  };
+
+  it('a joint table', () => {
+    const est = correctedStatistics({ observed: [[20, 9, 6], [7, 18, 8], [5, 9, 25]], confusion, statistics: stats, resamples: 400, seed: 13 })!;
+    expect(est.phi!.value).toBeCloseTo(0.15885916478594386, 12);
+    expect([est.phi!.ci.low, est.phi!.ci.high]).toEqual([expect.closeTo(0.05121261527640887, 12), expect.closeTo(0.3595602653142806, 12)]);
+    expect(est.c02!.value).toBeCloseTo(0.016273995996184277, 12);
+    expect([est.c02!.ci.low, est.c02!.ci.high]).toEqual([0, expect.closeTo(0.09187672849728028, 12)]);
+    expect(est.c12!.value).toBeCloseTo(0.022123824371511683, 12);
+    expect([est.c12!.ci.low, est.c12!.ci.high]).toEqual([0, expect.closeTo(0.1080184471073837, 12)]);
+    expect(est.phi!.singular).toBe(0);
+  });
+
+  it('known rows', () => {
+    const est = correctedStatistics({ observed: [[30, 10, 8], [8, 40, 12]], confusion, statistics: stats, knownRows: true, resamples: 300, seed: 17 })!;
+    expect(est.phi!.value).toBeCloseTo(0.1879500501321667, 12);
+    expect([est.phi!.ci.low, est.phi!.ci.high]).toEqual([expect.closeTo(0.06521277464708747, 12), expect.closeTo(0.334545887054268, 12)]);
+    expect(est.c02!.value).toBeCloseTo(0.04572661258469296, 12);
+    expect([est.c02!.ci.low, est.c02!.ci.high]).toEqual([0, expect.closeTo(0.12334951615638262, 12)]);
+    expect(est.c12!.value).toBeCloseTo(0.050132166621091954, 12);
+    expect([est.c12!.ci.low, est.c12!.ci.high]).toEqual([0, expect.closeTo(0.14804825572137767, 12)]);
+  });
+});
+
 // Mutation-found gaps (Stryker, judged by this file): the joint correction through
 // correctedStatistics (only its identity case was run), the known-rows path with an empty row or
 // a singular judge, resamples whose confusion matrix cannot be inverted, statistics undefined in

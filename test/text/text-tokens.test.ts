@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pieceOf, rougeTokensOf, sliceTokens, termsOf, textTokens, wordStartsOf } from '../../src/text/text-tokens.js';
+import { pieceOf, rougeTokensOf, sharedTokens, sliceTokens, termsOf, textTokens, wordStartsOf } from '../../src/text/text-tokens.js';
 import { wordStarts } from '../../src/text/tokens.js';
 import { splitIntoThirdsWithOffsets } from '../../src/text/thirds.js';
 import { createRougeScorer } from '../../src/text/rouge.js';
@@ -73,6 +73,22 @@ describe('one tokenisation per text', () => {
       const ids = new Set(tt.ids);
       for (const id of third.ids) expect(ids.has(id)).toBe(true);
     }
+  });
+
+  it('remembers the last eight texts tokenised, the oldest forgotten first', () => {
+    const texts = Array.from({ length: 9 }, (_, i) => `memo text number ${i} of nine`);
+    const first = textTokens(texts[0] as string);
+    for (const t of texts.slice(1, 8)) textTokens(t);
+    // eight texts made: the first is still shared (the same object, no second scan)
+    expect(sharedTokens(texts[0] as string)).toBe(first);
+    expect(textTokens(texts[0] as string)).toBe(first);
+    textTokens(texts[8] as string);
+    // a ninth replaced the oldest: the first is made again, equal but new
+    expect(sharedTokens(texts[0] as string)).toBeUndefined();
+    expect(sharedTokens(texts[1] as string)).toBeDefined();
+    const again = textTokens(texts[0] as string);
+    expect(again).not.toBe(first);
+    expect(again.ids).toEqual(first.ids);
   });
 });
 

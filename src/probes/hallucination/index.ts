@@ -2,6 +2,7 @@ import type { Probe } from '../types.js';
 import { presentHallucination } from './present.js';
 import { factCheckTask, type FactCheckTaskOptions } from '../../tasks/fact-check-task.js';
 import { aggregateHallucination } from './aggregate.js';
+import { accumulateHallucination } from './accumulate.js';
 import { measureHallucination } from './measure.js';
 import {
   hallucinationOptionsSchema,
@@ -55,6 +56,7 @@ export const hallucinationProbe: Probe<HallucinationRecord, HallucinationMeasure
     return out;
   },
   itemKinds: Object.fromEntries(['strict_acc', ...['actual_acc', 'falsified_acc', 'strict_acc'].flatMap((m) => [`${m}_pre`, `${m}_post`])].map((name) => [name, { kind: 'rate' as const }])),
+  accumulate: (options) => accumulateHallucination(options),
   aggregate(items, options) {
     return aggregateHallucination(
       items.map((i) => i.measurement),

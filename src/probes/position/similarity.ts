@@ -14,7 +14,9 @@
  */
 import type { Embedder, Vector } from '../../judges/types.js';
 import { ngramCounts, scoreNgramCounts } from '../../text/rouge.js';
-import { TfidfVectorizer, type SparseVector } from '../../text/tfidf.js';
+import type { SparseVector } from '../../text/tfidf.js';
+import { TfidfSubsets } from '../../text/tfidf-subsets.js';
+import { tfidfTermsOf } from '../../text/text-tokens.js';
 import { cosineDense, dot } from '../../text/vector.js';
 
 export type SimilarityMatrix = Float64Array[];
@@ -32,20 +34,38 @@ export function tfidfSimilarities(
   summaries: readonly (readonly string[])[],
   fit: 'per-summary' | 'per-article',
 ): SimilarityMatrix[] {
-  if (fit === 'per-article') {
-    const docs = [...article, ...summaries.flat()];
-    const vecs = new TfidfVectorizer().fitTransform(docs);
-    const art = vecs.slice(0, article.length);
-    let at = article.length;
-    return summaries.map((s) => {
-      const rows = sparseRows(vecs.slice(at, at + s.length), art);
-      at += s.length;
-      return rows;
-    });
+  return tfidfSimilaritiesOfTerms(article.map(tfidfTermsOf), summaries.map((s) => s.map(tfidfTermsOf)), fit);
+}
+
+/**
+ * `tfidfSimilarities` of sentences given by their TF-IDF terms (text-tokens.ts `termsOf`): each
+ * sentence is counted once however many fits it is in (tfidf-subsets.ts; the same numbers as a
+ * `TfidfVectorizer` per fit).
+ */
+export function tfidfSimilaritiesOfTerms(
+  article: readonly (readonly string[])[],
+  summaries: readonly (readonly (readonly string[])[])[],
+  fit: 'per-summary' | 'per-article',
+): SimilarityMatrix[] {
+  const corpus = new TfidfSubsets([...article, ...summaries.flat()]);
+  const N = article.length;
+  const starts: number[] = [];
+  let at = N;
+  for (const s of summaries) {
+    starts.push(at);
+    at += s.length;
   }
-  return summaries.map((s) => {
+  const range = (from: number, n: number): number[] => Array.from({ length: n }, (_, i) => from + i);
+  if (fit === 'per-article') {
+    // one fit over the article and every summary sentence
+    const vecs = corpus.fit(range(0, at));
+    const art = vecs.slice(0, N);
+    return summaries.map((s, i) => sparseRows(vecs.slice(starts[i], (starts[i] as number) + s.length), art));
+  }
+  const articleDocs = range(0, N);
+  return summaries.map((s, i) => {
     // released order: corpus = summary sentences + article sentences
-    const vecs = new TfidfVectorizer().fitTransform([...s, ...article]);
+    const vecs = corpus.fit([...range(starts[i] as number, s.length), ...articleDocs]);
     return sparseRows(vecs.slice(0, s.length), vecs.slice(s.length));
   });
 }

@@ -1,18 +1,12 @@
 # Reference for test/probes/position/aggregate-reference.test.ts: scipy's wasserstein_distance and
 # numpy's percentiles over the resample indices slant's seeded generator (mulberry32) draws.
+import os, sys
 import numpy as np
 from scipy.stats import wasserstein_distance, spearmanr
 K=4; B=200; SEED=7
-def mulberry32(seed):
-    state = seed & 0xffffffff
-    def nxt():
-        nonlocal state
-        state = (state + 0x6d2b79f5) & 0xffffffff
-        t = state
-        t = ((t ^ (t >> 15)) * (t | 1)) & 0xffffffff
-        t ^= (t + (((t ^ (t >> 7)) * (t | 61)) & 0xffffffff)) & 0xffffffff
-        return ((t ^ (t >> 14)) & 0xffffffff) / 4294967296
-    return nxt
+# slant's seeded generator, shared with the other reference scripts
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'helpers'))
+from mulberry32 import mulberry32
 centres = (np.arange(K)+0.5)/K
 def posW(g, m): return wasserstein_distance(centres, centres, g, m)
 def relW(g, m): return wasserstein_distance(np.array(g)/sum(g), np.array(m)/sum(m))
