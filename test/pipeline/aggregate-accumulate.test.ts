@@ -32,7 +32,7 @@ function sentences(n: number, seed: number): string[] {
 }
 
 /** Each record measured, stored in a cell in reverse id order; the run's groups, and the probe's aggregate over the items sorted by id. */
-async function compare<M, O>(probe: Probe<{ id: string }, M, O>, options: O, records: { id: string }[]) {
+async function compare<M, O extends Record<string, unknown>>(probe: Probe<{ id: string }, M, O>, options: O, records: { id: string }[]) {
   const store = Store.open(':memory:');
   const run = store.createRun({ configJson: '{}', configHash: 'x' });
   const key = cellKey('m', 'ds', probe.name);
