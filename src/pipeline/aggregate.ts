@@ -64,7 +64,7 @@ class CellReading {
 
   add(r: Row): void {
     this.n++;
-    if (this.acc) this.acc.add(r.measurement);
+    if (this.acc) this.acc.add(r.measurement, r.recordId);
     else this.rows.push(r);
     this.recordIds?.push(r.recordId);
     if (this.probe.itemValues === undefined || (this.summaryValues === undefined && this.valuesById === undefined)) return;

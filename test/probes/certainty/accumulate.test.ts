@@ -58,7 +58,7 @@ const rows = (ms: CertaintyMeasurement[]) => ms.map((measurement, i) => ({ recor
 
 function accumulator(ms: CertaintyMeasurement[], options: CertaintyOptions, probe = certaintyProbe) {
   const acc = probe.accumulate!(options);
-  for (const m of ms) acc.add(m);
+  ms.forEach((m, i) => acc.add(m, `r${i}`));
   return acc;
 }
 

@@ -41,7 +41,7 @@ const rows = (ms: WildframeMeasurement[]) => ms.map((measurement, i) => ({ recor
 
 function accumulator(ms: WildframeMeasurement[], options: WildframeOptions) {
   const acc = wildframeProbe.accumulate!(options);
-  for (const m of ms) acc.add(m);
+  ms.forEach((m, i) => acc.add(m, `r${i}`));
   return acc;
 }
 
