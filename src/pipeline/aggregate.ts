@@ -20,16 +20,6 @@ import { byId, declaredKind, type ItemValueKind } from '../stats/paired-comparis
 import type { CellRef, ExecutionPlan } from './execute.js';
 import type { AnyProbe } from '../probes/manifest.js';
 
-/** How many of a cell's measured items read an answer cut at the token limit (stored with finishReason length). */
-async function measuredCutAnswers(store: ItemsReader, runId: string, cell: CellRef): Promise<number> {
-  let n = 0;
-  for (const o of await store.getOutputs(runId, cell.costKey)) {
-    const out = o.output as { finishReason?: unknown; invalid?: unknown } | null;
-    if (out?.finishReason === 'length' && out.invalid === undefined && (await store.getItem(runId, cell.key, o.recordId)) !== undefined) n++;
-  }
-  return n;
-}
-
 type Row = { recordId: string; measurement: unknown };
 
 /**
@@ -158,7 +148,7 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore<Aggre
       if (agg.extra) group.extra = agg.extra;
       if (reasons) group.invalid = { n: invalid.length, reasons };
       if (cell.approximations?.length) group.approximated = cell.approximations;
-      const cut = read.n === 0 ? 0 : await measuredCutAnswers(store, runId, cell);
+      const cut = read.n === 0 ? 0 : await store.countCutAnswers(runId, cell.costKey, cell.key);
       if (cut > 0) group.truncated = cut;
       groups.push(group);
       await store.putResult(runId, cell.key, group);

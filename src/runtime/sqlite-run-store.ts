@@ -6,7 +6,7 @@ const FORWARDED = [
   'createRun', 'getRun', 'latestRun', 'listRuns', 'setRunStatus', 'deleteRun',
   'upsertCell', 'listCells', 'setCellStatus',
   'putOutput', 'getOutput', 'getOutputs',
-  'putItem', 'putItems', 'putWrites', 'outputRecordIds', 'countItems', 'getItems', 'itemsPage', 'itemsByIdPage', 'getItem', 'searchOutputs', 'searchItems', 'completedRecordIds',
+  'putItem', 'putItems', 'putWrites', 'outputRecordIds', 'countItems', 'countCutAnswers', 'getItems', 'itemsPage', 'itemsByIdPage', 'getItem', 'searchOutputs', 'searchItems', 'completedRecordIds',
   'putCost', 'getCosts', 'putInvalidOutput', 'getInvalidOutputs',
   'putRunResults', 'getRunResults', 'putResult', 'getResults',
   'cacheGet', 'cachePut', 'cacheStats', 'cacheClear',
