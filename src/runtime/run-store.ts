@@ -67,6 +67,8 @@ export interface ItemsReader {
   searchOutputs(runId: string, cellKeys: readonly string[], needle: string): Promise<string[]>;
   searchItems(runId: string, cellKey: string, needle: string): Promise<{ recordId: string; measurement: unknown }[]>;
   getCosts(runId: string, key: string): Promise<Map<string, ItemCost>>;
+  /** One page of the costs under `key` in record-id order (code points): rows whose id follows `after` (undefined: the first page), at most `limit`. */
+  costsByIdPage(runId: string, key: string, after: string | undefined, limit: number): Promise<{ recordId: string; cost: ItemCost }[]>;
   getInvalidOutputs(runId: string, cellKey: string): Promise<{ recordId: string; reason: string }[]>;
 }
 

@@ -7,7 +7,7 @@ const FORWARDED = [
   'upsertCell', 'listCells', 'setCellStatus',
   'putOutput', 'getOutput', 'getOutputs',
   'putItem', 'putItems', 'putWrites', 'outputRecordIds', 'countItems', 'countCutAnswers', 'getItems', 'itemsPage', 'itemsByIdPage', 'getItem', 'searchOutputs', 'searchItems', 'completedRecordIds',
-  'putCost', 'getCosts', 'putInvalidOutput', 'getInvalidOutputs',
+  'putCost', 'getCosts', 'costsByIdPage', 'putInvalidOutput', 'getInvalidOutputs',
   'putRunResults', 'getRunResults', 'putResult', 'getResults',
   'cacheGet', 'cachePut', 'cacheStats', 'cacheClear',
   'batchStateGet', 'batchStateSet', 'batchStateDelete', 'batchStateKeys',

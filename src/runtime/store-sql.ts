@@ -312,9 +312,23 @@ export const getCostsSql = (runId: string, key: string): Sql => ({ sql: 'SELECT 
 
 type RawCost = { record_id: string; calls: number; cached_calls: number; input_tokens: number; output_tokens: number; wall_ms: number };
 
-/** Costs by record id (cached_calls kept only when some were). */
-export const costsOf = (rows: readonly RawCost[]): Map<string, ItemCost> =>
-  new Map(rows.map((r) => [r.record_id, { calls: r.calls, ...(r.cached_calls > 0 ? { cachedCalls: r.cached_calls } : {}), inputTokens: r.input_tokens, outputTokens: r.output_tokens, wallMs: r.wall_ms }]));
+/** A cost row's cost (cached_calls kept only when some were). */
+const costOf = (r: RawCost): ItemCost => ({ calls: r.calls, ...(r.cached_calls > 0 ? { cachedCalls: r.cached_calls } : {}), inputTokens: r.input_tokens, outputTokens: r.output_tokens, wallMs: r.wall_ms });
+
+/** Costs by record id. */
+export const costsOf = (rows: readonly RawCost[]): Map<string, ItemCost> => new Map(rows.map((r) => [r.record_id, costOf(r)]));
+
+/** One page of the costs under `key` in record-id order (code points), the rows whose id follows `after`, at most `limit` (as itemsByIdPageSql). */
+export function costsByIdPageSql(d: SqlDialect, runId: string, key: string, after: string | undefined, limit: number): Sql {
+  const id = `record_id${d.codePointOrder}`;
+  const from = after === undefined ? '' : ` AND ${id} > ?`;
+  return {
+    sql: `SELECT record_id, calls, cached_calls, input_tokens, output_tokens, wall_ms FROM costs WHERE run_id = ? AND key = ?${from} ORDER BY ${id} LIMIT ?`,
+    params: after === undefined ? [runId, key, limit] : [runId, key, after, limit],
+  };
+}
+
+export const costRowsOf = (rows: readonly RawCost[]): { recordId: string; cost: ItemCost }[] => rows.map((r) => ({ recordId: r.record_id, cost: costOf(r) }));
 
 /** A model output that could not be measured (empty, unusable): kept with its reason, counted per cell. */
 export function putInvalidOutputSql(runId: string, cellKey: string, recordId: string, reason: string, output?: unknown): Sql {

@@ -8,7 +8,7 @@ import { migrate, SCHEMA_VERSION } from './store-schema.js';
 import { isStoreFull, sqliteCode, storeProblem } from './store-errors.js';
 import {
   batchStateDeleteSql, batchStateGetSql, batchStateKeysSql, batchStateSetSql, beatLeaseSql, CACHE_BY_MODEL_SQL, CACHE_TOTALS_SQL, cacheClearSql, cacheGetSql, cachePutSql,
-  completedRecordIdsSql, costsOf, countItemsSql, cutAnswersSql, createRunSql, deleteRunSql, getCostsSql, getInvalidOutputsSql, getJudgeCardSql, getRecordSql, getRecordsSql, getResultsSql,
+  completedRecordIdsSql, costRowsOf, costsByIdPageSql, costsOf, countItemsSql, cutAnswersSql, createRunSql, deleteRunSql, getCostsSql, getInvalidOutputsSql, getJudgeCardSql, getRecordSql, getRecordsSql, getResultsSql,
   getRunResultsSql, getRunSql, idsAmong, invalidOutputsOf, itemsByIdPageSql, itemsPageOf, itemsPageSql, jsonOf, latestRunSql, leaseSql, LIST_JUDGE_CARDS_SQL, listCellsSql, listRunOutputsSql, listRunsSql, measurementsOf,
   noCell, noRun, outputRecordIdsSql, outputsOf, putCostSql, putInvalidOutputSql, putJudgeCardSql, putRecordSql, putResultSql, putRunResultsSql, releaseLeaseSql, resultsOf,
   runOutputsOf, runResultsOf, sameConfigLeasesSql, searchItemsSql, searchOutputsSql, setCellStatusSql, setRunStatusSql, SQLITE, toCell, toRun, upsertCellSql, writeLeaseSql,
@@ -467,6 +467,10 @@ export class Store {
   /** Costs stored under `key`, by record id. */
   getCosts(runId: string, key: string): Map<string, ItemCost> {
     return costsOf(this.all(getCostsSql(runId, key)));
+  }
+
+  costsByIdPage(runId: string, key: string, after: string | undefined, limit: number): { recordId: string; cost: ItemCost }[] {
+    return costRowsOf(this.all(costsByIdPageSql(SQLITE, runId, key, after, limit)));
   }
 
   /** A model output that could not be measured (empty, unusable): kept with its reason, counted per cell. */
