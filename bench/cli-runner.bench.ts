@@ -1,5 +1,5 @@
 /**
- * npm run bench:cli-runner [-- --requests 5000 --latency 50 --concurrency 32] [--bin other/dist/cli/bin.js ...]
+ * npm run bench:cli-runner [-- --requests 5000 --latency 50 --concurrency 32] [--bin other/dist/cli/bin.js ...] [--cache]
  *
  * `slant run` through the real CLI (the compiled dist/cli/bin.js in a child process, start-up
  * included) against a loopback OpenAI-compatible server that answers after `latency` ms and admits
@@ -7,7 +7,9 @@
  * `providers.openai-compatible.maxConcurrency` and `concurrency` to `concurrency`; the dataset has
  * `requests` short records, one summary request each, measured by the primacy probe (TF-IDF).
  * Ideal time = requests × latency / concurrency; the target is ≤ 1.1 × ideal. The server runs in
- * its own process, as a real server would. The run uses `--no-cache` so every request is sent.
+ * its own process, as a real server would. The run uses `--no-cache` so every request is sent;
+ * `--cache` runs it with the request cache on instead (each run in a fresh store, so every request
+ * is still sent, and the cache's cost is measured: a row written with every answer).
  * BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/p' profiles the CLI process. Beside wall time it
  * prints the CPU time of the CLI process (bench/cpu-at-exit.mjs) and of the server process over the
  * run: on a shared machine the wall ratio moves with the load, CPU per request much less. A bare
@@ -23,7 +25,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { bareKeepAliveRun, loopbackBenchArgs, startLoopbackServer } from './loopback-bench.js';
 
-const { n, latency, concurrency, ideal, bins, rounds } = loopbackBenchArgs();
+const { n, latency, concurrency, ideal, bins, rounds, cache } = loopbackBenchArgs();
 /** the goal: wall time at most this multiple of the ideal */
 const TARGET = 1.1;
 const builds = bins.length > 0 ? bins : [new URL('../dist/cli/bin.js', import.meta.url).pathname];
@@ -73,7 +75,7 @@ try {
       const cpuOut = join(dir, 'cli-cpu.json');
       const t0 = performance.now();
       const epoch0 = performance.timeOrigin + t0;
-      const { stdout } = await promisify(execFile)(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', cpuHook, bin, '--json', 'run', '--no-cache', '-c', join(dir, 'slant.yaml')], {
+      const { stdout } = await promisify(execFile)(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', cpuHook, bin, '--json', 'run', ...(cache ? [] : ['--no-cache']), '-c', join(dir, 'slant.yaml')], {
         cwd: dir,
         maxBuffer: 256 * 1024 * 1024,
         env: { ...process.env, SLANT_CPU_OUT: cpuOut, SLANT_CPU_SAMPLE_MS: '20' },
@@ -92,6 +94,7 @@ try {
         JSON.stringify({
           bench: 'cli-run',
           ...(builds.length > 1 ? { bin } : {}),
+          cache,
           requests: n,
           ms: Math.round(ms),
           ideal_ms: Math.round(ideal),

@@ -4,6 +4,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 export interface ServerStats {
@@ -18,8 +19,8 @@ export interface ServerStats {
   busyMs: number;
 }
 
-/** --requests, --latency (ms), --concurrency; ideal = n × latency / slots (ms). --bin (repeatable) and --rounds: builds of the CLI to compare (bench/cli-runner.bench.ts). */
-export function loopbackBenchArgs(): { n: number; latency: number; concurrency: number; ideal: number; bins: string[]; rounds: number } {
+/** --requests, --latency (ms), --concurrency; ideal = n × latency / slots (ms). --bin (repeatable) and --rounds: builds of the CLI to compare; --cache: the CLI runs with its request cache on (bench/cli-runner.bench.ts). */
+export function loopbackBenchArgs(): { n: number; latency: number; concurrency: number; ideal: number; bins: string[]; rounds: number; cache: boolean } {
   const { values } = parseArgs({
     options: {
       requests: { type: 'string', default: '5000' },
@@ -27,12 +28,14 @@ export function loopbackBenchArgs(): { n: number; latency: number; concurrency: 
       concurrency: { type: 'string', default: '32' },
       bin: { type: 'string', multiple: true, default: [] },
       rounds: { type: 'string', default: '1' },
+      cache: { type: 'boolean', default: false },
     },
   });
   const n = Number(values.requests);
   const latency = Number(values.latency);
   const concurrency = Number(values.concurrency);
-  return { n, latency, concurrency, ideal: (n * latency) / concurrency, bins: values.bin, rounds: Number(values.rounds) };
+  // a --bin relative to where the bench was started (the CLI runs in a temporary directory)
+  return { n, latency, concurrency, ideal: (n * latency) / concurrency, bins: values.bin.map((b) => resolve(b)), rounds: Number(values.rounds), cache: values.cache };
 }
 
 /** Start the server process; `stats()` asks it for its counters, `child.send('close')` ends it. */

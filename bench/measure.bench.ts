@@ -1,6 +1,7 @@
 /**
  * npm run bench:measure [-- --docs 10000 --words 2000 --concurrency 4]
- * npm run bench:measure -- --cli [--docs 500 --runs 3]: the CLI's whole process, end of run apart (bench/measure-cli.ts)
+ * npm run bench:measure -- --cli [--docs 500 --runs 3] [--bin A/dist/cli/bin.js --bin B/dist/cli/bin.js]: the CLI's
+ *   whole process, end of run apart (bench/measure-cli.ts); each --bin in turn, runs times
  * Framing (offline judge) + primacy (TF-IDF) on synthetic 2,000-word documents through the full
  * pipeline (store writes included). Prints items per second, CPU time (with and without the
  * bench's own document generator) and peak memory.
@@ -19,10 +20,10 @@ import type { DatasetSource } from '../src/pipeline/datasets.js';
 import { syntheticDocuments } from './synthetic-docs.js';
 import { measureCliBench } from './measure-cli.js';
 
-const { values } = parseArgs({ options: { docs: { type: 'string' }, words: { type: 'string', default: '2000' }, concurrency: { type: 'string', default: '4' }, cli: { type: 'boolean', default: false }, runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({ options: { docs: { type: 'string' }, words: { type: 'string', default: '2000' }, concurrency: { type: 'string', default: '4' }, cli: { type: 'boolean', default: false }, runs: { type: 'string', default: '3' }, bin: { type: 'string', multiple: true } } });
 const words = Number(values.words);
 if (values.cli) {
-  await measureCliBench({ docs: Number(values.docs ?? '500'), words, runs: Number(values.runs) });
+  await measureCliBench({ docs: Number(values.docs ?? '500'), words, runs: Number(values.runs), bins: values.bin ?? [] });
   process.exit(0);
 }
 const docs = Number(values.docs ?? '10000');

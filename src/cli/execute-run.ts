@@ -30,6 +30,7 @@ import type { Results } from '../results/schema.js';
 import { usd } from '../report/money.js';
 import { renderSpend } from './spend-table.js';
 import type { RunActivity } from './run-activity.js';
+import { startReportThread, stopReportThread } from '../report/report-thread.js';
 
 /**
  * What a run needs only at its end: the report page (vega and its charts, ~270 modules), the
@@ -89,6 +90,17 @@ export async function executeRun(args: {
   /** the plan made before the run, shown beside the actual spend (and, with a budget, what it holds for each item's judge calls) */
   planned?: CostPlan;
 }): Promise<RunSummary> {
+  // vega and the item views load in the report thread, on another core, while the run measures
+  // (at the end it draws the figures and makes half the item details there)
+  startReportThread();
+  try {
+    return await executeRunWith(args);
+  } finally {
+    await stopReportThread();
+  }
+}
+
+async function executeRunWith(args: Parameters<typeof executeRun>[0]): Promise<RunSummary> {
   const storePath = isPostgresUrl(args.storePath) ? args.storePath : resolve(args.storePath);
   const store = await openRunStore(storePath);
   const prices = priceTable(args.prices);

@@ -49,7 +49,7 @@ class CellReading {
 
   add(r: Row): void {
     this.n++;
-    if (this.acc) this.acc.add(r.measurement);
+    if (this.acc) this.acc.add(r.measurement, r.recordId);
     else this.rows.push(r);
     if (this.probe.itemValues === undefined || this.summaryValues === undefined) return;
     const v = this.probe.itemValues(r.measurement, this.options);

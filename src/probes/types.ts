@@ -140,7 +140,8 @@ export interface Probe<R extends { id: string }, M, O> {
 
 /** A group's numbers made one item at a time (Probe.accumulate). */
 export interface ItemAccumulator<M> {
-  add(measurement: M): void;
+  /** the next item, in record-id order (its id for numbers that name their items, as position's per-article table) */
+  add(measurement: M, recordId: string): void;
   aggregate(): Omit<GroupResult, 'labels'>;
   corrected?(judges: ProbeJudges): { metrics: Metric[]; judges: CardedInstrument[] };
   /** the same as Probe.instruments over the items added */

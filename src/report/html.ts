@@ -168,6 +168,18 @@ async function probeDetail(p: ReportModel['probes'][number], figures: Presentati
 }
 
 /**
+ * The figures of the page, section by section in the order it draws them: the answer (with
+ * conditions, the paired effects; without, the papers' figures), then each probe's detail (with
+ * conditions, its figures; without, its per-group heatmaps). vega numbers the gradients and clip
+ * paths it writes in the order it draws them, so the report thread draws them in this order too.
+ */
+export function pageFigureSections(model: Pick<ReportModel, 'overview' | 'probes'>): Presentation['figures'][] {
+  const conditions = model.overview.figures.length > 0;
+  const main = conditions ? model.overview.figures : model.probes.flatMap((p) => p.figures.filter((f) => f.kind !== 'heatmap'));
+  return [main, ...model.probes.map((p) => (conditions ? p.figures : p.figures.filter((f) => f.kind === 'heatmap')))];
+}
+
+/**
  * The report page, in the order a reader asks: what was found (the findings), the comparison that
  * answers the run's question (forest plots of the paired effects when the run has conditions, else
  * the papers' figures), the tables, then each probe's detail folded, cost and usage, and the items.
@@ -179,8 +191,7 @@ export async function renderReportPage(model: ReportModel, opts: ReportPageOptio
     : '';
   const sections: string[] = [];
   const conditions = model.overview.figures.length > 0;
-  // the answer: with conditions, which mitigation changes what; without, the papers' figures (per-group heatmaps are detail)
-  const main = conditions ? model.overview.figures : model.probes.flatMap((p) => p.figures.filter((f) => f.kind !== 'heatmap'));
+  const [main = [], ...probeFigures] = pageFigureSections(model);
   if (main.length) {
     const head = conditions
       ? `<h2>Which mitigation changes what</h2><p class="muted">Paired effects, mitigated − baseline on the same records, with 95% intervals: a point left of the line lowers the metric. In the tables, ${SIG_MARK} marks an effect whose interval excludes 0.</p>`
@@ -192,7 +203,7 @@ export async function renderReportPage(model: ReportModel, opts: ReportPageOptio
   const tables = conditions ? [...overview, ...model.paperTables] : [...model.paperTables, ...overview];
   if (tables.length) sections.push(`<section id="tables"><h2>Tables</h2>${tables.map(tableHtml).join('')}</section>`);
   const detail: string[] = [];
-  for (const p of model.probes) detail.push(await probeDetail(p, conditions ? p.figures : p.figures.filter((f) => f.kind === 'heatmap')));
+  for (const [i, p] of model.probes.entries()) detail.push(await probeDetail(p, probeFigures[i] ?? []));
   const costs = model.overview.tables.filter((t) => t.id === 'costs');
   const usage = r.usage
     ? `<h3>Usage</h3><table data-table="usage"><thead><tr><th class="l">model</th><th>requests</th><th>from cache</th><th>input tokens</th><th>output tokens</th><th>cost</th></tr></thead><tbody>${r.usage.rows.map((u) => `<tr><td class="l">${e(u.model)}</td><td>${e(u.requests)}</td><td>${e(u.cachedRequests)}</td>${usageUnknown(u) ? `<td colspan="2">${e(usageTokens(u))}</td>` : `<td>${e(u.inputTokens)}${u.withoutUsage > 0 ? ` (+${e(u.withoutUsage)} answer(s) without usage)` : ''}</td><td>${e(u.outputTokens)}</td>`}<td>${e(usageCost(u))}</td></tr>`).join('')}</tbody></table><p>${e(usageTotal(r.usage))}</p>`

@@ -7,13 +7,15 @@ import { writeFileAtomic } from '../runtime/write-atomic.js';
 import type { RunReader } from '../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import type { Results } from '../results/schema.js';
-import { renderReportPage } from './html.js';
+import { pageFigureSections, renderReportPage } from './html.js';
 import { itemDetail, itemSummary } from './items/registry.js';
 import { StoreItems } from './items/store-items.js';
 import { forgetPairViews } from '../probes/item-view-common.js';
-import type { ItemDetail, ItemSummary } from '../probes/item-view.js';
+import type { ItemDetail, ItemInput, ItemSummary } from '../probes/item-view.js';
+import { reportThread } from './report-thread.js';
 import { EmbeddedItemList } from './items/embedded-list.js';
 import { buildReportModel } from './model.js';
+import { prefetchFigures } from './charts/svg.js';
 
 /** Items whose texts go into the file (the rest are listed by their scores; `slant view` has them all). */
 export const EMBEDDED_DETAILS = 400;
@@ -33,16 +35,12 @@ export async function reportItems(results: Results, store?: AnyStore<RunReader>)
       list.add(s);
       picked.offer(s);
     });
-    const details: ItemDetail[] = [];
-    try {
-      for (const s of picked.list()) {
-        const d = await src.detail(s.probe, s.labels.model ?? '', s.labels.dataset ?? '', s.recordId, s.labels.condition);
-        if (d) details.push(d);
-      }
-    } finally {
-      forgetPairViews();
+    const inputs: ItemInput[] = [];
+    for (const s of picked.list()) {
+      const input = await src.detailInput(s.probe, s.labels.model ?? '', s.labels.dataset ?? '', s.recordId, s.labels.condition);
+      if (input) inputs.push(input);
     }
-    return { summaries: list, details, omitted: total - list.length };
+    return { summaries: list, details: await makeDetails(inputs), omitted: total - list.length };
   }
   const inputs = results.probes.flatMap((p) => p.items.map((it) => ({ probe: p.probe, labels: it.labels, recordId: it.recordId, measurement: it.measurement, options: p.options, ...(it.steps ? { output: { steps: it.steps } } : {}) })));
   const summaries = EmbeddedItemList.of(inputs.slice(0, EMBEDDED_ITEMS).map(itemSummary));
@@ -53,6 +51,39 @@ export async function reportItems(results: Results, store?: AnyStore<RunReader>)
     forgetPairViews();
   }
   return { summaries, details, omitted: inputs.length - summaries.length };
+}
+
+/**
+ * The items' details, in their order. With the report thread running, the items of every other
+ * record are made there while this thread makes the rest (a record's items stay together: they
+ * share their texts' thirds, sentences and mapping, item-view-common.ts); if the thread fails,
+ * its share is made here.
+ */
+export async function makeDetails(inputs: readonly ItemInput[]): Promise<ItemDetail[]> {
+  const thread = reportThread();
+  // records numbered in order of first appearance: the odd ones go to the thread
+  const records = new Map<string, number>();
+  const there = (input: ItemInput): boolean => {
+    let i = records.get(input.recordId);
+    if (i === undefined) {
+      i = records.size;
+      records.set(input.recordId, i);
+    }
+    return thread !== undefined && i % 2 === 1;
+  };
+  const sent = inputs.filter(there);
+  const asked = sent.length > 0 && thread !== undefined ? thread.call({ kind: 'details', inputs: sent }).catch(() => undefined) : undefined;
+  try {
+    const here = inputs.filter((i) => !there(i)).map(itemDetail);
+    const made = (await asked) ?? sent.map(itemDetail);
+    const out: ItemDetail[] = [];
+    let h = 0;
+    let t = 0;
+    for (const input of inputs) out.push((there(input) ? made[t++] : here[h++]) as ItemDetail);
+    return out;
+  } finally {
+    forgetPairViews();
+  }
 }
 
 /** The items whose details are embedded: changed items first (the ones a reader clicks), then the rest, up to EMBEDDED_DETAILS, chosen as the summaries go by. */
@@ -71,8 +102,11 @@ class DetailPick {
 }
 
 export async function renderReportFile(results: Results, store?: AnyStore<RunReader>): Promise<string> {
+  const model = buildReportModel(results);
+  // with the report thread running (a run's end), the page's figures are drawn there while the item details are made
+  prefetchFigures(pageFigureSections(model));
   const items = await reportItems(results, store);
-  return stoppableSync(detailChars(items.details), () => renderReportPage(buildReportModel(results), { items: { mode: 'embedded', ...items } }));
+  return stoppableSync(detailChars(items.details), () => renderReportPage(model, { items: { mode: 'embedded', ...items } }));
 }
 
 export async function writeReportFile(path: string, results: Results, store?: AnyStore<RunReader>): Promise<void> {

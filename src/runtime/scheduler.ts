@@ -144,10 +144,13 @@ export class RequestTimeoutError extends Error {
 interface Waiter {
   resolve: () => void;
   reject: (e: unknown) => void;
-  signal: AbortSignal;
-  onAbort: () => void;
+  /** stops listening for the run's abort */
+  unsubscribe: () => void;
   done: boolean;
 }
+
+/** The run signal of a request nothing can cancel. */
+const NEVER = new AbortController().signal;
 
 /** FIFO queue with O(1) amortised shift. */
 class Fifo<T> {
@@ -377,8 +380,10 @@ export class Scheduler {
   /** Run `fn` under the provider's concurrency limit, with retries and timeout. */
   async run<T>(provider: string, fn: (signal: AbortSignal) => Promise<T>, opts: RunOptions = {}): Promise<T> {
     const lane = this.lane(provider);
-    const { ctrl: runCtrl, unlink } = linkedController([this.signal, opts.signal]);
-    const runSignal = runCtrl.signal;
+    // the request's own controller only when two signals can cancel it: with one (the usual
+    // Ctrl-C signal) that signal is used as it is, an AbortController fewer per request
+    const link = this.signal !== undefined && opts.signal !== undefined && this.signal !== opts.signal ? linkedController([this.signal, opts.signal]) : undefined;
+    const runSignal = link?.ctrl.signal ?? this.signal ?? opts.signal ?? NEVER;
     const timeoutMs = opts.timeoutMs ?? this.opts.timeoutMs;
     let errorRetries = 0;
     let rateLimitRetries = 0;
@@ -439,11 +444,18 @@ export class Scheduler {
           lane.stats.rateLimited++;
           this.onRateLimit(lane, delayMs); // the lane pause is the back-off; re-queue in front
         } else {
-          await this.opts.sleep(delayMs, runSignal);
+          // a controller of its own for the wait: the sleep listens on it, never on a signal
+          // thousands of requests share
+          const wait = linkedController([runSignal]);
+          try {
+            await this.opts.sleep(delayMs, wait.ctrl.signal);
+          } finally {
+            wait.unlink();
+          }
         }
       }
     } finally {
-      unlink();
+      link?.unlink();
     }
   }
 
@@ -597,15 +609,15 @@ export class Scheduler {
       const w: Waiter = {
         resolve,
         reject,
-        signal,
         done: false,
-        onAbort: () => {
-          if (w.done) return;
-          w.done = true; // left in the queue; pump skips it
-          reject(signal.reason);
-        },
+        unsubscribe: () => undefined,
       };
-      signal.addEventListener('abort', w.onAbort, { once: true });
+      // through the fan-out: the signal may be shared by every queued request
+      w.unsubscribe = subscribe(signal, () => {
+        if (w.done) return;
+        w.done = true; // left in the queue; pump skips it
+        reject(signal.reason);
+      });
       (retry ? lane.retryQueue : lane.queue).push(w);
     });
   }
@@ -617,7 +629,7 @@ export class Scheduler {
       if (w === undefined) return;
       if (w.done) continue;
       w.done = true;
-      w.signal.removeEventListener('abort', w.onAbort);
+      w.unsubscribe();
       this.started(lane);
       w.resolve();
     }

@@ -9,7 +9,7 @@ const FORWARDED = [
   'putItem', 'putItems', 'putWrites', 'outputRecordIds', 'countItems', 'countCutAnswers', 'getItems', 'itemsPage', 'itemsByIdPage', 'getItem', 'searchOutputs', 'searchItems', 'completedRecordIds',
   'putCost', 'getCosts', 'costsByIdPage', 'putInvalidOutput', 'getInvalidOutputs',
   'putRunResults', 'getRunResults', 'putResult', 'getResults',
-  'cacheGet', 'cachePut', 'cacheStats', 'cacheClear',
+  'cacheGet', 'cacheStats', 'cacheClear',
   'batchStateGet', 'batchStateSet', 'batchStateDelete', 'batchStateKeys',
   'takeLease', 'beatLease', 'releaseLease',
   'putJudgeCard', 'getJudgeCard', 'listJudgeCards',
@@ -51,6 +51,8 @@ export function sqliteRunStore(store: Store): RunStore {
     },
     lockTimeoutMs: store.lockTimeoutMs,
     cacheGetNow: (key) => store.cacheGet(key),
+    // committed with the store's next transaction (the answers' group commit), settled once committed
+    cachePut: (key, e) => store.cachePutSoon(key, e),
     close: () => {
       store.close();
       return Promise.resolve();

@@ -172,9 +172,13 @@ export const recordConflictSet = (kind: RecordTable): string => `${RECORD_TABLES
 /** A row's value as stored: its JSON, refused with the record named when JSON cannot hold it. */
 export const recordJson = (kind: RecordTable, recordId: string, value: unknown): string => toStoredJson(value, `${RECORD_TABLES[kind].what} for record "${recordId}"`);
 
-export const putRecordSql = (kind: RecordTable, runId: string, cellKey: string, recordId: string, value: unknown): Sql => ({
-  sql: upsertRecordsSql(kind, 1),
-  params: [runId, cellKey, recordId, recordJson(kind, recordId, value), isoNow()],
+/** The one-row upserts, written once (a put is made for every answer and measurement). */
+const UPSERT_ONE: Readonly<Record<RecordTable, string>> = { output: upsertRecordsSql('output', 1), item: upsertRecordsSql('item', 1) };
+
+/** `at`: the row's time (the writes of one transaction share theirs); default now. */
+export const putRecordSql = (kind: RecordTable, runId: string, cellKey: string, recordId: string, value: unknown, at: string = isoNow()): Sql => ({
+  sql: UPSERT_ONE[kind],
+  params: [runId, cellKey, recordId, recordJson(kind, recordId, value), at],
 });
 
 /**
@@ -299,12 +303,17 @@ export const COST_COLUMNS = 'calls, cached_calls, input_tokens, output_tokens, w
 export const COST_CONFLICT_SET = `calls = excluded.calls, cached_calls = excluded.cached_calls, input_tokens = excluded.input_tokens,
        output_tokens = excluded.output_tokens, wall_ms = excluded.wall_ms, created_at = excluded.created_at`;
 
-/** What one item's output cost (idempotent per key and record: a re-measured item replaces it). */
-export function putCostSql(runId: string, key: string, recordId: string, cost: ItemCost): Sql {
+const PUT_COST_SQL = `INSERT INTO costs (run_id, key, record_id, ${COST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (run_id, key, record_id) DO UPDATE SET ${COST_CONFLICT_SET}`;
+
+/**
+ * What one item's output cost (idempotent per key and record: a re-measured item replaces it).
+ * `at`: the row's time (the writes of one transaction share theirs); default now.
+ */
+export function putCostSql(runId: string, key: string, recordId: string, cost: ItemCost, at: string = isoNow()): Sql {
   return {
-    sql: `INSERT INTO costs (run_id, key, record_id, ${COST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (run_id, key, record_id) DO UPDATE SET ${COST_CONFLICT_SET}`,
-    params: [runId, key, recordId, cost.calls, cost.cachedCalls ?? 0, cost.inputTokens, cost.outputTokens, cost.wallMs, isoNow()],
+    sql: PUT_COST_SQL,
+    params: [runId, key, recordId, cost.calls, cost.cachedCalls ?? 0, cost.inputTokens, cost.outputTokens, cost.wallMs, at],
   };
 }
 

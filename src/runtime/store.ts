@@ -249,6 +249,8 @@ export class Store {
   }
 
   close(): void {
+    // cache rows still waiting for their transaction are committed first
+    if (this.db.open && this.cacheQueue.length > 0) this.commitCacheRows(this.takeCacheQueue());
     this.statements.clear();
     if (this.db.open) this.db.close();
   }
@@ -513,6 +515,53 @@ export class Store {
     this.guard(() => this.change(cachePutSql(key, e)));
   }
 
+  /** Cache rows put by cachePutSoon, waiting for the store's next transaction. */
+  private cacheQueue: { q: Sql; resolve: () => void; reject: (err: unknown) => void }[] = [];
+  private cacheFlush: NodeJS.Immediate | undefined;
+
+  /**
+   * cachePut with the store's next transaction (what the run's request cache uses): the next
+   * putWrites (the group commit of the answers that arrived, src/pipeline/item-writer.ts) takes it
+   * in, or, when none comes before the event loop's next check phase, one transaction of the cache
+   * rows queued by then. Settles once the row is committed, so a cached answer is still stored
+   * before it is returned; answers arriving together share a commit instead of one commit each.
+   */
+  cachePutSoon(key: string, e: CacheEntry): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.cacheQueue.push({ q: cachePutSql(key, e), resolve, reject });
+      this.cacheFlush ??= setImmediate(() => {
+        this.cacheFlush = undefined;
+        if (this.db.open) this.commitCacheRows(this.takeCacheQueue());
+      });
+    });
+  }
+
+  private takeCacheQueue(): typeof this.cacheQueue {
+    const rows = this.cacheQueue;
+    this.cacheQueue = [];
+    return rows;
+  }
+
+  /** The queued cache rows in one transaction of their own, each settled with the outcome. */
+  private commitCacheRows(rows: typeof this.cacheQueue): void {
+    if (rows.length === 0) return;
+    try {
+      this.putCacheRows(rows);
+    } catch (err) {
+      for (const r of rows) r.reject(err);
+      return;
+    }
+    for (const r of rows) r.resolve();
+  }
+
+  private putCacheRows(rows: typeof this.cacheQueue): void {
+    const commit = (): void => {
+      for (const r of rows) this.guard(() => this.change(r.q));
+    };
+    if (rows.length === 1) return commit();
+    this.transaction(commit);
+  }
+
   cacheStats(): CacheStatsRow {
     return { ...(this.get(CACHE_TOTALS_SQL) as Omit<CacheStatsRow, 'byProvider'>), byProvider: this.all(CACHE_BY_MODEL_SQL) };
   }
@@ -594,14 +643,29 @@ export class Store {
    * each guarded), so every answer received is kept while there is room.
    */
   putWrites(runId: string, writes: readonly StoreWrite[]): void {
+    // the request-cache rows waiting (cachePutSoon) go in the same transaction
+    const cached = this.takeCacheQueue();
+    try {
+      this.putWritesWith(runId, writes, cached);
+    } catch (err) {
+      // the cache rows are not what failed (or a full disk failed them too): committed on their own
+      this.commitCacheRows(cached);
+      throw err;
+    }
+    for (const r of cached) r.resolve();
+  }
+
+  private putWritesWith(runId: string, writes: readonly StoreWrite[], cached: typeof this.cacheQueue): void {
+    // the rows committed together share their time (one clock read per transaction)
+    const at = new Date().toISOString();
     const commit = (): void => {
+      for (const r of cached) this.guard(() => this.change(r.q));
       for (const w of writes) {
-        if (w.kind === 'item') this.putItem(runId, w.cellKey, w.recordId, w.value);
-        else if (w.kind === 'cost') this.putCost(runId, w.cellKey, w.recordId, w.value as ItemCost);
-        else this.putOutput(runId, w.cellKey, w.recordId, w.value);
+        if (w.kind === 'cost') this.guard(() => this.change(putCostSql(runId, w.cellKey, w.recordId, w.value as ItemCost, at)));
+        else this.guard(() => this.change(putRecordSql(w.kind === 'item' ? 'item' : 'output', runId, w.cellKey, w.recordId, w.value, at)));
       }
     };
-    if (writes.length <= 1) return commit();
+    if (writes.length + cached.length <= 1) return commit();
     const fullBefore = this.fullError;
     try {
       this.transaction(commit);

@@ -16,6 +16,7 @@ import { checkLevel, normalCdf, normalQuantile } from './distributions.js';
 import { mean } from './mean.js';
 import { quantileSorted } from './quantile.js';
 import { createRng } from './rng.js';
+import { resampleDraws } from './resample-draws.js';
 
 export interface BootstrapOptions {
   /** number of resamples B; default 2000 */
@@ -69,11 +70,14 @@ export function bootstrapInterval(
   const n = xs.length;
   if (n === 0) throw new RangeError('bootstrapInterval: cannot bootstrap an empty sample');
   const data = Float64Array.from(xs);
-  const rng = createRng(seed);
   const buf = new Float64Array(n);
   const stats = new Float64Array(B);
-  for (let b = 0; b < B; b++) {
-    for (let i = 0; i < n; i++) buf[i] = data[Math.floor(rng() * n)] as number;
+  // the seed's draws, shared with the other bootstraps over n items (resample-draws.ts)
+  const draws = resampleDraws(seed, n, B);
+  const rng = draws === null ? createRng(seed) : null;
+  for (let b = 0, p = 0; b < B; b++) {
+    if (draws !== null) for (let i = 0; i < n; i++) buf[i] = data[draws[p++] as number] as number;
+    else for (let i = 0; i < n; i++) buf[i] = data[Math.floor((rng as () => number)() * n)] as number;
     stats[b] = statistic(buf);
   }
   const sorted = sortChecked(stats, 'bootstrapInterval');

@@ -317,6 +317,23 @@ export function readAnswer(text: string, name: QuestionName): AnswerRead {
   return { unreadable: `states none of ${q.shown}` };
 }
 
+/**
+ * The patterns readStatedText reads a marker or a tag with, made once per marker and tag: a
+ * RegExp built for every answer was compiled again each time (most of reading a short answer).
+ * matchAll copies the pattern, so the shared one's lastIndex never moves.
+ */
+const statedTextPatterns = new Map<string, RegExp>();
+
+function statedTextPattern(key: string, make: () => RegExp): RegExp {
+  let re = statedTextPatterns.get(key);
+  if (re === undefined) {
+    // a library caller reading with ever new markers keeps a bounded map
+    if (statedTextPatterns.size >= 64) statedTextPatterns.clear();
+    statedTextPatterns.set(key, (re = make()));
+  }
+  return re;
+}
+
 export type TextRead = { text: string; via: 'marker' | 'tag' | 'json' } | { unreadable: string };
 
 /**
@@ -328,7 +345,8 @@ export function readStatedText(text: string, field: { marker?: string; tag?: str
   if (answer === null) return { unreadable: 'only reasoning: the reasoning block never closed' };
   if (answer.trim() === '') return { unreadable: 'empty answer' };
   if (field.tag !== undefined) {
-    const last = [...answer.matchAll(new RegExp(`<${esc(field.tag)}>([\\s\\S]*?)</${esc(field.tag)}\\s*>`, 'gi'))].at(-1);
+    const tag = field.tag;
+    const last = [...answer.matchAll(statedTextPattern(`tag ${tag}`, () => new RegExp(`<${esc(tag)}>([\\s\\S]*?)</${esc(tag)}\\s*>`, 'gi')))].at(-1);
     if (last) return (last[1] ?? '').trim() === '' ? { unreadable: `<${field.tag}> is empty` } : { text: (last[1] ?? '').trim(), via: 'tag' };
     for (const obj of jsonObjects(answer)) {
       const v = Object.entries(obj).find(([k]) => k.toLowerCase() === field.tag!.toLowerCase())?.[1];
@@ -338,8 +356,11 @@ export function readStatedText(text: string, field: { marker?: string; tag?: str
   }
   if (field.marker !== undefined) {
     // "FINAL_SUMMARY:", "**FINAL_SUMMARY:**", "Final summary:", "## FINAL SUMMARY" (the last one)
-    const words = field.marker.replace(/[:\s]+$/, '').split(/[_\s]+/).map(esc).join('[_\\s]+');
-    const re = new RegExp(`(?:^|[^A-Za-z])(?:[*_#]+\\s*)?${words}\\s*(?:[*_]+\\s*)?(?::[*_]*|\\n)\\s*`, 'gi');
+    const marker = field.marker;
+    const re = statedTextPattern(`marker ${marker}`, () => {
+      const words = marker.replace(/[:\s]+$/, '').split(/[_\s]+/).map(esc).join('[_\\s]+');
+      return new RegExp(`(?:^|[^A-Za-z])(?:[*_#]+\\s*)?${words}\\s*(?:[*_]+\\s*)?(?::[*_]*|\\n)\\s*`, 'gi');
+    });
     const last = [...answer.matchAll(re)].at(-1);
     if (!last) return { unreadable: `no ${field.marker}` };
     const rest = answer

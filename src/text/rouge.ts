@@ -13,6 +13,7 @@
  */
 import { createCachedStemmer } from './porter-stemmer.js';
 import { rougeTokensOf, sharedTokens } from './text-tokens.js';
+import { textReads } from './text-reads.js';
 
 /** rouge-score's tokens in lower-cased text: the runs of [a-z0-9] */
 const ROUGE_TOKEN = /[a-z0-9]+/g;
@@ -35,8 +36,13 @@ export type RougeScores = Record<RougeType, RougeScore>;
  */
 export function rougeTokenize(text: string, stem?: (word: string) => string): string[] {
   const shared = sharedTokens(text);
+  if (shared === undefined) textReads.rouge++;
   const tokens = shared !== undefined ? rougeTokensOf(shared) : (text.toLowerCase().match(ROUGE_TOKEN) ?? []);
-  if (stem === undefined) return tokens;
+  return stem === undefined ? tokens : stemTokens(tokens, stem);
+}
+
+/** rouge-score's stemming of its tokens (`use_stemmer=True`): those longer than 3 characters, in place. */
+export function stemTokens(tokens: string[], stem: (word: string) => string): string[] {
   for (let i = 0; i < tokens.length; i++) {
     const p = tokens[i] as string;
     if (p.length > 3) tokens[i] = stem(p);

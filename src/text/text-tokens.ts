@@ -20,6 +20,7 @@
  */
 import { FNV_BASIS, fnvStep, SpanTable } from './span-table.js';
 import { scanWordStarts } from './tokens.js';
+import { textReads } from './text-reads.js';
 
 /** What one piece (a run of non-whitespace characters) holds, computed once per distinct piece. */
 interface PieceInfo {
@@ -205,6 +206,7 @@ function push(n: number, id: number, start: number, end: number): void {
 
 /** Tokenise `text` now (no memo). */
 function tokenizeText(text: string): TextTokens {
+  textReads.pieces++;
   // the tables are emptied between texts, never during one (its numbers stay valid)
   if (pieceTable.size >= PIECES_KEPT) {
     pieceTable.clear();

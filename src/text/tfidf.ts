@@ -30,6 +30,7 @@ import { UserError } from '../core/errors.js';
 import type { SparseVector } from './vector.js';
 import { fnvHash, SpanTable } from './span-table.js';
 import { pieceOf, scanWordRunSpans, sharedTokens, termCount, termOf, termsOf } from './text-tokens.js';
+import { textReads } from './text-reads.js';
 
 export type { SparseVector } from './vector.js';
 
@@ -160,8 +161,10 @@ export class TfidfVectorizer {
       // the text's shared tokenisation (text-tokens.ts): its terms, made once per distinct piece of text
       toks = termsOf(shared);
     } else if (this.defaultPattern) {
+      textReads.tfidf++;
       scanWordRuns(this.lowercase ? doc.toLowerCase() : doc, toks);
     } else {
+      textReads.tfidf++;
       const src = this.lowercase ? doc.toLowerCase() : doc;
       const re = this.pattern;
       re.lastIndex = 0;
@@ -271,6 +274,7 @@ export class TfidfVectorizer {
       touched.length = 0;
       const shared = table !== undefined && this.lowercase ? sharedTokens(doc) : undefined;
       if (table !== undefined && shared === undefined) {
+        textReads.tfidf++;
         const src = this.lowercase ? doc.toLowerCase() : doc;
         scanWordRunSpans(src, (start, end, hash) => see(intern(src, start, end, hash)));
       } else if (table !== undefined && shared !== undefined) {

@@ -1,4 +1,4 @@
-import { afterEach, describe, it, expect } from 'vitest';
+import { afterEach, describe, it, expect, vi } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -180,5 +180,61 @@ describe('cells, outputs, items, results', () => {
       }),
     ).toThrow('boom');
     expect([...s.completedRecordIds(run.id, 'c')].sort()).toEqual(['a', 'b']);
+  });
+});
+
+describe('Store.cachePutSoon (the request cache of a run)', () => {
+  const row = (n: number) => ({ provider: 'p', model: 'm', requestJson: `{"n":${n}}`, responseJson: `{"text":"answer ${n}"}` });
+  /** The cache keys committed, as another connection sees them. */
+  const committedKeys = (s: Store): string[] => {
+    const other = new Database(s.path, { readonly: true });
+    try {
+      return (other.prepare('SELECT key FROM cache ORDER BY key').all() as { key: string }[]).map((r) => r.key);
+    } finally {
+      other.close();
+    }
+  };
+
+  it('commits the rows queued with the next putWrites, in its one transaction, and settles them after it', async () => {
+    const s = open();
+    const run = s.createRun({ configJson: '{}', configHash: 'h' });
+    let settled = 0;
+    const puts = [s.cachePutSoon('k1', row(1)), s.cachePutSoon('k2', row(2))].map((p) => p.then(() => settled++));
+    expect(committedKeys(s)).toEqual([]);
+    const transaction = vi.spyOn(s, 'transaction');
+    s.putWrites(run.id, [{ kind: 'output', cellKey: 'c', recordId: 'r1', value: { text: 'a' } }]);
+    expect(transaction).toHaveBeenCalledTimes(1);
+    expect(committedKeys(s)).toEqual(['k1', 'k2']);
+    expect(s.getOutput(run.id, 'c', 'r1')).toEqual({ text: 'a' });
+    await Promise.all(puts);
+    expect(settled).toBe(2);
+    expect(s.cacheGet('k2')?.response_json).toBe('{"text":"answer 2"}');
+  });
+
+  it('commits them on their own in the next check phase when no putWrites comes', async () => {
+    const s = open();
+    const put = s.cachePutSoon('k1', row(1));
+    expect(committedKeys(s)).toEqual([]);
+    await put;
+    expect(committedKeys(s)).toEqual(['k1']);
+  });
+
+  it('still commits and settles them when the writes they joined fail', async () => {
+    const s = open();
+    const run = s.createRun({ configJson: '{}', configHash: 'h' });
+    const put = s.cachePutSoon('k1', row(1));
+    expect(() => s.putWrites(run.id, [{ kind: 'item', cellKey: 'c', recordId: 'r1', value: 1n }, { kind: 'item', cellKey: 'c', recordId: 'r2', value: 2 }])).toThrow(TypeError);
+    await put;
+    expect(committedKeys(s)).toEqual(['k1']);
+    expect(s.getItem(run.id, 'c', 'r2')).toBeUndefined();
+  });
+
+  it('commits the rows still queued when the store is closed', () => {
+    const path = join(tempDir(), 'slant.db');
+    const s = Store.open(path);
+    void s.cachePutSoon('k1', row(1));
+    s.close();
+    const again = open(path);
+    expect(again.cacheGet('k1')?.request_json).toBe('{"n":1}');
   });
 });

@@ -122,7 +122,7 @@ class Btrs:
             if k < 0 or k > self.n:
                 tally.add('out-of-range rejects')
                 continue
-            v *= self.hat_scale(us)
+            v = v * self.alpha / (self.a / (us * us) + self.b)
             # step 3
             if math.log(v) <= self.log_ratio(k):
                 tally.add('bound accepts' + (' at k < 10 or n − k < 10' if min(k, self.n - k) < 10 else ''))
@@ -305,6 +305,20 @@ def crafted_other_cases():
     # u = ½ proposes k = 10 = m; 0.95 is over the bound there, so the pair is rejected; had the 0
     # been taken as the second uniform, the squeeze would have accepted k = 10
     case('a second uniform of 0 is skipped (BTRS)', 20, 0.5, [0.5, 0.0, 0.95, 0.3, 0.01])
+    # step 3 accepts on equality: at n = 20, p = ½, u = ½ proposes k = m = 10, where ln f(k)/f(m)
+    # is exactly 0; the second uniform is the one whose scaled height v·α/(a/us² + b) is exactly 1
+    g = Btrs(20, 0.5)
+    k, us = g.proposal(0.5)
+    assert k == g.m and g.log_ratio(k) == 0
+    v = 1 / g.hat_scale(us)
+    for _ in range(64):
+        height = v * g.alpha / (g.a / (us * us) + g.b)
+        if height == 1:
+            break
+        v = math.nextafter(v, 0 if height > 1 else 1)
+    assert v * g.alpha / (g.a / (us * us) + g.b) == 1
+    case('a height exactly on the bound is accepted (step 3 is ≤)', 20, 0.5, [0.5, v, 0.3, 0.01])
+    case('a height one step over the bound is rejected', 20, 0.5, [0.5, math.nextafter(v, 1), 0.3, 0.01])
     # waiting times: a zero is skipped; a success on exactly the n-th trial counts
     q = 0.9  # 1 − p for n = 5, p = 0.1
     case('a uniform of 0 is skipped (waiting times)', 5, 0.1, [0.0, q ** 4.5, 0.999999])

@@ -152,6 +152,10 @@ describe('multinomialCounts', () => {
     expect(multinomialCounts(7, [0, 0, 0], rng)).toEqual([0, 0, 7]);
     expect(multinomialCounts(0, [0.5, 0.5], rng)).toEqual([0, 0]);
     expect(multinomialCounts(9, [1], rng)).toEqual([9]);
+    // no category at all: nothing to put the draws in, and nothing written beside the (empty) counts
+    const none = multinomialCounts(9, [], rng);
+    expect(none).toEqual([]);
+    expect(Object.keys(none)).toEqual([]);
   });
 
   it('a category holding all the weight left takes every remaining draw, even an infinite weight (∞/∞ is never drawn with)', () => {

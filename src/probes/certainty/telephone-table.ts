@@ -9,7 +9,7 @@ const pct = (v: number | null | undefined, n: number): string => (v === null || 
  * Seed 004 Figure 4 data (broken telephone): CD, CD↑ and CD↓ of turn t against the original, per
  * turn, with each turn's n (items whose telephone reached that turn).
  */
-export function telephoneTable(base: Omit<GroupResult, 'labels'>, items: readonly CertaintyMeasurement[], denominator: Denominator): Omit<GroupResult, 'labels'> {
+export function telephoneTable(base: Omit<GroupResult, 'labels'>, items: readonly Pick<CertaintyMeasurement, 'turns'>[], denominator: Denominator): Omit<GroupResult, 'labels'> {
   const T = Math.max(...items.map((m) => m.turns?.length ?? 0));
   const rows: (string | number)[][] = [];
   const perTurn: { turn: number; metrics: Metric[] }[] = [];

@@ -8,6 +8,7 @@ import type { Interval, Metric } from '../../core/types.js';
 import { bootstrapMeanInterval } from '../../stats/bootstrap.js';
 import { quantileSorted } from '../../stats/quantile.js';
 import { createRng } from '../../stats/rng.js';
+import { resampleDraws } from '../../stats/resample-draws.js';
 import { mean, meanMetric } from '../../stats/mean.js';
 import { spearman } from '../../stats/spearman.js';
 import { meanPosition, positionalWasserstein, releasedWasserstein } from '../../stats/wasserstein.js';
@@ -184,16 +185,18 @@ function bootstrapArticles(
     flatG.set(a.gold, i * K);
   });
   const B = options.resamples;
-  const rng = createRng(options.seed);
+  // the seed's draws, shared by every system's bootstraps over the same number of articles
+  const draws = resampleDraws(options.seed, n, B);
+  const rng = draws === null ? createRng(options.seed) : null;
   const ws: number[] = [];
   const ss: number[] = [];
   const ms = new Float64Array(K);
   const gs = new Float64Array(K);
-  for (let b = 0; b < B; b++) {
+  for (let b = 0, p = 0; b < B; b++) {
     ms.fill(0);
     gs.fill(0);
     for (let k = 0; k < n; k++) {
-      const off = Math.floor(rng() * n) * K;
+      const off = (draws !== null ? (draws[p++] as number) : Math.floor((rng as () => number)() * n)) * K;
       for (let j = 0; j < K; j++) {
         ms[j] = (ms[j] as number) + (flatM[off + j] as number);
         gs[j] = (gs[j] as number) + (flatG[off + j] as number);

@@ -3,8 +3,9 @@
  * docs/probes/position.md for the equations and the compatible modes.
  */
 import { positionSummaryTask, type PositionSummaryTaskOptions } from '../../tasks/position-summary-task.js';
-import type { Probe } from '../types.js';
+import type { GroupResult, Probe } from '../types.js';
 import { presentPosition } from './present.js';
+import { accumulatePosition } from './accumulate.js';
 import { aggregatePositionGroups, positionTables, type PositionItem } from './aggregate.js';
 import { measurePosition, type PositionMeasurement } from './measure.js';
 import { positionOptionsSchema, positionRecordSchema, type PositionOptions, type PositionRecord } from './schema.js';
@@ -43,24 +44,28 @@ export const positionProbe: Probe<PositionRecord, PositionMeasurement, PositionO
     produces: ['output'],
     key: (o) => JSON.stringify([o.preset ?? null, o.promptStyle, o.sentences, o.rolePlay, o.seed]),
   },
-  aggregate(items, options) {
-    const agg = aggregatePositionGroups(items as PositionItem[], options);
-    const tables = positionTables(agg);
-    const common = {
-      goldDistribution: agg.goldDistribution,
-      articles: agg.articles,
-      excludedArticles: agg.excludedArticles,
-      shortArticles: agg.shortArticles,
-    };
-    const only = agg.groups.length === 1 ? agg.groups[0] : undefined;
-    if (only) {
-      // one system in this group (the runner's labels name it): its metrics are the group's
-      return { metrics: only.metrics, tables: tables.filter((t) => t.name === 'distributions'), extra: { ...only.extra, ...common } };
-    }
-    return {
-      metrics: [{ name: 'articles', label: 'articles measured', value: agg.articles, n: items.length, kind: 'count' }],
-      tables,
-      extra: { ...common, systems: agg.groups, spearman: agg.spearman },
-    };
-  },
+  accumulate: (options) => accumulatePosition(options, positionGroup),
+  aggregate: (items, options) => positionGroup(items, options),
 };
+
+/** A group's numbers: each system's (the group's own when it holds one system), the distributions, and Spearman across systems. */
+function positionGroup(items: PositionItem[], options: PositionOptions): Omit<GroupResult, 'labels'> {
+  const agg = aggregatePositionGroups(items, options);
+  const tables = positionTables(agg);
+  const common = {
+    goldDistribution: agg.goldDistribution,
+    articles: agg.articles,
+    excludedArticles: agg.excludedArticles,
+    shortArticles: agg.shortArticles,
+  };
+  const only = agg.groups.length === 1 ? agg.groups[0] : undefined;
+  if (only) {
+    // one system in this group (the runner's labels name it): its metrics are the group's
+    return { metrics: only.metrics, tables: tables.filter((t) => t.name === 'distributions'), extra: { ...only.extra, ...common } };
+  }
+  return {
+    metrics: [{ name: 'articles', label: 'articles measured', value: agg.articles, n: items.length, kind: 'count' }],
+    tables,
+    extra: { ...common, systems: agg.groups, spearman: agg.spearman },
+  };
+}

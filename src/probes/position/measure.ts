@@ -2,22 +2,13 @@
 import { charsOf, stoppable, stoppableSync } from '../../core/stoppable.js';
 import type { Embedder } from '../../judges/types.js';
 import { createCachedStemmer } from '../../text/porter-stemmer.js';
-import {
-  idBigramCounts,
-  maxOverTargets,
-  prepareTarget,
-  rougeAgainstPrepared,
-  rougeTokenize,
-  ROUGE_TYPES,
-  TokenInterner,
-  type PreparedTarget,
-  type RougeScores,
-} from '../../text/rouge.js';
+import { idBigramCounts, maxOverTargets, prepareTarget, rougeAgainstPrepared, ROUGE_TYPES, stemTokens, TokenInterner, type PreparedTarget, type RougeScores } from '../../text/rouge.js';
+import { readSentences, sentenced } from '../../text/sentence-tokens.js';
 import { splitSentences } from '../../text/sentences.js';
 import { placeSummary, type Placement } from './mapping.js';
 import type { PositionOptions, PositionRecord } from './schema.js';
 import { sentenceSegments } from './segments.js';
-import { embeddingSimilarities, rouge1Similarities, tfidfSimilarities, type SimilarityMatrix } from './similarity.js';
+import { embeddingSimilarities, rouge1Similarities, tfidfSimilaritiesOfTerms, type SimilarityMatrix } from './similarity.js';
 
 export interface OutputMeasurement extends Placement {
   /** ROUGE of the output against the gold summaries (max over references, or mean) */
@@ -44,8 +35,6 @@ export interface PositionMeasurement {
 export function toSentences(text: string | readonly string[]): string[] {
   return typeof text === 'string' ? splitSentences(text) : text.map((s) => s.trim()).filter((s) => s.length > 0);
 }
-
-const joinText = (text: string | readonly string[]): string => (typeof text === 'string' ? text : text.join(' '));
 
 const sharedStemmer = createCachedStemmer();
 
@@ -77,7 +66,10 @@ export async function measurePosition(
 ): Promise<PositionMeasurement> {
   // the work below is synchronous and grows with the texts: on a long record a signal must end it
   const size = textChars(record.source) + record.references.reduce((n: number, r) => n + textChars(r), 0) + Object.values(record.outputs).reduce((n: number, o) => n + textChars(o), 0);
-  const article = await stoppable(size, () => toSentences(record.source), deps.signal);
+  // each text is split into sentences here and tokenised once below (sentence-tokens.ts), for
+  // every instrument that reads it: the mapping's TF-IDF or ROUGE-1, and ROUGE
+  const articleText = await stoppable(size, () => sentenced(record.source), deps.signal);
+  const article = articleText.spans.map((s) => s.text);
   const N = article.length;
   const K = options.K;
   const segments = sentenceSegments(N, K, options.shortArticleMode);
@@ -89,15 +81,23 @@ export async function measurePosition(
   // the mapping compares every article sentence with every summary sentence, ROUGE-L aligns
   // every gold word with every output word: both grow with a product, so what is over its cap is
   // left out (the article counted in excludedArticles, with the reason) instead of stalling the run
-  const summaries = stoppableSync(size, () => [...refTexts, ...outTexts].map(toSentences));
+  const summaryTexts = stoppableSync(size, () => [...refTexts, ...outTexts].map(sentenced));
+  const summaries = summaryTexts.map((t) => t.spans.map((s) => s.text));
   const overCap: string[] = [];
   const sentencePairs = N * summaries.reduce((n, s) => n + s.length, 0);
   if (sentencePairs > options.maxSentencePairs) {
     overCap.push(`${N} article sentences × ${sentencePairs / N} summary sentences is over the cap of ${options.maxSentencePairs} sentence pairs (position option maxSentencePairs)`);
   }
 
+  // what the mapping reads of the summaries is taken from the same tokenisation as ROUGE's tokens
+  const mapping = segments !== null && overCap.length === 0;
+  const want = { rouge: true, terms: mapping && options.mapper === 'tfidf', sentenceRouge: mapping && options.mapper === 'rouge1' };
+  const read = stoppableSync(size, () => summaryTexts.map((t) => readSentences(t, want)));
   const interner = new TokenInterner();
-  const [refIds, outIds] = stoppableSync(size, () => [refTexts.map((r) => interner.intern(rougeTokenize(joinText(r), stem))), outTexts.map((o) => interner.intern(rougeTokenize(joinText(o), stem)))]);
+  const stemmed = (tokens: string[] | undefined): string[] => (stem === undefined ? (tokens ?? []) : stemTokens(tokens ?? [], stem));
+  const ids = read.map((r) => interner.intern(stemmed(r.rouge)));
+  const refIds = ids.slice(0, refTexts.length);
+  const outIds = ids.slice(refTexts.length);
   const outWords = outIds.reduce((n, o) => n + o.length, 0);
   const wordPairs = refIds.reduce((n, r) => n + r.length * outWords, 0);
   let rouge: RougeScores[];
@@ -116,10 +116,12 @@ export async function measurePosition(
     placements = summaries.map((s) => emptyPlacement(s.length));
   } else {
     let sims: SimilarityMatrix[];
-    if (options.mapper === 'tfidf') sims = stoppableSync(size, () => tfidfSimilarities(article, summaries, options.tfidfFit));
-    else if (options.mapper === 'rouge1') {
-      const tok = (s: string): string[] => rougeTokenize(s, stem);
-      sims = stoppableSync(size, () => rouge1Similarities(article.map(tok), summaries.map((s) => s.map(tok))));
+    if (options.mapper === 'tfidf') {
+      const terms = (r: { terms?: string[][] }): string[][] => r.terms ?? [];
+      sims = stoppableSync(size, () => tfidfSimilaritiesOfTerms(terms(readSentences(articleText, { terms: true })), read.map(terms), options.tfidfFit));
+    } else if (options.mapper === 'rouge1') {
+      const tok = (r: { sentenceRouge?: string[][] }): string[][] => (r.sentenceRouge ?? []).map(stemmed);
+      sims = stoppableSync(size, () => rouge1Similarities(tok(readSentences(articleText, { sentenceRouge: true })), read.map(tok)));
     } else {
       if (!deps.embedder) throw new Error('position probe with mapper "embedding" needs an embedder');
       sims = await embeddingSimilarities(deps.embedder, article, summaries, options.tfidfFit, deps.signal);

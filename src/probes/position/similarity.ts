@@ -42,7 +42,7 @@ export function tfidfSimilarities(
  * sentence is counted once however many fits it is in (tfidf-subsets.ts; the same numbers as a
  * `TfidfVectorizer` per fit).
  */
-function tfidfSimilaritiesOfTerms(
+export function tfidfSimilaritiesOfTerms(
   article: readonly (readonly string[])[],
   summaries: readonly (readonly (readonly string[])[])[],
   fit: 'per-summary' | 'per-article',

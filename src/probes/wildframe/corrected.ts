@@ -1,6 +1,7 @@
 import { FRAMINGS, type Metric } from '../../core/types.js';
 import type { JudgeCard } from '../../judges/card.js';
 import { correctedMetrics } from '../correction.js';
+import type { CardedInstrument, ProbeJudges } from '../types.js';
 import type { WildframeMeasurement } from './schema.js';
 
 const BASES = ['positive', 'negative'] as const;
@@ -42,4 +43,16 @@ export function correctedWildframeMetrics(items: readonly WildframeMeasurement[]
       return out;
     },
   });
+}
+
+/**
+ * The probe's corrected rates and the framing judge that labelled the items (with its card), or
+ * nothing when no framing judge labelled any item. As the framing probe: a card the user saved for
+ * this judge wins over the one it ships with.
+ */
+export function wildframeCorrected(items: readonly WildframeMeasurement[], judges: ProbeJudges): { metrics: Metric[]; judges: CardedInstrument[] } {
+  const j = judges.framing;
+  if (!j || !items.some((m) => m.evaluator === 'framing')) return { metrics: [], judges: [] };
+  const card = judges.cardFor?.('framing', j.id, j.version) ?? j.card;
+  return { metrics: card ? correctedWildframeMetrics(items, card) : [], judges: [{ id: j.id, version: j.version, ...(card ? { card } : {}) }] };
 }

@@ -2,7 +2,8 @@ import type { Probe } from '../types.js';
 import { presentWildframe } from './present.js';
 import { wildframeSentimentTask, type WildframeSentimentTaskOptions } from '../../tasks/wildframe-sentiment-task.js';
 import { aggregateWildframe } from './aggregate.js';
-import { correctedWildframeMetrics } from './corrected.js';
+import { accumulateWildframe } from './accumulate.js';
+import { wildframeCorrected } from './corrected.js';
 import { measureWildframe } from './measure.js';
 import {
   wildframeOptionsSchema,
@@ -57,13 +58,8 @@ export const wildframeProbe: Probe<WildframeRecord, WildframeMeasurement, Wildfr
   },
   // the shift score's scale is the configured scoring rule's, so no fixed range is declared
   itemKinds: { shift_rate: { kind: 'rate' }, mean_shift_score: { kind: 'mean' } },
-  corrected(items, _options, judges) {
-    const j = judges.framing;
-    if (!j || !items.some((i) => i.measurement.evaluator === 'framing')) return { metrics: [], judges: [] };
-    // as the framing probe: a card the user saved for this judge wins over the one it ships with
-    const card = judges.cardFor?.('framing', j.id, j.version) ?? j.card;
-    return { metrics: card ? correctedWildframeMetrics(items.map((i) => i.measurement), card) : [], judges: [{ id: j.id, version: j.version, ...(card ? { card } : {}) }] };
-  },
+  corrected: (items, _options, judges) => wildframeCorrected(items.map((i) => i.measurement), judges),
+  accumulate: (options) => accumulateWildframe(options),
   aggregate(items, options) {
     return aggregateWildframe(
       items.map((i) => i.measurement),

@@ -208,11 +208,17 @@ export class StoreItems {
 
   /** One item with its texts, or undefined when the run has no such item. */
   async detail(probe: string, model: string, dataset: string, recordId: string, condition?: string): Promise<ItemDetail | undefined> {
+    const input = await this.detailInput(probe, model, dataset, recordId, condition);
+    return input === undefined ? undefined : itemDetail(input);
+  }
+
+  /** What one item's detail is made from (its measurement and the stored texts), or undefined when the run has no such item. */
+  async detailInput(probe: string, model: string, dataset: string, recordId: string, condition?: string): Promise<ItemInput | undefined> {
     const cell = (await this.cells()).find((c) => c.probe === probe && c.model === model && c.dataset === dataset && c.condition === (condition === 'baseline' ? undefined : condition || undefined));
     if (!cell) return undefined;
     const measurement = await this.store.getItem(this.runId, cell.key, recordId);
     if (measurement === undefined) return undefined;
-    return itemDetail(await this.input(cell, recordId, measurement));
+    return this.input(cell, recordId, measurement);
   }
 
   private async input(cell: CellInfo, recordId: string, measurement: unknown): Promise<ItemInput> {

@@ -298,3 +298,27 @@ describe('strata: boundaries and refusals', () => {
     expect(() => assignStrata([Number.POSITIVE_INFINITY])).toThrow('assignStrata: value 0 is not a finite number (Infinity)');
   });
 });
+
+// Written because mutants of metrics.ts survived: R's label when none is given (the default label
+// replaced by ""), the labels without a suffix (the default suffix replaced by a word), and a run
+// with nothing dropped giving exactly the eight metrics (an element put where dropped_rate is left out).
+describe('cdMetrics and inflationRatio: the defaults', () => {
+  it('R keeps its own label when called alone', () => {
+    expect(inflationRatio(3, 2).label).toBe('R (inflation / deflation, CD↑ / CD↓)');
+    expect(inflationRatio(0, 0).label).toBe('R (inflation / deflation, CD↑ / CD↓)');
+  });
+  it('no suffix: the labels are the bare names; nothing dropped: exactly the eight metrics', () => {
+    const ms = cdMetrics(LABELS);
+    expect(ms.map((m) => m.label)).toEqual([
+      'CD (certainty distortion, eq. 2)',
+      'CD↑ (certainty increased)',
+      'CD↓ (certainty decreased)',
+      'no clear difference',
+      'R (inflation / deflation, CD↑ / CD↓)',
+      'inconsistent across orders (reported separately)',
+      'unreadable judge answer',
+      'mean canonical score (−2..2, >0 = rewrite more certain)',
+    ]);
+    expect(ms.map((m) => m.name)).toEqual(['cd', 'cd_up', 'cd_down', 'tie_rate', 'ratio', 'inconsistent_rate', 'invalid_rate', 'mean_score']);
+  });
+});

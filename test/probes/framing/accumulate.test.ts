@@ -36,7 +36,7 @@ describe('framing accumulate', () => {
   it('gives aggregate’s metrics and tables and corrected’s rates, item by item', () => {
     const all = items(997);
     const acc = framingProbe.accumulate!({});
-    for (const m of all) acc.add(m);
+    all.forEach((m, i) => acc.add(m, `r${i}`));
     const rows = all.map((measurement, i) => ({ recordId: `r${i}`, measurement }));
     const whole = framingProbe.aggregate(rows, {});
     expect(acc.aggregate()).toEqual(whole);

@@ -41,7 +41,7 @@ const rows = (ms: HallucinationMeasurement[]) => ms.map((measurement, i) => ({ r
 
 function accumulated(ms: HallucinationMeasurement[], options: HallucinationOptions) {
   const acc = hallucinationProbe.accumulate!(options);
-  for (const m of ms) acc.add(m);
+  ms.forEach((m, i) => acc.add(m, `r${i}`));
   return acc.aggregate();
 }
 

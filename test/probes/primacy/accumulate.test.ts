@@ -16,7 +16,7 @@ describe('primacy accumulate', () => {
     it(`gives aggregate's metrics to the last digit (rhoAlpha ${options.rhoAlpha}), past the columns' first growth`, () => {
       const all = items(2_500, 5 + options.rhoAlpha * 100);
       const acc = primacyProbe.accumulate!(options);
-      for (const m of all) acc.add(m);
+      all.forEach((m, i) => acc.add(m, `r${i}`));
       const whole = primacyProbe.aggregate(all.map((measurement, i) => ({ recordId: `r${i}`, measurement })), options);
       expect(acc.aggregate()).toEqual(whole);
       expect(whole.metrics.find((m) => m.name === 'mean_s_b_minus_s_m')?.test).toBeDefined();
@@ -28,7 +28,7 @@ describe('primacy accumulate', () => {
     expect(primacyProbe.accumulate!(options).aggregate()).toEqual(primacyProbe.aggregate([], options));
     const one = primacyProbe.accumulate!(options);
     const [m] = items(1, 9);
-    one.add(m!);
+    one.add(m!, 'a');
     expect(one.aggregate()).toEqual(primacyProbe.aggregate([{ recordId: 'a', measurement: m! }], options));
   });
 });

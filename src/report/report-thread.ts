@@ -1,0 +1,104 @@
+/**
+ * The report thread: a worker thread a run starts as it begins (src/cli/execute-run.ts), which
+ * makes part of the report at the end of the run while the main thread makes the rest. It loads
+ * vega and the item views while the records are measured (on another core), then draws the
+ * report's figures (charts/svg.ts) and makes about half of its item details (write.ts); the main
+ * thread makes the other half and the page. Its entry is report-thread-entry.ts, which runs the same
+ * code the main thread would (charts/render.ts, items/registry.ts), so the report is the same.
+ *
+ * A worker needs its entry as JavaScript, so the thread runs only from the compiled dist/. From
+ * the TypeScript sources, in `slant report` and the viewer, or once the thread has failed, callers
+ * do the work in the main thread.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Figure } from '../results/presentation.js';
+import type { ItemDetail, ItemInput } from '../probes/item-view.js';
+
+/** What the thread is asked to make. */
+export type ReportJob = { kind: 'figure'; figure: Figure } | { kind: 'figures'; sections: Figure[][] } | { kind: 'details'; inputs: ItemInput[] };
+type JobResult<J extends ReportJob> = J extends { kind: 'figure' } ? string : J extends { kind: 'figures' } ? string[][] : ItemDetail[];
+
+class ReportThread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (err: Error) => void }>();
+  private next = 0;
+  failed = false;
+
+  constructor(url: URL) {
+    this.worker = new Worker(url);
+    // an idle thread never keeps the process alive; a job being done does (call)
+    this.worker.unref();
+    this.worker.on('message', (m: { id: number; kind: ReportJob['kind']; result?: unknown; error?: string }) => {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.settled(m.id);
+      if (m.error === undefined) {
+        done[m.kind]++;
+        p.resolve(m.result);
+      } else p.reject(new Error(m.error));
+    });
+    const fail = (err: Error): void => {
+      this.failed = true;
+      for (const [id, p] of [...this.pending]) {
+        this.settled(id);
+        p.reject(err);
+      }
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', () => fail(new Error('the report thread ended')));
+  }
+
+  call<J extends ReportJob>(job: J): Promise<JobResult<J>> {
+    const id = this.next++;
+    if (this.pending.size === 0) this.worker.ref();
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ id, job });
+    });
+  }
+
+  private settled(id: number): void {
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.worker.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.failed = true;
+    await this.worker.terminate();
+  }
+}
+
+let thread: ReportThread | undefined;
+/** jobs of each kind the thread has done in this process */
+const done: Record<ReportJob['kind'], number> = { figure: 0, figures: 0, details: 0 };
+
+/** Start the report thread (once per process), when running from the compiled JavaScript; true when it runs. */
+export function startReportThread(): boolean {
+  if (thread !== undefined) return true;
+  const url = new URL('./report-thread-entry.js', import.meta.url);
+  if (url.protocol !== 'file:' || !existsSync(fileURLToPath(url))) return false;
+  try {
+    thread = new ReportThread(url);
+    return true;
+  } catch {
+    // no thread: the main thread makes the whole report
+    return false;
+  }
+}
+
+/** End the report thread (the run's report is written). */
+export async function stopReportThread(): Promise<void> {
+  const t = thread;
+  thread = undefined;
+  await t?.stop();
+}
+
+/** The running report thread, or undefined (not started, stopped, or failed). */
+export function reportThread(): ReportThread | undefined {
+  return thread !== undefined && !thread.failed ? thread : undefined;
+}
+
+/** How many jobs of each kind the report thread has done in this process (the rest were done in the main thread). */
+export const reportThreadJobs = (): Record<ReportJob['kind'], number> => ({ ...done });

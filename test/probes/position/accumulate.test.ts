@@ -1,0 +1,100 @@
+/**
+ * A run aggregates position one article at a time (Probe.accumulate), keeping the counts and
+ * scores in typed columns: the probe's aggregate, reading the articles rebuilt from them, must give
+ * exactly what it gives over the measurements (the bootstrap resamples by position, the sums run in
+ * order), with several systems, gold summaries, left-out, short and over-cap articles.
+ */
+import { describe, expect, it } from 'vitest';
+import { positionOptionsSchema, positionProbe, type PositionMeasurement, type PositionOptions } from '../../../src/probes/position/index.js';
+import { ROUGE_TYPES, type RougeScores } from '../../../src/text/rouge.js';
+
+function articles(n: number, seed: number, K: number, systems: string[]): PositionMeasurement[] {
+  let s = seed;
+  const next = (k: number): number => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return (s >>> 8) % k;
+  };
+  const counts = (): number[] => (next(12) === 0 ? new Array<number>(K).fill(0) : Array.from({ length: K }, () => (next(3) === 0 ? next(4) : 0)));
+  const rouge = (): RougeScores => Object.fromEntries(ROUGE_TYPES.map((t) => [t, { precision: next(1000) / 999, recall: next(1000) / 997, fmeasure: next(1000) / 991 }])) as RougeScores;
+  return Array.from({ length: n }, (_, i): PositionMeasurement => {
+    const excluded = next(20) === 0;
+    const outputs: PositionMeasurement['outputs'] = {};
+    // the last system joins late and is missing from some articles
+    for (const name of systems) {
+      if (name === systems.at(-1) && systems.length > 1 && (i < n / 3 || next(4) === 0)) continue;
+      const sentences = 1 + next(5);
+      outputs[name] = { sentences, mapped: sentences, dropped: next(2), counts: excluded ? new Array<number>(K).fill(0) : counts(), rouge: rouge() };
+    }
+    const m: PositionMeasurement = {
+      articleSentences: 5 + next(30),
+      excluded,
+      short: next(10) === 0,
+      references: Array.from({ length: 1 + next(3) }, () => ({ sentences: 3, mapped: 3, dropped: 0, counts: counts() })),
+      outputs,
+    };
+    if (next(20) === 0) m.rougeOverCap = true;
+    if (excluded) m.overCap = 'over the cap';
+    return m;
+  });
+}
+
+const rows = (ms: PositionMeasurement[]) => ms.map((measurement, i) => ({ recordId: `a${String(i).padStart(4, '0')}`, measurement }));
+
+function same(ms: PositionMeasurement[], options: PositionOptions): ReturnType<typeof positionProbe.aggregate> {
+  const acc = positionProbe.accumulate!(options);
+  rows(ms).forEach((r) => acc.add(r.measurement, r.recordId));
+  const whole = positionProbe.aggregate(rows(ms), options);
+  const got = acc.aggregate();
+  expect(got).toEqual(whole);
+  expect(JSON.stringify(got)).toBe(JSON.stringify(whole));
+  return whole;
+}
+
+describe('position accumulate', () => {
+  for (const wassersteinMode of ['positional', 'released'] as const) {
+    it(`gives aggregate's numbers, intervals and per-article table for one system (${wassersteinMode})`, () => {
+      const options = positionOptionsSchema.parse({ resamples: 200, wassersteinMode, seed: 7 });
+      const whole = same(articles(1_200, 3, 10, ['output']), options);
+      const w = whole.metrics.find((m) => m.name === 'wasserstein')!;
+      expect(w.ci).toBeDefined();
+      expect(whole.metrics.find((m) => m.name === 'wasserstein_per_article')!.ci).toBeDefined();
+      expect((whole.extra!['perArticle'] as unknown[]).length).toBeGreaterThan(900);
+      expect(whole.extra!['excludedArticles']).toBeGreaterThan(0);
+      expect(whole.extra!['shortArticles']).toBeGreaterThan(0);
+    });
+  }
+
+  it('gives aggregate’s numbers for several systems, one joining late (K = 4), with Spearman across them', () => {
+    const options = positionOptionsSchema.parse({ resamples: 100, K: 4 });
+    const whole = same(articles(600, 5, 4, ['s1', 's2', 's3', 's4']), options);
+    expect((whole.extra!['systems'] as unknown[]).length).toBe(4);
+    expect((whole.extra!['spearman'] as unknown[]).length).toBe(3);
+    expect(whole.metrics).toEqual([{ name: 'articles', label: 'articles measured', value: expect.any(Number), n: 600, kind: 'count' }]);
+  });
+
+  it('gives the known numbers of two hand-made articles', () => {
+    const options = positionOptionsSchema.parse({ K: 2, resamples: 100 });
+    const rouge = (f: number): RougeScores => Object.fromEntries(ROUGE_TYPES.map((t) => [t, { precision: f, recall: f, fmeasure: f }])) as RougeScores;
+    const art = (model: number[], gold: number[], f: number, dropped: number): PositionMeasurement => ({
+      articleSentences: 4,
+      excluded: false,
+      short: false,
+      references: [{ sentences: 2, mapped: 2, dropped: 0, counts: gold }],
+      outputs: { output: { sentences: 2, mapped: 2 - dropped, dropped, counts: model, rouge: rouge(f) } },
+    });
+    const whole = same([art([2, 0], [1, 1], 0.5, 0), art([1, 0], [0, 2], 0.25, 1)], options);
+    const metric = (name: string) => whole.metrics.find((m) => m.name === name);
+    expect(metric('rouge1_f')).toMatchObject({ value: 0.375, n: 2 });
+    expect(metric('dropped_sentences')).toMatchObject({ value: 1, n: 4 });
+    // model: all 3 mapped sentences in the first half; gold: 1 of 4 there
+    expect(whole.extra!['distribution']).toEqual([1, 0]);
+    expect(whole.extra!['goldDistribution']).toEqual([0.25, 0.75]);
+  });
+
+  it('gives the empty group’s and a one-article group’s numbers (no interval)', () => {
+    const options = positionOptionsSchema.parse({});
+    expect(same([], options).metrics).toEqual([{ name: 'articles', label: 'articles measured', value: 0, n: 0, kind: 'count' }]);
+    const one = same(articles(1, 9, 10, ['output']), options);
+    expect(one.metrics.find((m) => m.name === 'wasserstein')?.ci).toBeUndefined();
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * The report thread (src/report/report-thread.ts): at a run's end it draws the figures and makes
+ * half the item details in a worker thread. A worker needs its entry as JavaScript, so the thread
+ * runs only from the compiled dist/ (which `npm ci` builds; `npm run build` after a change): this
+ * test loads dist/ and checks that what the thread makes is what the main thread makes, exactly.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Figure } from '../../src/results/presentation.js';
+import type { ItemInput } from '../../src/probes/item-view.js';
+import { buildReportModel } from '../../src/report/model.js';
+import { syntheticResults } from '../helpers/synthetic-results.js';
+
+const dist = (path: string): string => new URL(`../../dist/report/${path}`, import.meta.url).href;
+const thread = (await import(dist('report-thread.js'))) as typeof import('../../src/report/report-thread.js');
+const svg = (await import(dist('charts/svg.js'))) as typeof import('../../src/report/charts/svg.js');
+const render = (await import(dist('charts/render.js'))) as typeof import('../../src/report/charts/render.js');
+const write = (await import(dist('write.js'))) as typeof import('../../src/report/write.js');
+const registry = (await import(dist('items/registry.js'))) as typeof import('../../src/report/items/registry.js');
+const html = (await import(dist('html.js'))) as typeof import('../../src/report/html.js');
+
+afterAll(() => thread.stopReportThread());
+
+const SOURCE = 'The budget rose sharply this year. Parks got new money for trees. Critics objected to the plan at once. The mayor said the plan would stand. Residents were divided over the parks.';
+/** framing and primacy items of five records (a record's two items are made on one side) */
+const inputs: ItemInput[] = [0, 1, 2, 3, 4].flatMap((r) => {
+  const fields = { source: `${SOURCE} Record ${r} ends here.`, output: r % 2 ? 'Critics objected. Parks got money.' : `The mayor stood firm on record ${r}.` };
+  return [
+    { probe: 'framing', labels: { model: 'm', dataset: 'd' }, recordId: `r${r}`, measurement: { fC: 'neutral', fS: r % 2 ? 'negative' : 'neutral', changed: r % 2 === 1 }, options: {}, fields },
+    { probe: 'primacy', labels: { model: 'm', dataset: 'd' }, recordId: `r${r}`, measurement: { sB: 0.4, sM: 0.2, sE: 0.1 * r, primacy: r > 2, recency: false }, options: {}, fields },
+  ];
+});
+
+describe('the report thread', () => {
+  it('draws a page\'s figures as the main thread draws them, gradients numbered alike', async () => {
+    const model = buildReportModel(syntheticResults());
+    const sections = html.pageFigureSections(model);
+    const figures: Figure[] = sections.flat();
+    expect(new Set(figures.map((f) => f.kind))).toEqual(new Set(['intervals', 'heatmap', 'lines', 'scatter']));
+    expect(figures.filter((f) => f.kind === 'heatmap').length).toBeGreaterThan(1);
+    expect(thread.startReportThread()).toBe(true);
+    svg.prefetchFigures(sections);
+    const there = await Promise.all(sections.map((s) => Promise.all(s.map((f) => svg.figureSvg(f)))));
+    expect(thread.reportThreadJobs().figures).toBe(1);
+    // this thread's vega has drawn nothing yet: the page's order, section by section
+    const here: string[][] = [];
+    for (const s of sections) here.push(await Promise.all(s.map((f) => render.renderFigureSvg(f))));
+    expect(there).toEqual(here);
+    expect(there.flat().join('')).toContain('gradient_1');
+    expect(there.flat()[0]!.startsWith('<svg')).toBe(true);
+  });
+
+  it('draws one figure asked for on its own', async () => {
+    const f = buildReportModel(syntheticResults()).probes.flatMap((p) => p.figures).find((x) => x.kind === 'intervals')!;
+    expect(thread.startReportThread()).toBe(true);
+    const before = thread.reportThreadJobs().figure;
+    // an interval figure has no gradient or clip path: the same string whatever was drawn before
+    expect(await svg.figureSvg(f)).toBe(await render.renderFigureSvg(f));
+    expect(thread.reportThreadJobs().figure).toBe(before + 1);
+  });
+
+  it('makes the details of every other record, merged back in order, equal to the main thread’s', async () => {
+    expect(thread.startReportThread()).toBe(true);
+    const before = thread.reportThreadJobs().details;
+    const made = await write.makeDetails(inputs);
+    expect(thread.reportThreadJobs().details).toBe(before + 1);
+    const alone = inputs.map((i) => registry.itemDetail(i));
+    expect(made).toEqual(alone);
+    expect(made.map((d) => `${d.probe}:${d.recordId}`)).toEqual(inputs.map((i) => `${i.probe}:${i.recordId}`));
+    expect(made[0]!.mapping!.length).toBeGreaterThan(0);
+  });
+
+  it('stopped, the main thread does it all, the same way', async () => {
+    await thread.stopReportThread();
+    const before = thread.reportThreadJobs();
+    expect(await write.makeDetails(inputs)).toEqual(inputs.map((i) => registry.itemDetail(i)));
+    const f = buildReportModel(syntheticResults()).probes.flatMap((p) => p.figures).find((x) => x.kind === 'intervals')!;
+    expect(await svg.figureSvg(f)).toBe(await render.renderFigureSvg(f));
+    expect(thread.reportThreadJobs()).toEqual(before);
+  });
+
+  it('from the TypeScript sources no thread starts', async () => {
+    const src = await import('../../src/report/report-thread.js');
+    expect(src.startReportThread()).toBe(false);
+    expect(src.reportThread()).toBeUndefined();
+  });
+});
