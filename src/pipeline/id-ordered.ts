@@ -10,7 +10,7 @@
 import { byId } from '../stats/paired-comparison.js';
 
 /** A page of rows whose ids follow `after` (undefined: the first page), at most `limit`, in the store's id order. */
-export type IdPage<T> = (after: string | undefined, limit: number) => Promise<T[]>;
+type IdPage<T> = (after: string | undefined, limit: number) => Promise<T[]>;
 
 /** The store's id order differs from JavaScript's on this cell (see the file comment). */
 export class OutOfIdOrder extends Error {
