@@ -20,11 +20,20 @@
  */
 import { pipeline, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { Agent, interceptors, request, type Dispatcher } from 'undici';
+import { createRequire } from 'node:module';
+import type { Dispatcher } from 'undici';
 import { positiveIntegerEnv } from '../core/env-number.js';
 import { UserError } from '../core/errors.js';
 import { isSecretName, redact, registerSecret, registerSecretHeaders } from '../core/redact.js';
 import { adviseStatus } from './http-error-advice.js';
+
+/**
+ * undici, required on the first request: loading it costs about 70 ms of CPU, which commands
+ * that ask no model (`slant measure`, `report`, `view`) need not pay. It is a CommonJS package,
+ * so a synchronous require gives the same module an import would.
+ */
+let undiciModule: typeof import('undici') | undefined;
+const undici = (): typeof import('undici') => (undiciModule ??= createRequire(import.meta.url)('undici') as typeof import('undici'));
 
 /** An HTTP-level failure of a provider call (non-2xx status, or an unusable 2xx body). */
 export class ProviderHttpError extends Error {
@@ -268,7 +277,10 @@ interface HttpResponse {
 let sharedDispatcher: Dispatcher | undefined;
 /** One keep-alive Agent for the process, following redirects like fetch (at most 20). */
 function dispatcher(): Dispatcher {
-  sharedDispatcher ??= new Agent().compose(interceptors.redirect({ maxRedirections: 20 }));
+  if (sharedDispatcher === undefined) {
+    const { Agent, interceptors } = undici();
+    sharedDispatcher = new Agent().compose(interceptors.redirect({ maxRedirections: 20 }));
+  }
   return sharedDispatcher;
 }
 
@@ -351,7 +363,7 @@ export async function open(call: HttpCall): Promise<HttpResponse> {
   call.signal?.throwIfAborted(); // rejects with signal.reason, as fetch does
   let res: Dispatcher.ResponseData;
   try {
-    res = await request(call.url, {
+    res = await undici().request(call.url, {
       method: call.method ?? 'POST',
       headers,
       dispatcher: dispatcher(),

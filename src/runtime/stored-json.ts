@@ -48,6 +48,10 @@ function plainFinite(v: unknown, depth: number): boolean {
 }
 
 export function fromStoredJson(text: string): unknown {
+  // a reviver takes JSON.parse off its fast path (four times slower on a measurement): a text
+  // that cannot hold a {"$number": …} object (no "$number", and no \u escape that could spell
+  // it) is parsed without one, which gives the same value
+  if (!text.includes('$number') && !text.includes('\\u')) return JSON.parse(text) as unknown;
   return JSON.parse(text, (_k, v: unknown) => {
     if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
       const keys = Object.keys(v);

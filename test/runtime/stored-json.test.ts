@@ -17,6 +17,17 @@ describe('stored JSON', () => {
     expect(fromStoredJson('{"$number":"NaN","x":1}')).toEqual({ $number: 'NaN', x: 1 });
   });
 
+  it('reads a non-finite number whose key or value is spelled with \\u escapes, and plain texts as JSON.parse does', () => {
+    // the fast path (no reviver) is taken only when the text holds neither "$number" nor a \u escape
+    const escaped = (fromStoredJson('{"v":{"\\u0024number":"NaN"},"w":[{"$numb\\u0065r":"-Infinity"}]}') as { v: number; w: number[] });
+    expect(escaped.v).toBeNaN();
+    expect(escaped.w).toEqual([-Infinity]);
+    expect(fromStoredJson('{"$number":"Infinity"}')).toBe(Infinity);
+    for (const t of ['{"a":[1,2.5,null,true],"b":{"c":"d \\n e"},"number":"NaN"}', '[]', '"x"', '1e308', '{"\\u00e9":"\\u0000"}']) {
+      expect(fromStoredJson(t)).toEqual(JSON.parse(t));
+    }
+  });
+
   it('refuses undefined with a message naming what was stored', () => {
     expect(() => toStoredJson(undefined, 'output for record "r1"')).toThrow(/output for record "r1" is undefined/);
   });
