@@ -13,6 +13,7 @@ import { StoreItems } from './items/store-items.js';
 import { forgetPairViews } from '../probes/item-view-common.js';
 import type { ItemDetail, ItemInput, ItemSummary } from '../probes/item-view.js';
 import { reportThread } from './report-thread.js';
+import { BUILTIN_PROBES } from '../probes/manifests.js';
 import { EmbeddedItemList } from './items/embedded-list.js';
 import { buildReportModel } from './model.js';
 import { prefetchFigures } from './charts/svg.js';
@@ -53,11 +54,14 @@ export async function reportItems(results: Results, store?: AnyStore<RunReader>)
   return { summaries, details, omitted: inputs.length - summaries.length };
 }
 
+/** The built-in probes: the only ones whose item views the report thread has (a plugin registers in this thread). */
+const THREAD_VIEWS = new Set<string>(BUILTIN_PROBES.map((m) => m.name));
+
 /**
- * The items' details, in their order. With the report thread running, the items of every other
- * record are made there while this thread makes the rest (a record's items stay together: they
- * share their texts' thirds, sentences and mapping, item-view-common.ts); if the thread fails,
- * its share is made here.
+ * The items' details, in their order. With the report thread running, the built-in probes' items
+ * of every other record are made there while this thread makes the rest (a record's items stay
+ * together: they share their texts' thirds, sentences and mapping, item-view-common.ts); if the
+ * thread fails, its share is made here.
  */
 export async function makeDetails(inputs: readonly ItemInput[]): Promise<ItemDetail[]> {
   const thread = reportThread();
@@ -69,7 +73,7 @@ export async function makeDetails(inputs: readonly ItemInput[]): Promise<ItemDet
       i = records.size;
       records.set(input.recordId, i);
     }
-    return thread !== undefined && i % 2 === 1;
+    return thread !== undefined && i % 2 === 1 && THREAD_VIEWS.has(input.probe);
   };
   const sent = inputs.filter(there);
   const asked = sent.length > 0 && thread !== undefined ? thread.call({ kind: 'details', inputs: sent }).catch(() => undefined) : undefined;

@@ -69,6 +69,15 @@ describe('the report thread', () => {
     expect(made[0]!.mapping!.length).toBeGreaterThan(0);
   });
 
+  it("a plugin probe's items are made in the main thread, which alone has its item view", async () => {
+    expect(thread.startReportThread()).toBe(true);
+    const before = thread.reportThreadJobs().details;
+    const plugin = inputs.map((i) => ({ ...i, probe: 'plugin-probe', measurement: { score: 1 } }));
+    const made = await write.makeDetails(plugin);
+    expect(thread.reportThreadJobs().details).toBe(before);
+    expect(made).toEqual(plugin.map((i) => registry.itemDetail(i)));
+  });
+
   it('stopped, the main thread does it all, the same way', async () => {
     await thread.stopReportThread();
     const before = thread.reportThreadJobs();

@@ -168,3 +168,49 @@ describe("humanValidation: Fleiss' κ on the items with the modal number of rate
     expect(() => humanValidation([{ item: 'x', annotator: 'a', label: 1 }, { item: 'x', annotator: 'a', label: 2 }])).toThrow('humanValidation: annotator a labels item x twice (row 2)');
   });
 });
+
+// Written because mutants of human-validation.ts survived: two humans, two categories and a judge
+// sharing two items (each the smallest size the code accepts), the modal number of raters when
+// counts tie or a larger count has fewer items, and the categories taken from the humans only.
+// Reference values: human-validation-reference.py beside this file (statsmodels' fleiss_kappa,
+// Krippendorff's α from the coincidence matrix in numpy, scipy's kendalltau).
+describe('humanValidation: the smallest sizes, and which items Fleiss counts', () => {
+  it("two humans and two categories: α, Fleiss' κ and a judge sharing two items (kills `humans.length > 2` twice, `c > 2`, `fleissRaters > 2`, `categories.length > 2`, the judge's `xs.length > 2`)", () => {
+    const r = humanValidation(
+      [
+        ...fromMatrix({ h1: [1, -1, 1, 1, -1, 1], h2: [1, -1, -1, 1, -1, -1], llm: [2, -2, null, null, null, null] }),
+        { item: 'u9', annotator: 'llm', label: 0 },
+      ],
+      { judges: ['llm'] },
+    );
+    // kripp([h1, h2], 'ordinal') = 0.38888888888888884, 'interval' = 0.38888888888888895 (two values: both the nominal α)
+    expect(r.alphaOrdinal).toBeCloseTo(0.38888888888888884, 12);
+    expect(r.alphaInterval).toBeCloseTo(0.38888888888888895, 12);
+    // fleiss_kappa(aggregate_raters(6 items × 2 raters)) = 0.33333333333333326
+    expect(r.fleissKappa).toBeCloseTo(0.33333333333333326, 12);
+    expect([r.fleissItems, r.fleissRaters]).toEqual([6, 2]);
+    // kendalltau([2, −2], [1, −1]) = 1 over the two items the humans labelled (u9 left out); kendalltau(h1, h2) = 0.5
+    expect(r.judges).toEqual([{ judge: 'llm', tauB: 1, n: 2 }]);
+    expect(r.humanHuman.mean).toBeCloseTo(0.49999999999999994, 12);
+  });
+
+  it('rater counts tied, the smaller seen first: the larger wins (kills the tie-break `k === best && c > fleissRaters` made false)', () => {
+    // u1 and u4 two raters, u2 and u3 three: Fleiss on u2 = [1, 1, 0], u3 = [−1, −1, −1] = 0.4545454545454544
+    const r = humanValidation(fromMatrix({ a: [1, 1, -1, 0], b: [0, 1, -1, 0], c: [null, 0, -1, null] }));
+    expect([r.fleissItems, r.fleissRaters]).toEqual([2, 3]);
+    expect(r.fleissKappa).toBeCloseTo(0.4545454545454544, 12);
+  });
+
+  it('a larger count on fewer items, seen later, does not win (kills the tie test `k === best` made true or `k !== best`)', () => {
+    // u1–u3 two raters, u4 three: Fleiss on u1–u3 = [1, 1], [0, −1], [−1, −1] = 0.4545454545454544
+    const r = humanValidation(fromMatrix({ a: [1, 0, -1, 1], b: [1, -1, -1, 0], c: [null, null, null, 1] }));
+    expect([r.fleissItems, r.fleissRaters]).toEqual([3, 2]);
+    expect(r.fleissKappa).toBeCloseTo(0.4545454545454544, 12);
+  });
+
+  it("the categories are the humans' labels: a judge's other labels do not make one category two (kills the rows unfiltered)", () => {
+    const r = humanValidation(fromMatrix({ a: [1, 1, 1], b: [1, 1, 1], j: [0, -1, 1] }), { judges: ['j'] });
+    expect([r.fleissItems, r.fleissRaters]).toEqual([0, 0]);
+    expect(r.fleissKappa).toBeNaN();
+  });
+});

@@ -125,21 +125,22 @@ def bootstrap(pairs, B, seed, prior=0.0):
     return used, doubtful, out
 
 
-THREE = [('A', 'B', 8, 4, 2), ('B', 'C', 7, 5, 2), ('A', 'C', 9, 3, 2)]
-# A loses to B never: the four-cycle A → C → B → D → A of the stronger sides keeps every resample linked by wins
-FOUR = [('A', 'B', 0, 1, 3), ('A', 'C', 6, 2, 0), ('C', 'B', 6, 2, 0), ('D', 'A', 6, 2, 0), ('B', 'D', 6, 2, 0)]
-cases = [
-    ('three sources, the defaults (100 resamples, seed 7, no prior)', THREE, 100, 7, 0.0),
-    ('three sources, prior 0.5, 50 resamples, seed 11', THREE, 50, 11, 0.5),
-    # seed 951241320: its first draw is exactly 0.25, so u = 1.0 lands on a boundary of the shares
-    ('A–B 1 win, 2 losses, 1 tie; 2 resamples, seed 951241320', [('A', 'B', 1, 2, 1)], 2, 951241320, 0.0),
-    ('four sources, A–B 0 wins, 1 loss, 3 ties first; 2 resamples, seed 951241320', FOUR, 2, 951241320, 0.0),
-]
-for name, pairs, B, seed, prior in cases:
-    items = items_of(pairs)
-    print(name)
-    print('  point log λ', dict(zip(items, map(float, fit(pairs, items, prior)))))
-    used, doubtful, out = bootstrap(pairs, B, seed, prior)
-    print('  usable resamples', used, 'doubtful', doubtful)
-    for x, row in out.items():
-        print('  ', x, row)
+if __name__ == '__main__':
+    THREE = [('A', 'B', 8, 4, 2), ('B', 'C', 7, 5, 2), ('A', 'C', 9, 3, 2)]
+    # A loses to B never: the four-cycle A → C → B → D → A of the stronger sides keeps every resample linked by wins
+    FOUR = [('A', 'B', 0, 1, 3), ('A', 'C', 6, 2, 0), ('C', 'B', 6, 2, 0), ('D', 'A', 6, 2, 0), ('B', 'D', 6, 2, 0)]
+    cases = [
+        ('three sources, the defaults (100 resamples, seed 7, no prior)', THREE, 100, 7, 0.0),
+        ('three sources, prior 0.5, 50 resamples, seed 11', THREE, 50, 11, 0.5),
+        # seed 951241320: its first draw is exactly 0.25, so u = 1.0 lands on a boundary of the shares
+        ('A–B 1 win, 2 losses, 1 tie; 2 resamples, seed 951241320', [('A', 'B', 1, 2, 1)], 2, 951241320, 0.0),
+        ('four sources, A–B 0 wins, 1 loss, 3 ties first; 2 resamples, seed 951241320', FOUR, 2, 951241320, 0.0),
+    ]
+    for name, pairs, B, seed, prior in cases:
+        items = items_of(pairs)
+        print(name)
+        print('  point log λ', dict(zip(items, map(float, fit(pairs, items, prior)))))
+        used, doubtful, out = bootstrap(pairs, B, seed, prior)
+        print('  usable resamples', used, 'doubtful', doubtful)
+        for x, row in out.items():
+            print('  ', x, row)

@@ -78,14 +78,16 @@ const metric = (g: { metrics: Metric[] }, n: string): Metric => {
 const close = (v: number) => expect.closeTo(v, 12);
 
 describe('position aggregate against scipy and numpy (aggregate-reference.py)', () => {
-  const agg = aggregatePositionGroups(items(), options);
-  const by = (n: string) => agg.groups.find((g) => g.labels.model === n)!;
+  // computed in each test, never in the describe body: mutation testing switches a mutant on only
+  // while a test runs, so a fixture computed when the file loads is the unmutated code's
+  const agg = () => aggregatePositionGroups(items(), options);
+  const by = (n: string) => agg().groups.find((g) => g.labels.model === n)!;
 
   it('counts the articles measured, excluded and short; gold over the measured ones', () => {
-    expect(agg.groups.map((g) => g.labels.model)).toEqual(['lead', 'tail', 'mid', 'solo']);
-    expect(agg).toMatchObject({ articles: 3, excludedArticles: 2, shortArticles: 1 });
+    expect(agg().groups.map((g) => g.labels.model)).toEqual(['lead', 'tail', 'mid', 'solo']);
+    expect(agg()).toMatchObject({ articles: 3, excludedArticles: 2, shortArticles: 1 });
     // gold: a [1.5, 1, 0, 0] + b [1, 0, 1, 0] + c [0, 1, 1, 1] = [2.5, 2, 2, 1] / 7.5
-    expect(agg.goldDistribution).toEqual([2.5 / 7.5, 2 / 7.5, 2 / 7.5, 1 / 7.5].map(close));
+    expect(agg().goldDistribution).toEqual([2.5 / 7.5, 2 / 7.5, 2 / 7.5, 1 / 7.5].map(close));
   });
 
   it('distance, shift and their bootstrap over articles (positional)', () => {
@@ -166,7 +168,7 @@ describe('position aggregate against scipy and numpy (aggregate-reference.py)', 
   it('Spearman across the four systems (scipy.stats.spearmanr; exact p over the 4! orders)', () => {
     // W: lead .157, tail .356, mid .117, solo .142; ROUGE-1 F: .55, .2125, .3375, .3833 -> rho −0.2, p 0.8, exact 22/24
     // ROUGE-2 F: .2375, .25, .1, .0667 -> rho 0.8, p 0.2, exact 8/24
-    expect(agg.spearman).toEqual([
+    expect(agg().spearman).toEqual([
       { rouge: 'rouge1', rho: close(-0.2), pValue: close(0.8), pExact: close(0.9166666666666666), n: 4 },
       { rouge: 'rouge2', rho: close(0.8), pValue: close(0.2), pExact: close(1 / 3), n: 4 },
       { rouge: 'rougeL', rho: close(-0.2), pValue: close(0.8), pExact: close(0.9166666666666666), n: 4 },
@@ -186,7 +188,7 @@ describe('position aggregate against scipy and numpy (aggregate-reference.py)', 
   });
 
   it('the report tables: values rounded to 4 places, the distributions and Spearman rows', () => {
-    const [bySystem, dist, sp] = positionTables(agg);
+    const [bySystem, dist, sp] = positionTables(agg());
     expect(bySystem!.rows[0]).toEqual(['lead', 0.1571, 0.0137, 0.375, 0.1306, -0.1571, 0, 0.55, 0.2375, 0.495]);
     expect(bySystem!.rows[2]).toEqual(['mid', 0.1167, null, null, 0.1792, 0.05, 2, 0.3375, 0.1, 0.3038]);
     expect(dist!.columns).toEqual(['summaries', 'S1', 'S2', 'S3', 'S4']);

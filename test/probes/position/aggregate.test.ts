@@ -33,13 +33,15 @@ const options = positionOptionsSchema.parse({ K: 4, resamples: 500 });
 const metric = (g: { metrics: Metric[] }, n: string) => g.metrics.find((m) => m.name === n);
 
 describe('aggregatePositionGroups', () => {
-  const agg = aggregatePositionGroups(items(), options);
-  const by = (n: string) => agg.groups.find((g) => g.labels.model === n)!;
+  // computed in each test, never in the describe body: mutation testing switches a mutant on only
+  // while a test runs, so a fixture computed when the file loads is the unmutated code's
+  const agg = () => aggregatePositionGroups(items(), options);
+  const by = (n: string) => agg().groups.find((g) => g.labels.model === n)!;
 
   it('gold counts are the mean over references, summed over articles', () => {
     // article a: mean([2,1,0,0],[1,1,0,0]) = [1.5,1,0,0]; article b: [1,0,1,0]; sum [2.5,1,1,0] / 4.5
-    expect(agg.goldDistribution).toEqual([2.5 / 4.5, 1 / 4.5, 1 / 4.5, 0].map((v) => expect.closeTo(v, 12)));
-    expect(agg.articles).toBe(2);
+    expect(agg().goldDistribution).toEqual([2.5 / 4.5, 1 / 4.5, 1 / 4.5, 0].map((v) => expect.closeTo(v, 12)));
+    expect(agg().articles).toBe(2);
   });
 
   it('Wasserstein (positional) and position shift, by hand', () => {
@@ -86,7 +88,7 @@ describe('aggregatePositionGroups', () => {
   it('ROUGE means and Spearman across systems', () => {
     expect(metric(by('lead'), 'rouge1_f')!.value).toBeCloseTo(0.55, 12);
     // W order: lead < mid < tail; ROUGE-1 order: lead > mid > tail -> rho = -1
-    const s = agg.spearman.find((r) => r.rouge === 'rouge1')!;
+    const s = agg().spearman.find((r) => r.rouge === 'rouge1')!;
     expect(s.rho).toBeCloseTo(-1, 12);
     expect(s.n).toBe(3);
     expect(s.pExact).toBeCloseTo(1 / 3, 12); // 2 of 6 pairings reach |rho| = 1
