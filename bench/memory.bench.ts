@@ -1,7 +1,9 @@
 /**
- * npm run bench:memory [-- --docs 1000,10000,100000 --words 40 --stores sqlite,postgres]
+ * npm run bench:memory [-- --docs 1000,10000,100000 --words 40 --stores sqlite,postgres --probes framing,primacy --bin dist/cli/bin.js]
  *
- * Peak memory of a whole run as it grows: `slant measure framing primacy` through the compiled CLI
+ * Peak memory of a whole run as it grows: `slant measure framing primacy` (or the `--probes` given:
+ * certainty compares the document with its summary as original and rewrite, position maps the
+ * summary and a gold summary of the document's last two sentences) through the compiled CLI
  * (a child process: reading, measuring, aggregation, results.json, report.html, the terminal
  * summary) on seeded synthetic documents of about `words` words, once per size, on a SQLite store
  * and on a PostgreSQL store (a throwaway cluster, as the tests start: the store a distributed
@@ -13,17 +15,30 @@
 import { execFile } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import { once } from 'node:events';
 import { syntheticDocuments } from './synthetic-docs.js';
 
-const { values } = parseArgs({ options: { docs: { type: 'string', default: '1000,10000,100000' }, words: { type: 'string', default: '40' }, stores: { type: 'string', default: 'sqlite,postgres' } } });
+const { values } = parseArgs({ options: { docs: { type: 'string', default: '1000,10000,100000' }, words: { type: 'string', default: '40' }, stores: { type: 'string', default: 'sqlite,postgres' }, probes: { type: 'string', default: 'framing,primacy' }, bin: { type: 'string' } } });
 const sizes = values.docs.split(',').map(Number);
 const words = Number(values.words);
 const stores = values.stores.split(',').map((s) => s.trim());
-const bin = new URL('../dist/cli/bin.js', import.meta.url).pathname;
+const probes = values.probes.split(',').map((p) => p.trim());
+const known = ['framing', 'primacy', 'certainty', 'position'];
+for (const p of probes) if (!known.includes(p)) throw new Error(`--probes: ${p} is not one of ${known.join(', ')}`);
+
+/** A document as the chosen probes read it (each probe's record fields, from the same texts). */
+function record(d: { id: string; source: string; output: string }): Record<string, string> {
+  const r: Record<string, string> = { id: d.id };
+  if (probes.includes('framing') || probes.includes('primacy') || probes.includes('position')) Object.assign(r, { source: d.source, output: d.output });
+  if (probes.includes('certainty')) Object.assign(r, { original: d.source, rewrite: d.output });
+  if (probes.includes('position')) r['reference'] = d.source.split(/(?<=\.) /).slice(-2).join(' ');
+  return r;
+}
+// --bin: another build's CLI (e.g. main's, in a second worktree), to compare builds under the same load
+const bin = values.bin === undefined ? new URL('../dist/cli/bin.js', import.meta.url).pathname : resolve(values.bin);
 const hook = new URL('./cpu-at-exit.mjs', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'slant-bench-memory-'));
 
@@ -31,7 +46,7 @@ async function writeDocs(n: number): Promise<string> {
   const path = join(dir, `docs-${n}.jsonl`);
   const out = createWriteStream(path);
   for (const d of syntheticDocuments(n, words)) {
-    if (!out.write(`${JSON.stringify({ id: d.id, source: d.source, output: d.output })}\n`)) await once(out, 'drain');
+    if (!out.write(`${JSON.stringify(record(d))}\n`)) await once(out, 'drain');
   }
   out.end();
   await once(out, 'finish');
@@ -49,12 +64,12 @@ try {
       const out = join(cwd, 'usage.json');
       const storeArgs = store === 'postgres' ? ['--store', cluster!.newDatabase()] : [];
       const t0 = Date.now();
-      await promisify(execFile)(process.execPath, ['--import', hook, bin, 'measure', 'framing', 'primacy', '-i', inputs.get(n)!, ...storeArgs], { cwd, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, SLANT_CPU_OUT: out } });
+      await promisify(execFile)(process.execPath, ['--import', hook, bin, 'measure', ...probes, '-i', inputs.get(n)!, ...storeArgs], { cwd, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, SLANT_CPU_OUT: out } });
       const wall = Date.now() - t0;
       const usage = JSON.parse(readFileSync(out, 'utf8')) as { cpuMs: number; maxRssKb: number };
       const mib = usage.maxRssKb / 1024;
       first ??= mib;
-      console.log(JSON.stringify({ bench: 'memory', store, docs: n, words, peak_rss_mib: Number(mib.toFixed(1)), vs_smallest: Number((mib / first).toFixed(3)), wall_ms: wall, cli_cpu_ms: Math.round(usage.cpuMs), load_average: Number((loadavg()[0] as number).toFixed(2)) }));
+      console.log(JSON.stringify({ bench: 'memory', probes: probes.join(','), store, docs: n, words, peak_rss_mib: Number(mib.toFixed(1)), vs_smallest: Number((mib / first).toFixed(3)), wall_ms: wall, cli_cpu_ms: Math.round(usage.cpuMs), load_average: Number((loadavg()[0] as number).toFixed(2)) }));
       rmSync(cwd, { recursive: true, force: true });
     }
   }

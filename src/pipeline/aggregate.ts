@@ -14,29 +14,20 @@ import { storedSteps, type ItemSource, type ItemSources } from '../results/strea
 import { ITEMS_PAGE, storedItems } from '../runtime/stored-items.js';
 import { FloatColumn } from '../stats/float-column.js';
 import { BASELINE_KEY } from './conditions.js';
-import { cellCost } from './cell-cost.js';
-import { addHolm, pairedEffects, type CellValues } from './effects.js';
-import { byId, declaredKind, type ItemValueKind } from '../stats/paired-comparison.js';
+import { addHolm } from './effects.js';
+import { compareCells, type ComparedCell } from './paired-cells.js';
+import { idOrdered, OutOfIdOrder, wholeSorted } from './id-ordered.js';
+import { declaredKind, type ItemValueKind } from '../stats/paired-comparison.js';
 import type { CellRef, ExecutionPlan } from './execute.js';
 import type { AnyProbe } from '../probes/manifest.js';
-
-/** How many of a cell's measured items read an answer cut at the token limit (stored with finishReason length). */
-async function measuredCutAnswers(store: ItemsReader, runId: string, cell: CellRef): Promise<number> {
-  let n = 0;
-  for (const o of await store.getOutputs(runId, cell.costKey)) {
-    const out = o.output as { finishReason?: unknown; invalid?: unknown } | null;
-    if (out?.finishReason === 'length' && out.invalid === undefined && (await store.getItem(runId, cell.key, o.recordId)) !== undefined) n++;
-  }
-  return n;
-}
 
 type Row = { recordId: string; measurement: unknown };
 
 /**
  * What aggregation keeps of one cell's items, read once in record-id order: with the probe's
  * accumulator (Probe.accumulate) only its tallies and typed columns, else (a probe without one)
- * the items themselves; the per-item values of the run summary in typed columns; the paired
- * values by record only when the run compares conditions.
+ * the items themselves; the per-item values of the run summary in typed columns. (A run comparing
+ * conditions reads each condition's cell again beside its baseline's: paired-cells.ts.)
  */
 class CellReading {
   n = 0;
@@ -44,33 +35,24 @@ class CellReading {
   private readonly rows: Row[] = [];
   /** per item value name, the finite values in record-id order (the run summary's bootstrap) */
   readonly summaryValues: Map<string, FloatColumn> | undefined;
-  readonly valuesById: Map<string, Record<string, number>> | undefined;
-  readonly recordIds: string[] | undefined;
 
   constructor(
     private readonly probe: AnyProbe,
     private readonly options: unknown,
-    want: { byId: boolean; summary: boolean },
+    want: { summary: boolean },
   ) {
     const acc = probe.accumulate?.(options);
     // an accumulator that cannot make the corrected rates or name the instruments too would lose them: the items are kept instead
     this.acc = acc !== undefined && (probe.corrected === undefined || acc.corrected !== undefined) && (probe.instruments === undefined || acc.instruments !== undefined) ? acc : undefined;
     if (probe.itemValues && want.summary) this.summaryValues = new Map();
-    if (want.byId) {
-      this.recordIds = [];
-      if (probe.itemValues) this.valuesById = new Map();
-    }
   }
 
   add(r: Row): void {
     this.n++;
     if (this.acc) this.acc.add(r.measurement, r.recordId);
     else this.rows.push(r);
-    this.recordIds?.push(r.recordId);
-    if (this.probe.itemValues === undefined || (this.summaryValues === undefined && this.valuesById === undefined)) return;
+    if (this.probe.itemValues === undefined || this.summaryValues === undefined) return;
     const v = this.probe.itemValues(r.measurement, this.options);
-    this.valuesById?.set(r.recordId, v);
-    if (this.summaryValues === undefined) return;
     for (const [name, x] of Object.entries(v)) {
       let col = this.summaryValues.get(name);
       if (col === undefined) this.summaryValues.set(name, (col = new FloatColumn()));
@@ -93,25 +75,19 @@ class CellReading {
 
 /**
  * Read a cell's items into a fresh reading in record-id order (JavaScript's string order, as
- * `byId`), a page at a time. The store orders by code points; where that differs from JavaScript's
- * order of UTF-16 units (an id with a character above U+FFFF beside one in U+E000–U+FFFF) the
- * pages arrive out of order: the cell is read again whole and sorted here, as before.
+ * `byId`), a page at a time; where the store's order differs from it (id-ordered.ts) the cell is
+ * read again whole and sorted here.
  */
 async function readCell(store: ItemsReader, runId: string, cellKey: string, fresh: () => CellReading): Promise<CellReading> {
-  let reading = fresh();
-  let after: string | undefined;
-  for (;;) {
-    const page = await store.itemsByIdPage(runId, cellKey, after, ITEMS_PAGE);
-    for (const r of page) {
-      if (after !== undefined && byId(after, r.recordId) >= 0) {
-        reading = fresh();
-        for (const row of [...(await store.getItems(runId, cellKey))].sort((a, b) => byId(a.recordId, b.recordId))) reading.add(row);
-        return reading;
-      }
-      reading.add(r);
-      after = r.recordId;
-    }
-    if (page.length < ITEMS_PAGE) return reading;
+  try {
+    const reading = fresh();
+    for await (const r of idOrdered((after, limit) => store.itemsByIdPage(runId, cellKey, after, limit), ITEMS_PAGE)) reading.add(r);
+    return reading;
+  } catch (err) {
+    if (!(err instanceof OutOfIdOrder)) throw err;
+    const reading = fresh();
+    for await (const r of wholeSorted(() => store.getItems(runId, cellKey))) reading.add(r);
+    return reading;
   }
 }
 
@@ -128,7 +104,7 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore<Aggre
     const perGroupValues: Map<string, FloatColumn>[] = [];
     const extraJudges: CardedInstrument[] = [];
     const baselineGroups: GroupResultJson[] = [];
-    const values: (CellValues & { cell: CellRef })[] = [];
+    const compared: (ComparedCell & { cell: CellRef })[] = [];
     const own = new Map<string, { id: string; version: string }>();
     for (const cell of cells.filter((c) => c.probe === probe.name)) {
       const labels = cellLabels(cell);
@@ -145,7 +121,7 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore<Aggre
       // every number is computed over the items in record-id order, not in the order they were
       // measured and stored (which varies with concurrency and resumes): a bootstrap resamples by
       // position, and a sum's last digits depend on its order
-      const read = await readCell(store, runId, cell.key, () => new CellReading(probe, options, { byId: withConditions, summary: cell.condition === BASELINE_KEY }));
+      const read = await readCell(store, runId, cell.key, () => new CellReading(probe, options, { summary: cell.condition === BASELINE_KEY }));
       const agg = read.aggregate();
       for (const j of read.instruments() ?? []) own.set(`${j.id}@${j.version}`, j);
       const corr = read.corrected(judgesWithCards);
@@ -158,7 +134,7 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore<Aggre
       if (agg.extra) group.extra = agg.extra;
       if (reasons) group.invalid = { n: invalid.length, reasons };
       if (cell.approximations?.length) group.approximated = cell.approximations;
-      const cut = read.n === 0 ? 0 : await measuredCutAnswers(store, runId, cell);
+      const cut = read.n === 0 ? 0 : await store.countCutAnswers(runId, cell.costKey, cell.key);
       if (cut > 0) group.truncated = cut;
       groups.push(group);
       await store.putResult(runId, cell.key, group);
@@ -166,17 +142,7 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore<Aggre
         perGroupValues.push(read.summaryValues);
         baselineGroups.push(group);
       }
-      if (withConditions) {
-        values.push({
-          cell,
-          labels,
-          condition: cell.condition,
-          values: read.valuesById ?? new Map(),
-          metrics: agg.metrics,
-          costs: await store.getCosts(runId, cell.costKey),
-          recordIds: read.recordIds ?? [],
-        });
-      }
+      if (withConditions) compared.push({ cell, key: cell.key, costKey: cell.costKey, labels, options, metrics: agg.metrics });
       if (opts.includeItems !== false) {
         // a mitigated output's intermediate steps travel with its items, for reports and viewers
         const steps = cell.condition === BASELINE_KEY ? undefined : await storedSteps(store, runId, cell.costKey);
@@ -198,10 +164,12 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore<Aggre
     if (withConditions) {
       const effects = [];
       const costs = [];
-      for (const v of values) {
-        const base = values.find((b) => b.condition === BASELINE_KEY && b.cell.model === v.cell.model && b.cell.dataset === v.cell.dataset);
-        costs.push(cellCost(v, base));
-        if (base && v !== base) effects.push(...pairedEffects(base, v, probe));
+      for (const v of compared) {
+        const base = compared.find((b) => b.cell.condition === BASELINE_KEY && b.cell.model === v.cell.model && b.cell.dataset === v.cell.dataset);
+        // the condition's cell read beside its baseline's, a page of each at a time
+        const c = await compareCells(store, runId, probe, v, base);
+        costs.push(c.cost);
+        effects.push(...c.effects);
       }
       addHolm(effects);
       result.effects = effects;

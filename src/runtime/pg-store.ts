@@ -10,7 +10,7 @@ import type { RunStore } from './run-store.js';
 import { newRunId, type CacheEntry, type CacheRow, type CacheStatsRow, type CellInput, type CellRow, type CellStatus, type ItemCost, type JudgeCardKey, type LeaseRow, type RunRow, type RunStatus, type StoreWrite } from './store.js';
 import {
   batchStateDeleteSql, batchStateGetSql, batchStateKeysSql, batchStateSetSql, beatLeaseSql, CACHE_BY_MODEL_SQL, CACHE_COLUMNS, CACHE_CONFLICT_SET, CACHE_TOTALS_SQL, cacheClearSql,
-  cacheGetSql, cachePutSql, completedRecordIdsSql, COST_COLUMNS, COST_CONFLICT_SET, costsOf, countItemsSql, createRunSql, deleteRunSql, getCostsSql, getInvalidOutputsSql,
+  cacheGetSql, cachePutSql, completedRecordIdsSql, COST_COLUMNS, COST_CONFLICT_SET, costRowsOf, costsByIdPageSql, costsOf, countItemsSql, cutAnswersSql, createRunSql, deleteRunSql, getCostsSql, getInvalidOutputsSql,
   getJudgeCardSql, getRecordSql, getRecordsSql, getResultsSql, getRunResultsSql, getRunSql, invalidOutputsOf, itemsByIdPageSql, itemsPageOf, itemsPageSql, jsonOf, latestRunSql, leaseSql, LIST_JUDGE_CARDS_SQL, listCellsSql,
   listRunOutputsSql, listRunsSql, measurementsOf, noCell, noRun, outputRecordIdsSql, outputsOf, POSTGRES, putCostSql, putInvalidOutputSql, putItemsSql, putJudgeCardSql,
   putRecordSql, putResultSql, putRunResultsSql, RECORD_TABLES, recordConflictSet, recordJson, releaseLeaseSql, resultsOf, runOutputsOf, runResultsOf, searchItemsSql,
@@ -376,6 +376,10 @@ export class PgStore implements RunStore {
     return (await this.one<{ n: number }>(countItemsSql(runId)))?.n ?? 0;
   }
 
+  async countCutAnswers(runId: string, outputKey: string, cellKey: string): Promise<number> {
+    return (await this.one<{ n: number }>(cutAnswersSql(POSTGRES, runId, outputKey, cellKey)))?.n ?? 0;
+  }
+
   async getItems(runId: string, cellKey: string): Promise<{ recordId: string; measurement: unknown }[]> {
     return measurementsOf(await this.all(getRecordsSql('item', runId, cellKey)));
   }
@@ -461,6 +465,10 @@ export class PgStore implements RunStore {
 
   async getCosts(runId: string, key: string): Promise<Map<string, ItemCost>> {
     return costsOf(await this.all(getCostsSql(runId, key)));
+  }
+
+  async costsByIdPage(runId: string, key: string, after: string | undefined, limit: number): Promise<{ recordId: string; cost: ItemCost }[]> {
+    return costRowsOf(await this.all(costsByIdPageSql(POSTGRES, runId, key, after, limit)));
   }
 
   async putInvalidOutput(runId: string, cellKey: string, recordId: string, reason: string, output?: unknown): Promise<void> {

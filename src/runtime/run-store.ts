@@ -47,6 +47,8 @@ export interface ItemsReader {
   /** The record ids with a stored output under `cellKey` (one query), of those in `among` when given. */
   outputRecordIds(runId: string, cellKey: string, among?: readonly string[]): Promise<Set<string>>;
   countItems(runId: string): Promise<number>;
+  /** How many items of `cellKey` read an answer stored under `outputKey` cut at the token limit (finishReason "length", not recorded invalid). */
+  countCutAnswers(runId: string, outputKey: string, cellKey: string): Promise<number>;
   getItems(runId: string, cellKey: string): Promise<{ recordId: string; measurement: unknown }[]>;
   /** One page of a cell's measurements in getItems' order: rows after position `after` (0: the first page), at most `limit`; `next` continues. */
   itemsPage(runId: string, cellKey: string, after: number, limit: number): Promise<{ next: number; rows: { recordId: string; measurement: unknown }[] }>;
@@ -65,6 +67,8 @@ export interface ItemsReader {
   searchOutputs(runId: string, cellKeys: readonly string[], needle: string): Promise<string[]>;
   searchItems(runId: string, cellKey: string, needle: string): Promise<{ recordId: string; measurement: unknown }[]>;
   getCosts(runId: string, key: string): Promise<Map<string, ItemCost>>;
+  /** One page of the costs under `key` in record-id order (code points): rows whose id follows `after` (undefined: the first page), at most `limit`. */
+  costsByIdPage(runId: string, key: string, after: string | undefined, limit: number): Promise<{ recordId: string; cost: ItemCost }[]>;
   getInvalidOutputs(runId: string, cellKey: string): Promise<{ recordId: string; reason: string }[]>;
 }
 

@@ -32,14 +32,29 @@ interface SqlDialect {
   among?: { condition(column: string): string; ids(list: readonly string[]): unknown };
   /** The collation that orders text by its code points (SQLite's default BINARY compares UTF-8 bytes; PostgreSQL's default follows the locale). */
   codePointOrder: string;
+  /** A condition: the JSON object in `column` has the string `value` under `key` (`key`, `value`: plain ASCII words). */
+  jsonFieldIs(column: string, key: string, value: string): string;
+  /** A condition: the JSON in `column` is not an object with the field `key` (null counts as a field). */
+  jsonLacks(column: string, key: string): string;
 }
 
-export const SQLITE: SqlDialect = { contains: (column) => `instr(${column}, ?) > 0`, codePointOrder: '' };
+export const SQLITE: SqlDialect = {
+  contains: (column) => `instr(${column}, ?) > 0`,
+  codePointOrder: '',
+  jsonFieldIs: (column, key, value) => `json_extract(${column}, '$.${key}') = '${value}'`,
+  jsonLacks: (column, key) => `json_type(${column}, '$.${key}') IS NULL`,
+};
+
+const pgJson = (column: string): string => `CAST(replace(${column}, '\\u0000', '\\u0001') AS JSON)`;
 
 export const POSTGRES: SqlDialect = {
   contains: (column) => `strpos(${column}, ?) > 0`,
   among: { condition: (column) => `${column} = ANY(CAST(? AS TEXT[]))`, ids: (list) => [...list] },
   codePointOrder: ' COLLATE "C"',
+  // PostgreSQL's JSON functions refuse a \u0000 anywhere in the text (a model's answer may hold
+  // one); it is read as \u0001 here, which changes no top-level field these conditions look at
+  jsonFieldIs: (column, key, value) => `${pgJson(column)} ->> '${key}' = '${value}'`,
+  jsonLacks: (column, key) => `(${pgJson(column)} -> '${key}') IS NULL`,
 };
 
 const isoNow = (): string => new Date().toISOString();
@@ -224,6 +239,19 @@ export const listRunOutputsSql = (runId: string): Sql => ({ sql: 'SELECT cell_ke
 export const runOutputsOf = (rows: readonly { cell_key: string; record_id: string; output_json: string }[]): { cellKey: string; recordId: string; output: unknown }[] =>
   rows.map((r) => ({ cellKey: r.cell_key, recordId: r.record_id, output: fromStoredJson(r.output_json) }));
 
+/**
+ * How many of a cell's measured items read an answer cut at the token limit: the outputs under
+ * `outputKey` stored with `finishReason` "length" and without `invalid`, whose record has an item
+ * in `cellKey`. Counted by the database, so aggregation never reads a cell's outputs.
+ */
+export function cutAnswersSql(d: SqlDialect, runId: string, outputKey: string, cellKey: string): Sql {
+  return {
+    sql: `SELECT CAST(count(*) AS INTEGER) AS n FROM outputs o WHERE o.run_id = ? AND o.cell_key = ? AND ${d.jsonFieldIs('o.output_json', 'finishReason', 'length')} AND ${d.jsonLacks('o.output_json', 'invalid')}
+      AND EXISTS (SELECT 1 FROM items i WHERE i.run_id = o.run_id AND i.cell_key = ? AND i.record_id = o.record_id)`,
+    params: [runId, outputKey, cellKey],
+  };
+}
+
 export const countItemsSql = (runId: string): Sql => ({ sql: 'SELECT CAST(count(*) AS INTEGER) AS n FROM items WHERE run_id = ?', params: [runId] });
 
 /** `AND <column among ids>` with its parameter, where the dialect narrows in SQL; else nothing (the store filters). */
@@ -293,9 +321,23 @@ export const getCostsSql = (runId: string, key: string): Sql => ({ sql: 'SELECT 
 
 type RawCost = { record_id: string; calls: number; cached_calls: number; input_tokens: number; output_tokens: number; wall_ms: number };
 
-/** Costs by record id (cached_calls kept only when some were). */
-export const costsOf = (rows: readonly RawCost[]): Map<string, ItemCost> =>
-  new Map(rows.map((r) => [r.record_id, { calls: r.calls, ...(r.cached_calls > 0 ? { cachedCalls: r.cached_calls } : {}), inputTokens: r.input_tokens, outputTokens: r.output_tokens, wallMs: r.wall_ms }]));
+/** A cost row's cost (cached_calls kept only when some were). */
+const costOf = (r: RawCost): ItemCost => ({ calls: r.calls, ...(r.cached_calls > 0 ? { cachedCalls: r.cached_calls } : {}), inputTokens: r.input_tokens, outputTokens: r.output_tokens, wallMs: r.wall_ms });
+
+/** Costs by record id. */
+export const costsOf = (rows: readonly RawCost[]): Map<string, ItemCost> => new Map(rows.map((r) => [r.record_id, costOf(r)]));
+
+/** One page of the costs under `key` in record-id order (code points), the rows whose id follows `after`, at most `limit` (as itemsByIdPageSql). */
+export function costsByIdPageSql(d: SqlDialect, runId: string, key: string, after: string | undefined, limit: number): Sql {
+  const id = `record_id${d.codePointOrder}`;
+  const from = after === undefined ? '' : ` AND ${id} > ?`;
+  return {
+    sql: `SELECT record_id, calls, cached_calls, input_tokens, output_tokens, wall_ms FROM costs WHERE run_id = ? AND key = ?${from} ORDER BY ${id} LIMIT ?`,
+    params: after === undefined ? [runId, key, limit] : [runId, key, after, limit],
+  };
+}
+
+export const costRowsOf = (rows: readonly RawCost[]): { recordId: string; cost: ItemCost }[] => rows.map((r) => ({ recordId: r.record_id, cost: costOf(r) }));
 
 /** A model output that could not be measured (empty, unusable): kept with its reason, counted per cell. */
 export function putInvalidOutputSql(runId: string, cellKey: string, recordId: string, reason: string, output?: unknown): Sql {

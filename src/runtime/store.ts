@@ -8,7 +8,7 @@ import { migrate, SCHEMA_VERSION } from './store-schema.js';
 import { isStoreFull, sqliteCode, storeProblem } from './store-errors.js';
 import {
   batchStateDeleteSql, batchStateGetSql, batchStateKeysSql, batchStateSetSql, beatLeaseSql, CACHE_BY_MODEL_SQL, CACHE_TOTALS_SQL, cacheClearSql, cacheGetSql, cachePutSql,
-  completedRecordIdsSql, costsOf, countItemsSql, createRunSql, deleteRunSql, getCostsSql, getInvalidOutputsSql, getJudgeCardSql, getRecordSql, getRecordsSql, getResultsSql,
+  completedRecordIdsSql, costRowsOf, costsByIdPageSql, costsOf, countItemsSql, cutAnswersSql, createRunSql, deleteRunSql, getCostsSql, getInvalidOutputsSql, getJudgeCardSql, getRecordSql, getRecordsSql, getResultsSql,
   getRunResultsSql, getRunSql, idsAmong, invalidOutputsOf, itemsByIdPageSql, itemsPageOf, itemsPageSql, jsonOf, latestRunSql, leaseSql, LIST_JUDGE_CARDS_SQL, listCellsSql, listRunOutputsSql, listRunsSql, measurementsOf,
   noCell, noRun, outputRecordIdsSql, outputsOf, putCostSql, putInvalidOutputSql, putJudgeCardSql, putRecordSql, putResultSql, putRunResultsSql, releaseLeaseSql, resultsOf,
   runOutputsOf, runResultsOf, sameConfigLeasesSql, searchItemsSql, searchOutputsSql, setCellStatusSql, setRunStatusSql, SQLITE, toCell, toRun, upsertCellSql, writeLeaseSql,
@@ -363,6 +363,10 @@ export class Store {
     return (this.get<{ n: number }>(countItemsSql(runId)) as { n: number }).n;
   }
 
+  countCutAnswers(runId: string, outputKey: string, cellKey: string): number {
+    return (this.get<{ n: number }>(cutAnswersSql(SQLITE, runId, outputKey, cellKey)) as { n: number }).n;
+  }
+
   /** Measurements of a cell, in the order records were first stored. */
   getItems(runId: string, cellKey: string): { recordId: string; measurement: unknown }[] {
     return measurementsOf(this.all(getRecordsSql('item', runId, cellKey)));
@@ -465,6 +469,10 @@ export class Store {
   /** Costs stored under `key`, by record id. */
   getCosts(runId: string, key: string): Map<string, ItemCost> {
     return costsOf(this.all(getCostsSql(runId, key)));
+  }
+
+  costsByIdPage(runId: string, key: string, after: string | undefined, limit: number): { recordId: string; cost: ItemCost }[] {
+    return costRowsOf(this.all(costsByIdPageSql(SQLITE, runId, key, after, limit)));
   }
 
   /** A model output that could not be measured (empty, unusable): kept with its reason, counted per cell. */

@@ -16,7 +16,7 @@
  * digits do not depend on the order in which items were measured or stored.
  */
 import type { Interval, TestResult } from '../core/types.js';
-import { mcnemarExact, newcombePairedInterval, pairedCounts } from './paired.js';
+import { mcnemarExact, newcombePairedInterval, pairedCounts, type PairedCounts } from './paired.js';
 import { mean } from './mean.js';
 import { pairedTTest } from './ttest.js';
 
@@ -66,7 +66,7 @@ export function declaredKind(kinds: Readonly<Record<string, ItemValueKind>> | un
 const RATE_RANGE = [0, 1] as const;
 
 /** Compare paired samples x (baseline) and y (other) by the test and interval of `spec.kind`. */
-export function comparePaired(spec: ItemValueKind, x: readonly number[], y: readonly number[], level = 0.95): PairedComparison {
+export function comparePaired(spec: ItemValueKind, x: ArrayLike<number>, y: ArrayLike<number>, level = 0.95): PairedComparison {
   if (x.length !== y.length) throw new RangeError(`comparePaired: samples differ in length (${x.length} and ${y.length})`);
   const n = x.length;
   const out: PairedComparison = { kind: spec.kind, n, baseline: null, other: null, difference: null };
@@ -74,13 +74,28 @@ export function comparePaired(spec: ItemValueKind, x: readonly number[], y: read
   return spec.kind === 'rate' ? compareRates(out, x, y, level) : compareMeans(out, x, y, spec.range, level);
 }
 
-function compareRates(out: PairedComparison, x: readonly number[], y: readonly number[], level: number): PairedComparison {
+/** A rate's item value other than 0 or 1 (`pair` counted from 1): a bug in its probe. */
+export const notARate = (side: 'baseline' | 'other', value: number, pair: number): RangeError =>
+  new RangeError(`comparePaired: a rate's item values must be 0 or 1, the ${side} has ${value} at pair ${pair}`);
+
+function compareRates(out: PairedComparison, x: ArrayLike<number>, y: ArrayLike<number>, level: number): PairedComparison {
   for (const [side, v] of [['baseline', x], ['other', y]] as const) {
-    const i = v.findIndex((u) => u !== 0 && u !== 1);
     // a rate's item value is 0 or 1 by its probe's definition: anything else is a bug in that probe
-    if (i >= 0) throw new RangeError(`comparePaired: a rate's item values must be 0 or 1, the ${side} has ${v[i]} at pair ${i + 1}`);
+    for (let i = 0; i < v.length; i++) if (v[i] !== 0 && v[i] !== 1) throw notARate(side, v[i] as number, i + 1);
   }
-  const t = pairedCounts(x, y);
+  return rateComparison(out, pairedCounts(x, y), level);
+}
+
+/**
+ * comparePaired of a rate from the counts of its pairs (item values checked to be 0 or 1): what a
+ * reader that keeps only the counts gives, with the same numbers.
+ */
+export function compareRateCounts(t: PairedCounts, level = 0.95): PairedComparison {
+  const out: PairedComparison = { kind: 'rate', n: t.a + t.b + t.c + t.d, baseline: null, other: null, difference: null };
+  return out.n === 0 ? out : rateComparison(out, t, level);
+}
+
+function rateComparison(out: PairedComparison, t: PairedCounts, level: number): PairedComparison {
   const n = out.n;
   out.baseline = (t.a + t.b) / n;
   out.other = (t.a + t.c) / n;
@@ -90,7 +105,7 @@ function compareRates(out: PairedComparison, x: readonly number[], y: readonly n
   return out;
 }
 
-function compareMeans(out: PairedComparison, x: readonly number[], y: readonly number[], range: ItemValueKind['range'], level: number): PairedComparison {
+function compareMeans(out: PairedComparison, x: ArrayLike<number>, y: ArrayLike<number>, range: ItemValueKind['range'], level: number): PairedComparison {
   const n = out.n;
   out.baseline = mean(x);
   out.other = mean(y);

@@ -1,27 +1,19 @@
+/**
+ * Paired effects of a condition against its baseline, read from the store a page of each cell at a
+ * time (src/pipeline/paired-cells.ts), and Holm's adjustment across them.
+ */
 import { describe, expect, it } from 'vitest';
 import type { EffectJson } from '../../src/results/schema.js';
-import { addHolm, pairedEffects, type CellValues } from '../../src/pipeline/effects.js';
-
-function cell(condition: string, rows: Record<string, Record<string, number>>, costs: Record<string, [number, number, number, number]> = {}): CellValues {
-  return {
-    labels: { model: 'm', dataset: 'd', condition },
-    condition,
-    values: new Map(Object.entries(rows)),
-    metrics: [{ name: 'phi_frame', label: 'φ_frame', value: 0, n: 0, kind: 'rate' }],
-    costs: new Map(Object.entries(costs).map(([k, [calls, inputTokens, outputTokens, wallMs]]) => [k, { calls, inputTokens, outputTokens, wallMs }])),
-    recordIds: Object.keys(rows),
-  };
-}
-
-const PROBE = { name: 'p', itemKinds: { phi_frame: { kind: 'rate' }, coverage: { kind: 'mean', range: [-1, 1] } } } as const;
+import { addHolm } from '../../src/pipeline/effects.js';
+import { comparedCells as cell, effectsOf } from '../helpers/paired-cells.js';
 
 describe('paired effects against the baseline', () => {
-  it('rates: paired on the same records, McNemar exact, Newcombe interval; records missing on one side are left out', () => {
+  it('rates: paired on the same records, McNemar exact, Newcombe interval; records missing on one side are left out', async () => {
     // baseline phi = [1,1,1,0,0]; mitigated = [0,0,1,0,1] (+ one record the baseline lacks)
     // b (1→0) = 2, c (0→1) = 1 → binomtest(1, 3) p = 1; baseline 3/5, mitigated 2/5, difference −0.2
     const base = cell('baseline', { r1: { phi_frame: 1 }, r2: { phi_frame: 1 }, r3: { phi_frame: 1 }, r4: { phi_frame: 0 }, r5: { phi_frame: 0 } });
     const mit = cell('sa', { r1: { phi_frame: 0 }, r2: { phi_frame: 0 }, r3: { phi_frame: 1 }, r4: { phi_frame: 0 }, r5: { phi_frame: 1 }, r9: { phi_frame: 1 } });
-    const [e] = pairedEffects(base, mit, PROBE);
+    const [e] = await effectsOf(base, mit);
     expect(e).toMatchObject({ metric: 'phi_frame', label: 'φ_frame', n: 5, baseline: 0.6, mitigated: 0.4, labels: { condition: 'sa' } });
     expect(e?.difference).toBeCloseTo(-0.2, 12);
     expect(e?.test?.pValue).toBe(1);
@@ -30,12 +22,12 @@ describe('paired effects against the baseline', () => {
     expect(e!.ci!.high!).toBeGreaterThan(-0.2);
   });
 
-  it('means: paired t-test and the paired t interval of the differences', () => {
+  it('means: paired t-test and the paired t interval of the differences', async () => {
     const x = [0.8, 0.7, 0.9, 0.6, 0.75];
     const y = [0.7, 0.72, 0.8, 0.5, 0.7];
     const base = cell('baseline', Object.fromEntries(x.map((v, i) => [`r${i}`, { coverage: v }])));
     const mit = cell('ws', Object.fromEntries(y.map((v, i) => [`r${i}`, { coverage: v }])));
-    const [e] = pairedEffects(base, mit, PROBE);
+    const [e] = await effectsOf(base, mit);
     expect(e?.difference).toBeCloseTo(-0.066, 12);
     // scipy.stats.ttest_rel(y, x): t = −2.799023467943904, p = 0.04886016543355395
     expect(e?.test?.statistic).toBeCloseTo(-2.799023467943904, 10);
@@ -47,13 +39,13 @@ describe('paired effects against the baseline', () => {
     expect(e?.kind).toBe('mean');
   });
 
-  it('the kind is the declared one, not read off the values: a mean of 0/1 values gets the t-test; an undeclared value is refused', () => {
+  it('the kind is the declared one, not read off the values: a mean of 0/1 values gets the t-test; an undeclared value is refused', async () => {
     const base = cell('baseline', { r1: { coverage: 1 }, r2: { coverage: 0 }, r3: { coverage: 1 } });
     const mit = cell('ws', { r1: { coverage: 1 }, r2: { coverage: 1 }, r3: { coverage: 0 } });
-    const [e] = pairedEffects(base, mit, PROBE);
+    const [e] = await effectsOf(base, mit);
     expect(e?.test?.name).toMatch(/paired t-test/);
     expect(e?.ci?.method).toMatch(/^paired t/);
-    expect(() => pairedEffects(cell('baseline', { r1: { other: 1 } }), cell('ws', { r1: { other: 0 } }), PROBE)).toThrow(/item value "other" has no declared kind/);
+    await expect(effectsOf(cell('baseline', { r1: { other: 1 } }), cell('ws', { r1: { other: 0 } }))).rejects.toThrow(/item value "other" has no declared kind/);
   });
 
   it('Holm-adjusts across the effects and leaves raw p-values beside', () => {

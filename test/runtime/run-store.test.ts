@@ -110,6 +110,46 @@ describe.each(backends)('RunStore (%s)', (_name, open) => {
     }
   });
 
+  it('counts the items of a cell that read an answer cut at the token limit, in the database', async () => {
+    const s = await open();
+    try {
+      const run = await s.createRun({ configJson: '{}', configHash: 'h' });
+      const other = await s.createRun({ configJson: '{}', configHash: 'h2' });
+      await s.upsertCell(run.id, { key: 'c', model: 'm', probe: 'framing', dataset: 'd' });
+      const outputs: [string, unknown][] = [
+        ['cut', { summary: 'a', finishReason: 'length' }],
+        ['cut2', { summary: 'b\u0000 nul \u{1F600}', finishReason: 'length', usage: { n: 1 } }],
+        ['stop', { summary: 'c', finishReason: 'stop' }],
+        ['none', { summary: 'd' }],
+        ['invalid', { summary: 'e', finishReason: 'length', invalid: 'empty answer' }],
+        ['invalid-null', { finishReason: 'length', invalid: null }],
+        ['nested', { steps: [{ finishReason: 'length' }] }],
+        ['array', [{ finishReason: 'length' }]],
+        ['text', 'length'],
+        ['unmeasured', { finishReason: 'length' }],
+        ['other-cell', { finishReason: 'length' }],
+      ];
+      for (const [id, o] of outputs) await s.putOutput(run.id, 'out', id, o);
+      for (const [id] of outputs) if (id !== 'unmeasured' && id !== 'other-cell') await s.putItem(run.id, 'c', id, { v: 1 });
+      await s.putItem(run.id, 'c2', 'other-cell', { v: 1 });
+      // the same record and keys in another run count for that run only
+      await s.putOutput(other.id, 'out', 'stop', { finishReason: 'length' });
+      await s.putItem(other.id, 'c', 'stop', { v: 1 });
+      // what aggregation counted in memory before: finishReason "length", no invalid field, an item in the cell
+      const expected = outputs.filter(([id, o]) => {
+        const out = o as { finishReason?: unknown; invalid?: unknown } | null;
+        return out?.finishReason === 'length' && !(typeof out === 'object' && 'invalid' in out) && id !== 'unmeasured' && id !== 'other-cell';
+      }).length;
+      expect(expected).toBe(2);
+      expect(await s.countCutAnswers(run.id, 'out', 'c')).toBe(2);
+      expect(await s.countCutAnswers(run.id, 'out', 'c2')).toBe(1);
+      expect(await s.countCutAnswers(run.id, 'none', 'c')).toBe(0);
+      expect(await s.countCutAnswers(other.id, 'out', 'c')).toBe(1);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('keeps cells, outputs, items, costs, invalid outputs and results, in first-stored order, idempotently', async () => {
     const s = await open();
     try {

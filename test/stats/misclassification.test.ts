@@ -278,3 +278,40 @@ describe('matrix helpers at their edges', () => {
     expect(correctJoint([], [], [])).toEqual([]);
   });
 });
+
+// Mutation-found gaps after the rewrite to flat buffers (Stryker, judged by this file): a joint
+// table whose output classes differ in number from its source classes (the output inverse then
+// needs buffers of its own size), the shape of a known-rows table, and multiply of nothing.
+describe('corrections whose tables are not square', () => {
+  const ms = [[0.8, 0.2], [0.1, 0.9]];
+  const mo = [[0.7, 0.2, 0.1], [0.1, 0.8, 0.1], [0.2, 0.1, 0.7]];
+  it('two source classes, three output classes (numpy)', () => {
+    // T = np.linalg.inv(Ms.T) @ P @ np.linalg.inv(Mo) = [[0.30754, 0.10913, 0.08333], [−0.02976, 0.27976, 0.25]];
+    // C = np.clip(T, 0, None); C / C.sum()
+    const c = correctJoint([[0.2, 0.15, 0.1], [0.1, 0.25, 0.2]], ms, mo)!;
+    const want = [[0.2986512524084778, 0.10597302504816956, 0.08092485549132947], [0, 0.2716763005780347, 0.24277456647398846]];
+    expect(c).toHaveLength(2);
+    for (let i = 0; i < 2; i++) {
+      expect(c[i]).toHaveLength(3);
+      for (let j = 0; j < 3; j++) expect(c[i]![j]).toBeCloseTo(want[i]![j]!, 12);
+    }
+  });
+  it('three source classes, two output classes (numpy)', () => {
+    // Ms3 = [[0.85, 0.05, 0.1], [0.05, 0.8, 0.15], [0.15, 0.2, 0.65]]; the same replay with Mo = Ms
+    const ms3 = [[0.85, 0.05, 0.1], [0.05, 0.8, 0.15], [0.15, 0.2, 0.65]];
+    const c = correctJoint([[0.2, 0.1], [0.15, 0.15], [0.1, 0.3]], ms3, ms)!;
+    const want = [[0.2612456747404845, 0], [0.18209342560553635, 0.041955017301038074], [0.04714532871972321, 0.467560553633218]];
+    expect(c).toHaveLength(3);
+    for (let i = 0; i < 3; i++) {
+      expect(c[i]).toHaveLength(2);
+      for (let j = 0; j < 2; j++) expect(c[i]![j]).toBeCloseTo(want[i]![j]!, 12);
+    }
+  });
+  it('a known-rows table keeps its shape: one entry per class in every row', () => {
+    const est = correctedStatistics({ observed: [[20, 10], [5, 15]], confusion: [[40, 10], [5, 45]], knownRows: true, statistics: (c) => ({ rows: (c as number[][]).length, cols0: (c as number[][])[0]!.length, cols1: (c as number[][])[1]!.length }), resamples: 5 })!;
+    expect([est.rows!.value, est.cols0!.value, est.cols1!.value]).toEqual([2, 2, 2]);
+  });
+  it('multiply of no rows is no rows', () => {
+    expect(multiply([], [[1, 2]])).toEqual([]);
+  });
+});
