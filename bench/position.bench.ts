@@ -6,13 +6,32 @@
  * Prints articles per second, peak memory (max RSS), and per system the Wasserstein distance
  * (with its bootstrap interval) and mean ROUGE-1 F; then the Spearman table. The data is not
  * part of the repository: pass its path.
+ *
+ *   npm run bench:position -- --input PATH/summeval.json --reference [--python PATH] [--rounds 2]
+ *
+ * also times, in turns, the scikit-learn reference (bench/position-reference.py, run by the given
+ * Python, which needs scikit-learn and scipy) and `slant measure position -i PATH --format summeval`
+ * (the compiled CLI, in a temporary directory) as whole processes, and prints each one's CPU time
+ * (user + system of the process and its threads, from getrusage of the finished child), wall time,
+ * slant's CPU ÷ the reference's (goal ≤ 0.4) and the load average.
  */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { aggregatePositionGroups, measurePosition, positionOptionsSchema, type PositionItem } from '../src/probes/position/index.js';
 import { loadSummEval } from '../src/probes/position/summeval.js';
 
 const { values } = parseArgs({
-  options: { input: { type: 'string' }, set: { type: 'string', multiple: true, default: [] }, repeat: { type: 'string', default: '1' } },
+  options: {
+    input: { type: 'string' },
+    set: { type: 'string', multiple: true, default: [] },
+    repeat: { type: 'string', default: '1' },
+    reference: { type: 'boolean', default: false },
+    python: { type: 'string', default: 'python3' },
+    rounds: { type: 'string', default: '2' },
+  },
 });
 if (!values.input) {
   console.error('usage: npm run bench:position -- --input path/to/summeval.json [--set option=value ...] [--repeat n]');
@@ -80,4 +99,44 @@ for (const r of rows) {
 }
 for (const s of agg.spearman) {
   console.log(`Spearman W vs ${s.rouge} F: rho = ${s.rho.toFixed(3)}, p = ${s.pValue.toFixed(4)} (t), n = ${s.n}`);
+}
+
+/**
+ * CPU seconds (user + system, every thread) and wall seconds of a command run to its end as a
+ * whole process: the given Python runs it and reads getrusage of its finished children, the same
+ * way for both commands.
+ */
+function wholeProcess(cmd: string[], cwd: string): { cpu: number; wall: number } {
+  const probe = 'import resource, subprocess, sys, time\nt = time.time()\nr = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL)\nw = time.time() - t\nu = resource.getrusage(resource.RUSAGE_CHILDREN)\nprint(u.ru_utime + u.ru_stime, w, r.returncode)';
+  const out = execFileSync(values.python as string, ['-c', probe, ...cmd], { cwd, encoding: 'utf8' }).trim().split(/\s+/);
+  if (out[2] !== '0') throw new Error(`${cmd.join(' ')} exited with ${out[2]}`);
+  return { cpu: Number(out[0]), wall: Number(out[1]) };
+}
+
+if (values.reference) {
+  const input = values.input;
+  const here = new URL('.', import.meta.url).pathname;
+  const reference = join(here, 'position-reference.py');
+  const bin = join(here, '..', 'dist', 'cli', 'bin.js');
+  const check = spawnSync(values.python as string, ['-c', 'import sklearn, scipy'], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`${values.python} cannot import scikit-learn and scipy (pass --python PATH of a Python that has them): ${check.stderr.trim()}`);
+  const ratios: number[] = [];
+  console.log('\nwhole processes, in turns (CPU = user + system; load = 1-minute load average at the start)');
+  for (let r = 0; r < Math.max(1, Number(values.rounds)); r++) {
+    const dir = mkdtempSync(join(tmpdir(), 'slant-position-'));
+    try {
+      const load = loadavg()[0] as number;
+      const ref = wholeProcess([values.python as string, reference, input], dir);
+      const cli = wholeProcess([process.execPath, bin, 'measure', 'position', '-i', input, '--format', 'summeval'], dir);
+      ratios.push(cli.cpu / ref.cpu);
+      console.log(
+        `round ${r + 1} (load ${load.toFixed(1)}): reference ${ref.cpu.toFixed(2)} s CPU (wall ${ref.wall.toFixed(1)} s), slant measure position ${cli.cpu.toFixed(2)} s CPU (wall ${cli.wall.toFixed(1)} s): ${(cli.cpu / ref.cpu).toFixed(2)}× the reference's CPU`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  ratios.sort((a, b) => a - b);
+  const mid = ratios[Math.floor((ratios.length - 1) / 2)] as number;
+  console.log(`slant ÷ reference CPU: ${ratios.map((x) => x.toFixed(2)).join(', ')} (goal ≤ 0.40${mid <= 0.4 ? ', met' : ', not met'} at the lower median)`);
 }

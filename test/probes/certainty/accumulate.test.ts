@@ -42,7 +42,7 @@ function items(n: number, seed: number, v: Vary = {}): CertaintyMeasurement[] {
     else m.wedSkipped = 'over the cap';
     if (next(4) > 0) m.cosine = next(1000) / 997;
     // ties (a tenth of the values) straddle the strata's boundaries
-    if (v.certainty === 'number') m.sourceCertainty = next(10) === 0 ? 0.5 : next(100_000) / 1e5;
+    if (v.certainty === 'number') m.sourceCertainty = next(10) === 0 ? 0.25 : next(100_000) / 1e5;
     if (v.certainty === 'stratum' && next(5) > 0) m.sourceCertainty = (['low', 'medium', 'high'] as const)[next(3)]!;
     if (v.ranked) {
       const r: SourceRanking = { id: `s${i}`, rank: 1 + next(n), lambda: next(1000) / 100, stratum: 'medium', items: n, components: 1, converged: true, judge: 'j@1', judgements: 3 * n, invalid: 2, n: 4 };
@@ -91,6 +91,8 @@ describe('certainty accumulate', () => {
     // a few items without a ranking: the ties are ordered by the items' order instead
     same(ranked.map((m, i) => (i % 50 === 7 ? { ...m, sourceRanking: undefined } : m)), options);
     same(items(400, 9, { certainty: 'number' }), options);
+    // the first items carry neither certainty nor a ranking: each later item's rank stays its own
+    same(ranked.map((m, i) => (i < 3 ? { ...m, sourceRanking: undefined, sourceCertainty: undefined } : m)), options);
     expect(same(items(40, 9, { certainty: 'number' }).map((m) => ({ ...m, sourceCertainty: 0.25 })), options).extra!['strata_warning']).toMatch(/all 40 sources are tied/);
   });
 
@@ -100,8 +102,8 @@ describe('certainty accumulate', () => {
     expect(names(whole)).toEqual(expect.arrayContaining(['cd@medium', 'inconsistent_before_moderator', 'moderator_reviewed']));
     expect(whole.tables!.map((t) => t.name)).toEqual(['labels', 'telephone']);
     // moderated by configuration (no item reviewed) or by the probe's own moderator model
-    same(items(300, 12), certaintyOptionsSchema.parse({ moderator: 'openai:gpt-4o' }));
-    same(items(300, 12), options, createCertaintyProbe({ moderator: fakeModel('mod', () => '') }));
+    expect(names(same(items(300, 12), certaintyOptionsSchema.parse({ moderator: 'openai:gpt-4o' })))).toContain('moderator_reviewed');
+    expect(names(same(items(300, 12), options, createCertaintyProbe({ moderator: fakeModel('mod', () => '') })))).toContain('inconsistent_before_moderator');
     expect(names(same(items(300, 12), options))).not.toContain('moderator_reviewed');
   });
 
@@ -121,6 +123,8 @@ describe('certainty accumulate', () => {
     expect(acc.corrected!({})).toEqual(corrected);
     expect(acc.instruments!()).toEqual(certaintyProbe.instruments!(offline, options));
     expect(acc.instruments!()).toHaveLength(1);
+    const banded = certaintyOptionsSchema.parse({ offlineTieBand: 0.9, offlineClearBand: 1.5 });
+    expect(accumulator(offline, banded).instruments!()).toEqual(certaintyProbe.instruments!(offline, banded));
     // a card saved for the comparator wins over the shipped one
     const card = corrected.judges[0]!.card!;
     const saved = { ...card, confusion: { ...card.confusion } } as typeof card;
@@ -153,6 +157,12 @@ describe('certainty accumulate', () => {
     expect(metric('mean_wed')).toMatchObject({ value: 3, n: 3 });
     expect(metric('mean_wed')!.label).toMatch(/2 item\(s\) over the word-pair cap/);
     expect(metric('mean_cosine')).toBeUndefined();
+    // a moderator reviewed the two items its judge found inconsistent: one resolved, one still inconsistent
+    const reviewed = (label: Label, moderator: 1 | 'inconsistent'): CertaintyMeasurement => ({ ...m(label), judgeLabel: 'inconsistent', moderator: { label: moderator, calls: [] } });
+    const mod = accumulator([m(2), reviewed(1, 1), reviewed('inconsistent', 'inconsistent'), m(0)], options).aggregate();
+    expect(mod.metrics.find((x) => x.name === 'inconsistent_before_moderator')).toMatchObject({ value: 0.5, n: 4 });
+    expect(mod.metrics.find((x) => x.name === 'inconsistent_after_moderator')).toMatchObject({ value: 0.25, n: 4 });
+    expect(mod.metrics.find((x) => x.name === 'moderator_up')).toMatchObject({ value: 0.5, n: 2 });
   });
 
   it('gives the empty group’s and a one-item group’s numbers', () => {

@@ -73,3 +73,19 @@ for seed in range(1, 300):
         break
 M = np.sum(mE, axis=0); Gs = np.sum(gE, axis=0)
 print('E W', repr(posW(Gs, M)), 'shift', repr(meanpos(M) - meanpos(Gs)))
+
+print('--- fixture G: more draws than the shared draw sets keep (11 articles x 100,000 resamples) ---')
+# article i: gold [1,0,0,0]; the model maps one sentence to segment i mod 4 (+1 sentence in segment 3 when i is 0)
+gG = np.array([1, 0, 0, 0], float)
+mG = []
+for i in range(11):
+    m = np.zeros(4); m[i % 4] += 1
+    if i == 0: m[3] += 1
+    mG.append(m)
+mG = np.array(mG)
+rng = mulberry32(3); B = 100_000; n = 11
+idx = np.array([int(np.floor(rng() * n)) for _ in range(B * n)]).reshape(B, n)
+ms = mG[idx].sum(axis=1); gs = np.tile(gG, (B, 1)) * n
+ws = np.array([posW(gs[b], ms[b]) for b in range(B)])
+ss = np.array([meanpos(ms[b]) - meanpos(gs[b]) for b in range(B)])
+print('G W', repr(posW(gG * n, mG.sum(axis=0))), 'W ci', repr(np.percentile(ws, 2.5)), repr(np.percentile(ws, 97.5)), 'shift ci', repr(np.percentile(ss, 2.5)), repr(np.percentile(ss, 97.5)))

@@ -249,3 +249,23 @@ describe('Spearman when a system with a distance has no ROUGE', () => {
     expect(aggregatePositionGroups(f, options).spearman).toEqual([]);
   });
 });
+
+describe('an article bootstrap too large for the shared draw sets', () => {
+  it('draws its own indices from the seed: 11 articles × 100,000 resamples', () => {
+    // article i: gold [1,0,0,0]; the model maps one sentence to segment i mod 4 (and one more to segment 4 in article 0).
+    // 11 × 100,000 draws are over the 2^20 a shared draw set keeps (src/stats/resample-draws.ts), so the bootstrap
+    // draws them from createRng(3) itself. aggregate-edges-reference.py (the same draws, scipy, numpy.percentile):
+    // W of the sums 0.375, W interval [0.25, 0.5], shift interval [0.25, 0.5]
+    // kills: the rng made only when there are shared draws, or never (it would be called as null); the shared
+    // draws read when there are none; rng() * n made rng() / n (every draw the first article: the interval [0.375, 0.375])
+    const arts = Array.from({ length: 11 }, (_, i) => {
+      const c = [0, 0, 0, 0];
+      c[i % 4]! += 1;
+      if (i === 0) c[3]! += 1;
+      return item(`g${i}`, [[1, 0, 0, 0]], { x: { counts: c, f1: 0.5 } });
+    });
+    const x = aggregatePositionGroups(arts, { ...options, resamples: 100_000, seed: 3 }).groups[0]!;
+    expect(metric(x, 'wasserstein')).toMatchObject({ value: close(0.375), ci: { low: close(0.25), high: close(0.5) } });
+    expect(metric(x, 'position_shift')!.ci).toMatchObject({ low: close(0.25), high: close(0.5) });
+  });
+});
