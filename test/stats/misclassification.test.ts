@@ -281,7 +281,8 @@ describe('matrix helpers at their edges', () => {
 
 // Mutation-found gaps after the rewrite to flat buffers (Stryker, judged by this file): a joint
 // table whose output classes differ in number from its source classes (the output inverse then
-// needs buffers of its own size), the shape of a known-rows table, and multiply of nothing.
+// needs buffers of its own size), the shape of a known-rows table, a pivot row swap after the
+// first column, and multiply of nothing.
 describe('corrections whose tables are not square', () => {
   const ms = [[0.8, 0.2], [0.1, 0.9]];
   const mo = [[0.7, 0.2, 0.1], [0.1, 0.8, 0.1], [0.2, 0.1, 0.7]];
@@ -310,6 +311,10 @@ describe('corrections whose tables are not square', () => {
   it('a known-rows table keeps its shape: one entry per class in every row', () => {
     const est = correctedStatistics({ observed: [[20, 10], [5, 15]], confusion: [[40, 10], [5, 45]], knownRows: true, statistics: (c) => ({ rows: (c as number[][]).length, cols0: (c as number[][])[0]!.length, cols1: (c as number[][])[1]!.length }), resamples: 5 })!;
     expect([est.rows!.value, est.cols0!.value, est.cols1!.value]).toEqual([2, 2, 2]);
+  });
+  it('a row swap past the first column (numpy: np.linalg.inv of a permutation is its transpose)', () => {
+    expect(invert([[1, 0, 0], [0, 0, 1], [0, 1, 0]])).toEqual([[1, 0, 0], [0, 0, 1], [0, 1, 0]]);
+    expect(invert([[2, 0, 0], [0, 0, 4], [0, 5, 0]])).toEqual([[0.5, 0, 0], [0, 0, 0.2], [0, 0.25, 0]]);
   });
   it('multiply of no rows is no rows', () => {
     expect(multiply([], [[1, 2]])).toEqual([]);

@@ -137,9 +137,12 @@ describe('toSentences and the ROUGE stemmer', () => {
   it('ROUGE stems words longer than three letters by default and not at all when rougeStemmer is off', async () => {
     // rouge-score with use_stemmer: "cats running" -> [cat, run], "cat runs" -> [cat, run]: ROUGE-1 F 1;
     // without stemming {cats, running} and {cat, runs} share nothing: F 0
-    // kills: stem === undefined made true / false / !== (stemming never or always applied), tokens ?? [] made tokens && []
+    // kills: stem === undefined made true / false / !== (stemming never or always applied)
     const r: PositionRecord = { id: 's', source: article, references: ['cats running'], outputs: { m: 'cat runs' } };
     expect((await measurePosition(r, opts())).outputs.m!.rouge.rouge1.fmeasure).toBe(1);
     expect((await measurePosition(r, opts({ rougeStemmer: false }))).outputs.m!.rouge.rouge1.fmeasure).toBe(0);
+    // unstemmed tokens still count: "cat runs" against itself is F 1 (kills tokens ?? [] made tokens && [], which empties them)
+    const same: PositionRecord = { id: 's', source: article, references: ['cat runs'], outputs: { m: 'cat runs' } };
+    expect((await measurePosition(same, opts({ rougeStemmer: false }))).outputs.m!.rouge.rouge1.fmeasure).toBe(1);
   });
 });
