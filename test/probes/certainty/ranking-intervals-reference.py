@@ -8,21 +8,13 @@
 # edge where ties alone link a source, which the script counts and reports as 'doubtful'); then
 # numpy's percentiles (linear, R's type 7) of log λ and of the ranks, ranks rounded half up.
 # Run: python3 ranking-intervals-reference.py (numpy, scipy).
+import os, sys
 import numpy as np
 from scipy.optimize import minimize
 from scipy.sparse.csgraph import connected_components
 
-
-def mulberry32(seed):
-    state = seed & 0xffffffff
-    def nxt():
-        nonlocal state
-        state = (state + 0x6d2b79f5) & 0xffffffff
-        t = state
-        t = ((t ^ (t >> 15)) * (t | 1)) & 0xffffffff
-        t ^= (t + (((t ^ (t >> 7)) * (t | 61)) & 0xffffffff)) & 0xffffffff
-        return ((t ^ (t >> 14)) & 0xffffffff) / 4294967296
-    return nxt
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'helpers'))
+from mulberry32 import mulberry32
 
 
 def items_of(pairs):
