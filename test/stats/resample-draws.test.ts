@@ -32,6 +32,24 @@ describe('shared bootstrap draws', () => {
   it('are not kept over a million indices: the bootstrap draws them itself', () => {
     expect(resampleDraws(1, 1000, 1049)).toBeNull();
     expect(resampleDraws(1, 1000, 1048)?.length).toBe(1_048_000);
+    // exactly 2^20 indices are still kept (the limit made `>=` would draw them itself)
+    expect(resampleDraws(1, 1024, 1024)?.length).toBe(1 << 20);
+  });
+
+  // the two most recently asked for are kept, the least recently asked for goes first: a limit of
+  // one, three or none (`>=` made `>`, `<`, true or false), no eviction, or no refresh of a set
+  // asked for again (the `else kept.delete(key)` removed) each change which sets come back the same
+  it('keep the two sets asked for most recently', () => {
+    const a = resampleDraws(101, 5, 4);
+    const b = resampleDraws(102, 5, 4);
+    expect(resampleDraws(101, 5, 4)).toBe(a); // a refreshed: b is now the oldest
+    const c = resampleDraws(103, 5, 4); // evicts b
+    expect(resampleDraws(101, 5, 4)).toBe(a);
+    expect(resampleDraws(103, 5, 4)).toBe(c);
+    const b2 = resampleDraws(102, 5, 4); // drawn again, equal but new; evicts a
+    expect(b2).not.toBe(b);
+    expect(b2).toEqual(b);
+    expect(resampleDraws(101, 5, 4)).not.toBe(a);
   });
 
   it('give the intervals of a bootstrap drawing its own, kept or not', () => {
