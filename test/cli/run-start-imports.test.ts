@@ -47,7 +47,12 @@ describe('slant run before its first request', () => {
   it('reaches the modules it needs (the walk is not empty)', () => {
     expect(modules.has('pipeline/execute.ts')).toBe(true);
     expect(modules.has('cli/execute-run.ts')).toBe(true);
-    expect(packages.has('undici')).toBe(true);
+    expect(modules.has('models/http.ts')).toBe(true);
+    expect(packages.has('yaml')).toBe(true);
+  });
+
+  it('loads undici on the first request, not before (a run that sends nothing, such as slant measure, never needs it)', () => {
+    expect(packages).not.toContain('undici');
   });
 
   it('does not statically import the report, the @stdlib distributions, the CSV/Parquet readers or the mitigation registry', () => {
