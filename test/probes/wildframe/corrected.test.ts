@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { workedFramingCard } from '../../helpers/judge-card.js';
-import { correctedWildframeMetrics } from '../../../src/probes/wildframe/corrected.js';
+import { correctedWildframeMetrics, wildframeCorrected } from '../../../src/probes/wildframe/corrected.js';
+import type { FramingJudge } from '../../../src/judges/types.js';
 import type { WildframeMeasurement } from '../../../src/probes/wildframe/schema.js';
 import { outcomeOf, type Polarity } from '../../../src/probes/wildframe/score.js';
 
@@ -79,5 +80,33 @@ describe('WildFrame shift rates corrected for the framing judge error', () => {
     expect(m['neutral_rate_corrected']!.label).toBe('neutral rate, corrected for judge error');
     expect(m['shift_rate_base_positive_corrected']!.label).toBe('shift rate, positive base statements, corrected for judge error');
     expect(m['shift_rate_base_negative_corrected']!.label).toBe('shift rate, negative base statements, corrected for judge error');
+  });
+
+  // written for the mutants of wildframeCorrected's test `m.evaluator === 'framing'` made true or
+  // `!==`, and of the judge named (made [] or {}): items the framing judge labelled none of (recorded answers) name no judge and get no
+  // corrected rates, even with a framing judge configured; items it labelled name it
+  it('names the framing judge only when it labelled an item', () => {
+    const judge = { id: 'offline-framing', version: '1', card } as unknown as FramingJudge;
+    const recorded = items('positive', { positive: 3, negative: 2, neutral: 1 }, 'recorded');
+    expect(wildframeCorrected(recorded, { framing: judge })).toEqual({ metrics: [], judges: [] });
+    const labelled = wildframeCorrected(judged, { framing: judge });
+    expect(labelled.judges).toEqual([{ id: 'offline-framing', version: '1', card }]);
+    expect(labelled.metrics).toEqual(correctedWildframeMetrics(judged, card));
+    // one labelled item among recorded ones is enough (`some` made `every` names none)
+    expect(wildframeCorrected([...recorded, ...judged], { framing: judge }).judges).toHaveLength(1);
+  });
+
+  // written for the mutants of the card look-up (task 'framing' made "") and of the metrics given
+  // without a card ([] made non-empty): the card saved for this framing judge wins over its own;
+  // a judge with no card at all is named without one and corrects nothing
+  it("uses the card saved for the framing judge, and corrects nothing without a card", () => {
+    const saved = workedFramingCard(['positive', 'negative', 'neutral'], [[70, 20, 10], [10, 70, 20], [10, 10, 80]], 0.7);
+    const judge = { id: 'offline-framing', version: '1', card } as unknown as FramingJudge;
+    const cardFor = (task: string, id: string, version: string) => (task === 'framing' && id === 'offline-framing' && version === '1' ? saved : undefined);
+    const withSaved = wildframeCorrected(judged, { framing: judge, cardFor });
+    expect(withSaved.judges).toEqual([{ id: 'offline-framing', version: '1', card: saved }]);
+    expect(withSaved.metrics).toEqual(correctedWildframeMetrics(judged, saved));
+    const bare = { id: 'llm-framing', version: '2' } as unknown as FramingJudge;
+    expect(wildframeCorrected(judged, { framing: bare, cardFor: () => undefined })).toEqual({ metrics: [], judges: [{ id: 'llm-framing', version: '2' }] });
   });
 });
