@@ -559,7 +559,7 @@ export class Store {
       for (const r of rows) this.guard(() => this.change(r.q));
     };
     if (rows.length === 1) return commit();
-    this.transaction(commit);
+    this.commitTogether(commit);
   }
 
   cacheStats(): CacheStatsRow {
@@ -666,6 +666,17 @@ export class Store {
       }
     };
     if (writes.length + cached.length <= 1) return commit();
+    this.commitTogether(commit);
+  }
+
+  /**
+   * Run `commit` (guarded upserts) in one transaction. When the disk fills inside it, SQLite may
+   * roll the whole transaction back on its own; `guard` then frees the reserve and the remaining
+   * writes land outside any transaction, so the final COMMIT fails with "no transaction is
+   * active". Either way the writes are redone one at a time (upserts, each guarded), so every
+   * answer received is kept while there is room.
+   */
+  private commitTogether(commit: () => void): void {
     const fullBefore = this.fullError;
     try {
       this.transaction(commit);
