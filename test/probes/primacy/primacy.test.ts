@@ -167,6 +167,13 @@ describe('primacy: labels, per-item values and kinds', () => {
     await expect(primacyProbe.measure({ id: 'x', source: 'a b c', output: 'o' }, { ...ctx, judges: {} } as typeof ctx)).rejects.toThrow('primacy probe needs an embedder');
     const short: Embedder = { ...embedder, embed: async () => [[1, 0], [1, 0]] };
     await expect(thirdSimilarities(short, 'a b c', 'o', 'words')).rejects.toThrow('embedder e returned fewer vectors than texts');
+    // Written for the survivors of `!o || !b || !m || !e` (the first three terms made false, `||`
+    // made `&&`): each of the four vectors missing on its own, the others present, is refused,
+    // whether the answer is short (no end third) or has a hole (null where a third's vector belongs)
+    const answering = (vectors: (number[] | null)[]): Embedder => ({ ...embedder, embed: async () => vectors as number[][] });
+    for (const vectors of [[null, [1, 0], [0, 1], [1, 1]], [[1, 0], null, [0, 1], [1, 1]], [[1, 0], [1, 0], null, [1, 1]], [[1, 0], [1, 0], [0, 1]]]) {
+      await expect(thirdSimilarities(answering(vectors), 'a b c', 'o', 'words')).rejects.toThrow('embedder e returned fewer vectors than texts');
+    }
     const agg = primacyProbe.aggregate([{ recordId: 'x', measurement: got }], options);
     expect(agg.metrics.find((x) => x.name === 'psi_pri')!.value).toBe(1);
   });
