@@ -14,7 +14,7 @@ interface ArticleShape {
 }
 
 export const ROUGE_SCORES = ['precision', 'recall', 'fmeasure'] as const;
-export type RougeScore = (typeof ROUGE_SCORES)[number];
+type RougeScore = (typeof ROUGE_SCORES)[number];
 
 /** Gold counts of one article: the mean over its gold summaries of their segment counts. */
 export function goldCounts(m: PositionMeasurement, K: number): Float64Array {
