@@ -18,7 +18,13 @@ function hashOf(key: string): number {
 }
 
 /** A typed array of at least `need` elements holding `old`'s first `used`, grown by half again (not doubled: fewer idle bytes). */
-function grown<T extends Uint16Array | Uint32Array | Int32Array | Float64Array>(old: T, need: number, make: (n: number) => T): T {
+/** Whether every code unit of `key` fits in a byte. */
+function narrow(key: string): boolean {
+  for (let i = 0; i < key.length; i++) if (key.charCodeAt(i) > 0xff) return false;
+  return true;
+}
+
+function grown<T extends Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array>(old: T, need: number, make: (n: number) => T): T {
   if (need <= old.length) return old;
   const next = make(Math.max(need, Math.ceil(old.length * 1.5)));
   next.set(old);
@@ -27,7 +33,11 @@ function grown<T extends Uint16Array | Uint32Array | Int32Array | Float64Array>(
 
 /** Ids with a number each (`Map<string, number>` in a few bytes per id); `IdSet` when the numbers are not needed. */
 export class IdMap {
-  private chars = new Uint16Array(1024);
+  /**
+   * One byte per code unit while every id's code units are below 256 (ids are mostly ASCII: half
+   * the bytes of the largest array), two from the first id with a wider one on.
+   */
+  private chars: Uint8Array | Uint16Array = new Uint8Array(1024);
   private charsUsed = 0;
   /** entry i's code units are chars[starts[i] .. starts[i + 1]) */
   private starts = new Uint32Array(257);
@@ -63,7 +73,13 @@ export class IdMap {
       return this;
     }
     const e = this.count;
-    this.chars = grown(this.chars, this.charsUsed + key.length, (n) => new Uint16Array(n));
+    if (this.chars instanceof Uint8Array && !narrow(key)) {
+      const wide = new Uint16Array(this.chars.length);
+      wide.set(this.chars);
+      this.chars = wide;
+    }
+    const wide = this.chars instanceof Uint16Array;
+    this.chars = grown(this.chars, this.charsUsed + key.length, (n) => (wide ? new Uint16Array(n) : new Uint8Array(n)));
     for (let i = 0; i < key.length; i++) this.chars[this.charsUsed + i] = key.charCodeAt(i);
     this.charsUsed += key.length;
     this.starts = grown(this.starts, e + 2, (n) => new Uint32Array(n));

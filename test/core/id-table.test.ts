@@ -42,6 +42,24 @@ describe('IdMap and IdSet: Map/Set of ids in typed arrays', () => {
     for (const probe of ids(2_000, 99)) expect(ours.has(probe)).toBe(ref.has(probe));
   });
 
+  it('keeps one-byte ids apart from wider ones, before and after the first wider id widens its storage', () => {
+    const s = new IdSet();
+    const narrow = Array.from({ length: 3_000 }, (_, i) => `doc-${i}\u00e9`);
+    for (const id of narrow) s.add(id);
+    // a code unit whose low byte is an ASCII letter's is another id, not that letter
+    expect(s.has('doc-1\u01e9')).toBe(false);
+    expect(s.has('\u0164oc-1\u00e9')).toBe(false);
+    s.add('\u0164oc-1\u00e9');
+    expect(s.size).toBe(3_001);
+    for (const id of narrow) expect(s.has(id)).toBe(true);
+    expect(s.has('\u0164oc-1\u00e9')).toBe(true);
+    expect(s.has('Toc-1\u00e9')).toBe(false);
+    for (let i = 0; i < 3_000; i++) s.add(`\u732b${i}`);
+    expect(s.size).toBe(6_001);
+    for (const id of narrow) expect(s.has(id)).toBe(true);
+    expect(s.has('\u732b2999')).toBe(true);
+  });
+
   it('set on an existing id replaces its number without adding an entry', () => {
     const m = new IdMap();
     m.set('doc-1', 3).set('doc-2', 4).set('doc-1', 9);
