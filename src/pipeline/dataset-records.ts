@@ -53,7 +53,8 @@ export async function prepareProbes(ds: DatasetSource, units: readonly Unit[], j
   let records: LoadedRecord[] | undefined;
   for (const u of units) {
     const { probe, options } = u.probe;
-    if (!probe.prepare || seen.has(probe.name)) continue;
+    // a probe whose preparation has nothing to do for these options is not handed the records (nor are they read for it)
+    if (!probe.prepare || seen.has(probe.name) || probe.prepares?.(options) === false) continue;
     seen.add(probe.name);
     if (!records) {
       records = [];

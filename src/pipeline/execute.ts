@@ -156,7 +156,7 @@ export async function executePlan(
   const unitUsage = opts.range !== undefined ? scopedUsage() : undefined;
   const unitRun = unitUsage !== undefined ? { usage: unitUsage, produced: [] as ProducedOutput[] } : undefined;
   // measurements by local instruments are committed in batches; anything involving a model at once (item-writer.ts)
-  const items = new ItemWriter(store, runId);
+  const items = new ItemWriter(store, runId, undefined, opts.countOnly === true);
   const truncated = plan.truncated ?? DEFAULT_TRUNCATED_POLICY;
   const book = new CellBook(store, runId, { warnings: opts.warnings, ...(opts.cells ? { include: opts.cells } : {}), listInvalidAnswers: unitRun !== undefined });
   const units = planUnits(plan.probes, plan.conditions, plan.template, opts.warnings);

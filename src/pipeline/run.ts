@@ -11,9 +11,8 @@ import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import type { RunStore } from '../runtime/run-store.js';
 import { RESULTS_SCHEMA_ID, type Results } from '../results/schema.js';
 import { SLANT_VERSION } from '../version.js';
-import { resultsJsonText } from '../results/json-text.js';
+import { resultsJsonText, writtenResults } from '../results/json-text.js';
 import { writeResultsJson, type StoredItems } from '../results/streamed-items.js';
-import { redact } from '../core/redact.js';
 import { aggregateRun, itemSources } from './aggregate.js';
 import { executePlan, type ExecutionOutcome, type ExecutionPlan } from './execute.js';
 import { WarningLog } from './warnings.js';
@@ -233,7 +232,7 @@ export async function writeReports(results: Results, reportDir: string, resultsP
   };
   if (resultsPath) await writeFileAtomicStream(resultsPath, produce, 'results JSON (--output)');
   await writeFileAtomicStream(join(reportDir, 'results.json'), produce, 'results JSON');
-  return JSON.parse(redact(JSON.stringify(results))) as Results;
+  return writtenResults(results);
 }
 
 /** Record how a run ended, unless the store itself cannot take it (the caller's error says why). */

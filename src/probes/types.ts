@@ -121,6 +121,12 @@ export interface Probe<R extends { id: string }, M, O> {
    * need no such pass. Runs once per dataset and invocation (its model calls go through the cache).
    */
   prepare?(records: { id: string; fields: Record<string, unknown> }[], ctx: ProbeContext<O>): Promise<Map<string, Record<string, unknown>> | undefined>;
+  /**
+   * Whether `prepare` has work for these options (default: yes). When it has none, the dataset's
+   * records are not read up front for it: holding every record of a large dataset for a pass that
+   * returns nothing made a run's memory grow with its size.
+   */
+  prepares?(options: O): boolean;
   /** what the report shows for one group (typed tables and figures; renderers read only this) */
   present?(group: GroupResultJson, options: O): Presentation;
   /** where the text it measures comes from in `slant run` (default: seed 000's summary) */

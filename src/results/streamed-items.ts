@@ -4,6 +4,7 @@
  * (then their JSON text, then its redacted copy) made a run's memory grow with its size. The text
  * written is the same as `resultsJsonText` of the results with their items in (a test compares).
  */
+import { isLazyArray } from '../core/lazy-array.js';
 import { redact } from '../core/redact.js';
 import type { ItemsReader } from '../runtime/run-store.js';
 import { storedItems } from '../runtime/stored-items.js';
@@ -65,34 +66,45 @@ const marker = (i: number): string => `\u0001slant-items:${i}\u0001`;
 /**
  * Write the results JSON (`space` 2: results.json's indented text; 0: one line) to `write` in
  * redacted chunks, each probe whose `items` is empty and that has sources taking its items from the
- * store. The probes' other fields are written as they are.
+ * store, and each list made when read (src/core/lazy-array.ts: a probe's per-article table) written
+ * an element at a time. The probes' other fields are written as they are.
  */
 export async function writeResultsJson(results: Results, items: StoredItems | undefined, write: (chunk: string) => void, space = 2): Promise<void> {
-  const streamed = new Map<number, readonly ItemSource[]>();
-  const probes = results.probes.map((p, i) => {
+  // what goes where a marker is, in the order the markers are in the text
+  const streams: (() => AsyncIterable<unknown> | Iterable<unknown>)[] = [];
+  const fromStore = new Map<object, readonly ItemSource[]>();
+  const probes = results.probes.map((p) => {
     const sources = items?.sources.get(p.probe);
     if (p.items.length > 0 || sources === undefined || sources.length === 0) return p;
-    streamed.set(i, sources);
-    return { ...p, items: marker(i) };
+    const place: unknown[] = [];
+    fromStore.set(place, sources);
+    return { ...p, items: place };
   });
-  const text = JSON.stringify({ ...results, probes }, null, space);
+  const text = JSON.stringify({ ...results, probes }, (_key, value: unknown) => {
+    if (typeof value !== 'object' || value === null) return value;
+    const sources = fromStore.get(value);
+    if (sources !== undefined) streams.push(() => sourceItems(items!.store, items!.runId, sources));
+    else if (isLazyArray(value)) streams.push(() => value);
+    else return value;
+    return marker(streams.length - 1);
+  }, space);
   let from = 0;
-  for (const [i, sources] of streamed) {
+  for (const [i, stream] of streams.entries()) {
     const quoted = JSON.stringify(marker(i));
     const at = text.indexOf(quoted, from);
-    if (at < 0) throw new Error(`results JSON: the place of probe ${i}'s items was not found`);
+    if (at < 0) throw new Error(`results JSON: the place of streamed list ${i} was not found`);
     write(redact(text.slice(from, at)));
-    // the indentation of the line holding "items": the items go one level deeper
+    // the indentation of the line holding the list's key: its elements go one level deeper
     const lineStart = text.lastIndexOf('\n', at) + 1;
-    const indent = space > 0 ? text.slice(lineStart, lineStart + (text.slice(lineStart).length - text.slice(lineStart).trimStart().length)) : '';
-    await writeItems(sourceItems(items!.store, items!.runId, sources), write, indent, space);
+    const indent = space > 0 ? /^ */.exec(text.slice(lineStart, at))![0] : '';
+    await writeItems(stream(), write, indent, space);
     from = at + quoted.length;
   }
   write(redact(text.slice(from)));
 }
 
 /** An array's text as JSON.stringify writes it at this depth: `[]`, or one element per line indented one level below `indent`. */
-async function writeItems(items: AsyncIterable<Item>, write: (chunk: string) => void, indent: string, space: number): Promise<void> {
+async function writeItems(items: AsyncIterable<unknown> | Iterable<unknown>, write: (chunk: string) => void, indent: string, space: number): Promise<void> {
   const inner = indent + ' '.repeat(space);
   const open = space > 0 ? `[\n${inner}` : '[';
   const sep = space > 0 ? `,\n${inner}` : ',';

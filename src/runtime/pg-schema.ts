@@ -16,7 +16,8 @@ export function postgresMigration(m: Migration): string {
 }
 
 /**
- * Tables only a shared (PostgreSQL) store has: the workers of `slant worker` with their heartbeats,
+ * What only a PostgreSQL store has: its indexes for reading cells page by page, and the tables of a
+ * shared store: the workers of `slant worker` with their heartbeats,
  * the units each holds (its lease: a unit whose worker stopped beating is handed back to the
  * queue), the request cache's in-flight claims, each distributed run's plan and cancel flag, and
  * its shared budget.
@@ -95,6 +96,20 @@ const DIST_MIGRATIONS: readonly string[] = [
     reserved_tokens DOUBLE PRECISION NOT NULL DEFAULT 0,
     PRIMARY KEY (run_id, owner_id, model)
   );
+  `,
+  // Reading a cell a page at a time must not sort the cell for every page. Aggregation pages
+  // through a cell in record-id order by code point (`COLLATE "C"`, SQLite's byte order), which
+  // the primary keys (ordered by the database's locale) could not serve: every page scanned and
+  // sorted the whole cell. With the ids collated "C" the primary keys hold that order (one
+  // collation for every record_id, so comparing the tables' ids across a join stays defined; ids
+  // are only ever compared for equality or in code-point order). results.json and the report read
+  // a cell in the order first stored (`rowid`), which the last index holds.
+  `
+  ALTER TABLE outputs ALTER COLUMN record_id TYPE TEXT COLLATE "C";
+  ALTER TABLE items ALTER COLUMN record_id TYPE TEXT COLLATE "C";
+  ALTER TABLE invalid_outputs ALTER COLUMN record_id TYPE TEXT COLLATE "C";
+  ALTER TABLE costs ALTER COLUMN record_id TYPE TEXT COLLATE "C";
+  CREATE INDEX items_stored_order ON items (run_id, cell_key, rowid);
   `,
 ];
 

@@ -694,7 +694,7 @@ export class Store {
 
   /** Commit several item measurements in one transaction (src/pipeline/item-writer.ts). */
   putItems(runId: string, items: readonly { cellKey: string; recordId: string; measurement: unknown }[]): void {
-    this.transaction(() => {
+    this.commitTogether(() => {
       for (const p of items) this.putItem(runId, p.cellKey, p.recordId, p.measurement);
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lazyArray } from '../../src/core/lazy-array.js';
+import { isLazyArray, lazyArray } from '../../src/core/lazy-array.js';
 
 describe('lazyArray', () => {
   it('reads as an array of the items built on access, by every array method a function over items uses', () => {
@@ -42,5 +42,19 @@ describe('lazyArray', () => {
     expect(() => a.push(1)).toThrow(TypeError);
     expect(() => Object.defineProperty(a, '0', { value: 1 })).toThrow(TypeError);
     expect(() => delete a[0]).toThrow(TypeError);
+  });
+
+  it('compares equal to the array of its items, is written by JSON.stringify as that array, and is told apart', () => {
+    const a = lazyArray(3, (i) => ({ i, xs: [i, i / 2] }));
+    const plain = [0, 1, 2].map((i) => ({ i, xs: [i, i / 2] }));
+    expect(a).toEqual(plain);
+    expect(a).not.toEqual([...plain.slice(0, 2), { i: 2, xs: [2, 2] }]);
+    expect(Object.keys(a)).toEqual(['0', '1', '2']);
+    expect(JSON.stringify(a, null, 2)).toBe(JSON.stringify(plain, null, 2));
+    expect(JSON.stringify({ a: lazyArray(0, () => 1) })).toBe('{"a":[]}');
+    expect(isLazyArray(a)).toBe(true);
+    expect(isLazyArray(plain)).toBe(false);
+    expect(isLazyArray(null)).toBe(false);
+    expect(isLazyArray('x')).toBe(false);
   });
 });

@@ -74,6 +74,20 @@ describe('ItemWriter', () => {
     store.close();
   });
 
+  it("in the cost plan's dry pass, stores the answers (another probe reads them back) but neither the records as read nor the costs", async () => {
+    const { store, runId } = setup();
+    const w = new ItemWriter(store, runId, { maxItems: 100, maxDelayMs: 60_000 }, true);
+    await w.putInput('input:d', 'r1', { source: 'a' });
+    await w.putPaid('out', 'r1', { text: 'one' }, { calls: 1, inputTokens: 10, outputTokens: 5, wallMs: 50 });
+    await w.put('c', 'r1', { v: 1 }, true);
+    await w.flush();
+    expect(store.getOutput(runId, 'out', 'r1')).toEqual({ text: 'one' });
+    expect(store.completedRecordIds(runId, 'c').has('r1')).toBe(true);
+    expect(store.getOutput(runId, 'input:d', 'r1')).toBeUndefined();
+    expect(store.getCosts(runId, 'out').size).toBe(0);
+    store.close();
+  });
+
   it('rejects every waiting answer when their commit fails', async () => {
     const { store, runId } = setup();
     const w = new ItemWriter(store, runId, { maxItems: 100, maxDelayMs: 60_000 });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Store } from '../../src/runtime/store.js';
 import { sqliteRunStore } from '../../src/runtime/sqlite-run-store.js';
 import { resultsJsonText } from '../../src/results/json-text.js';
+import { lazyArray } from '../../src/core/lazy-array.js';
+import { redact } from '../../src/core/redact.js';
 import { itemCount, writeResultsJson, type ItemSources } from '../../src/results/streamed-items.js';
 import { ITEMS_PAGE } from '../../src/runtime/stored-items.js';
 import { RESULTS_SCHEMA_ID, type ProbeResult, type Results } from '../../src/results/schema.js';
@@ -87,5 +89,29 @@ describe('results JSON with the items read from the store', () => {
     expect(chunks.join('') + '\n').toBe(resultsJsonText(full));
     expect(full.probes.map(itemCount)).toEqual([ITEMS_PAGE + 39, 0]);
     expect(lean.probes.map(itemCount)).toEqual([ITEMS_PAGE + 39, 0]);
+  });
+
+  it('writes a list made when read (a per-article table) an element at a time, as the list in hand would be written', async () => {
+    const { full, lean, sources, store, runId } = await fixture();
+    const table = (n: number, tag: string) =>
+      lazyArray(n, (i) => ({ id: `${tag}${i}`, w: i / 3, nan: i === 2 ? Number.NaN : i, distribution: [i, 0.5], nested: lazyArray(i % 3, (j) => ({ j })), note: i === 7 ? 'sk-abcdefghijklmnopqrstuvwx' : '' }));
+    const withTables = (r: Results): Results => ({
+      ...r,
+      probes: r.probes.map((p, k) => ({ ...p, groups: p.groups.map((g, j) => ({ ...g, extra: { K: 2, perArticle: table(k === 0 && j === 0 ? 3000 : j, `g${j}-`), after: 'x' } })) })),
+    });
+    const expected = resultsJsonText(withTables(full));
+    expect(expected).toContain('"id": "g0-2999"');
+    const chunks: string[] = [];
+    await writeResultsJson(withTables(lean), { store, runId, sources }, (t) => chunks.push(t));
+    expect(chunks.join('') + '\n' === expected).toBe(true);
+    expect(expected).not.toContain('sk-abcdefghijklmnopqrstuvwx');
+    // no chunk holds the whole table
+    expect(Math.max(...chunks.map((c) => c.length))).toBeLessThan(expected.length / 2);
+    const line: string[] = [];
+    await writeResultsJson(withTables(lean), { store, runId, sources }, (t) => line.push(t), 0);
+    expect(line.join('') === redact(JSON.stringify(withTables(full)))).toBe(true);
+    const alone: string[] = [];
+    await writeResultsJson(withTables(full), undefined, (t) => alone.push(t));
+    expect(alone.join('') + '\n' === expected).toBe(true);
   });
 });

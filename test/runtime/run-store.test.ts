@@ -14,6 +14,7 @@ import { RunLease, RunLeaseHeldError } from '../../src/runtime/run-lease.js';
 import { getJudgeCard, putJudgeCard } from '../../src/runtime/judge-cards.js';
 import { startCluster, type PgCluster } from '../helpers/postgres.js';
 import { UserError } from '../../src/core/errors.js';
+import { costsByIdPageSql, itemsByIdPageSql, itemsPageSql, POSTGRES } from '../../src/runtime/store-sql.js';
 
 let cluster: PgCluster | undefined;
 beforeAll(async () => {
@@ -386,6 +387,37 @@ describe('PgStore', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it('reads a page of a cell in record-id order or in the order first stored from an index, never sorting the cell', async () => {
+    const s = await PgStore.open((cluster as PgCluster).newDatabase());
+    try {
+      const run = await s.createRun({ configJson: '{}', configHash: 'h' });
+      for (const id of ['b', 'B', '\u00e9', 'a']) {
+        await s.putItem(run.id, 'c', id, { id });
+        await s.putCost(run.id, 'c', id, { calls: 1, inputTokens: 1, outputTokens: 1, wallMs: 1 });
+      }
+      const plans = await s.transaction(async (q) => {
+        // with sorting priced out, a plan still sorts where no index holds the order asked for
+        await q('SET LOCAL enable_sort = off');
+        await q('SET LOCAL enable_seqscan = off');
+        const out: string[] = [];
+        for (const st of [itemsByIdPageSql(POSTGRES, run.id, 'c', 'a', 2), costsByIdPageSql(POSTGRES, run.id, 'c', 'a', 2), itemsPageSql(run.id, 'c', 1, 2)]) {
+          const rows = await q<{ 'QUERY PLAN': string }>(`EXPLAIN ${st.sql}`, st.params);
+          out.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
+        }
+        return out;
+      });
+      for (const plan of plans) {
+        expect(plan).toMatch(/Index Scan using (items_pkey|costs_pkey|items_stored_order)/);
+        expect(plan).not.toMatch(/Sort/);
+      }
+      // the ids are compared by code point in the joins and conditions too
+      expect((await s.itemsByIdPage(run.id, 'c', 'B', 9)).map((r) => r.recordId)).toEqual(['a', 'b', '\u00e9']);
+      expect((await s.costsByIdPage(run.id, 'c', undefined, 9)).map((r) => r.recordId)).toEqual(['B', 'a', 'b', '\u00e9']);
+    } finally {
+      await s.close();
     }
   });
 

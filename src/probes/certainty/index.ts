@@ -37,6 +37,8 @@ export function createCertaintyProbe(opts: { moderator?: LanguageModel } = {}): 
     needs: (options) => [...(options.comparator === 'llm' ? (['llm'] as const) : []), ...(options.moderator !== undefined ? (['moderator'] as const) : [])],
     measure: (record, ctx) => measureCertainty(record, ctx, opts.moderator),
     prepare: (records, ctx) => prepareRanking(records, ctx),
+    // only a source ranking needs every record first
+    prepares: (options) => options.ranking !== undefined,
     present: presentCertainty,
     instruments: (measurements, options) => certaintyInstruments(measurements.some((m) => m.comparator === 'offline'), options),
     output: {

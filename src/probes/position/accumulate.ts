@@ -1,9 +1,7 @@
 import { CodedColumn } from '../../core/coded-column.js';
-import { lazyArray } from '../../core/lazy-array.js';
 import { FloatColumn } from '../../stats/float-column.js';
-import { ROUGE_TYPES, type RougeScores } from '../../text/rouge.js';
+import { ROUGE_TYPES, type RougeType } from '../../text/rouge.js';
 import type { GroupResult, ItemAccumulator } from '../types.js';
-import { goldCounts, type PositionItem } from './aggregate.js';
 import type { OutputMeasurement, PositionMeasurement } from './measure.js';
 import type { PositionOptions } from './schema.js';
 
@@ -15,88 +13,119 @@ interface ArticleShape {
   rougeOverCap: boolean;
 }
 
-const SCORES = ['precision', 'recall', 'fmeasure'] as const;
-/** per system and article: its K segment counts, then ROUGE's 3 × 3 scores, its sentences and its dropped sentences */
-const stride = (K: number): number => K + ROUGE_TYPES.length * SCORES.length + 2;
+export const ROUGE_SCORES = ['precision', 'recall', 'fmeasure'] as const;
+type RougeScore = (typeof ROUGE_SCORES)[number];
+
+/** Gold counts of one article: the mean over its gold summaries of their segment counts. */
+export function goldCounts(m: PositionMeasurement, K: number): Float64Array {
+  const acc = new Float64Array(K);
+  const w = 1 / m.references.length;
+  for (const r of m.references) for (let j = 0; j < K; j++) acc[j] = (acc[j] as number) + w * ((r.counts[j] as number | undefined) ?? 0);
+  return acc;
+}
 
 /**
- * Position's numbers made one article at a time (Probe.accumulate), keeping only the numbers they
- * read, in typed columns: per article its gold counts (the mean over its gold summaries, as
- * aggregate computes it) and, per system, its K counts, ROUGE scores and sentence counts, with the
- * article's shape as a code and its id. The Wasserstein bootstrap and the per-article table need
- * every article's counts, so these columns grow with the articles (8 bytes a number, about
- * (2K + 11) × 8 bytes an article for one system) but hold no measurement objects. When the group
- * is done the probe's own aggregate reads the articles from the columns through a lazy array (each
- * article rebuilt when read and dropped after), so the digits are aggregate's: the same sums in
- * the same order. aggregate itself still builds its per-article arrays and table at that point.
+ * What position's numbers read of each article, in typed columns, one article added at a time (in
+ * record-id order): its id, its shape as a code, its gold counts (the mean over its gold summaries)
+ * and, per system, its K segment counts, ROUGE's 3 × 3 scores, its sentences and its dropped
+ * sentences: about (2K + 11) × 8 bytes an article for one system, outside the garbage-collected
+ * heap, and no measurement object. The aggregate (aggregate.ts) reads only these columns, so a
+ * run's end builds no per-article objects.
  */
-export function accumulatePosition(options: PositionOptions, aggregate: (items: PositionItem[], options: PositionOptions) => Omit<GroupResult, 'labels'>): ItemAccumulator<PositionMeasurement> {
-  const K = options.K;
-  const width = stride(K);
-  const ids: string[] = [];
-  const shapes = new CodedColumn<ArticleShape>();
-  const gold = new FloatColumn();
-  const bySystem = new Map<string, FloatColumn>();
-  const zeros = new Float64Array(K);
+export class PositionColumns {
+  /** per system and article: its K counts, then ROUGE's scores, its sentences and its dropped sentences */
+  readonly width: number;
+  readonly ids: string[] = [];
+  private readonly shapes = new CodedColumn<ArticleShape>();
+  private readonly gold = new FloatColumn();
+  private readonly bySystem = new Map<string, FloatColumn>();
+  private readonly zeros: Float64Array;
 
-  function add(m: PositionMeasurement, recordId: string): void {
+  constructor(readonly K: number) {
+    this.width = K + ROUGE_TYPES.length * ROUGE_SCORES.length + 2;
+    this.zeros = new Float64Array(K);
+  }
+
+  get length(): number {
+    return this.ids.length;
+  }
+
+  add(m: PositionMeasurement, recordId: string): void {
     const systems = Object.keys(m.outputs);
-    for (const name of systems) if (!bySystem.has(name)) bySystem.set(name, padded(ids.length));
-    ids.push(recordId);
+    for (const name of systems) if (!this.bySystem.has(name)) this.bySystem.set(name, this.padded(this.ids.length));
+    this.ids.push(recordId);
     const s: ArticleShape = { systems, excluded: m.excluded, short: m.short, rougeOverCap: m.rougeOverCap === true };
-    shapes.push(JSON.stringify(s), s);
+    this.shapes.push(JSON.stringify(s), s);
     // an article left out has no gold counts the aggregate reads
-    for (const x of m.excluded ? zeros : goldCounts(m, K)) gold.push(x);
-    for (const [name, col] of bySystem) {
+    for (const x of m.excluded ? this.zeros : goldCounts(m, this.K)) this.gold.push(x);
+    for (const [name, col] of this.bySystem) {
       const o = m.outputs[name];
-      if (o === undefined) for (let j = 0; j < width; j++) col.push(NaN);
-      else pushOutput(col, o);
+      if (o === undefined) for (let j = 0; j < this.width; j++) col.push(NaN);
+      else this.pushOutput(col, o);
     }
+  }
+
+  /** The systems, in the order first seen. */
+  systems(): string[] {
+    return [...this.bySystem.keys()];
+  }
+
+  excluded(i: number): boolean {
+    return this.shapes.at(i).excluded;
+  }
+
+  short(i: number): boolean {
+    return this.shapes.at(i).short;
+  }
+
+  rougeOverCap(i: number): boolean {
+    return this.shapes.at(i).rougeOverCap;
+  }
+
+  /** Whether article i has an output of `system`. */
+  has(i: number, system: string): boolean {
+    return this.shapes.at(i).systems.includes(system);
+  }
+
+  /** Every article's gold counts, K a row (zeros for an article left out). A view: valid until the next add. */
+  goldValues(): Float64Array {
+    return this.gold.values();
+  }
+
+  /** A system's rows, `width` numbers an article (NaN where the article lacks it). A view: valid until the next add. */
+  systemValues(system: string): Float64Array {
+    return this.bySystem.get(system)!.values();
+  }
+
+  /** Offset, within a system's row, of one ROUGE score. */
+  rougeOffset(t: RougeType, k: RougeScore): number {
+    return this.K + ROUGE_SCORES.length * ROUGE_TYPES.indexOf(t) + ROUGE_SCORES.indexOf(k);
   }
 
   /** A system's column, first seen at article `n`: the articles before it lack it. */
-  function padded(n: number): FloatColumn {
+  private padded(n: number): FloatColumn {
     const col = new FloatColumn();
-    for (let j = 0; j < n * width; j++) col.push(NaN);
+    for (let j = 0; j < n * this.width; j++) col.push(NaN);
     return col;
   }
 
-  function pushOutput(col: FloatColumn, o: OutputMeasurement): void {
-    for (let j = 0; j < K; j++) col.push(o.counts[j] ?? 0);
-    for (const t of ROUGE_TYPES) for (const k of SCORES) col.push(o.rouge[t][k]);
+  private pushOutput(col: FloatColumn, o: OutputMeasurement): void {
+    for (let j = 0; j < this.K; j++) col.push(o.counts[j] ?? 0);
+    for (const t of ROUGE_TYPES) for (const k of ROUGE_SCORES) col.push(o.rouge[t][k]);
     col.push(o.sentences);
     col.push(o.dropped);
   }
+}
 
-  /**
-   * Article i as aggregate reads it: one gold placement holding the article's gold counts (their
-   * mean over one summary is themselves), each system's counts, sentences and ROUGE; the fields
-   * aggregate does not read (sentences of the article and of the gold summary, mapped) are 0.
-   */
-  function article(i: number): PositionItem {
-    const s = shapes.at(i);
-    const outputs: Record<string, OutputMeasurement> = {};
-    for (const name of s.systems) {
-      const v = bySystem.get(name)!.values();
-      const at = i * width;
-      const rouge = {} as RougeScores;
-      ROUGE_TYPES.forEach((t, r) => {
-        const o = at + K + 3 * r;
-        rouge[t] = { precision: v[o]!, recall: v[o + 1]!, fmeasure: v[o + 2]! };
-      });
-      const sentences = v[at + width - 2]!;
-      const dropped = v[at + width - 1]!;
-      outputs[name] = { counts: v.subarray(at, at + K) as unknown as number[], sentences, mapped: 0, dropped, rouge };
-    }
-    const counts = gold.values().subarray(i * K, (i + 1) * K) as unknown as number[];
-    const m: PositionMeasurement = { articleSentences: 0, excluded: s.excluded, short: s.short, references: [{ counts, sentences: 0, mapped: 0, dropped: 0 }], outputs };
-    if (s.rougeOverCap) m.rougeOverCap = true;
-    return { recordId: ids[i]!, measurement: m };
-  }
-
+/**
+ * Position's numbers made one article at a time (Probe.accumulate): the articles go into typed
+ * columns and, when the group is done, `group` computes its numbers from them. The whole-array
+ * aggregate fills the same columns from its items, so the formulas exist once.
+ */
+export function accumulatePosition(options: PositionOptions, group: (columns: PositionColumns, options: PositionOptions) => Omit<GroupResult, 'labels'>): ItemAccumulator<PositionMeasurement> {
+  const columns = new PositionColumns(options.K);
   return {
-    add,
-    // the aggregate only reads its items (a write would throw)
-    aggregate: () => aggregate(lazyArray(ids.length, article) as PositionItem[], options),
+    add: (m, recordId) => columns.add(m, recordId),
+    aggregate: () => group(columns, options),
   };
 }

@@ -14,13 +14,17 @@ import { spearman } from '../../stats/spearman.js';
 import { meanPosition, positionalWasserstein, releasedWasserstein } from '../../stats/wasserstein.js';
 import { ROUGE_TYPES, type RougeType } from '../../text/rouge.js';
 import type { GroupResult, ResultTable } from '../types.js';
+import { lazyArray } from '../../core/lazy-array.js';
+import { FloatColumn } from '../../stats/float-column.js';
+import { PositionColumns, ROUGE_SCORES } from './accumulate.js';
 import type { PositionMeasurement } from './measure.js';
 import type { PositionOptions } from './schema.js';
 
 export type PositionItem = { recordId: string; measurement: PositionMeasurement };
 
-const sumInto = (acc: Float64Array, xs: ArrayLike<number>, w = 1): void => {
-  for (let j = 0; j < acc.length; j++) acc[j] = (acc[j] as number) + w * ((xs[j] as number) ?? 0);
+/** acc += xs[at .. at + acc.length) */
+const sumInto = (acc: Float64Array, xs: Float64Array, at: number): void => {
+  for (let j = 0; j < acc.length; j++) acc[j] = (acc[j] as number) + (xs[at + j] as number);
 };
 const total = (xs: ArrayLike<number>): number => {
   let s = 0;
@@ -31,20 +35,6 @@ const proportions = (xs: Float64Array): number[] => {
   const s = total(xs);
   return Array.from(xs, (v) => (s > 0 ? v / s : 0));
 };
-
-/** Gold counts of one article: the mean over its gold summaries of their segment counts. */
-export function goldCounts(m: PositionMeasurement, K: number): Float64Array {
-  const acc = new Float64Array(K);
-  const R = m.references.length;
-  for (const r of m.references) sumInto(acc, r.counts, 1 / R);
-  return acc;
-}
-
-interface SystemArticle {
-  recordId: string;
-  model: Float64Array;
-  gold: Float64Array;
-}
 
 export interface SpearmanRow {
   rouge: RougeType;
@@ -64,40 +54,59 @@ export interface PositionAggregate {
   shortArticles: number;
 }
 
-function distance(mode: PositionOptions['wassersteinMode']): (p: ArrayLike<number>, q: ArrayLike<number>) => number {
+type Distance = (p: ArrayLike<number>, q: ArrayLike<number>) => number;
+
+function distance(mode: PositionOptions['wassersteinMode']): Distance {
   return mode === 'released' ? releasedWasserstein : positionalWasserstein;
 }
 
-function systemGroup(name: string, items: readonly PositionItem[], options: PositionOptions): GroupResult {
+/**
+ * The per-article table of a system: for each article where both gold and model have mass, its
+ * id, distance, shift and both distributions. Its rows are made when read (results.json streams
+ * them, src/results/streamed-items.ts) from the counts kept here, `K` numbers a side an article.
+ */
+function perArticleTable(ids: string[], model: Float64Array, gold: Float64Array, perW: Float64Array, perShift: Float64Array, K: number): readonly object[] {
+  return lazyArray(ids.length, (k) => ({
+    id: ids[k],
+    wasserstein: perW[k],
+    shift: perShift[k],
+    distribution: proportions(model.subarray(k * K, (k + 1) * K)),
+    goldDistribution: proportions(gold.subarray(k * K, (k + 1) * K)),
+  }));
+}
+
+function systemGroup(name: string, c: PositionColumns, options: PositionOptions): GroupResult {
   const K = options.K;
   const dist = distance(options.wassersteinMode);
   const modeLabel = options.wassersteinMode === 'released' ? 'released: proportions as values' : 'positional';
-  const arts: SystemArticle[] = [];
+  const v = c.systemValues(name);
+  const g = c.goldValues();
+  const width = c.width;
+  const n = c.length;
+  // the articles this system summarised that were not left out, as indices into the columns
+  const arts = new Int32Array(n);
+  let na = 0;
   let sentences = 0;
   let dropped = 0;
-  const rouge: Record<RougeType, { p: number[]; r: number[]; f: number[] }> = {
-    rouge1: { p: [], r: [], f: [] },
-    rouge2: { p: [], r: [], f: [] },
-    rougeL: { p: [], r: [], f: [] },
-  };
-  for (const { recordId, measurement: m } of items) {
-    const o = m.outputs[name];
-    if (o === undefined) continue;
-    if (m.rougeOverCap !== true) for (const t of ROUGE_TYPES) {
-      rouge[t].p.push(o.rouge[t].precision);
-      rouge[t].r.push(o.rouge[t].recall);
-      rouge[t].f.push(o.rouge[t].fmeasure);
+  const rouge = ROUGE_TYPES.map((t) => ROUGE_SCORES.map((k) => ({ at: c.rougeOffset(t, k), xs: new Float64Array(n) })));
+  let nr = 0;
+  for (let i = 0; i < n; i++) {
+    if (!c.has(i, name)) continue;
+    const at = i * width;
+    if (!c.rougeOverCap(i)) {
+      for (const row of rouge) for (const s of row) s.xs[nr] = v[at + s.at] as number;
+      nr++;
     }
-    if (m.excluded) continue;
-    sentences += o.sentences;
-    dropped += o.dropped;
-    arts.push({ recordId, model: Float64Array.from(o.counts), gold: goldCounts(m, K) });
+    if (c.excluded(i)) continue;
+    sentences += v[at + width - 2] as number;
+    dropped += v[at + width - 1] as number;
+    arts[na++] = i;
   }
   const modelSum = new Float64Array(K);
   const goldSum = new Float64Array(K);
-  for (const a of arts) {
-    sumInto(modelSum, a.model);
-    sumInto(goldSum, a.gold);
+  for (let a = 0; a < na; a++) {
+    sumInto(modelSum, v, (arts[a] as number) * width);
+    sumInto(goldSum, g, (arts[a] as number) * K);
   }
   const metrics: Metric[] = [];
   const extra: Record<string, unknown> = {
@@ -106,7 +115,7 @@ function systemGroup(name: string, items: readonly PositionItem[], options: Posi
     goldDistribution: proportions(goldSum),
     counts: Array.from(modelSum),
     goldCounts: Array.from(goldSum),
-    articles: arts.length,
+    articles: na,
     summarySentences: sentences,
     droppedSentences: dropped,
     wassersteinMode: options.wassersteinMode,
@@ -116,48 +125,64 @@ function systemGroup(name: string, items: readonly PositionItem[], options: Posi
   if (hasMass) {
     extra.wassersteinPositional = positionalWasserstein(goldSum, modelSum);
     extra.wassersteinReleased = releasedWasserstein(goldSum, modelSum);
-    const w: Metric = { name: 'wasserstein', label: `Wasserstein distance gold vs model (${modeLabel})`, value: dist(goldSum, modelSum), n: arts.length, kind: 'statistic' };
+    const w: Metric = { name: 'wasserstein', label: `Wasserstein distance gold vs model (${modeLabel})`, value: dist(goldSum, modelSum), n: na, kind: 'statistic' };
     const shift: Metric = {
       name: 'position_shift',
       label: 'position shift (model − gold mean segment position, fraction of the article; < 0 lead, > 0 tail)',
       value: meanPosition(modelSum) - meanPosition(goldSum),
-      n: arts.length,
+      n: na,
       kind: 'statistic',
     };
-    if (arts.length >= 2) {
-      const [wCi, sCi] = bootstrapArticles(arts, K, dist, options);
+    if (na >= 2) {
+      const [wCi, sCi] = bootstrapArticles(arts.subarray(0, na), v, width, g, K, dist, options);
       if (wCi) w.ci = wCi;
       if (sCi) shift.ci = sCi;
     }
     metrics.push(w, shift);
   }
   // Per-article distances, over articles where both gold and model have mass.
-  const both = arts.filter((a) => total(a.model) > 0 && total(a.gold) > 0);
-  const perW = Float64Array.from(both, (a) => dist(a.gold, a.model));
-  const perShift = Float64Array.from(both, (a) => meanPosition(a.model) - meanPosition(a.gold));
-  if (both.length > 0) {
-    const mw: Metric = { name: 'wasserstein_per_article', label: 'mean per-article Wasserstein distance', value: mean(perW), n: both.length, kind: 'mean' };
-    const ms: Metric = { name: 'position_shift_per_article', label: 'mean per-article position shift (< 0 lead, > 0 tail)', value: mean(perShift), n: both.length, kind: 'mean' };
-    if (both.length >= 2) {
+  const bothIds: string[] = [];
+  const bothModel = new FloatColumn();
+  const bothGold = new FloatColumn();
+  for (let a = 0; a < na; a++) {
+    const i = arts[a] as number;
+    const model = v.subarray(i * width, i * width + K);
+    const gold = g.subarray(i * K, (i + 1) * K);
+    if (!(total(model) > 0 && total(gold) > 0)) continue;
+    bothIds.push(c.ids[i] as string);
+    for (let j = 0; j < K; j++) {
+      bothModel.push(model[j] as number);
+      bothGold.push(gold[j] as number);
+    }
+  }
+  const nb = bothIds.length;
+  // copies of the rows kept, so that the table does not keep the whole columns alive
+  const bm = Float64Array.from(bothModel.values());
+  const bg = Float64Array.from(bothGold.values());
+  const perW = new Float64Array(nb);
+  const perShift = new Float64Array(nb);
+  for (let k = 0; k < nb; k++) {
+    const model = bm.subarray(k * K, (k + 1) * K);
+    const gold = bg.subarray(k * K, (k + 1) * K);
+    perW[k] = dist(gold, model);
+    perShift[k] = meanPosition(model) - meanPosition(gold);
+  }
+  if (nb > 0) {
+    const mw: Metric = { name: 'wasserstein_per_article', label: 'mean per-article Wasserstein distance', value: mean(perW), n: nb, kind: 'mean' };
+    const ms: Metric = { name: 'position_shift_per_article', label: 'mean per-article position shift (< 0 lead, > 0 tail)', value: mean(perShift), n: nb, kind: 'mean' };
+    if (nb >= 2) {
       tryCi(mw, () => bootstrapMeanInterval(perW, boot));
       tryCi(ms, () => bootstrapMeanInterval(perShift, boot));
     }
     metrics.push(mw, ms);
   }
-  extra.perArticle = both.map((a, i) => ({
-    id: a.recordId,
-    wasserstein: perW[i],
-    shift: perShift[i],
-    distribution: proportions(a.model),
-    goldDistribution: proportions(a.gold),
-  }));
+  extra.perArticle = perArticleTable(bothIds, bm, bg, perW, perShift, K);
   metrics.push({ name: 'dropped_sentences', label: 'summary sentences dropped (zero similarity to every article sentence)', value: dropped, n: sentences, kind: 'count' });
-  for (const t of ROUGE_TYPES) {
-    if (rouge[t].f.length > 0) metrics.push(meanMetric(`${t}_f`, `${ROUGE_LABEL[t]} F`, rouge[t].f));
-  }
-  extra.rouge = Object.fromEntries(
-    ROUGE_TYPES.map((t) => [t, { precision: mean(rouge[t].p), recall: mean(rouge[t].r), fmeasure: mean(rouge[t].f), n: rouge[t].f.length }]),
-  );
+  const scores = (t: number, k: number): Float64Array => rouge[t]![k]!.xs.subarray(0, nr);
+  ROUGE_TYPES.forEach((t, r) => {
+    if (nr > 0) metrics.push(meanMetric(`${t}_f`, `${ROUGE_LABEL[t]} F`, scores(r, 2)));
+  });
+  extra.rouge = Object.fromEntries(ROUGE_TYPES.map((t, r) => [t, { precision: mean(scores(r, 0)), recall: mean(scores(r, 1)), fmeasure: mean(scores(r, 2)), n: nr }]));
   const order = ['wasserstein', 'position_shift', 'rouge1_f', 'dropped_sentences', 'wasserstein_per_article', 'position_shift_per_article', 'rouge2_f', 'rougeL_f'];
   metrics.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
   return { labels: { model: name }, metrics, extra };
@@ -169,21 +194,19 @@ const ROUGE_LABEL: Record<RougeType, string> = { rouge1: 'ROUGE-1', rouge2: 'ROU
  * Percentile bootstrap over articles for the dataset-level distance and shift: each resample
  * draws articles with replacement, re-sums their counts and recomputes both statistics (one
  * pass, so both intervals come from the same resamples). Resamples in which the model or the
- * gold side has no mass are skipped; if more than 1% are, no interval is reported.
+ * gold side has no mass are skipped; if more than 1% are, no interval is reported. The articles
+ * are read in the columns where they are (`arts`: their rows), in the order drawn.
  */
 function bootstrapArticles(
-  arts: readonly SystemArticle[],
+  arts: Int32Array,
+  model: Float64Array,
+  width: number,
+  gold: Float64Array,
   K: number,
-  dist: (p: ArrayLike<number>, q: ArrayLike<number>) => number,
+  dist: Distance,
   options: PositionOptions,
 ): [Interval | undefined, Interval | undefined] {
   const n = arts.length;
-  const flatM = new Float64Array(n * K);
-  const flatG = new Float64Array(n * K);
-  arts.forEach((a, i) => {
-    flatM.set(a.model, i * K);
-    flatG.set(a.gold, i * K);
-  });
   const B = options.resamples;
   // the seed's draws, shared by every system's bootstraps over the same number of articles
   const draws = resampleDraws(options.seed, n, B);
@@ -196,10 +219,12 @@ function bootstrapArticles(
     ms.fill(0);
     gs.fill(0);
     for (let k = 0; k < n; k++) {
-      const off = (draws !== null ? (draws[p++] as number) : Math.floor((rng as () => number)() * n)) * K;
+      const i = arts[draws !== null ? (draws[p++] as number) : Math.floor((rng as () => number)() * n)] as number;
+      const mo = i * width;
+      const go = i * K;
       for (let j = 0; j < K; j++) {
-        ms[j] = (ms[j] as number) + (flatM[off + j] as number);
-        gs[j] = (gs[j] as number) + (flatG[off + j] as number);
+        ms[j] = (ms[j] as number) + (model[mo + j] as number);
+        gs[j] = (gs[j] as number) + (gold[go + j] as number);
       }
     }
     if (!(total(ms) > 0 && total(gs) > 0)) continue;
@@ -245,33 +270,31 @@ export function spearmanAcrossSystems(groups: readonly GroupResult[]): SpearmanR
   return rows;
 }
 
-export function aggregatePositionGroups(items: readonly PositionItem[], options: PositionOptions): PositionAggregate {
-  const names: string[] = [];
-  const seen = new Set<string>();
-  for (const it of items) {
-    for (const n of Object.keys(it.measurement.outputs)) {
-      if (!seen.has(n)) {
-        seen.add(n);
-        names.push(n);
-      }
-    }
-  }
-  const groups = names.map((n) => systemGroup(n, items, options));
+/** Every system's numbers, the gold distribution and Spearman across systems, from the articles' columns. */
+export function aggregatePositionColumns(c: PositionColumns, options: PositionOptions): PositionAggregate {
+  const groups = c.systems().map((n) => systemGroup(n, c, options));
+  const g = c.goldValues();
   const goldSum = new Float64Array(options.K);
   let articles = 0;
-  for (const it of items) {
-    if (it.measurement.excluded) continue;
+  let excludedArticles = 0;
+  let shortArticles = 0;
+  for (let i = 0; i < c.length; i++) {
+    if (c.short(i)) shortArticles++;
+    if (c.excluded(i)) {
+      excludedArticles++;
+      continue;
+    }
     articles++;
-    sumInto(goldSum, goldCounts(it.measurement, options.K));
+    sumInto(goldSum, g, i * options.K);
   }
-  return {
-    groups,
-    goldDistribution: proportions(goldSum),
-    spearman: spearmanAcrossSystems(groups),
-    articles,
-    excludedArticles: items.filter((i) => i.measurement.excluded).length,
-    shortArticles: items.filter((i) => i.measurement.short).length,
-  };
+  return { groups, goldDistribution: proportions(goldSum), spearman: spearmanAcrossSystems(groups), articles, excludedArticles, shortArticles };
+}
+
+/** The same over measured items, in their order. */
+export function aggregatePositionGroups(items: readonly PositionItem[], options: PositionOptions): PositionAggregate {
+  const c = new PositionColumns(options.K);
+  for (const { recordId, measurement } of items) c.add(measurement, recordId);
+  return aggregatePositionColumns(c, options);
 }
 
 const round = (x: number | undefined, d = 4): number | null => (x === undefined || !Number.isFinite(x) ? null : Number(x.toFixed(d)));

@@ -6,11 +6,12 @@ import { positionSummaryTask, type PositionSummaryTaskOptions } from '../../task
 import type { GroupResult, Probe } from '../types.js';
 import { presentPosition } from './present.js';
 import { accumulatePosition } from './accumulate.js';
-import { aggregatePositionGroups, positionTables, type PositionItem } from './aggregate.js';
+import { aggregatePositionColumns, aggregatePositionGroups, positionTables, type PositionAggregate } from './aggregate.js';
 import { measurePosition, type PositionMeasurement } from './measure.js';
 import { positionOptionsSchema, positionRecordSchema, type PositionOptions, type PositionRecord } from './schema.js';
 
-export { aggregatePositionGroups, positionTables, spearmanAcrossSystems, goldCounts } from './aggregate.js';
+export { aggregatePositionGroups, aggregatePositionColumns, positionTables, spearmanAcrossSystems } from './aggregate.js';
+export { goldCounts, PositionColumns } from './accumulate.js';
 export type { PositionAggregate, SpearmanRow, PositionItem } from './aggregate.js';
 export { measurePosition, toSentences } from './measure.js';
 export type { PositionMeasurement, OutputMeasurement } from './measure.js';
@@ -44,13 +45,12 @@ export const positionProbe: Probe<PositionRecord, PositionMeasurement, PositionO
     produces: ['output'],
     key: (o) => JSON.stringify([o.preset ?? null, o.promptStyle, o.sentences, o.rolePlay, o.seed]),
   },
-  accumulate: (options) => accumulatePosition(options, positionGroup),
-  aggregate: (items, options) => positionGroup(items, options),
+  accumulate: (options) => accumulatePosition(options, (columns, o) => positionGroup(aggregatePositionColumns(columns, o), columns.length)),
+  aggregate: (items, options) => positionGroup(aggregatePositionGroups(items, options), items.length),
 };
 
 /** A group's numbers: each system's (the group's own when it holds one system), the distributions, and Spearman across systems. */
-function positionGroup(items: PositionItem[], options: PositionOptions): Omit<GroupResult, 'labels'> {
-  const agg = aggregatePositionGroups(items, options);
+function positionGroup(agg: PositionAggregate, items: number): Omit<GroupResult, 'labels'> {
   const tables = positionTables(agg);
   const common = {
     goldDistribution: agg.goldDistribution,
@@ -64,7 +64,7 @@ function positionGroup(items: PositionItem[], options: PositionOptions): Omit<Gr
     return { metrics: only.metrics, tables: tables.filter((t) => t.name === 'distributions'), extra: { ...only.extra, ...common } };
   }
   return {
-    metrics: [{ name: 'articles', label: 'articles measured', value: agg.articles, n: items.length, kind: 'count' }],
+    metrics: [{ name: 'articles', label: 'articles measured', value: agg.articles, n: items, kind: 'count' }],
     tables,
     extra: { ...common, systems: agg.groups, spearman: agg.spearman },
   };

@@ -170,31 +170,33 @@ describe('framing probe: measure, corrected and aggregate', () => {
   // the card of framing/corrected.test.ts (right 80% of the time on every class)
   const card = workedFramingCard(['positive', 'negative', 'neutral'], [[80, 10, 10], [10, 80, 10], [10, 10, 80]], 0.8);
   const rows = (ms: FramingMeasurement[]) => ms.map((measurement, i) => ({ recordId: `r${i}`, measurement }));
-  const read = [m('positive', 'negative'), m('positive', 'positive'), m('negative', 'negative'), m('neutral', 'positive'), m('neutral', 'neutral')].filter(isReadFraming);
-  const withUnreadable = [...read, { fC: null, fS: 'positive' as const, changed: false, unreadable: { source: u } }];
+  // made inside each test, not in the describe body: Stryker switches a mutant on only while a
+  // test runs, so a list filtered at collection time would hide isReadFraming's mutants
+  const read = () => [m('positive', 'negative'), m('positive', 'positive'), m('negative', 'negative'), m('neutral', 'positive'), m('neutral', 'neutral')].filter(isReadFraming);
+  const withUnreadable = () => [...read(), { fC: null, fS: 'positive' as const, changed: false, unreadable: { source: u } }];
 
   it('corrected(): the card the user saved wins over the judge\'s own; unreadable items are counted beside', () => {
     const judge = { ...judgeAnswering(), card: { ...card, date: 'shipped' } };
     const asked: string[][] = [];
     const cardFor = (task: string, id: string, version: string) => (asked.push([task, id, version]), card);
-    const res = framingProbe.corrected!(rows(withUnreadable), {}, { framing: judge, cardFor });
+    const res = framingProbe.corrected!(rows(withUnreadable()), {}, { framing: judge, cardFor });
     expect(asked).toEqual([['framing', 'fake', '2']]);
     expect(res.judges).toEqual([{ id: 'fake', version: '2', card }]);
-    expect(res.metrics.map((x) => x.name)).toEqual(correctedFramingMetrics(read, card).map((x) => x.name));
+    expect(res.metrics.map((x) => x.name)).toEqual(correctedFramingMetrics(read(), card).map((x) => x.name));
     const phi = res.metrics.find((x) => x.name === 'phi_frame_corrected');
-    expect(phi).toMatchObject({ n: 5, value: correctedFramingMetrics(read, card).find((x) => x.name === 'phi_frame_corrected')!.value, excluded: { refused: 1 } });
+    expect(phi).toMatchObject({ n: 5, value: correctedFramingMetrics(read(), card).find((x) => x.name === 'phi_frame_corrected')!.value, excluded: { refused: 1 } });
     // no saved card: the judge's own
-    expect(framingProbe.corrected!(rows(read), {}, { framing: judge }).judges).toEqual([{ id: 'fake', version: '2', card: judge.card }]);
+    expect(framingProbe.corrected!(rows(read()), {}, { framing: judge }).judges).toEqual([{ id: 'fake', version: '2', card: judge.card }]);
   });
 
   it('corrected(): no judge, or a judge without a card, corrects nothing', () => {
-    expect(framingProbe.corrected!(rows(read), {}, {})).toEqual({ metrics: [], judges: [] });
-    expect(framingProbe.corrected!(rows(read), {}, { framing: judgeAnswering(), cardFor: () => undefined })).toEqual({ metrics: [], judges: [{ id: 'fake', version: '2' }] });
+    expect(framingProbe.corrected!(rows(read()), {}, {})).toEqual({ metrics: [], judges: [] });
+    expect(framingProbe.corrected!(rows(read()), {}, { framing: judgeAnswering(), cardFor: () => undefined })).toEqual({ metrics: [], judges: [{ id: 'fake', version: '2' }] });
   });
 
   it('aggregate(): the transition tables in counts and in % of the items read', () => {
-    const res = framingProbe.aggregate(rows(withUnreadable), {});
-    expect(res.metrics).toEqual(aggregateFraming(withUnreadable).metrics);
+    const res = framingProbe.aggregate(rows(withUnreadable()), {});
+    expect(res.metrics).toEqual(aggregateFraming(withUnreadable()).metrics);
     expect(res.tables).toEqual([
       {
         name: 'transitions',

@@ -1,8 +1,9 @@
 /**
  * A run aggregates position one article at a time (Probe.accumulate), keeping the counts and
- * scores in typed columns: the probe's aggregate, reading the articles rebuilt from them, must give
- * exactly what it gives over the measurements (the bootstrap resamples by position, the sums run in
- * order), with several systems, gold summaries, left-out, short and over-cap articles.
+ * scores in typed columns that the aggregate reads: it must give exactly what the aggregate over
+ * the items gives (the bootstrap resamples by position, the sums run in order), with several
+ * systems, gold summaries, left-out, short and over-cap articles. (The digits themselves are pinned
+ * against the reference scripts in aggregate-reference.test.ts and aggregate-edges.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import { positionOptionsSchema, positionProbe, type PositionMeasurement, type PositionOptions } from '../../../src/probes/position/index.js';

@@ -106,8 +106,11 @@ describe('primacy edges', () => {
 // Written because mutants survived: the labels every screen prints, the per-item values the
 // comparisons read (and their declared ranges), and ρ_pri's threshold named in its label.
 describe('primacy: labels, per-item values and kinds', () => {
-  const m = measurePrimacy([0.9, 0.6, 0.3], 0.05);
+  // made inside each test, not in the describe body: Stryker switches a mutant on only while a
+  // test runs, so a fixture measured at collection time would hide measurePrimacy's mutants
+  const item = () => measurePrimacy([0.9, 0.6, 0.3], 0.05);
   it('labels each metric', () => {
+    const m = item();
     const metrics = aggregatePrimacy([m, measurePrimacy([0.2, 0.4, 0.8], 0.05)]);
     expect(metrics.map((x) => [x.name, x.label, x.kind])).toEqual([
       ['psi_pri', 'ψ_pri (primacy rate, eq. 2)', 'rate'],
@@ -127,6 +130,7 @@ describe('primacy: labels, per-item values and kinds', () => {
   });
 
   it('per-item values and their declared kinds', () => {
+    const m = item();
     const options = primacyProbe.optionsSchema.parse({ rhoAlpha: 0.2 });
     expect(primacyProbe.itemValues!(m, options)).toEqual({
       psi_pri: 1,
@@ -163,6 +167,13 @@ describe('primacy: labels, per-item values and kinds', () => {
     await expect(primacyProbe.measure({ id: 'x', source: 'a b c', output: 'o' }, { ...ctx, judges: {} } as typeof ctx)).rejects.toThrow('primacy probe needs an embedder');
     const short: Embedder = { ...embedder, embed: async () => [[1, 0], [1, 0]] };
     await expect(thirdSimilarities(short, 'a b c', 'o', 'words')).rejects.toThrow('embedder e returned fewer vectors than texts');
+    // Written for the survivors of `!o || !b || !m || !e` (the first three terms made false, `||`
+    // made `&&`): each of the four vectors missing on its own, the others present, is refused,
+    // whether the answer is short (no end third) or has a hole (null where a third's vector belongs)
+    const answering = (vectors: (number[] | null)[]): Embedder => ({ ...embedder, embed: async () => vectors as number[][] });
+    for (const vectors of [[null, [1, 0], [0, 1], [1, 1]], [[1, 0], null, [0, 1], [1, 1]], [[1, 0], [1, 0], null, [1, 1]], [[1, 0], [1, 0], [0, 1]]]) {
+      await expect(thirdSimilarities(answering(vectors), 'a b c', 'o', 'words')).rejects.toThrow('embedder e returned fewer vectors than texts');
+    }
     const agg = primacyProbe.aggregate([{ recordId: 'x', measurement: got }], options);
     expect(agg.metrics.find((x) => x.name === 'psi_pri')!.value).toBe(1);
   });

@@ -13,7 +13,10 @@ function m(base: Polarity, label: SentimentLabel | null, humanScore?: number): W
 
 describe('aggregateWildframe', () => {
   // model shift scores x = [1, 0.5, 0, 1, 0, 0], human scores y = [5, 3, 1, 4, 0, 2]; item 7 unparseable.
-  const items = [
+  // the items too are made inside each test: m() scores them with outcomeOf and shiftScore, whose
+  // mutants a list made once at collection time would hide (Stryker switches a mutant on only
+  // while a test runs)
+  const items = () => [
     m('positive', 'negative', 5),
     m('negative', 'neutral', 3),
     m('positive', 'positive', 1),
@@ -24,7 +27,7 @@ describe('aggregateWildframe', () => {
   ];
   // computed inside each test (not once in the describe body), so that mutation testing's
   // per-test coverage sees these tests reach the aggregate and runs them against its mutants
-  const result = () => aggregateWildframe(items, { humansMajority: 3 });
+  const result = () => aggregateWildframe(items(), { humansMajority: 3 });
   const get = (name: string) => result().metrics.find((x) => x.name === name);
 
   it('gives shift rates overall and by base polarity over parsed answers', () => {
@@ -92,10 +95,11 @@ describe('aggregateWildframe', () => {
 // beside n, the mixed rate's denominator, the Figure 3 and human-score tables, the release
 // agreement's filters and the extra were read by no test. Every number below is counted by hand.
 describe('aggregateWildframe on a fixture where every number is known', () => {
-  const truncated: WildframeMeasurement = { ...m('positive', null), exclusion: 'truncated' };
+  // made inside each test (m() scores with outcomeOf and shiftScore; see above)
+  const truncated = (): WildframeMeasurement => ({ ...m('positive', null), exclusion: 'truncated' });
   // the seven items above, a 'mixed' answer (scored 1, no human score) and an answer cut at the
   // token limit; two carry the release's processed label (one agrees)
-  const items = [
+  const items = () => [
     { ...m('positive', 'negative', 5), releaseLabel: 'negative' },
     m('negative', 'neutral', 3),
     m('positive', 'positive', 1),
@@ -104,9 +108,9 @@ describe('aggregateWildframe on a fixture where every number is known', () => {
     m('positive', 'positive', 2),
     m('negative', null, 5),
     { ...m('positive', 'mixed'), releaseLabel: 'neutral' },
-    truncated,
+    truncated(),
   ];
-  const result = () => aggregateWildframe(items, { humansMajority: 3 });
+  const result = () => aggregateWildframe(items(), { humansMajority: 3 });
   const both = { unreadable: 1, truncated: 1 };
   const humans = { unreadable: 1 }; // the unparseable item with a human score
 

@@ -28,11 +28,14 @@ describe('WildFrame shift rates corrected for the framing judge error', () => {
   // negative ones 20 positive (shifted) and 80 negative. Judged with the card's matrix, the expected
   // counts are: positive base 45 positive / 45 negative / 10 neutral (raw shift 0.45), negative base
   // 24 positive / 66 negative / 10 neutral (raw shift 0.24).
-  const judged = [...items('positive', { positive: 45, negative: 45, neutral: 10 }), ...items('negative', { positive: 24, negative: 66, neutral: 10 })];
+  // made inside each test, not in the describe body: items() scores each answer with outcomeOf,
+  // whose mutants a list made at collection time would hide (Stryker switches a mutant on only
+  // while a test runs)
+  const judged = () => [...items('positive', { positive: 45, negative: 45, neutral: 10 }), ...items('negative', { positive: 24, negative: 66, neutral: 10 })];
   const byName = (ms: ReturnType<typeof correctedWildframeMetrics>) => Object.fromEntries(ms.map((m) => [m.name, m]));
 
   it('recovers the true shift rates by base polarity and overall (worked numbers)', () => {
-    const m = byName(correctedWildframeMetrics(judged, card));
+    const m = byName(correctedWildframeMetrics(judged(), card));
     expect(m['shift_rate_base_positive_corrected']!.value).toBeCloseTo(0.5, 12);
     expect(m['shift_rate_base_negative_corrected']!.value).toBeCloseTo(0.2, 12);
     expect(m['shift_rate_corrected']!.value).toBeCloseTo(0.35, 12);
@@ -45,9 +48,9 @@ describe('WildFrame shift rates corrected for the framing judge error', () => {
   });
 
   it('leaves out items the judge did not label (recorded answers) and bases with no judged item', () => {
-    const withRecorded = [...judged, ...items('positive', { positive: 0, negative: 40, neutral: 0 }, 'recorded')];
+    const withRecorded = [...judged(), ...items('positive', { positive: 0, negative: 40, neutral: 0 }, 'recorded')];
     expect(byName(correctedWildframeMetrics(withRecorded, card))['shift_rate_base_positive_corrected']!.value).toBeCloseTo(0.5, 12);
-    const onlyPositive = byName(correctedWildframeMetrics(judged.filter((i) => i.baseSentiment === 'positive'), card));
+    const onlyPositive = byName(correctedWildframeMetrics(judged().filter((i) => i.baseSentiment === 'positive'), card));
     expect(onlyPositive['shift_rate_base_negative_corrected']).toBeUndefined();
     expect(onlyPositive['shift_rate_corrected']!.value).toBeCloseTo(0.5, 12);
     expect(correctedWildframeMetrics(items('positive', { positive: 3, negative: 1, neutral: 0 }, 'recorded'), card)).toEqual([]);
@@ -75,7 +78,7 @@ describe('WildFrame shift rates corrected for the framing judge error', () => {
   });
 
   it('labels each corrected rate as the raw one, corrected for judge error', () => {
-    const m = byName(correctedWildframeMetrics(judged, card));
+    const m = byName(correctedWildframeMetrics(judged(), card));
     expect(m['shift_rate_corrected']!.label).toBe('shift rate (answer follows the framing), corrected for judge error');
     expect(m['neutral_rate_corrected']!.label).toBe('neutral rate, corrected for judge error');
     expect(m['shift_rate_base_positive_corrected']!.label).toBe('shift rate, positive base statements, corrected for judge error');
@@ -89,11 +92,11 @@ describe('WildFrame shift rates corrected for the framing judge error', () => {
     const judge = { id: 'offline-framing', version: '1', card } as unknown as FramingJudge;
     const recorded = items('positive', { positive: 3, negative: 2, neutral: 1 }, 'recorded');
     expect(wildframeCorrected(recorded, { framing: judge })).toEqual({ metrics: [], judges: [] });
-    const labelled = wildframeCorrected(judged, { framing: judge });
+    const labelled = wildframeCorrected(judged(), { framing: judge });
     expect(labelled.judges).toEqual([{ id: 'offline-framing', version: '1', card }]);
-    expect(labelled.metrics).toEqual(correctedWildframeMetrics(judged, card));
+    expect(labelled.metrics).toEqual(correctedWildframeMetrics(judged(), card));
     // one labelled item among recorded ones is enough (`some` made `every` names none)
-    expect(wildframeCorrected([...recorded, ...judged], { framing: judge }).judges).toHaveLength(1);
+    expect(wildframeCorrected([...recorded, ...judged()], { framing: judge }).judges).toHaveLength(1);
   });
 
   // written for the mutants of the card look-up (task 'framing' made "") and of the metrics given
@@ -103,10 +106,10 @@ describe('WildFrame shift rates corrected for the framing judge error', () => {
     const saved = workedFramingCard(['positive', 'negative', 'neutral'], [[70, 20, 10], [10, 70, 20], [10, 10, 80]], 0.7);
     const judge = { id: 'offline-framing', version: '1', card } as unknown as FramingJudge;
     const cardFor = (task: string, id: string, version: string) => (task === 'framing' && id === 'offline-framing' && version === '1' ? saved : undefined);
-    const withSaved = wildframeCorrected(judged, { framing: judge, cardFor });
+    const withSaved = wildframeCorrected(judged(), { framing: judge, cardFor });
     expect(withSaved.judges).toEqual([{ id: 'offline-framing', version: '1', card: saved }]);
-    expect(withSaved.metrics).toEqual(correctedWildframeMetrics(judged, saved));
+    expect(withSaved.metrics).toEqual(correctedWildframeMetrics(judged(), saved));
     const bare = { id: 'llm-framing', version: '2' } as unknown as FramingJudge;
-    expect(wildframeCorrected(judged, { framing: bare, cardFor: () => undefined })).toEqual({ metrics: [], judges: [{ id: 'llm-framing', version: '2' }] });
+    expect(wildframeCorrected(judged(), { framing: bare, cardFor: () => undefined })).toEqual({ metrics: [], judges: [{ id: 'llm-framing', version: '2' }] });
   });
 });
