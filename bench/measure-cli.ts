@@ -15,7 +15,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { syntheticDocuments } from './synthetic-docs.js';
 
@@ -25,7 +25,8 @@ const median = (xs: number[]): number => {
 };
 
 export async function measureCliBench(opts: { docs: number; words: number; runs: number; bins: string[] }): Promise<void> {
-  const builds = opts.bins.length > 0 ? opts.bins : [new URL('../dist/cli/bin.js', import.meta.url).pathname];
+  // each run has its own working directory: a relative --bin is read from where the bench was started
+  const builds = opts.bins.length > 0 ? opts.bins.map((b) => resolve(b)) : [new URL('../dist/cli/bin.js', import.meta.url).pathname];
   const cpuHook = new URL('./cpu-at-exit.mjs', import.meta.url).pathname;
   const Database = createRequire(import.meta.url)('better-sqlite3') as new (path: string, o: { readonly: boolean }) => { prepare(sql: string): { get(): Record<string, string> }; close(): void };
   const dir = mkdtempSync(join(tmpdir(), 'slant-bench-measure-cli-'));

@@ -1,5 +1,5 @@
 /**
- * npm run bench:memory [-- --docs 1000,10000,100000 --words 40 --stores sqlite,postgres --probes framing,primacy --bin dist/cli/bin.js]
+ * npm run bench:memory [-- --docs 1000,10000,100000 --words 40 --stores sqlite,postgres --probes framing,primacy --conditions --bin <old>/dist/cli/bin.js --bin dist/cli/bin.js]
  *
  * Peak memory of a whole run as it grows: `slant measure framing primacy` (or the `--probes` given:
  * certainty compares the document with its summary as original and rewrite, position maps the
@@ -11,9 +11,15 @@
  * its ratio to the smallest size's on the same store (goal: ≤ 1.2 at 100,000), the CLI's CPU time
  * and the load average. Short documents keep 100,000 documents to minutes; what grows with the run
  * is the number of records and items, not their length.
+ *
+ * `--conditions`: a run with conditions instead (`slant run`: the documents summarized by
+ * builtin:lead-3 as they are and under `--mitigation`, default position-invariant-shuffle, which
+ * needs no model server), so aggregation also reads each condition's cell beside its baseline's
+ * for the paired effects (framing and primacy only: they read the summary of the document).
+ * `--bin` (repeatable): each build's CLI is measured at each size in turn, under the same load.
  */
 import { execFile } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,26 +27,54 @@ import { parseArgs } from 'node:util';
 import { once } from 'node:events';
 import { syntheticDocuments } from './synthetic-docs.js';
 
-const { values } = parseArgs({ options: { docs: { type: 'string', default: '1000,10000,100000' }, words: { type: 'string', default: '40' }, stores: { type: 'string', default: 'sqlite,postgres' }, probes: { type: 'string', default: 'framing,primacy' }, bin: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    docs: { type: 'string', default: '1000,10000,100000' },
+    words: { type: 'string', default: '40' },
+    stores: { type: 'string', default: 'sqlite,postgres' },
+    probes: { type: 'string', default: 'framing,primacy' },
+    conditions: { type: 'boolean', default: false },
+    mitigation: { type: 'string', default: 'position-invariant-shuffle' },
+    bin: { type: 'string', multiple: true },
+  },
+});
 const sizes = values.docs.split(',').map(Number);
 const words = Number(values.words);
 const stores = values.stores.split(',').map((s) => s.trim());
 const probes = values.probes.split(',').map((p) => p.trim());
 const known = ['framing', 'primacy', 'certainty', 'position'];
 for (const p of probes) if (!known.includes(p)) throw new Error(`--probes: ${p} is not one of ${known.join(', ')}`);
+const conditions = values.conditions === true;
+if (conditions) for (const p of probes) if (p !== 'framing' && p !== 'primacy') throw new Error(`--conditions: ${p} does not read the generated summary alone; use framing and/or primacy`);
 
 /** A document as the chosen probes read it (each probe's record fields, from the same texts). */
 function record(d: { id: string; source: string; output: string }): Record<string, string> {
   const r: Record<string, string> = { id: d.id };
+  // with conditions the summary is generated (builtin:lead-3), so the record holds the document alone
+  if (conditions) return { id: d.id, source: d.source };
   if (probes.includes('framing') || probes.includes('primacy') || probes.includes('position')) Object.assign(r, { source: d.source, output: d.output });
   if (probes.includes('certainty')) Object.assign(r, { original: d.source, rewrite: d.output });
   if (probes.includes('position')) r['reference'] = d.source.split(/(?<=\.) /).slice(-2).join(' ');
   return r;
 }
-// --bin: another build's CLI (e.g. main's, in a second worktree), to compare builds under the same load
-const bin = values.bin === undefined ? new URL('../dist/cli/bin.js', import.meta.url).pathname : resolve(values.bin);
+// --bin: other builds' CLIs (e.g. main's, in a second worktree), to compare builds under the same load
+const bins = values.bin === undefined ? [new URL('../dist/cli/bin.js', import.meta.url).pathname] : values.bin.map((b) => resolve(b));
 const hook = new URL('./cpu-at-exit.mjs', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'slant-bench-memory-'));
+
+/** The CLI's arguments for one run: `slant measure` of the recorded summaries, or `slant run` of a config with a condition (written into `cwd`). */
+function cliArgs(cwd: string, input: string, storeArgs: string[]): string[] {
+  if (!conditions) return ['measure', ...probes, '-i', input, ...storeArgs];
+  const config = join(cwd, 'slant.yaml');
+  const yaml = [
+    `models: [{ id: 'builtin:lead-3' }]`,
+    `datasets: [{ name: docs, path: ${JSON.stringify(input)} }]`,
+    `probes: [${probes.map((p) => `{ name: ${p} }`).join(', ')}]`,
+    `mitigations: [${values.mitigation}]`,
+  ];
+  writeFileSync(config, `${yaml.join('\n')}\n`);
+  return ['run', '-c', config, ...storeArgs];
+}
 
 async function writeDocs(n: number): Promise<string> {
   const path = join(dir, `docs-${n}.jsonl`);
@@ -58,19 +92,22 @@ try {
   const inputs = new Map<number, string>();
   for (const n of sizes) inputs.set(n, await writeDocs(n));
   for (const store of stores) {
-    let first: number | undefined;
+    const first = new Map<string, number>();
     for (const n of sizes) {
-      const cwd = mkdtempSync(join(dir, `${store}-${n}-`));
-      const out = join(cwd, 'usage.json');
-      const storeArgs = store === 'postgres' ? ['--store', cluster!.newDatabase()] : [];
-      const t0 = Date.now();
-      await promisify(execFile)(process.execPath, ['--import', hook, bin, 'measure', ...probes, '-i', inputs.get(n)!, ...storeArgs], { cwd, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, SLANT_CPU_OUT: out } });
-      const wall = Date.now() - t0;
-      const usage = JSON.parse(readFileSync(out, 'utf8')) as { cpuMs: number; maxRssKb: number };
-      const mib = usage.maxRssKb / 1024;
-      first ??= mib;
-      console.log(JSON.stringify({ bench: 'memory', probes: probes.join(','), store, docs: n, words, peak_rss_mib: Number(mib.toFixed(1)), vs_smallest: Number((mib / first).toFixed(3)), wall_ms: wall, cli_cpu_ms: Math.round(usage.cpuMs), load_average: Number((loadavg()[0] as number).toFixed(2)) }));
-      rmSync(cwd, { recursive: true, force: true });
+      for (const bin of bins) {
+        const cwd = mkdtempSync(join(dir, `${store}-${n}-`));
+        const out = join(cwd, 'usage.json');
+        const storeArgs = store === 'postgres' ? ['--store', cluster!.newDatabase()] : [];
+        const t0 = Date.now();
+        await promisify(execFile)(process.execPath, ['--import', hook, bin, ...cliArgs(cwd, inputs.get(n)!, storeArgs)], { cwd, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, SLANT_CPU_OUT: out } });
+        const wall = Date.now() - t0;
+        const usage = JSON.parse(readFileSync(out, 'utf8')) as { cpuMs: number; maxRssKb: number };
+        const mib = usage.maxRssKb / 1024;
+        if (!first.has(bin)) first.set(bin, mib);
+        const row = { bench: 'memory', probes: probes.join(','), ...(conditions ? { conditions: `baseline,${values.mitigation}` } : {}), store, docs: n, words, ...(bins.length > 1 ? { bin } : {}) };
+        console.log(JSON.stringify({ ...row, peak_rss_mib: Number(mib.toFixed(1)), vs_smallest: Number((mib / first.get(bin)!).toFixed(3)), wall_ms: wall, cli_cpu_ms: Math.round(usage.cpuMs), load_average: Number((loadavg()[0] as number).toFixed(2)) }));
+        rmSync(cwd, { recursive: true, force: true });
+      }
     }
   }
   console.log(`goal: peak RSS at ${sizes.at(-1)} documents ≤ 1.2× that at ${sizes[0]} on each store`);

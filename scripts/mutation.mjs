@@ -84,15 +84,14 @@ const run = spawnSync('npx', args, { stdio: 'inherit', env });
 if (run.status !== 0) process.exit(run.status ?? 1);
 
 const report = JSON.parse(readFileSync('reports/mutation/mutation.json', 'utf8'));
-const isEquivalent = (file, m) =>
-  equivalents.some(
-    (e) =>
-      e.file === file &&
-      e.line === m.location.start.line &&
-      (e.column === undefined || (e.column === m.location.start.column && e.endColumn === m.location.end.column)) &&
-      e.mutator === m.mutatorName &&
-      e.replacement === m.replacement,
-  );
+/** Whether the listed entry e is the mutant m of `file`. */
+const isEntry = (e, file, m) =>
+  e.file === file &&
+  e.line === m.location.start.line &&
+  (e.column === undefined || (e.column === m.location.start.column && e.endColumn === m.location.end.column)) &&
+  e.mutator === m.mutatorName &&
+  e.replacement === m.replacement;
+const isEquivalent = (file, m) => equivalents.some((e) => isEntry(e, file, m));
 /** The file's floor: its recorded score rounded down to a whole percent, never below the overall floor. */
 const floorOf = (file) => Math.max(targets.floor, Math.floor(targets.scores?.[file]?.score ?? 0));
 const today = new Date().toISOString().slice(0, 10);
@@ -109,6 +108,10 @@ for (const [file, { mutants }] of Object.entries(report.files)) {
     else if (isEquivalent(file, m)) equivalent++;
     else if (m.status === 'Survived' || m.status === 'NoCoverage') undetected++;
   }
+  // an entry is matched by its place: after an edit that moves the code it matches no mutant, and
+  // the mutant it was written for counts as a survivor again
+  const orphans = equivalents.filter((e) => e.file === file && !mutants.some((m) => isEntry(e, file, m)));
+  for (const e of orphans) console.log(`${file}:${e.line}: listed as equivalent (${e.mutator} → ${e.replacement}) but no mutant is there now: move the entry to where its code went, or remove it`);
   const score = detected + undetected === 0 ? 100 : (100 * detected) / (detected + undetected);
   const floor = floorOf(file);
   if (score < floor) below++;

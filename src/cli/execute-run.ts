@@ -30,7 +30,7 @@ import type { Results } from '../results/schema.js';
 import { usd } from '../report/money.js';
 import { renderSpend } from './spend-table.js';
 import type { RunActivity } from './run-activity.js';
-import { startReportThread, stopReportThread } from '../report/report-thread.js';
+import { reportThread, startReportThread, stopReportThread } from '../report/report-thread.js';
 
 /**
  * What a run needs only at its end: the report page (vega and its charts, ~270 modules), the
@@ -211,6 +211,8 @@ async function runWithStore(
       signal: interrupt.signal,
       onItem: () => progress.tick(),
       onWaiting: warmEnd,
+      // the report's item views are cut and mapped in the report thread while the records are measured
+      ...(reportThread() !== undefined ? { ahead: new (await import('../report/items/item-marks-ahead.js')).ItemMarksAhead() } : {}),
       // results JSON: written atomically with the report; .csv/.jsonl: below
       resultsPath: jsonOutput,
       waitForLease: args.waitForLease,

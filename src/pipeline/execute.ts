@@ -1,3 +1,4 @@
+import { AheadWrites, type ItemsAhead } from './items-ahead.js';
 import type { BatchStore, CacheStore, ItemsStore, RunsStore } from '../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { runPool } from '../runtime/pool.js';
@@ -117,6 +118,8 @@ export async function executePlan(
      */
     countOnly?: boolean;
     onItem?: () => void;
+    /** work for the report made from each measurement as it is stored, its rows stored with the items (items-ahead.ts) */
+    ahead?: ItemsAhead;
     /**
      * Called once, when the run first waits on its models: every call slot taken, or the first
      * answer back. The CLI loads what it needs at the end of the run (the report's charts, the
@@ -167,7 +170,8 @@ export async function executePlan(
   const calls = new ModelCalls(plan.concurrency, opts.onWaiting);
   const held = plan.producers.some((p) => p.model !== undefined) ? 2 * plan.concurrency : plan.concurrency;
   const outputs = new TaskOutputs({ store, runId, items, book, calls, warnings: opts.warnings, truncated, signal: opts.signal, ...(unitRun ? { unit: unitRun } : {}) });
-  const measurer = new ItemMeasurer({ store, runId, items, book, calls, judges: plan.judges, warnings: opts.warnings, truncated, signal: opts.signal, ...(opts.countOnly === true ? { countOnly: true } : {}) });
+  const ahead = opts.ahead === undefined || opts.countOnly === true ? undefined : new AheadWrites(opts.ahead, (key, recordId, value) => items.putDeferred(key, recordId, value));
+  const measurer = new ItemMeasurer({ store, runId, items, book, calls, ...(ahead ? { ahead } : {}), judges: plan.judges, warnings: opts.warnings, truncated, signal: opts.signal, ...(opts.countOnly === true ? { countOnly: true } : {}) });
   let reused = 0;
   const datasets: ExecutionOutcome['datasets'] = [];
   for (const note of plan.notes ?? []) opts.warnings.add('config', note);
@@ -271,6 +275,7 @@ export async function executePlan(
       await items.flushQuietly();
       throw err;
     }
+    await ahead?.settle();
     await items.flush();
     const st = ds.stats();
     if (n === 0 && !stopped() && ds.allowEmpty !== true) {

@@ -8,6 +8,7 @@
  * the cell whole and sort it here (as aggregation did before it read by pages).
  */
 import { byId } from '../stats/paired-comparison.js';
+import { released } from '../runtime/stored-items.js';
 
 /** A page of rows whose ids follow `after` (undefined: the first page), at most `limit`, in the store's id order. */
 type IdPage<T> = (after: string | undefined, limit: number) => Promise<T[]>;
@@ -24,12 +25,13 @@ export async function* idOrdered<T extends { recordId: string }>(page: IdPage<T>
   let after: string | undefined;
   for (;;) {
     const rows = await page(after, limit);
-    for (const r of rows) {
+    const n = rows.length;
+    for (const r of released(rows)) {
       if (after !== undefined && byId(after, r.recordId) >= 0) throw new OutOfIdOrder();
       yield r;
       after = r.recordId;
     }
-    if (rows.length < limit) return;
+    if (n < limit) return;
   }
 }
 

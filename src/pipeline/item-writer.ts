@@ -71,6 +71,11 @@ export class ItemWriter {
     await this.write({ kind: 'output', cellKey: inputKey, recordId, value: fields }, true);
   }
 
+  /** Store a row of free work made from a measurement (items-ahead.ts): in the next batch. */
+  async putDeferred(key: string, recordId: string, value: unknown): Promise<void> {
+    await this.write({ kind: 'output', cellKey: key, recordId, value }, true);
+  }
+
   /** Store a model's answer and its cost: settles once they are committed (group commit, see the class comment). */
   async putPaid(key: string, recordId: string, output: unknown, cost: ItemCost): Promise<void> {
     this.throwFailed();

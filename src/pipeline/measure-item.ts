@@ -12,6 +12,7 @@ import { asksModel } from '../probes/output.js';
 import { BASELINE_KEY } from './conditions.js';
 import type { LoadedRecord } from './datasets.js';
 import { offlineOnly, type ItemWriter } from './item-writer.js';
+import type { AheadWrites } from './items-ahead.js';
 import type { ModelCalls } from './model-calls.js';
 import type { OutputProducer } from './producers.js';
 import { DEFAULTS, addCost, runUnit, type Unit } from './units.js';
@@ -58,6 +59,8 @@ export class ItemMeasurer {
       store: MeasureStore;
       runId: string;
       items: Pick<ItemWriter, 'put'>;
+      /** work for the report made from each stored measurement (items-ahead.ts) */
+      ahead?: Pick<AheadWrites, 'offer'>;
       book: Pick<CellBook, 'recordInvalid' | 'recordCellError' | 'markDone'>;
       calls: Pick<ModelCalls, 'run'>;
       judges: ProbeJudges;
@@ -124,6 +127,7 @@ export class ItemMeasurer {
       });
     }
     await this.deps.items.put(cell.key, record.id, measurement, local);
+    this.deps.ahead?.offer({ cellKey: cell.key, probe: probe.name, options, labels: { model: cell.model, dataset: cell.dataset, ...(cell.condition !== BASELINE_KEY ? { condition: cell.conditionLabel } : {}) }, recordId: record.id, measurement, fields });
     if (asking) await store.putCost(runId, cell.costKey, record.id, asking.spent);
     book.markDone(cell, record.id);
     this.measured++;

@@ -1,3 +1,4 @@
+import type { ItemsAhead } from './items-ahead.js';
 import { settleSignals, stoppableStage } from '../core/stoppable.js';
 import { join } from 'node:path';
 import { writeFileAtomic, writeFileAtomicStream } from '../runtime/write-atomic.js';
@@ -30,6 +31,8 @@ export interface RunArgs {
   reportsDir: string;
   signal?: AbortSignal;
   onItem?: () => void;
+  /** work for the report made while items are measured (src/pipeline/items-ahead.ts) */
+  ahead?: ItemsAhead;
   /** called once when the run first waits on its models (src/pipeline/execute.ts: onWaiting) */
   onWaiting?: () => void;
   /** also write results.json here (e.g. `slant measure --output`) */
@@ -150,7 +153,7 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
   try {
     outcome = args.execute
       ? await args.execute(store, runId, warnings)
-      : await executePlan(plan, store, runId, { signal: args.signal, ...(args.stop ? { stop: args.stop } : {}), onItem: args.onItem, onWaiting: args.onWaiting, warnings, onBatchResult: args.onBatchResult, log: args.log, ...(args.noCache === true ? { noCache: true } : {}) });
+      : await executePlan(plan, store, runId, { signal: args.signal, ...(args.stop ? { stop: args.stop } : {}), onItem: args.onItem, onWaiting: args.onWaiting, ...(args.ahead ? { ahead: args.ahead } : {}), warnings, onBatchResult: args.onBatchResult, log: args.log, ...(args.noCache === true ? { noCache: true } : {}) });
   } catch (err) {
     // a run taken over by another process is that process's to mark
     if (!(err instanceof RunLeaseLostError)) await markEnded(store, runId, args.signal?.aborted ? 'interrupted' : 'failed');

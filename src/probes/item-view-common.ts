@@ -3,6 +3,7 @@ import { splitIntoThirdsWithOffsets, type ThirdsUnit } from '../text/thirds.js';
 import { tfidfSimilarities } from './position/similarity.js';
 import { topIndices } from './position/mapping.js';
 import type { ItemDetail, ItemInput, ItemSummary, MarkedText } from './item-view.js';
+import { marksOfView, viewOfMarks, type PairMarks, type PairSpec, type PairView } from './item-marks.js';
 
 export const fmt = (v: unknown): string => (typeof v === 'number' ? (Number.isFinite(v) ? (Number.isInteger(v) ? String(v) : v.toFixed(3)) : '—') : v === null || v === undefined ? '—' : String(v));
 
@@ -75,12 +76,17 @@ export function outputSections(input: ItemInput): { title: string; text: string 
   }));
 }
 
-/** What a source × output pair's view is made of, the same for every item of the pair. */
-interface PairView {
-  texts: MarkedText[];
-  mapping?: NonNullable<ItemDetail['mapping']>;
-  /** why the mapping is not drawn */
-  unmapped?: string;
+/** What sourceOutputDetail is told about an item's texts. */
+interface PairOptions {
+  unit?: ThirdsUnit;
+  sourceField?: string;
+  outputField?: string;
+  topK?: number;
+}
+
+/** The pair an item's view shows: its source field beside its output (ItemViewer.pair). */
+export function pairSpec(input: ItemInput, opts: PairOptions = {}): PairSpec {
+  return { source: asText(input.fields?.[opts.sourceField ?? 'source']), output: outputText(input, opts.outputField), unit: opts.unit ?? 'words', topK: opts.topK ?? 1 };
 }
 
 /**
@@ -100,7 +106,8 @@ export function forgetPairViews(): void {
   pairViewCount = 0;
 }
 
-function pairView(src: string | undefined, out: string | undefined, unit: ThirdsUnit = 'words', topK = 1): PairView {
+function pairView(spec: PairSpec, marks?: PairMarks): PairView {
+  const { source: src, output: out, unit, topK } = spec;
   const srcKey = `${unit}|${src === undefined ? '\u0000none' : src}`;
   const key = `${topK}|${out === undefined ? '\u0000none' : out}`;
   let bySource = pairViews.get(srcKey);
@@ -110,12 +117,21 @@ function pairView(src: string | undefined, out: string | undefined, unit: Thirds
     forgetPairViews();
     bySource = undefined;
   }
+  // marks made while the item was measured (item-marks.ts) replace the cutting and mapping
+  const made = marks === undefined ? undefined : viewOfMarks(spec, marks);
   if (bySource === undefined) {
-    bySource = { source: src === undefined ? undefined : sourceText('source', src, unit), outputs: new Map() };
+    bySource = { source: src === undefined ? undefined : (made?.texts[0] ?? sourceText('source', src, unit)), outputs: new Map() };
     pairViews.set(srcKey, bySource);
   }
+  const view = made ?? computedView(bySource.source, out, topK);
+  bySource.outputs.set(key, view);
+  pairViewCount++;
+  return view;
+}
+
+function computedView(source: MarkedText | undefined, out: string | undefined, topK: number): PairView {
   const texts: MarkedText[] = [];
-  if (bySource.source !== undefined) texts.push(bySource.source);
+  if (source !== undefined) texts.push(source);
   if (out !== undefined) texts.push(plainText('output', out));
   const view: PairView = { texts };
   if (texts.length === 2) {
@@ -123,14 +139,18 @@ function pairView(src: string | undefined, out: string | undefined, unit: Thirds
     if (pairs <= MAX_MAPPED_SENTENCE_PAIRS) view.mapping = mapSentences(texts[0] as MarkedText, texts[1] as MarkedText, topK);
     else view.unmapped = `not drawn: ${texts[0]?.sentences?.length} source sentences × ${texts[1]?.sentences?.length} output sentences is over the ${MAX_MAPPED_SENTENCE_PAIRS} pairs an item view maps`;
   }
-  bySource.outputs.set(key, view);
-  pairViewCount++;
   return view;
 }
 
+/** A pair's view computed from its texts, as compact marks to store (item-marks.ts): what a report's item detail would compute at the end. */
+export function pairMarks(spec: PairSpec): PairMarks {
+  const source = spec.source === undefined ? undefined : sourceText('source', spec.source, spec.unit);
+  return marksOfView(computedView(source, spec.output, spec.topK), spec);
+}
+
 /** Source beside output with the thirds, the sentence mapping and any mitigation steps. */
-export function sourceOutputDetail(input: ItemInput, summary: ItemSummary, opts: { unit?: ThirdsUnit; sourceField?: string; outputField?: string; topK?: number; more?: MarkedText[] } = {}): ItemDetail {
-  const view = pairView(asText(input.fields?.[opts.sourceField ?? 'source']), outputText(input, opts.outputField), opts.unit, opts.topK);
+export function sourceOutputDetail(input: ItemInput, summary: ItemSummary, opts: PairOptions & { more?: MarkedText[] } = {}): ItemDetail {
+  const view = pairView(pairSpec(input, opts), input.marks);
   const detail: ItemDetail = { ...summary, texts: [...view.texts, ...(opts.more ?? [])], sections: outputSections(input) };
   if (view.mapping !== undefined) detail.mapping = view.mapping;
   if (view.unmapped !== undefined) detail.sections.unshift({ title: 'sentence mapping', text: view.unmapped });

@@ -1,4 +1,5 @@
 /** What the item views show: one measured item beside the texts behind it. */
+import type { PairMarks, PairSpec } from './item-marks.js';
 
 /** A stored item with whatever texts the store still has for it. */
 export interface ItemInput {
@@ -11,6 +12,8 @@ export interface ItemInput {
   fields?: Record<string, unknown>;
   /** the stored generation: a summary text, a probe's generated fields, mitigation steps, the model's reasoning and how its answer ended */
   output?: { text?: unknown; fields?: Record<string, unknown>; steps?: unknown; reasoning?: unknown; finishReason?: unknown };
+  /** the item view's marks, made while the item was measured (item-marks.ts), when stored */
+  marks?: PairMarks;
 }
 
 /** A row of the item list: enough to filter, search and sort without the texts. */
@@ -45,4 +48,6 @@ export interface ItemDetail extends ItemSummary {
 export interface ItemViewer {
   summary(input: ItemInput): ItemSummary;
   detail(input: ItemInput): ItemDetail;
+  /** the source × output pair the detail cuts and maps (its marks can be made ahead, item-marks.ts), if any */
+  pair?(input: ItemInput): PairSpec | undefined;
 }

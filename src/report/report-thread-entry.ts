@@ -1,18 +1,31 @@
 /**
- * The report thread's entry (report-thread.ts starts it): loads vega and the item views, draws one
- * small figure to compile vega's code, then does each job it is sent ({ id, job } → { id, kind,
- * result } or { id, kind, error }), with the same code the main thread would run.
+ * The report thread's entry (report-thread.ts starts it): loads the item views, then vega, and
+ * draws one small figure to compile vega's code; does each job it is sent ({ id, job } → { id,
+ * kind, result } or { id, kind, error }), with the same code the main thread would run. Item
+ * marks are asked for while the run measures, so the item views load first and vega after them
+ * (a figure job waits for it); figures are only asked for at the end.
  */
-import { parentPort } from 'node:worker_threads';
-import { renderFigureSvg } from './charts/render.js';
-import { WARM_UP_FIGURE } from './charts/svg.js';
+import { parentPort, workerData } from 'node:worker_threads';
 import { itemDetail } from './items/registry.js';
-import { forgetPairViews } from '../probes/item-view-common.js';
+import { forgetPairViews, pairMarks } from '../probes/item-view-common.js';
 import type { ReportJob } from './report-thread.js';
 
+const epochs = (workerData as { epochs?: Int32Array } | null)?.epochs;
+
+/** vega, loaded once the item views are (the warm-up figure below draws with it) */
+const charts = import('./charts/render.js').then(async (render) => {
+  const { WARM_UP_FIGURE } = await import('./charts/svg.js');
+  // the warm-up is an optimisation: a failure here is met again, and reported, on a real figure
+  await render.renderFigureSvg(WARM_UP_FIGURE).catch(() => undefined);
+  return render;
+});
+
 async function work(job: ReportJob): Promise<unknown> {
-  if (job.kind === 'figure') return renderFigureSvg(job.figure);
+  // marks of an epoch dropped since (the run stopped measuring) are left to the report
+  if (job.kind === 'marks') return job.pairs.map((p) => (epochs !== undefined && Atomics.load(epochs, 0) !== job.epoch ? null : pairMarks(p)));
+  if (job.kind === 'figure') return (await charts).renderFigureSvg(job.figure);
   if (job.kind === 'figures') {
+    const { renderFigureSvg } = await charts;
     // section after section, each section's figures together: the page's order (charts/svg.ts prefetchFigures)
     const out: string[][] = [];
     for (const section of job.sections) out.push(await Promise.all(section.map(renderFigureSvg)));
@@ -31,6 +44,3 @@ parentPort?.on('message', (m: { id: number; job: ReportJob }) => {
     (err: unknown) => parentPort?.postMessage({ id: m.id, kind: m.job.kind, error: err instanceof Error ? err.message : String(err) }),
   );
 });
-
-// the warm-up is an optimisation: a failure here is met again, and reported, on a real figure
-renderFigureSvg(WARM_UP_FIGURE).catch(() => undefined);

@@ -15,19 +15,26 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Figure } from '../results/presentation.js';
 import type { ItemDetail, ItemInput } from '../probes/item-view.js';
+import type { PairMarks, PairSpec } from '../probes/item-marks.js';
 
 /** What the thread is asked to make. */
-export type ReportJob = { kind: 'figure'; figure: Figure } | { kind: 'figures'; sections: Figure[][] } | { kind: 'details'; inputs: ItemInput[] };
-type JobResult<J extends ReportJob> = J extends { kind: 'figure' } ? string : J extends { kind: 'figures' } ? string[][] : ItemDetail[];
+export type ReportJob = { kind: 'figure'; figure: Figure } | { kind: 'figures'; sections: Figure[][] } | { kind: 'details'; inputs: ItemInput[] } | { kind: 'marks'; pairs: PairSpec[]; epoch: number };
+type JobResult<J extends ReportJob> = J extends { kind: 'figure' } ? string : J extends { kind: 'figures' } ? string[][] : J extends { kind: 'marks' } ? (PairMarks | null)[] : ItemDetail[];
 
 class ReportThread {
   private readonly worker: Worker;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (err: Error) => void }>();
   private next = 0;
   failed = false;
+  /**
+   * Marks jobs carry the epoch they were sent in; `dropMarks` starts a new one, and the thread
+   * skips (answers null for) the pairs of an older epoch it has not begun: shared memory, because
+   * a message would wait behind the jobs it is meant to cancel.
+   */
+  private readonly epochs = new Int32Array(new SharedArrayBuffer(4));
 
   constructor(url: URL) {
-    this.worker = new Worker(url);
+    this.worker = new Worker(url, { workerData: { epochs: this.epochs } });
     // an idle thread never keeps the process alive; a job being done does (call)
     this.worker.unref();
     this.worker.on('message', (m: { id: number; kind: ReportJob['kind']; result?: unknown; error?: string }) => {
@@ -59,6 +66,16 @@ class ReportThread {
     });
   }
 
+  /** The current epoch of marks jobs (see `epochs`). */
+  marksEpoch(): number {
+    return Atomics.load(this.epochs, 0);
+  }
+
+  /** Skip the marks jobs sent so far that the thread has not done yet. */
+  dropMarks(): void {
+    Atomics.add(this.epochs, 0, 1);
+  }
+
   private settled(id: number): void {
     this.pending.delete(id);
     if (this.pending.size === 0) this.worker.unref();
@@ -72,7 +89,7 @@ class ReportThread {
 
 let thread: ReportThread | undefined;
 /** jobs of each kind the thread has done in this process */
-const done: Record<ReportJob['kind'], number> = { figure: 0, figures: 0, details: 0 };
+const done: Record<ReportJob['kind'], number> = { figure: 0, figures: 0, details: 0, marks: 0 };
 
 /** Start the report thread (once per process), when running from the compiled JavaScript; true when it runs. */
 export function startReportThread(): boolean {

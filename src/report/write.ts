@@ -17,9 +17,9 @@ import { BUILTIN_PROBES } from '../probes/manifests.js';
 import { EmbeddedItemList } from './items/embedded-list.js';
 import { buildReportModel } from './model.js';
 import { prefetchFigures } from './charts/svg.js';
+import { EMBEDDED_DETAILS } from './items/item-marks-ahead.js';
 
-/** Items whose texts go into the file (the rest are listed by their scores; `slant view` has them all). */
-export const EMBEDDED_DETAILS = 400;
+export { EMBEDDED_DETAILS };
 /** Items listed in the file at all (compact: about 100 bytes each; a run of 30,000 items lists them all). */
 export const EMBEDDED_ITEMS = 50000;
 
@@ -73,7 +73,8 @@ export async function makeDetails(inputs: readonly ItemInput[]): Promise<ItemDet
       i = records.size;
       records.set(input.recordId, i);
     }
-    return thread !== undefined && i % 2 === 1 && THREAD_VIEWS.has(input.probe);
+    // an item whose marks were made while it was measured is quick to make here
+    return thread !== undefined && i % 2 === 1 && input.marks === undefined && THREAD_VIEWS.has(input.probe);
   };
   const sent = inputs.filter(there);
   const asked = sent.length > 0 && thread !== undefined ? thread.call({ kind: 'details', inputs: sent }).catch(() => undefined) : undefined;

@@ -29,8 +29,14 @@ export interface StoredItems {
   sources: ItemSources;
 }
 
-/** Items converted to text per chunk: a few hundred KB of JSON at a time. */
-const CHUNK = 2048;
+/**
+ * Characters of item text written at a time. Kept well below V8's largest ordinary heap object
+ * (a string above ~128 KB, or one UTF-16 string of 64K characters, is made in the old
+ * generation's large-object space): the text of a chunk, its joined copy and its redacted copy
+ * then die young, where collecting them is cheap, instead of piling up as old garbage until the
+ * next full collection (which was most of a 100,000-item run's peak memory).
+ */
+const CHUNK_CHARS = 16 * 1024;
 
 /** The probe's items in the order results.json lists them: cell by cell, each cell's in the order first stored. */
 async function* sourceItems(store: ItemsReader, runId: string, sources: readonly ItemSource[]): AsyncGenerator<Item> {
@@ -109,17 +115,21 @@ async function writeItems(items: AsyncIterable<unknown> | Iterable<unknown>, wri
   const open = space > 0 ? `[\n${inner}` : '[';
   const sep = space > 0 ? `,\n${inner}` : ',';
   let chunk: string[] = [];
+  let chars = 0;
   let any = false;
   const flush = (): void => {
     if (chunk.length === 0) return;
     write(redact((any ? sep : open) + chunk.join(sep)));
     any = true;
     chunk = [];
+    chars = 0;
   };
   for await (const item of items) {
     const t = JSON.stringify(item, null, space);
-    chunk.push(space > 0 ? t.replaceAll('\n', `\n${inner}`) : t);
-    if (chunk.length >= CHUNK) flush();
+    const text = space > 0 ? t.replaceAll('\n', `\n${inner}`) : t;
+    chunk.push(text);
+    chars += text.length;
+    if (chars >= CHUNK_CHARS) flush();
   }
   flush();
   write(any ? (space > 0 ? `\n${indent}]` : ']') : '[]');

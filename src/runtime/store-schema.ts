@@ -260,6 +260,19 @@ export const MIGRATIONS: readonly Migration[] = [
   `,
     rebuildsTable: false,
   },
+  // v10: a cell's items read a page at a time in the order first stored (results.json, the report's
+  // item list) come from an index: the primary key orders them by record id, so every page scanned
+  // and sorted the whole cell (the index's entries end with the rowid, SQLite's order of storing).
+  // PostgreSQL has its index on (run_id, cell_key, rowid) from its own migrations (pg-schema.ts).
+  {
+    sqlite: `
+  CREATE INDEX items_stored_order ON items (run_id, cell_key);
+  `,
+    postgres: `
+  SELECT 1;
+  `,
+    rebuildsTable: false,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

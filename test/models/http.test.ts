@@ -49,7 +49,10 @@ describe('checkParams', () => {
 
 describe('open / requestJson / readLines over loopback (undici request)', () => {
   let server: Server;
+  let other: Server;
   let base = '';
+  let elsewhere = '';
+  let loopSeen = -1;
   beforeAll(async () => {
     server = createServer((req, res) => {
       const path = req.url ?? '/';
@@ -61,6 +64,23 @@ describe('open / requestJson / readLines over loopback (undici request)', () => 
         res.end(brotliCompressSync(JSON.stringify({ ok: 'br' })));
       } else if (path === '/moved') {
         res.writeHead(302, { location: '/gzip' });
+        res.end();
+      } else if (path === '/echo') {
+        let text = '';
+        req.on('data', (c: Buffer) => (text += c.toString('utf8')));
+        req.on('end', () => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ method: req.method, body: text, auth: req.headers.authorization ?? null, type: req.headers['content-type'] ?? null }));
+        });
+      } else if (path === '/307' || path === '/303') {
+        res.writeHead(Number(path.slice(1)), { location: '/echo' });
+        res.end('see /echo');
+      } else if (path === '/away') {
+        res.writeHead(302, { location: `${elsewhere}/echo` });
+        res.end();
+      } else if (path.startsWith('/loop/')) {
+        loopSeen = Number(path.slice(6));
+        res.writeHead(302, { location: `/loop/${Number(path.slice(6)) + 1}` });
         res.end();
       } else if (path === '/limited') {
         res.writeHead(429, { 'retry-after': '2', 'content-type': 'application/json' });
@@ -76,16 +96,34 @@ describe('open / requestJson / readLines over loopback (undici request)', () => 
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // another origin (another port) with the same routes
+    other = createServer((req, res) => server.emit('request', req, res));
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+    elsewhere = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((r) => server.close(() => r()));
+    for (const s of [server, other]) {
+      s.closeAllConnections();
+      await new Promise<void>((r) => s.close(() => r()));
+    }
   });
 
   it('decodes gzip and br bodies and follows redirects, sending a user-agent like fetch', async () => {
     expect(await requestJson({ provider: 't', url: `${base}/gzip`, method: 'GET' })).toEqual({ ok: 'gzip', echoUa: 'node' });
     expect(await requestJson({ provider: 't', url: `${base}/br`, method: 'GET' })).toEqual({ ok: 'br' });
     expect(await requestJson({ provider: 't', url: `${base}/moved`, method: 'GET', headers: { 'User-Agent': 'mine' } })).toEqual({ ok: 'gzip', echoUa: 'mine' });
+  });
+
+  it("follows redirects as undici's redirect interceptor did: 307 keeps method and body, 303 asks with GET and no body, another origin gets no credentials, and 20 at most", async () => {
+    const post = { provider: 't', body: { q: 1 }, headers: { authorization: 'Bearer tok-123456789012' } };
+    expect(await requestJson({ ...post, url: `${base}/307` })).toEqual({ method: 'POST', body: '{"q":1}', auth: 'Bearer tok-123456789012', type: 'application/json' });
+    expect(await requestJson({ ...post, url: `${base}/303` })).toEqual({ method: 'GET', body: '', auth: 'Bearer tok-123456789012', type: null });
+    expect(await requestJson({ ...post, url: `${base}/away` })).toEqual({ method: 'POST', body: '{"q":1}', auth: null, type: 'application/json' });
+    const err = await requestJson({ provider: 't', url: `${base}/loop/0`, method: 'GET' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderHttpError);
+    expect((err as ProviderHttpError).status).toBe(302);
+    // the first request and 20 redirects: the 21st answer (a redirect too) is the error
+    expect(loopSeen).toBe(20);
   });
 
   it('classifies a 429 with Retry-After and redacts keys from the message', async () => {

@@ -17,6 +17,7 @@ const render = (await import(dist('charts/render.js'))) as typeof import('../../
 const write = (await import(dist('write.js'))) as typeof import('../../src/report/write.js');
 const registry = (await import(dist('items/registry.js'))) as typeof import('../../src/report/items/registry.js');
 const html = (await import(dist('html.js'))) as typeof import('../../src/report/html.js');
+const common = (await import(new URL('../../dist/probes/item-view-common.js', import.meta.url).href)) as typeof import('../../src/probes/item-view-common.js');
 
 afterAll(() => thread.stopReportThread());
 
@@ -76,6 +77,20 @@ describe('the report thread', () => {
     const made = await write.makeDetails(plugin);
     expect(thread.reportThreadJobs().details).toBe(before);
     expect(made).toEqual(plugin.map((i) => registry.itemDetail(i)));
+  });
+
+  it("makes item views' marks as the main thread makes them; marks dropped before it begins them are null", async () => {
+    expect(thread.startReportThread()).toBe(true);
+    const t = thread.reportThread()!;
+    const pairs = inputs.map((i) => registry.itemPair(i)!);
+    const made = await t.call({ kind: 'marks', pairs, epoch: t.marksEpoch() });
+    expect(made).toEqual(pairs.map((p) => common.pairMarks(p)));
+    expect(made[0]!.m!.length).toBeGreaterThan(0);
+    // sent in the epoch before a drop: skipped, however late the thread reads them
+    const old = t.marksEpoch();
+    t.dropMarks();
+    expect(await t.call({ kind: 'marks', pairs, epoch: old })).toEqual(pairs.map(() => null));
+    expect(await t.call({ kind: 'marks', pairs: pairs.slice(0, 1), epoch: t.marksEpoch() })).toEqual([common.pairMarks(pairs[0]!)]);
   });
 
   it('stopped, the main thread does it all, the same way', async () => {

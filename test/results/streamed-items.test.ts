@@ -73,6 +73,9 @@ describe('results JSON with the items read from the store', () => {
     const chunks: string[] = [];
     await writeResultsJson(lean, { store, runId, sources }, (t) => chunks.push(t));
     expect(chunks.length).toBeGreaterThan(3);
+    // the items go out a few KB at a time (not a page's or 2,048 items' text in one string, which
+    // V8 makes in the old generation's large-object space: a 100,000-item run's peak)
+    expect(Math.max(...chunks.map((c) => c.length))).toBeLessThan(24 * 1024);
     const text = chunks.join('') + '\n';
     expect(text).toBe(resultsJsonText(full));
     expect(text).not.toContain('sk-abcdefghijklmnopqrstuvwx');

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Store, newRunId } from '../../src/runtime/store.js';
 import { SCHEMA_VERSION } from '../../src/runtime/store-schema.js';
+import { itemsPageSql } from '../../src/runtime/store-sql.js';
 import { UserError } from '../../src/core/errors.js';
 
 const dirs: string[] = [];
@@ -180,6 +181,20 @@ describe('cells, outputs, items, results', () => {
       }),
     ).toThrow('boom');
     expect([...s.completedRecordIds(run.id, 'c')].sort()).toEqual(['a', 'b']);
+  });
+
+  it('reads a page of a cell in the order first stored from an index, without sorting the cell', () => {
+    const s = open();
+    const run = s.createRun({ configJson: '{}', configHash: 'h' });
+    for (const id of ['b', 'c', 'a', 'd']) s.putItem(run.id, 'cell', id, { id });
+    s.putItem(run.id, 'other', 'a', { id: 'a' });
+    const q = itemsPageSql(run.id, 'cell', 0, 2);
+    const plan = (s.db.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...q.params) as { detail: string }[]).map((r) => r.detail).join('\n');
+    expect(plan).toMatch(/USING INDEX items_stored_order \(run_id=\? AND cell_key=\? AND rowid>\?\)/);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
+    const first = s.itemsPage(run.id, 'cell', 0, 2);
+    const second = s.itemsPage(run.id, 'cell', first.next, 2);
+    expect([...first.rows, ...second.rows].map((r) => r.recordId)).toEqual(['b', 'c', 'a', 'd']);
   });
 });
 

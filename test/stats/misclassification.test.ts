@@ -320,3 +320,72 @@ describe('corrections whose tables are not square', () => {
     expect(multiply([], [[1, 2]])).toEqual([]);
   });
 });
+
+// Written for the near misses left by the rewrite to flat buffers (Stryker, judged by this file).
+describe('near misses: scale, the singular threshold, tied pivots', () => {
+  const judge = [
+    [90, 10],
+    [10, 90],
+  ]; // M = [[0.9, 0.1], [0.1, 0.9]]
+  const first = (c: number[] | number[][]) => ({ share: (c as number[])[0]! });
+  const cells = (c: number[] | number[][]) => Object.fromEntries((c as number[][]).flat().map((v, i) => [`c${i}`, v]));
+  const values = (est: ReturnType<typeof correctedStatistics>) => Object.values(est!).map((e) => e.value);
+
+  // Kills each share made "count × total" instead of "count / total" (the prevalences, the joint
+  // table, a known row's columns, and the shares the resampled items are drawn with): a later
+  // renormalisation hides the scale but for the last bits, until count × total overflows (counts
+  // scaled by 2⁵³⁰) or underflows (2⁻⁵⁴⁰). Scaling by a power of 2 is exact, so the shares, and
+  // the corrected values, are the same to the last bit at every scale. numpy:
+  // np.linalg.solve(M.T, [0.75, 0.25]) = [0.8125, 0.1875];
+  // np.linalg.inv(M.T) @ (np.array([[3, 1], [1, 3]]) / 8) @ np.linalg.inv(M) = [[0.4453125, 0.0546875], [0.0546875, 0.4453125]];
+  // per row r of [[3, 1], [1, 3]]: r.sum() / 8 * np.linalg.solve(M.T, r / r.sum()) = [0.40625, 0.09375], [0.09375, 0.40625].
+  it('corrects counts at any scale to the same shares (no count multiplied by the total)', () => {
+    for (const scale of [1, 2 ** 530, 2 ** -540]) {
+      const vector = correctedStatistics({ observed: [3 * scale, scale], confusion: judge, statistics: first, resamples: 0 });
+      expect(values(vector)).toEqual([0.8125]);
+      const joint = correctedStatistics({ observed: [[3 * scale, scale], [scale, 3 * scale]], confusion: judge, statistics: cells, resamples: 0 });
+      expect(values(joint).map((v) => Number(v.toFixed(12)))).toEqual([0.4453125, 0.0546875, 0.0546875, 0.4453125]);
+      const known = correctedStatistics({ observed: [[3 * scale, scale], [scale, 3 * scale]], confusion: judge, statistics: cells, knownRows: true, resamples: 0 });
+      expect(values(known).map((v) => Number(v.toFixed(12)))).toEqual([0.40625, 0.09375, 0.09375, 0.40625]);
+      if (scale !== 1) {
+        const unscaled = (o: number[] | number[][]) => values(correctedStatistics({ observed: o, confusion: judge, statistics: Array.isArray(o[0]) ? cells : first, resamples: 0 }));
+        expect(values(joint)).toEqual(unscaled([[3, 1], [1, 3]]));
+      }
+    }
+    // 2⁵³² items: the items' own resampling adds nothing, and the interval is the confusion counts'
+    // alone, around 0.8125; drawn with shares made count × total (infinite), every resample would
+    // put all the items in the first class, whose correction is clipped to a share of 1
+    const { ci } = correctedStatistics({ observed: [3 * 2 ** 530, 2 ** 530], confusion: judge, statistics: first, resamples: 50, seed: 3 })!.share!;
+    expect(ci.low).toBeLessThan(0.8125);
+    expect(ci.high).toBeGreaterThan(0.8125);
+    expect(ci.high).toBeLessThan(0.95);
+  });
+
+  // Kills the threshold made `<=`: a pivot of exactly 1e-9 is kept, a smaller one refused.
+  it('keeps a pivot of exactly 1e-9 and refuses a smaller one', () => {
+    expect(invert([[1e-9]])![0]![0]).toBeCloseTo(1e9, 3);
+    expect(invert([[0.999_999e-9]])).toBeNull();
+  });
+
+  // Kills the pivot search's `>` made `>=` (which of two equal candidates is taken). Taking the
+  // first, as LAPACK's getrf does (scipy.linalg.lu_factor(A) gives piv [0, 1, 2] and U[1, 1] =
+  // 6e-10), leaves a second pivot of 6e-10, below the 1e-9 threshold: refused. The same rows in the
+  // other order (B: rows 0 and 1 swapped; lu_factor(B) gives piv [0, 2, 2] and U[1, 1] = 1.14e-9)
+  // pass, with the exact inverse [[0, 1, 0], [1/6e-10, −1/6e-10, 0], [−1, 1.9, 1]]
+  // (numpy.linalg.inv(B) agrees). Taking the later of the tied rows swaps the two verdicts.
+  it('takes the first of tied pivot rows, which decides whether a nearly singular matrix is refused', () => {
+    const a = [
+      [1, 0, 0],
+      [1, 0.6e-9, 0],
+      [-0.9, 0.6e-9, 1],
+    ];
+    expect(invert(a)).toBeNull();
+    const inv = invert([a[1]!, a[0]!, a[2]!])!;
+    const exact = [
+      [0, 1, 0],
+      [1 / 0.6e-9, -1 / 0.6e-9, 0],
+      [-1, 1.9, 1],
+    ];
+    inv.forEach((row, i) => row.forEach((v, j) => expect(Math.abs(v - exact[i]![j]!)).toBeLessThanOrEqual(1e-6 * Math.max(1, Math.abs(exact[i]![j]!)))));
+  });
+});

@@ -1,6 +1,9 @@
 import type { CertaintyMeasurement } from './index.js';
-import { fmt, sourceOutputDetail, summaryOf } from '../item-view-common.js';
+import { fmt, pairSpec, sourceOutputDetail, summaryOf } from '../item-view-common.js';
 import type { ItemViewer } from '../item-view.js';
+
+/** The original beside its rewrite. */
+const PAIR = { sourceField: 'original', outputField: 'rewrite' };
 
 export const certaintyItems: ItemViewer = {
   summary(input) {
@@ -17,7 +20,7 @@ export const certaintyItems: ItemViewer = {
   },
   detail(input) {
     const m = input.measurement as CertaintyMeasurement;
-    const d = sourceOutputDetail(input, this.summary(input), { sourceField: 'original', outputField: 'rewrite' });
+    const d = sourceOutputDetail(input, this.summary(input), PAIR);
     const calls = [...m.calls.map((c) => ({ c, who: 'judge' })), ...(m.moderator?.calls ?? []).map((c) => ({ c, who: 'moderator' }))];
     d.sections.unshift(
       ...calls.map(({ c, who }, i) => ({
@@ -28,4 +31,5 @@ export const certaintyItems: ItemViewer = {
     if (m.alignment?.unreadable !== undefined) d.sections.unshift({ title: `claim alignment: unreadable (${m.alignment.unreadable})`, text: m.alignment.raw ?? '' });
     return d;
   },
+  pair: (input) => pairSpec(input, PAIR),
 };

@@ -1,5 +1,5 @@
 import { isReadFraming, type FramingMeasurement } from './index.js';
-import { sourceOutputDetail, summaryOf } from '../item-view-common.js';
+import { pairSpec, sourceOutputDetail, summaryOf } from '../item-view-common.js';
 import type { ItemViewer } from '../item-view.js';
 
 export const framingItems: ItemViewer = {
@@ -18,4 +18,5 @@ export const framingItems: ItemViewer = {
     for (const [side, u] of Object.entries(m.unreadable ?? {})) if (u) d.sections.push({ title: `judge's answer on the ${side}: unreadable (${u.unreadable})`, text: u.answer });
     return d;
   },
+  pair: (input) => pairSpec(input),
 };

@@ -1,6 +1,6 @@
 import type { PositionMeasurement } from './index.js';
-import { asText, fmt, outputText, plainText, sourceOutputDetail, summaryOf } from '../item-view-common.js';
-import type { ItemViewer } from '../item-view.js';
+import { asText, fmt, outputText, pairSpec, plainText, sourceOutputDetail, summaryOf } from '../item-view-common.js';
+import type { ItemInput, ItemViewer } from '../item-view.js';
 
 export const positionItems: ItemViewer = {
   summary(input) {
@@ -11,14 +11,7 @@ export const positionItems: ItemViewer = {
     return summaryOf(input, [...(m.excluded ? ['excluded'] : []), ...(m.short ? ['short'] : []), ...(m.overCap !== undefined ? ['over a work cap'] : [])], scores);
   },
   detail(input) {
-    // a file of several systems ({ system: summary }): the first is mapped, the others shown beside it
-    const systems = Object.entries((input.fields?.outputs ?? {}) as Record<string, unknown>).flatMap(([name, t]) => {
-      const text = asText(t);
-      return text === undefined ? [] : [{ name, text }];
-    });
-    const first = outputText(input) === undefined ? systems.shift() : undefined;
-    const view = first ? { ...input, output: { text: first.text } } : input;
-    const topK = typeof input.options.topK === 'number' ? input.options.topK : 1;
+    const { view, first, systems, topK } = shown(input);
     const d = sourceOutputDetail(view, this.summary(input), { unit: 'sentences', topK, more: systems.map((s) => plainText(`output of ${s.name}`, s.text)) });
     if (first && d.texts[1]) d.texts[1] = { ...d.texts[1], title: `output of ${first.name}` };
     // the view maps with TF-IDF, the probe's default; say so when the run used another mapper
@@ -28,4 +21,20 @@ export const positionItems: ItemViewer = {
     if (typeof mapper === 'string' && mapper !== 'tfidf') d.sections.unshift({ title: 'sentence mapping', text: `shown with TF-IDF cosine (top ${topK}); this run placed sentences with the ${mapper} mapper, so its segment counts may differ` });
     return d;
   },
+  pair(input) {
+    const { view, topK } = shown(input);
+    return pairSpec(view, { unit: 'sentences', topK });
+  },
 };
+
+/** What an item's view shows: a file of several systems ({ system: summary }) has its first mapped, the others beside it. */
+function shown(input: ItemInput): { view: ItemInput; first: { name: string; text: string } | undefined; systems: { name: string; text: string }[]; topK: number } {
+  const systems = Object.entries((input.fields?.outputs ?? {}) as Record<string, unknown>).flatMap(([name, t]) => {
+    const text = asText(t);
+    return text === undefined ? [] : [{ name, text }];
+  });
+  const first = outputText(input) === undefined ? systems.shift() : undefined;
+  const view = first ? { ...input, output: { text: first.text } } : input;
+  const topK = typeof input.options.topK === 'number' ? input.options.topK : 1;
+  return { view, first, systems, topK };
+}

@@ -1,7 +1,10 @@
 import type { PrimacyMeasurement } from './index.js';
 import type { ThirdsUnit } from '../../text/thirds.js';
-import { fmt, sourceOutputDetail, summaryOf } from '../item-view-common.js';
-import type { ItemViewer } from '../item-view.js';
+import { fmt, pairSpec, sourceOutputDetail, summaryOf } from '../item-view-common.js';
+import type { ItemInput, ItemViewer } from '../item-view.js';
+
+/** How the run cut its sources into thirds (the view marks the same thirds). */
+const unitOf = (input: ItemInput): ThirdsUnit => (input.options.split as ThirdsUnit | undefined) ?? 'words';
 
 export const primacyItems: ItemViewer = {
   summary(input) {
@@ -9,7 +12,7 @@ export const primacyItems: ItemViewer = {
     return summaryOf(input, [...(m.primacy ? ['changed', 'primacy'] : []), ...(m.recency ? ['recency'] : [])], [['s_b', fmt(m.sB)], ['s_m', fmt(m.sM)], ['s_e', fmt(m.sE)], ['primacy', m.primacy ? 'yes' : 'no']]);
   },
   detail(input) {
-    const unit = (input.options.split as ThirdsUnit | undefined) ?? 'words';
-    return sourceOutputDetail(input, this.summary(input), { unit });
+    return sourceOutputDetail(input, this.summary(input), { unit: unitOf(input) });
   },
+  pair: (input) => pairSpec(input, { unit: unitOf(input) }),
 };

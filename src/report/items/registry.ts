@@ -1,6 +1,7 @@
 import { stoppableSync } from '../../core/stoppable.js';
 import { summaryOf } from '../../probes/item-view-common.js';
 import type { ItemDetail, ItemInput, ItemSummary, ItemViewer } from '../../probes/item-view.js';
+import type { PairSpec } from '../../probes/item-marks.js';
 import { loadedItemView, resolveBuiltinViews } from '../../probes/manifests.js';
 
 // item views are read synchronously, page by page: load the built-in probes' views once
@@ -18,6 +19,15 @@ export function itemSummary(input: ItemInput): ItemSummary {
     return (loadedItemView(input.probe) ?? fallback).summary(input);
   } catch {
     return fallback.summary(input);
+  }
+}
+
+/** The source × output pair an item's detail cuts and maps (item-marks.ts), or undefined (none, or a measurement its viewer cannot read). */
+export function itemPair(input: ItemInput): PairSpec | undefined {
+  try {
+    return loadedItemView(input.probe)?.pair?.(input);
+  } catch {
+    return undefined;
   }
 }
 

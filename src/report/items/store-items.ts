@@ -10,7 +10,8 @@ import { asksModel } from '../../probes/output.js';
 import type { RunReader } from '../../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../../runtime/sqlite-run-store.js';
 import { storedItems } from '../../runtime/stored-items.js';
-import { itemDetail, itemSummary } from './registry.js';
+import { itemDetail, itemPair, itemSummary } from './registry.js';
+import { pairMarksKey, type PairMarks } from '../../probes/item-marks.js';
 import type { ItemDetail, ItemInput, ItemSummary } from '../../probes/item-view.js';
 import type { Results } from '../../results/schema.js';
 import type { ItemSource, ItemSources } from '../../results/streamed-items.js';
@@ -227,6 +228,10 @@ export class StoreItems {
     if (fields) input.fields = fields;
     const out = (await this.store.getOutput(this.runId, await this.outputKeyOf(cell), recordId)) as ItemInput['output'] | undefined;
     if (out) input.output = out;
+    // the view's marks, when they were made while the item was measured (item-marks-ahead.ts)
+    const pair = itemPair(input);
+    const marks = pair === undefined ? undefined : await this.store.getOutput(this.runId, pairMarksKey(pair), recordId);
+    if (marks !== undefined && marks !== null) input.marks = marks as PairMarks;
     return input;
   }
 }

@@ -32,6 +32,16 @@ describe('humanValidation', () => {
     expect(r.fleissKappa).toBeCloseTo(0.20993, 4);
   });
 
+  // Written for the mutant that gives the default judge list an element (Stryker's is the name
+  // "Stryker was here"): without `judges`, every annotator is a human, whatever its name, the
+  // default list's placeholder name and names that look like models among them.
+  it('names no judge unless told: every annotator is a human, whatever its name', () => {
+    const r = humanValidation(fromMatrix({ 'gpt-4o': [2, 1, 0, -1], judge: [2, 1, -1, -1], 'Stryker was here': [1, 1, 0, -2] }));
+    expect(r.judges).toEqual([]);
+    expect(r.humanHuman.n).toBe(3);
+    expect(r.fleissRaters).toBe(3);
+  });
+
   it('pairwise human–human τ_b matches scipy.stats.kendalltau([12,2,1,12,2],[1,4,7,1,0]) = −0.47140', () => {
     const rows = fromMatrix({ h1: [12, 2, 1, 12, 2], h2: [1, 4, 7, 1, 0] });
     const r = humanValidation(rows);

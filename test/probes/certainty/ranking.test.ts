@@ -162,6 +162,13 @@ describe('rankSourceCertainty against ranking-reference.py', () => {
     expect(calls.every((o) => Object.keys(o!).sort().join() === 'sample,temperature' && o!.temperature === 0.7 && o!.sample === 0)).toBe(true);
   });
 
+  it('a k2 of 0 or below asks for no pass 2 (kills `k2 > 0` made `true`, under which a negative k2 reaches sampleWithoutReplacement and throws)', async () => {
+    const none = await rankSourceCertainty(sources(6), scriptedJudge().judge, { k1: 2, k2: 0, seed: 4 });
+    const negative = await rankSourceCertainty(sources(6), scriptedJudge().judge, { k1: 2, k2: -1, seed: 4 });
+    expect(negative.pass2Pairs).toBe(0);
+    expect(negative).toEqual(none);
+  });
+
   it('no pass 1 (k1 = 0): pass 2 windows follow the listing order (kills the loop adding the sources the first fit has not seen)', async () => {
     const { judge } = scriptedJudge();
     const res = await rankSourceCertainty(sources(5), judge, { k1: 0, k2: 1, seed: 3 });

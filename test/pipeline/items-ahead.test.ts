@@ -1,0 +1,85 @@
+/**
+ * Work for the report made while items are measured (src/pipeline/items-ahead.ts): the pipeline
+ * offers each stored measurement, stores the rows it gets back under the item's record id before
+ * the dataset's last commit, and tells it when measuring ends. The CLI's maker is the report
+ * thread (test/report/item-marks-ahead.test.ts); here a maker of the test's own answers when told.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Store } from '../../src/runtime/store.js';
+import { sqliteRunStore } from '../../src/runtime/sqlite-run-store.js';
+import { executePlan } from '../../src/pipeline/execute.js';
+import { recordedProducer } from '../../src/pipeline/producers.js';
+import { WarningLog } from '../../src/pipeline/warnings.js';
+import type { AheadItem, AheadRow, ItemsAhead } from '../../src/pipeline/items-ahead.js';
+import type { DatasetSource, LoadedRecord } from '../../src/pipeline/datasets.js';
+import type { AnyProbe } from '../../src/probes/registry.js';
+
+const records = (n: number): DatasetSource => ({
+  name: 'd',
+  async *records(): AsyncIterable<LoadedRecord> {
+    for (let i = 0; i < n; i++) yield { id: `r${i}`, fields: { source: `text ${i}` }, location: { file: 'd.jsonl', row: i + 1 } };
+  },
+  stats: () => ({ read: n, skipped: 0, problems: [] }),
+});
+
+const probe = {
+  name: 'lengths',
+  description: 'test probe',
+  fields: [{ name: 'source', required: true, description: 'text' }],
+  recordSchema: z.object({ id: z.string(), source: z.string() }),
+  optionsSchema: z.object({}),
+  needs: () => [],
+  measure: async (r: { source: string }) => ({ length: r.source.length }),
+  aggregate: () => ({ n: 0, metrics: {} }),
+} as unknown as AnyProbe;
+
+/** Answers the odd records' offers when `answer` is called, drops the rest when told. */
+class HeldAhead implements ItemsAhead {
+  offered: AheadItem[] = [];
+  held: { item: AheadItem; resolve: (rows: AheadRow[]) => void }[] = [];
+  drops = 0;
+  offer(item: AheadItem): Promise<AheadRow[]> | undefined {
+    this.offered.push(item);
+    if (Number(item.recordId.slice(1)) % 2 === 0) return undefined;
+    return new Promise((resolve) => this.held.push({ item, resolve }));
+  }
+  answer(upTo: number): void {
+    for (const h of this.held.splice(0, upTo)) h.resolve([{ key: '#made', value: { of: h.item.recordId, length: (h.item.measurement as { length: number }).length } }]);
+  }
+  drop(): void {
+    this.drops++;
+    // what is not answered by now is left: answered empty, as the report thread answers a dropped pair
+    for (const h of this.held.splice(0)) h.resolve([]);
+  }
+}
+
+describe('work for the report made while items are measured', () => {
+  it("stores the rows made for each offered item under its record id, committed with the dataset; what was dropped is not stored", async () => {
+    const store = sqliteRunStore(Store.open(':memory:'));
+    const run = await store.createRun({ configJson: '{}', configHash: 'h' });
+    const ahead = new HeldAhead();
+    const plan = { datasets: [records(10)], producers: [recordedProducer('recorded')], probes: [{ probe, options: {}, fields: probe.fields ?? [] }], judges: {}, concurrency: 2 };
+    // after each of the first three records one held offer is answered; the others are still held when measuring ends
+    let handled = 0;
+    const outcome = await executePlan(plan, store, run.id, { warnings: new WarningLog(), ahead, onItem: () => ++handled <= 3 && ahead.answer(1) });
+    expect(outcome.measured).toBe(10);
+    expect(ahead.drops).toBe(1);
+    expect(ahead.offered.map((o) => o.recordId).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `r${i}`).sort());
+    expect(ahead.offered[0]).toMatchObject({ probe: 'lengths', labels: { model: 'recorded', dataset: 'd' }, options: {}, fields: { source: expect.stringMatching(/^text \d$/) } });
+    const stored = (await store.listRunOutputs(run.id)).filter((r) => r.cellKey === '#made');
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.length).toBeLessThanOrEqual(3);
+    for (const r of stored) expect(r.output).toEqual({ of: r.recordId, length: `text ${r.recordId.slice(1)}`.length });
+    expect(stored.every((r) => Number(r.recordId.slice(1)) % 2 === 1)).toBe(true);
+  });
+
+  it('the cost plan’s dry pass offers nothing', async () => {
+    const store = sqliteRunStore(Store.open(':memory:'));
+    const run = await store.createRun({ configJson: '{}', configHash: 'h' });
+    const ahead = new HeldAhead();
+    const plan = { datasets: [records(4)], producers: [recordedProducer('recorded')], probes: [{ probe, options: {}, fields: probe.fields ?? [] }], judges: {}, concurrency: 2 };
+    await executePlan(plan, store, run.id, { warnings: new WarningLog(), ahead, countOnly: true });
+    expect(ahead.offered).toEqual([]);
+  });
+});
