@@ -268,8 +268,19 @@ export async function executePlan(
       opts.onItem?.();
     };
 
+    // the cost plan's dry pass: a record's answers are held until it ends (item-writer.ts)
+    const handleRecord =
+      opts.countOnly === true
+        ? async (record: LoadedRecord): Promise<void> => {
+            try {
+              await handle(record);
+            } finally {
+              items.forget(record.id);
+            }
+          }
+        : handle;
     try {
-      await runPool(source, held, handle, anySignal(anySignal(opts.signal, store.fullSignal), opts.stop ?? store.fullSignal));
+      await runPool(source, held, handleRecord, anySignal(anySignal(opts.signal, store.fullSignal), opts.stop ?? store.fullSignal));
     } catch (err) {
       // keep what was measured, but report the pool's error, never one from this flush
       await items.flushQuietly();

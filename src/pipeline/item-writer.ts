@@ -4,6 +4,7 @@ import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import type { ProbeJudges } from '../probes/types.js';
 import { outputOf } from '../probes/output.js';
 import type { PlannedProbe } from './execute.js';
+import { fromStoredJson, toStoredJson } from '../runtime/stored-json.js';
 
 /**
  * Writes behind, a batch per transaction (`maxItems` writes, `maxChars` characters of text in the
@@ -49,10 +50,11 @@ export class ItemWriter {
     private readonly runId: string,
     private readonly opts: { maxItems: number; maxDelayMs: number; maxChars?: number } = { maxItems: 64, maxDelayMs: 200, maxChars: 65_536 },
     /**
-     * The cost plan's dry pass (a private copy of the store, thrown away after it): the records as
-     * read and the answers' costs are not written, since nothing in the plan reads them (its counts
-     * come from its tally); the answers are, because another probe measuring the same summary reads
-     * them back. They were two of the three rows written per request, most of the plan's store work.
+     * The cost plan's dry pass (a private copy of the store, thrown away after it): nothing of the
+     * pass is read back from the store but the answers, by another probe measuring the same summary
+     * of the same record. So the records as read and the costs are not written (the plan's counts
+     * come from its tally), and each answer is held here, as the store would give it back, until its
+     * record ends (`held`, `forget`): the plan wrote three rows per request and read none of them.
      */
     private readonly dry = false,
   ) {
@@ -79,12 +81,33 @@ export class ItemWriter {
   /** Store a model's answer and its cost: settles once they are committed (group commit, see the class comment). */
   async putPaid(key: string, recordId: string, output: unknown, cost: ItemCost): Promise<void> {
     this.throwFailed();
+    if (this.dry) {
+      let byKey = this.heldAnswers.get(recordId);
+      if (byKey === undefined) this.heldAnswers.set(recordId, (byKey = new Map()));
+      // as a store would give it back (stored JSON: non-finite numbers kept, secrets redacted)
+      byKey.set(key, fromStoredJson(toStoredJson(output, 'output')));
+      // settled in the next turn, as a commit would be
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return;
+    }
     await new Promise<void>((resolve, reject) => {
-      this.paid.push({ kind: 'output', cellKey: key, recordId, value: output });
-      if (!this.dry) this.paid.push({ kind: 'cost', cellKey: key, recordId, value: cost });
+      this.paid.push({ kind: 'output', cellKey: key, recordId, value: output }, { kind: 'cost', cellKey: key, recordId, value: cost });
       this.waiting.push({ resolve, reject });
       this.paidTimer ??= setImmediate(() => this.commitPaid());
     });
+  }
+
+  /** dry: the answers held per record, by output key, until the record ends */
+  private readonly heldAnswers = new Map<string, Map<string, unknown>>();
+
+  /** dry: the answer put under `key` for the record (undefined: none held; the store may have one from before the plan). */
+  held(key: string, recordId: string): unknown {
+    return this.heldAnswers.get(recordId)?.get(key);
+  }
+
+  /** dry: the record ended; its answers are no longer held. */
+  forget(recordId: string): void {
+    this.heldAnswers.delete(recordId);
   }
 
   /**

@@ -69,7 +69,7 @@ export class TaskOutputs {
     private readonly deps: {
       store: OutputStore;
       runId: string;
-      items: Pick<ItemWriter, 'putPaid'>;
+      items: Pick<ItemWriter, 'putPaid' | 'held'>;
       book: Pick<CellBook, 'recordCellError'>;
       calls: Pick<ModelCalls, 'run'>;
       warnings: WarningLog;
@@ -101,7 +101,9 @@ export class TaskOutputs {
     const model = producer.model!;
     const storedIds = this.storedIdsOf(key);
     const ids = storedIds === undefined ? undefined : await storedIds;
-    const hit = ids === undefined || ids.has(record.id) ? ((await store.getOutput(runId, key, record.id)) as { text?: string; fields?: Record<string, unknown>; invalid?: unknown } | undefined) : undefined;
+    type Stored = { text?: string; fields?: Record<string, unknown>; invalid?: unknown };
+    // the cost plan's dry pass holds its answers in the writer instead of storing them (item-writer.ts)
+    const hit = (items.held(key, record.id) as Stored | undefined) ?? (ids === undefined || ids.has(record.id) ? ((await store.getOutput(runId, key, record.id)) as Stored | undefined) : undefined);
     if (hit) return typeof hit.invalid === 'string' ? { from: 'unmeasured', reason: hit.invalid } : { from: 'stored', fields: hit.fields ?? { output: hit.text } };
     try {
       const ask = (): ReturnType<typeof runUnit> => this.deps.calls.run(() => runUnit(model, unit, { id: record.id, fields: record.fields }, producer.defaults ?? DEFAULTS, this.deps.signal));

@@ -66,6 +66,17 @@ describe('slant plan: the requests a run sends, before it sends them', () => {
     });
   }
 
+  it('--no-cache: two probes measuring the same summary count one generation per record (the second reads the first\'s answer)', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'slant-plan-shared-'));
+    cpSync(EXAMPLES, d, { recursive: true });
+    writeFileSync(join(d, 'shared.yaml'), 'store: s.db\nreports: reports\nmodels:\n  - { id: "openai:gpt-4o-mini" }\ndatasets:\n  - { name: news, path: data/news.jsonl }\nprobes:\n  - name: framing\n  - name: primacy\n');
+    const p = await plan(join(d, 'shared.yaml'), ['--no-cache']);
+    const n = p.datasets.reduce((k, ds) => k + ds.n, 0);
+    expect(n).toBeGreaterThan(0);
+    const generations = p.rows.filter((r) => r.model === 'openai:gpt-4o-mini');
+    expect(generations.reduce((k, r) => k + r.fresh.requests + r.cached, 0)).toBe(n);
+  });
+
   it('needs no API key: a plan calls no model', async () => {
     const key = process.env.OPENAI_API_KEY;
     delete process.env.OPENAI_API_KEY;

@@ -74,17 +74,34 @@ describe('ItemWriter', () => {
     store.close();
   });
 
-  it("in the cost plan's dry pass, stores the answers (another probe reads them back) but neither the records as read nor the costs", async () => {
+  it("in the cost plan's dry pass, holds each answer as the store would give it back until its record ends, and writes neither it, the records as read nor the costs", async () => {
     const { store, runId } = setup();
     const w = new ItemWriter(store, runId, { maxItems: 100, maxDelayMs: 60_000 }, true);
     await w.putInput('input:d', 'r1', { source: 'a' });
-    await w.putPaid('out', 'r1', { text: 'one' }, { calls: 1, inputTokens: 10, outputTokens: 5, wallMs: 50 });
+    await w.putPaid('out', 'r1', { text: 'one', score: Number.NaN, gone: undefined }, { calls: 1, inputTokens: 10, outputTokens: 5, wallMs: 50 });
     await w.put('c', 'r1', { v: 1 }, true);
     await w.flush();
-    expect(store.getOutput(runId, 'out', 'r1')).toEqual({ text: 'one' });
-    expect(store.completedRecordIds(runId, 'c').has('r1')).toBe(true);
+    // stored JSON keeps NaN and drops undefined fields
+    expect(w.held('out', 'r1')).toEqual({ text: 'one', score: Number.NaN });
+    expect(Object.keys(w.held('out', 'r1') as object)).toEqual(['text', 'score']);
+    expect(w.held('out', 'r2')).toBeUndefined();
+    expect(w.held('other', 'r1')).toBeUndefined();
+    expect(store.getOutput(runId, 'out', 'r1')).toBeUndefined();
     expect(store.getOutput(runId, 'input:d', 'r1')).toBeUndefined();
     expect(store.getCosts(runId, 'out').size).toBe(0);
+    // a local measurement still goes to the store (the plan measures a cell's first record)
+    expect(store.completedRecordIds(runId, 'c').has('r1')).toBe(true);
+    w.forget('r1');
+    expect(w.held('out', 'r1')).toBeUndefined();
+    store.close();
+  });
+
+  it('outside the dry pass, holds no answer: it is in the store', async () => {
+    const { store, runId } = setup();
+    const w = new ItemWriter(store, runId, { maxItems: 100, maxDelayMs: 60_000 });
+    await w.putPaid('out', 'r1', { text: 'one' }, { calls: 1, inputTokens: 1, outputTokens: 1, wallMs: 1 });
+    expect(w.held('out', 'r1')).toBeUndefined();
+    expect(store.getOutput(runId, 'out', 'r1')).toEqual({ text: 'one' });
     store.close();
   });
 
