@@ -38,27 +38,53 @@ export interface StoredItems {
  */
 const CHUNK_CHARS = 16 * 1024;
 
+/**
+ * Items whose intermediate steps are read together (one query for a batch): a mitigated cell's
+ * outputs are read a batch at a time beside its items, never the whole cell at once (a cell of
+ * 100,000 outputs with their steps held as one map was most of a run's peak memory).
+ */
+const STEPS_BATCH = 256;
+
 /** The probe's items in the order results.json lists them: cell by cell, each cell's in the order first stored. */
 async function* sourceItems(store: ItemsReader, runId: string, sources: readonly ItemSource[]): AsyncGenerator<Item> {
   for (const s of sources) {
-    const steps = s.stepsKey === undefined ? undefined : await storedSteps(store, runId, s.stepsKey);
-    for await (const r of storedItems(store, runId, s.cellKey)) {
-      const item: Item = { labels: s.labels, recordId: r.recordId, measurement: r.measurement };
-      const st = steps?.get(r.recordId);
-      if (st) item.steps = st;
-      yield item;
+    const items = storedItems(store, runId, s.cellKey);
+    if (s.stepsKey === undefined) {
+      for await (const r of items) yield { labels: s.labels, recordId: r.recordId, measurement: r.measurement };
+      continue;
     }
+    let batch: Item[] = [];
+    const withSteps = async (): Promise<Item[]> => {
+      const steps = stepsOf(await store.getOutputsAmong(runId, s.stepsKey!, batch.map((i) => i.recordId)));
+      for (const item of batch) {
+        const st = steps.get(item.recordId);
+        if (st) item.steps = st;
+      }
+      const out = batch;
+      batch = [];
+      return out;
+    };
+    for await (const r of items) {
+      batch.push({ labels: s.labels, recordId: r.recordId, measurement: r.measurement });
+      if (batch.length >= STEPS_BATCH) yield* await withSteps();
+    }
+    if (batch.length > 0) yield* await withSteps();
   }
 }
 
-/** A mitigated cell's intermediate steps (drafts, partial summaries) by record id. */
-export async function storedSteps(store: ItemsReader, runId: string, key: string): Promise<Map<string, NonNullable<Item['steps']>>> {
+/** Outputs' intermediate steps (drafts, partial summaries) by record id, for those that have any. */
+function stepsOf(outputs: readonly { recordId: string; output: unknown }[]): Map<string, NonNullable<Item['steps']>> {
   const out = new Map<string, NonNullable<Item['steps']>>();
-  for (const o of await store.getOutputs(runId, key)) {
+  for (const o of outputs) {
     const steps = (o.output as { steps?: Item['steps'] } | null)?.steps;
     if (Array.isArray(steps) && steps.length > 0) out.set(o.recordId, steps);
   }
   return out;
+}
+
+/** A mitigated cell's intermediate steps (drafts, partial summaries) by record id (the whole cell: aggregation's items in hand). */
+export async function storedSteps(store: ItemsReader, runId: string, key: string): Promise<Map<string, NonNullable<Item['steps']>>> {
+  return stepsOf(await store.getOutputs(runId, key));
 }
 
 /**

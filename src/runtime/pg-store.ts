@@ -12,7 +12,7 @@ import {
   batchStateDeleteSql, batchStateGetSql, batchStateKeysSql, batchStateSetSql, beatLeaseSql, CACHE_BY_MODEL_SQL, CACHE_COLUMNS, CACHE_CONFLICT_SET, CACHE_TOTALS_SQL, cacheClearSql,
   cacheGetSql, cachePutSql, completedRecordIdsSql, COST_COLUMNS, COST_CONFLICT_SET, costRowsOf, costsByIdPageSql, costsOf, countItemsSql, cutAnswersSql, createRunSql, deleteRunSql, getCostsSql, getInvalidOutputsSql,
   getJudgeCardSql, getRecordSql, getRecordsSql, getResultsSql, getRunResultsSql, getRunSql, invalidOutputsOf, itemsByIdPageSql, itemsPageOf, itemsPageSql, jsonOf, latestRunSql, leaseSql, LIST_JUDGE_CARDS_SQL, listCellsSql,
-  listRunOutputsSql, listRunsSql, measurementsOf, noCell, noRun, outputRecordIdsSql, outputsOf, POSTGRES, putCostSql, putInvalidOutputSql, putItemsSql, putJudgeCardSql,
+  listRunOutputsSql, listRunsSql, measurementsOf, noCell, noRun, outputRecordIdsSql, outputsAmongSql, outputsOf, POSTGRES, putCostSql, putInvalidOutputSql, putItemsSql, putJudgeCardSql,
   putRecordSql, putResultSql, putRunResultsSql, RECORD_TABLES, recordConflictSet, recordJson, releaseLeaseSql, resultsOf, runOutputsOf, runResultsOf, searchItemsSql,
   searchOutputsSql, setCellStatusSql, setRunStatusSql, toCell, toRun, upsertCellSql, writeLeaseSql, type RawCell, type RawRun, type Sql,
 } from './store-sql.js';
@@ -360,6 +360,10 @@ export class PgStore implements RunStore {
 
   async getOutputs(runId: string, cellKey: string): Promise<{ recordId: string; output: unknown }[]> {
     return outputsOf(await this.all(getRecordsSql('output', runId, cellKey)));
+  }
+
+  async getOutputsAmong(runId: string, cellKey: string, ids: readonly string[]): Promise<{ recordId: string; output: unknown }[]> {
+    return ids.length === 0 ? [] : outputsOf(await this.all(outputsAmongSql(POSTGRES, runId, cellKey, ids)));
   }
 
   async putItem(runId: string, cellKey: string, recordId: string, measurement: unknown): Promise<void> {

@@ -44,6 +44,8 @@ export interface RunsStore {
 export interface ItemsReader {
   getOutput(runId: string, cellKey: string, recordId: string): Promise<unknown>;
   getOutputs(runId: string, cellKey: string): Promise<{ recordId: string; output: unknown }[]>;
+  /** The outputs of a cell stored for the records `ids` (in no particular order; one query): a batch of a cell's outputs without reading the whole cell. */
+  getOutputsAmong(runId: string, cellKey: string, ids: readonly string[]): Promise<{ recordId: string; output: unknown }[]>;
   /** The record ids with a stored output under `cellKey` (one query), of those in `among` when given. */
   outputRecordIds(runId: string, cellKey: string, among?: readonly string[]): Promise<Set<string>>;
   countItems(runId: string): Promise<number>;

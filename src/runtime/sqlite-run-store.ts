@@ -5,7 +5,7 @@ import { Store } from './store.js';
 const FORWARDED = [
   'createRun', 'getRun', 'latestRun', 'listRuns', 'setRunStatus', 'deleteRun',
   'upsertCell', 'listCells', 'setCellStatus',
-  'putOutput', 'getOutput', 'getOutputs',
+  'putOutput', 'getOutput', 'getOutputs', 'getOutputsAmong',
   'putItem', 'putItems', 'putWrites', 'outputRecordIds', 'countItems', 'countCutAnswers', 'getItems', 'itemsPage', 'itemsByIdPage', 'getItem', 'searchOutputs', 'searchItems', 'completedRecordIds',
   'putCost', 'getCosts', 'costsByIdPage', 'putInvalidOutput', 'getInvalidOutputs',
   'putRunResults', 'getRunResults', 'putResult', 'getResults',

@@ -40,6 +40,7 @@ export function overlayStore(own: RunStore, base: RunStore, runs?: { baseRunId: 
     getOutput: both('getOutput', firstOf),
     getItem: both('getItem', firstOf),
     getOutputs: both('getOutputs', byRecord),
+    getOutputsAmong: both('getOutputsAmong', byRecord),
     getItems: both('getItems', byRecord),
     getInvalidOutputs: both('getInvalidOutputs', byRecord),
     getCosts: both('getCosts', (a, b) => new Map([...(b as Map<string, unknown>), ...(a as Map<string, unknown>)])),

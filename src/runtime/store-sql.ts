@@ -30,6 +30,8 @@ interface SqlDialect {
    * file, where reading a cell's ids is cheap and no array parameter exists).
    */
   among?: { condition(column: string): string; ids(list: readonly string[]): unknown };
+  /** A condition: `column` is one of the ids of the next `?` parameter (`ids(list)` makes it), in SQL on both databases. */
+  idIn: { condition(column: string): string; ids(list: readonly string[]): unknown };
   /** The collation that orders text by its code points (SQLite's default BINARY compares UTF-8 bytes; PostgreSQL's default follows the locale). */
   codePointOrder: string;
   /** A condition: the JSON object in `column` has the string `value` under `key` (`key`, `value`: plain ASCII words). */
@@ -40,6 +42,8 @@ interface SqlDialect {
 
 export const SQLITE: SqlDialect = {
   contains: (column) => `instr(${column}, ?) > 0`,
+  // the ids as one JSON array parameter, unpacked by json_each (SQLite has no array parameter)
+  idIn: { condition: (column) => `${column} IN (SELECT value FROM json_each(?))`, ids: (list) => JSON.stringify(list) },
   codePointOrder: '',
   jsonFieldIs: (column, key, value) => `json_extract(${column}, '$.${key}') = '${value}'`,
   jsonLacks: (column, key) => `json_type(${column}, '$.${key}') IS NULL`,
@@ -50,6 +54,7 @@ const pgJson = (column: string): string => `CAST(replace(${column}, '\\u0000', '
 export const POSTGRES: SqlDialect = {
   contains: (column) => `strpos(${column}, ?) > 0`,
   among: { condition: (column) => `${column} = ANY(CAST(? AS TEXT[]))`, ids: (list) => [...list] },
+  idIn: { condition: (column) => `${column} = ANY(CAST(? AS TEXT[]))`, ids: (list) => [...list] },
   codePointOrder: ' COLLATE "C"',
   // PostgreSQL's JSON functions refuse a \u0000 anywhere in the text (a model's answer may hold
   // one); it is read as \u0001 here, which changes no top-level field these conditions look at
@@ -200,6 +205,11 @@ export function getRecordSql(kind: RecordTable, runId: string, cellKey: string, 
 /** A cell's rows in the order first stored, as (record_id, json). */
 export function getRecordsSql(kind: RecordTable, runId: string, cellKey: string): Sql {
   return { sql: `SELECT record_id, ${RECORD_TABLES[kind].column} AS stored_json FROM ${RECORD_TABLES[kind].table} WHERE run_id = ? AND cell_key = ? ORDER BY rowid`, params: [runId, cellKey] };
+}
+
+/** The stored outputs of a cell for the records `ids` (in no particular order): a batch of a cell's outputs without reading the cell. */
+export function outputsAmongSql(d: SqlDialect, runId: string, cellKey: string, ids: readonly string[]): Sql {
+  return { sql: `SELECT record_id, output_json AS stored_json FROM outputs WHERE run_id = ? AND cell_key = ? AND ${d.idIn.condition('record_id')}`, params: [runId, cellKey, d.idIn.ids(ids)] };
 }
 
 /** One page of a cell's measurements in the order first stored: the rows after position `after` (a rowid), at most `limit`. */

@@ -10,7 +10,7 @@ import {
   batchStateDeleteSql, batchStateGetSql, batchStateKeysSql, batchStateSetSql, beatLeaseSql, CACHE_BY_MODEL_SQL, CACHE_TOTALS_SQL, cacheClearSql, cacheGetSql, cachePutSql,
   completedRecordIdsSql, costRowsOf, costsByIdPageSql, costsOf, countItemsSql, cutAnswersSql, createRunSql, deleteRunSql, getCostsSql, getInvalidOutputsSql, getJudgeCardSql, getRecordSql, getRecordsSql, getResultsSql,
   getRunResultsSql, getRunSql, idsAmong, invalidOutputsOf, itemsByIdPageSql, itemsPageOf, itemsPageSql, jsonOf, latestRunSql, leaseSql, LIST_JUDGE_CARDS_SQL, listCellsSql, listRunOutputsSql, listRunsSql, measurementsOf,
-  noCell, noRun, outputRecordIdsSql, outputsOf, putCostSql, putInvalidOutputSql, putJudgeCardSql, putRecordSql, putResultSql, putRunResultsSql, releaseLeaseSql, resultsOf,
+  noCell, noRun, outputRecordIdsSql, outputsAmongSql, outputsOf, putCostSql, putInvalidOutputSql, putJudgeCardSql, putRecordSql, putResultSql, putRunResultsSql, releaseLeaseSql, resultsOf,
   runOutputsOf, runResultsOf, sameConfigLeasesSql, searchItemsSql, searchOutputsSql, setCellStatusSql, setRunStatusSql, SQLITE, toCell, toRun, upsertCellSql, writeLeaseSql,
   type RawCell, type RawRun, type Sql,
 } from './store-sql.js';
@@ -351,6 +351,11 @@ export class Store {
   /** All outputs of a cell, in the order records were first stored. */
   getOutputs(runId: string, cellKey: string): { recordId: string; output: unknown }[] {
     return outputsOf(this.all(getRecordsSql('output', runId, cellKey)));
+  }
+
+  /** The outputs of a cell stored for the records `ids`, in no particular order. */
+  getOutputsAmong(runId: string, cellKey: string, ids: readonly string[]): { recordId: string; output: unknown }[] {
+    return ids.length === 0 ? [] : outputsOf(this.all(outputsAmongSql(SQLITE, runId, cellKey, ids)));
   }
 
   /** Idempotent: storing a record again replaces its measurement but keeps its position. */

@@ -8,7 +8,10 @@ import { itemCount, writeResultsJson, type ItemSources } from '../../src/results
 import { ITEMS_PAGE } from '../../src/runtime/stored-items.js';
 import { RESULTS_SCHEMA_ID, type ProbeResult, type Results } from '../../src/results/schema.js';
 
-/** A run with a baseline cell larger than one page, a mitigated cell with steps, an empty cell and a probe with no cells. */
+/** Items of the mitigated cell: more than two batches of steps read together. */
+const MITIGATED = 600;
+
+/** A run with a baseline cell larger than one page, a mitigated cell with steps (some without, one without an output), an empty cell and a probe with no cells. */
 async function fixture(): Promise<{ full: Results; lean: Results; sources: ItemSources; store: ReturnType<typeof sqliteRunStore>; runId: string }> {
   const store = sqliteRunStore(Store.open(':memory:'));
   const run = await store.createRun({ configJson: '{}', configHash: 'h' });
@@ -22,12 +25,19 @@ async function fixture(): Promise<{ full: Results; lean: Results; sources: ItemS
     items.push({ cellKey: 'base', recordId: `r${(i * 7919) % n}`, measurement });
   }
   await store.putItems(run.id, items);
-  await store.putItems(run.id, [
-    { cellKey: 'mit', recordId: 'a', measurement: { v: 1 } },
-    { cellKey: 'mit', recordId: 'b', measurement: { v: 2 } },
-  ]);
-  await store.putOutput(run.id, 'out|mit', 'a', { text: 'final', steps: [{ kind: 'draft', text: 'first draft' }] });
-  await store.putOutput(run.id, 'out|mit', 'b', { text: 'final', steps: [] });
+  // the mitigated cell's outputs stored in another order than its items, one record without an output, one output without an item
+  const mitItems: ProbeResult['items'] = [];
+  for (let i = 0; i < MITIGATED; i++) {
+    const recordId = i === 0 ? 'a' : i === 1 ? 'b' : `m${(i * 431) % MITIGATED}`;
+    const steps = i === 0 || (i > 1 && i % 3 === 0) ? [{ kind: 'draft', text: `draft of ${recordId}` }] : undefined;
+    mitItems.push({ labels: mitigated, recordId, measurement: { v: i + 1 }, ...(steps ? { steps: steps as never } : {}) });
+  }
+  await store.putItems(run.id, mitItems.map((it) => ({ cellKey: 'mit', recordId: it.recordId, measurement: it.measurement })));
+  for (const it of [...mitItems].reverse()) {
+    if (it.recordId === 'm7') continue;
+    await store.putOutput(run.id, 'out|mit', it.recordId, { text: 'final', steps: it.steps ?? [] });
+  }
+  await store.putOutput(run.id, 'out|mit', 'no-item', { text: 'final', steps: [{ kind: 'draft', text: 'never listed' }] });
   const stored = await store.getItems(run.id, 'base');
   const group = (labels: Record<string, string>, k: number): ProbeResult['groups'][number] => ({ labels, n: k, metrics: [] });
   const full: Results = {
@@ -41,11 +51,10 @@ async function fixture(): Promise<{ full: Results; lean: Results; sources: ItemS
         probe: 'framing',
         options: {},
         judges: [],
-        groups: [group(base, n), group(mitigated, 2), group({ model: 'm', dataset: 'e', condition: 'baseline' }, 0)],
+        groups: [group(base, n), group(mitigated, MITIGATED), group({ model: 'm', dataset: 'e', condition: 'baseline' }, 0)],
         items: [
           ...stored.map((r) => ({ labels: base, recordId: r.recordId, measurement: r.measurement })),
-          { labels: mitigated, recordId: 'a', measurement: { v: 1 }, steps: [{ kind: 'draft', text: 'first draft' }] as never },
-          { labels: mitigated, recordId: 'b', measurement: { v: 2 } },
+          ...mitItems,
         ],
       },
       { probe: 'primacy', options: {}, judges: [], groups: [], items: [] },
@@ -90,8 +99,8 @@ describe('results JSON with the items read from the store', () => {
     const chunks: string[] = [];
     await writeResultsJson(full, undefined, (t) => chunks.push(t));
     expect(chunks.join('') + '\n').toBe(resultsJsonText(full));
-    expect(full.probes.map(itemCount)).toEqual([ITEMS_PAGE + 39, 0]);
-    expect(lean.probes.map(itemCount)).toEqual([ITEMS_PAGE + 39, 0]);
+    expect(full.probes.map(itemCount)).toEqual([ITEMS_PAGE + 37 + MITIGATED, 0]);
+    expect(lean.probes.map(itemCount)).toEqual([ITEMS_PAGE + 37 + MITIGATED, 0]);
   });
 
   it('writes a list made when read (a per-article table) an element at a time, as the list in hand would be written', async () => {

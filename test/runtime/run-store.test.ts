@@ -111,6 +111,27 @@ describe.each(backends)('RunStore (%s)', (_name, open) => {
     }
   });
 
+  it('reads the outputs of a cell for a list of records in one query, and only those', async () => {
+    const s = await open();
+    try {
+      const run = await s.createRun({ configJson: '{}', configHash: 'h' });
+      const other = await s.createRun({ configJson: '{}', configHash: 'h2' });
+      for (const id of ['a', '\u00e9', 'it\'s "q"', 'b']) await s.putOutput(run.id, 'o', id, { id, steps: [id] });
+      await s.putOutput(run.id, 'p', 'a', { other: 'cell' });
+      await s.putOutput(other.id, 'o', 'b', { other: 'run' });
+      const got = await s.getOutputsAmong(run.id, 'o', ['\u00e9', 'missing', 'it\'s "q"', 'a']);
+      expect(got.sort((x, y) => (x.recordId < y.recordId ? -1 : 1))).toEqual([
+        { recordId: 'a', output: { id: 'a', steps: ['a'] } },
+        { recordId: 'it\'s "q"', output: { id: 'it\'s "q"', steps: ['it\'s "q"'] } },
+        { recordId: '\u00e9', output: { id: '\u00e9', steps: ['\u00e9'] } },
+      ]);
+      expect(await s.getOutputsAmong(run.id, 'o', [])).toEqual([]);
+      expect(await s.getOutputsAmong(other.id, 'o', ['a', 'b'])).toEqual([{ recordId: 'b', output: { other: 'run' } }]);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('counts the items of a cell that read an answer cut at the token limit, in the database', async () => {
     const s = await open();
     try {
