@@ -185,6 +185,17 @@ export function pageFigureSections(model: Pick<ReportModel, 'overview' | 'probes
  * the papers' figures), the tables, then each probe's detail folded, cost and usage, and the items.
  */
 export async function renderReportPage(model: ReportModel, opts: ReportPageOptions): Promise<string> {
+  const { before, rows, after } = await reportPagePieces(model, opts);
+  return rows === undefined ? before + after : `${before}${rows.join(',')}${after}`;
+}
+
+/**
+ * The report page in three pieces: the text before the item list's rows, the rows (each a JSON
+ * text, to be joined with commas; undefined for a page that fetches its items), and the text
+ * after them. A report of tens of thousands of items is written piece by piece (write.ts), so its
+ * list is never joined into one string with the rest of the page.
+ */
+export async function reportPagePieces(model: ReportModel, opts: ReportPageOptions): Promise<{ before: string; rows: readonly string[] | undefined; after: string }> {
   const r = model.results;
   const warn = r.warnings.length
     ? `<details class="warn" id="warnings"><summary><strong>${e(r.warnings.length)} warning(s)</strong>: ${e(warningWords(r.warnings[0]!))}${r.warnings.length > 1 ? ' …' : ''}</summary><ul>${r.warnings.map((w) => `<li>${e(warningWords(w))}${w.count > 1 ? ` (×${e(w.count)})` : ''}</li>`).join('')}</ul></details>`
@@ -214,15 +225,19 @@ export async function renderReportPage(model: ReportModel, opts: ReportPageOptio
   const items = opts.items;
   // the embedded list's rows are JSON text already (items/embedded-list.ts): spliced in after the cells, as one object would be written
   let dataJson: string;
+  let dataTail = '';
+  let rows: readonly string[] | undefined;
   if (items.mode === 'api') dataJson = jsonForScript({ mode: 'api', api: items.api, facets: items.facets });
   else {
     const list = items.summaries instanceof EmbeddedItemList ? items.summaries : EmbeddedItemList.of(items.summaries);
     const head = jsonForScript({ mode: 'embedded', facets: list.facets({ probes: model.probes.map((p) => p.probe) }), cells: list.cells });
     const tail = jsonForScript(pooledDetails(items.details));
-    dataJson = `${head.slice(0, -1)},"rows":${list.rowsJson()},${tail.slice(1)}`;
+    dataJson = `${head.slice(0, -1)},"rows":[`;
+    rows = list.rowTexts();
+    dataTail = `],${tail.slice(1)}`;
   }
   const omitted = items.mode === 'embedded' && items.omitted > 0 ? `<p class="muted">${e(items.omitted)} further item(s) are not in this file; browse them all with <code>slant view</code>.</p>` : '';
-  return `<!doctype html>
+  const before = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="${e(CSP)}">
 <title>slant report ${e(r.run.id)}</title><style>${STYLE}</style></head>
@@ -255,8 +270,10 @@ ${sections.join('\n')}
 <div id="item-detail"></div>
 </section>
 <p class="muted">Intervals are 95%. Rates use Wilson intervals, means t intervals, summaries across groups a bootstrap over items within groups. "—" is an undefined value (its n is shown). Schema: ${e(r.schema)}.</p>
-<script type="application/json" id="slant-data">${dataJson}</script>
+<script type="application/json" id="slant-data">${dataJson}`;
+  const end = `</script>
 <script>${CLIENT_SCRIPT}</script>
 </body></html>
 `;
+  return { before, rows, after: `${dataTail}${end}` };
 }

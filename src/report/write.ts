@@ -3,11 +3,11 @@
  * one self-contained report.html (figures inline as SVG, items embedded), written atomically.
  */
 import { stoppableSync } from '../core/stoppable.js';
-import { writeFileAtomic } from '../runtime/write-atomic.js';
+import { writeFileAtomicStream } from '../runtime/write-atomic.js';
 import type { RunReader } from '../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import type { Results } from '../results/schema.js';
-import { pageFigureSections, renderReportPage } from './html.js';
+import { pageFigureSections, reportPagePieces } from './html.js';
 import { itemDetail, itemSummary } from './items/registry.js';
 import { StoreItems } from './items/store-items.js';
 import { forgetPairViews } from '../probes/item-view-common.js';
@@ -106,20 +106,39 @@ class DetailPick {
   }
 }
 
-export async function renderReportFile(results: Results, store?: AnyStore<RunReader>): Promise<string> {
+/** The report's pieces (html.ts reportPagePieces): the page around its item list, and the list's rows. */
+async function reportFilePieces(results: Results, store?: AnyStore<RunReader>): Promise<Awaited<ReturnType<typeof reportPagePieces>>> {
   const model = buildReportModel(results);
   // with the report thread running (a run's end), the page's figures are drawn there while the item details are made
   prefetchFigures(pageFigureSections(model));
   const items = await reportItems(results, store);
-  return stoppableSync(detailChars(items.details), () => renderReportPage(model, { items: { mode: 'embedded', ...items } }));
+  return stoppableSync(detailChars(items.details), () => reportPagePieces(model, { items: { mode: 'embedded', ...items } }));
 }
 
+export async function renderReportFile(results: Results, store?: AnyStore<RunReader>): Promise<string> {
+  const { before, rows, after } = await reportFilePieces(results, store);
+  return rows === undefined ? before + after : `${before}${rows.join(',')}${after}`;
+}
+
+/** Item rows written to the file at once (each about 100 bytes): pieces of ~100 KB to redact and write. */
+const ROWS_PER_WRITE = 1024;
+
 export async function writeReportFile(path: string, results: Results, store?: AnyStore<RunReader>): Promise<void> {
-  const html = await renderReportFile(results, store);
-  // redacting and writing a report of long items takes seconds: a signal ends it (the results are
-  // stored first, so a resumed run or `slant report` writes it again; the temporary file it leaves
-  // is removed by the next write in the folder)
-  stoppableSync(html.length, () => writeFileAtomic(path, html, 'HTML report'));
+  const { before, rows = [], after } = await reportFilePieces(results, store);
+  // the page is written piece by piece (the item list's rows a thousand at a time), never joined
+  // into one string; redacting and writing a report of long items takes seconds: a signal ends it
+  // (the results are stored first, so a resumed run or `slant report` writes it again; the
+  // temporary file it leaves is removed by the next write in the folder). A row holds an item's
+  // id, tags and scores, so no secret spans two pieces.
+  await writeFileAtomicStream(
+    path,
+    async (write) => {
+      stoppableSync(before.length, () => write(before));
+      for (let i = 0; i < rows.length; i += ROWS_PER_WRITE) write(`${i > 0 ? ',' : ''}${rows.slice(i, i + ROWS_PER_WRITE).join(',')}`);
+      stoppableSync(after.length, () => write(after));
+    },
+    'HTML report',
+  );
 }
 
 /** Characters of text the item details embed (what rendering the page grows with). */

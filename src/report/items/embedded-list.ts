@@ -54,9 +54,9 @@ export class EmbeddedItemList {
     for (const t of s.tags) if (!t.startsWith('condition:')) this.seen.tags.add(t);
   }
 
-  /** The rows as one JSON array text (for the page's data block). */
-  rowsJson(): string {
-    return `[${this.rows.join(',')}]`;
+  /** The rows, each as its JSON text (the page's data block joins them with commas, html.ts). */
+  rowTexts(): readonly string[] {
+    return this.rows;
   }
 
   /** The filters' values: those of the items listed, with `extra` (e.g. every probe of the run, listed or not). */

@@ -18,7 +18,7 @@ describe('the embedded item list, built one summary at a time', () => {
       { probe: 'framing', labels: { model: 'a', dataset: 'd' } },
       { probe: 'framing', labels: { model: 'b', dataset: 'd' } },
     ]);
-    const text = list.rowsJson();
+    const text = `[${list.rowTexts().join(',')}]`;
     expect(text).not.toContain('</script>');
     expect(JSON.parse(text)).toEqual([
       [0, 'r1', ['changed'], [['φ', '1']]],
