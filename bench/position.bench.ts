@@ -7,18 +7,20 @@
  * (with its bootstrap interval) and mean ROUGE-1 F; then the Spearman table. The data is not
  * part of the repository: pass its path.
  *
- *   npm run bench:position -- --input PATH/summeval.json --reference [--python PATH] [--rounds 2]
+ *   npm run bench:position -- --input PATH/summeval.json --reference [--python PATH] [--rounds 2] [--bin CLI ...]
  *
  * also times, in turns, the scikit-learn reference (bench/position-reference.py, run by the given
  * Python, which needs scikit-learn and scipy) and `slant measure position -i PATH --format summeval`
  * (the compiled CLI, in a temporary directory) as whole processes, and prints each one's CPU time
  * (user + system of the process and its threads, from getrusage of the finished child), wall time,
- * slant's CPU ÷ the reference's (goal ≤ 0.4) and the load average.
+ * slant's CPU ÷ the reference's (goal ≤ 0.4) and the load average. `--bin` (repeatable) times other
+ * builds' CLIs in the same rounds (e.g. main's, in a second worktree), each against the same
+ * reference run.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { aggregatePositionGroups, measurePosition, positionOptionsSchema, type PositionItem } from '../src/probes/position/index.js';
 import { loadSummEval } from '../src/probes/position/summeval.js';
@@ -31,6 +33,7 @@ const { values } = parseArgs({
     reference: { type: 'boolean', default: false },
     python: { type: 'string', default: 'python3' },
     rounds: { type: 'string', default: '2' },
+    bin: { type: 'string', multiple: true, default: [] },
   },
 });
 if (!values.input) {
@@ -117,26 +120,29 @@ if (values.reference) {
   const input = values.input;
   const here = new URL('.', import.meta.url).pathname;
   const reference = join(here, 'position-reference.py');
-  const bin = join(here, '..', 'dist', 'cli', 'bin.js');
+  const bins = values.bin.length > 0 ? values.bin.map((b) => resolve(b)) : [join(here, '..', 'dist', 'cli', 'bin.js')];
   const check = spawnSync(values.python as string, ['-c', 'import sklearn, scipy'], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`${values.python} cannot import scikit-learn and scipy (pass --python PATH of a Python that has them): ${check.stderr.trim()}`);
-  const ratios: number[] = [];
+  const ratios = bins.map((): number[] => []);
   console.log('\nwhole processes, in turns (CPU = user + system; load = 1-minute load average at the start)');
   for (let r = 0; r < Math.max(1, Number(values.rounds)); r++) {
-    const dir = mkdtempSync(join(tmpdir(), 'slant-position-'));
-    try {
-      const load = loadavg()[0] as number;
-      const ref = wholeProcess([values.python as string, reference, input], dir);
-      const cli = wholeProcess([process.execPath, bin, 'measure', 'position', '-i', input, '--format', 'summeval'], dir);
-      ratios.push(cli.cpu / ref.cpu);
-      console.log(
-        `round ${r + 1} (load ${load.toFixed(1)}): reference ${ref.cpu.toFixed(2)} s CPU (wall ${ref.wall.toFixed(1)} s), slant measure position ${cli.cpu.toFixed(2)} s CPU (wall ${cli.wall.toFixed(1)} s): ${(cli.cpu / ref.cpu).toFixed(2)}× the reference's CPU`,
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const load = loadavg()[0] as number;
+    const ref = wholeProcess([values.python as string, reference, input], tmpdir());
+    console.log(`round ${r + 1} (load ${load.toFixed(1)}): reference ${ref.cpu.toFixed(2)} s CPU (wall ${ref.wall.toFixed(1)} s)`);
+    bins.forEach((bin, b) => {
+      const dir = mkdtempSync(join(tmpdir(), 'slant-position-'));
+      try {
+        const cli = wholeProcess([process.execPath, bin, 'measure', 'position', '-i', input, '--format', 'summeval'], dir);
+        ratios[b]!.push(cli.cpu / ref.cpu);
+        console.log(`  ${bin}: slant measure position ${cli.cpu.toFixed(2)} s CPU (wall ${cli.wall.toFixed(1)} s): ${(cli.cpu / ref.cpu).toFixed(2)}× the reference's CPU`);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
   }
-  ratios.sort((a, b) => a - b);
-  const mid = ratios[Math.floor((ratios.length - 1) / 2)] as number;
-  console.log(`slant ÷ reference CPU: ${ratios.map((x) => x.toFixed(2)).join(', ')} (goal ≤ 0.40${mid <= 0.4 ? ', met' : ', not met'} at the lower median)`);
+  bins.forEach((bin, b) => {
+    const rs = ratios[b]!.sort((x, y) => x - y);
+    const mid = rs[Math.floor((rs.length - 1) / 2)] as number;
+    console.log(`${bin}: slant ÷ reference CPU: ${rs.map((x) => x.toFixed(2)).join(', ')} (goal ≤ 0.40${mid <= 0.4 ? ', met' : ', not met'} at the lower median)`);
+  });
 }

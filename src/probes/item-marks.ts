@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ItemDetail, MarkedText } from './item-view.js';
+import { MARKS_CELL_PREFIX } from '../runtime/store-sql.js';
 import type { ThirdsUnit } from '../text/thirds.js';
 
 /** The two texts an item view sets side by side, and how its source is cut and mapped. */
@@ -51,7 +52,7 @@ export function pairMarksKey(spec: PairSpec): string {
   h.update(`${spec.unit}\u0000${spec.topK}\u0000`);
   h.update(spec.source === undefined ? '\u0001' : `\u0002${spec.source.length}\u0000${spec.source}`);
   h.update(spec.output === undefined ? '\u0001' : `\u0002${spec.output.length}\u0000${spec.output}`);
-  return `#marks|${h.digest('base64url').slice(0, 32)}`;
+  return `${MARKS_CELL_PREFIX}${h.digest('base64url').slice(0, 32)}`;
 }
 
 const deltas = (spans: readonly [number, number][]): number[] => {

@@ -1,6 +1,6 @@
 /**
  * A store that reads through to another and writes only to itself, for the cost plan on a shared
- * (PostgreSQL) store: the plan's dry run writes its pretend answers to a private SQLite store, and
+ * (PostgreSQL) store: the plan's dry run writes what it writes (cells, its request-cache rows) to a private SQLite store, and
  * reads what the shared store holds through it (its request cache; for `slant plan --resume`, what
  * the run being resumed already stored), without copying the shared store and without writing to it.
  *

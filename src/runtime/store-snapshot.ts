@@ -1,7 +1,8 @@
 /**
  * A private copy of a SQLite run store for a dry run (`slant plan`): the plan runs the real
  * executor, which reads what the store holds (cached answers, finished items of a run to resume)
- * and writes its pretend answers; the copy takes those writes, the user's store is only read.
+ * and writes its cells, request-cache rows and a cell's first measurement (its pretend answers are
+ * held in memory: src/pipeline/item-writer.ts); the copy takes those writes, the user's store is only read.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -244,7 +244,17 @@ export const outputsOf = (rows: readonly { record_id: string; stored_json: strin
 export const measurementsOf = (rows: readonly { record_id: string; stored_json: string }[]): { recordId: string; measurement: unknown }[] => rows.map((r) => ({ recordId: r.record_id, measurement: fromStoredJson(r.stored_json) }));
 
 /** Every stored output of a run (record fields, generations), in the order first stored. */
-export const listRunOutputsSql = (runId: string): Sql => ({ sql: 'SELECT cell_key, record_id, output_json FROM outputs WHERE run_id = ? ORDER BY rowid', params: [runId] });
+/**
+ * The cell keys under which the outputs table also keeps an item view's marks, made while the
+ * item was measured (src/probes/item-marks.ts): derived data, not a model's output.
+ */
+export const MARKS_CELL_PREFIX = '#marks|';
+
+/** Every model output of a run (the view marks left out), in the order first stored. */
+export const listRunOutputsSql = (runId: string): Sql => ({
+  sql: 'SELECT cell_key, record_id, output_json FROM outputs WHERE run_id = ? AND substr(cell_key, 1, ?) <> ? ORDER BY rowid',
+  params: [runId, MARKS_CELL_PREFIX.length, MARKS_CELL_PREFIX],
+});
 
 export const runOutputsOf = (rows: readonly { cell_key: string; record_id: string; output_json: string }[]): { cellKey: string; recordId: string; output: unknown }[] =>
   rows.map((r) => ({ cellKey: r.cell_key, recordId: r.record_id, output: fromStoredJson(r.output_json) }));

@@ -3,6 +3,7 @@ import { itemDetail } from '../../src/report/items/registry.js';
 import { forgetPairViews, pairMarks, pairSpec } from '../../src/probes/item-view-common.js';
 import { pairMarksKey, viewOfMarks, type PairMarks } from '../../src/probes/item-marks.js';
 import type { ItemInput } from '../../src/probes/item-view.js';
+import { Store } from '../../src/runtime/store.js';
 
 const SOURCE = 'The budget rose sharply this year. Parks got new money for trees. Critics objected to the plan at once. The mayor said the plan would stand.';
 const OUTPUT = 'Critics objected. Parks got money for trees. Nothing else.';
@@ -70,5 +71,19 @@ describe("item views' marks made ahead (stored while measuring)", () => {
     expect(pairMarksKey({ ...base })).toBe(key);
     const others = [{ ...base, source: `${SOURCE} ` }, { ...base, output: undefined }, { ...base, source: undefined }, { ...base, unit: 'sentences' as const }, { ...base, topK: 2 }, { ...base, source: `${SOURCE}${OUTPUT}`, output: '' }];
     expect(new Set([key, ...others.map(pairMarksKey)]).size).toBe(others.length + 1);
+  });
+});
+
+describe('stored marks beside the outputs', () => {
+  it('are not listed as model outputs (an annotation study reads listRunOutputs)', () => {
+    const s = Store.open(':memory:');
+    try {
+      const run = s.createRun({ configJson: '{}', configHash: 'h' });
+      s.putOutput(run.id, 'm|d', 'r1', { text: 'a summary' });
+      s.putOutput(run.id, pairMarksKey(pairSpec(framing({ source: SOURCE, summary: OUTPUT }))), 'r1', { p: [0, 1] });
+      expect(s.listRunOutputs(run.id)).toEqual([{ cellKey: 'm|d', recordId: 'r1', output: { text: 'a summary' } }]);
+    } finally {
+      s.close();
+    }
   });
 });

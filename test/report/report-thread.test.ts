@@ -17,6 +17,8 @@ const render = (await import(dist('charts/render.js'))) as typeof import('../../
 const write = (await import(dist('write.js'))) as typeof import('../../src/report/write.js');
 const registry = (await import(dist('items/registry.js'))) as typeof import('../../src/report/items/registry.js');
 const html = (await import(dist('html.js'))) as typeof import('../../src/report/html.js');
+const marksAhead = (await import(dist('items/item-marks-ahead.js'))) as typeof import('../../src/report/items/item-marks-ahead.js');
+const marks = (await import(new URL('../../dist/probes/item-marks.js', import.meta.url).href)) as typeof import('../../src/probes/item-marks.js');
 const common = (await import(new URL('../../dist/probes/item-view-common.js', import.meta.url).href)) as typeof import('../../src/probes/item-view-common.js');
 
 afterAll(() => thread.stopReportThread());
@@ -91,6 +93,26 @@ describe('the report thread', () => {
     t.dropMarks();
     expect(await t.call({ kind: 'marks', pairs, epoch: old })).toEqual(pairs.map(() => null));
     expect(await t.call({ kind: 'marks', pairs: pairs.slice(0, 1), epoch: t.marksEpoch() })).toEqual([common.pairMarks(pairs[0]!)]);
+  });
+
+  it('while measuring, marks are made for the items a report may embed, once per pair', async () => {
+    expect(thread.startReportThread()).toBe(true);
+    const ahead = new marksAhead.ItemMarksAhead();
+    const offer = (i: ItemInput, cellKey: string) => ahead.offer({ cellKey, probe: i.probe, options: i.options, labels: i.labels, recordId: i.recordId, measurement: i.measurement, fields: i.fields! });
+    // framing then primacy of each record: the pair (source, output, words, top 1) is the same, sent once
+    const offers = inputs.map((i) => offer(i, i.probe));
+    expect(offers.map((o) => o !== undefined)).toEqual(inputs.map((i) => i.probe === 'framing'));
+    const rows = await Promise.all(offers.filter((o) => o !== undefined));
+    expect(rows).toEqual(inputs.filter((i) => i.probe === 'framing').map((i) => [{ key: marks.pairMarksKey(registry.itemPair(i)!), value: common.pairMarks(registry.itemPair(i)!) }]));
+    // a cell's items after its first 400 are offered only while they are among its first 400 changed ones
+    const unchanged = { ...inputs[0]!, measurement: { fC: 'neutral', fS: 'neutral', changed: false } };
+    const changed = { ...inputs[0]!, measurement: { fC: 'neutral', fS: 'negative', changed: true } };
+    const made: boolean[] = [];
+    for (let k = 0; k < 402; k++) made.push(offer({ ...unchanged, recordId: `u${k}`, fields: { source: `Text ${k}.`, output: `Out ${k}.` } }, 'big') !== undefined);
+    expect(made.slice(0, 400).every(Boolean)).toBe(true);
+    expect(made.slice(400)).toEqual([false, false]);
+    expect(offer({ ...changed, recordId: 'c1', fields: { source: 'Changed one.', output: 'Changed.' } }, 'big')).toBeDefined();
+    ahead.drop();
   });
 
   it('stopped, the main thread does it all, the same way', async () => {

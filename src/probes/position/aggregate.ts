@@ -75,7 +75,7 @@ function perArticleTable(ids: string[], model: Float64Array, gold: Float64Array,
   }));
 }
 
-function systemGroup(name: string, c: PositionColumns, options: PositionOptions): GroupResult {
+function systemGroup(name: string, c: PositionColumns, options: PositionOptions, shared: SharedGold): GroupResult {
   const K = options.K;
   const dist = distance(options.wassersteinMode);
   const modeLabel = options.wassersteinMode === 'released' ? 'released: proportions as values' : 'positional';
@@ -134,7 +134,7 @@ function systemGroup(name: string, c: PositionColumns, options: PositionOptions)
       kind: 'statistic',
     };
     if (na >= 2) {
-      const [wCi, sCi] = bootstrapArticles(arts.subarray(0, na), v, width, g, K, dist, options);
+      const [wCi, sCi] = bootstrapArticles(arts.subarray(0, na), v, width, g, K, dist, options, shared);
       if (wCi) w.ci = wCi;
       if (sCi) shift.ci = sCi;
     }
@@ -191,11 +191,62 @@ function systemGroup(name: string, c: PositionColumns, options: PositionOptions)
 const ROUGE_LABEL: Record<RougeType, string> = { rouge1: 'ROUGE-1', rouge2: 'ROUGE-2', rougeL: 'ROUGE-L' };
 
 /**
+ * The non-zero counts of each article, in segment order (compressed rows): `start[k]` ..
+ * `start[k + 1]` index the segments `seg` and their counts `value` of article k. A resample adds
+ * only these: adding a zero count changes no sum (x + 0 is x for the non-negative counts here),
+ * so the sums are the same numbers as adding every segment, in the same order, for a fraction of
+ * the work (a summary maps its few sentences to a few of the K segments).
+ */
+interface SparseRows {
+  start: Int32Array;
+  seg: Int32Array;
+  value: Float64Array;
+}
+
+function sparseRows(arts: Int32Array, xs: Float64Array, stride: number, K: number): SparseRows {
+  const start = new Int32Array(arts.length + 1);
+  let nz = 0;
+  for (let k = 0; k < arts.length; k++) {
+    const at = (arts[k] as number) * stride;
+    for (let j = 0; j < K; j++) if (xs[at + j] !== 0) nz++;
+    start[k + 1] = nz;
+  }
+  const seg = new Int32Array(nz);
+  const value = new Float64Array(nz);
+  for (let k = 0, p = 0; k < arts.length; k++) {
+    const at = (arts[k] as number) * stride;
+    for (let j = 0; j < K; j++) {
+      const x = xs[at + j] as number;
+      if (x === 0) continue;
+      seg[p] = j;
+      value[p++] = x;
+    }
+  }
+  return { start, seg, value };
+}
+
+/** acc[seg] += value, for article k's non-zero counts. */
+function addRow(acc: Float64Array, rows: SparseRows, k: number): void {
+  for (let p = rows.start[k] as number, end = rows.start[k + 1] as number; p < end; p++) {
+    const j = rows.seg[p] as number;
+    acc[j] = (acc[j] as number) + (rows.value[p] as number);
+  }
+}
+
+/** The last bootstrap's articles and its resamples' gold sums (K a resample), for the next system's. */
+interface SharedGold {
+  arts?: Int32Array;
+  gold?: Float64Array;
+}
+
+const sameRows = (a: Int32Array | undefined, b: Int32Array): boolean => a !== undefined && a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
  * Percentile bootstrap over articles for the dataset-level distance and shift: each resample
  * draws articles with replacement, re-sums their counts and recomputes both statistics (one
  * pass, so both intervals come from the same resamples). Resamples in which the model or the
- * gold side has no mass are skipped; if more than 1% are, no interval is reported. The articles
- * are read in the columns where they are (`arts`: their rows), in the order drawn.
+ * gold side has no mass are skipped; if more than 1% are, no interval is reported. `arts` are the
+ * articles' rows in the model columns (`width` numbers a row) and the gold columns (K a row).
  */
 function bootstrapArticles(
   arts: Int32Array,
@@ -205,32 +256,35 @@ function bootstrapArticles(
   K: number,
   dist: Distance,
   options: PositionOptions,
+  shared: SharedGold,
 ): [Interval | undefined, Interval | undefined] {
   const n = arts.length;
   const B = options.resamples;
+  const m = sparseRows(arts, model, width, K);
+  // systems summarising the same articles resample the same gold sums: made once (`shared`)
+  const reuse = shared.gold !== undefined && sameRows(shared.arts, arts);
+  const g = reuse ? undefined : sparseRows(arts, gold, K, K);
+  const goldSums = reuse ? (shared.gold as Float64Array) : new Float64Array(B * K);
   // the seed's draws, shared by every system's bootstraps over the same number of articles
   const draws = resampleDraws(options.seed, n, B);
   const rng = draws === null ? createRng(options.seed) : null;
   const ws: number[] = [];
   const ss: number[] = [];
   const ms = new Float64Array(K);
-  const gs = new Float64Array(K);
   for (let b = 0, p = 0; b < B; b++) {
     ms.fill(0);
-    gs.fill(0);
-    for (let k = 0; k < n; k++) {
-      const i = arts[draws !== null ? (draws[p++] as number) : Math.floor((rng as () => number)() * n)] as number;
-      const mo = i * width;
-      const go = i * K;
-      for (let j = 0; j < K; j++) {
-        ms[j] = (ms[j] as number) + (model[mo + j] as number);
-        gs[j] = (gs[j] as number) + (gold[go + j] as number);
-      }
+    const gs = goldSums.subarray(b * K, (b + 1) * K);
+    for (let i = 0; i < n; i++) {
+      const k = draws !== null ? (draws[p++] as number) : Math.floor((rng as () => number)() * n);
+      addRow(ms, m, k);
+      if (g !== undefined) addRow(gs, g, k);
     }
     if (!(total(ms) > 0 && total(gs) > 0)) continue;
     ws.push(dist(gs, ms));
     ss.push(meanPosition(ms) - meanPosition(gs));
   }
+  shared.arts = arts;
+  shared.gold = goldSums;
   if (ws.length < 0.99 * B) return [undefined, undefined];
   const level = 0.95;
   const ci = (xs: number[]): Interval => {
@@ -272,7 +326,8 @@ export function spearmanAcrossSystems(groups: readonly GroupResult[]): SpearmanR
 
 /** Every system's numbers, the gold distribution and Spearman across systems, from the articles' columns. */
 export function aggregatePositionColumns(c: PositionColumns, options: PositionOptions): PositionAggregate {
-  const groups = c.systems().map((n) => systemGroup(n, c, options));
+  const shared: SharedGold = {};
+  const groups = c.systems().map((n) => systemGroup(n, c, options, shared));
   const g = c.goldValues();
   const goldSum = new Float64Array(options.K);
   let articles = 0;

@@ -14,7 +14,7 @@
  * the thread has not caught up with when measuring ends is dropped the same way.
  */
 import type { AheadItem, AheadRow, ItemsAhead } from '../../pipeline/items-ahead.js';
-import { pairMarksKey } from '../../probes/item-marks.js';
+import { pairMarksKey, type PairSpec } from '../../probes/item-marks.js';
 import { reportThread } from '../report-thread.js';
 import { itemPair, itemSummary } from './registry.js';
 
@@ -25,6 +25,8 @@ export const EMBEDDED_DETAILS = 400;
 const MAX_SENT = 512;
 /** Pairs remembered as made, so a record's items of several probes make theirs once. */
 const MAX_RECENT = 4096;
+/** Pairs whose keys are remembered (a record's items are measured together). */
+const RECENT_KEYS = 8;
 
 export class ItemMarksAhead implements ItemsAhead {
   /** per cell: items offered, changed items offered */
@@ -32,6 +34,9 @@ export class ItemMarksAhead implements ItemsAhead {
   private readonly recent = new Set<string>();
   /** pairs sent and not answered */
   private sent = 0;
+  /** the last pairs hashed, a ring */
+  private readonly keys: { spec: PairSpec; key: string }[] = [];
+  private nextKey = 0;
 
   offer(item: AheadItem): Promise<AheadRow[]> | undefined {
     const thread = reportThread();
@@ -44,7 +49,7 @@ export class ItemMarksAhead implements ItemsAhead {
     if (!first && !changed) return undefined;
     const spec = itemPair(input);
     if (spec === undefined || this.sent >= MAX_SENT) return undefined;
-    const key = pairMarksKey(spec);
+    const key = this.keyOf(spec);
     const once = `${key}\u0000${item.recordId}`;
     if (this.recent.has(once)) return undefined;
     if (this.recent.size >= MAX_RECENT) this.recent.clear();
@@ -59,6 +64,15 @@ export class ItemMarksAhead implements ItemsAhead {
         () => [],
       )
       .finally(() => this.sent--);
+  }
+
+  /** The pair's key (a hash of its texts): a record's items of several probes ask for the same pair one after another, hashed once. */
+  private keyOf(spec: PairSpec): string {
+    for (const k of this.keys) if (k.spec.source === spec.source && k.spec.output === spec.output && k.spec.unit === spec.unit && k.spec.topK === spec.topK) return k.key;
+    const key = pairMarksKey(spec);
+    this.keys[this.nextKey] = { spec, key };
+    this.nextKey = (this.nextKey + 1) % RECENT_KEYS;
+    return key;
   }
 
   drop(): void {

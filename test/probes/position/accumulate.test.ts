@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { positionOptionsSchema, positionProbe, type PositionMeasurement, type PositionOptions } from '../../../src/probes/position/index.js';
+import { PositionColumns } from '../../../src/probes/position/accumulate.js';
 import { ROUGE_TYPES, type RougeScores } from '../../../src/text/rouge.js';
 
 function articles(n: number, seed: number, K: number, systems: string[]): PositionMeasurement[] {
@@ -97,5 +98,46 @@ describe('position accumulate', () => {
     expect(same([], options).metrics).toEqual([{ name: 'articles', label: 'articles measured', value: 0, n: 0, kind: 'count' }]);
     const one = same(articles(1, 9, 10, ['output']), options);
     expect(one.metrics.find((m) => m.name === 'wasserstein')?.ci).toBeUndefined();
+  });
+});
+
+// Since the aggregate reads these columns too, "the same as aggregate" no longer checks them: a
+// row written wrongly is read back wrongly by both. Written for the survivors of re-scoring
+// accumulate.ts after that rewrite (Stryker, judged by the position tests): a system missing from
+// an article gave no NaN row (the loop made false or `>=`) or one number too many (`<=`), which
+// shifts every later row of that system. Each row is rebuilt here from the measurements by the
+// layout the columns document: K counts, ROUGE's 3 × 3 scores (ROUGE_TYPES × precision, recall,
+// fmeasure), sentences, dropped; NaN where the article lacks the system.
+describe('position columns, row by row', () => {
+  it('holds each system’s numbers at its article’s row, NaN rows where an article lacks it, and the gold means', () => {
+    const K = 4;
+    const ms = articles(60, 11, K, ['a', 'b', 'late']);
+    const columns = new PositionColumns(K);
+    ms.forEach((m, i) => columns.add(m, `r${i}`));
+    expect(columns.length).toBe(60);
+    expect(columns.systems()).toEqual(['a', 'b', 'late']);
+    const width = K + 9 + 2;
+    expect(columns.width).toBe(width);
+    const missing = ms.filter((m) => m.outputs['late'] === undefined).length;
+    expect(missing).toBeGreaterThan(20); // the first third and some later articles
+    for (const name of ['a', 'b', 'late']) {
+      const rows = Array.from(columns.systemValues(name));
+      const expected = ms.flatMap((m) => {
+        const o = m.outputs[name];
+        if (o === undefined) return new Array<number>(width).fill(NaN);
+        return [...o.counts, ...ROUGE_TYPES.flatMap((t) => [o.rouge[t].precision, o.rouge[t].recall, o.rouge[t].fmeasure]), o.sentences, o.dropped];
+      });
+      expect(rows).toEqual(expected);
+    }
+    // the mean of the gold summaries' counts; zeros for an article left out
+    const gold = Array.from(columns.goldValues());
+    const mean = (m: PositionMeasurement) => Array.from({ length: K }, (_, j) => m.references.reduce((a, r) => a + (r.counts[j] ?? 0), 0) / m.references.length);
+    ms.forEach((m, i) => {
+      const want = m.excluded ? new Array<number>(K).fill(0) : mean(m);
+      gold.slice(i * K, (i + 1) * K).forEach((v, j) => expect(v).toBeCloseTo(want[j]!, 12));
+    });
+    ms.forEach((m, i) => {
+      expect([columns.excluded(i), columns.short(i), columns.rougeOverCap(i), columns.has(i, 'late')]).toEqual([m.excluded, m.short, m.rougeOverCap === true, m.outputs['late'] !== undefined]);
+    });
   });
 });

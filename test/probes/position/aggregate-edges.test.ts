@@ -269,3 +269,28 @@ describe('an article bootstrap too large for the shared draw sets', () => {
     expect(metric(x, 'position_shift')!.ci).toMatchObject({ low: close(0.25), high: close(0.5) });
   });
 });
+
+describe('systems sharing the resampled gold sums', () => {
+  it("a system's interval is the one it has alone, when another system covers as many but other articles", () => {
+    // p summarises articles a and b, q articles b and c: both bootstraps resample two articles with
+    // the same draws, but not the same gold rows. kills: the shared gold sums reused for any system
+    // with as many articles (the check that they are the same articles dropped)
+    const gold = { a: [2, 0, 0, 0], b: [0, 1, 1, 0], c: [0, 0, 0, 3] };
+    const both = [
+      item('a', [gold.a], { p: { counts: [1, 1, 0, 0], f1: 0.5 } }),
+      item('b', [gold.b], { p: { counts: [0, 0, 1, 1], f1: 0.5 }, q: { counts: [1, 0, 0, 1], f1: 0.4 } }),
+      item('c', [gold.c], { q: { counts: [0, 2, 0, 0], f1: 0.3 } }),
+    ];
+    const alone = [item('b', [gold.b], { q: { counts: [1, 0, 0, 1], f1: 0.4 } }), item('c', [gold.c], { q: { counts: [0, 2, 0, 0], f1: 0.3 } })];
+    const q = aggregatePositionGroups(both, options).groups.find((g) => g.labels.model === 'q')!;
+    const qAlone = aggregatePositionGroups(alone, options).groups[0]!;
+    const w = metric(q, 'wasserstein')!;
+    expect(w.ci).toBeDefined();
+    expect(w).toEqual(metric(qAlone, 'wasserstein'));
+    expect(metric(q, 'position_shift')).toEqual(metric(qAlone, 'position_shift'));
+    // and p's, read first, is its own too
+    const p = aggregatePositionGroups(both, options).groups.find((g) => g.labels.model === 'p')!;
+    const pAlone = aggregatePositionGroups(both.slice(0, 2).map((i) => ({ ...i, measurement: { ...i.measurement, outputs: { p: i.measurement.outputs['p']! } } })), options).groups[0]!;
+    expect(metric(p, 'wasserstein')).toEqual(metric(pAlone, 'wasserstein'));
+  });
+});
