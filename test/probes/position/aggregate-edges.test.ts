@@ -294,3 +294,35 @@ describe('systems sharing the resampled gold sums', () => {
     expect(metric(p, 'wasserstein')).toEqual(metric(pAlone, 'wasserstein'));
   });
 });
+
+describe('systems over different articles share no gold resamples', () => {
+  // Six articles, each with its own gold counts; four systems, first seen in this order, each
+  // summarising some of them: p5 (articles 1–5), alt (1–4 and 6), p4 (1–4), full (1–6). A system's
+  // bootstrap may take the previous system's resampled gold sums only when both cover the same
+  // articles. Kills, in sameRows and its caller: the reuse check made true (alt would take p5's
+  // sums), `a.length === b.length` made true or `!==` (full would take p4's, whose rows are its
+  // prefix), `every` made `some` (alt would take p5's: same length, first four rows equal).
+  const golds = [[2, 1, 0, 0], [0, 1, 2, 0], [1, 0, 0, 3], [3, 0, 1, 0], [0, 0, 2, 2], [1, 3, 0, 0]];
+  const outs = [[1, 1, 0, 0], [0, 2, 0, 1], [1, 0, 1, 1], [2, 0, 0, 0], [0, 1, 1, 0], [0, 0, 3, 1]];
+  const covers: Record<string, number[]> = { p5: [0, 1, 2, 3, 4], alt: [0, 1, 2, 3, 5], p4: [0, 1, 2, 3], full: [0, 1, 2, 3, 4, 5] };
+  const items = (systems: string[]): PositionItem[] =>
+    golds.map((g, a) =>
+      item(
+        `a${a}`,
+        [g],
+        Object.fromEntries(systems.filter((s) => covers[s]!.includes(a)).map((s) => [s, { counts: outs[(a + s.length) % 6]!, f1: 0.1 * (a + 1) }])),
+      ),
+    );
+  const intervals = (g: { metrics: Metric[] }) => ['wasserstein', 'position_shift'].map((n) => metric(g, n)!.ci);
+
+  it("each system's intervals are those of the system aggregated alone", () => {
+    const together = aggregatePositionGroups(items(Object.keys(covers)), options).groups;
+    expect(together.map((g) => g.labels.model)).toEqual(['p5', 'alt', 'p4', 'full']);
+    for (const g of together) {
+      const alone = aggregatePositionGroups(items([g.labels.model!]), options).groups[0]!;
+      const ci = intervals(g);
+      expect(ci.every((c) => c !== undefined)).toBe(true);
+      expect(ci).toEqual(intervals(alone));
+    }
+  });
+});
