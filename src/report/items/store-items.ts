@@ -10,6 +10,7 @@ import { asksModel } from '../../probes/output.js';
 import type { RunReader } from '../../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../../runtime/sqlite-run-store.js';
 import { storedItems } from '../../runtime/stored-items.js';
+import { CellIndex } from './cell-index.js';
 import { itemDetail, itemPair, itemSummary } from './registry.js';
 import { pairMarksKey, type PairMarks } from '../../probes/item-marks.js';
 import type { ItemDetail, ItemInput, ItemSummary } from '../../probes/item-view.js';
@@ -53,7 +54,7 @@ interface CellInfo {
 }
 
 export class StoreItems {
-  private readonly summaries = new Map<string, ItemSummary[]>();
+  private readonly indexes = new Map<string, CellIndex>();
   private cellList: CellInfo[] | undefined;
   private readonly store: RunReader;
 
@@ -82,28 +83,23 @@ export class StoreItems {
     return this.cellList;
   }
 
-  private async cellSummaries(cell: CellInfo): Promise<ItemSummary[]> {
-    let list = this.summaries.get(cell.key);
-    if (list) return list;
-    const rows = await this.store.getItems(this.runId, cell.key);
-    const labels = labelsOf(cell);
-    list = rows.map((r) => itemSummary({ probe: cell.probe, labels, recordId: r.recordId, measurement: r.measurement, options: cell.options }));
-    this.summaries.set(cell.key, list);
-    return list;
+  private summaryOf(cell: CellInfo, r: { recordId: string; measurement: unknown }): ItemSummary {
+    return itemSummary({ probe: cell.probe, labels: labelsOf(cell), recordId: r.recordId, measurement: r.measurement, options: cell.options });
+  }
+
+  /** The cell's index (cell-index.ts), brought up to date with the items stored since it was last read. */
+  private async cellIndex(cell: CellInfo): Promise<CellIndex> {
+    let index = this.indexes.get(cell.key);
+    if (index === undefined) this.indexes.set(cell.key, (index = new CellIndex(this.store, this.runId, cell.key, (r) => this.summaryOf(cell, r).tags)));
+    await index.update();
+    return index;
   }
 
   /** Every filter tag that occurs in the run (for the filter menu). */
   async tags(): Promise<string[]> {
     const tags = new Set<string>();
-    for (const cell of await this.cells()) for (const s of await this.cellSummaries(cell)) for (const t of s.tags) if (!t.startsWith('condition:')) tags.add(t);
+    for (const cell of await this.cells()) for (const set of (await this.cellIndex(cell)).tagSets) for (const t of set) if (!t.startsWith('condition:')) tags.add(t);
     return [...tags].sort();
-  }
-
-  /** Every item summary of the run, cells in order. */
-  async all(): Promise<ItemSummary[]> {
-    const out: ItemSummary[] = [];
-    for (const c of await this.cells()) out.push(...(await this.cellSummaries(c)));
-    return out;
   }
 
   /**
@@ -128,27 +124,14 @@ export class StoreItems {
   /**
    * Record ids of a cell whose stored texts contain `q` (case-insensitive): the record's fields and
    * the output this cell measured (the baseline summary, the probe's own generation, or under a
-   * mitigation the mitigated output with its intermediate steps: drafts, partial summaries).
+   * mitigation the mitigated output with its intermediate steps: drafts, partial summaries). The
+   * item's own measurement (the judges' stored answers and reasoning, labels, verdicts: what the
+   * report's own search reads from the item details) is searched where the list reads it, on its
+   * parsed strings, so a key name ("reasoning", "answer") matches no item by itself.
    */
   private async textMatches(cell: CellInfo, q: string): Promise<Set<string>> {
     const keys = [inputKey(cell.dataset), inputKey(cell.dataset, cell.model), await this.outputKeyOf(cell)];
-    const found = new Set(await this.store.searchOutputs(this.runId, keys, q.toLowerCase()));
-    for (const id of await this.measurementMatches(cell, q)) found.add(id);
-    return found;
-  }
-
-  /**
-   * Record ids of a cell whose stored measurement holds `q` (lower case) in one of its strings: the
-   * judges' stored answers (the certainty judge's answers and reasoning, the fact-check raw answer),
-   * labels and verdicts, which the report's own search reads from the item details. A bounded scan:
-   * the store narrows the cell's rows by the JSON text (q escaped as JSON writes it; SQLite's lower()
-   * folds ASCII only, so a query with other letters reads every row of the cell), then each candidate is
-   * confirmed on its parsed strings, so a key name ("reasoning", "answer") matches no item by itself.
-   */
-  private async measurementMatches(cell: CellInfo, q: string): Promise<string[]> {
-    const ascii = /^[\x20-\x7e]*$/.test(q);
-    const rows = ascii ? await this.store.searchItems(this.runId, cell.key, JSON.stringify(q).slice(1, -1)) : await this.store.getItems(this.runId, cell.key);
-    return rows.filter((r) => stringsOf(r.measurement).some((t) => t.toLowerCase().includes(q))).map((r) => r.recordId);
+    return new Set(await this.store.searchOutputs(this.runId, keys, q.toLowerCase()));
   }
 
   /** The store key of the output this cell measured: its task's output under its condition (shared summary or the probe's own generation). */
@@ -188,23 +171,45 @@ export class StoreItems {
     return out;
   }
 
+  /**
+   * One page of the items that match `query`, and how many match: cells in order, each cell's items
+   * in the order stored. Without a text to search, the cells' indexes count the matches and only
+   * the store pages holding the page's items are read; with one, the cells are read a page at a
+   * time. Either way no more than a store page and the page asked for are held.
+   */
   async list(query: ItemQuery): Promise<ItemPage> {
     const cells = (await this.cells()).filter((c) => (!query.probe || c.probe === query.probe) && (!query.model || c.model === query.model) && (!query.dataset || c.dataset === query.dataset) && (!query.condition || c.condition === (query.condition === 'baseline' ? undefined : query.condition)));
     const tags = query.tags ?? [];
     const q = query.q?.trim().toLowerCase();
-    let all: ItemSummary[] = [];
-    for (const cell of cells) {
-      let list = await this.cellSummaries(cell);
-      if (tags.length) list = list.filter((s) => tags.every((t) => s.tags.includes(t)));
-      if (q) {
-        const texts = await this.textMatches(cell, q);
-        list = list.filter((s) => texts.has(s.recordId) || s.recordId.toLowerCase().includes(q) || s.scores.some(([, v]) => v.toLowerCase().includes(q)));
-      }
-      all = all.concat(list);
-    }
     const offset = Math.max(0, query.offset ?? 0);
     const limit = Math.min(MAX_PAGE, Math.max(1, query.limit ?? 50));
-    return { total: all.length, offset, limit, items: all.slice(offset, offset + limit) };
+    const items: ItemSummary[] = [];
+    let total = 0;
+    for (const cell of cells) {
+      const index = await this.cellIndex(cell);
+      const setOk = index.tagSets.map((set) => tags.every((t) => set.includes(t)));
+      const tagged = (i: number): boolean => setOk[index.setOf(i)] === true;
+      if (!q) {
+        const shown: number[] = [];
+        for (let i = 0; i < index.n; i++) {
+          if (!tagged(i)) continue;
+          if (total >= offset && total < offset + limit) shown.push(i);
+          total++;
+        }
+        await index.rowsAt(shown, (r) => items.push(this.summaryOf(cell, r)));
+        continue;
+      }
+      const texts = await this.textMatches(cell, q);
+      for await (const [r, i] of index.rows(tagged)) {
+        if (!tagged(i)) continue;
+        const s = this.summaryOf(cell, r);
+        const found = texts.has(s.recordId) || s.recordId.toLowerCase().includes(q) || s.scores.some(([, v]) => v.toLowerCase().includes(q)) || stringsOf(r.measurement).some((t) => t.toLowerCase().includes(q));
+        if (!found) continue;
+        if (total >= offset && total < offset + limit) items.push(s);
+        total++;
+      }
+    }
+    return { total, offset, limit, items };
   }
 
   /** One item with its texts, or undefined when the run has no such item. */

@@ -7,6 +7,66 @@ import { Store } from '../../../src/runtime/store.js';
 const SOURCE = 'The plant opened in spring. Workers were hired quickly. Later the plant closed suddenly. Many people lost jobs. The town was shocked. Officials promised an inquiry.';
 
 describe('items from the store', () => {
+  it('pages a cell larger than a store page: the same items, totals and tags as listing them whole, reading pages and never a whole cell, and items stored later are listed', async () => {
+    const store = Store.open(':memory:');
+    try {
+      const run = store.createRun({ configJson: '{}', configHash: 'x' });
+      const labels = ['negative', 'neutral', 'positive'];
+      // r0000…: the source framing cycles, the output's every seventh item differs (changed)
+      const measurement = (i: number) => ({ fC: labels[i % 3], fS: i % 7 === 0 ? labels[(i + 1) % 3] : labels[i % 3], changed: i % 7 === 0 });
+      const expected: [string, string, boolean][] = [];
+      for (const [key, condition, n] of [['m|d|framing', undefined, 1300], ['m|d|framing|cot', 'cot', 700]] as const) {
+        store.upsertCell(run.id, { key, model: 'm', dataset: 'd', probe: 'framing', options: {}, ...(condition ? { condition } : {}) });
+        store.putResult(run.id, key, { labels: { model: 'm', dataset: 'd', ...(condition ? { condition } : {}) }, n, metrics: [] });
+        // stored in an order other than the ids': the list follows the order stored
+        for (let k = 0; k < n; k++) {
+          const i = (k * 7919) % n;
+          store.putItem(run.id, key, `r${String(i).padStart(4, '0')}`, measurement(i));
+          expected.push([condition ?? 'baseline', `r${String(i).padStart(4, '0')}`, i % 7 === 0]);
+        }
+      }
+      let pages = 0;
+      const counted = new Proxy(store, {
+        get(target, prop, receiver) {
+          const v = Reflect.get(target, prop, receiver) as unknown;
+          if (prop === 'getItems' || prop === 'searchItems') return () => Promise.reject(new Error(`the list read a whole cell (${String(prop)})`));
+          if (typeof v !== 'function') return v;
+          const f = (v as (...xs: unknown[]) => unknown).bind(target);
+          return prop === 'itemsPage' ? (...xs: unknown[]) => (pages++, f(...xs)) : f;
+        },
+      });
+      const items = new StoreItems(counted, run.id);
+      const ids = (page: { items: { labels: Record<string, string>; recordId: string }[] }) => page.items.map((i) => [i.labels.condition ?? 'baseline', i.recordId]);
+      const all = await items.list({ offset: 0, limit: 500 });
+      expect(all.total).toBe(2000);
+      expect(ids(all)).toEqual(expected.slice(0, 500).map(([c, id]) => [c, id]));
+      // a page across the two cells, and one across a store page (512 items) of the first
+      expect(ids(await items.list({ offset: 1250, limit: 100 }))).toEqual(expected.slice(1250, 1350).map(([c, id]) => [c, id]));
+      pages = 0;
+      expect(ids(await items.list({ offset: 500, limit: 30 }))).toEqual(expected.slice(500, 530).map(([c, id]) => [c, id]));
+      // the index is brought up to date (one page of each cell: the last, not full) and the two store pages holding the items are read
+      expect(pages).toBe(4);
+      const changed = expected.filter(([, , c]) => c);
+      const tagged = await items.list({ tags: ['changed'], offset: 10, limit: 200 });
+      expect(tagged.total).toBe(changed.length);
+      expect(ids(tagged)).toEqual(changed.slice(10, 210).map(([c, id]) => [c, id]));
+      expect(await items.tags()).toEqual(['changed', 'transition:negative>neutral', 'transition:negative>negative', 'transition:neutral>neutral', 'transition:neutral>positive', 'transition:positive>negative', 'transition:positive>positive'].sort());
+      // the search reads the measurements' strings: every item whose source or output framing is positive, one cell at a time
+      const positive = expected.filter(([, id]) => { const m = measurement(Number(id.slice(1))); return m.fC === 'positive' || m.fS === 'positive'; });
+      const found = await items.list({ q: 'POSITIVE', condition: 'cot', offset: 5, limit: 50 });
+      const inCot = positive.filter(([c]) => c === 'cot');
+      expect(found.total).toBe(inCot.length);
+      expect(ids(found)).toEqual(inCot.slice(5, 55).map(([c, id]) => [c, id]));
+      // items stored since (a run still measuring) are listed on the next request
+      store.putItem(run.id, 'm|d|framing|cot', 'late', { fC: 'neutral', fS: 'negative', changed: true });
+      const after = await items.list({ condition: 'cot', tags: ['changed'], offset: 0, limit: 500 });
+      expect(after.total).toBe(changed.filter(([c]) => c === 'cot').length + 1);
+      expect(after.items.at(-1)?.recordId).toBe('late');
+    } finally {
+      store.close();
+    }
+  });
+
   it('lists, filters by tag and condition, and shows source beside output with thirds, mapping and mitigation steps', async () => {
     const store = Store.open(':memory:');
     try {
