@@ -106,6 +106,9 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore<Aggre
     const baselineGroups: GroupResultJson[] = [];
     const compared: (ComparedCell & { cell: CellRef })[] = [];
     const own = new Map<string, { id: string; version: string }>();
+    // the summary across groups needs every baseline group's item values; with one group there is
+    // none, and its columns (eight bytes an item a value) would be made only to be dropped
+    const summarized = cells.filter((c) => c.probe === probe.name && c.condition === BASELINE_KEY && c.notApplicable === undefined).length > 1;
     for (const cell of cells.filter((c) => c.probe === probe.name)) {
       const labels = cellLabels(cell);
       // a measurement variant (seed 003 App. I's top-k mapping) aggregates with its own options
@@ -121,7 +124,7 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore<Aggre
       // every number is computed over the items in record-id order, not in the order they were
       // measured and stored (which varies with concurrency and resumes): a bootstrap resamples by
       // position, and a sum's last digits depend on its order
-      const read = await readCell(store, runId, cell.key, () => new CellReading(probe, options, { summary: cell.condition === BASELINE_KEY }));
+      const read = await readCell(store, runId, cell.key, () => new CellReading(probe, options, { summary: summarized && cell.condition === BASELINE_KEY }));
       const agg = read.aggregate();
       for (const j of read.instruments() ?? []) own.set(`${j.id}@${j.version}`, j);
       const corr = read.corrected(judgesWithCards);

@@ -8,15 +8,30 @@ describe('FloatColumn', () => {
     expect(Array.from(c.values())).toEqual([]);
   });
 
-  // past its first 1,024 slots it grows, keeping every value pushed before (a column that never
-  // grew, grew without copying, or shrank would lose them); 5,000 pushes also catch growth on
-  // every push, which multiplies the size by 1.5 each time until the allocation fails
+  // past its first 1,024 slots it starts new blocks (1,024, 2,048, … then 16,384 each) and joins
+  // them when read: a block lost, joined out of order or at the wrong offset loses values
   it('keeps every value pushed, in order, past the sizes it grows at', () => {
+    for (const length of [1023, 1024, 1025, 5000, 100_003]) {
+      const c = new FloatColumn();
+      const pushed = Array.from({ length }, (_, i) => i * 0.5 - 7);
+      for (const x of pushed) c.push(x);
+      expect(c.length).toBe(length);
+      expect(Array.from(c.values())).toEqual(pushed);
+      expect(c.length).toBe(length);
+    }
+  });
+
+  it('goes on after being read: pushes after a read join with the values read before, and a second read gives the same array', () => {
     const c = new FloatColumn();
-    const pushed = Array.from({ length: 5000 }, (_, i) => i * 0.5 - 7);
-    for (const x of pushed) c.push(x);
-    expect(c.length).toBe(5000);
-    expect(Array.from(c.values())).toEqual(pushed);
+    for (let i = 0; i < 3000; i++) c.push(i);
+    const first = c.values();
+    expect(first.length).toBe(3000);
+    expect(c.values().buffer).toBe(first.buffer);
+    for (let i = 3000; i < 40_000; i++) c.push(i);
+    expect(c.length).toBe(40_000);
+    const all = c.values();
+    expect(all.length).toBe(40_000);
+    expect(all.every((x, i) => x === i)).toBe(true);
   });
 
   it('keeps full doubles (eight bytes each), NaN included', () => {
