@@ -4,7 +4,7 @@ import { UserError } from '../core/errors.js';
 import { spooledChunks } from './input-spool.js';
 
 /** Size of the chunks read from disk. */
-const CHUNK_BYTES = 1 << 20;
+const CHUNK_BYTES = 64 * 1024;
 
 /**
  * A failure to stat, open or read `file` as a UserError saying what is wrong with the path
