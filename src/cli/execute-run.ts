@@ -31,6 +31,7 @@ import { usd } from '../report/money.js';
 import { renderSpend } from './spend-table.js';
 import type { RunActivity } from './run-activity.js';
 import { releaseReportThread, reportThread, startReportThread, stopReportThread } from '../report/report-thread.js';
+import { boundHeapGrowth } from './heap-growth.js';
 
 /**
  * What a run needs only at its end: the report page (vega and its charts, ~270 modules), the
@@ -90,6 +91,8 @@ export async function executeRun(args: {
   /** the plan made before the run, shown beside the actual spend (and, with a budget, what it holds for each item's judge calls) */
   planned?: CostPlan;
 }): Promise<RunSummary> {
+  // a run's memory does not grow with its length (heap-growth.ts)
+  boundHeapGrowth();
   // vega and the item views load in the report thread, on another core, while the run measures
   // (at the end it draws the figures and makes half the item details there)
   startReportThread();
