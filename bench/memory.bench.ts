@@ -20,6 +20,9 @@
  * `--phases`: also prints each run's peaks phase by phase (RSS, V8 heap used, external memory:
  * measuring and aggregation, results.json, the report's items/details/figures, writing
  * report.html, the terminal summary; bench/memory-phases.mjs), to find which step makes a peak.
+ * `--readers`: also measures, on each run made, the commands that read it back (`slant compare` of
+ * the run with itself, `slant view` serving its page, item pages, a tag filter and a search;
+ * bench/memory-readers.ts): their peak RSS and its ratio to the smallest size's.
  */
 import { execFile } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +32,7 @@ import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import { once } from 'node:events';
 import { syntheticDocuments } from './synthetic-docs.js';
+import { readerUsage } from './memory-readers.js';
 
 const { values } = parseArgs({
   options: {
@@ -40,6 +44,7 @@ const { values } = parseArgs({
     mitigation: { type: 'string', default: 'position-invariant-shuffle' },
     bin: { type: 'string', multiple: true },
     phases: { type: 'boolean', default: false },
+    readers: { type: 'boolean', default: false },
   },
 });
 const sizes = values.docs.split(',').map(Number);
@@ -106,7 +111,7 @@ try {
         const phasesOut = join(cwd, 'phases.json');
         const hooks = ['--import', hook, ...(values.phases ? ['--import', phaseHook] : [])];
         const t0 = Date.now();
-        await promisify(execFile)(process.execPath, [...hooks, bin, ...cliArgs(cwd, inputs.get(n)!, storeArgs)], { cwd, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, SLANT_CPU_OUT: out, SLANT_PHASES_OUT: phasesOut } });
+        const { stdout } = await promisify(execFile)(process.execPath, [...hooks, bin, ...cliArgs(cwd, inputs.get(n)!, storeArgs)], { cwd, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, SLANT_CPU_OUT: out, SLANT_PHASES_OUT: phasesOut } });
         const wall = Date.now() - t0;
         const usage = JSON.parse(readFileSync(out, 'utf8')) as { cpuMs: number; maxRssKb: number };
         const mib = usage.maxRssKb / 1024;
@@ -114,6 +119,16 @@ try {
         const row = { bench: 'memory', probes: probes.join(','), ...(conditions ? { conditions: `baseline,${values.mitigation}` } : {}), store, docs: n, words, ...(bins.length > 1 ? { bin } : {}) };
         console.log(JSON.stringify({ ...row, peak_rss_mib: Number(mib.toFixed(1)), vs_smallest: Number((mib / first.get(bin)!).toFixed(3)), wall_ms: wall, cli_cpu_ms: Math.round(usage.cpuMs), load_average: Number((loadavg()[0] as number).toFixed(2)) }));
         if (values.phases) for (const p of JSON.parse(readFileSync(phasesOut, 'utf8')) as object[]) console.log(JSON.stringify({ ...row, ...p }));
+        if (values.readers) {
+          const runId = /^run (\S+): /m.exec(stdout)?.[1];
+          if (runId === undefined) throw new Error(`no run id in the CLI's output: ${stdout.slice(-500)}`);
+          const items = n * probes.length * (conditions ? 2 : 1);
+          for (const r of await readerUsage({ bin, hook, cwd, storeArgs, runId, items })) {
+            const key = `${bin}\u0000${r.command}`;
+            if (!first.has(key)) first.set(key, r.peakRssMib);
+            console.log(JSON.stringify({ ...row, command: r.command, peak_rss_mib: Number(r.peakRssMib.toFixed(1)), vs_smallest: Number((r.peakRssMib / first.get(key)!).toFixed(3)), wall_ms: r.wallMs, cli_cpu_ms: Math.round(r.cpuMs), load_average: Number((loadavg()[0] as number).toFixed(2)) }));
+          }
+        }
         rmSync(cwd, { recursive: true, force: true });
       }
     }
