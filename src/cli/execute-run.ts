@@ -45,8 +45,17 @@ function loadEndModules(): Promise<EndModules> {
   return endModules;
 }
 
-/** While the run waits on its models: load the end modules, then compile the distributions and the chart renderer (each in its own turn). */
+let warmed = false;
+
+/**
+ * Once a run has begun measuring (its first item), or while it waits on its models: load the end
+ * modules, then compile the distributions and the chart renderer (each in its own turn). They are
+ * loaded by every run's end anyway; loaded while the records are measured, the end does not wait
+ * for them (an offline run never waits on a model, and loaded this ~50 ms at its end).
+ */
 function warmEnd(): void {
+  if (warmed) return;
+  warmed = true;
   void loadEndModules()
     .then(() => new Promise((resolve) => setImmediate(resolve)))
     .then(() => {
@@ -209,7 +218,10 @@ async function runWithStore(
       reportsDir: resolve(args.reportsDir),
       resumeRunId: args.resumeRunId,
       signal: interrupt.signal,
-      onItem: () => progress.tick(),
+      onItem: () => {
+        progress.tick();
+        if (!warmed) setImmediate(warmEnd);
+      },
       onWaiting: warmEnd,
       // the report's item views are cut and mapped in the report thread while the records are measured
       ...(reportThread() !== undefined ? { ahead: new (await import('../report/items/item-marks-ahead.js')).ItemMarksAhead() } : {}),
