@@ -46,6 +46,8 @@ function loadEndModules(): Promise<EndModules> {
 }
 
 let warmed = false;
+/** the report is being made: a warm-up not begun by then would only add work (vega drawn in this thread once the report thread is let go) */
+let reporting = false;
 
 /**
  * Once a run has begun measuring (its first item), or while it waits on its models: load the end
@@ -62,7 +64,10 @@ function warmEnd(): void {
       warmDistributions();
       return new Promise((resolve) => setImmediate(resolve));
     })
-    .then(async () => (await import('../report/charts/svg.js')).warmCharts())
+    .then(async () => {
+      const svg = await import('../report/charts/svg.js');
+      if (!reporting) await svg.warmCharts();
+    })
     // a warm-up is an optimisation: a failure here is met again, and reported, where the module is used
     .catch(() => undefined);
 }
@@ -230,7 +235,10 @@ async function runWithStore(
       waitForLease: args.waitForLease,
       // the report step: report.html (figures, items with their texts from a SQLite store; from results.json on PostgreSQL), atomically
       // (the report thread is let go as soon as the page has its figures and details: it ends while the page is written)
-      report: async (results, reportDir) => (await loadEndModules())[0].writeReportFile(join(reportDir, 'report.html'), results, store, { madeAll: releaseReportThread }),
+      report: async (results, reportDir) => {
+        reporting = true;
+        return (await loadEndModules())[0].writeReportFile(join(reportDir, 'report.html'), results, store, { madeAll: releaseReportThread });
+      },
       ...(args.workers
         ? {
             execute: async (s: RunStore, runId: string, warnings: WarningLog) => {
