@@ -30,7 +30,7 @@ import type { Results } from '../results/schema.js';
 import { usd } from '../report/money.js';
 import { renderSpend } from './spend-table.js';
 import type { RunActivity } from './run-activity.js';
-import { reportThread, startReportThread, stopReportThread } from '../report/report-thread.js';
+import { releaseReportThread, reportThread, startReportThread, stopReportThread } from '../report/report-thread.js';
 
 /**
  * What a run needs only at its end: the report page (vega and its charts, ~270 modules), the
@@ -217,7 +217,8 @@ async function runWithStore(
       resultsPath: jsonOutput,
       waitForLease: args.waitForLease,
       // the report step: report.html (figures, items with their texts from a SQLite store; from results.json on PostgreSQL), atomically
-      report: async (results, reportDir) => (await loadEndModules())[0].writeReportFile(join(reportDir, 'report.html'), results, store),
+      // (the report thread is let go as soon as the page has its figures and details: it ends while the page is written)
+      report: async (results, reportDir) => (await loadEndModules())[0].writeReportFile(join(reportDir, 'report.html'), results, store, { madeAll: releaseReportThread }),
       ...(args.workers
         ? {
             execute: async (s: RunStore, runId: string, warnings: WarningLog) => {

@@ -105,11 +105,26 @@ export function startReportThread(): boolean {
   }
 }
 
-/** End the report thread (the run's report is written). */
-export async function stopReportThread(): Promise<void> {
+/** The thread being ended by `releaseReportThread`, awaited by `stopReportThread`. */
+let ending: Promise<void> | undefined;
+
+/**
+ * Begin ending the report thread: the report has everything it asked of it (figures, details),
+ * so the thread tears down (tens of milliseconds with vega loaded) while this thread writes the
+ * page and prints the summary, instead of after them. Later work falls back to the main thread.
+ */
+export function releaseReportThread(): void {
   const t = thread;
   thread = undefined;
-  await t?.stop();
+  if (t !== undefined) ending = t.stop();
+}
+
+/** End the report thread (the run's report is written). */
+export async function stopReportThread(): Promise<void> {
+  releaseReportThread();
+  const e = ending;
+  ending = undefined;
+  await e;
 }
 
 /** The running report thread, or undefined (not started, stopped, or failed). */

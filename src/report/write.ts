@@ -123,8 +123,10 @@ export async function renderReportFile(results: Results, store?: AnyStore<RunRea
 /** Item rows written to the file at once (each about 100 bytes): pieces of ~100 KB to redact and write. */
 const ROWS_PER_WRITE = 1024;
 
-export async function writeReportFile(path: string, results: Results, store?: AnyStore<RunReader>): Promise<void> {
+export async function writeReportFile(path: string, results: Results, store?: AnyStore<RunReader>, opts: { madeAll?: () => void } = {}): Promise<void> {
   const { before, rows = [], after } = await reportFilePieces(results, store);
+  // everything the page needs is made (the report thread has answered): the rest is writing it
+  opts.madeAll?.();
   // the page is written piece by piece (the item list's rows a thousand at a time), never joined
   // into one string; redacting and writing a report of long items takes seconds: a signal ends it
   // (the results are stored first, so a resumed run or `slant report` writes it again; the

@@ -8,6 +8,7 @@ import { isLazyArray } from '../core/lazy-array.js';
 import { redact } from '../core/redact.js';
 import type { ItemsReader } from '../runtime/run-store.js';
 import { storedItems } from '../runtime/stored-items.js';
+import { isStoredList, storedListRows, type StoredList } from '../runtime/stored-lists.js';
 import type { ProbeResult, Results } from './schema.js';
 
 type Item = ProbeResult['items'][number];
@@ -98,8 +99,9 @@ const marker = (i: number): string => `\u0001slant-items:${i}\u0001`;
 /**
  * Write the results JSON (`space` 2: results.json's indented text; 0: one line) to `write` in
  * redacted chunks, each probe whose `items` is empty and that has sources taking its items from the
- * store, and each list made when read (src/core/lazy-array.ts: a probe's per-article table) written
- * an element at a time. The probes' other fields are written as they are.
+ * store, each list made when read (src/core/lazy-array.ts: a probe's per-article table) written
+ * an element at a time, and each list of results read back from the store (src/runtime/stored-lists.ts)
+ * read from `items.store` a few parts at a time. The probes' other fields are written as they are.
  */
 export async function writeResultsJson(results: Results, items: StoredItems | undefined, write: (chunk: string) => void, space = 2): Promise<void> {
   // what goes where a marker is, in the order the markers are in the text
@@ -117,6 +119,7 @@ export async function writeResultsJson(results: Results, items: StoredItems | un
     const sources = fromStore.get(value);
     if (sources !== undefined) streams.push(() => sourceItems(items!.store, items!.runId, sources));
     else if (isLazyArray(value)) streams.push(() => value);
+    else if (isStoredList(value)) streams.push(() => storedListRows(listReader(items, value), value));
     else return value;
     return marker(streams.length - 1);
   }, space);
@@ -133,6 +136,12 @@ export async function writeResultsJson(results: Results, items: StoredItems | un
     from = at + quoted.length;
   }
   write(redact(text.slice(from)));
+}
+
+/** The store a list of stored results is read from: the one the items are read from. */
+function listReader(items: StoredItems | undefined, list: StoredList): ItemsReader {
+  if (items === undefined) throw new Error(`results JSON: list ${list.list} of run ${list.runId}'s stored results is in the store, and no store was given to read it from`);
+  return items.store;
 }
 
 /** An array's text as JSON.stringify writes it at this depth: `[]`, or one element per line indented one level below `indent`. */

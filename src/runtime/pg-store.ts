@@ -13,9 +13,10 @@ import {
   cacheGetSql, cachePutSql, completedRecordIdsSql, COST_COLUMNS, COST_CONFLICT_SET, costRowsOf, costsByIdPageSql, costsOf, countItemsSql, cutAnswersSql, createRunSql, deleteRunSql, getCostsSql, getInvalidOutputsSql,
   getJudgeCardSql, getRecordSql, getRecordsSql, getResultsSql, getRunResultsSql, getRunSql, invalidOutputsOf, itemsByIdPageSql, itemsPageOf, itemsPageSql, jsonOf, latestRunSql, leaseSql, LIST_JUDGE_CARDS_SQL, listCellsSql,
   listRunOutputsSql, listRunsSql, measurementsOf, noCell, noRun, outputRecordIdsSql, outputsAmongSql, outputsOf, POSTGRES, putCostSql, putInvalidOutputSql, putItemsSql, putJudgeCardSql,
-  putRecordSql, putResultSql, putRunResultsSql, RECORD_TABLES, recordConflictSet, recordJson, releaseLeaseSql, resultsOf, runOutputsOf, runResultsOf, searchItemsSql,
+  putRecordSql, putResultSql, putRunResultsSql, resultWritesOf, runResultsWrites, RECORD_TABLES, recordConflictSet, recordJson, releaseLeaseSql, resultsOf, runOutputsOf, runResultsOf, searchItemsSql,
   searchOutputsSql, setCellStatusSql, setRunStatusSql, toCell, toRun, upsertCellSql, writeLeaseSql, type RawCell, type RawRun, type Sql,
 } from './store-sql.js';
+import { listPageOf, listPartsSql, type ListPage, type ResultWrites } from './stored-lists.js';
 import { retryOnDeadlock, StatementBatcher } from './statement-batcher.js';
 
 /** `?` placeholders (the SQLite store's style, kept so the two read alike) as PostgreSQL's `$1, $2, …`. */
@@ -484,19 +485,33 @@ export class PgStore implements RunStore {
   }
 
   async putRunResults(runId: string, results: unknown): Promise<void> {
-    await this.change(putRunResultsSql(runId, results));
+    const w = runResultsWrites(runId, results);
+    await this.putWithLists(w, putRunResultsSql(runId, w));
   }
 
   async getRunResults(runId: string): Promise<unknown> {
-    return runResultsOf(await this.one(getRunResultsSql(runId)));
+    return runResultsOf(runId, await this.one(getRunResultsSql(runId)));
   }
 
   async putResult(runId: string, cellKey: string, result: unknown): Promise<void> {
-    await this.change(putResultSql(runId, cellKey, result));
+    const w = resultWritesOf(runId, cellKey, result);
+    await this.putWithLists(w, putResultSql(runId, cellKey, w));
+  }
+
+  /** A result's long lists, part by part (each part made as it is written), then its row, in one transaction. */
+  private async putWithLists(w: ResultWrites, row: Sql): Promise<void> {
+    await this.transaction(async (q) => {
+      for (const p of w.parts()) await q(p.sql, p.params);
+      await q(row.sql, row.params);
+    });
   }
 
   async getResults(runId: string): Promise<{ cellKey: string; result: unknown }[]> {
-    return resultsOf(await this.all(getResultsSql(runId)));
+    return resultsOf(runId, await this.all(getResultsSql(runId)));
+  }
+
+  async resultListPage(runId: string, owner: string, list: number, from: number, limit: number): Promise<ListPage> {
+    return listPageOf(owner, await this.all(listPartsSql(runId, owner, list, from, limit)), from);
   }
 
   async cacheGet(key: string): Promise<CacheRow | undefined> {

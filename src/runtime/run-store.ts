@@ -1,4 +1,5 @@
 import type { AnnotatorProgressRow, AnswerDbInput, AnswerDbRow, AssignmentDbRow, StudyDbRow, StudyInsert, StudyItemDbRow } from './annotation-sql.js';
+import type { ListReader } from './stored-lists.js';
 import type { CacheEntry, CacheRow, CacheStatsRow, CellInput, CellRow, CellStatus, ItemCost, JudgeCardKey, LeaseRow, RunRow, RunStatus, StoreWrite } from './store.js';
 
 /**
@@ -41,7 +42,7 @@ export interface RunsStore {
 }
 
 /** What a run stored per record, read back: outputs (records as read, generations), item measurements, costs, invalid outputs (keys: src/pipeline/store-keys.ts). */
-export interface ItemsReader {
+export interface ItemsReader extends ListReader {
   getOutput(runId: string, cellKey: string, recordId: string): Promise<unknown>;
   getOutputs(runId: string, cellKey: string): Promise<{ recordId: string; output: unknown }[]>;
   /** The outputs of a cell stored for the records `ids` (in no particular order; one query): a batch of a cell's outputs without reading the whole cell. */

@@ -8,7 +8,7 @@ const FORWARDED = [
   'putOutput', 'getOutput', 'getOutputs', 'getOutputsAmong',
   'putItem', 'putItems', 'putWrites', 'outputRecordIds', 'countItems', 'countCutAnswers', 'getItems', 'itemsPage', 'itemsByIdPage', 'getItem', 'searchOutputs', 'searchItems', 'completedRecordIds',
   'putCost', 'getCosts', 'costsByIdPage', 'putInvalidOutput', 'getInvalidOutputs',
-  'putRunResults', 'getRunResults', 'putResult', 'getResults',
+  'putRunResults', 'getRunResults', 'putResult', 'getResults', 'resultListPage',
   'cacheGet', 'cacheStats', 'cacheClear',
   'batchStateGet', 'batchStateSet', 'batchStateDelete', 'batchStateKeys',
   'takeLease', 'beatLease', 'releaseLease',

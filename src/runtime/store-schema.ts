@@ -273,6 +273,22 @@ export const MIGRATIONS: readonly Migration[] = [
   `,
     rebuildsTable: false,
   },
+  // v11: a long list inside a result (position's per-article table: a row per article) is stored as
+  // rows of its own, in parts of about 16K characters, instead of inside the result's one JSON
+  // string (src/runtime/stored-lists.ts); the result's text holds a marker, and its row says how
+  // many lists it has (0, as in every row stored before: the text holds everything, read as before)
+  `
+  CREATE TABLE result_lists (
+    run_id    TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    cell_key  TEXT NOT NULL,
+    list_no   INTEGER NOT NULL,
+    part_no   INTEGER NOT NULL,
+    rows_json TEXT NOT NULL,
+    PRIMARY KEY (run_id, cell_key, list_no, part_no)
+  );
+  ALTER TABLE results ADD COLUMN lists INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE runs ADD COLUMN results_lists INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

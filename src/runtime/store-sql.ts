@@ -3,6 +3,7 @@ import { redact } from '../core/redact.js';
 import type { Sql } from './annotation-sql.js';
 import type { CacheEntry, CellInput, CellRow, CellStatus, ItemCost, JudgeCardKey, RunRow, RunStatus } from './store.js';
 import { fromStoredJson, toStoredJson } from './stored-json.js';
+import { RUN_RESULTS_OWNER, resultWrites, withStoredLists, type ResultWrites } from './stored-lists.js';
 
 /**
  * The run store's statements (runs, cells, outputs, items, costs, invalid outputs, results, the
@@ -121,12 +122,21 @@ export const noRun = (id: string): Error => new Error(`no run with id "${id}"`);
 
 export const deleteRunSql = (id: string): Sql => ({ sql: 'DELETE FROM runs WHERE id = ?', params: [id] });
 
-/** The run's final results, as the exact (redacted) JSON text of results.json: NaN and ±Infinity become null, as in the file. */
-export const putRunResultsSql = (runId: string, results: unknown): Sql => ({ sql: 'UPDATE runs SET results_json = ?, updated_at = ? WHERE id = ?', params: [redact(JSON.stringify(results)), isoNow(), runId] });
+/**
+ * The run's final results, as the exact (redacted) JSON text of results.json: NaN and ±Infinity
+ * become null, as in the file. Its long lists (src/runtime/stored-lists.ts) are stored as rows of
+ * their own, written by `w.parts()` in the same transaction.
+ */
+export const putRunResultsSql = (runId: string, w: ResultWrites): Sql => ({ sql: 'UPDATE runs SET results_json = ?, results_lists = ?, updated_at = ? WHERE id = ?', params: [w.text, w.lists, isoNow(), runId] });
 
-export const getRunResultsSql = (runId: string): Sql => ({ sql: 'SELECT results_json FROM runs WHERE id = ?', params: [runId] });
+/** What putRunResults writes: the results' text with a marker for each long list, and the lists' parts. */
+export const runResultsWrites = (runId: string, results: unknown): ResultWrites => resultWrites(runId, RUN_RESULTS_OWNER, results, 'results', "the run's results");
 
-export const runResultsOf = (r: { results_json: string | null } | undefined): unknown => (r?.results_json == null ? undefined : (JSON.parse(r.results_json) as unknown));
+export const getRunResultsSql = (runId: string): Sql => ({ sql: 'SELECT results_json, results_lists FROM runs WHERE id = ?', params: [runId] });
+
+/** The run's results; each long list a StoredList (read from the store when written). */
+export const runResultsOf = (runId: string, r: { results_json: string | null; results_lists: number | string | null } | undefined): unknown =>
+  r?.results_json == null ? undefined : withStoredLists(JSON.parse(r.results_json) as unknown, runId, RUN_RESULTS_OWNER, Number(r.results_lists ?? 0));
 
 // ---- cells
 
@@ -375,18 +385,23 @@ export const invalidOutputsOf = (rows: readonly { record_id: string; reason: str
 
 // ---- per-cell results
 
-export function putResultSql(runId: string, cellKey: string, result: unknown): Sql {
+/** A cell's result (its long lists as rows of their own, written by `w.parts()` in the same transaction). */
+export function putResultSql(runId: string, cellKey: string, w: ResultWrites): Sql {
   return {
-    sql: `INSERT INTO results (run_id, cell_key, result_json, created_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (run_id, cell_key) DO UPDATE SET result_json = excluded.result_json, created_at = excluded.created_at`,
-    params: [runId, cellKey, toStoredJson(result, `result for cell "${cellKey}"`), isoNow()],
+    sql: `INSERT INTO results (run_id, cell_key, result_json, lists, created_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (run_id, cell_key) DO UPDATE SET result_json = excluded.result_json, lists = excluded.lists, created_at = excluded.created_at`,
+    params: [runId, cellKey, w.text, w.lists, isoNow()],
   };
 }
 
-/** Results of a run, in the order cells were first given one. */
-export const getResultsSql = (runId: string): Sql => ({ sql: 'SELECT cell_key, result_json FROM results WHERE run_id = ? ORDER BY rowid', params: [runId] });
+/** What putResult writes: the result's text (non-finite numbers kept) with a marker for each long list, and the lists' parts. */
+export const resultWritesOf = (runId: string, cellKey: string, result: unknown): ResultWrites => resultWrites(runId, cellKey, result, 'stored', `result for cell "${cellKey}"`);
 
-export const resultsOf = (rows: readonly { cell_key: string; result_json: string }[]): { cellKey: string; result: unknown }[] => rows.map((r) => ({ cellKey: r.cell_key, result: fromStoredJson(r.result_json) }));
+/** Results of a run, in the order cells were first given one. */
+export const getResultsSql = (runId: string): Sql => ({ sql: 'SELECT cell_key, result_json, lists FROM results WHERE run_id = ? ORDER BY rowid', params: [runId] });
+
+export const resultsOf = (runId: string, rows: readonly { cell_key: string; result_json: string; lists: number | string | null }[]): { cellKey: string; result: unknown }[] =>
+  rows.map((r) => ({ cellKey: r.cell_key, result: withStoredLists(fromStoredJson(r.result_json), runId, r.cell_key, Number(r.lists ?? 0)) }));
 
 // ---- the request cache (src/runtime/cache.ts)
 

@@ -10,10 +10,11 @@ import {
   batchStateDeleteSql, batchStateGetSql, batchStateKeysSql, batchStateSetSql, beatLeaseSql, CACHE_BY_MODEL_SQL, CACHE_TOTALS_SQL, cacheClearSql, cacheGetSql, cachePutSql,
   completedRecordIdsSql, costRowsOf, costsByIdPageSql, costsOf, countItemsSql, cutAnswersSql, createRunSql, deleteRunSql, getCostsSql, getInvalidOutputsSql, getJudgeCardSql, getRecordSql, getRecordsSql, getResultsSql,
   getRunResultsSql, getRunSql, idsAmong, invalidOutputsOf, itemsByIdPageSql, itemsPageOf, itemsPageSql, jsonOf, latestRunSql, leaseSql, LIST_JUDGE_CARDS_SQL, listCellsSql, listRunOutputsSql, listRunsSql, measurementsOf,
-  noCell, noRun, outputRecordIdsSql, outputsAmongSql, outputsOf, putCostSql, putInvalidOutputSql, putJudgeCardSql, putRecordSql, putResultSql, putRunResultsSql, releaseLeaseSql, resultsOf,
+  noCell, noRun, outputRecordIdsSql, outputsAmongSql, outputsOf, putCostSql, putInvalidOutputSql, putJudgeCardSql, putRecordSql, putResultSql, putRunResultsSql, resultWritesOf, runResultsWrites, releaseLeaseSql, resultsOf,
   runOutputsOf, runResultsOf, sameConfigLeasesSql, searchItemsSql, searchOutputsSql, setCellStatusSql, setRunStatusSql, SQLITE, toCell, toRun, upsertCellSql, writeLeaseSql,
   type RawCell, type RawRun, type Sql,
 } from './store-sql.js';
+import { listPageOf, listPartsSql, type ListPage, type ResultWrites } from './stored-lists.js';
 
 /** How long a write waits for another program's lock on the store (SLANT_STORE_LOCK_TIMEOUT_MS; default 60 s). */
 export const DEFAULT_LOCK_TIMEOUT_MS = 60_000;
@@ -495,23 +496,33 @@ export class Store {
    * as the exact JSON text of results.json (NaN and ±Infinity become null, as in the file).
    */
   putRunResults(runId: string, results: unknown): void {
-    this.guard(() => this.change(putRunResultsSql(runId, results)));
+    const w = runResultsWrites(runId, results);
+    this.guard(() => this.transaction(() => this.putWithLists(w, putRunResultsSql(runId, w))));
   }
 
   getRunResults(runId: string): unknown {
-    return runResultsOf(this.get(getRunResultsSql(runId)));
+    return runResultsOf(runId, this.get(getRunResultsSql(runId)));
   }
 
   putResult(runId: string, cellKey: string, result: unknown): void {
-    this.guard(() => this.change(putResultSql(runId, cellKey, result)));
+    const w = resultWritesOf(runId, cellKey, result);
+    this.guard(() => this.transaction(() => this.putWithLists(w, putResultSql(runId, cellKey, w))));
   }
 
-  /** Results of a run, in the order cells were first given one. */
+  /** A result's long lists, part by part (each part made as it is written), then its row. */
+  private putWithLists(w: ResultWrites, row: Sql): void {
+    for (const q of w.parts()) this.change(q);
+    this.change(row);
+  }
+
   getResults(runId: string): { cellKey: string; result: unknown }[] {
-    return resultsOf(this.all(getResultsSql(runId)));
+    return resultsOf(runId, this.all(getResultsSql(runId)));
   }
 
-  /** The cache row under `key`, counting a hit (src/runtime/cache.ts). */
+  resultListPage(runId: string, owner: string, list: number, from: number, limit: number): ListPage {
+    return listPageOf(owner, this.all(listPartsSql(runId, owner, list, from, limit)), from);
+  }
+
   cacheGet(key: string): CacheRow | undefined {
     return this.guard(() => this.get<CacheRow>(cacheGetSql(key)));
   }

@@ -10,13 +10,18 @@ import { redact } from '../core/redact.js';
 const NON_FINITE = new Set(['NaN', 'Infinity', '-Infinity']);
 
 export function toStoredJson(value: unknown, what: string): string {
+  return redact(storedJsonText(value, what));
+}
+
+/** toStoredJson's text before redaction: for a writer that joins several values and redacts them together (src/runtime/stored-lists.ts). */
+export function storedJsonText(value: unknown, what: string): string {
   // a replacer takes JSON.stringify off its fast path (most of a stored record's cost):
   // plain values with finite numbers only are stringified without it, which gives the same text
   const text = (plainFinite(value, 0)
     ? JSON.stringify(value)
     : JSON.stringify(value, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? { $number: String(v) } : v))) as string | undefined;
   if (text === undefined) throw new TypeError(`${what} is ${typeof value}, which cannot be stored as JSON`);
-  return redact(text);
+  return text;
 }
 
 /** Nesting beyond which `plainFinite` gives up (the replacer path is always right, only slower). */

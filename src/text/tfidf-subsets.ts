@@ -31,17 +31,22 @@ export class TfidfSubsets {
   constructor(docs: readonly (readonly string[])[]) {
     const ids = new Map<string, number>();
     const terms: string[] = [];
-    const local: Int32Array[] = docs.map((doc) =>
-      Int32Array.from(doc, (t) => {
+    // a plain loop: Int32Array.from(doc, fn) goes through the iterator protocol and a call per
+    // term, most of the time of the report's item views (which fit one pair's sentences each)
+    const local: Int32Array[] = docs.map((doc) => {
+      const out = new Int32Array(doc.length);
+      for (let i = 0; i < doc.length; i++) {
+        const t = doc[i] as string;
         let id = ids.get(t);
         if (id === undefined) {
           id = terms.length;
           ids.set(t, id);
           terms.push(t);
         }
-        return id;
-      }),
-    );
+        out[i] = id;
+      }
+      return out;
+    });
     // the order of the fitted vocabulary (tfidf.ts): code points; code units when no surrogate
     const order = Array.from(terms.keys());
     if (terms.some((t) => SURROGATE_RE.test(t))) order.sort((a, b) => compareCodePoints(terms[a] as string, terms[b] as string));

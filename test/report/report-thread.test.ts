@@ -115,6 +115,21 @@ describe('the report thread', () => {
     ahead.drop();
   });
 
+  it('released once the page has what it asked of it: it ends while the page is written, and stopping then waits for that end', async () => {
+    expect(thread.startReportThread()).toBe(true);
+    const running = thread.reportThread()!;
+    expect(running).toBeDefined();
+    thread.releaseReportThread();
+    // no new work goes to it: the main thread makes what is asked later
+    expect(thread.reportThread()).toBeUndefined();
+    let exited = false;
+    (running as unknown as { worker: { once(e: string, f: () => void): void } }).worker.once('exit', () => (exited = true));
+    await thread.stopReportThread();
+    expect(exited).toBe(true);
+    // a second stop has nothing to wait for
+    await thread.stopReportThread();
+  });
+
   it('stopped, the main thread does it all, the same way', async () => {
     await thread.stopReportThread();
     const before = thread.reportThreadJobs();

@@ -170,7 +170,10 @@ async function storedResults(store: RunReader, runId: string, storeFlag: string,
   if (stored !== undefined) {
     const parsed = resultsSchema.safeParse(stored);
     if (!parsed.success) throw new UserError(`run ${runId}: the stored results are not readable by this slant (${describeIssue(parsed.error.issues[0])})`);
-    return parsed.data;
+    // checked, but written back as stored: the parsed copy puts each object's fields in the
+    // schema's order (a metric's kind after its interval), and results.json rebuilt from it would
+    // differ from the file the run wrote
+    return stored as Results;
   }
   if (run.status !== 'completed') {
     throw new UserError(`run ${runId} is ${run.status} and has no results yet`, { hint: `finish it with \`slant run --resume ${runId} --store ${storeFlag}\`` });
