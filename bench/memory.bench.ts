@@ -17,6 +17,9 @@
  * needs no model server), so aggregation also reads each condition's cell beside its baseline's
  * for the paired effects (framing and primacy only: they read the summary of the document).
  * `--bin` (repeatable): each build's CLI is measured at each size in turn, under the same load.
+ * `--phases`: also prints each run's peaks phase by phase (RSS, V8 heap used, external memory:
+ * measuring and aggregation, results.json, the report's items/details/figures, writing
+ * report.html, the terminal summary; bench/memory-phases.mjs), to find which step makes a peak.
  */
 import { execFile } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,6 +39,7 @@ const { values } = parseArgs({
     conditions: { type: 'boolean', default: false },
     mitigation: { type: 'string', default: 'position-invariant-shuffle' },
     bin: { type: 'string', multiple: true },
+    phases: { type: 'boolean', default: false },
   },
 });
 const sizes = values.docs.split(',').map(Number);
@@ -60,6 +64,7 @@ function record(d: { id: string; source: string; output: string }): Record<strin
 // --bin: other builds' CLIs (e.g. main's, in a second worktree), to compare builds under the same load
 const bins = values.bin === undefined ? [new URL('../dist/cli/bin.js', import.meta.url).pathname] : values.bin.map((b) => resolve(b));
 const hook = new URL('./cpu-at-exit.mjs', import.meta.url).pathname;
+const phaseHook = new URL('./memory-phases.mjs', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'slant-bench-memory-'));
 
 /** The CLI's arguments for one run: `slant measure` of the recorded summaries, or `slant run` of a config with a condition (written into `cwd`). */
@@ -98,14 +103,17 @@ try {
         const cwd = mkdtempSync(join(dir, `${store}-${n}-`));
         const out = join(cwd, 'usage.json');
         const storeArgs = store === 'postgres' ? ['--store', cluster!.newDatabase()] : [];
+        const phasesOut = join(cwd, 'phases.json');
+        const hooks = ['--import', hook, ...(values.phases ? ['--import', phaseHook] : [])];
         const t0 = Date.now();
-        await promisify(execFile)(process.execPath, ['--import', hook, bin, ...cliArgs(cwd, inputs.get(n)!, storeArgs)], { cwd, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, SLANT_CPU_OUT: out } });
+        await promisify(execFile)(process.execPath, [...hooks, bin, ...cliArgs(cwd, inputs.get(n)!, storeArgs)], { cwd, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, SLANT_CPU_OUT: out, SLANT_PHASES_OUT: phasesOut } });
         const wall = Date.now() - t0;
         const usage = JSON.parse(readFileSync(out, 'utf8')) as { cpuMs: number; maxRssKb: number };
         const mib = usage.maxRssKb / 1024;
         if (!first.has(bin)) first.set(bin, mib);
         const row = { bench: 'memory', probes: probes.join(','), ...(conditions ? { conditions: `baseline,${values.mitigation}` } : {}), store, docs: n, words, ...(bins.length > 1 ? { bin } : {}) };
         console.log(JSON.stringify({ ...row, peak_rss_mib: Number(mib.toFixed(1)), vs_smallest: Number((mib / first.get(bin)!).toFixed(3)), wall_ms: wall, cli_cpu_ms: Math.round(usage.cpuMs), load_average: Number((loadavg()[0] as number).toFixed(2)) }));
+        if (values.phases) for (const p of JSON.parse(readFileSync(phasesOut, 'utf8')) as object[]) console.log(JSON.stringify({ ...row, ...p }));
         rmSync(cwd, { recursive: true, force: true });
       }
     }

@@ -14,7 +14,10 @@ import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import { effectStat, pairedJson, type PairedJson } from '../results/paired-effect.js';
 import type { Stat } from '../results/presentation.js';
 import type { MetricJson } from '../results/schema.js';
-import { comparePaired, declaredKind, matchPairs, type ItemValueKind } from '../stats/paired-comparison.js';
+import { declaredKind } from '../stats/paired-comparison.js';
+import { IdCursor, idOrdered, OutOfIdOrder, wholeSorted } from '../pipeline/id-ordered.js';
+import { PairedValues } from '../pipeline/paired-cells.js';
+import { ITEMS_PAGE } from '../runtime/stored-items.js';
 
 export interface CompareSide {
   runId: string;
@@ -66,30 +69,52 @@ export async function storedGroups(anyStore: AnyStore<RunReader>, runId: string)
   });
 }
 
-interface ItemValues {
-  probe: string;
-  kinds: Readonly<Record<string, ItemValueKind>> | undefined;
-  values: Map<string, Record<string, number>>;
+/** Rows of a cell read in record-id order a page at a time (undefined page size: read whole and sorted, where the store's order differs). */
+function cellRows(store: RunReader, runId: string, cellKey: string, pageSize: number | undefined): IdCursor<{ recordId: string; measurement: unknown }> {
+  return new IdCursor(pageSize === undefined ? wholeSorted(() => store.getItems(runId, cellKey)) : idOrdered((after, limit) => store.itemsByIdPage(runId, cellKey, after, limit), pageSize));
 }
 
-async function itemValues(store: RunReader, runId: string, g: GroupRef): Promise<ItemValues | undefined> {
+/**
+ * B − A of each of `names` over the records both groups measured, by the paired comparison of the
+ * value's declared kind (undefined for a name with no finite pair). One pass over both cells in
+ * record-id order, a page of each at a time (id-ordered.ts): what is kept grows with the pairs
+ * only as numbers (paired-cells.ts PairedValues), never as the cells' items. The pairs and their
+ * order are those of matching the two cells' item values by record id (matchPairs), so the digits
+ * are the same. Undefined when the probe has no item values (or is not known to this slant).
+ */
+async function pairedByName(store: RunReader, a: { runId: string; group: GroupRef }, b: { runId: string; group: GroupRef }, names: readonly string[], pageSize: number | undefined = ITEMS_PAGE): Promise<Map<string, PairedJson> | undefined> {
   let probe;
   try {
-    probe = await loadProbe(g.probe);
+    probe = await loadProbe(a.group.probe);
   } catch {
     return undefined;
   }
-  if (!probe.itemValues) return undefined;
-  const values = new Map<string, Record<string, number>>();
-  for (const r of await store.getItems(runId, g.cellKey)) values.set(r.recordId, probe.itemValues(r.measurement, g.options));
-  return { probe: probe.name, kinds: probe.itemKinds, values };
-}
-
-/** B − A over the records both sides measured, by the one paired comparison of the value's declared kind. */
-function paired(a: ItemValues, b: ItemValues, metric: string): PairedJson | undefined {
-  const { x, y } = matchPairs(a.values, b.values, metric);
-  if (x.length === 0) return undefined;
-  return pairedJson(comparePaired(declaredKind(a.kinds, metric, a.probe), x, y));
+  const itemValues = probe.itemValues;
+  if (!itemValues) return undefined;
+  try {
+    const pairs = new Map<string, PairedValues>();
+    const mine = cellRows(store, a.runId, a.group.cellKey, pageSize);
+    const theirs = cellRows(store, b.runId, b.group.cellKey, pageSize);
+    for (let x = await mine.peek(); x !== undefined; x = await mine.peek()) {
+      const y = await theirs.seek(x.recordId);
+      await mine.take();
+      if (y === undefined) continue;
+      const va = itemValues(x.measurement, a.group.options);
+      const vb = itemValues(y.measurement, b.group.options);
+      for (const name of names) {
+        const u = va[name];
+        const v = vb[name];
+        if (!Number.isFinite(u) || !Number.isFinite(v)) continue;
+        let pv = pairs.get(name);
+        if (pv === undefined) pairs.set(name, (pv = new PairedValues(declaredKind(probe.itemKinds, name, probe.name))));
+        pv.add(u as number, v as number);
+      }
+    }
+    return new Map([...pairs].map(([name, pv]) => [name, pairedJson(pv.compare())]));
+  } catch (err) {
+    if (!(err instanceof OutOfIdOrder) || pageSize === undefined) throw err;
+    return pairedByName(store, a, b, names, undefined);
+  }
 }
 
 /** The conditions a run has, baseline first (the names `run:condition` and the viewer's lists accept). */
@@ -117,7 +142,8 @@ export async function checkSide(anyStore: AnyStore<RunReader>, side: CompareSide
   }
 }
 
-export async function compareRuns(anyStore: AnyStore<RunReader>, a: CompareSide, b: CompareSide): Promise<CompareRow[]> {
+/** `pageSize`: rows of each cell read at a time for the paired differences (tests read small pages). */
+export async function compareRuns(anyStore: AnyStore<RunReader>, a: CompareSide, b: CompareSide, opts: { pageSize?: number } = {}): Promise<CompareRow[]> {
   const store = asRunStore(anyStore);
   const norm = (c?: string): string | undefined => (c === 'baseline' ? undefined : c);
   const ga = (await storedGroups(store, a.runId)).filter((g) => g.condition === norm(a.condition));
@@ -129,9 +155,8 @@ export async function compareRuns(anyStore: AnyStore<RunReader>, a: CompareSide,
   for (const x of ga) {
     const y = bByKey.get(key(x));
     seen.add(key(x));
-    const va = y ? await itemValues(store, a.runId, x) : undefined;
-    const vb = y && va ? await itemValues(store, b.runId, y) : undefined;
     const names = [...new Set([...x.metrics.map((m) => m.name), ...(y?.metrics.map((m) => m.name) ?? [])])];
+    const paired = y ? await pairedByName(store, { runId: a.runId, group: x }, { runId: b.runId, group: y }, names, opts.pageSize) : undefined;
     for (const name of names) {
       const ma = x.metrics.find((m) => m.name === name);
       const mb = y?.metrics.find((m) => m.name === name);
@@ -148,10 +173,8 @@ export async function compareRuns(anyStore: AnyStore<RunReader>, a: CompareSide,
       };
       const kind = (ma ?? mb)?.kind;
       if (kind) row.kind = kind;
-      if (va && vb) {
-        const p = paired(va, vb, name);
-        if (p) row.paired = p;
-      }
+      const p = paired?.get(name);
+      if (p) row.paired = p;
       rows.push(row);
     }
   }

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { compareRuns, pairedStat, unpairedStat, type CompareRow } from '../../src/report/compare.js';
 import { statText } from '../../src/report/format.js';
 import { Store } from '../../src/runtime/store.js';
+import { loadProbe } from '../../src/probes/load.js';
+import { pairedJson } from '../../src/results/paired-effect.js';
+import { comparePaired, declaredKind, matchPairs } from '../../src/stats/paired-comparison.js';
 import { useTempDir } from '../data/temp-dir.js';
 import { runCli } from '../helpers/run-cli.js';
 import { twoRuns } from '../helpers/two-runs.js';
@@ -25,6 +28,46 @@ describe('compare two runs', () => {
       expect(sb?.paired?.ci?.low).toBeLessThan(sb?.paired?.difference as number);
       const self = await compareRuns(store, { runId: a }, { runId: a });
       expect(self.find((r) => r.metric === 'mean_s_b')).toMatchObject({ difference: 0, paired: { n: 4, difference: 0 } });
+    } finally {
+      store.close();
+    }
+  });
+
+  it('reads each cell a page at a time, never whole, with the same paired numbers as matching the whole cells by record id', async () => {
+    const { store: path, a, b } = await twoRuns(tmp.dir);
+    const store = Store.open(path);
+    try {
+      let pages = 0;
+      const paged = new Proxy(store, {
+        get(target, prop, receiver) {
+          if (prop === 'getItems') return () => Promise.reject(new Error('compare read a whole cell'));
+          const v = Reflect.get(target, prop, receiver) as unknown;
+          if (typeof v !== 'function') return v;
+          const f = (v as (...xs: unknown[]) => unknown).bind(target);
+          return prop === 'itemsByIdPage' ? (...xs: unknown[]) => (pages++, f(...xs)) : f;
+        },
+      });
+      const rows = await compareRuns(paged, { runId: a }, { runId: b }, { pageSize: 3 });
+      // four records a cell, three a page: two pages of each cell (and an empty third when the second is full), per side and probe
+      expect(pages).toBeGreaterThanOrEqual(8);
+      // the reference: both cells read whole, their item values matched by record id
+      const cells = store.listCells(a);
+      let checked = 0;
+      for (const r of rows) {
+        const probe = await loadProbe(r.probe);
+        const cellA = cells.find((c) => c.probe === r.probe)!;
+        const cellB = store.listCells(b).find((c) => c.probe === r.probe)!;
+        const values = (run: string, key: string) => new Map(store.getItems(run, key).map((i) => [i.recordId, probe.itemValues!(i.measurement, cellA.options ?? {})]));
+        const { x, y } = matchPairs(values(a, cellA.key), values(b, cellB.key), r.metric);
+        if (x.length === 0) {
+          expect(r.paired).toBeUndefined();
+          continue;
+        }
+        expect(r.paired).toEqual(pairedJson(comparePaired(declaredKind(probe.itemKinds, r.metric, probe.name), x, y)));
+        checked++;
+      }
+      expect(checked).toBeGreaterThanOrEqual(4);
+      expect(await compareRuns(store, { runId: a }, { runId: b })).toEqual(rows);
     } finally {
       store.close();
     }
