@@ -182,9 +182,14 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
  * abandoned as soon as the cap is passed, so neither memory nor the measuring after it grows
  * with what a server sends.
  */
-export function maxResponseBytes(env: Record<string, string | undefined> = process.env): number {
-  return positiveIntegerEnv('SLANT_MAX_RESPONSE_BYTES', 'bytes', DEFAULT_MAX_RESPONSE_BYTES, env);
+export function maxResponseBytes(env?: Record<string, string | undefined>): number {
+  if (env !== undefined) return positiveIntegerEnv('SLANT_MAX_RESPONSE_BYTES', 'bytes', DEFAULT_MAX_RESPONSE_BYTES, env);
+  // the process's own environment is read once, at the first answer: every request asks for the
+  // cap, and reading process.env goes through the C library each time
+  processCap ??= positiveIntegerEnv('SLANT_MAX_RESPONSE_BYTES', 'bytes', DEFAULT_MAX_RESPONSE_BYTES, process.env);
+  return processCap;
 }
+let processCap: number | undefined;
 
 /** A response body longer than the answer-size cap. Not retryable: asking again pays again for the same answer. */
 export class ResponseTooLargeError extends ProviderHttpError {
