@@ -178,7 +178,7 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
   // from here on everything is made from stored items, and is made again for free: a signal ends
   // the process at once (src/core/stoppable.ts), as after kill -9 (the run resumes)
   // items stay in the store (results.json reads them from there) unless the caller wants them in hand
-  const probes = await stoppableStage(() => aggregateRun(plan, store, runId, outcome.cells, { includeItems: !streamItems }));
+  const probes = await stoppableStage(() => aggregateRun(plan, store, runId, outcome.cells, { includeItems: !streamItems, listsFromStore: streamItems }));
   const items = streamItems ? { store, runId, sources: itemSources(plan, outcome.cells) } : undefined;
   await stopIfSignalled();
   const status = outcome.interrupted ? 'interrupted' : 'completed';
