@@ -45,15 +45,29 @@ function loadEndModules(): Promise<EndModules> {
   return endModules;
 }
 
-/** While the run waits on its models: load the end modules, then compile the distributions and the chart renderer (each in its own turn). */
+let warmed = false;
+/** the report is being made: a warm-up not begun by then would only add work (vega drawn in this thread once the report thread is let go) */
+let reporting = false;
+
+/**
+ * Once a run has begun measuring (its first item), or while it waits on its models: load the end
+ * modules, then compile the distributions and the chart renderer (each in its own turn). They are
+ * loaded by every run's end anyway; loaded while the records are measured, the end does not wait
+ * for them (an offline run never waits on a model, and loaded this ~50 ms at its end).
+ */
 function warmEnd(): void {
+  if (warmed) return;
+  warmed = true;
   void loadEndModules()
     .then(() => new Promise((resolve) => setImmediate(resolve)))
     .then(() => {
       warmDistributions();
       return new Promise((resolve) => setImmediate(resolve));
     })
-    .then(async () => (await import('../report/charts/svg.js')).warmCharts())
+    .then(async () => {
+      const svg = await import('../report/charts/svg.js');
+      if (!reporting) await svg.warmCharts();
+    })
     // a warm-up is an optimisation: a failure here is met again, and reported, where the module is used
     .catch(() => undefined);
 }
@@ -209,7 +223,10 @@ async function runWithStore(
       reportsDir: resolve(args.reportsDir),
       resumeRunId: args.resumeRunId,
       signal: interrupt.signal,
-      onItem: () => progress.tick(),
+      onItem: () => {
+        progress.tick();
+        if (!warmed) setImmediate(warmEnd);
+      },
       onWaiting: warmEnd,
       // the report's item views are cut and mapped in the report thread while the records are measured
       ...(reportThread() !== undefined ? { ahead: new (await import('../report/items/item-marks-ahead.js')).ItemMarksAhead() } : {}),
@@ -218,7 +235,10 @@ async function runWithStore(
       waitForLease: args.waitForLease,
       // the report step: report.html (figures, items with their texts from a SQLite store; from results.json on PostgreSQL), atomically
       // (the report thread is let go as soon as the page has its figures and details: it ends while the page is written)
-      report: async (results, reportDir) => (await loadEndModules())[0].writeReportFile(join(reportDir, 'report.html'), results, store, { madeAll: releaseReportThread }),
+      report: async (results, reportDir) => {
+        reporting = true;
+        return (await loadEndModules())[0].writeReportFile(join(reportDir, 'report.html'), results, store, { madeAll: releaseReportThread });
+      },
       ...(args.workers
         ? {
             execute: async (s: RunStore, runId: string, warnings: WarningLog) => {

@@ -8,12 +8,17 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { itemDetail } from './items/registry.js';
 import { forgetPairViews, pairMarks } from '../probes/item-view-common.js';
+import { pairMarksKey } from '../probes/item-marks.js';
 import type { ReportJob } from './report-thread.js';
 
 const epochs = (workerData as { epochs?: Int32Array } | null)?.epochs;
 
-/** vega, loaded once the item views are (the warm-up figure below draws with it) */
+/** a figure job has arrived: warming up would only delay it (the warm-up pays off only ahead of the figures) */
+let figuresAsked = false;
+
+/** vega, loaded once the item views are (the warm-up figure below draws with it, unless the figures are already asked for) */
 const charts = import('./charts/render.js').then(async (render) => {
+  if (figuresAsked) return render;
   const { WARM_UP_FIGURE } = await import('./charts/svg.js');
   // the warm-up is an optimisation: a failure here is met again, and reported, on a real figure
   await render.renderFigureSvg(WARM_UP_FIGURE).catch(() => undefined);
@@ -22,7 +27,9 @@ const charts = import('./charts/render.js').then(async (render) => {
 
 async function work(job: ReportJob): Promise<unknown> {
   // marks of an epoch dropped since (the run stopped measuring) are left to the report
-  if (job.kind === 'marks') return job.pairs.map((p) => (epochs !== undefined && Atomics.load(epochs, 0) !== job.epoch ? null : pairMarks(p)));
+  // (with the key they are stored under: hashing the texts here spares the measuring thread)
+  if (job.kind === 'marks') return job.pairs.map((p) => (epochs !== undefined && Atomics.load(epochs, 0) !== job.epoch ? null : { key: pairMarksKey(p), marks: pairMarks(p) }));
+  if (job.kind === 'figure' || job.kind === 'figures') figuresAsked = true;
   if (job.kind === 'figure') return (await charts).renderFigureSvg(job.figure);
   if (job.kind === 'figures') {
     const { renderFigureSvg } = await charts;

@@ -19,7 +19,7 @@ import type { PairMarks, PairSpec } from '../probes/item-marks.js';
 
 /** What the thread is asked to make. */
 export type ReportJob = { kind: 'figure'; figure: Figure } | { kind: 'figures'; sections: Figure[][] } | { kind: 'details'; inputs: ItemInput[] } | { kind: 'marks'; pairs: PairSpec[]; epoch: number };
-type JobResult<J extends ReportJob> = J extends { kind: 'figure' } ? string : J extends { kind: 'figures' } ? string[][] : J extends { kind: 'marks' } ? (PairMarks | null)[] : ItemDetail[];
+type JobResult<J extends ReportJob> = J extends { kind: 'figure' } ? string : J extends { kind: 'figures' } ? string[][] : J extends { kind: 'marks' } ? ({ key: string; marks: PairMarks } | null)[] : ItemDetail[];
 
 class ReportThread {
   private readonly worker: Worker;
