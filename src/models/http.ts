@@ -286,6 +286,28 @@ function dispatcher(): Dispatcher {
   return sharedDispatcher;
 }
 
+/**
+ * The origin and path of a plain http(s) URL (no query string, no credentials), parsed once per
+ * URL: a provider sends every request to the same few, and undici's `request(url)` parsed the URL
+ * again for each. Anything else (undefined) goes through `request(url)`, whose checks and errors
+ * stay as they are.
+ */
+function target(url: string): { origin: string; path: string } | undefined {
+  let t = targets.get(url);
+  if (t !== undefined || targets.has(url)) return t;
+  try {
+    const u = new URL(url);
+    t = (u.protocol === 'http:' || u.protocol === 'https:') && u.search === '' && u.username === '' && u.password === '' ? { origin: u.origin, path: u.pathname } : undefined;
+  } catch {
+    t = undefined;
+  }
+  // a run sends to a handful of URLs; a long-lived process that met many starts again
+  if (targets.size >= 256) targets.clear();
+  targets.set(url, t);
+  return t;
+}
+const targets = new Map<string, { origin: string; path: string } | undefined>();
+
 /** The most redirects one call follows, as fetch does. */
 const MAX_REDIRECTS = 20;
 const REDIRECT_STATUSES = new Set([300, 301, 302, 303, 307, 308]);
@@ -399,13 +421,14 @@ export async function open(call: HttpCall): Promise<HttpResponse> {
   let res: Dispatcher.ResponseData;
   for (let redirects = 0; ; redirects++) {
     try {
-      res = await undici().request(req.url, {
+      const to = target(req.url);
+      const options = {
         method: req.method as Dispatcher.HttpMethod,
         headers: req.headers,
-        dispatcher: dispatcher(),
         ...(req.body !== undefined ? { body: req.body } : {}),
         ...(call.signal !== undefined ? { signal: call.signal } : {}),
-      });
+      };
+      res = await (to !== undefined ? dispatcher().request({ ...to, ...options }) : undici().request(req.url, { ...options, dispatcher: dispatcher() }));
     } catch (err) {
       if (call.signal?.aborted === true) throw call.signal.reason;
       throw networkError(call, err);
