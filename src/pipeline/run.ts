@@ -58,6 +58,8 @@ export interface RunArgs {
    * a crash never leaves a "completed" run without its report. Given the results as written (JSON).
    */
   report?: (results: Results, reportDir: string) => Promise<void>;
+  /** the run's results are complete (the object the summary returns), before results.json and the report are written */
+  onResults?: (results: Results) => void;
   /**
    * The execution step in place of executePlan in this process: a distributed run (`slant run
    * --workers`) enqueues its units and waits for the workers (src/pipeline/distributed/coordinate.ts).
@@ -208,6 +210,7 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
   await store.putRunResults(runId, results);
   crashPoint('after-results-stored');
   await stopIfSignalled();
+  args.onResults?.(results);
   const reportDir = await stoppableStage(() => write(results, runId, items));
   await store.setRunStatus(runId, status, { measured: outcome.measured, reused: outcome.reused });
   return { runId, results, reportDir, ...(items ? { items } : {}), measured: outcome.measured, reused: outcome.reused, generated: outcome.generated, cacheHits: outcome.cacheHits, invalid: outcome.invalid, interrupted: outcome.interrupted };

@@ -3,7 +3,9 @@
  * draws one small figure to compile vega's code; does each job it is sent ({ id, job } → { id,
  * kind, result } or { id, kind, error }), with the same code the main thread would run. Item
  * marks are asked for while the run measures, so the item views load first and vega after them
- * (a figure job waits for it); figures are only asked for at the end.
+ * (a figure job waits for it), then the terminal tables; the run's terminal summary and its
+ * figures are only asked for at the end (the summary first: this thread draws it while the main
+ * thread writes results.json and reads the report's items).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { itemDetail } from './items/registry.js';
@@ -25,7 +27,13 @@ const charts = import('./charts/render.js').then(async (render) => {
   return render;
 });
 
+/** the terminal tables, loaded once vega is (the run's summary is asked for at its end) */
+const terminal = charts.catch(() => undefined).then(() => import('./terminal.js'));
+// a failure to load is met again, and reported, by the job that needs it
+terminal.catch(() => undefined);
+
 async function work(job: ReportJob): Promise<unknown> {
+  if (job.kind === 'terminal') return (await terminal).renderTerminalReport(job.results, job.options);
   // marks of an epoch dropped since (the run stopped measuring) are left to the report
   // (with the key they are stored under: hashing the texts here spares the measuring thread)
   if (job.kind === 'marks') return job.pairs.map((p) => (epochs !== undefined && Atomics.load(epochs, 0) !== job.epoch ? null : { key: pairMarksKey(p), marks: pairMarks(p) }));

@@ -142,6 +142,29 @@ describe('the report thread', () => {
     await thread.stopReportThread();
   });
 
+  it("draws the run's terminal summary as the main thread draws it, and a job under way is answered before a release ends the thread", async () => {
+    const results = syntheticResults();
+    expect(thread.startReportThread()).toBe(true);
+    const t = thread.reportThread()!;
+    const { renderTerminalReport } = await import('../../src/report/terminal.js');
+    for (const options of [{ verbose: false, color: false, width: 100 }, { verbose: true, color: true, width: 60 }]) {
+      const asked = t.call({ kind: 'terminal', results, options });
+      // let go at once: the summary under way is still answered, then the thread ends
+      if (options.verbose) thread.releaseReportThread();
+      expect(await asked).toBe(renderTerminalReport(results, options));
+    }
+    expect(thread.reportThread()).toBeUndefined();
+    await thread.stopReportThread();
+  });
+
+  it('a job that cannot be copied to the thread is refused at once, and the thread goes on', async () => {
+    expect(thread.startReportThread()).toBe(true);
+    const t = thread.reportThread()!;
+    const results = { ...syntheticResults(), notCopyable: () => 1 } as unknown as ReturnType<typeof syntheticResults>;
+    await expect(t.call({ kind: 'terminal', results, options: { verbose: false, color: false, width: 80 } })).rejects.toThrow();
+    expect(typeof (await t.call({ kind: 'terminal', results: syntheticResults(), options: { verbose: false, color: false, width: 80 } }))).toBe('string');
+  });
+
   it('stopped, the main thread does it all, the same way', async () => {
     await thread.stopReportThread();
     const before = thread.reportThreadJobs();
