@@ -32,6 +32,8 @@ import { renderSpend } from './spend-table.js';
 import type { RunActivity } from './run-activity.js';
 import { releaseReportThread, reportThread, startReportThread, stopReportThread } from '../report/report-thread.js';
 import { boundHeapGrowth } from './heap-growth.js';
+import { terminalWidth } from '../report/terminal-width.js';
+import { colorEnabled } from '../core/color.js';
 
 /**
  * What a run needs only at its end: the report page (vega and its charts, ~270 modules), the
@@ -39,22 +41,40 @@ import { boundHeapGrowth } from './heap-growth.js';
  * while the run waits on its models (`onWaiting`), so neither the first request nor the end of
  * the run waits for them.
  */
-type EndModules = [typeof import('../report/write.js'), typeof import('../report/terminal.js')];
+type EndModules = [typeof import('../report/write.js'), typeof import('../report/terminal.js') | undefined];
 let endModules: Promise<EndModules> | undefined;
 function loadEndModules(): Promise<EndModules> {
-  endModules ??= Promise.all([import('../report/write.js'), import('../report/terminal.js')]);
+  // with the report thread the terminal summary is drawn there (onResults below); here only if that fails
+  endModules ??= Promise.all([import('../report/write.js'), reportThread() === undefined ? import('../report/terminal.js') : undefined]);
   return endModules;
 }
 
-/** While the run waits on its models: load the end modules, then compile the distributions and the chart renderer (each in its own turn). */
+/** The terminal summary being drawn in the report thread (asked for once the results are complete), if any. */
+let terminalText: Promise<string | undefined> | undefined;
+
+let warmed = false;
+/** the report is being made: a warm-up not begun by then would only add work (vega drawn in this thread once the report thread is let go) */
+let reporting = false;
+
+/**
+ * Once a run has begun measuring (its first item), or while it waits on its models: load the end
+ * modules, then compile the distributions and the chart renderer (each in its own turn). They are
+ * loaded by every run's end anyway; loaded while the records are measured, the end does not wait
+ * for them (an offline run never waits on a model, and loaded this ~50 ms at its end).
+ */
 function warmEnd(): void {
+  if (warmed) return;
+  warmed = true;
   void loadEndModules()
     .then(() => new Promise((resolve) => setImmediate(resolve)))
     .then(() => {
       warmDistributions();
       return new Promise((resolve) => setImmediate(resolve));
     })
-    .then(async () => (await import('../report/charts/svg.js')).warmCharts())
+    .then(async () => {
+      const svg = await import('../report/charts/svg.js');
+      if (!reporting) await svg.warmCharts();
+    })
     // a warm-up is an optimisation: a failure here is met again, and reported, where the module is used
     .catch(() => undefined);
 }
@@ -212,7 +232,10 @@ async function runWithStore(
       reportsDir: resolve(args.reportsDir),
       resumeRunId: args.resumeRunId,
       signal: interrupt.signal,
-      onItem: () => progress.tick(),
+      onItem: () => {
+        progress.tick();
+        if (!warmed) setImmediate(warmEnd);
+      },
       onWaiting: warmEnd,
       // the report's item views are cut and mapped in the report thread while the records are measured
       ...(reportThread() !== undefined ? { ahead: new (await import('../report/items/item-marks-ahead.js')).ItemMarksAhead() } : {}),
@@ -221,7 +244,18 @@ async function runWithStore(
       waitForLease: args.waitForLease,
       // the report step: report.html (figures, items with their texts from a SQLite store; from results.json on PostgreSQL), atomically
       // (the report thread is let go as soon as the page has its figures and details: it ends while the page is written)
-      report: async (results, reportDir) => (await loadEndModules())[0].writeReportFile(join(reportDir, 'report.html'), results, store, { madeAll: releaseReportThread }),
+      // the terminal summary is drawn in the report thread while this thread writes the files (the same text: the same code, width and colour)
+      onResults: (results) => {
+        const thread = reportThread();
+        if (thread === undefined || args.global.json || args.global.quiet) return;
+        terminalText = thread
+          .call({ kind: 'terminal', results, options: { verbose: args.global.verbose === true, color: colorEnabled(), width: terminalWidth() } })
+          .catch(() => undefined);
+      },
+      report: async (results, reportDir) => {
+        reporting = true;
+        return (await loadEndModules())[0].writeReportFile(join(reportDir, 'report.html'), results, store, { madeAll: releaseReportThread });
+      },
       ...(args.workers
         ? {
             execute: async (s: RunStore, runId: string, warnings: WarningLog) => {
@@ -245,7 +279,7 @@ async function runWithStore(
     });
     progress.done();
     if (args.resultsPath !== undefined && jsonOutput === undefined) await writeResultsFile(args.resultsPath, summary.results);
-    await printSummary(summary, args.global, args.global.json || args.global.quiet ? undefined : (await loadEndModules())[1]);
+    await printSummary(summary, args.global, args.global.json || args.global.quiet ? undefined : async () => (await loadEndModules())[1] ?? (await import('../report/terminal.js')));
     if (summary.interrupted && budget?.reachedLimit !== undefined) throw budget.stoppedError(summary.runId, { workers: args.workers !== undefined });
     if (summary.interrupted) {
       throw new UserError(`run ${summary.runId} interrupted; everything finished is stored`, { exitCode: EXIT.interrupted, hint: `continue with \`slant run --resume ${summary.runId}\`` });
@@ -255,14 +289,18 @@ async function runWithStore(
   }
 }
 
-async function printSummary(s: RunSummary, global: GlobalOptions, terminal: typeof import('../report/terminal.js') | undefined): Promise<void> {
+async function printSummary(s: RunSummary, global: GlobalOptions, loadTerminal: (() => Promise<typeof import('../report/terminal.js')>) | undefined): Promise<void> {
+  // drawn in the report thread (onResults) when it runs; the tables are loaded here only to draw it here or to fit a terminal
+  const drawn = loadTerminal === undefined ? undefined : await terminalText;
+  const terminal = loadTerminal !== undefined && (drawn === undefined || process.stdout.isTTY) ? await loadTerminal() : undefined;
   const renderTerminalReport = terminal?.renderTerminalReport;
   const fit = terminal?.fitToTerminal;
   if (global.json) {
     await writeJsonLine(s.results, s.items, { runId: s.runId, status: s.results.run.status, reportDir: s.reportDir, measured: s.measured, reused: s.reused });
     return;
   }
-  if (renderTerminalReport) process.stdout.write(renderTerminalReport(s.results, { verbose: global.verbose === true }) + '\n');
+  if (drawn !== undefined) process.stdout.write(drawn + '\n');
+  else if (renderTerminalReport) process.stdout.write(renderTerminalReport(s.results, { verbose: global.verbose === true }) + '\n');
   const lines = [`run ${s.runId}: ${s.results.run.status}; ${s.measured} item measurement(s) made${s.reused ? `, ${s.reused} reused from the store` : ''}${s.generated ? `, ${s.generated} output(s) generated (${s.cacheHits} from cache)` : ''}${s.invalid ? `, ${s.invalid} invalid model output(s) recorded` : ''}`];
   lines.push(...renderSpend(s.results.spend, { verbose: global.verbose === true }));
   // the sentences are broken to fit a terminal; piped output keeps each on one line (scripts read

@@ -182,9 +182,14 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
  * abandoned as soon as the cap is passed, so neither memory nor the measuring after it grows
  * with what a server sends.
  */
-export function maxResponseBytes(env: Record<string, string | undefined> = process.env): number {
-  return positiveIntegerEnv('SLANT_MAX_RESPONSE_BYTES', 'bytes', DEFAULT_MAX_RESPONSE_BYTES, env);
+export function maxResponseBytes(env?: Record<string, string | undefined>): number {
+  if (env !== undefined) return positiveIntegerEnv('SLANT_MAX_RESPONSE_BYTES', 'bytes', DEFAULT_MAX_RESPONSE_BYTES, env);
+  // the process's own environment is read once, at the first answer: every request asks for the
+  // cap, and reading process.env goes through the C library each time
+  processCap ??= positiveIntegerEnv('SLANT_MAX_RESPONSE_BYTES', 'bytes', DEFAULT_MAX_RESPONSE_BYTES, process.env);
+  return processCap;
 }
+let processCap: number | undefined;
 
 /** A response body longer than the answer-size cap. Not retryable: asking again pays again for the same answer. */
 export class ResponseTooLargeError extends ProviderHttpError {
@@ -280,6 +285,28 @@ function dispatcher(): Dispatcher {
   sharedDispatcher ??= new (undici().Agent)();
   return sharedDispatcher;
 }
+
+/**
+ * The origin and path of a plain http(s) URL (no query string, no credentials), parsed once per
+ * URL: a provider sends every request to the same few, and undici's `request(url)` parsed the URL
+ * again for each. Anything else (undefined) goes through `request(url)`, whose checks and errors
+ * stay as they are.
+ */
+function target(url: string): { origin: string; path: string } | undefined {
+  let t = targets.get(url);
+  if (t !== undefined || targets.has(url)) return t;
+  try {
+    const u = new URL(url);
+    t = (u.protocol === 'http:' || u.protocol === 'https:') && u.search === '' && u.username === '' && u.password === '' ? { origin: u.origin, path: u.pathname } : undefined;
+  } catch {
+    t = undefined;
+  }
+  // a run sends to a handful of URLs; a long-lived process that met many starts again
+  if (targets.size >= 256) targets.clear();
+  targets.set(url, t);
+  return t;
+}
+const targets = new Map<string, { origin: string; path: string } | undefined>();
 
 /** The most redirects one call follows, as fetch does. */
 const MAX_REDIRECTS = 20;
@@ -394,13 +421,14 @@ export async function open(call: HttpCall): Promise<HttpResponse> {
   let res: Dispatcher.ResponseData;
   for (let redirects = 0; ; redirects++) {
     try {
-      res = await undici().request(req.url, {
+      const to = target(req.url);
+      const options = {
         method: req.method as Dispatcher.HttpMethod,
         headers: req.headers,
-        dispatcher: dispatcher(),
         ...(req.body !== undefined ? { body: req.body } : {}),
         ...(call.signal !== undefined ? { signal: call.signal } : {}),
-      });
+      };
+      res = await (to !== undefined ? dispatcher().request({ ...to, ...options }) : undici().request(req.url, { ...options, dispatcher: dispatcher() }));
     } catch (err) {
       if (call.signal?.aborted === true) throw call.signal.reason;
       throw networkError(call, err);

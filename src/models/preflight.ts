@@ -102,6 +102,8 @@ export function withPreflight(model: LanguageModel, checks: Map<string, Promise<
   const check = model.preflight?.bind(model);
   if (check === undefined) return model;
   const key = `${model.id}\u0000${JSON.stringify(model.settings ?? {})}`;
+  /** the check passed (in this wrapper's run): later requests go straight through, without an await each */
+  let passed = false;
   const once = (): Promise<void> => {
     let p = checks.get(key);
     if (p === undefined) {
@@ -110,16 +112,16 @@ export function withPreflight(model: LanguageModel, checks: Map<string, Promise<
       });
       checks.set(key, p);
     }
-    return p;
+    return p.then(() => {
+      passed = true;
+    });
   };
   return wrapLanguageModel(model, {
-    async generate(next, req) {
-      await once();
-      return next(req);
+    generate(next, req) {
+      return passed ? next(req) : once().then(() => next(req));
     },
-    async stepwise(next, opts) {
-      await once();
-      return next(opts);
+    stepwise(next, opts) {
+      return passed ? next(opts) : once().then(() => next(opts));
     },
   });
 }

@@ -12,6 +12,7 @@ import { parseJudgeCard, type JudgeCard } from '../judges/card.js';
 import type { ProbeResult, GroupResultJson } from '../results/schema.js';
 import { storedSteps, type ItemSource, type ItemSources } from '../results/streamed-items.js';
 import { ITEMS_PAGE, storedItems } from '../runtime/stored-items.js';
+import { asStoredLists } from '../runtime/stored-lists.js';
 import { FloatColumn } from '../stats/float-column.js';
 import { BASELINE_KEY } from './conditions.js';
 import { addHolm } from './effects.js';
@@ -91,8 +92,13 @@ async function readCell(store: ItemsReader, runId: string, cellKey: string, fres
   }
 }
 
-/** Aggregate every cell of a run into per-probe results (groups, summary, effects, costs, items). */
-export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore<AggregateStore>, runId: string, cells: CellRef[], opts: { includeItems?: boolean } = {}): Promise<ProbeResult[]> {
+/**
+ * Aggregate every cell of a run into per-probe results (groups, summary, effects, costs, items).
+ * `listsFromStore`: each long list of a group (position's per-article table) is read back from the
+ * store when written, as stored with its cell's result (src/runtime/stored-lists.ts), rather than
+ * kept in hand: for a caller that writes the results with the store open (results.json's items).
+ */
+export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore<AggregateStore>, runId: string, cells: CellRef[], opts: { includeItems?: boolean; listsFromStore?: boolean } = {}): Promise<ProbeResult[]> {
   const store = asRunStore(anyStore);
   const cards = await store.listJudgeCards();
   const judgesWithCards: ProbeJudges = { ...plan.judges, cardFor: (task, judge, version) => storedCard(cards, task, judge, version) };
@@ -132,15 +138,16 @@ export async function aggregateRun(plan: ExecutionPlan, anyStore: AnyStore<Aggre
       const invalid = await store.getInvalidOutputs(runId, cell.key);
       const reasons = countExcluded(invalid, (i) => i.reason);
       // an output that could not be measured is missing from every metric of its group: each says so after its n
-      const group: GroupResultJson = { labels, n: read.n, metrics: [...agg.metrics, ...(corr?.metrics ?? [])].map((m) => withExcluded(m, reasons)) };
+      let group: GroupResultJson = { labels, n: read.n, metrics: [...agg.metrics, ...(corr?.metrics ?? [])].map((m) => withExcluded(m, reasons)) };
       if (agg.tables) group.tables = agg.tables;
       if (agg.extra) group.extra = agg.extra;
       if (reasons) group.invalid = { n: invalid.length, reasons };
       if (cell.approximations?.length) group.approximated = cell.approximations;
       const cut = read.n === 0 ? 0 : await store.countCutAnswers(runId, cell.costKey, cell.key);
       if (cut > 0) group.truncated = cut;
-      groups.push(group);
       await store.putResult(runId, cell.key, group);
+      if (opts.listsFromStore === true) group = asStoredLists(group, runId, cell.key);
+      groups.push(group);
       if (read.summaryValues && cell.condition === BASELINE_KEY) {
         perGroupValues.push(read.summaryValues);
         baselineGroups.push(group);

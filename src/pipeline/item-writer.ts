@@ -20,18 +20,25 @@ import { fromStoredJson, toStoredJson } from '../runtime/stored-json.js';
  *
  * A model's answer and its cost (`putPaid`) never wait for the batch: the answers that arrive
  * while the previous commit is on its way (or in one turn of the event loop) are group-committed
- * (one transaction, with every write queued before them) as soon as that commit is done, and the
- * caller's promise settles only once they are committed, so an answer is durably stored before it
- * is used (the CLI made three commits per record —
- * input, output, cost — which were most of its CPU with 32 requests in flight).
+ * (one transaction, with every record as read queued before them) as soon as that commit is done,
+ * and the caller's promise settles only once they are committed, so an answer is durably stored
+ * before it is used (the CLI made three commits per record — input, output, cost — which were most
+ * of its CPU with 32 requests in flight). The free work queued (measurements by local instruments
+ * and the rows made from them) stays for its own batch: carried by every group commit, its rows
+ * were a third of the pages those commits wrote (a commit of a few answers touches each table's
+ * and index's pages once, so fewer tables per commit is fewer pages).
  *
- * Commits run one after another, in the order writes were put (a PostgreSQL store could otherwise
- * commit two transactions out of order): whatever is committed, everything put before it is too,
- * so an item's or an answer's input row is never missing while it is there.
+ * Commits run one after another, in the order they were started (a PostgreSQL store could otherwise
+ * commit two transactions out of order): whatever is committed, every record as read put before it
+ * is too, so an item's or an answer's input row is never missing while it is there; free work is
+ * committed in the order it was put.
  */
 export class ItemWriter {
-  private pending: StoreWrite[] = [];
-  /** characters of text in the records as read among `pending` (putInput) */
+  /** the records as read waiting (putInput): committed with the next batch or the next answer */
+  private inputs: StoreWrite[] = [];
+  /** the free work waiting (measurements by local instruments, rows made from them): committed with the next batch */
+  private free: StoreWrite[] = [];
+  /** characters of text in the records as read among `inputs` */
   private pendingChars = 0;
   private timer: NodeJS.Timeout | undefined;
   /** a write behind that failed (a timer's flush): reported by the next put or flush */
@@ -63,19 +70,19 @@ export class ItemWriter {
 
   /** Store a measurement: at once (with every write queued before it) when `deferrable` is false, else in the next batch. */
   async put(cellKey: string, recordId: string, measurement: unknown, deferrable: boolean): Promise<void> {
-    await this.write({ kind: 'item', cellKey, recordId, value: measurement }, deferrable);
+    await this.write({ kind: 'item', cellKey, recordId, value: measurement }, deferrable, false);
   }
 
   /** Store the record as read from the dataset: in the next batch (or with the next write that cannot wait). */
   async putInput(inputKey: string, recordId: string, fields: unknown): Promise<void> {
     if (this.dry) return;
     this.pendingChars += textLength(fields);
-    await this.write({ kind: 'output', cellKey: inputKey, recordId, value: fields }, true);
+    await this.write({ kind: 'output', cellKey: inputKey, recordId, value: fields }, true, true);
   }
 
   /** Store a row of free work made from a measurement (items-ahead.ts): in the next batch. */
   async putDeferred(key: string, recordId: string, value: unknown): Promise<void> {
-    await this.write({ kind: 'output', cellKey: key, recordId, value }, true);
+    await this.write({ kind: 'output', cellKey: key, recordId, value }, true, false);
   }
 
   /** Store a model's answer and its cost: settles once they are committed (group commit, see the class comment). */
@@ -124,11 +131,14 @@ export class ItemWriter {
       if (writes.length === 0) return;
       this.paid = [];
       this.waiting = [];
-      if (this.timer) clearTimeout(this.timer);
-      this.timer = undefined;
-      const batch = [...this.pending, ...writes];
-      this.pending = [];
+      // the records as read go first (an answer's input row is never missing); free work waits for its batch
+      const batch = this.inputs.length > 0 ? [...this.inputs, ...writes] : writes;
+      this.inputs = [];
       this.pendingChars = 0;
+      if (this.free.length === 0 && this.timer) {
+        clearTimeout(this.timer);
+        this.timer = undefined;
+      }
       try {
         await this.store.putWrites(this.runId, batch);
       } catch (err) {
@@ -140,14 +150,15 @@ export class ItemWriter {
     this.chain = commit.catch(() => undefined);
   }
 
-  private async write(w: StoreWrite, deferrable: boolean): Promise<void> {
+  private async write(w: StoreWrite, deferrable: boolean, isInput: boolean): Promise<void> {
     this.throwFailed();
     if (!deferrable) {
       await this.flush([w]);
       return;
     }
-    this.pending.push(w);
-    if (this.pending.length >= this.opts.maxItems || this.pendingChars >= (this.opts.maxChars ?? Infinity)) await this.flush();
+    if (isInput) this.inputs.push(w);
+    else this.free.push(w);
+    if (this.inputs.length + this.free.length >= this.opts.maxItems || this.pendingChars >= (this.opts.maxChars ?? Infinity)) await this.flush();
     else
       this.timer ??= setTimeout(() => {
         this.flush().catch((err: unknown) => {
@@ -177,8 +188,9 @@ export class ItemWriter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.throwFailed();
-    const batch = also.length > 0 ? [...this.pending, ...also] : this.pending;
-    this.pending = [];
+    const batch = [...this.inputs, ...this.free, ...also];
+    this.inputs = [];
+    this.free = [];
     this.pendingChars = 0;
     if (batch.length === 0) return this.chain;
     const commit = this.chain.then(() => this.store.putWrites(this.runId, batch));

@@ -58,6 +58,8 @@ export interface RunArgs {
    * a crash never leaves a "completed" run without its report. Given the results as written (JSON).
    */
   report?: (results: Results, reportDir: string) => Promise<void>;
+  /** the run's results are complete (the object the summary returns), before results.json and the report are written */
+  onResults?: (results: Results) => void;
   /**
    * The execution step in place of executePlan in this process: a distributed run (`slant run
    * --workers`) enqueues its units and waits for the workers (src/pipeline/distributed/coordinate.ts).
@@ -178,7 +180,7 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
   // from here on everything is made from stored items, and is made again for free: a signal ends
   // the process at once (src/core/stoppable.ts), as after kill -9 (the run resumes)
   // items stay in the store (results.json reads them from there) unless the caller wants them in hand
-  const probes = await stoppableStage(() => aggregateRun(plan, store, runId, outcome.cells, { includeItems: !streamItems }));
+  const probes = await stoppableStage(() => aggregateRun(plan, store, runId, outcome.cells, { includeItems: !streamItems, listsFromStore: streamItems }));
   const items = streamItems ? { store, runId, sources: itemSources(plan, outcome.cells) } : undefined;
   await stopIfSignalled();
   const status = outcome.interrupted ? 'interrupted' : 'completed';
@@ -208,6 +210,7 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
   await store.putRunResults(runId, results);
   crashPoint('after-results-stored');
   await stopIfSignalled();
+  args.onResults?.(results);
   const reportDir = await stoppableStage(() => write(results, runId, items));
   await store.setRunStatus(runId, status, { measured: outcome.measured, reused: outcome.reused });
   return { runId, results, reportDir, ...(items ? { items } : {}), measured: outcome.measured, reused: outcome.reused, generated: outcome.generated, cacheHits: outcome.cacheHits, invalid: outcome.invalid, interrupted: outcome.interrupted };

@@ -195,7 +195,7 @@ export async function renderReportPage(model: ReportModel, opts: ReportPageOptio
  * after them. A report of tens of thousands of items is written piece by piece (write.ts), so its
  * list is never joined into one string with the rest of the page.
  */
-export async function reportPagePieces(model: ReportModel, opts: ReportPageOptions): Promise<{ before: string; rows: readonly string[] | undefined; after: string }> {
+export async function reportPagePieces(model: ReportModel, opts: ReportPageOptions): Promise<{ before: string; rows: readonly string[] | undefined; after: string; afterParts: readonly string[] }> {
   const r = model.results;
   const warn = r.warnings.length
     ? `<details class="warn" id="warnings"><summary><strong>${e(r.warnings.length)} warning(s)</strong>: ${e(warningWords(r.warnings[0]!))}${r.warnings.length > 1 ? ' …' : ''}</summary><ul>${r.warnings.map((w) => `<li>${e(warningWords(w))}${w.count > 1 ? ` (×${e(w.count)})` : ''}</li>`).join('')}</ul></details>`
@@ -275,5 +275,7 @@ ${sections.join('\n')}
 <script>${CLIENT_SCRIPT}</script>
 </body></html>
 `;
-  return { before, rows, after: `${dataTail}${end}` };
+  // `after` also in its parts: the embedded details (megabytes of texts) apart from the page's
+  // closing script, whose words (an event's `key`) would make redaction search the texts too
+  return { before, rows, after: `${dataTail}${end}`, afterParts: [dataTail, end] };
 }

@@ -3,26 +3,41 @@
  * draws one small figure to compile vega's code; does each job it is sent ({ id, job } → { id,
  * kind, result } or { id, kind, error }), with the same code the main thread would run. Item
  * marks are asked for while the run measures, so the item views load first and vega after them
- * (a figure job waits for it); figures are only asked for at the end.
+ * (a figure job waits for it), then the terminal tables; the run's terminal summary and its
+ * figures are only asked for at the end (the summary first: this thread draws it while the main
+ * thread writes results.json and reads the report's items).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { itemDetail } from './items/registry.js';
 import { forgetPairViews, pairMarks } from '../probes/item-view-common.js';
+import { pairMarksKey } from '../probes/item-marks.js';
 import type { ReportJob } from './report-thread.js';
 
 const epochs = (workerData as { epochs?: Int32Array } | null)?.epochs;
 
-/** vega, loaded once the item views are (the warm-up figure below draws with it) */
+/** a figure job has arrived: warming up would only delay it (the warm-up pays off only ahead of the figures) */
+let figuresAsked = false;
+
+/** vega, loaded once the item views are (the warm-up figure below draws with it, unless the figures are already asked for) */
 const charts = import('./charts/render.js').then(async (render) => {
+  if (figuresAsked) return render;
   const { WARM_UP_FIGURE } = await import('./charts/svg.js');
   // the warm-up is an optimisation: a failure here is met again, and reported, on a real figure
   await render.renderFigureSvg(WARM_UP_FIGURE).catch(() => undefined);
   return render;
 });
 
+/** the terminal tables, loaded once vega is (the run's summary is asked for at its end) */
+const terminal = charts.catch(() => undefined).then(() => import('./terminal.js'));
+// a failure to load is met again, and reported, by the job that needs it
+terminal.catch(() => undefined);
+
 async function work(job: ReportJob): Promise<unknown> {
+  if (job.kind === 'terminal') return (await terminal).renderTerminalReport(job.results, job.options);
   // marks of an epoch dropped since (the run stopped measuring) are left to the report
-  if (job.kind === 'marks') return job.pairs.map((p) => (epochs !== undefined && Atomics.load(epochs, 0) !== job.epoch ? null : pairMarks(p)));
+  // (with the key they are stored under: hashing the texts here spares the measuring thread)
+  if (job.kind === 'marks') return job.pairs.map((p) => (epochs !== undefined && Atomics.load(epochs, 0) !== job.epoch ? null : { key: pairMarksKey(p), marks: pairMarks(p) }));
+  if (job.kind === 'figure' || job.kind === 'figures') figuresAsked = true;
   if (job.kind === 'figure') return (await charts).renderFigureSvg(job.figure);
   if (job.kind === 'figures') {
     const { renderFigureSvg } = await charts;

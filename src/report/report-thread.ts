@@ -16,10 +16,17 @@ import { Worker } from 'node:worker_threads';
 import type { Figure } from '../results/presentation.js';
 import type { ItemDetail, ItemInput } from '../probes/item-view.js';
 import type { PairMarks, PairSpec } from '../probes/item-marks.js';
+import type { Results } from '../results/schema.js';
+import type { TerminalReportOptions } from './terminal.js';
 
 /** What the thread is asked to make. */
-export type ReportJob = { kind: 'figure'; figure: Figure } | { kind: 'figures'; sections: Figure[][] } | { kind: 'details'; inputs: ItemInput[] } | { kind: 'marks'; pairs: PairSpec[]; epoch: number };
-type JobResult<J extends ReportJob> = J extends { kind: 'figure' } ? string : J extends { kind: 'figures' } ? string[][] : J extends { kind: 'marks' } ? (PairMarks | null)[] : ItemDetail[];
+export type ReportJob =
+  | { kind: 'figure'; figure: Figure }
+  | { kind: 'figures'; sections: Figure[][] }
+  | { kind: 'details'; inputs: ItemInput[] }
+  | { kind: 'marks'; pairs: PairSpec[]; epoch: number }
+  | { kind: 'terminal'; results: Results; options: Required<Pick<TerminalReportOptions, 'verbose' | 'color' | 'width'>> };
+type JobResult<J extends ReportJob> = J extends { kind: 'figure' } ? string : J extends { kind: 'figures' } ? string[][] : J extends { kind: 'marks' } ? ({ key: string; marks: PairMarks } | null)[] : J extends { kind: 'terminal' } ? string : ItemDetail[];
 
 class ReportThread {
   private readonly worker: Worker;
@@ -62,7 +69,13 @@ class ReportThread {
     if (this.pending.size === 0) this.worker.ref();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.worker.postMessage({ id, job });
+      try {
+        this.worker.postMessage({ id, job });
+      } catch (err) {
+        // a job that cannot be copied to the thread (a value with functions in it): the caller does it here
+        this.settled(id);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      }
     });
   }
 
@@ -78,18 +91,36 @@ class ReportThread {
 
   private settled(id: number): void {
     this.pending.delete(id);
-    if (this.pending.size === 0) this.worker.unref();
+    if (this.pending.size === 0) {
+      this.worker.unref();
+      this.whenIdle?.();
+    }
   }
+
+  /** set by `stopWhenIdle`: ends the thread once its last job is answered */
+  private whenIdle: (() => void) | undefined;
 
   async stop(): Promise<void> {
     this.failed = true;
     await this.worker.terminate();
   }
+
+  /** End the thread once the jobs sent so far are answered (at once if none is waiting); no new job is taken. */
+  stopWhenIdle(): Promise<void> {
+    if (this.pending.size === 0) return this.stop();
+    this.failed = true;
+    return new Promise((resolve) => {
+      this.whenIdle = () => {
+        this.whenIdle = undefined;
+        void this.stop().then(resolve, resolve);
+      };
+    });
+  }
 }
 
 let thread: ReportThread | undefined;
 /** jobs of each kind the thread has done in this process */
-const done: Record<ReportJob['kind'], number> = { figure: 0, figures: 0, details: 0, marks: 0 };
+const done: Record<ReportJob['kind'], number> = { figure: 0, figures: 0, details: 0, marks: 0, terminal: 0 };
 
 /** Start the report thread (once per process), when running from the compiled JavaScript; true when it runs. */
 export function startReportThread(): boolean {
@@ -111,12 +142,13 @@ let ending: Promise<void> | undefined;
 /**
  * Begin ending the report thread: the report has everything it asked of it (figures, details),
  * so the thread tears down (tens of milliseconds with vega loaded) while this thread writes the
- * page and prints the summary, instead of after them. Later work falls back to the main thread.
+ * page and prints the summary, instead of after them; a job still under way (the terminal
+ * summary) is answered first. Later work falls back to the main thread.
  */
 export function releaseReportThread(): void {
   const t = thread;
   thread = undefined;
-  if (t !== undefined) ending = t.stop();
+  if (t !== undefined) ending = t.stopWhenIdle();
 }
 
 /** End the report thread (the run's report is written). */

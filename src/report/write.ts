@@ -37,9 +37,15 @@ export async function reportItems(results: Results, store?: AnyStore<RunReader>)
       picked.offer(s);
     });
     const inputs: ItemInput[] = [];
-    for (const s of picked.list()) {
-      const input = await src.detailInput(s.probe, s.labels.model ?? '', s.labels.dataset ?? '', s.recordId, s.labels.condition);
-      if (input) inputs.push(input);
+    // a record's items of several probes read its texts and marks once
+    src.remember();
+    try {
+      for (const s of picked.list()) {
+        const input = await src.detailInput(s.probe, s.labels.model ?? '', s.labels.dataset ?? '', s.recordId, s.labels.condition);
+        if (input) inputs.push(input);
+      }
+    } finally {
+      src.forget();
     }
     return { summaries: list, details: await makeDetails(inputs), omitted: total - list.length };
   }
@@ -124,20 +130,22 @@ export async function renderReportFile(results: Results, store?: AnyStore<RunRea
 const ROWS_PER_WRITE = 1024;
 
 export async function writeReportFile(path: string, results: Results, store?: AnyStore<RunReader>, opts: { madeAll?: () => void } = {}): Promise<void> {
-  const { before, rows = [], after } = await reportFilePieces(results, store);
+  const { before, rows = [], afterParts } = await reportFilePieces(results, store);
   // everything the page needs is made (the report thread has answered): the rest is writing it
   opts.madeAll?.();
   // the page is written piece by piece (the item list's rows a thousand at a time), never joined
   // into one string; redacting and writing a report of long items takes seconds: a signal ends it
   // (the results are stored first, so a resumed run or `slant report` writes it again; the
   // temporary file it leaves is removed by the next write in the folder). A row holds an item's
-  // id, tags and scores, so no secret spans two pieces.
+  // id, tags and scores, so no secret spans two pieces; nor does one span the end of the details'
+  // JSON (a closing brace) and the closing script (`</script>`), which no secret or credential
+  // pattern contains.
   await writeFileAtomicStream(
     path,
     async (write) => {
       stoppableSync(before.length, () => write(before));
       for (let i = 0; i < rows.length; i += ROWS_PER_WRITE) write(`${i > 0 ? ',' : ''}${rows.slice(i, i + ROWS_PER_WRITE).join(',')}`);
-      stoppableSync(after.length, () => write(after));
+      for (const part of afterParts) stoppableSync(part.length, () => write(part));
     },
     'HTML report',
   );

@@ -70,6 +70,13 @@ export function requestCacheParts(model: LanguageModel, request: { messages: Gen
  * way every time). A controller without an id cannot be keyed and is never cached.
  */
 export function withRequestCache(model: LanguageModel, cache: RequestCache, opts: { noCache?: boolean } = {}): LanguageModel {
+  // --no-cache: nothing is looked up or stored, so no key is made; every answer is a fresh one
+  if (opts.noCache === true) {
+    return wrapLanguageModel(model, {
+      generate: (next, req) => next(req).then(fresh),
+      stepwise: (next, call) => (call.controller !== undefined && call.controller.id === undefined ? next(call) : next(call).then(fresh)),
+    });
+  }
   return wrapLanguageModel(model, {
     async generate(next, req) {
       const { value, cached } = await cache.getOrCompute(
@@ -97,4 +104,9 @@ export function withRequestCache(model: LanguageModel, cache: RequestCache, opts
       return { ...value, cached };
     },
   });
+}
+
+/** An answer marked as sent now, not served from the cache. */
+function fresh<T extends { cached?: boolean }>(r: T): T {
+  return r.cached === false ? r : { ...r, cached: false };
 }

@@ -21,7 +21,10 @@ import { fromStoredJson, storedJsonText } from './stored-json.js';
 /** The owner (`cell_key`) of the run's results' lists; a cell's result uses its cell key (never empty). */
 export const RUN_RESULTS_OWNER = '';
 
-/** The key of a list's marker in a stored result's text: `{"$slant:list": <number>, "rows": <count>}`. */
+/**
+ * The key of a list's marker in a stored result's text: `{"$slant:list": <number>, "rows": <count>}`
+ * for a list of the result's own parts, with `"cell": <cell key>` for a list of a cell's parts.
+ */
 const LIST_KEY = '$slant:list';
 
 /**
@@ -58,21 +61,19 @@ export class StoredList {
 export const isStoredList = (x: unknown): x is StoredList => x instanceof StoredList;
 
 /**
- * `value` with each list made when read replaced by its marker, and those lists in the order of
- * their markers. Objects and arrays are copied only on the path to a list (a result with its items
- * in hand is walked, not copied).
+ * `value` with each list replaced by what `replace` makes of it: each list made when read
+ * (numbered in the order met, from 0) and each list already stored. Objects and arrays are copied
+ * only on the path to a list (a result with its items in hand is walked, not copied).
  */
-function takeLists(value: unknown, lists: (readonly unknown[])[]): unknown {
-  if (isLazyArray(value)) {
-    lists.push(value);
-    return { [LIST_KEY]: lists.length - 1, rows: value.length };
-  }
+function replaceLists(value: unknown, replace: (list: readonly unknown[] | StoredList, made: number) => unknown, made = { n: 0 }): unknown {
+  if (isLazyArray(value)) return replace(value, made.n++);
+  if (value instanceof StoredList) return replace(value, -1);
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) {
     let out: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
       const x: unknown = value[i];
-      const y = takeLists(x, lists);
+      const y = replaceLists(x, replace, made);
       if (y !== x) (out ??= [...value])[i] = y;
     }
     return out ?? value;
@@ -81,10 +82,19 @@ function takeLists(value: unknown, lists: (readonly unknown[])[]): unknown {
   if (proto !== Object.prototype && proto !== null) return value;
   let out: Record<string, unknown> | undefined;
   for (const [k, x] of Object.entries(value)) {
-    const y = takeLists(x, lists);
+    const y = replaceLists(x, replace, made);
     if (y !== x) (out ??= { ...value })[k] = y;
   }
   return out ?? value;
+}
+
+/**
+ * `value` (a cell's result, just stored under `owner`) with each list made when read replaced by
+ * the StoredList it was stored as: the rows' columns are let go, and the run's results, stored
+ * next, refer to the cell's parts instead of storing the rows again.
+ */
+export function asStoredLists<T>(value: T, runId: string, owner: string): T {
+  return replaceLists(value, (list, made) => (list instanceof StoredList ? list : new StoredList(runId, owner, made, list.length))) as T;
 }
 
 const encoders: Record<ListEncoding, (value: unknown, what: string) => string> = {
@@ -96,20 +106,35 @@ const encoders: Record<ListEncoding, (value: unknown, what: string) => string> =
 /** What one result writes: its text with markers (redacted), and the statements writing its lists' parts, made as they are run. */
 export interface ResultWrites {
   text: string;
+  /** how many markers the text has (lists of its own, and lists of its cells) */
   lists: number;
   /** the old parts of this owner deleted, then each part of each list in order */
   parts(): Generator<Sql>;
 }
 
-/** Split `value` (a cell's result, or the run's results) into its text with markers and its lists' parts. */
+/**
+ * Split `value` (a cell's result, or the run's results) into its text with markers and its lists'
+ * parts. A list already stored (a StoredList: the run's results hold their cells' lists so) is not
+ * stored again: its marker names the cell whose parts hold it.
+ */
 export function resultWrites(runId: string, owner: string, value: unknown, encoding: ListEncoding, what: string): ResultWrites {
   const lists: (readonly unknown[])[] = [];
-  const marked = takeLists(value, lists);
+  let markers = 0;
+  const marked = replaceLists(value, (list) => {
+    markers++;
+    if (list instanceof StoredList) {
+      // its parts are another result's, which stay: never this one's, which are replaced below
+      if (list.runId !== runId || list.owner === owner) throw new Error(`${what}: holds a list stored with ${list.owner === owner ? 'itself' : `run ${list.runId}`}, which storing it would lose`);
+      return { [LIST_KEY]: list.list, rows: list.length, cell: list.owner };
+    }
+    lists.push(list);
+    return { [LIST_KEY]: lists.length - 1, rows: list.length };
+  });
   const encode = encoders[encoding];
   const text = encoding === 'stored' ? redact(storedJsonText(marked, what)) : redact(JSON.stringify(marked));
   return {
     text,
-    lists: lists.length,
+    lists: markers,
     *parts() {
       yield { sql: 'DELETE FROM result_lists WHERE run_id = ? AND cell_key = ?', params: [runId, owner] };
       for (const [list, rows] of lists.entries()) {
@@ -137,7 +162,7 @@ export function resultWrites(runId: string, owner: string, value: unknown, encod
   };
 }
 
-/** A stored result's value (parsed from its text) with each marker replaced by its StoredList; `lists` 0 (a result from before v11, or without a list): the value as it is. */
+/** A stored result's value (parsed from its text) with each marker replaced by its StoredList; `lists` (its markers) 0 (a result from before v11, or without a list): the value as it is. */
 export function withStoredLists(value: unknown, runId: string, owner: string, lists: number): unknown {
   if (lists === 0) return value;
   const put = (v: unknown): unknown => {
@@ -149,7 +174,11 @@ export function withStoredLists(value: unknown, runId: string, owner: string, li
     const o = v as Record<string, unknown>;
     const keys = Object.keys(o);
     const n = o[LIST_KEY];
-    if (keys.length === 2 && typeof n === 'number' && Number.isInteger(n) && n >= 0 && n < lists && typeof o['rows'] === 'number') return new StoredList(runId, owner, n, o['rows']);
+    if (typeof n === 'number' && Number.isInteger(n) && n >= 0 && typeof o['rows'] === 'number') {
+      // a list of this result's own parts, or of the parts of the cell named (the run's results)
+      if (keys.length === 2) return new StoredList(runId, owner, n, o['rows']);
+      if (keys.length === 3 && typeof o['cell'] === 'string') return new StoredList(runId, o['cell'], n, o['rows']);
+    }
     for (const k of keys) o[k] = put(o[k]);
     return o;
   };

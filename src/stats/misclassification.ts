@@ -298,7 +298,9 @@ export function correctedStatistics(input: CorrectionInput): Record<string, Corr
   const alpha = (1 - level) / 2;
   return Object.fromEntries(
     names.map((n, i) => {
-      const d = (draws[i] as number[]).filter((v) => Number.isFinite(v)).sort((x, y) => x - y);
+      // sorted as a typed array: numeric without a comparator called 2,000 × log 2,000 times per
+      // statistic (the same order but for -0 before 0, which interpolate and print alike)
+      const d = Float64Array.from((draws[i] as number[]).filter((v) => Number.isFinite(v))).sort();
       const ci: Interval = d.length ? { low: quantileSorted(d, alpha), high: quantileSorted(d, 1 - alpha), level, method: 'bootstrap-misclassification' } : { low: NaN, high: NaN, level, method: 'bootstrap-misclassification' };
       return [n, { value: values[n]!, ci, singular }];
     }),

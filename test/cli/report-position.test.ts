@@ -1,8 +1,9 @@
 /**
  * `slant report <run>` of a position run rebuilds results.json byte for byte from the store, on
- * SQLite and on PostgreSQL: the per-article table is stored as parts of its own (store migration
- * v11, src/runtime/stored-lists.ts) and streamed back into the file; a store written before v11
- * (the table inside the run's one results text) rebuilds the same file.
+ * SQLite and on PostgreSQL: the per-article table is stored once, as parts of its own with the
+ * cell's result (store migration v11, src/runtime/stored-lists.ts), the run's results refer to
+ * them, and they are streamed back into the file; a store written before v11 (the table inside
+ * the run's one results text) rebuilds the same file.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,11 +87,15 @@ describe.each(stores)('slant report of a position run (%s)', (name, open) => {
       const perArticle = (JSON.parse(written) as { probes: { groups: { extra: { perArticle: { id: string }[] } }[] }[] }).probes[0]!.groups[0]!.extra.perArticle;
       expect(perArticle).toHaveLength(160);
 
-      // the table is in parts, several of them, not in the run's results text
+      // the table is in parts, several of them, stored once with the cell's result; the run's
+      // results text and the cell's hold a marker in its place
       const [row] = await raw('SELECT results_json, results_lists FROM runs WHERE id = $1', [runId]);
       expect(Number(row!['results_lists'])).toBe(1);
       expect(String(row!['results_json'])).not.toContain('doc-17');
-      const parts = await raw("SELECT count(*) AS n FROM result_lists WHERE run_id = $1 AND cell_key = ''", [runId]);
+      expect(String((await raw('SELECT result_json FROM results WHERE run_id = $1', [runId]))[0]!['result_json'])).not.toContain('doc-17');
+      const parts = await raw('SELECT cell_key, count(*) AS n FROM result_lists WHERE run_id = $1 GROUP BY cell_key', [runId]);
+      expect(parts).toHaveLength(1);
+      expect(parts[0]!['cell_key']).not.toBe('');
       expect(Number(parts[0]!['n'])).toBeGreaterThan(1);
 
       const rebuilt = async (): Promise<string> => {
@@ -107,8 +112,9 @@ describe.each(stores)('slant report of a position run (%s)', (name, open) => {
       expect(JSON.parse(line.stdout)).toEqual(JSON.parse(written));
 
       // the run as a store before v11 held it: the whole results in one text, no parts
-      await raw("DELETE FROM result_lists WHERE run_id = $1 AND cell_key = ''", [runId]);
+      await raw('DELETE FROM result_lists WHERE run_id = $1', [runId]);
       await raw('UPDATE runs SET results_json = $1, results_lists = 0 WHERE id = $2', [JSON.stringify(JSON.parse(written)), runId]);
+      await raw('UPDATE results SET result_json = $1, lists = 0 WHERE run_id = $2', [JSON.stringify((JSON.parse(written) as { probes: { groups: unknown[] }[] }).probes[0]!.groups[0]), runId]);
       expect((await rebuilt()) === written).toBe(true);
     } finally {
       await close();

@@ -55,7 +55,7 @@ describe('ItemWriter', () => {
     store.close();
   });
 
-  it("commits a model's answer and its cost together with the inputs and items queued before them, settling once stored", async () => {
+  it("commits a model's answer and its cost together with the records as read queued before them, settling once stored; the free work queued waits for its batch", async () => {
     const { store, runId } = setup();
     const w = new ItemWriter(store, runId, { maxItems: 100, maxDelayMs: 60_000 });
     const cost = { calls: 1, inputTokens: 10, outputTokens: 5, wallMs: 50 };
@@ -70,7 +70,25 @@ describe('ItemWriter', () => {
     expect(store.getOutput(runId, 'out', 'r2')).toEqual({ text: 'two' });
     expect(store.getCosts(runId, 'out').get('r1')).toMatchObject({ calls: 1, inputTokens: 10, outputTokens: 5 });
     expect(store.getOutput(runId, 'input:d', 'r1')).toEqual({ source: 'a' });
+    // a measurement by local instruments is free to make again: it waits for its own batch
+    expect(store.completedRecordIds(runId, 'c').has('r0')).toBe(false);
+    await w.flush();
     expect(store.completedRecordIds(runId, 'c').has('r0')).toBe(true);
+    store.close();
+  });
+
+  it('commits the free work waiting in one batch once maxItems are waiting, answers committed in between or not', async () => {
+    const { store, runId } = setup();
+    const w = new ItemWriter(store, runId, { maxItems: 3, maxDelayMs: 60_000 });
+    const cost = { calls: 1, inputTokens: 1, outputTokens: 1, wallMs: 1 };
+    await w.put('c', 'r1', { v: 1 }, true);
+    await w.putPaid('out', 'r2', { text: 'two' }, cost);
+    await w.putDeferred('#marks|c', 'r1', { m: 1 });
+    expect(store.completedRecordIds(runId, 'c').size).toBe(0);
+    expect(store.getOutput(runId, '#marks|c', 'r1')).toBeUndefined();
+    await w.put('c', 'r2', { v: 2 }, true);
+    expect([...store.completedRecordIds(runId, 'c')].sort()).toEqual(['r1', 'r2']);
+    expect(store.getOutput(runId, '#marks|c', 'r1')).toEqual({ m: 1 });
     store.close();
   });
 

@@ -86,13 +86,13 @@ describe('the report thread', () => {
     const t = thread.reportThread()!;
     const pairs = inputs.map((i) => registry.itemPair(i)!);
     const made = await t.call({ kind: 'marks', pairs, epoch: t.marksEpoch() });
-    expect(made).toEqual(pairs.map((p) => common.pairMarks(p)));
-    expect(made[0]!.m!.length).toBeGreaterThan(0);
+    expect(made).toEqual(pairs.map((p) => ({ key: marks.pairMarksKey(p), marks: common.pairMarks(p) })));
+    expect(made[0]!.marks.m!.length).toBeGreaterThan(0);
     // sent in the epoch before a drop: skipped, however late the thread reads them
     const old = t.marksEpoch();
     t.dropMarks();
     expect(await t.call({ kind: 'marks', pairs, epoch: old })).toEqual(pairs.map(() => null));
-    expect(await t.call({ kind: 'marks', pairs: pairs.slice(0, 1), epoch: t.marksEpoch() })).toEqual([common.pairMarks(pairs[0]!)]);
+    expect(await t.call({ kind: 'marks', pairs: pairs.slice(0, 1), epoch: t.marksEpoch() })).toEqual([{ key: marks.pairMarksKey(pairs[0]!), marks: common.pairMarks(pairs[0]!) }]);
   });
 
   it('while measuring, marks are made for the items a report may embed, once per pair', async () => {
@@ -103,15 +103,27 @@ describe('the report thread', () => {
     const offers = inputs.map((i) => offer(i, i.probe));
     expect(offers.map((o) => o !== undefined)).toEqual(inputs.map((i) => i.probe === 'framing'));
     const rows = await Promise.all(offers.filter((o) => o !== undefined));
+    // the key the marks are stored under is hashed in the thread, the same key
     expect(rows).toEqual(inputs.filter((i) => i.probe === 'framing').map((i) => [{ key: marks.pairMarksKey(registry.itemPair(i)!), value: common.pairMarks(registry.itemPair(i)!) }]));
-    // a cell's items after its first 400 are offered only while they are among its first 400 changed ones
+    // an unchanged item is offered only while the changed items so far (four above, in other
+    // cells: every changed item is embedded before any unchanged one) and the unchanged ones
+    // before it in its cell are fewer than 400
     const unchanged = { ...inputs[0]!, measurement: { fC: 'neutral', fS: 'neutral', changed: false } };
     const changed = { ...inputs[0]!, measurement: { fC: 'neutral', fS: 'negative', changed: true } };
-    const made: boolean[] = [];
-    for (let k = 0; k < 402; k++) made.push(offer({ ...unchanged, recordId: `u${k}`, fields: { source: `Text ${k}.`, output: `Out ${k}.` } }, 'big') !== undefined);
-    expect(made.slice(0, 400).every(Boolean)).toBe(true);
-    expect(made.slice(400)).toEqual([false, false]);
-    expect(offer({ ...changed, recordId: 'c1', fields: { source: 'Changed one.', output: 'Changed.' } }, 'big')).toBeDefined();
+    expect(inputs.filter((i) => registry.itemSummary(i).tags.includes('changed')).length).toBe(4);
+    const sent = Array.from({ length: 400 }, (_, k) => offer({ ...unchanged, recordId: `u${k}`, fields: { source: `Text ${k}.`, output: `Out ${k}.` } }, 'big'));
+    const made = sent.map((o) => o !== undefined);
+    expect(made.indexOf(false)).toBe(396);
+    expect(made.slice(396).every((m) => !m)).toBe(true);
+    // (answered before more are sent: at most 512 pairs wait in the thread)
+    await Promise.all(sent);
+    // a changed item is offered while fewer than 400 changed ones come before it in its cell
+    const changedMade: boolean[] = [];
+    for (let k = 0; k < 401; k++) changedMade.push(offer({ ...changed, recordId: `c${k}`, fields: { source: `Changed ${k}.`, output: 'Changed.' } }, 'big') !== undefined);
+    expect(changedMade.slice(0, 400).every(Boolean)).toBe(true);
+    expect(changedMade[400]).toBe(false);
+    // and every changed item counts, offered or not: an unchanged item of a new cell now ranks after 405 of them
+    expect(offer({ ...unchanged, recordId: 'late', fields: { source: 'Late.', output: 'Late out.' } }, 'other')).toBeUndefined();
     ahead.drop();
   });
 
@@ -128,6 +140,29 @@ describe('the report thread', () => {
     expect(exited).toBe(true);
     // a second stop has nothing to wait for
     await thread.stopReportThread();
+  });
+
+  it("draws the run's terminal summary as the main thread draws it, and a job under way is answered before a release ends the thread", async () => {
+    const results = syntheticResults();
+    expect(thread.startReportThread()).toBe(true);
+    const t = thread.reportThread()!;
+    const { renderTerminalReport } = await import('../../src/report/terminal.js');
+    for (const options of [{ verbose: false, color: false, width: 100 }, { verbose: true, color: true, width: 60 }]) {
+      const asked = t.call({ kind: 'terminal', results, options });
+      // let go at once: the summary under way is still answered, then the thread ends
+      if (options.verbose) thread.releaseReportThread();
+      expect(await asked).toBe(renderTerminalReport(results, options));
+    }
+    expect(thread.reportThread()).toBeUndefined();
+    await thread.stopReportThread();
+  });
+
+  it('a job that cannot be copied to the thread is refused at once, and the thread goes on', async () => {
+    expect(thread.startReportThread()).toBe(true);
+    const t = thread.reportThread()!;
+    const results = { ...syntheticResults(), notCopyable: () => 1 } as unknown as ReturnType<typeof syntheticResults>;
+    await expect(t.call({ kind: 'terminal', results, options: { verbose: false, color: false, width: 80 } })).rejects.toThrow();
+    expect(typeof (await t.call({ kind: 'terminal', results: syntheticResults(), options: { verbose: false, color: false, width: 80 } }))).toBe('string');
   });
 
   it('stopped, the main thread does it all, the same way', async () => {

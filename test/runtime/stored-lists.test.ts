@@ -16,7 +16,7 @@ import type { RunStore } from '../../src/runtime/run-store.js';
 import { sqliteRunStore } from '../../src/runtime/sqlite-run-store.js';
 import { SCHEMA_VERSION } from '../../src/runtime/store-schema.js';
 import { Store } from '../../src/runtime/store.js';
-import { isStoredList, LIST_PARTS_PAGE, StoredList, storedListRows } from '../../src/runtime/stored-lists.js';
+import { asStoredLists, isStoredList, LIST_PARTS_PAGE, StoredList, storedListRows } from '../../src/runtime/stored-lists.js';
 import { postgresStoreAt, sqliteStoreAt } from '../helpers/old-store.js';
 import { startCluster, type PgCluster } from '../helpers/postgres.js';
 
@@ -115,6 +115,32 @@ describe.each(backends)('stored lists (%s)', (_name, open) => {
       // deleting the run deletes its lists
       await s.deleteRun(run.id);
       expect(Number((await raw('SELECT count(*) AS n FROM result_lists WHERE run_id = ?', [run.id]))[0]!['n'])).toBe(0);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("the run's results refer to a cell's stored list instead of storing its rows again", async () => {
+    const { s, raw } = await open();
+    try {
+      const run = await s.createRun({ configJson: '{}', configHash: 'h' });
+      const group = { n: 40, extra: { perArticle: table(40), tail: table(2, 't') } };
+      await s.putResult(run.id, 'c', group);
+      const held = asStoredLists(group, run.id, 'c');
+      // the group as stored is not changed; the copy holds references in the order stored
+      expect(isStoredList(group.extra.perArticle)).toBe(false);
+      expect([held.extra.perArticle, held.extra.tail]).toEqual([new StoredList(run.id, 'c', 0, 40), new StoredList(run.id, 'c', 1, 2)]);
+      await s.putRunResults(run.id, { probes: [{ groups: [held] }] });
+      expect(Number((await raw("SELECT count(*) AS n FROM result_lists WHERE run_id = ? AND cell_key = ''", [run.id]))[0]!['n'])).toBe(0);
+      const back = (await s.getRunResults(run.id)) as { probes: { groups: (typeof held)[] }[] };
+      const list = back.probes[0]!.groups[0]!.extra.perArticle;
+      expect(list).toEqual(new StoredList(run.id, 'c', 0, 40));
+      // read from the cell's parts: NaN as the cell stored it (results.json writes it as null)
+      expect(((await rows(s, list)) as { shift: number }[])[3]!.shift).toBeNaN();
+      expect(((await rows(s, back.probes[0]!.groups[0]!.extra.tail)) as { id: string }[]).map((r) => r.id)).toEqual(['t0', 't1']);
+      // a result holding its own stored list cannot be stored again over it (its parts would go)
+      await expect(s.putResult(run.id, 'c', held)).rejects.toThrow('holds a list stored with itself, which storing it would lose');
+      expect(await rows(s, held.extra.perArticle)).toHaveLength(40);
     } finally {
       await s.close();
     }

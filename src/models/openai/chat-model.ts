@@ -164,12 +164,17 @@ export class OpenAIChatModel implements LanguageModel {
   readonly provider: OpenAIFlavor;
   readonly capabilities: Capabilities;
   private readonly cfg: OpenAIChatConfig;
+  /** the settings this model never takes, and why (the same for every request: made once) */
+  private readonly unsupported: Partial<Record<ParamKey, string>>;
+  private readonly skip: ReadonlySet<string>;
 
   constructor(cfg: OpenAIChatConfig) {
     this.cfg = cfg;
     this.id = cfg.id;
     this.provider = cfg.flavor;
     this.capabilities = openaiCapabilities(cfg.flavor, cfg.model);
+    this.unsupported = unsupportedFor(cfg.flavor, cfg.model);
+    this.skip = new Set(Object.keys(this.unsupported));
   }
 
   /**
@@ -196,7 +201,7 @@ export class OpenAIChatModel implements LanguageModel {
   /** The Chat Completions body for a request, and the warnings for settings not honoured (also used by the Batch API). */
   async prepare(req: GenerateRequest, opts: { stream?: boolean } = {}): Promise<{ body: Record<string, unknown>; warnings: Warning[] }> {
     const params = req.params ?? {};
-    const warnings = checkParams(this.provider, this.capabilities, params, { unsupported: unsupportedFor(this.cfg.flavor, this.cfg.model) });
+    const warnings = checkParams(this.provider, this.capabilities, params, { unsupported: this.unsupported });
     const body = await this.buildBody(req, params, warnings, opts.stream ?? this.cfg.stream === true);
     return { body, warnings };
   }
@@ -246,7 +251,7 @@ export class OpenAIChatModel implements LanguageModel {
   private async buildBody(req: GenerateRequest, p: GenerateParams, warnings: Warning[], stream: boolean): Promise<Record<string, unknown>> {
     const flavor = this.cfg.flavor;
     const caps = this.capabilities;
-    const skip = new Set(Object.keys(unsupportedFor(flavor, this.cfg.model)));
+    const skip = this.skip;
     const set = new Set(setParams(p));
     const body: Record<string, unknown> = {
       model: this.cfg.model,

@@ -25,7 +25,13 @@ export const ANSWER_DEPENDENT_KINDS: Readonly<Record<string, string>> = { 'certa
 
 export const lastUserText = (messages: readonly ChatMessage[]): string => [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
 
-const firstWords = (text: string, n: number): string => text.split(/\s+/).filter(Boolean).slice(0, n).join(' ');
+/** The first `n` words (runs of non-space) joined by single spaces: read no further than they go (a document may be long). */
+export function firstWords(text: string, n: number): string {
+  const words: string[] = [];
+  const word = /\S+/g;
+  for (let m = word.exec(text); m !== null && words.length < n; m = word.exec(text)) words.push(m[0]);
+  return words.join(' ');
+}
 
 function dryAnswer(req: Pick<GenerateRequest, 'messages' | 'params' | 'task'>, opts: { reask: boolean }): string {
   const last = lastUserText(req.messages);

@@ -5,16 +5,23 @@
  * the marks beside the item. The report's end then reads them with the texts (store-items.ts)
  * instead of computing them: that was most of a run's end.
  *
- * Which items: a report embeds the details of up to EMBEDDED_DETAILS items, changed items first,
- * each kind taken in each cell's stored order (write.ts); so an item can be embedded only if it
- * is among its cell's first EMBEDDED_DETAILS items or its first EMBEDDED_DETAILS changed ones.
- * Only those are made: at most twice EMBEDDED_DETAILS pairs per cell, however large the run (a
- * framing and a primacy item of one record share their pair, made once). Without the report
- * thread nothing is made here (the report makes what it needs at the end, as before), and work
- * the thread has not caught up with when measuring ends is dropped the same way.
+ * Which items: a report embeds the details of up to EMBEDDED_DETAILS items, changed items first
+ * (cells in order, each in its stored order), then the unchanged ones (the same way) (write.ts).
+ * So a changed item can be embedded only while fewer than EMBEDDED_DETAILS changed items come
+ * before it in its own cell, and an unchanged one only while the changed items measured so far in
+ * any cell plus the unchanged ones before it in its cell are fewer: every changed item goes before
+ * it, whatever the order of the cells. Only those are made, at most EMBEDDED_DETAILS pairs of each
+ * kind per cell however large the run (a framing and a primacy item of one record share their
+ * pair, made once). Without the report thread nothing is made here (the report makes what it
+ * needs at the end, as before), and work the thread has not caught up with when measuring ends is
+ * dropped the same way.
+ *
+ * The thread also hashes each pair's texts into the key its marks are stored under
+ * (item-marks.ts `pairMarksKey`): hashing a 2,000-word source and its output was the measuring
+ * thread's largest cost here.
  */
 import type { AheadItem, AheadRow, ItemsAhead } from '../../pipeline/items-ahead.js';
-import { pairMarksKey, type PairSpec } from '../../probes/item-marks.js';
+import type { PairSpec } from '../../probes/item-marks.js';
 import { reportThread } from '../report-thread.js';
 import { itemPair, itemSummary } from './registry.js';
 
@@ -23,56 +30,52 @@ export const EMBEDDED_DETAILS = 400;
 
 /** Pairs sent to the thread and not answered yet, at most (each holds its two texts there): beyond, an offer is left to the report. */
 const MAX_SENT = 512;
-/** Pairs remembered as made, so a record's items of several probes make theirs once. */
+/** Records remembered with the pairs sent for them, so a record's items of several probes send theirs once. */
 const MAX_RECENT = 4096;
-/** Pairs whose keys are remembered (a record's items are measured together). */
-const RECENT_KEYS = 8;
+
+const samePair = (a: PairSpec, b: PairSpec): boolean => a.source === b.source && a.output === b.output && a.unit === b.unit && a.topK === b.topK;
 
 export class ItemMarksAhead implements ItemsAhead {
-  /** per cell: items offered, changed items offered */
-  private readonly seen = new Map<string, { all: number; changed: number }>();
-  private readonly recent = new Set<string>();
+  /** per cell: changed and unchanged items offered */
+  private readonly seen = new Map<string, { changed: number; unchanged: number }>();
+  /** changed items offered, in every cell */
+  private changed = 0;
+  /** per record: the pairs sent for it */
+  private readonly recent = new Map<string, PairSpec[]>();
   /** pairs sent and not answered */
   private sent = 0;
-  /** the last pairs hashed, a ring */
-  private readonly keys: { spec: PairSpec; key: string }[] = [];
-  private nextKey = 0;
 
   offer(item: AheadItem): Promise<AheadRow[]> | undefined {
     const thread = reportThread();
     if (thread === undefined) return undefined;
     const input = { probe: item.probe, labels: item.labels, recordId: item.recordId, measurement: item.measurement, options: item.options, fields: item.fields };
-    const counts = this.seen.get(item.cellKey) ?? { all: 0, changed: 0 };
+    const counts = this.seen.get(item.cellKey) ?? { changed: 0, unchanged: 0 };
     this.seen.set(item.cellKey, counts);
-    const first = counts.all++ < EMBEDDED_DETAILS;
-    const changed = itemSummary(input).tags.includes('changed') && counts.changed++ < EMBEDDED_DETAILS;
-    if (!first && !changed) return undefined;
+    let embeddable: boolean;
+    if (itemSummary(input).tags.includes('changed')) {
+      embeddable = counts.changed++ < EMBEDDED_DETAILS;
+      this.changed++;
+    } else embeddable = this.changed + counts.unchanged++ < EMBEDDED_DETAILS;
+    if (!embeddable) return undefined;
     const spec = itemPair(input);
     if (spec === undefined || this.sent >= MAX_SENT) return undefined;
-    const key = this.keyOf(spec);
-    const once = `${key}\u0000${item.recordId}`;
-    if (this.recent.has(once)) return undefined;
-    if (this.recent.size >= MAX_RECENT) this.recent.clear();
-    this.recent.add(once);
+    const sentFor = this.recent.get(item.recordId);
+    if (sentFor?.some((s) => samePair(s, spec)) === true) return undefined;
+    if (sentFor !== undefined) sentFor.push(spec);
+    else {
+      if (this.recent.size >= MAX_RECENT) this.recent.clear();
+      this.recent.set(item.recordId, [spec]);
+    }
     // sent at once, one pair a message: the thread works through them while this thread measures
     // (which reads the answers only when measuring lets its event loop turn)
     this.sent++;
     return thread
       .call({ kind: 'marks', pairs: [spec], epoch: thread.marksEpoch() })
       .then(
-        ([marks]) => (marks === undefined || marks === null ? [] : [{ key, value: marks }]),
+        ([made]) => (made === undefined || made === null ? [] : [{ key: made.key, value: made.marks }]),
         () => [],
       )
       .finally(() => this.sent--);
-  }
-
-  /** The pair's key (a hash of its texts): a record's items of several probes ask for the same pair one after another, hashed once. */
-  private keyOf(spec: PairSpec): string {
-    for (const k of this.keys) if (k.spec.source === spec.source && k.spec.output === spec.output && k.spec.unit === spec.unit && k.spec.topK === spec.topK) return k.key;
-    const key = pairMarksKey(spec);
-    this.keys[this.nextKey] = { spec, key };
-    this.nextKey = (this.nextKey + 1) % RECENT_KEYS;
-    return key;
   }
 
   drop(): void {

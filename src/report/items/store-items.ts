@@ -12,7 +12,7 @@ import { asRunStore, type AnyStore } from '../../runtime/sqlite-run-store.js';
 import { storedItems } from '../../runtime/stored-items.js';
 import { CellIndex } from './cell-index.js';
 import { itemDetail, itemPair, itemSummary } from './registry.js';
-import { pairMarksKey, type PairMarks } from '../../probes/item-marks.js';
+import { pairMarksKey, type PairMarks, type PairSpec } from '../../probes/item-marks.js';
 import type { ItemDetail, ItemInput, ItemSummary } from '../../probes/item-view.js';
 import type { Results } from '../../results/schema.js';
 import type { ItemSource, ItemSources } from '../../results/streamed-items.js';
@@ -229,15 +229,54 @@ export class StoreItems {
 
   private async input(cell: CellInfo, recordId: string, measurement: unknown): Promise<ItemInput> {
     const input: ItemInput = { probe: cell.probe, labels: labelsOf(cell), recordId, measurement, options: cell.options };
-    const fields = ((await this.store.getOutput(this.runId, inputKey(cell.dataset), recordId)) ?? (await this.store.getOutput(this.runId, inputKey(cell.dataset, cell.model), recordId))) as Record<string, unknown> | undefined;
+    const fields = ((await this.output(inputKey(cell.dataset), recordId)) ?? (await this.output(inputKey(cell.dataset, cell.model), recordId))) as Record<string, unknown> | undefined;
     if (fields) input.fields = fields;
-    const out = (await this.store.getOutput(this.runId, await this.outputKeyOf(cell), recordId)) as ItemInput['output'] | undefined;
+    const out = (await this.output(await this.outputKeyOf(cell), recordId)) as ItemInput['output'] | undefined;
     if (out) input.output = out;
     // the view's marks, when they were made while the item was measured (item-marks-ahead.ts)
     const pair = itemPair(input);
-    const marks = pair === undefined ? undefined : await this.store.getOutput(this.runId, pairMarksKey(pair), recordId);
+    const marks = pair === undefined ? undefined : await this.output(this.marksKey(pair, recordId), recordId);
     if (marks !== undefined && marks !== null) input.marks = marks as PairMarks;
     return input;
+  }
+
+  /**
+   * Stored outputs read while `remembering` (a report reading its embedded items): a record's
+   * items of several probes share its texts and their marks, read (and hashed) once. The report
+   * holds every embedded item's texts until its page is written anyway; shared, they are held once.
+   */
+  private remembered: Map<string, unknown> | undefined;
+
+  /** Read the stored outputs through a memo until `forget` (see `remembered`). */
+  remember(): void {
+    this.remembered ??= new Map();
+  }
+
+  forget(): void {
+    this.remembered = undefined;
+  }
+
+  private async output(key: string, recordId: string): Promise<unknown> {
+    const memo = this.remembered;
+    if (memo === undefined) return this.store.getOutput(this.runId, key, recordId);
+    const k = `${key}\u0000${recordId}`;
+    if (memo.has(k)) return memo.get(k);
+    const v = await this.store.getOutput(this.runId, key, recordId);
+    memo.set(k, v);
+    return v;
+  }
+
+  /** The key of a pair's marks (a hash of its texts), once per record and pair while remembering. */
+  private marksKey(pair: PairSpec, recordId: string): string {
+    const memo = this.remembered;
+    if (memo === undefined) return pairMarksKey(pair);
+    const k = `\u0001${pair.unit}\u0000${pair.topK}\u0000${recordId}`;
+    const hit = memo.get(k) as { pair: PairSpec; key: string } | undefined;
+    // the same texts: the same strings, read once above
+    if (hit !== undefined && hit.pair.source === pair.source && hit.pair.output === pair.output) return hit.key;
+    const key = pairMarksKey(pair);
+    memo.set(k, { pair, key });
+    return key;
   }
 }
 

@@ -105,6 +105,45 @@ describe('items from the store', () => {
     }
   });
 
+  it("while remembering, a record's items of several probes read its texts and marks once, and give the inputs they give alone", async () => {
+    const store = Store.open(':memory:');
+    try {
+      const run = store.createRun({ configJson: '{}', configHash: 'x' });
+      store.upsertCell(run.id, { key: 'm|d|framing', model: 'm', dataset: 'd', probe: 'framing', options: {} });
+      store.upsertCell(run.id, { key: 'm|d|primacy', model: 'm', dataset: 'd', probe: 'primacy', options: {} });
+      store.putItem(run.id, 'm|d|framing', 'r1', { fC: 'negative', fS: 'positive', changed: true });
+      store.putItem(run.id, 'm|d|primacy', 'r1', { sB: 0.5, sM: 0.2, sE: 0.1, primacy: true, recency: false });
+      store.putOutput(run.id, inputKey('d'), 'r1', { source: SOURCE, output: 'The plant closed suddenly.' });
+      const reads: string[] = [];
+      const counted = new Proxy(store, {
+        get(target, prop, receiver) {
+          const v = Reflect.get(target, prop, receiver) as unknown;
+          if (prop !== 'getOutput' || typeof v !== 'function') return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+          return (runId: string, key: string, recordId: string) => {
+            reads.push(key);
+            return (v as (...a: unknown[]) => unknown).call(target, runId, key, recordId);
+          };
+        },
+      });
+      const alone = new StoreItems(store, run.id);
+      const expected = [await alone.detailInput('framing', 'm', 'd', 'r1'), await alone.detailInput('primacy', 'm', 'd', 'r1')];
+      const items = new StoreItems(counted, run.id);
+      items.remember();
+      const got = [await items.detailInput('framing', 'm', 'd', 'r1'), await items.detailInput('primacy', 'm', 'd', 'r1')];
+      items.forget();
+      expect(got).toEqual(expected);
+      // the second item read nothing: its record's fields, output and marks keys were read for the first
+      expect(reads.length).toBeGreaterThan(0);
+      expect(new Set(reads).size).toBe(reads.length);
+      // forgotten: read again
+      const before = reads.length;
+      await items.detailInput('primacy', 'm', 'd', 'r1');
+      expect(reads.length).toBe(2 * before);
+    } finally {
+      store.close();
+    }
+  });
+
   it('search covers the mitigated outputs and their intermediate steps (drafts, partial summaries), not only the baseline outputs', async () => {
     const store = Store.open(':memory:');
     try {
