@@ -25,6 +25,11 @@ export class FloatColumn {
     return this.inBlocks + this.used;
   }
 
+  /** The slots allocated (used or not): what the column holds in memory, eight bytes each. */
+  get allocated(): number {
+    return this.inBlocks + this.last.length;
+  }
+
   push(x: number): void {
     if (this.used === this.last.length) {
       this.blocks.push(this.last);

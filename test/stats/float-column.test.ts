@@ -34,6 +34,23 @@ describe('FloatColumn', () => {
     expect(all.every((x, i) => x === i)).toBe(true);
   });
 
+  // blocks double from 1,024 up to 16,384 slots, then stay at 16,384: fewer and larger blocks
+  // would hold up to twice the values in unused slots, smaller ones would mean more of them
+  it('allocates blocks that double from 1,024 up to 16,384 slots', () => {
+    const c = new FloatColumn();
+    expect(c.allocated).toBe(1024);
+    const sizes: number[] = [];
+    for (let i = 0; i < 70_000; i++) {
+      const before = c.allocated;
+      c.push(i);
+      if (c.allocated !== before) sizes.push(c.allocated - before);
+    }
+    expect(sizes).toEqual([2048, 4096, 8192, 16384, 16384, 16384, 16384]);
+    expect(c.allocated).toBe(1024 + 2048 + 4096 + 8192 + 4 * 16384);
+    c.values();
+    expect(c.allocated).toBe(70_000);
+  });
+
   it('keeps full doubles (eight bytes each), NaN included', () => {
     const c = new FloatColumn();
     for (const x of [0.1, 1e300, -1 / 3, NaN]) c.push(x);
