@@ -103,11 +103,10 @@ export class StoreItems {
   }
 
   /**
-   * The first `limit` item summaries of the run (cells in order, as `all` lists them) and how many
-   * items the run has, reading the store page by page: what a report file embeds, in memory that
-   * does not grow with the run.
+   * The first `limit` item summaries of the run, in cell order and then as stored, each handed to
+   * `visit` as read (none held here), and how many items the run has: what a report file embeds,
+   * read page by page in memory that does not grow with the run.
    */
-  /** The first `limit` item summaries, in cell order and then as stored, each handed to `visit` as read (none held here); and how many items the run has. */
   async first(limit: number, visit: (s: ItemSummary) => void): Promise<{ listed: number; total: number }> {
     let listed = 0;
     for (const cell of await this.cells()) {
