@@ -186,7 +186,8 @@ describe('Spearman across systems', () => {
   });
 
   it('fewer than three systems with a distance give no row', () => {
-    // kills: withW.length < 3 made false (two systems: a correlation of two points)
+    // pins that two systems give no correlation; `withW.length < 3` made false survives it, since the
+    // per-type guard `gs.length < 3` repeats the check (listed as equivalent)
     const two = fixtureB().map((i) => ({ ...i, measurement: { ...i.measurement, outputs: { s1: i.measurement.outputs.s1!, s3: i.measurement.outputs.s3! } } }));
     expect(aggregatePositionGroups(two, options).spearman).toEqual([]);
     expect(aggregatePositionGroups(fixtureA(), options).spearman).toEqual([]);
