@@ -139,6 +139,15 @@ describe('the report tables', () => {
     ]);
   });
 
+  it('a group without a system name or a distribution (an aggregate made elsewhere) gets an empty name and no shares', () => {
+    // kills: the `?? ''` of both tables' system names and the distribution's `?? []` given other values
+    const agg = aggregatePositionGroups(fixtureA(), options);
+    const bare = { ...agg, groups: [{ ...agg.groups[0]!, labels: {}, extra: {} }] };
+    const [bySystem, dist] = positionTables(bare);
+    expect(bySystem!.rows[0]![0]).toBe('');
+    expect(dist!.rows[1]).toEqual(['']);
+  });
+
   it('a value that is not a number shows as an empty cell, never as NaN', () => {
     // a ROUGE-1 F that is not a number (NaN) in one article makes the system's mean NaN
     // kills: x === undefined || !Number.isFinite(x) made && in round (NaN.toFixed(4) would print NaN)
