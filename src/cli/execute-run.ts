@@ -113,6 +113,9 @@ export async function executeRun(args: {
 }): Promise<RunSummary> {
   // a run's memory does not grow with its length (heap-growth.ts)
   boundHeapGrowth();
+  // this run's own end: a summary drawn for an earlier run in this process is never printed for this one
+  terminalText = undefined;
+  reporting = false;
   // vega and the item views load in the report thread, on another core, while the run measures
   // (at the end it draws the figures and makes half the item details there)
   startReportThread();
