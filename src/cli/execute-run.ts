@@ -31,7 +31,8 @@ import type { Results } from '../results/schema.js';
 import { usd } from '../report/money.js';
 import { renderSpend } from './spend-table.js';
 import type { RunActivity } from './run-activity.js';
-import { releaseReportThread, reportThread, startReportThread, stopReportThread } from '../report/report-thread.js';
+import { releaseReportThread, reportThread, reportThreadCanRun, stopReportThread } from '../report/report-thread.js';
+import { ReportThreadStart } from './report-thread-start.js';
 import { boundHeapGrowth } from './heap-growth.js';
 import { terminalWidth } from '../report/terminal-width.js';
 import { colorEnabled } from '../core/color.js';
@@ -45,8 +46,9 @@ import { colorEnabled } from '../core/color.js';
 type EndModules = [typeof import('../report/write.js'), typeof import('../report/terminal.js') | undefined];
 let endModules: Promise<EndModules> | undefined;
 function loadEndModules(): Promise<EndModules> {
-  // with the report thread the terminal summary is drawn there (onResults below); here only if that fails
-  endModules ??= Promise.all([import('../report/write.js'), reportThread() === undefined ? import('../report/terminal.js') : undefined]);
+  // with the report thread the terminal summary is drawn there (onResults below); here only if that
+  // fails, or the run ends its measuring before it starts the thread (then loaded at the end)
+  endModules ??= Promise.all([import('../report/write.js'), reportThread() === undefined && !reportThreadCanRun() ? import('../report/terminal.js') : undefined]);
   return endModules;
 }
 
@@ -54,6 +56,8 @@ function loadEndModules(): Promise<EndModules> {
 let terminalText: Promise<string | undefined> | undefined;
 
 let warmed = false;
+/** when this run starts its report thread (report-thread-start.ts) */
+let threadStart = new ReportThreadStart();
 /** the report is being made: a warm-up not begun by then would only add work (vega drawn in this thread once the report thread is let go) */
 let reporting = false;
 
@@ -74,7 +78,8 @@ function warmEnd(): void {
     })
     .then(async () => {
       const svg = await import('../report/charts/svg.js');
-      if (!reporting) await svg.warmCharts();
+      // a report thread not started yet warms itself up if it starts; a run that ends before draws its figures cold, without the warm-up's figure
+      if (!reporting && (reportThread() !== undefined || !reportThreadCanRun())) await svg.warmCharts();
     })
     // a warm-up is an optimisation: a failure here is met again, and reported, where the module is used
     .catch(() => undefined);
@@ -120,8 +125,10 @@ export async function executeRun(args: {
   terminalText = undefined;
   reporting = false;
   // vega and the item views load in the report thread, on another core, while the run measures
-  // (at the end it draws the figures and makes half the item details there)
-  startReportThread();
+  // (at the end it draws the figures and makes half the item details there): started at once for
+  // a coordinator, else once the plan is made, or later for a run of light reports (report-thread-start.ts)
+  threadStart = new ReportThreadStart();
+  if (args.workers !== undefined) threadStart.now();
   // said where the run's other lines go once the run has a progress line (executeRunWith)
   let log = (line: string): void => void process.stderr.write(`${line}\n`);
   const quiet = args.global.quiet || args.global.json;
@@ -169,6 +176,7 @@ async function executeRunWith(args: Parameters<typeof executeRun>[0], planLater:
   let plan: ExecutionPlan;
   try {
     plan = await args.makePlan((m) => models.wrap(m));
+    threadStart.planned(plan.probes.map((p) => p.probe.name));
     if (args.batch === true)
       for (const p of plan.producers)
         if (p.batch !== undefined) {
@@ -254,14 +262,18 @@ async function runWithStore(
       signal: interrupt.signal,
       onItem: () => {
         progress.tick();
+        threadStart.item();
         if (!warmed) setImmediate(warmEnd);
       },
       onWaiting: () => {
+        // first the thread, so the warm-up's figure is drawn there
+        threadStart.waiting();
         warmEnd();
         planLater?.onWaiting();
       },
       // the report's item views are cut and mapped in the report thread while the records are measured
-      ...(reportThread() !== undefined ? { ahead: new (await import('../report/items/item-marks-ahead.js')).ItemMarksAhead() } : {}),
+      // (those offered before it starts wait for it)
+      ...(reportThreadCanRun() ? { ahead: threadStart.ahead(new (await import('../report/items/item-marks-ahead.js')).ItemMarksAhead({ beforeThread: true })) } : {}),
       // results JSON: written atomically with the report; .csv/.jsonl: below
       resultsPath: jsonOutput,
       waitForLease: args.waitForLease,
@@ -269,6 +281,7 @@ async function runWithStore(
       // (the report thread is let go as soon as the page has its figures and details: it ends while the page is written)
       // the terminal summary is drawn in the report thread while this thread writes the files (the same text: the same code, width and colour)
       onResults: (results) => {
+        threadStart.end();
         const thread = reportThread();
         if (thread === undefined || args.global.json || args.global.quiet) return;
         terminalText = thread
