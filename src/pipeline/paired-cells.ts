@@ -33,7 +33,7 @@ export interface ComparedCell {
 type PairedStore = Pick<ItemsReader, 'itemsByIdPage' | 'getItems' | 'costsByIdPage' | 'getCosts'>;
 
 /** One item value's pairs: a rate's counts (each value checked to be 0 or 1), a mean's or count's two columns. */
-export class PairedValues {
+class PairedValues {
   private readonly rate: RatePairs | undefined;
   private readonly x: FloatColumn | undefined;
   private readonly y: FloatColumn | undefined;

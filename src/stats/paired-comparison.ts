@@ -116,7 +116,7 @@ function compareMeans(out: PairedComparison, x: ArrayLike<number>, y: ArrayLike<
  * pairs (src/stats/paired-passes.ts): over `n` pairs, mean(x) and mean(y) of each side, the
  * differences y − x's mean(d) and variance(d) (n ≥ 2), and the first pair's difference (n = 1).
  */
-export interface MeanMoments {
+interface MeanMoments {
   n: number;
   baseline: number;
   other: number;
