@@ -34,6 +34,8 @@ import { releaseReportThread, reportThread, startReportThread, stopReportThread 
 import { boundHeapGrowth } from './heap-growth.js';
 import { terminalWidth } from '../report/terminal-width.js';
 import { colorEnabled } from '../core/color.js';
+import { writtenResults } from '../results/json-text.js';
+import type { BegunReport } from '../report/write.js';
 
 /**
  * What a run needs only at its end: the report page (vega and its charts, ~270 modules), the
@@ -43,11 +45,19 @@ import { colorEnabled } from '../core/color.js';
  */
 type EndModules = [typeof import('../report/write.js'), typeof import('../report/terminal.js') | undefined];
 let endModules: Promise<EndModules> | undefined;
+/** the report's module, once loaded: the results begin the report the moment they are complete (onResults) */
+let reportWriter: typeof import('../report/write.js') | undefined;
 function loadEndModules(): Promise<EndModules> {
   // with the report thread the terminal summary is drawn there (onResults below); here only if that fails
-  endModules ??= Promise.all([import('../report/write.js'), reportThread() === undefined ? import('../report/terminal.js') : undefined]);
+  endModules ??= Promise.all([import('../report/write.js'), reportThread() === undefined ? import('../report/terminal.js') : undefined]).then((m) => {
+    reportWriter = m[0];
+    return m;
+  });
   return endModules;
 }
+
+/** This run's report, begun when its results were complete (onResults), if the report's module was loaded by then. */
+let begunReport: BegunReport | undefined;
 
 /** The terminal summary being drawn in the report thread (asked for once the results are complete), if any. */
 let terminalText: Promise<string | undefined> | undefined;
@@ -115,6 +125,7 @@ export async function executeRun(args: {
   boundHeapGrowth();
   // this run's own end: a summary drawn for an earlier run in this process is never printed for this one
   terminalText = undefined;
+  begunReport = undefined;
   reporting = false;
   // vega and the item views load in the report thread, on another core, while the run measures
   // (at the end it draws the figures and makes half the item details there)
@@ -247,8 +258,14 @@ async function runWithStore(
       waitForLease: args.waitForLease,
       // the report step: report.html (figures, items with their texts from a SQLite store; from results.json on PostgreSQL), atomically
       // (the report thread is let go as soon as the page has its figures and details: it ends while the page is written)
-      // the terminal summary is drawn in the report thread while this thread writes the files (the same text: the same code, width and colour)
+      // the report begins at once (its figures drawn in the report thread while this thread writes results.json
+      // and reads the items), from the results as results.json holds them, as the report step is given them;
+      // then the terminal summary is drawn there, after the figures, while this thread writes the files (the same text: the same code, width and colour)
       onResults: (results) => {
+        if (reportWriter !== undefined) {
+          reporting = true;
+          begunReport = reportWriter.beginReport(writtenResults(results));
+        }
         const thread = reportThread();
         if (thread === undefined || args.global.json || args.global.quiet) return;
         terminalText = thread
@@ -257,7 +274,9 @@ async function runWithStore(
       },
       report: async (results, reportDir) => {
         reporting = true;
-        return (await loadEndModules())[0].writeReportFile(join(reportDir, 'report.html'), results, store, { madeAll: releaseReportThread });
+        const begun = begunReport;
+        begunReport = undefined;
+        return (await loadEndModules())[0].writeReportFile(join(reportDir, 'report.html'), results, store, { madeAll: releaseReportThread, ...(begun !== undefined ? { begun } : {}) });
       },
       ...(args.workers
         ? {
