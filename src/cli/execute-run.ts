@@ -251,6 +251,11 @@ async function runWithStore(
         if (!warmed) setImmediate(warmEnd);
       },
       onWaiting: warmEnd,
+      // the store's write-ahead log is copied into its file in the report thread while this thread aggregates
+      // (closing the store at the end then has little left to copy)
+      onMeasured: () => {
+        if (store.kind === 'sqlite') reportThread()?.call({ kind: 'checkpoint', path: store.location }).catch(() => undefined);
+      },
       // the report's item views are cut and mapped in the report thread while the records are measured
       ...(reportThread() !== undefined ? { ahead: new (await import('../report/items/item-marks-ahead.js')).ItemMarksAhead() } : {}),
       // results JSON: written atomically with the report; .csv/.jsonl: below

@@ -7,7 +7,9 @@
  * summary are only asked for at the end (the figures first, as soon as the results are complete:
  * this thread draws them while the main thread writes results.json, reads the report's items and
  * makes their JSON; the summary, needed only once the page is written, is asked for after them,
- * and jobs are done in the order they come, each drawn to its end once vega is loaded).
+ * and jobs are done in the order they come, each drawn to its end once vega is loaded). Once
+ * the run has measured, its SQLite store's write-ahead log is copied into the file here, while
+ * the main thread aggregates, so closing the store at the run's end has little left to copy.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { itemDetail } from './items/registry.js';
@@ -34,8 +36,15 @@ const terminal = charts.catch(() => undefined).then(() => import('./terminal.js'
 // a failure to load is met again, and reported, by the job that needs it
 terminal.catch(() => undefined);
 
+/** SQLite, loaded last (a run's store is checkpointed here once it has measured) */
+const checkpoints = terminal.catch(() => undefined).then(() => import('../runtime/wal-checkpoint.js'));
+checkpoints.catch(() => undefined);
 
 async function work(job: ReportJob): Promise<unknown> {
+  if (job.kind === 'checkpoint') {
+    (await checkpoints).checkpointWal(job.path);
+    return null;
+  }
   if (job.kind === 'terminal') return (await terminal).renderTerminalReport(job.results, job.options);
   // marks of an epoch dropped since (the run stopped measuring) are left to the report
   // (with the key they are stored under: hashing the texts here spares the measuring thread)
