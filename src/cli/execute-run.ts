@@ -23,7 +23,8 @@ import { resultsOutputFormat, writeJsonLine, writeResultsFile } from './results-
 import { storeProblem } from '../runtime/store-errors.js';
 import type { WarningLog } from '../pipeline/warnings.js';
 import { Budget, type BudgetLimits } from '../runtime/budget.js';
-import type { CostPlan } from '../pipeline/cost-plan/estimate.js';
+import type { BegunCostPlan, CostPlan } from '../pipeline/cost-plan/estimate.js';
+import { PlanDuringRun } from './plan-during-run.js';
 import { costReport, priceTable, type PriceTable } from '../runtime/cost.js';
 import type { ModelUsage } from '../runtime/usage.js';
 import type { Results } from '../results/schema.js';
@@ -120,6 +121,8 @@ export async function executeRun(args: {
   budget?: BudgetLimits;
   /** the plan made before the run, shown beside the actual spend (and, with a budget, what it holds for each item's judge calls) */
   planned?: CostPlan;
+  /** or the plan begun (the store copied) and made while the run waits on its models, for its results only (plan-during-run.ts) */
+  planLater?: BegunCostPlan;
 }): Promise<RunSummary> {
   // a run's memory does not grow with its length (heap-growth.ts)
   boundHeapGrowth();
@@ -130,14 +133,24 @@ export async function executeRun(args: {
   // vega and the item views load in the report thread, on another core, while the run measures
   // (at the end it draws the figures and makes half the item details there)
   startReportThread();
+  // said where the run's other lines go once the run has a progress line (executeRunWith)
+  let log = (line: string): void => void process.stderr.write(`${line}\n`);
+  const quiet = args.global.quiet || args.global.json;
+  const planLater =
+    args.planLater === undefined
+      ? undefined
+      : new PlanDuringRun(args.planLater, (err) => {
+          if (!quiet) log(`note: no plan of the run (${err instanceof Error ? err.message : String(err)}): the results show no estimate beside the spend`);
+        });
   try {
-    return await executeRunWith(args);
+    return await executeRunWith(args, planLater, (l) => (log = l));
   } finally {
+    await planLater?.dispose();
     await stopReportThread();
   }
 }
 
-async function executeRunWith(args: Parameters<typeof executeRun>[0]): Promise<RunSummary> {
+async function executeRunWith(args: Parameters<typeof executeRun>[0], planLater: PlanDuringRun | undefined, setLog: (log: (line: string) => void) => void): Promise<RunSummary> {
   const storePath = isPostgresUrl(args.storePath) ? args.storePath : resolve(args.storePath);
   const store = await openRunStore(storePath);
   const prices = priceTable(args.prices);
@@ -202,12 +215,15 @@ async function executeRunWith(args: Parameters<typeof executeRun>[0]): Promise<R
     tick(n);
   };
   requestLog = (line) => progress.log(line);
+  setLog((line) => progress.log(line));
   if (activity) activity.log = (line) => progress.log(line);
   try {
     const onWorkersUsage = (u: Record<string, ModelUsage>): void => {
       workersUsage = u;
     };
-    return await runWithStore(args, store, plan, models, interrupt, progress, budget, () => spendJson(models, prices, batchModels, budget, args.planned), onWorkersUsage);
+    // a plan made during the run is waited for here, once the run's items are measured
+    const spend = async (): Promise<Results['spend']> => spendJson(models, prices, batchModels, budget, args.planned ?? (await planLater?.result()));
+    return await runWithStore(args, store, plan, models, interrupt, progress, budget, spend, onWorkersUsage, planLater);
   } catch (err) {
     throw storeProblem(err, store.location, { lockTimeoutMs: store.lockTimeoutMs }) ?? err;
   } finally {
@@ -224,8 +240,9 @@ async function runWithStore(
   interrupt: ReturnType<typeof installInterruptHandler>,
   progress: ReturnType<typeof createProgress>,
   budget: Budget | undefined,
-  spend: () => Results['spend'],
+  spend: () => Promise<Results['spend']>,
   onWorkersUsage: (usage: Record<string, ModelUsage>) => void,
+  planLater: PlanDuringRun | undefined,
 ): Promise<RunSummary> {
   {
     const configJson = canonicalJson(args.config);
@@ -250,7 +267,10 @@ async function runWithStore(
         progress.tick();
         if (!warmed) setImmediate(warmEnd);
       },
-      onWaiting: warmEnd,
+      onWaiting: () => {
+        warmEnd();
+        planLater?.onWaiting();
+      },
       // the store's write-ahead log is copied into its file in the report thread while this thread aggregates
       // (closing the store at the end then has little left to copy)
       onMeasured: () => {

@@ -42,7 +42,7 @@ export interface RunArgs {
   /** start no new work once aborted (the budget is reached; src/runtime/budget.ts) */
   stop?: AbortSignal;
   /** results.json's `spend` (per model and condition, the budget), read when the run ends */
-  spend?: () => Results['spend'];
+  spend?: () => Results['spend'] | Promise<Results['spend']>;
   /** price overrides (config `prices:`) */
   prices?: Record<string, unknown>;
   /** `--no-cache` (the batch phase, which stores answers itself, reads and writes the cache unless this is set) */
@@ -203,7 +203,7 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
   const usage = tracked.byModel();
   // batch mode: generations are billed at batch prices (judges, if LLMs, are billed live: see docs)
   if (Object.keys(usage).length > 0) results.usage = costReport(usage, priceTable(args.prices), { batch: plan.batch === true });
-  const spend = args.spend?.();
+  const spend = await args.spend?.();
   if (spend !== undefined && spend.rows.length > 0) results.spend = spend;
   // the results go to the store first, then the files (each atomically), and only then is the run
   // marked finished: a crash at any point leaves an unfinished run (resumable) whose results

@@ -6,19 +6,29 @@ import { RESULTS_SCHEMA_ID, resultsSchema, type GroupResultJson, type ProbeResul
 import { SLANT_VERSION } from '../version.js';
 
 /**
- * A run's results for the viewer: its results.json when the reports folder has a valid one
- * (items dropped: the viewer reads them from the store page by page), else rebuilt from the
- * store's per-cell results (no cross-group summary then).
+ * A run's results for the viewer, items dropped (the viewer reads them from the store page by
+ * page): the results the run stored (what its results.json was written from, without the items,
+ * which stay in their cells), else its results.json when the reports folder has a valid one (a
+ * run from before results were stored), else rebuilt from the store's per-cell results (no
+ * cross-group summary then). The stored results come first because results.json lists every item:
+ * read and parsed whole, it was most of the viewer's memory on a large run (74 MB of text at
+ * 100,000 documents, several times that parsed).
  */
 export async function runResults(anyStore: AnyStore<RunReader>, runId: string, reportsDir?: string): Promise<Results | undefined> {
   const store = asRunStore(anyStore);
   const run = await store.getRun(runId);
   if (!run) return undefined;
+  const stored = await store.getRunResults(runId);
+  if (stored !== undefined) {
+    const parsed = resultsSchema.safeParse(stored);
+    // checked, but used as stored (a list kept in the store stays a reference to its rows)
+    if (parsed.success) return withoutItems(stored as Results);
+  }
   const file = reportsDir ? join(reportsDir, runId, 'results.json') : undefined;
   if (file && existsSync(file)) {
     try {
       const parsed = resultsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-      if (parsed.success) return { ...parsed.data, probes: parsed.data.probes.map((p) => ({ ...p, items: [] })) };
+      if (parsed.success) return withoutItems(parsed.data);
     } catch {
       // fall through to the store
     }
@@ -45,3 +55,5 @@ export async function runResults(anyStore: AnyStore<RunReader>, runId: string, r
     warnings: [],
   };
 }
+
+const withoutItems = (r: Results): Results => ({ ...r, probes: r.probes.map((p) => ({ ...p, items: [] })) });
