@@ -3,6 +3,7 @@ import { FloatColumn } from '../../stats/float-column.js';
 import { ROUGE_TYPES, type RougeType } from '../../text/rouge.js';
 import type { GroupResult, ItemAccumulator } from '../types.js';
 import type { OutputMeasurement, PositionMeasurement } from './measure.js';
+import { SparseRows } from './sparse-rows.js';
 import type { PositionOptions } from './schema.js';
 
 /** The discrete part of an article: which systems summarised it (in its order) and whether it was left out, short, or over ROUGE's cap. */
@@ -24,26 +25,34 @@ export function goldCounts(m: PositionMeasurement, K: number): Float64Array {
   return acc;
 }
 
+/** A system's numbers: its articles' segment counts, ROUGE's scores where they count, its sentences. */
+interface SystemColumns {
+  /** per article, its K segment counts (an empty row where the article lacks the system) */
+  counts: SparseRows;
+  /** per ROUGE type and score, in ROUGE_TYPES × ROUGE_SCORES order, over the articles with the system whose ROUGE was computed */
+  rouge: FloatColumn[];
+  /** summary sentences and dropped ones, over the articles with the system not left out */
+  sentences: number;
+  dropped: number;
+}
+
 /**
- * What position's numbers read of each article, in typed columns, one article added at a time (in
- * record-id order): its id, its shape as a code, its gold counts (the mean over its gold summaries)
- * and, per system, its K segment counts, ROUGE's 3 × 3 scores, its sentences and its dropped
- * sentences: about (2K + 11) × 8 bytes an article for one system, outside the garbage-collected
- * heap, and no measurement object. The aggregate (aggregate.ts) reads only these columns, so a
- * run's end builds no per-article objects.
+ * What position's numbers read of each article, one article added at a time (in record-id order):
+ * its id, its shape as a code, its gold counts (the mean over its gold summaries) and, per system,
+ * its segment counts, ROUGE's 3 × 3 scores and the sums of its sentences and dropped sentences. The
+ * counts are kept by their non-zero entries (sparse-rows.ts: a few entries an article where K
+ * numbers were), the scores in typed columns, outside the garbage-collected heap: about 9 × 8
+ * bytes and a few count entries an article for one system, and no measurement object. The
+ * aggregate (aggregate.ts) reads only these, so a run's end builds no per-article objects.
  */
 export class PositionColumns {
-  /** per system and article: its K counts, then ROUGE's scores, its sentences and its dropped sentences */
-  readonly width: number;
   readonly ids: string[] = [];
   private readonly shapes = new CodedColumn<ArticleShape>();
-  private readonly gold = new FloatColumn();
-  private readonly bySystem = new Map<string, FloatColumn>();
-  private readonly zeros: Float64Array;
+  private readonly gold: SparseRows;
+  private readonly bySystem = new Map<string, SystemColumns>();
 
   constructor(readonly K: number) {
-    this.width = K + ROUGE_TYPES.length * ROUGE_SCORES.length + 2;
-    this.zeros = new Float64Array(K);
+    this.gold = new SparseRows(K);
   }
 
   get length(): number {
@@ -57,11 +66,12 @@ export class PositionColumns {
     const s: ArticleShape = { systems, excluded: m.excluded, short: m.short, rougeOverCap: m.rougeOverCap === true };
     this.shapes.push(JSON.stringify(s), s);
     // an article left out has no gold counts the aggregate reads
-    for (const x of m.excluded ? this.zeros : goldCounts(m, this.K)) this.gold.push(x);
+    if (m.excluded) this.gold.pushEmpty();
+    else this.gold.push(goldCounts(m, this.K));
     for (const [name, col] of this.bySystem) {
       const o = m.outputs[name];
-      if (o === undefined) for (let j = 0; j < this.width; j++) col.push(NaN);
-      else this.pushOutput(col, o);
+      if (o === undefined) col.counts.pushEmpty();
+      else this.pushOutput(col, o, s);
     }
   }
 
@@ -87,33 +97,51 @@ export class PositionColumns {
     return this.shapes.at(i).systems.includes(system);
   }
 
-  /** Every article's gold counts, K a row (zeros for an article left out). A view: valid until the next add. */
-  goldValues(): Float64Array {
-    return this.gold.values();
+  /** Every article's gold counts (an empty row for an article left out). */
+  goldRows(): SparseRows {
+    return this.gold;
   }
 
-  /** A system's rows, `width` numbers an article (NaN where the article lacks it). A view: valid until the next add. */
-  systemValues(system: string): Float64Array {
-    return this.bySystem.get(system)!.values();
+  /** A system's segment counts, an article a row (empty where the article lacks it). */
+  systemRows(system: string): SparseRows {
+    return this.system(system).counts;
   }
 
-  /** Offset, within a system's row, of one ROUGE score. */
-  rougeOffset(t: RougeType, k: RougeScore): number {
-    return this.K + ROUGE_SCORES.length * ROUGE_TYPES.indexOf(t) + ROUGE_SCORES.indexOf(k);
+  /** One ROUGE score of a system over the articles that have it and whose ROUGE was computed, in order (a view: valid until the next add). */
+  rougeScores(system: string, t: RougeType, k: RougeScore): Float64Array {
+    return this.system(system).rouge[ROUGE_SCORES.length * ROUGE_TYPES.indexOf(t) + ROUGE_SCORES.indexOf(k)]!.values();
   }
 
-  /** A system's column, first seen at article `n`: the articles before it lack it. */
-  private padded(n: number): FloatColumn {
-    const col = new FloatColumn();
-    for (let j = 0; j < n * this.width; j++) col.push(NaN);
+  /** A system's summary sentences and dropped sentences, summed over the articles that have it and were not left out. */
+  sentenceSums(system: string): { sentences: number; dropped: number } {
+    const { sentences, dropped } = this.system(system);
+    return { sentences, dropped };
+  }
+
+  private system(name: string): SystemColumns {
+    const col = this.bySystem.get(name);
+    if (col === undefined) throw new RangeError(`PositionColumns: no system ${name}`);
     return col;
   }
 
-  private pushOutput(col: FloatColumn, o: OutputMeasurement): void {
-    for (let j = 0; j < this.K; j++) col.push(o.counts[j] ?? 0);
-    for (const t of ROUGE_TYPES) for (const k of ROUGE_SCORES) col.push(o.rouge[t][k]);
-    col.push(o.sentences);
-    col.push(o.dropped);
+  /** A system's columns, first seen at article `n`: the articles before it lack it. */
+  private padded(n: number): SystemColumns {
+    const col: SystemColumns = { counts: new SparseRows(this.K), rouge: ROUGE_TYPES.flatMap(() => ROUGE_SCORES.map(() => new FloatColumn())), sentences: 0, dropped: 0 };
+    for (let i = 0; i < n; i++) col.counts.pushEmpty();
+    return col;
+  }
+
+  private pushOutput(col: SystemColumns, o: OutputMeasurement, s: ArticleShape): void {
+    col.counts.push(o.counts);
+    if (!s.rougeOverCap) {
+      let r = 0;
+      for (const t of ROUGE_TYPES) for (const k of ROUGE_SCORES) col.rouge[r++]!.push(o.rouge[t][k]);
+    }
+    // in article order, as a sum over the articles would add them
+    if (!s.excluded) {
+      col.sentences += o.sentences;
+      col.dropped += o.dropped;
+    }
   }
 }
 

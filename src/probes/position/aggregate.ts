@@ -16,15 +16,12 @@ import { ROUGE_TYPES, type RougeType } from '../../text/rouge.js';
 import type { GroupResult, ResultTable } from '../types.js';
 import { lazyArray } from '../../core/lazy-array.js';
 import { PositionColumns, ROUGE_SCORES } from './accumulate.js';
+import { addFlatRow, type FlatRows } from './sparse-rows.js';
 import type { PositionMeasurement } from './measure.js';
 import type { PositionOptions } from './schema.js';
 
 export type PositionItem = { recordId: string; measurement: PositionMeasurement };
 
-/** acc += xs[at .. at + acc.length) */
-const sumInto = (acc: Float64Array, xs: Float64Array, at: number): void => {
-  for (let j = 0; j < acc.length; j++) acc[j] = (acc[j] as number) + (xs[at + j] as number);
-};
 const total = (xs: ArrayLike<number>): number => {
   let s = 0;
   for (let j = 0; j < xs.length; j++) s += xs[j] as number;
@@ -59,18 +56,34 @@ function distance(mode: PositionOptions['wassersteinMode']): Distance {
   return mode === 'released' ? releasedWasserstein : positionalWasserstein;
 }
 
+/** Row k of `rows` as K numbers, written into `out` (zeros where it has no entry). */
+function denseRow(out: Float64Array, rows: FlatRows, k: number): Float64Array {
+  out.fill(0);
+  for (let p = rows.start[k] as number, end = rows.start[k + 1] as number; p < end; p++) out[rows.seg[p] as number] = rows.value[p] as number;
+  return out;
+}
+
+/** The sum of row k of `rows`: its entries in segment order, the same number as its K counts added in order. */
+function rowTotal(rows: FlatRows, k: number): number {
+  let s = 0;
+  for (let p = rows.start[k] as number, end = rows.start[k + 1] as number; p < end; p++) s += rows.value[p] as number;
+  return s;
+}
+
 /**
  * The per-article table of a system: for each article where both gold and model have mass, its
  * id, distance, shift and both distributions. Its rows are made when read (results.json streams
- * them, src/results/streamed-items.ts) from the counts kept here, `K` numbers a side an article.
+ * them, src/results/streamed-items.ts) from the article's compressed counts, `at[k]` indexing the
+ * rows of `model` and `gold`.
  */
-function perArticleTable(ids: string[], model: Float64Array, gold: Float64Array, perW: Float64Array, perShift: Float64Array, K: number): readonly object[] {
+function perArticleTable(ids: string[], at: Int32Array, model: FlatRows, gold: FlatRows, perW: Float64Array, perShift: Float64Array, K: number): readonly object[] {
+  const scratch = new Float64Array(K);
   return lazyArray(ids.length, (k) => ({
     id: ids[k],
     wasserstein: perW[k],
     shift: perShift[k],
-    distribution: proportions(model.subarray(k * K, (k + 1) * K)),
-    goldDistribution: proportions(gold.subarray(k * K, (k + 1) * K)),
+    distribution: proportions(denseRow(scratch, model, at[k] as number)),
+    goldDistribution: proportions(denseRow(scratch, gold, at[k] as number)),
   }));
 }
 
@@ -78,34 +91,21 @@ function systemGroup(name: string, c: PositionColumns, options: PositionOptions,
   const K = options.K;
   const dist = distance(options.wassersteinMode);
   const modeLabel = options.wassersteinMode === 'released' ? 'released: proportions as values' : 'positional';
-  const v = c.systemValues(name);
-  const g = c.goldValues();
-  const width = c.width;
   const n = c.length;
   // the articles this system summarised that were not left out, as indices into the columns
-  const arts = new Int32Array(n);
+  const all = new Int32Array(n);
   let na = 0;
-  let sentences = 0;
-  let dropped = 0;
-  const rouge = ROUGE_TYPES.map((t) => ROUGE_SCORES.map((k) => ({ at: c.rougeOffset(t, k), xs: new Float64Array(n) })));
-  let nr = 0;
-  for (let i = 0; i < n; i++) {
-    if (!c.has(i, name)) continue;
-    const at = i * width;
-    if (!c.rougeOverCap(i)) {
-      for (const row of rouge) for (const s of row) s.xs[nr] = v[at + s.at] as number;
-      nr++;
-    }
-    if (c.excluded(i)) continue;
-    sentences += v[at + width - 2] as number;
-    dropped += v[at + width - 1] as number;
-    arts[na++] = i;
-  }
+  for (let i = 0; i < n; i++) if (c.has(i, name) && !c.excluded(i)) all[na++] = i;
+  const arts = all.subarray(0, na);
+  const { sentences, dropped } = c.sentenceSums(name);
+  // their counts, model and gold, a row an article in `arts` order
+  const m = c.systemRows(name).gather(arts);
+  const g = c.goldRows().gather(arts);
   const modelSum = new Float64Array(K);
   const goldSum = new Float64Array(K);
   for (let a = 0; a < na; a++) {
-    sumInto(modelSum, v, (arts[a] as number) * width);
-    sumInto(goldSum, g, (arts[a] as number) * K);
+    addFlatRow(modelSum, m, a);
+    addFlatRow(goldSum, g, a);
   }
   const metrics: Metric[] = [];
   const extra: Record<string, unknown> = {
@@ -133,36 +133,27 @@ function systemGroup(name: string, c: PositionColumns, options: PositionOptions,
       kind: 'statistic',
     };
     if (na >= 2) {
-      const [wCi, sCi] = bootstrapArticles(arts.subarray(0, na), v, width, g, K, dist, options, shared);
+      const [wCi, sCi] = bootstrapArticles(arts, m, g, K, dist, options, shared);
       if (wCi) w.ci = wCi;
       if (sCi) shift.ci = sCi;
     }
     metrics.push(w, shift);
   }
-  // Per-article distances, over articles where both gold and model have mass. Their rows are
-  // copied into arrays of the exact size, counted first (arrays grown while filling them, then
-  // copied, held two to three times the rows at once: tens of MB at 100,000 articles), so that
-  // the table does not keep the whole columns alive.
+  // Per-article distances, over articles where both gold and model have mass (`both`: their rows
+  // in m and g). The table reads its rows from these compressed counts, not dense copies of them.
   const both = new Int32Array(na);
   let nb = 0;
-  for (let a = 0; a < na; a++) {
-    const i = arts[a] as number;
-    if (total(v.subarray(i * width, i * width + K)) > 0 && total(g.subarray(i * K, (i + 1) * K)) > 0) both[nb++] = i;
-  }
+  for (let a = 0; a < na; a++) if (rowTotal(m, a) > 0 && rowTotal(g, a) > 0) both[nb++] = a;
   const bothIds: string[] = new Array<string>(nb);
-  const bm = new Float64Array(nb * K);
-  const bg = new Float64Array(nb * K);
-  for (let k = 0; k < nb; k++) {
-    const i = both[k] as number;
-    bothIds[k] = c.ids[i] as string;
-    bm.set(v.subarray(i * width, i * width + K), k * K);
-    bg.set(g.subarray(i * K, (i + 1) * K), k * K);
-  }
   const perW = new Float64Array(nb);
   const perShift = new Float64Array(nb);
+  const model = new Float64Array(K);
+  const gold = new Float64Array(K);
   for (let k = 0; k < nb; k++) {
-    const model = bm.subarray(k * K, (k + 1) * K);
-    const gold = bg.subarray(k * K, (k + 1) * K);
+    const a = both[k] as number;
+    bothIds[k] = c.ids[arts[a] as number] as string;
+    denseRow(model, m, a);
+    denseRow(gold, g, a);
     perW[k] = dist(gold, model);
     perShift[k] = meanPosition(model) - meanPosition(gold);
   }
@@ -175,62 +166,18 @@ function systemGroup(name: string, c: PositionColumns, options: PositionOptions,
     }
     metrics.push(mw, ms);
   }
-  extra.perArticle = perArticleTable(bothIds, bm, bg, perW, perShift, K);
+  extra.perArticle = perArticleTable(bothIds, both.subarray(0, nb), m, g, perW, perShift, K);
   metrics.push({ name: 'dropped_sentences', label: 'summary sentences dropped (zero similarity to every article sentence)', value: dropped, n: sentences, kind: 'count' });
-  const scores = (t: number, k: number): Float64Array => rouge[t]![k]!.xs.subarray(0, nr);
-  ROUGE_TYPES.forEach((t, r) => {
-    if (nr > 0) metrics.push(meanMetric(`${t}_f`, `${ROUGE_LABEL[t]} F`, scores(r, 2)));
-  });
-  extra.rouge = Object.fromEntries(ROUGE_TYPES.map((t, r) => [t, { precision: mean(scores(r, 0)), recall: mean(scores(r, 1)), fmeasure: mean(scores(r, 2)), n: nr }]));
+  const scores = (t: RougeType, k: (typeof ROUGE_SCORES)[number]): Float64Array => c.rougeScores(name, t, k);
+  const nr = scores('rouge1', 'fmeasure').length;
+  for (const t of ROUGE_TYPES) if (nr > 0) metrics.push(meanMetric(`${t}_f`, `${ROUGE_LABEL[t]} F`, scores(t, 'fmeasure')));
+  extra.rouge = Object.fromEntries(ROUGE_TYPES.map((t) => [t, { precision: mean(scores(t, 'precision')), recall: mean(scores(t, 'recall')), fmeasure: mean(scores(t, 'fmeasure')), n: nr }]));
   const order = ['wasserstein', 'position_shift', 'rouge1_f', 'dropped_sentences', 'wasserstein_per_article', 'position_shift_per_article', 'rouge2_f', 'rougeL_f'];
   metrics.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
   return { labels: { model: name }, metrics, extra };
 }
 
 const ROUGE_LABEL: Record<RougeType, string> = { rouge1: 'ROUGE-1', rouge2: 'ROUGE-2', rougeL: 'ROUGE-L' };
-
-/**
- * The non-zero counts of each article, in segment order (compressed rows): `start[k]` ..
- * `start[k + 1]` index the segments `seg` and their counts `value` of article k. A resample adds
- * only these: adding a zero count changes no sum (x + 0 is x for the non-negative counts here),
- * so the sums are the same numbers as adding every segment, in the same order, for a fraction of
- * the work (a summary maps its few sentences to a few of the K segments).
- */
-interface SparseRows {
-  start: Int32Array;
-  seg: Int32Array;
-  value: Float64Array;
-}
-
-function sparseRows(arts: Int32Array, xs: Float64Array, stride: number, K: number): SparseRows {
-  const start = new Int32Array(arts.length + 1);
-  let nz = 0;
-  for (let k = 0; k < arts.length; k++) {
-    const at = (arts[k] as number) * stride;
-    for (let j = 0; j < K; j++) if (xs[at + j] !== 0) nz++;
-    start[k + 1] = nz;
-  }
-  const seg = new Int32Array(nz);
-  const value = new Float64Array(nz);
-  for (let k = 0, p = 0; k < arts.length; k++) {
-    const at = (arts[k] as number) * stride;
-    for (let j = 0; j < K; j++) {
-      const x = xs[at + j] as number;
-      if (x === 0) continue;
-      seg[p] = j;
-      value[p++] = x;
-    }
-  }
-  return { start, seg, value };
-}
-
-/** acc[seg] += value, for article k's non-zero counts. */
-function addRow(acc: Float64Array, rows: SparseRows, k: number): void {
-  for (let p = rows.start[k] as number, end = rows.start[k + 1] as number; p < end; p++) {
-    const j = rows.seg[p] as number;
-    acc[j] = (acc[j] as number) + (rows.value[p] as number);
-  }
-}
 
 /** The last bootstrap's articles and its resamples' gold sums (K a resample), for the next system's. */
 interface SharedGold {
@@ -245,24 +192,14 @@ const sameRows = (a: Int32Array | undefined, b: Int32Array): boolean => a !== un
  * draws articles with replacement, re-sums their counts and recomputes both statistics (one
  * pass, so both intervals come from the same resamples). Resamples in which the model or the
  * gold side has no mass are skipped; if more than 1% are, no interval is reported. `arts` are the
- * articles' rows in the model columns (`width` numbers a row) and the gold columns (K a row).
+ * articles (their indices in the columns) and `m`, `g` their model and gold counts, a row each in
+ * that order.
  */
-function bootstrapArticles(
-  arts: Int32Array,
-  model: Float64Array,
-  width: number,
-  gold: Float64Array,
-  K: number,
-  dist: Distance,
-  options: PositionOptions,
-  shared: SharedGold,
-): [Interval | undefined, Interval | undefined] {
+function bootstrapArticles(arts: Int32Array, m: FlatRows, g: FlatRows, K: number, dist: Distance, options: PositionOptions, shared: SharedGold): [Interval | undefined, Interval | undefined] {
   const n = arts.length;
   const B = options.resamples;
-  const m = sparseRows(arts, model, width, K);
   // systems summarising the same articles resample the same gold sums: made once (`shared`)
   const reuse = shared.gold !== undefined && sameRows(shared.arts, arts);
-  const g = reuse ? undefined : sparseRows(arts, gold, K, K);
   const goldSums = reuse ? (shared.gold as Float64Array) : new Float64Array(B * K);
   // the seed's draws, shared by every system's bootstraps over the same number of articles
   const draws = resampleDraws(options.seed, n, B);
@@ -275,8 +212,8 @@ function bootstrapArticles(
     const gs = goldSums.subarray(b * K, (b + 1) * K);
     for (let i = 0; i < n; i++) {
       const k = draws !== null ? (draws[p++] as number) : Math.floor((rng as () => number)() * n);
-      addRow(ms, m, k);
-      if (g !== undefined) addRow(gs, g, k);
+      addFlatRow(ms, m, k);
+      if (!reuse) addFlatRow(gs, g, k);
     }
     if (!(total(ms) > 0 && total(gs) > 0)) continue;
     ws.push(dist(gs, ms));
@@ -327,20 +264,18 @@ export function spearmanAcrossSystems(groups: readonly GroupResult[]): SpearmanR
 export function aggregatePositionColumns(c: PositionColumns, options: PositionOptions): PositionAggregate {
   const shared: SharedGold = {};
   const groups = c.systems().map((n) => systemGroup(n, c, options, shared));
-  const g = c.goldValues();
-  const goldSum = new Float64Array(options.K);
+  const measured = new Int32Array(c.length);
   let articles = 0;
   let excludedArticles = 0;
   let shortArticles = 0;
   for (let i = 0; i < c.length; i++) {
     if (c.short(i)) shortArticles++;
-    if (c.excluded(i)) {
-      excludedArticles++;
-      continue;
-    }
-    articles++;
-    sumInto(goldSum, g, i * options.K);
+    if (c.excluded(i)) excludedArticles++;
+    else measured[articles++] = i;
   }
+  const g = c.goldRows().gather(measured.subarray(0, articles));
+  const goldSum = new Float64Array(options.K);
+  for (let a = 0; a < articles; a++) addFlatRow(goldSum, g, a);
   return { groups, goldDistribution: proportions(goldSum), spearman: spearmanAcrossSystems(groups), articles, excludedArticles, shortArticles };
 }
 

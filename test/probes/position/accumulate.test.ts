@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { positionOptionsSchema, positionProbe, type PositionMeasurement, type PositionOptions } from '../../../src/probes/position/index.js';
 import { PositionColumns } from '../../../src/probes/position/accumulate.js';
+import type { FlatRows } from '../../../src/probes/position/sparse-rows.js';
 import { ROUGE_TYPES, type RougeScores } from '../../../src/text/rouge.js';
 
 function articles(n: number, seed: number, K: number, systems: string[]): PositionMeasurement[] {
@@ -103,38 +104,45 @@ describe('position accumulate', () => {
 
 // Since the aggregate reads these columns too, "the same as aggregate" no longer checks them: a
 // row written wrongly is read back wrongly by both. Written for the survivors of re-scoring
-// accumulate.ts after that rewrite (Stryker, judged by the position tests): a system missing from
-// an article gave no NaN row (the loop made false or `>=`) or one number too many (`<=`), which
-// shifts every later row of that system. Each row is rebuilt here from the measurements by the
-// layout the columns document: K counts, ROUGE's 3 × 3 scores (ROUGE_TYPES × precision, recall,
-// fmeasure), sentences, dropped; NaN where the article lacks the system.
+// accumulate.ts (Stryker, judged by the position tests): a system missing from an article gave no
+// row, or one too many, which shifts every later row of that system. Each row is rebuilt here from
+// the measurements by what the columns document: per system its articles' K counts (an empty row
+// where the article lacks it), ROUGE's 3 × 3 scores over the articles that have it and whose ROUGE
+// was computed, and the sums of sentences and dropped sentences over those not left out.
 describe('position columns, row by row', () => {
-  it('holds each system’s numbers at its article’s row, NaN rows where an article lacks it, and the gold means', () => {
-    const K = 4;
+  const K = 4;
+  const dense = (rows: FlatRows): number[][] =>
+    Array.from({ length: rows.start.length - 1 }, (_, k) => {
+      const row = new Array<number>(K).fill(0);
+      for (let p = rows.start[k]!; p < rows.start[k + 1]!; p++) row[rows.seg[p]!] = rows.value[p]!;
+      return row;
+    });
+  const every = (n: number): Int32Array => Int32Array.from({ length: n }, (_, i) => i);
+
+  it('holds each system’s counts at its article’s row, empty rows where an article lacks it, its scores and sums, and the gold means', () => {
     const ms = articles(60, 11, K, ['a', 'b', 'late']);
     const columns = new PositionColumns(K);
     ms.forEach((m, i) => columns.add(m, `r${i}`));
     expect(columns.length).toBe(60);
     expect(columns.systems()).toEqual(['a', 'b', 'late']);
-    const width = K + 9 + 2;
-    expect(columns.width).toBe(width);
     const missing = ms.filter((m) => m.outputs['late'] === undefined).length;
     expect(missing).toBeGreaterThan(20); // the first third and some later articles
     for (const name of ['a', 'b', 'late']) {
-      const rows = Array.from(columns.systemValues(name));
-      const expected = ms.flatMap((m) => {
-        const o = m.outputs[name];
-        if (o === undefined) return new Array<number>(width).fill(NaN);
-        return [...o.counts, ...ROUGE_TYPES.flatMap((t) => [o.rouge[t].precision, o.rouge[t].recall, o.rouge[t].fmeasure]), o.sentences, o.dropped];
-      });
-      expect(rows).toEqual(expected);
+      expect(columns.systemRows(name).length).toBe(60);
+      expect(dense(columns.systemRows(name).gather(every(60)))).toEqual(ms.map((m) => m.outputs[name]?.counts ?? new Array<number>(K).fill(0)));
+      const scored = ms.filter((m) => m.outputs[name] !== undefined && m.rougeOverCap !== true).map((m) => m.outputs[name]!);
+      expect(scored.length).toBeLessThan(ms.filter((m) => m.outputs[name] !== undefined).length); // some over the cap
+      for (const t of ROUGE_TYPES) for (const k of ['precision', 'recall', 'fmeasure'] as const) expect(Array.from(columns.rougeScores(name, t, k))).toEqual(scored.map((o) => o.rouge[t][k]));
+      const kept = ms.filter((m) => m.outputs[name] !== undefined && !m.excluded).map((m) => m.outputs[name]!);
+      expect(columns.sentenceSums(name)).toEqual({ sentences: kept.reduce((a, o) => a + o.sentences, 0), dropped: kept.reduce((a, o) => a + o.dropped, 0) });
     }
+    expect(() => columns.systemRows('none')).toThrow(/no system none/);
     // the mean of the gold summaries' counts; zeros for an article left out
-    const gold = Array.from(columns.goldValues());
+    const gold = dense(columns.goldRows().gather(every(60)));
     const mean = (m: PositionMeasurement) => Array.from({ length: K }, (_, j) => m.references.reduce((a, r) => a + (r.counts[j] ?? 0), 0) / m.references.length);
     ms.forEach((m, i) => {
       const want = m.excluded ? new Array<number>(K).fill(0) : mean(m);
-      gold.slice(i * K, (i + 1) * K).forEach((v, j) => expect(v).toBeCloseTo(want[j]!, 12));
+      gold[i]!.forEach((v, j) => expect(v).toBeCloseTo(want[j]!, 12));
     });
     ms.forEach((m, i) => {
       expect([columns.excluded(i), columns.short(i), columns.rougeOverCap(i), columns.has(i, 'late')]).toEqual([m.excluded, m.short, m.rougeOverCap === true, m.outputs['late'] !== undefined]);
