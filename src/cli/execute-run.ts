@@ -25,6 +25,7 @@ import type { WarningLog } from '../pipeline/warnings.js';
 import { Budget, type BudgetLimits } from '../runtime/budget.js';
 import type { BegunCostPlan, CostPlan } from '../pipeline/cost-plan/estimate.js';
 import { PlanDuringRun } from './plan-during-run.js';
+import { tierUpAsUsual } from './tier-up.js';
 import { costReport, priceTable, type PriceTable } from '../runtime/cost.js';
 import type { ModelUsage } from '../runtime/usage.js';
 import type { Results } from '../results/schema.js';
@@ -36,6 +37,8 @@ import { ReportThreadStart } from './report-thread-start.js';
 import { boundHeapGrowth } from './heap-growth.js';
 import { terminalWidth } from '../report/terminal-width.js';
 import { colorEnabled } from '../core/color.js';
+import { writtenResults } from '../results/json-text.js';
+import type { BegunReport } from '../report/write.js';
 
 /**
  * What a run needs only at its end: the report page (vega and its charts, ~270 modules), the
@@ -45,12 +48,20 @@ import { colorEnabled } from '../core/color.js';
  */
 type EndModules = [typeof import('../report/write.js'), typeof import('../report/terminal.js') | undefined];
 let endModules: Promise<EndModules> | undefined;
+/** the report's module, once loaded: the results begin the report the moment they are complete (onResults) */
+let reportWriter: typeof import('../report/write.js') | undefined;
 function loadEndModules(): Promise<EndModules> {
   // with the report thread the terminal summary is drawn there (onResults below); here only if that
   // fails, or the run ends its measuring before it starts the thread (then loaded at the end)
-  endModules ??= Promise.all([import('../report/write.js'), reportThread() === undefined && !reportThreadCanRun() ? import('../report/terminal.js') : undefined]);
+  endModules ??= Promise.all([import('../report/write.js'), reportThread() === undefined && !reportThreadCanRun() ? import('../report/terminal.js') : undefined]).then((m) => {
+    reportWriter = m[0];
+    return m;
+  });
   return endModules;
 }
+
+/** This run's report, begun when its results were complete (onResults), if the report's module was loaded by then. */
+let begunReport: BegunReport | undefined;
 
 /** The terminal summary being drawn in the report thread (asked for once the results are complete), if any. */
 let terminalText: Promise<string | undefined> | undefined;
@@ -123,6 +134,7 @@ export async function executeRun(args: {
   boundHeapGrowth();
   // this run's own end: a summary drawn for an earlier run in this process is never printed for this one
   terminalText = undefined;
+  begunReport = undefined;
   reporting = false;
   // vega and the item views load in the report thread, on another core, while the run measures
   // (at the end it draws the figures and makes half the item details there): started at once for
@@ -266,10 +278,18 @@ async function runWithStore(
         if (!warmed) setImmediate(warmEnd);
       },
       onWaiting: () => {
-        // first the thread, so the warm-up's figure is drawn there
+        // the run sends requests: its request path is optimized as V8 would (tier-up.ts)
+        tierUpAsUsual();
+        // the thread first, so the warm-up's figure is drawn there
         threadStart.waiting();
         warmEnd();
         planLater?.onWaiting();
+      },
+      // the store's write-ahead log is copied into its file in the report thread while this thread aggregates
+      // (closing the store at the end then has little left to copy)
+      onMeasured: () => {
+        threadStart.end();
+        if (store.kind === 'sqlite') reportThread()?.call({ kind: 'checkpoint', path: store.location }).catch(() => undefined);
       },
       // the report's item views are cut and mapped in the report thread while the records are measured
       // (those offered before it starts wait for it)
@@ -279,9 +299,14 @@ async function runWithStore(
       waitForLease: args.waitForLease,
       // the report step: report.html (figures, items with their texts from a SQLite store; from results.json on PostgreSQL), atomically
       // (the report thread is let go as soon as the page has its figures and details: it ends while the page is written)
-      // the terminal summary is drawn in the report thread while this thread writes the files (the same text: the same code, width and colour)
+      // the report begins at once (its figures drawn in the report thread while this thread writes results.json
+      // and reads the items), from the results as results.json holds them, as the report step is given them;
+      // then the terminal summary is drawn there, after the figures, while this thread writes the files (the same text: the same code, width and colour)
       onResults: (results) => {
-        threadStart.end();
+        if (reportWriter !== undefined) {
+          reporting = true;
+          begunReport = reportWriter.beginReport(writtenResults(results));
+        }
         const thread = reportThread();
         if (thread === undefined || args.global.json || args.global.quiet) return;
         terminalText = thread
@@ -290,7 +315,9 @@ async function runWithStore(
       },
       report: async (results, reportDir) => {
         reporting = true;
-        return (await loadEndModules())[0].writeReportFile(join(reportDir, 'report.html'), results, store, { madeAll: releaseReportThread });
+        const begun = begunReport;
+        begunReport = undefined;
+        return (await loadEndModules())[0].writeReportFile(join(reportDir, 'report.html'), results, store, { madeAll: releaseReportThread, ...(begun !== undefined ? { begun } : {}) });
       },
       ...(args.workers
         ? {
