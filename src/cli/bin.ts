@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// first: V8's tier-up budget, before the code it governs is loaded (tier-up.ts)
+import './tier-up.js';
 import { EXIT } from '../core/errors.js';
 import { main } from './main.js';
 import { exitQuietlyWhenOutputCloses } from './closed-output.js';

@@ -23,7 +23,8 @@ import { resultsOutputFormat, writeJsonLine, writeResultsFile } from './results-
 import { storeProblem } from '../runtime/store-errors.js';
 import type { WarningLog } from '../pipeline/warnings.js';
 import { Budget, type BudgetLimits } from '../runtime/budget.js';
-import type { CostPlan } from '../pipeline/cost-plan/estimate.js';
+import type { BegunCostPlan, CostPlan } from '../pipeline/cost-plan/estimate.js';
+import { PlanDuringRun } from './plan-during-run.js';
 import { costReport, priceTable, type PriceTable } from '../runtime/cost.js';
 import type { ModelUsage } from '../runtime/usage.js';
 import type { Results } from '../results/schema.js';
@@ -34,6 +35,8 @@ import { releaseReportThread, reportThread, startReportThread, stopReportThread 
 import { boundHeapGrowth } from './heap-growth.js';
 import { terminalWidth } from '../report/terminal-width.js';
 import { colorEnabled } from '../core/color.js';
+import { writtenResults } from '../results/json-text.js';
+import type { BegunReport } from '../report/write.js';
 
 /**
  * What a run needs only at its end: the report page (vega and its charts, ~270 modules), the
@@ -43,11 +46,19 @@ import { colorEnabled } from '../core/color.js';
  */
 type EndModules = [typeof import('../report/write.js'), typeof import('../report/terminal.js') | undefined];
 let endModules: Promise<EndModules> | undefined;
+/** the report's module, once loaded: the results begin the report the moment they are complete (onResults) */
+let reportWriter: typeof import('../report/write.js') | undefined;
 function loadEndModules(): Promise<EndModules> {
   // with the report thread the terminal summary is drawn there (onResults below); here only if that fails
-  endModules ??= Promise.all([import('../report/write.js'), reportThread() === undefined ? import('../report/terminal.js') : undefined]);
+  endModules ??= Promise.all([import('../report/write.js'), reportThread() === undefined ? import('../report/terminal.js') : undefined]).then((m) => {
+    reportWriter = m[0];
+    return m;
+  });
   return endModules;
 }
+
+/** This run's report, begun when its results were complete (onResults), if the report's module was loaded by then. */
+let begunReport: BegunReport | undefined;
 
 /** The terminal summary being drawn in the report thread (asked for once the results are complete), if any. */
 let terminalText: Promise<string | undefined> | undefined;
@@ -110,23 +121,36 @@ export async function executeRun(args: {
   budget?: BudgetLimits;
   /** the plan made before the run, shown beside the actual spend (and, with a budget, what it holds for each item's judge calls) */
   planned?: CostPlan;
+  /** or the plan begun (the store copied) and made while the run waits on its models, for its results only (plan-during-run.ts) */
+  planLater?: BegunCostPlan;
 }): Promise<RunSummary> {
   // a run's memory does not grow with its length (heap-growth.ts)
   boundHeapGrowth();
   // this run's own end: a summary drawn for an earlier run in this process is never printed for this one
   terminalText = undefined;
+  begunReport = undefined;
   reporting = false;
   // vega and the item views load in the report thread, on another core, while the run measures
   // (at the end it draws the figures and makes half the item details there)
   startReportThread();
+  // said where the run's other lines go once the run has a progress line (executeRunWith)
+  let log = (line: string): void => void process.stderr.write(`${line}\n`);
+  const quiet = args.global.quiet || args.global.json;
+  const planLater =
+    args.planLater === undefined
+      ? undefined
+      : new PlanDuringRun(args.planLater, (err) => {
+          if (!quiet) log(`note: no plan of the run (${err instanceof Error ? err.message : String(err)}): the results show no estimate beside the spend`);
+        });
   try {
-    return await executeRunWith(args);
+    return await executeRunWith(args, planLater, (l) => (log = l));
   } finally {
+    await planLater?.dispose();
     await stopReportThread();
   }
 }
 
-async function executeRunWith(args: Parameters<typeof executeRun>[0]): Promise<RunSummary> {
+async function executeRunWith(args: Parameters<typeof executeRun>[0], planLater: PlanDuringRun | undefined, setLog: (log: (line: string) => void) => void): Promise<RunSummary> {
   const storePath = isPostgresUrl(args.storePath) ? args.storePath : resolve(args.storePath);
   const store = await openRunStore(storePath);
   const prices = priceTable(args.prices);
@@ -191,12 +215,15 @@ async function executeRunWith(args: Parameters<typeof executeRun>[0]): Promise<R
     tick(n);
   };
   requestLog = (line) => progress.log(line);
+  setLog((line) => progress.log(line));
   if (activity) activity.log = (line) => progress.log(line);
   try {
     const onWorkersUsage = (u: Record<string, ModelUsage>): void => {
       workersUsage = u;
     };
-    return await runWithStore(args, store, plan, models, interrupt, progress, budget, () => spendJson(models, prices, batchModels, budget, args.planned), onWorkersUsage);
+    // a plan made during the run is waited for here, once the run's items are measured
+    const spend = async (): Promise<Results['spend']> => spendJson(models, prices, batchModels, budget, args.planned ?? (await planLater?.result()));
+    return await runWithStore(args, store, plan, models, interrupt, progress, budget, spend, onWorkersUsage, planLater);
   } catch (err) {
     throw storeProblem(err, store.location, { lockTimeoutMs: store.lockTimeoutMs }) ?? err;
   } finally {
@@ -213,8 +240,9 @@ async function runWithStore(
   interrupt: ReturnType<typeof installInterruptHandler>,
   progress: ReturnType<typeof createProgress>,
   budget: Budget | undefined,
-  spend: () => Results['spend'],
+  spend: () => Promise<Results['spend']>,
   onWorkersUsage: (usage: Record<string, ModelUsage>) => void,
+  planLater: PlanDuringRun | undefined,
 ): Promise<RunSummary> {
   {
     const configJson = canonicalJson(args.config);
@@ -239,7 +267,15 @@ async function runWithStore(
         progress.tick();
         if (!warmed) setImmediate(warmEnd);
       },
-      onWaiting: warmEnd,
+      onWaiting: () => {
+        warmEnd();
+        planLater?.onWaiting();
+      },
+      // the store's write-ahead log is copied into its file in the report thread while this thread aggregates
+      // (closing the store at the end then has little left to copy)
+      onMeasured: () => {
+        if (store.kind === 'sqlite') reportThread()?.call({ kind: 'checkpoint', path: store.location }).catch(() => undefined);
+      },
       // the report's item views are cut and mapped in the report thread while the records are measured
       ...(reportThread() !== undefined ? { ahead: new (await import('../report/items/item-marks-ahead.js')).ItemMarksAhead() } : {}),
       // results JSON: written atomically with the report; .csv/.jsonl: below
@@ -247,8 +283,14 @@ async function runWithStore(
       waitForLease: args.waitForLease,
       // the report step: report.html (figures, items with their texts from a SQLite store; from results.json on PostgreSQL), atomically
       // (the report thread is let go as soon as the page has its figures and details: it ends while the page is written)
-      // the terminal summary is drawn in the report thread while this thread writes the files (the same text: the same code, width and colour)
+      // the report begins at once (its figures drawn in the report thread while this thread writes results.json
+      // and reads the items), from the results as results.json holds them, as the report step is given them;
+      // then the terminal summary is drawn there, after the figures, while this thread writes the files (the same text: the same code, width and colour)
       onResults: (results) => {
+        if (reportWriter !== undefined) {
+          reporting = true;
+          begunReport = reportWriter.beginReport(writtenResults(results));
+        }
         const thread = reportThread();
         if (thread === undefined || args.global.json || args.global.quiet) return;
         terminalText = thread
@@ -257,7 +299,9 @@ async function runWithStore(
       },
       report: async (results, reportDir) => {
         reporting = true;
-        return (await loadEndModules())[0].writeReportFile(join(reportDir, 'report.html'), results, store, { madeAll: releaseReportThread });
+        const begun = begunReport;
+        begunReport = undefined;
+        return (await loadEndModules())[0].writeReportFile(join(reportDir, 'report.html'), results, store, { madeAll: releaseReportThread, ...(begun !== undefined ? { begun } : {}) });
       },
       ...(args.workers
         ? {

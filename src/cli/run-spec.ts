@@ -25,7 +25,7 @@ import { failOnConditions } from './fail-on.js';
 import { refuseOutputOverInput, type ReadFile } from './output-over-input.js';
 import { loadConfigWithPlugins } from '../config/load.js';
 import type { BudgetLimits } from '../runtime/budget.js';
-import { planCost, type CostPlan } from '../pipeline/cost-plan/estimate.js';
+import { beginCostPlan, type BegunCostPlan, type CostPlan } from '../pipeline/cost-plan/estimate.js';
 import { DEFAULT_CONFIRM_ABOVE_USD, askToGoOn, needsConfirmation } from './confirm-run.js';
 import { setModerator } from './commands/run.js';
 
@@ -81,18 +81,28 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
     const { confirmAbove, ...limits } = config.budget ?? {};
     const budget: BudgetLimits = { ...limits, ...(flags.maxCost !== undefined ? { usd: flags.maxCost } : {}), ...(flags.maxTokens !== undefined ? { tokens: flags.maxTokens } : {}) };
     const hasBudget = budget.usd !== undefined || budget.tokens !== undefined || Object.keys(budget.models ?? {}).length > 0;
-    // the plan is made before every run that may pay for a model (no model is called): the results
+    // the plan is made for every run that may pay for a model (no model is called): the results
     // show it beside the actual spend, and a budget holds each item's judge calls with its generation
+    // -o checked first: a plan begun is let go by the run
+    const resultsPath = outputPath(cmd, spec);
     let planned: CostPlan | undefined;
+    let planLater: BegunCostPlan | undefined;
+    const storePath = storeLocation(spec.baseDir, config.store);
+    const mayAsk = !hasBudget && flags.yes !== true && !global.json && !global.quiet && process.stdin.isTTY === true && process.stderr.isTTY === true;
     if (paysForModels(config)) {
       try {
-        planned = await planCost(config, { baseDir: spec.baseDir, storePath: storeLocation(spec.baseDir, config.store), ...(resumeRunId !== undefined ? { resumeRunId } : {}), batch, noCache });
+        const begun = await beginCostPlan(config, { baseDir: spec.baseDir, storePath, ...(resumeRunId !== undefined ? { resumeRunId } : {}), batch, noCache });
+        // made before the run when the run needs its totals first (a budget, the question whether
+        // to go on) or reads a shared store (the plan reads it as it is, not a copy); else made
+        // while the run waits on its models (its copy of the store is taken now)
+        if (hasBudget || mayAsk || isPostgresUrl(storePath)) planned = await begun.make();
+        else planLater = begun;
       } catch (err) {
         // a plan slant cannot make here says why; the run itself goes on (its own errors are its own)
         if (!global.quiet && !global.json) process.stderr.write(`note: no plan before the run (${err instanceof Error ? err.message : String(err)}): the results show no estimate beside the spend${hasBudget ? ', and the budget holds no judge calls ahead' : ''}\n`);
       }
     }
-    if (planned !== undefined && !hasBudget && flags.yes !== true && !global.json && !global.quiet && process.stdin.isTTY === true && process.stderr.isTTY === true) {
+    if (planned !== undefined && mayAsk) {
       const threshold = confirmAbove ?? DEFAULT_CONFIRM_ABOVE_USD;
       if (needsConfirmation(planned, threshold) && !(await askToGoOn(planned, threshold, { input: process.stdin, output: process.stderr }))) {
         process.stderr.write('not started\n');
@@ -115,7 +125,7 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       makePlan: (wrap) => planRun(config, { baseDir: spec.baseDir, wrap, batch, ...(global.quiet || global.json ? {} : { onRetry }) }),
       prices: config.prices,
       noCache,
-      storePath: storeLocation(spec.baseDir, config.store),
+      storePath,
       reportsDir: resolve(spec.baseDir, config.reports),
       config: spec,
       resumeRunId,
@@ -126,8 +136,9 @@ export async function runSpec(spec: StoredSpec, command: string, cmd: Command, r
       batch,
       ...(hasBudget ? { budget } : {}),
       ...(planned !== undefined ? { planned } : {}),
+      ...(planLater !== undefined ? { planLater } : {}),
       ...(workers ? { workers } : {}),
-      ...(outputPath(cmd, spec) ? { resultsPath: outputPath(cmd, spec) } : {}),
+      ...(resultsPath ? { resultsPath } : {}),
     });
   } else {
     await executeRun({

@@ -13,8 +13,8 @@ import type { ItemsReader } from '../runtime/run-store.js';
 import type { ItemCost } from '../runtime/store.js';
 import { ITEMS_PAGE } from '../runtime/stored-items.js';
 import { FloatColumn } from '../stats/float-column.js';
-import { compareRateCounts, comparePaired, declaredKind, notARate, type ItemValueKind, type PairedComparison } from '../stats/paired-comparison.js';
-import type { PairedCounts } from '../stats/paired.js';
+import { comparePaired, declaredKind, type ItemValueKind, type PairedComparison } from '../stats/paired-comparison.js';
+import { RatePairs } from '../stats/paired-passes.js';
 import { pairedJson } from '../results/paired-effect.js';
 import type { AnyProbe } from '../probes/manifest.js';
 import { IdCursor, idOrdered, OutOfIdOrder, wholeSorted } from './id-ordered.js';
@@ -33,43 +33,28 @@ export interface ComparedCell {
 type PairedStore = Pick<ItemsReader, 'itemsByIdPage' | 'getItems' | 'costsByIdPage' | 'getCosts'>;
 
 /** One item value's pairs: a rate's counts (each value checked to be 0 or 1), a mean's or count's two columns. */
-export class PairedValues {
-  private readonly counts: PairedCounts = { a: 0, b: 0, c: 0, d: 0 };
+class PairedValues {
+  private readonly rate: RatePairs | undefined;
   private readonly x: FloatColumn | undefined;
   private readonly y: FloatColumn | undefined;
-  private n = 0;
-  /** the first value of each side that is not 0 or 1 (a rate's), with its pair */
-  private bad: [side: 'baseline' | 'other', value: number, pair: number][] = [];
 
   constructor(readonly spec: ItemValueKind) {
-    if (spec.kind !== 'rate') {
+    if (spec.kind === 'rate') {
+      this.rate = new RatePairs();
+    } else {
       this.x = new FloatColumn();
       this.y = new FloatColumn();
     }
   }
 
   add(x: number, y: number): void {
-    this.n++;
-    if (this.x && this.y) {
-      this.x.push(x);
-      this.y.push(y);
-      return;
-    }
-    for (const [side, v] of [['baseline', x], ['other', y]] as const) if (v !== 0 && v !== 1 && !this.bad.some((b) => b[0] === side)) this.bad.push([side, v, this.n]);
-    const u = x === 1;
-    const v = y === 1;
-    if (u && v) this.counts.a++;
-    else if (u) this.counts.b++;
-    else if (v) this.counts.c++;
-    else this.counts.d++;
+    if (this.rate) return this.rate.add(x, y);
+    this.x!.push(x);
+    this.y!.push(y);
   }
 
   compare(): PairedComparison {
-    if (this.x && this.y) return comparePaired(this.spec, this.x.values(), this.y.values());
-    // comparePaired checks the baseline's values first, then the other's
-    const bad = this.bad.find((b) => b[0] === 'baseline') ?? this.bad[0];
-    if (bad) throw notARate(...bad);
-    return compareRateCounts(this.counts);
+    return this.rate ? this.rate.compare() : comparePaired(this.spec, this.x!.values(), this.y!.values());
   }
 }
 

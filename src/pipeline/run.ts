@@ -42,7 +42,7 @@ export interface RunArgs {
   /** start no new work once aborted (the budget is reached; src/runtime/budget.ts) */
   stop?: AbortSignal;
   /** results.json's `spend` (per model and condition, the budget), read when the run ends */
-  spend?: () => Results['spend'];
+  spend?: () => Results['spend'] | Promise<Results['spend']>;
   /** price overrides (config `prices:`) */
   prices?: Record<string, unknown>;
   /** `--no-cache` (the batch phase, which stores answers itself, reads and writes the cache unless this is set) */
@@ -60,6 +60,8 @@ export interface RunArgs {
   report?: (results: Results, reportDir: string) => Promise<void>;
   /** the run's results are complete (the object the summary returns), before results.json and the report are written */
   onResults?: (results: Results) => void;
+  /** every item is measured and stored (the run's end begins: aggregation, results, report) */
+  onMeasured?: () => void;
   /**
    * The execution step in place of executePlan in this process: a distributed run (`slant run
    * --workers`) enqueues its units and waits for the workers (src/pipeline/distributed/coordinate.ts).
@@ -177,6 +179,7 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
     throw args.signal.reason;
   };
   await stopIfSignalled();
+  args.onMeasured?.();
   // from here on everything is made from stored items, and is made again for free: a signal ends
   // the process at once (src/core/stoppable.ts), as after kill -9 (the run resumes)
   // items stay in the store (results.json reads them from there) unless the caller wants them in hand
@@ -200,7 +203,7 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
   const usage = tracked.byModel();
   // batch mode: generations are billed at batch prices (judges, if LLMs, are billed live: see docs)
   if (Object.keys(usage).length > 0) results.usage = costReport(usage, priceTable(args.prices), { batch: plan.batch === true });
-  const spend = args.spend?.();
+  const spend = await args.spend?.();
   if (spend !== undefined && spend.rows.length > 0) results.spend = spend;
   // the results go to the store first, then the files (each atomically), and only then is the run
   // marked finished: a crash at any point leaves an unfinished run (resumable) whose results

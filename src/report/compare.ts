@@ -16,8 +16,7 @@ import type { Stat } from '../results/presentation.js';
 import type { MetricJson } from '../results/schema.js';
 import { declaredKind } from '../stats/paired-comparison.js';
 import { IdCursor, idOrdered, OutOfIdOrder, wholeSorted } from '../pipeline/id-ordered.js';
-import { PairedValues } from '../pipeline/paired-cells.js';
-import { ITEMS_PAGE } from '../runtime/stored-items.js';
+import { PairedPasses, PairsChanged } from '../stats/paired-passes.js';
 
 export interface CompareSide {
   runId: string;
@@ -69,20 +68,32 @@ export async function storedGroups(anyStore: AnyStore<RunReader>, runId: string)
   });
 }
 
+/**
+ * Rows of each cell read at a time for the paired differences. A page's rows outlive the young
+ * generation's collections while the two cells are merged; with pages of 512 (two of them, a
+ * framing item a few KB parsed) V8 doubled its young generation to 32 MB on a 100,000-document
+ * comparison, most of its growth over a 1,000-document one. 128 keeps it at 16 MB, at no cost in CPU.
+ */
+const COMPARE_PAGE = 128;
+
 /** Rows of a cell read in record-id order a page at a time (undefined page size: read whole and sorted, where the store's order differs). */
 function cellRows(store: RunReader, runId: string, cellKey: string, pageSize: number | undefined): IdCursor<{ recordId: string; measurement: unknown }> {
   return new IdCursor(pageSize === undefined ? wholeSorted(() => store.getItems(runId, cellKey)) : idOrdered((after, limit) => store.itemsByIdPage(runId, cellKey, after, limit), pageSize));
 }
 
+/** Times the passes over two cells are begun again when the cells change between passes (a run still measuring). */
+const PASS_TRIES = 3;
+
 /**
  * B − A of each of `names` over the records both groups measured, by the paired comparison of the
- * value's declared kind (undefined for a name with no finite pair). One pass over both cells in
- * record-id order, a page of each at a time (id-ordered.ts): what is kept grows with the pairs
- * only as numbers (paired-cells.ts PairedValues), never as the cells' items. The pairs and their
+ * value's declared kind (undefined for a name with no finite pair). Passes over both cells in
+ * record-id order, a page of each at a time (id-ordered.ts): one for the rates (their paired
+ * counts), three where a mean is compared (paired-passes.ts: the sums mean() and variance() make,
+ * without holding the pairs), so what is kept does not grow with the runs. The pairs and their
  * order are those of matching the two cells' item values by record id (matchPairs), so the digits
  * are the same. Undefined when the probe has no item values (or is not known to this slant).
  */
-async function pairedByName(store: RunReader, a: { runId: string; group: GroupRef }, b: { runId: string; group: GroupRef }, names: readonly string[], pageSize: number | undefined = ITEMS_PAGE): Promise<Map<string, PairedJson> | undefined> {
+async function pairedByName(store: RunReader, a: { runId: string; group: GroupRef }, b: { runId: string; group: GroupRef }, names: readonly string[], pageSize: number | undefined = COMPARE_PAGE): Promise<Map<string, PairedJson> | undefined> {
   let probe;
   try {
     probe = await loadProbe(a.group.probe);
@@ -91,29 +102,39 @@ async function pairedByName(store: RunReader, a: { runId: string; group: GroupRe
   }
   const itemValues = probe.itemValues;
   if (!itemValues) return undefined;
-  try {
-    const pairs = new Map<string, PairedValues>();
-    const mine = cellRows(store, a.runId, a.group.cellKey, pageSize);
-    const theirs = cellRows(store, b.runId, b.group.cellKey, pageSize);
-    for (let x = await mine.peek(); x !== undefined; x = await mine.peek()) {
-      const y = await theirs.seek(x.recordId);
-      await mine.take();
-      if (y === undefined) continue;
-      const va = itemValues(x.measurement, a.group.options);
-      const vb = itemValues(y.measurement, b.group.options);
-      for (const name of names) {
-        const u = va[name];
-        const v = vb[name];
-        if (!Number.isFinite(u) || !Number.isFinite(v)) continue;
-        let pv = pairs.get(name);
-        if (pv === undefined) pairs.set(name, (pv = new PairedValues(declaredKind(probe.itemKinds, name, probe.name))));
-        pv.add(u as number, v as number);
+  for (let tries = 1; ; tries++) {
+    try {
+      const pairs = new Map<string, PairedPasses>();
+      for (let pass = 0, reading = new Set<PairedPasses>(); pass === 0 || reading.size > 0; pass++) {
+        const mine = cellRows(store, a.runId, a.group.cellKey, pageSize);
+        const theirs = cellRows(store, b.runId, b.group.cellKey, pageSize);
+        for (let x = await mine.peek(); x !== undefined; x = await mine.peek()) {
+          const y = await theirs.seek(x.recordId);
+          await mine.take();
+          if (y === undefined) continue;
+          const va = itemValues(x.measurement, a.group.options);
+          const vb = itemValues(y.measurement, b.group.options);
+          for (const name of names) {
+            const u = va[name];
+            const v = vb[name];
+            if (!Number.isFinite(u) || !Number.isFinite(v)) continue;
+            let pv = pairs.get(name);
+            if (pv === undefined) {
+              if (pass > 0) throw new PairsChanged(`a pair of ${name} that the first pass did not see`);
+              pairs.set(name, (pv = new PairedPasses(declaredKind(probe.itemKinds, name, probe.name))));
+              reading.add(pv);
+            }
+            if (reading.has(pv)) pv.add(u as number, v as number);
+          }
+        }
+        reading = new Set([...reading].filter((pv) => pv.another()));
       }
+      return new Map([...pairs].map(([name, pv]) => [name, pairedJson(pv.compare())]));
+    } catch (err) {
+      if (err instanceof OutOfIdOrder && pageSize !== undefined) return pairedByName(store, a, b, names, undefined);
+      if (!(err instanceof PairsChanged)) throw err;
+      if (tries >= PASS_TRIES) throw new UserError(`${a.group.probe}: the items of ${a.runId === b.runId ? `run ${a.runId}` : `runs ${a.runId} and ${b.runId}`} changed each time they were read for the paired differences (${err.message})`, { hint: 'compare again once the run has finished' });
     }
-    return new Map([...pairs].map(([name, pv]) => [name, pairedJson(pv.compare())]));
-  } catch (err) {
-    if (!(err instanceof OutOfIdOrder) || pageSize === undefined) throw err;
-    return pairedByName(store, a, b, names, undefined);
   }
 }
 

@@ -179,6 +179,26 @@ export function pageFigureSections(model: Pick<ReportModel, 'overview' | 'probes
   return [main, ...model.probes.map((p) => (conditions ? p.figures : p.figures.filter((f) => f.kind === 'heatmap')))];
 }
 
+/** The page's data script around the item list's rows: its text before the rows, the rows (undefined for a page that fetches its items), and its text after them (the embedded details). */
+export interface ItemsScript {
+  head: string;
+  rows: readonly string[] | undefined;
+  tail: string;
+}
+
+/**
+ * The page's data script (its items): made apart from the rest of the page, so that a report's end
+ * makes it (the details' JSON, megabytes of texts) while its figures are still being drawn.
+ */
+export function itemsScript(model: Pick<ReportModel, 'probes'>, items: ReportPageOptions['items']): ItemsScript {
+  if (items.mode === 'api') return { head: jsonForScript({ mode: 'api', api: items.api, facets: items.facets }), rows: undefined, tail: '' };
+  // the embedded list's rows are JSON text already (items/embedded-list.ts): spliced in after the cells, as one object would be written
+  const list = items.summaries instanceof EmbeddedItemList ? items.summaries : EmbeddedItemList.of(items.summaries);
+  const head = jsonForScript({ mode: 'embedded', facets: list.facets({ probes: model.probes.map((p) => p.probe) }), cells: list.cells });
+  const tail = jsonForScript(pooledDetails(items.details));
+  return { head: `${head.slice(0, -1)},"rows":[`, rows: list.rowTexts(), tail: `],${tail.slice(1)}` };
+}
+
 /**
  * The report page, in the order a reader asks: what was found (the findings), the comparison that
  * answers the run's question (forest plots of the paired effects when the run has conditions, else
@@ -195,7 +215,7 @@ export async function renderReportPage(model: ReportModel, opts: ReportPageOptio
  * after them. A report of tens of thousands of items is written piece by piece (write.ts), so its
  * list is never joined into one string with the rest of the page.
  */
-export async function reportPagePieces(model: ReportModel, opts: ReportPageOptions): Promise<{ before: string; rows: readonly string[] | undefined; after: string; afterParts: readonly string[] }> {
+export async function reportPagePieces(model: ReportModel, opts: ReportPageOptions, script: ItemsScript = itemsScript(model, opts.items)): Promise<{ before: string; rows: readonly string[] | undefined; after: string; end: string }> {
   const r = model.results;
   const warn = r.warnings.length
     ? `<details class="warn" id="warnings"><summary><strong>${e(r.warnings.length)} warning(s)</strong>: ${e(warningWords(r.warnings[0]!))}${r.warnings.length > 1 ? ' …' : ''}</summary><ul>${r.warnings.map((w) => `<li>${e(warningWords(w))}${w.count > 1 ? ` (×${e(w.count)})` : ''}</li>`).join('')}</ul></details>`
@@ -223,19 +243,6 @@ export async function reportPagePieces(model: ReportModel, opts: ReportPageOptio
   if (costs.length || usage || spend) detail.push(`<details id="usage"><summary><strong>Cost and usage</strong>${r.usage ? ` — ${e(usageTotal(r.usage))}` : ''}</summary>${costs.map(tableHtml).join('')}${usage}${spend}</details>`);
   sections.push(`<section id="detail"><h2>Detail</h2><p class="muted">Folded: open a probe for its judges, every group's figures and tables, and every metric with its interval, method and test.</p>${detail.join('\n')}</section>`);
   const items = opts.items;
-  // the embedded list's rows are JSON text already (items/embedded-list.ts): spliced in after the cells, as one object would be written
-  let dataJson: string;
-  let dataTail = '';
-  let rows: readonly string[] | undefined;
-  if (items.mode === 'api') dataJson = jsonForScript({ mode: 'api', api: items.api, facets: items.facets });
-  else {
-    const list = items.summaries instanceof EmbeddedItemList ? items.summaries : EmbeddedItemList.of(items.summaries);
-    const head = jsonForScript({ mode: 'embedded', facets: list.facets({ probes: model.probes.map((p) => p.probe) }), cells: list.cells });
-    const tail = jsonForScript(pooledDetails(items.details));
-    dataJson = `${head.slice(0, -1)},"rows":[`;
-    rows = list.rowTexts();
-    dataTail = `],${tail.slice(1)}`;
-  }
   const omitted = items.mode === 'embedded' && items.omitted > 0 ? `<p class="muted">${e(items.omitted)} further item(s) are not in this file; browse them all with <code>slant view</code>.</p>` : '';
   const before = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -270,12 +277,12 @@ ${sections.join('\n')}
 <div id="item-detail"></div>
 </section>
 <p class="muted">Intervals are 95%. Rates use Wilson intervals, means t intervals, summaries across groups a bootstrap over items within groups. "—" is an undefined value (its n is shown). Schema: ${e(r.schema)}.</p>
-<script type="application/json" id="slant-data">${dataJson}`;
+<script type="application/json" id="slant-data">${script.head}`;
   const end = `</script>
 <script>${CLIENT_SCRIPT}</script>
 </body></html>
 `;
-  // `after` also in its parts: the embedded details (megabytes of texts) apart from the page's
-  // closing script, whose words (an event's `key`) would make redaction search the texts too
-  return { before, rows, after: `${dataTail}${end}`, afterParts: [dataTail, end] };
+  // `end` also apart from the embedded details (`script.tail`, megabytes of texts): the page's
+  // closing script's words (an event's `key`) would make redaction search the texts too
+  return { before, rows: script.rows, after: `${script.tail}${end}`, end };
 }

@@ -25,8 +25,10 @@ export type ReportJob =
   | { kind: 'figures'; sections: Figure[][] }
   | { kind: 'details'; inputs: ItemInput[] }
   | { kind: 'marks'; pairs: PairSpec[]; epoch: number }
-  | { kind: 'terminal'; results: Results; options: Required<Pick<TerminalReportOptions, 'verbose' | 'color' | 'width'>> };
-type JobResult<J extends ReportJob> = J extends { kind: 'figure' } ? string : J extends { kind: 'figures' } ? string[][] : J extends { kind: 'marks' } ? ({ key: string; marks: PairMarks } | null)[] : J extends { kind: 'terminal' } ? string : ItemDetail[];
+  | { kind: 'terminal'; results: Results; options: Required<Pick<TerminalReportOptions, 'verbose' | 'color' | 'width'>> }
+  /** copy the SQLite store's write-ahead log into its file (runtime/wal-checkpoint.ts) while the run aggregates */
+  | { kind: 'checkpoint'; path: string };
+type JobResult<J extends ReportJob> = J extends { kind: 'figure' } ? string : J extends { kind: 'figures' } ? string[][] : J extends { kind: 'marks' } ? ({ key: string; marks: PairMarks } | null)[] : J extends { kind: 'terminal' } ? string : J extends { kind: 'checkpoint' } ? null : ItemDetail[];
 
 class ReportThread {
   private readonly worker: Worker;
@@ -120,7 +122,7 @@ class ReportThread {
 
 let thread: ReportThread | undefined;
 /** jobs of each kind the thread has done in this process */
-const done: Record<ReportJob['kind'], number> = { figure: 0, figures: 0, details: 0, marks: 0, terminal: 0 };
+const done: Record<ReportJob['kind'], number> = { figure: 0, figures: 0, details: 0, marks: 0, terminal: 0, checkpoint: 0 };
 
 /** Start the report thread (once per process), when running from the compiled JavaScript; true when it runs. */
 export function startReportThread(): boolean {

@@ -3,11 +3,11 @@
  * one self-contained report.html (figures inline as SVG, items embedded), written atomically.
  */
 import { stoppableSync } from '../core/stoppable.js';
-import { writeFileAtomicStream } from '../runtime/write-atomic.js';
+import { RedactedText, writeFileAtomicStream } from '../runtime/write-atomic.js';
 import type { RunReader } from '../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
 import type { Results } from '../results/schema.js';
-import { pageFigureSections, reportPagePieces } from './html.js';
+import { itemsScript, pageFigureSections, reportPagePieces, type ItemsScript } from './html.js';
 import { itemDetail, itemSummary } from './items/registry.js';
 import { StoreItems } from './items/store-items.js';
 import { forgetPairViews } from '../probes/item-view-common.js';
@@ -15,7 +15,7 @@ import type { ItemDetail, ItemInput, ItemSummary } from '../probes/item-view.js'
 import { reportThread } from './report-thread.js';
 import { BUILTIN_PROBES } from '../probes/manifests.js';
 import { EmbeddedItemList } from './items/embedded-list.js';
-import { buildReportModel } from './model.js';
+import { buildReportModel, type ReportModel } from './model.js';
 import { prefetchFigures } from './charts/svg.js';
 import { EMBEDDED_DETAILS } from './items/item-marks-ahead.js';
 
@@ -112,25 +112,47 @@ class DetailPick {
   }
 }
 
-/** The report's pieces (html.ts reportPagePieces): the page around its item list, and the list's rows. */
-async function reportFilePieces(results: Results, store?: AnyStore<RunReader>): Promise<Awaited<ReturnType<typeof reportPagePieces>>> {
+/** A report begun (`beginReport`): the model of its results, its figures sent to the report thread. */
+export interface BegunReport {
+  readonly results: Results;
+  readonly model: ReportModel;
+}
+
+/**
+ * Begin a report of `results` (as results.json holds them: writtenResults): its model, and its
+ * figures sent to the report thread (when it runs) to be drawn while this thread reads the items
+ * and makes their details. A run's end begins its report as soon as its results are complete, so
+ * the figures are drawn while results.json is written too.
+ */
+export function beginReport(results: Results): BegunReport {
   const model = buildReportModel(results);
-  // with the report thread running (a run's end), the page's figures are drawn there while the item details are made
   prefetchFigures(pageFigureSections(model));
+  return { results, model };
+}
+
+/** The report's parts: its model, its items, and the page's data script (html.ts itemsScript). */
+async function reportParts(results: Results, store: AnyStore<RunReader> | undefined, begun: BegunReport | undefined): Promise<{ model: ReportModel; items: Awaited<ReturnType<typeof reportItems>>; script: ItemsScript }> {
+  const { model } = begun !== undefined && begun.results.run.id === results.run.id ? begun : beginReport(results);
   const items = await reportItems(results, store);
-  return stoppableSync(detailChars(items.details), () => reportPagePieces(model, { items: { mode: 'embedded', ...items } }));
+  const script = stoppableSync(detailChars(items.details), () => itemsScript(model, { mode: 'embedded', ...items }));
+  return { model, items, script };
 }
 
 export async function renderReportFile(results: Results, store?: AnyStore<RunReader>): Promise<string> {
-  const { before, rows, after } = await reportFilePieces(results, store);
+  const { model, items, script } = await reportParts(results, store, undefined);
+  const { before, rows, after } = await reportPagePieces(model, { items: { mode: 'embedded', ...items } }, script);
   return rows === undefined ? before + after : `${before}${rows.join(',')}${after}`;
 }
 
 /** Item rows written to the file at once (each about 100 bytes): pieces of ~100 KB to redact and write. */
 const ROWS_PER_WRITE = 1024;
 
-export async function writeReportFile(path: string, results: Results, store?: AnyStore<RunReader>, opts: { madeAll?: () => void } = {}): Promise<void> {
-  const { before, rows = [], afterParts } = await reportFilePieces(results, store);
+/** `begun`: the report begun from these results (beginReport), its figures already being drawn. */
+export async function writeReportFile(path: string, results: Results, store?: AnyStore<RunReader>, opts: { madeAll?: () => void; begun?: BegunReport } = {}): Promise<void> {
+  const { model, items, script } = await reportParts(results, store, opts.begun);
+  // the embedded details (megabytes of texts) are redacted while the figures are still being drawn
+  const tail = stoppableSync(script.tail.length, () => RedactedText.of(script.tail));
+  const { before, rows = [], end } = await reportPagePieces(model, { items: { mode: 'embedded', ...items } }, script);
   // everything the page needs is made (the report thread has answered): the rest is writing it
   opts.madeAll?.();
   // the page is written piece by piece (the item list's rows a thousand at a time), never joined
@@ -145,7 +167,8 @@ export async function writeReportFile(path: string, results: Results, store?: An
     async (write) => {
       stoppableSync(before.length, () => write(before));
       for (let i = 0; i < rows.length; i += ROWS_PER_WRITE) write(`${i > 0 ? ',' : ''}${rows.slice(i, i + ROWS_PER_WRITE).join(',')}`);
-      for (const part of afterParts) stoppableSync(part.length, () => write(part));
+      write(tail);
+      stoppableSync(end.length, () => write(end));
     },
     'HTML report',
   );

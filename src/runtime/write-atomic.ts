@@ -31,14 +31,16 @@ export function writeFileAtomic(path: string, text: string, what = 'file'): void
 /**
  * writeFileAtomic for a text made piece by piece (results.json with a large run's items read from
  * the store): `produce` hands each piece to `write`, which redacts it and writes it to the
- * temporary file at once, so the whole text is never held.
+ * temporary file at once, so the whole text is never held. A piece that is `redact`'s answer
+ * already (a page's part redacted while the page was still being made: report/write.ts) is
+ * written as it is: the same text.
  */
-export async function writeFileAtomicStream(path: string, produce: (write: (text: string) => void) => Promise<void>, what = 'file'): Promise<void> {
+export async function writeFileAtomicStream(path: string, produce: (write: (text: string | RedactedText) => void) => Promise<void>, what = 'file'): Promise<void> {
   const tmp = tempPath(path);
   try {
     const fd = openTemp(path, tmp);
     try {
-      await produce((text) => writeRedacted(fd, text));
+      await produce((text) => (text instanceof RedactedText ? writeBytes(fd, text.text) : writeRedacted(fd, text)));
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -58,8 +60,21 @@ function openTemp(path: string, tmp: string): number {
   return openSync(tmp, 'w');
 }
 
+/** A text redacted now (`RedactedText.of`), to be written later by writeFileAtomicStream as it is; made only here, so never a text that skipped `redact`. */
+export class RedactedText {
+  private constructor(readonly text: string) {}
+
+  static of(text: string): RedactedText {
+    return new RedactedText(redact(text));
+  }
+}
+
 function writeRedacted(fd: number, text: string): void {
-  const buf = Buffer.from(redact(text), 'utf8');
+  writeBytes(fd, redact(text));
+}
+
+function writeBytes(fd: number, text: string): void {
+  const buf = Buffer.from(text, 'utf8');
   for (let off = 0; off < buf.length; ) off += writeSync(fd, buf, off, buf.length - off);
 }
 

@@ -18,7 +18,7 @@
 import type { Interval, TestResult } from '../core/types.js';
 import { mcnemarExact, newcombePairedInterval, pairedCounts, type PairedCounts } from './paired.js';
 import { mean } from './mean.js';
-import { pairedTTest } from './ttest.js';
+import { pairedTTest, pairedTTestOfMoments, type TTestResult } from './ttest.js';
 
 /** The kinds of item values a paired comparison is defined for. */
 type PairedKind = 'rate' | 'mean' | 'count';
@@ -106,14 +106,40 @@ function rateComparison(out: PairedComparison, t: PairedCounts, level: number): 
 }
 
 function compareMeans(out: PairedComparison, x: ArrayLike<number>, y: ArrayLike<number>, range: ItemValueKind['range'], level: number): PairedComparison {
-  const n = out.n;
   out.baseline = mean(x);
   out.other = mean(y);
-  if (n < 2) {
-    out.difference = (y[0] as number) - (x[0] as number);
+  return meanComparison(out, out.n < 2 ? (y[0] as number) - (x[0] as number) : pairedTTest(y, x, { level }), range, level);
+}
+
+/**
+ * What comparePaired of a mean or count is made from, computed by a reader that does not hold the
+ * pairs (src/stats/paired-passes.ts): over `n` pairs, mean(x) and mean(y) of each side, the
+ * differences y − x's mean(d) and variance(d) (n ≥ 2), and the first pair's difference (n = 1).
+ */
+interface MeanMoments {
+  n: number;
+  baseline: number;
+  other: number;
+  firstDifference: number;
+  meanDifference: number;
+  varianceDifference: number;
+}
+
+/** comparePaired of a mean or count from its moments: the same numbers as from the pairs. */
+export function compareMeanMoments(spec: ItemValueKind, m: MeanMoments, level = 0.95): PairedComparison {
+  const out: PairedComparison = { kind: spec.kind, n: m.n, baseline: null, other: null, difference: null };
+  if (m.n === 0) return out;
+  out.baseline = m.baseline;
+  out.other = m.other;
+  return meanComparison(out, m.n < 2 ? m.firstDifference : pairedTTestOfMoments(m.meanDifference, m.varianceDifference, m.n, { level }), spec.range, level);
+}
+
+/** The difference and its interval and test: the one pair's difference (n = 1), or the paired t-test's. */
+function meanComparison(out: PairedComparison, t: number | TTestResult, range: ItemValueKind['range'], level: number): PairedComparison {
+  if (typeof t === 'number') {
+    out.difference = t;
     return out;
   }
-  const t = pairedTTest(y, x, { level });
   out.difference = t.meanDifference;
   if (t.stderr === 0) {
     // every pair differs by the same amount: no variance, no test; the interval is that difference

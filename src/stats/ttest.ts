@@ -119,6 +119,17 @@ export function pairedTTest(x: ArrayLike<number>, y: ArrayLike<number>, opts: TT
 }
 
 /**
+ * The paired t-test from its differences' mean and sample variance (mean(d), variance(d)) over
+ * `n` ≥ 2 pairs: what pairedTTest gives for those differences, for a reader that computes the two
+ * in passes over the pairs rather than holding them (src/stats/paired-passes.ts).
+ */
+export function pairedTTestOfMoments(meanD: number, varianceD: number, n: number, opts: TTestOptions = {}): TTestResult {
+  checkOptions(opts, 'pairedTTestOfMoments');
+  if (n < 2) throw new RangeError(`pairedTTestOfMoments: need at least 2 pairs, got ${n}`);
+  return finish('paired t-test', meanD, Math.sqrt(varianceD / n), n - 1, opts);
+}
+
+/**
  * Welch two-sample t-test (unequal variances) of H0: mean(x) − mean(y) = mu, with the
  * Welch–Satterthwaite df (R: t.test(x, y), var.equal = FALSE is R's default).
  */

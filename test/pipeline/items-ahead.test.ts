@@ -5,34 +5,16 @@
  * thread (test/report/item-marks-ahead.test.ts); here a maker of the test's own answers when told.
  */
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { Store } from '../../src/runtime/store.js';
 import { sqliteRunStore } from '../../src/runtime/sqlite-run-store.js';
 import { executePlan } from '../../src/pipeline/execute.js';
 import { recordedProducer } from '../../src/pipeline/producers.js';
 import { WarningLog } from '../../src/pipeline/warnings.js';
 import type { AheadItem, AheadRow, ItemsAhead } from '../../src/pipeline/items-ahead.js';
-import type { DatasetSource, LoadedRecord } from '../../src/pipeline/datasets.js';
-import type { AnyProbe } from '../../src/probes/registry.js';
+import { lengthProbe, shortRecords } from '../helpers/length-probe.js';
 
-const records = (n: number): DatasetSource => ({
-  name: 'd',
-  async *records(): AsyncIterable<LoadedRecord> {
-    for (let i = 0; i < n; i++) yield { id: `r${i}`, fields: { source: `text ${i}` }, location: { file: 'd.jsonl', row: i + 1 } };
-  },
-  stats: () => ({ read: n, skipped: 0, problems: [] }),
-});
-
-const probe = {
-  name: 'lengths',
-  description: 'test probe',
-  fields: [{ name: 'source', required: true, description: 'text' }],
-  recordSchema: z.object({ id: z.string(), source: z.string() }),
-  optionsSchema: z.object({}),
-  needs: () => [],
-  measure: async (r: { source: string }) => ({ length: r.source.length }),
-  aggregate: () => ({ n: 0, metrics: {} }),
-} as unknown as AnyProbe;
+const records = shortRecords;
+const probe = lengthProbe;
 
 /** Answers the odd records' offers when `answer` is called, drops the rest when told. */
 class HeldAhead implements ItemsAhead {

@@ -4,6 +4,9 @@
  * runs only from the compiled dist/ (which `npm ci` builds; `npm run build` after a change): this
  * test loads dist/ and checks that what the thread makes is what the main thread makes, exactly.
  */
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Figure } from '../../src/results/presentation.js';
 import type { ItemInput } from '../../src/probes/item-view.js';
@@ -155,6 +158,39 @@ describe('the report thread', () => {
     }
     expect(thread.reportThread()).toBeUndefined();
     await thread.stopReportThread();
+  });
+
+  it('makes item details asked for while it draws the figures between their sections, and draws the terminal summary asked for before those details after the figures', async () => {
+    const results = syntheticResults();
+    expect(thread.startReportThread()).toBe(true);
+    const t = thread.reportThread()!;
+    const options = { verbose: false, color: false, width: 80 };
+    // vega and the terminal tables loaded: each job could start at once
+    await t.call({ kind: 'terminal', results, options });
+    const sections = html.pageFigureSections(buildReportModel(results));
+    expect(sections.filter((s) => s.length > 0).length).toBeGreaterThan(1);
+    const answered: string[] = [];
+    const figures = t.call({ kind: 'figures', sections }).then(() => answered.push('figures'));
+    const summary = t.call({ kind: 'terminal', results, options }).then(() => answered.push('terminal'));
+    const details = t.call({ kind: 'details', inputs: inputs.slice(0, 2) }).then(() => answered.push('details'));
+    await Promise.all([figures, summary, details]);
+    // the page waits for the details first, then for the figures; the summary is printed last
+    expect(answered).toEqual(['details', 'figures', 'terminal']);
+  });
+
+  it("copies a SQLite store's write-ahead log into its file while the store stays open", async () => {
+    const { Store } = await import('../../src/runtime/store.js');
+    const path = join(mkdtempSync(join(tmpdir(), 'slant-thread-wal-')), 'slant.db');
+    const store = Store.open(path);
+    const run = store.createRun({ configJson: '{}', configHash: 'h' });
+    for (let i = 0; i < 100; i++) store.putOutput(run.id, 'k', `r${i}`, { text: `record ${i} `.repeat(400) });
+    const before = statSync(path).size;
+    expect(thread.startReportThread()).toBe(true);
+    expect(await thread.reportThread()!.call({ kind: 'checkpoint', path })).toBeNull();
+    expect(statSync(path).size).toBeGreaterThan(before + 500_000);
+    expect(store.getOutput(run.id, 'k', 'r99')).toEqual({ text: `record 99 `.repeat(400) });
+    store.close();
+    expect(existsSync(`${path}-wal`)).toBe(false);
   });
 
   it('a job that cannot be copied to the thread is refused at once, and the thread goes on', async () => {

@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { checkWritablePath, writeFileAtomic } from '../../src/runtime/write-atomic.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearSecrets, registerSecret } from '../../src/core/redact.js';
+import { checkWritablePath, RedactedText, writeFileAtomic, writeFileAtomicStream } from '../../src/runtime/write-atomic.js';
 
 describe('writeFileAtomic', () => {
   it('replaces the whole file, creates parents, and leaves no temporary file behind', () => {
@@ -43,5 +44,25 @@ describe('writeFileAtomic', () => {
     expect(() => checkWritablePath(join(dir, 'file', 'deeper', 'r.json'))).toThrow(/a parent of it is a file/);
     expect(() => checkWritablePath(join(dir, 'new', 'deeper', 'r.json'))).not.toThrow();
     expect(readdirSync(dir).sort()).toEqual(['file', 'out']);
+  });
+});
+
+describe('writeFileAtomicStream', () => {
+  afterEach(() => clearSecrets());
+
+  it('redacts each piece as it is written, and writes a piece redacted ahead (RedactedText) as it is: the same file', async () => {
+    registerSecret('sk-test-abcdefghijklmnop', { inUse: true });
+    const dir = mkdtempSync(join(tmpdir(), 'slant-atomic-'));
+    const pieces = ['{"a":"key sk-test-abcdefghijklmnop here",', '"b":"sk-test-abcdefghijklmnop"}'];
+    await writeFileAtomicStream(join(dir, 'plain.json'), async (write) => pieces.forEach((p) => write(p)));
+    const ahead = RedactedText.of(pieces[1]!);
+    expect(ahead.text).not.toContain('sk-test');
+    await writeFileAtomicStream(join(dir, 'ahead.json'), async (write) => {
+      write(pieces[0]!);
+      write(ahead);
+    });
+    const plain = readFileSync(join(dir, 'plain.json'), 'utf8');
+    expect(plain).toBe('{"a":"key [redacted] here","b":"[redacted]"}');
+    expect(readFileSync(join(dir, 'ahead.json'), 'utf8')).toBe(plain);
   });
 });

@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import ttest from '@stdlib/stats-ttest';
-import { oneSampleTTest, pairedTTest, welchTTest } from '../../src/stats/ttest.js';
+import { mean, variance } from '../../src/stats/mean.js';
+import { oneSampleTTest, pairedTTest, pairedTTestOfMoments, welchTTest } from '../../src/stats/ttest.js';
 
 // R's `sleep` data set: extra hours of sleep under two drugs for the same 10 patients.
 const group1 = [0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0];
 const group2 = [1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4];
+
+describe('pairedTTestOfMoments', () => {
+  it('is pairedTTest of the differences whose mean and variance it is given, with its options', () => {
+    const d = group1.map((x, i) => x - (group2[i] as number));
+    for (const opts of [{}, { alternative: 'less' as const, level: 0.9 }, { mu: -1 }]) expect(pairedTTestOfMoments(mean(d), variance(d), d.length, opts)).toEqual(pairedTTest(group1, group2, opts));
+    // every difference equal: no variance
+    expect(pairedTTestOfMoments(1, 0, 3)).toEqual(pairedTTest([2, 3, 4], [1, 2, 3]));
+  });
+
+  it('refuses fewer than 2 pairs and bad options, as pairedTTest', () => {
+    expect(() => pairedTTestOfMoments(1, NaN, 1)).toThrow('pairedTTestOfMoments: need at least 2 pairs, got 1');
+    expect(pairedTTestOfMoments(1, 0.5, 2).df).toBe(1);
+    expect(() => pairedTTestOfMoments(1, 0.5, 2, { level: 1 })).toThrow(RangeError);
+    expect(() => pairedTTestOfMoments(1, 0.5, 2, { mu: Infinity })).toThrow('pairedTTestOfMoments: mu must be finite');
+  });
+});
 
 describe('pairedTTest', () => {
   it("matches R: t.test(extra ~ group, data = sleep, paired = TRUE)", () => {

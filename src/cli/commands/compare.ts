@@ -3,6 +3,7 @@ import { checkSide, compareRuns, pairedStat, unpairedStat, type CompareRow, type
 import { contrastLines, formatValue, HEADLINE, statText, undefinedText } from '../../report/format.js';
 import { globalOptions } from '../main-options.js';
 import { STORE_FLAG_HELP, withStore } from '../store-flag.js';
+import { keepYoungGenerationSmall } from '../young-generation.js';
 
 /** "run" or "run:condition" */
 function side(spec: string): CompareSide {
@@ -22,6 +23,7 @@ export function registerCompare(program: Command): void {
     .option('--store <file>', STORE_FLAG_HELP)
     .option('--all', 'every metric, not only the headline ones')
     .action(async (a: string, b: string, opts: { store?: string; all?: boolean }, cmd: Command) => {
+      keepYoungGenerationSmall();
       const A = side(a);
       const B = side(b);
       const rows = await withStore(opts.store, async (store) => {

@@ -4,6 +4,7 @@ import { openExistingStore, REPORTS_FLAG_HELP, STORE_FLAG_HELP } from '../store-
 import { workspaceLocations } from '../workspace-config.js';
 import { startViewer } from '../../viewer/server.js';
 import { parsePort } from '../parse.js';
+import { keepYoungGenerationSmall } from '../young-generation.js';
 
 export function registerView(program: Command): void {
   program
@@ -14,6 +15,7 @@ export function registerView(program: Command): void {
     .option('--host <host>', 'address to bind (default 127.0.0.1: this machine only)', '127.0.0.1')
     .option('--port <n>', 'port (default 0: any free port)', (v: string) => parsePort(v), 0)
     .action(async (flags: { store?: string; reports?: string; host: string; port: number }) => {
+      keepYoungGenerationSmall();
       const opts = { ...flags, ...(await workspaceLocations(flags)) };
       const store = await openExistingStore(flags.store);
       const viewer = await startViewer({ store, reportsDir: resolve(opts.reports), host: opts.host, port: opts.port }).catch(async (err: unknown) => {

@@ -57,17 +57,26 @@ function dryAnswer(req: Pick<GenerateRequest, 'messages' | 'params' | 'task'>, o
   }
 }
 
-/** `model` with every call answered here (its identity, settings and abilities kept). */
-export function dryModel(model: LanguageModel, opts: { reask: boolean }): LanguageModel {
+/** `answer` now, or (`turns`) after the event loop's next turn: I/O waiting meanwhile is handled first. */
+function answered<T>(answer: T, turns: boolean): Promise<T> {
+  return turns ? new Promise((resolve) => setImmediate(resolve, answer)) : Promise.resolve(answer);
+}
+
+/**
+ * `model` with every call answered here (its identity, settings and abilities kept). `turns`:
+ * each answer waits for a turn of the event loop (a plan made while a run sends requests).
+ */
+export function dryModel(model: LanguageModel, opts: { reask: boolean; turns?: boolean }): LanguageModel {
+  const turns = opts.turns === true;
   const dry = wrapLanguageModel(model, {
     generate(_next, req): Promise<GenerateResult> {
       const text = dryAnswer(req, opts);
       const inputTokens = req.messages.reduce((n, m) => n + estimateTokens(m.content), 0);
-      return Promise.resolve({ text, finishReason: 'stop', usage: { inputTokens, outputTokens: estimateTokens(text) }, warnings: [], cached: false });
+      return answered<GenerateResult>({ text, finishReason: 'stop', usage: { inputTokens, outputTokens: estimateTokens(text) }, warnings: [], cached: false }, turns);
     },
     stepwise(_next, o): Promise<StepwiseResult> {
       const text = dryAnswer({ messages: o.messages }, { reask: false });
-      return Promise.resolve({ text, tokens: [], steps: [], finishReason: 'stop', usage: { inputTokens: o.messages.reduce((n, m) => n + estimateTokens(m.content), 0), outputTokens: estimateTokens(text) }, warnings: [] });
+      return answered<StepwiseResult>({ text, tokens: [], steps: [], finishReason: 'stop', usage: { inputTokens: o.messages.reduce((n, m) => n + estimateTokens(m.content), 0), outputTokens: estimateTokens(text) }, warnings: [] }, turns);
     },
   });
   // a dry run checks nothing with the provider

@@ -89,15 +89,33 @@ function dryEmbedder(e: Embedder, tally: PlanTally): Embedder {
   };
 }
 
+/**
+ * A cost plan begun: the store is copied (what it holds now is what the plan reads: a run
+ * started after this, in this process, writes nothing the plan sees), the dry pass not made yet.
+ */
+export interface BegunCostPlan {
+  /**
+   * The dry pass, once. `turns`: each pretend answer waits for a turn of the event loop, so a run
+   * sending requests in this process meanwhile is not held up by the pass (its answers are read
+   * between the pass's steps).
+   */
+  make(o?: { turns?: boolean; signal?: AbortSignal }): Promise<CostPlan>;
+  /** Let the copy go without making the plan (nothing once `make` was called: it lets it go itself). */
+  dispose(): Promise<void>;
+}
+
 export async function planCost(config: SlantConfig, opts: PlanCostOptions): Promise<CostPlan> {
-  const notes: string[] = [];
+  return (await beginCostPlan(config, opts)).make(opts.signal ? { signal: opts.signal } : {});
+}
+
+export async function beginCostPlan(config: SlantConfig, opts: Omit<PlanCostOptions, 'signal'>): Promise<BegunCostPlan> {
   let snapshot: StoreSnapshot;
-  let store: RunStore;
-  let shared: RunStore | undefined;
+  let open: () => Promise<{ store: RunStore; shared?: RunStore }>;
   if (isPostgresUrl(opts.storePath)) {
     // a shared store is not copied: the plan writes to a private store and reads the shared one through it
     snapshot = await snapshotStore('');
-    shared = await openRunStore(opts.storePath);
+    const shared = await openRunStore(opts.storePath);
+    let store: RunStore;
     try {
       const own = await openRunStore(snapshot.path);
       let runs: { baseRunId: string; ownRunId: string } | undefined;
@@ -111,43 +129,73 @@ export async function planCost(config: SlantConfig, opts: PlanCostOptions): Prom
       snapshot.dispose();
       throw err;
     }
+    open = () => Promise.resolve({ store, shared });
   } else {
     snapshot = await snapshotStore(opts.storePath);
-    store = await openRunStore(snapshot.path);
+    // the copy is the plan's own: opened (and made, for a store that did not exist) when the plan is made
+    open = async () => ({ store: await openRunStore(snapshot.path) });
   }
-  try {
-    const tally = new PlanTally();
-    const models = new ModelContext(new RequestCache(store), opts.noCache === true ? { noCache: true } : {});
-    const reask = config.judges.reask === true;
-    // built-in extractive systems and replays are local and free: they run as they are, so the judges read real outputs
-    const wrap = (m: Parameters<typeof dryModel>[0]): ReturnType<typeof dryModel> => tally.wrap(models.wrap(m.provider === 'builtin' || m.provider === 'replay' ? m : dryModel(m, { reask })));
-    const plan = await planRun(config, { baseDir: opts.baseDir, wrap, planOnly: true });
-    if (plan.judges.embedder !== undefined && /^[a-z][a-z0-9-]*:/.test(config.judges.embedder)) plan.judges.embedder = dryEmbedder(plan.judges.embedder, tally);
-    const warnings = new WarningLog();
-    let runId: string;
-    if (opts.resumeRunId !== undefined) {
-      runId = opts.resumeRunId;
-      // what the run already holds: the requests its stored outputs cost, per cell (an output shared by two probes once)
-      const shape = await executePlan(plan, store, runId, { warnings: new WarningLog(), planOnly: true });
-      const seen = new Set<string>();
-      for (const cell of shape.cells) {
-        if (seen.has(cell.costKey)) continue;
-        seen.add(cell.costKey);
-        const costs = await store.getCosts(runId, cell.costKey);
-        let calls = 0;
-        for (const c of costs.values()) calls += c.calls - (c.cachedCalls ?? 0);
-        if (calls > 0) tally.row(config.models.find((m) => (m.label ?? m.id) === cell.model)?.id ?? cell.model, cell.conditionLabel).stored += calls;
-      }
-    } else {
-      runId = (await store.createRun({ configJson: '{}', configHash: 'plan', label: 'plan' })).id;
+  let used = false;
+  const release = async (stores: { store: RunStore; shared?: RunStore } | undefined): Promise<void> => {
+    try {
+      await stores?.store.close();
+      await stores?.shared?.close();
+    } finally {
+      snapshot.dispose();
     }
-    const outcome = await executePlan(plan, store, runId, { warnings, countOnly: true, ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.noCache === true ? { noCache: true } : {}) });
-    return { ...price(tally.list(), config, { batch: opts.batch === true, notes, datasets: outcome.datasets.map((d) => ({ name: d.name, n: d.n })) }), judgeReserve: tally.judgeReserve() };
-  } finally {
-    await store.close();
-    await shared?.close();
-    snapshot.dispose();
+  };
+  return {
+    async make(o = {}) {
+      if (used) throw new Error('a cost plan is made once');
+      used = true;
+      let stores: { store: RunStore; shared?: RunStore } | undefined;
+      try {
+        stores = await open();
+        return await dryPass(config, opts, stores.store, o);
+      } finally {
+        await release(stores);
+      }
+    },
+    async dispose() {
+      if (used) return;
+      used = true;
+      // a PostgreSQL plan's stores are open already; a SQLite plan's copy was never opened
+      await release(isPostgresUrl(opts.storePath) ? await open() : undefined);
+    },
+  };
+}
+
+/** The run's executor over `store` (the plan's own), every model answering dry, each request counted. */
+async function dryPass(config: SlantConfig, opts: Omit<PlanCostOptions, 'signal'>, store: RunStore, o: { turns?: boolean; signal?: AbortSignal }): Promise<CostPlan> {
+  const notes: string[] = [];
+  const tally = new PlanTally();
+  const models = new ModelContext(new RequestCache(store), opts.noCache === true ? { noCache: true } : {});
+  const reask = config.judges.reask === true;
+  const dry = { reask, ...(o.turns === true ? { turns: true } : {}) };
+  // built-in extractive systems and replays are local and free: they run as they are, so the judges read real outputs
+  const wrap = (m: Parameters<typeof dryModel>[0]): ReturnType<typeof dryModel> => tally.wrap(models.wrap(m.provider === 'builtin' || m.provider === 'replay' ? m : dryModel(m, dry)));
+  const plan = await planRun(config, { baseDir: opts.baseDir, wrap, planOnly: true });
+  if (plan.judges.embedder !== undefined && /^[a-z][a-z0-9-]*:/.test(config.judges.embedder)) plan.judges.embedder = dryEmbedder(plan.judges.embedder, tally);
+  const warnings = new WarningLog();
+  let runId: string;
+  if (opts.resumeRunId !== undefined) {
+    runId = opts.resumeRunId;
+    // what the run already holds: the requests its stored outputs cost, per cell (an output shared by two probes once)
+    const shape = await executePlan(plan, store, runId, { warnings: new WarningLog(), planOnly: true });
+    const seen = new Set<string>();
+    for (const cell of shape.cells) {
+      if (seen.has(cell.costKey)) continue;
+      seen.add(cell.costKey);
+      const costs = await store.getCosts(runId, cell.costKey);
+      let calls = 0;
+      for (const c of costs.values()) calls += c.calls - (c.cachedCalls ?? 0);
+      if (calls > 0) tally.row(config.models.find((m) => (m.label ?? m.id) === cell.model)?.id ?? cell.model, cell.conditionLabel).stored += calls;
+    }
+  } else {
+    runId = (await store.createRun({ configJson: '{}', configHash: 'plan', label: 'plan' })).id;
   }
+  const outcome = await executePlan(plan, store, runId, { warnings, countOnly: true, ...(o.signal ? { signal: o.signal } : {}), ...(opts.noCache === true ? { noCache: true } : {}) });
+  return { ...price(tally.list(), config, { batch: opts.batch === true, notes, datasets: outcome.datasets.map((d) => ({ name: d.name, n: d.n })) }), judgeReserve: tally.judgeReserve() };
 }
 
 function price(rows: PlanRow[], config: SlantConfig, o: { batch: boolean; notes: string[]; datasets: CostPlan['datasets'] }): Omit<CostPlan, 'judgeReserve'> {

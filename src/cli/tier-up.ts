@@ -1,0 +1,16 @@
+import { setFlagsFromString } from 'node:v8';
+
+/**
+ * How much bytecode a function runs before V8 marks it for its optimizing compiler (TurboFan):
+ * 8 times V8's default (67,584). The CLI is a process of seconds: with the default, V8 optimized
+ * about 290 functions in a `slant measure position` run on SummEval, and compiling them took
+ * 0.7–0.9 s of CPU on its background threads, a third of the run's CPU, mostly for functions run a
+ * few more times after. With 8 times the budget only the functions that do a run's real work
+ * (tokenising, mapping sentences, the bootstrap) reach it: that run's whole CPU fell by about
+ * 0.25–0.4 s (docs/benchmarks.md). A long run is not slowed: each function still reaches the
+ * optimizing compiler, after a few hundred kilobytes more of bytecode.
+ */
+const INTERRUPT_BUDGET = 8 * 67_584;
+
+/** Set by the CLI before it loads anything else (bin.ts imports this module first); process-wide: worker threads too. */
+setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
