@@ -40,7 +40,7 @@ describe('SparseRows', () => {
     expect(Array.from(g.start)).toEqual([0, 2, 2, 4]);
     expect(Array.from(g.seg)).toEqual([4, 9, 3, 8]);
     expect(Array.from(g.value)).toEqual([1.25, 1.25, 1.5, 1.5]);
-    expect(rows.gather(new Int32Array(0))).toEqual({ start: new Int32Array(1), seg: new Int32Array(0), value: new Float64Array(0) });
+    expect(rows.gather(new Int32Array(0))).toEqual({ start: new Int32Array(1), seg: new Uint16Array(0), value: new Float64Array(0) });
   });
 
   it('adds a gathered row into a sum', () => {
@@ -48,6 +48,15 @@ describe('SparseRows', () => {
     const out = new Float64Array(K).fill(0.5);
     for (let k = 0; k < 3; k++) addFlatRow(out, g, k);
     expect(Array.from(out)).toEqual([0.5, 0.5, 0.5, 2, 3, 0.5, 0.5, 0.5, 2, 3]);
+  });
+
+  it('adds rows of any chunk into a sum, in the order given', () => {
+    const out = new Float64Array(K);
+    rows.addRows(out, Int32Array.from([1, 9_998, 4_097, 7]));
+    const sum = new Array<number>(K).fill(0);
+    for (const i of [1, 9_998, 4_097, 7]) sum.forEach((_, j) => (sum[j]! += want(i)[j]!));
+    expect(Array.from(out)).toEqual(sum);
+    expect(sum.filter((x) => x > 0).length).toBeGreaterThan(3);
   });
 
   it('holds rows denser than its first arrays (every segment counted)', () => {
