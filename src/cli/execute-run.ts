@@ -308,10 +308,15 @@ async function runWithStore(
           begunReport = reportWriter.beginReport(writtenResults(results));
         }
         const thread = reportThread();
-        if (thread === undefined || args.global.json || args.global.quiet) return;
-        terminalText = thread
-          .call({ kind: 'terminal', results, options: { verbose: args.global.verbose === true, color: colorEnabled(), width: terminalWidth() } })
-          .catch(() => undefined);
+        if (thread === undefined) return;
+        if (!args.global.json && !args.global.quiet) {
+          terminalText = thread
+            .call({ kind: 'terminal', results, options: { verbose: args.global.verbose === true, color: colorEnabled(), width: terminalWidth() } })
+            .catch(() => undefined);
+        }
+        // the results are stored: what the run still writes is its status, so the store's log is emptied and
+        // the file synced there, after the figures and the summary, while this thread writes the files
+        if (store.kind === 'sqlite') thread.call({ kind: 'checkpoint', path: store.location, truncate: true }).catch(() => undefined);
       },
       report: async (results, reportDir) => {
         reporting = true;

@@ -26,8 +26,11 @@ export type ReportJob =
   | { kind: 'details'; inputs: ItemInput[] }
   | { kind: 'marks'; pairs: PairSpec[]; epoch: number }
   | { kind: 'terminal'; results: Results; options: Required<Pick<TerminalReportOptions, 'verbose' | 'color' | 'width'>> }
-  /** copy the SQLite store's write-ahead log into its file (runtime/wal-checkpoint.ts) while the run aggregates */
-  | { kind: 'checkpoint'; path: string };
+  /**
+   * copy the SQLite store's write-ahead log into its file (runtime/wal-checkpoint.ts): passively while
+   * the run aggregates; `truncate`, once its results are stored, after the figures asked for before it
+   */
+  | { kind: 'checkpoint'; path: string; truncate?: boolean };
 type JobResult<J extends ReportJob> = J extends { kind: 'figure' } ? string : J extends { kind: 'figures' } ? string[][] : J extends { kind: 'marks' } ? ({ key: string; marks: PairMarks } | null)[] : J extends { kind: 'terminal' } ? string : J extends { kind: 'checkpoint' } ? null : ItemDetail[];
 
 class ReportThread {
