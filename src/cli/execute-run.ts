@@ -25,6 +25,7 @@ import type { WarningLog } from '../pipeline/warnings.js';
 import { Budget, type BudgetLimits } from '../runtime/budget.js';
 import type { BegunCostPlan, CostPlan } from '../pipeline/cost-plan/estimate.js';
 import { PlanDuringRun } from './plan-during-run.js';
+import { tierUpAsUsual } from './tier-up.js';
 import { costReport, priceTable, type PriceTable } from '../runtime/cost.js';
 import type { ModelUsage } from '../runtime/usage.js';
 import type { Results } from '../results/schema.js';
@@ -268,6 +269,8 @@ async function runWithStore(
         if (!warmed) setImmediate(warmEnd);
       },
       onWaiting: () => {
+        // the run sends requests: its request path is optimized as V8 would (tier-up.ts)
+        tierUpAsUsual();
         warmEnd();
         planLater?.onWaiting();
       },

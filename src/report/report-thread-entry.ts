@@ -6,8 +6,8 @@
  * (a figure job waits for it), then the terminal tables; the run's figures and its terminal
  * summary are only asked for at the end (the figures first, as soon as the results are complete:
  * this thread draws them while the main thread writes results.json, reads the report's items and
- * makes their JSON; the summary, needed only once the page is written, is asked for after them,
- * and jobs are done in the order they come, each drawn to its end once vega is loaded). Once
+ * makes their JSON; the summary, needed only once the page is written, is asked for after them
+ * and waits for them, while item details asked for meanwhile are made between the figures' sections). Once
  * the run has measured, its SQLite store's write-ahead log is copied into the file here, while
  * the main thread aggregates, so closing the store at the run's end has little left to copy.
  */
@@ -40,18 +40,27 @@ terminal.catch(() => undefined);
 const checkpoints = terminal.catch(() => undefined).then(() => import('../runtime/wal-checkpoint.js'));
 checkpoints.catch(() => undefined);
 
+/** the figures asked for so far, drawn (or failed): the terminal summary waits for them */
+let figuresDrawn: Promise<unknown> = Promise.resolve();
+
 async function work(job: ReportJob): Promise<unknown> {
   if (job.kind === 'checkpoint') {
     (await checkpoints).checkpointWal(job.path);
     return null;
   }
-  if (job.kind === 'terminal') return (await terminal).renderTerminalReport(job.results, job.options);
+  if (job.kind === 'terminal') {
+    // printed last, after the page is written: the figures asked for before it go first
+    await figuresDrawn;
+    return (await terminal).renderTerminalReport(job.results, job.options);
+  }
   // marks of an epoch dropped since (the run stopped measuring) are left to the report
   // (with the key they are stored under: hashing the texts here spares the measuring thread)
   if (job.kind === 'marks') return job.pairs.map((p) => (epochs !== undefined && Atomics.load(epochs, 0) !== job.epoch ? null : { key: pairMarksKey(p), marks: pairMarks(p) }));
   if (job.kind === 'figure' || job.kind === 'figures') {
     figuresAsked = true;
-    return drawFigures(job);
+    const drawn = drawFigures(job);
+    figuresDrawn = Promise.all([figuresDrawn, drawn]).catch(() => undefined);
+    return drawn;
   }
   try {
     return job.inputs.map(itemDetail);
@@ -65,7 +74,12 @@ async function drawFigures(job: Extract<ReportJob, { kind: 'figure' | 'figures' 
   if (job.kind === 'figure') return renderFigureSvg(job.figure);
   // section after section, each section's figures together: the page's order (charts/svg.ts prefetchFigures)
   const out: string[][] = [];
-  for (const section of job.sections) out.push(await Promise.all(section.map(renderFigureSvg)));
+  for (const section of job.sections) {
+    // between sections the jobs that came meanwhile have their turn: item details the page waits
+    // for before it needs the figures (a job draws no figure, so vega numbers these the same)
+    if (out.length > 0) await new Promise((resolve) => setImmediate(resolve));
+    out.push(await Promise.all(section.map(renderFigureSvg)));
+  }
   return out;
 }
 

@@ -12,6 +12,15 @@ describe("the CLI's tier-up budget", () => {
     expect(setFlags).toHaveBeenCalledWith('--interrupt-budget=540672');
   });
 
+  it("is V8's own again once a run sends requests (tierUpAsUsual, called by the run when it first waits on its models)", async () => {
+    const { tierUpAsUsual } = await import('../../src/cli/tier-up.js');
+    setFlags.mockClear();
+    tierUpAsUsual();
+    expect(setFlags).toHaveBeenCalledWith('--interrupt-budget=67584');
+    const run = readFileSync(resolve(import.meta.dirname, '../../src/cli/execute-run.ts'), 'utf8');
+    expect(run).toMatch(/onWaiting: \(\) => \{[^}]*tierUpAsUsual\(\);/);
+  });
+
   it('is set before the CLI loads anything else: the first import of bin.ts', () => {
     const text = readFileSync(resolve(import.meta.dirname, '../../src/cli/bin.ts'), 'utf8');
     const first = /^import\s+(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/m.exec(text);

@@ -160,6 +160,24 @@ describe('the report thread', () => {
     await thread.stopReportThread();
   });
 
+  it('makes item details asked for while it draws the figures between their sections, and draws the terminal summary asked for before those details after the figures', async () => {
+    const results = syntheticResults();
+    expect(thread.startReportThread()).toBe(true);
+    const t = thread.reportThread()!;
+    const options = { verbose: false, color: false, width: 80 };
+    // vega and the terminal tables loaded: each job could start at once
+    await t.call({ kind: 'terminal', results, options });
+    const sections = html.pageFigureSections(buildReportModel(results));
+    expect(sections.filter((s) => s.length > 0).length).toBeGreaterThan(1);
+    const answered: string[] = [];
+    const figures = t.call({ kind: 'figures', sections }).then(() => answered.push('figures'));
+    const summary = t.call({ kind: 'terminal', results, options }).then(() => answered.push('terminal'));
+    const details = t.call({ kind: 'details', inputs: inputs.slice(0, 2) }).then(() => answered.push('details'));
+    await Promise.all([figures, summary, details]);
+    // the page waits for the details first, then for the figures; the summary is printed last
+    expect(answered).toEqual(['details', 'figures', 'terminal']);
+  });
+
   it("copies a SQLite store's write-ahead log into its file while the store stays open", async () => {
     const { Store } = await import('../../src/runtime/store.js');
     const path = join(mkdtempSync(join(tmpdir(), 'slant-thread-wal-')), 'slant.db');
