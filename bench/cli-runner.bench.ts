@@ -14,7 +14,8 @@
  * prints the CPU time of the CLI process (bench/cpu-at-exit.mjs) and of the server process over the
  * run: on a shared machine the wall ratio moves with the load, CPU per request much less. A bare
  * keep-alive client (node:http, no slant code) sends the same number of requests first; the CLI's
- * CPU per request is printed divided by its (`cli_cpu_vs_bare`).
+ * CPU per request is printed divided by its (`cli_cpu_vs_bare`), and the CLI's main thread's own CPU
+ * (`cli_main_thread_cpu_ms`, Linux), the thread every answer waits on to send the next request.
  * `--bin A --bin B` runs each build's CLI in turn (`--rounds` times, A B A B …) against the same
  * server, one line each: two builds compared under the same load.
  */
@@ -85,7 +86,7 @@ try {
       const s = await stats();
       const out = JSON.parse(stdout) as { status: string; measured: number };
       const ratio = ms / ideal;
-      const { cpuMs: cliCpu, samples = [] } = JSON.parse(readFileSync(cpuOut, 'utf8')) as { cpuMs: number; samples?: [number, number][] };
+      const { cpuMs: cliCpu, mainThreadCpuMs, samples = [] } = JSON.parse(readFileSync(cpuOut, 'utf8')) as { cpuMs: number; mainThreadCpuMs?: number; samples?: [number, number][] };
       // the CLI's CPU split at the server's first request and last answer (interpolated between samples)
       const cpuBeforeFirst = cpuAt(samples, s.firstMs);
       const cpuToLast = cpuAt(samples, s.lastMs);
@@ -118,6 +119,9 @@ try {
           cli_cpu_ms_to_first_request: Math.round(cpuBeforeFirst),
           cli_cpu_ms_per_request_while_requesting: Number(((cpuToLast - cpuBeforeFirst) / n).toFixed(3)),
           cli_cpu_ms_after_last_answer: Math.round(cliCpu - cpuToLast),
+          // the main thread alone (the rest: the report thread, V8's compiler and GC threads): each
+          // answer waits for this thread to send the next request
+          ...(mainThreadCpuMs !== undefined ? { cli_main_thread_cpu_ms: mainThreadCpuMs } : {}),
           server_cpu_ms: Math.round(s.cpuMs - s0.cpuMs),
           load_average: Number(loadavg()[0]!.toFixed(2)),
           target: `≤ ${TARGET}`,

@@ -32,7 +32,8 @@ import type { Results } from '../results/schema.js';
 import { usd } from '../report/money.js';
 import { renderSpend } from './spend-table.js';
 import type { RunActivity } from './run-activity.js';
-import { releaseReportThread, reportThread, startReportThread, stopReportThread } from '../report/report-thread.js';
+import { releaseReportThread, reportThread, reportThreadCanRun, stopReportThread } from '../report/report-thread.js';
+import { ReportThreadStart } from './report-thread-start.js';
 import { boundHeapGrowth } from './heap-growth.js';
 import { terminalWidth } from '../report/terminal-width.js';
 import { colorEnabled } from '../core/color.js';
@@ -50,8 +51,9 @@ let endModules: Promise<EndModules> | undefined;
 /** the report's module, once loaded: the results begin the report the moment they are complete (onResults) */
 let reportWriter: typeof import('../report/write.js') | undefined;
 function loadEndModules(): Promise<EndModules> {
-  // with the report thread the terminal summary is drawn there (onResults below); here only if that fails
-  endModules ??= Promise.all([import('../report/write.js'), reportThread() === undefined ? import('../report/terminal.js') : undefined]).then((m) => {
+  // with the report thread the terminal summary is drawn there (onResults below); here only if that
+  // fails, or the run ends its measuring before it starts the thread (then loaded at the end)
+  endModules ??= Promise.all([import('../report/write.js'), reportThread() === undefined && !reportThreadCanRun() ? import('../report/terminal.js') : undefined]).then((m) => {
     reportWriter = m[0];
     return m;
   });
@@ -65,6 +67,8 @@ let begunReport: BegunReport | undefined;
 let terminalText: Promise<string | undefined> | undefined;
 
 let warmed = false;
+/** when this run starts its report thread (report-thread-start.ts) */
+let threadStart = new ReportThreadStart();
 /** the report is being made: a warm-up not begun by then would only add work (vega drawn in this thread once the report thread is let go) */
 let reporting = false;
 
@@ -85,7 +89,8 @@ function warmEnd(): void {
     })
     .then(async () => {
       const svg = await import('../report/charts/svg.js');
-      if (!reporting) await svg.warmCharts();
+      // a report thread not started yet warms itself up if it starts; a run that ends before draws its figures cold, without the warm-up's figure
+      if (!reporting && (reportThread() !== undefined || !reportThreadCanRun())) await svg.warmCharts();
     })
     // a warm-up is an optimisation: a failure here is met again, and reported, where the module is used
     .catch(() => undefined);
@@ -132,8 +137,10 @@ export async function executeRun(args: {
   begunReport = undefined;
   reporting = false;
   // vega and the item views load in the report thread, on another core, while the run measures
-  // (at the end it draws the figures and makes half the item details there)
-  startReportThread();
+  // (at the end it draws the figures and makes half the item details there): started at once for
+  // a coordinator, else once the plan is made, or later for a run of light reports (report-thread-start.ts)
+  threadStart = new ReportThreadStart();
+  if (args.workers !== undefined) threadStart.now();
   // said where the run's other lines go once the run has a progress line (executeRunWith)
   let log = (line: string): void => void process.stderr.write(`${line}\n`);
   const quiet = args.global.quiet || args.global.json;
@@ -181,6 +188,7 @@ async function executeRunWith(args: Parameters<typeof executeRun>[0], planLater:
   let plan: ExecutionPlan;
   try {
     plan = await args.makePlan((m) => models.wrap(m));
+    threadStart.planned(plan.probes.map((p) => p.probe.name));
     if (args.batch === true)
       for (const p of plan.producers)
         if (p.batch !== undefined) {
@@ -266,21 +274,26 @@ async function runWithStore(
       signal: interrupt.signal,
       onItem: () => {
         progress.tick();
+        threadStart.item();
         if (!warmed) setImmediate(warmEnd);
       },
       onWaiting: () => {
         // the run sends requests: its request path is optimized as V8 would (tier-up.ts)
         tierUpAsUsual();
+        // the thread first, so the warm-up's figure is drawn there
+        threadStart.waiting();
         warmEnd();
         planLater?.onWaiting();
       },
       // the store's write-ahead log is copied into its file in the report thread while this thread aggregates
       // (closing the store at the end then has little left to copy)
       onMeasured: () => {
+        threadStart.end();
         if (store.kind === 'sqlite') reportThread()?.call({ kind: 'checkpoint', path: store.location }).catch(() => undefined);
       },
       // the report's item views are cut and mapped in the report thread while the records are measured
-      ...(reportThread() !== undefined ? { ahead: new (await import('../report/items/item-marks-ahead.js')).ItemMarksAhead() } : {}),
+      // (those offered before it starts wait for it)
+      ...(reportThreadCanRun() ? { ahead: threadStart.ahead(new (await import('../report/items/item-marks-ahead.js')).ItemMarksAhead({ beforeThread: true })) } : {}),
       // results JSON: written atomically with the report; .csv/.jsonl: below
       resultsPath: jsonOutput,
       waitForLease: args.waitForLease,
@@ -295,10 +308,15 @@ async function runWithStore(
           begunReport = reportWriter.beginReport(writtenResults(results));
         }
         const thread = reportThread();
-        if (thread === undefined || args.global.json || args.global.quiet) return;
-        terminalText = thread
-          .call({ kind: 'terminal', results, options: { verbose: args.global.verbose === true, color: colorEnabled(), width: terminalWidth() } })
-          .catch(() => undefined);
+        if (thread === undefined) return;
+        if (!args.global.json && !args.global.quiet) {
+          terminalText = thread
+            .call({ kind: 'terminal', results, options: { verbose: args.global.verbose === true, color: colorEnabled(), width: terminalWidth() } })
+            .catch(() => undefined);
+        }
+        // the results are stored: what the run still writes is its status, so the store's log is emptied and
+        // the file synced there, after the figures and the summary, while this thread writes the files
+        if (store.kind === 'sqlite') thread.call({ kind: 'checkpoint', path: store.location, truncate: true }).catch(() => undefined);
       },
       report: async (results, reportDir) => {
         reporting = true;

@@ -45,7 +45,9 @@ let figuresDrawn: Promise<unknown> = Promise.resolve();
 
 async function work(job: ReportJob): Promise<unknown> {
   if (job.kind === 'checkpoint') {
-    (await checkpoints).checkpointWal(job.path);
+    // the run's last checkpoint waits for the figures (the page needs them first)
+    if (job.truncate === true) await figuresDrawn;
+    (await checkpoints).checkpointWal(job.path, job.truncate === true ? 'truncate' : 'passive');
     return null;
   }
   if (job.kind === 'terminal') {

@@ -26,8 +26,11 @@ export type ReportJob =
   | { kind: 'details'; inputs: ItemInput[] }
   | { kind: 'marks'; pairs: PairSpec[]; epoch: number }
   | { kind: 'terminal'; results: Results; options: Required<Pick<TerminalReportOptions, 'verbose' | 'color' | 'width'>> }
-  /** copy the SQLite store's write-ahead log into its file (runtime/wal-checkpoint.ts) while the run aggregates */
-  | { kind: 'checkpoint'; path: string };
+  /**
+   * copy the SQLite store's write-ahead log into its file (runtime/wal-checkpoint.ts): passively while
+   * the run aggregates; `truncate`, once its results are stored, after the figures asked for before it
+   */
+  | { kind: 'checkpoint'; path: string; truncate?: boolean };
 type JobResult<J extends ReportJob> = J extends { kind: 'figure' } ? string : J extends { kind: 'figures' } ? string[][] : J extends { kind: 'marks' } ? ({ key: string; marks: PairMarks } | null)[] : J extends { kind: 'terminal' } ? string : J extends { kind: 'checkpoint' } ? null : ItemDetail[];
 
 /**
@@ -133,11 +136,20 @@ let thread: ReportThread | undefined;
 /** jobs of each kind the thread has done in this process */
 const done: Record<ReportJob['kind'], number> = { figure: 0, figures: 0, details: 0, marks: 0, terminal: 0, checkpoint: 0 };
 
+/** The thread's entry, when running from the compiled JavaScript (a worker cannot run the TypeScript sources). */
+function entry(): URL | undefined {
+  const url = new URL('./report-thread-entry.js', import.meta.url);
+  return url.protocol === 'file:' && existsSync(fileURLToPath(url)) ? url : undefined;
+}
+
+/** Whether this process can run the report thread (from the compiled JavaScript). */
+export const reportThreadCanRun = (): boolean => entry() !== undefined;
+
 /** Start the report thread (once per process), when running from the compiled JavaScript; true when it runs. */
 export function startReportThread(): boolean {
   if (thread !== undefined) return true;
-  const url = new URL('./report-thread-entry.js', import.meta.url);
-  if (url.protocol !== 'file:' || !existsSync(fileURLToPath(url))) return false;
+  const url = entry();
+  if (url === undefined) return false;
   try {
     thread = new ReportThread(url);
     return true;

@@ -189,6 +189,11 @@ describe('the report thread', () => {
     expect(await thread.reportThread()!.call({ kind: 'checkpoint', path })).toBeNull();
     expect(statSync(path).size).toBeGreaterThan(before + 500_000);
     expect(store.getOutput(run.id, 'k', 'r99')).toEqual({ text: `record 99 `.repeat(400) });
+    // the run's last checkpoint empties the log too
+    store.putOutput(run.id, 'k', 'last', { text: 'the run\'s status' });
+    expect(await thread.reportThread()!.call({ kind: 'checkpoint', path, truncate: true })).toBeNull();
+    expect(statSync(`${path}-wal`).size).toBe(0);
+    expect(store.getOutput(run.id, 'k', 'last')).toEqual({ text: "the run's status" });
     store.close();
     expect(existsSync(`${path}-wal`)).toBe(false);
   });

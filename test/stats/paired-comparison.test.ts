@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { byId, comparePaired, declaredKind, matchPairs } from '../../src/stats/paired-comparison.js';
+import { byId, compareMeanMoments, comparePaired, declaredKind, matchPairs } from '../../src/stats/paired-comparison.js';
+import { mean, variance } from '../../src/stats/mean.js';
 
 /** Paired 0/1 samples with a = both 1, b = 1 → 0, c = 0 → 1, d = both 0. */
 function table(a: number, b: number, c: number, d: number): { x: number[]; y: number[] } {
@@ -89,6 +90,7 @@ describe('paired comparison messages', () => {
   it('say which sample, which pair and what to declare', () => {
     expect(() => comparePaired({ kind: 'mean' }, [1, 2], [1])).toThrow('comparePaired: samples differ in length (2 and 1)');
     expect(() => comparePaired({ kind: 'rate' }, [0, 2], [0, 1])).toThrow("comparePaired: a rate's item values must be 0 or 1, the baseline has 2 at pair 2");
+    expect(declaredKind({ phi: { kind: 'rate' }, psi: { kind: 'mean', range: [0, 1] } }, 'psi', 'framing')).toEqual({ kind: 'mean', range: [0, 1] });
     expect(() => declaredKind(undefined, 'psi', 'framing')).toThrow('probe framing: item value "psi" has no declared kind (Probe.itemKinds), so no paired test can be chosen for it');
   });
 });
@@ -118,6 +120,14 @@ describe('paired comparison edges', () => {
     expect(c.ci?.level).toBe(0.9);
     expect(c.test?.alternative).toBe('two-sided');
     expect(c.test?.name).toBe('paired t-test (two-sided)');
+  });
+  it('from its moments, at level 0.90 too: the same comparison as from the pairs', () => {
+    const x = [1, 0, 1, 1, 0, 1, 0, 1];
+    const y = [1, 1, 1, 0, 1, 1, 1, 1];
+    const d = y.map((v, i) => v - (x[i] as number));
+    const moments = { n: 8, baseline: mean(x), other: mean(y), firstDifference: d[0] as number, meanDifference: mean(d), varianceDifference: variance(d) };
+    for (const level of [0.9, 0.95]) expect(compareMeanMoments({ kind: 'mean' }, moments, level)).toEqual(comparePaired({ kind: 'mean' }, x, y, level));
+    expect(compareMeanMoments({ kind: 'mean' }, moments, 0.9).ci?.level).toBe(0.9);
   });
   it('equal differences: the interval says why it has no width', () => {
     expect(comparePaired({ kind: 'count' }, [1, 2, 3], [2, 3, 4]).ci).toEqual({ low: 1, high: 1, level: 0.95, method: 'paired t (all differences equal)' });

@@ -196,5 +196,8 @@ describe('t-tests: constant differences, the smallest samples, names and message
     expect(() => welchTTest([1, 2], [1])).toThrow(/welchTTest: need at least 2 values in y, got 1/);
     expect(() => welchTTest([NaN, 2], [1, 2])).toThrow(/welchTTest: x\[0\] is not a finite number/);
     expect(() => welchTTest([1, 2], [1, NaN])).toThrow(/welchTTest: y\[1\] is not a finite number/);
+    // the level's check names the function it was given to
+    expect(() => pairedTTest([1, 2], [1, 3], { level: 1.5 })).toThrow('pairedTTest: level must be in (0, 1), got 1.5');
+    expect(() => welchTTest([1, 2], [1, 3], { level: 0 })).toThrow('welchTTest: level must be in (0, 1), got 0');
   });
 });

@@ -57,9 +57,26 @@ function dryAnswer(req: Pick<GenerateRequest, 'messages' | 'params' | 'task'>, o
   }
 }
 
-/** `answer` now, or (`turns`) after the event loop's next turn: I/O waiting meanwhile is handled first. */
+/** Answers waiting for their turn (`turns`), first come first answered. */
+const waitingTurns: (() => void)[] = [];
+
+/** One answer per turn of the event loop: the I/O that came meanwhile is handled before the next. */
+function nextTurn(): void {
+  waitingTurns.shift()?.();
+  if (waitingTurns.length > 0) setImmediate(nextTurn);
+}
+
+/**
+ * `answer` now, or (`turns`) in a turn of the event loop of its own: a plan made while a run sends
+ * requests takes one pretend answer's work at a time (what its record does with it up to its next
+ * wait), so an answer of the run that arrives meanwhile waits for at most that, not for the whole
+ * pass's pool of answers at once.
+ */
 function answered<T>(answer: T, turns: boolean): Promise<T> {
-  return turns ? new Promise((resolve) => setImmediate(resolve, answer)) : Promise.resolve(answer);
+  if (!turns) return Promise.resolve(answer);
+  return new Promise((resolve) => {
+    if (waitingTurns.push(() => resolve(answer)) === 1) setImmediate(nextTurn);
+  });
 }
 
 /**

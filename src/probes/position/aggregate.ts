@@ -273,9 +273,8 @@ export function aggregatePositionColumns(c: PositionColumns, options: PositionOp
     if (c.excluded(i)) excludedArticles++;
     else measured[articles++] = i;
   }
-  const g = c.goldRows().gather(measured.subarray(0, articles));
   const goldSum = new Float64Array(options.K);
-  for (let a = 0; a < articles; a++) addFlatRow(goldSum, g, a);
+  c.goldRows().addRows(goldSum, measured.subarray(0, articles));
   return { groups, goldDistribution: proportions(goldSum), spearman: spearmanAcrossSystems(groups), articles, excludedArticles, shortArticles };
 }
 

@@ -1,17 +1,10 @@
 /** Rows of each chunk: 4,096 articles, a few tens of KB. */
 const CHUNK = 4096;
 
-/** A finished chunk: row r's entries are `seg`/`value` from `start[r]` to `start[r + 1]`. */
-interface Chunk {
-  start: Int32Array;
-  seg: Uint16Array;
-  value: Float64Array;
-}
-
 /** Compressed rows in one piece: row k's segments and values are `seg`/`value` from `start[k]` to `start[k + 1]`. */
 export interface FlatRows {
   start: Int32Array;
-  seg: Int32Array;
+  seg: Uint16Array;
   value: Float64Array;
 }
 
@@ -36,7 +29,8 @@ export function addFlatRow(out: Float64Array, rows: FlatRows, k: number): void {
  * adding all K (x + 0 is x for the non-negative counts kept here).
  */
 export class SparseRows {
-  private readonly chunks: Chunk[] = [];
+  /** the full chunks, each `CHUNK` rows */
+  private readonly chunks: FlatRows[] = [];
   /** the open chunk's row starts (`rows + 1` used), segments and values (`used` used) */
   private start = new Int32Array(CHUNK + 1);
   private seg = new Uint16Array(CHUNK);
@@ -79,7 +73,7 @@ export class SparseRows {
       nz += (c.start[(i % CHUNK) + 1] as number) - (c.start[i % CHUNK] as number);
     }
     const start = new Int32Array(rows.length + 1);
-    const seg = new Int32Array(nz);
+    const seg = new Uint16Array(nz);
     const value = new Float64Array(nz);
     let q = 0;
     rows.forEach((i, k) => {
@@ -94,10 +88,15 @@ export class SparseRows {
     return { start, seg, value };
   }
 
-  private chunkOf(i: number): Chunk {
+  /** out[seg] += value over each of the given rows, in that order. */
+  addRows(out: Float64Array, rows: Int32Array): void {
+    for (const i of rows) addFlatRow(out, this.chunkOf(i), i % CHUNK);
+  }
+
+  private chunkOf(i: number): FlatRows {
     if (!(Number.isInteger(i) && i >= 0 && i < this.length)) throw new RangeError(`SparseRows: row ${i} outside 0..${this.length - 1}`);
     const k = Math.floor(i / CHUNK);
-    if (k < this.chunks.length) return this.chunks[k] as Chunk;
+    if (k < this.chunks.length) return this.chunks[k] as FlatRows;
     return { start: this.start, seg: this.seg, value: this.value };
   }
 

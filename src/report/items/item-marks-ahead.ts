@@ -14,7 +14,10 @@
  * kind per cell however large the run (a framing and a primacy item of one record share their
  * pair, made once). Without the report thread nothing is made here (the report makes what it
  * needs at the end, as before), and work the thread has not caught up with when measuring ends is
- * dropped the same way.
+ * dropped the same way. A run that starts its thread once it has measured for a while
+ * (src/cli/report-thread-start.ts) makes this `beforeThread`: the pairs offered before the thread
+ * runs wait here (at most MAX_SENT) and go to it when it starts (`threadStarted`), or are dropped
+ * with the rest when measuring ends first.
  *
  * The thread also hashes each pair's texts into the key its marks are stored under
  * (item-marks.ts `pairMarksKey`): hashing a 2,000-word source and its output was the measuring
@@ -42,12 +45,18 @@ export class ItemMarksAhead implements ItemsAhead {
   private changed = 0;
   /** per record: the pairs sent for it */
   private readonly recent = new Map<string, PairSpec[]>();
-  /** pairs sent and not answered */
+  /** pairs sent (or waiting for the thread) and not answered */
   private sent = 0;
+  /** pairs offered before the thread started, waiting for it */
+  private waiting: { spec: PairSpec; answer: (rows: AheadRow[]) => void }[] = [];
+  private waitingChars = 0;
+
+  /** `beforeThread`: the report thread may start later in the run; pairs offered before it wait for it. */
+  constructor(private readonly opts: { beforeThread?: boolean } = {}) {}
 
   offer(item: AheadItem): Promise<AheadRow[]> | undefined {
     const thread = reportThread();
-    if (thread === undefined) return undefined;
+    if (thread === undefined && this.opts.beforeThread !== true) return undefined;
     const input = { probe: item.probe, labels: item.labels, recordId: item.recordId, measurement: item.measurement, options: item.options, fields: item.fields };
     const counts = this.seen.get(item.cellKey) ?? { changed: 0, unchanged: 0 };
     this.seen.set(item.cellKey, counts);
@@ -66,19 +75,42 @@ export class ItemMarksAhead implements ItemsAhead {
       if (this.recent.size >= MAX_RECENT) this.recent.clear();
       this.recent.set(item.recordId, [spec]);
     }
-    // sent at once, one pair a message: the thread works through them while this thread measures
-    // (which reads the answers only when measuring lets its event loop turn)
     this.sent++;
-    return thread
-      .call({ kind: 'marks', pairs: [spec], epoch: thread.marksEpoch() })
-      .then(
-        ([made]) => (made === undefined || made === null ? [] : [{ key: made.key, value: made.marks }]),
-        () => [],
-      )
-      .finally(() => this.sent--);
+    if (thread === undefined) this.waitingChars += (spec.source?.length ?? 0) + (spec.output?.length ?? 0);
+    const rows = thread !== undefined ? ask(thread, spec) : new Promise<AheadRow[]>((answer) => this.waiting.push({ spec, answer }));
+    return rows.finally(() => this.sent--);
+  }
+
+  /** The text (characters of sources and outputs) of the pairs offered before the thread started, waiting for it. */
+  get waitingText(): number {
+    return this.waitingChars;
+  }
+
+  /** The report thread has started: the pairs offered before it go to it now. */
+  threadStarted(): void {
+    const thread = reportThread();
+    const waiting = this.waiting;
+    this.waiting = [];
+    this.waitingChars = 0;
+    for (const w of waiting) void (thread !== undefined ? ask(thread, w.spec) : Promise.resolve([])).then(w.answer);
   }
 
   drop(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    this.waitingChars = 0;
+    for (const w of waiting) w.answer([]);
     reportThread()?.dropMarks();
   }
+}
+
+/**
+ * A pair sent to the thread at once, one pair a message: the thread works through them while
+ * this thread measures (which reads the answers only when measuring lets its event loop turn).
+ */
+function ask(thread: NonNullable<ReturnType<typeof reportThread>>, spec: PairSpec): Promise<AheadRow[]> {
+  return thread.call({ kind: 'marks', pairs: [spec], epoch: thread.marksEpoch() }).then(
+    ([made]) => (made === undefined || made === null ? [] : [{ key: made.key, value: made.marks }]),
+    () => [],
+  );
 }

@@ -38,4 +38,16 @@ describe('dryModel with turns (a plan made while a run sends requests)', () => {
     expect(answer).toEqual(now);
     expect(now.text).toMatch(/^FINAL_SUMMARY: Summarize the text\. One two three four\. \([0-9a-f]{8}\)$/);
   });
+
+  it('answers one request per turn, in the order asked, however many wait', async () => {
+    const model = dryModel(never, { reask: false, turns: true });
+    const order: number[] = [];
+    const all = [0, 1, 2].map((i) => model.generate({ ...req, messages: [{ role: 'user', content: `Summarize the text. Record ${i}.` }] }).then(() => order.push(i)));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual([0]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual([0, 1]);
+    await Promise.all(all);
+    expect(order).toEqual([0, 1, 2]);
+  });
 });

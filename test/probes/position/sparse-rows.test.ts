@@ -3,7 +3,7 @@
  * back (gathered) in any order, across chunk boundaries and from the open chunk, each row must be
  * exactly the row pushed, zeros and all.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addFlatRow, SparseRows, type FlatRows } from '../../../src/probes/position/sparse-rows.js';
 
 const dense = (rows: FlatRows, K: number): number[][] =>
@@ -19,11 +19,15 @@ const rowOf = (i: number, K: number): number[] => Array.from({ length: K }, (_, 
 describe('SparseRows', () => {
   const K = 10;
   const n = 10_000; // two full chunks of 4,096 rows and an open one
-  const rows = new SparseRows(K);
-  for (let i = 0; i < n; i++) {
-    if (i % 11 === 0) rows.pushEmpty();
-    else rows.push(rowOf(i, K));
-  }
+  // filled when the tests run, not while the file is collected (a mutant then fails a test, not the file)
+  let rows: SparseRows;
+  beforeAll(() => {
+    rows = new SparseRows(K);
+    for (let i = 0; i < n; i++) {
+      if (i % 11 === 0) rows.pushEmpty();
+      else rows.push(rowOf(i, K));
+    }
+  });
   const want = (i: number): number[] => (i % 11 === 0 ? new Array<number>(K).fill(0) : rowOf(i, K));
 
   it('gives back every row pushed, in the order asked, across chunks', () => {
@@ -40,7 +44,7 @@ describe('SparseRows', () => {
     expect(Array.from(g.start)).toEqual([0, 2, 2, 4]);
     expect(Array.from(g.seg)).toEqual([4, 9, 3, 8]);
     expect(Array.from(g.value)).toEqual([1.25, 1.25, 1.5, 1.5]);
-    expect(rows.gather(new Int32Array(0))).toEqual({ start: new Int32Array(1), seg: new Int32Array(0), value: new Float64Array(0) });
+    expect(rows.gather(new Int32Array(0))).toEqual({ start: new Int32Array(1), seg: new Uint16Array(0), value: new Float64Array(0) });
   });
 
   it('adds a gathered row into a sum', () => {
@@ -48,6 +52,15 @@ describe('SparseRows', () => {
     const out = new Float64Array(K).fill(0.5);
     for (let k = 0; k < 3; k++) addFlatRow(out, g, k);
     expect(Array.from(out)).toEqual([0.5, 0.5, 0.5, 2, 3, 0.5, 0.5, 0.5, 2, 3]);
+  });
+
+  it('adds rows of any chunk into a sum, in the order given', () => {
+    const out = new Float64Array(K);
+    rows.addRows(out, Int32Array.from([1, 9_998, 4_097, 7]));
+    const sum = new Array<number>(K).fill(0);
+    for (const i of [1, 9_998, 4_097, 7]) sum.forEach((_, j) => (sum[j]! += want(i)[j]!));
+    expect(Array.from(out)).toEqual(sum);
+    expect(sum.filter((x) => x > 0).length).toBeGreaterThan(3);
   });
 
   it('holds rows denser than its first arrays (every segment counted)', () => {
