@@ -18,12 +18,11 @@ import { isPostgresUrl } from '../runtime/store-url.js';
 import { isLocalProvider } from '../models/providers.js';
 import { executeRun } from './execute-run.js';
 import { globalOptions } from './main-options.js';
-import { storeLocation } from './workspace-config.js';
+import { loadConfig, storeLocation } from './workspace-config.js';
 import { parseStoredSpec, type StoredSpec } from './stored-spec.js';
 import { resultsOutputFormat } from './results-output.js';
 import { failOnConditions } from './fail-on.js';
 import { refuseOutputOverInput, type ReadFile } from './output-over-input.js';
-import { loadConfigWithPlugins } from '../config/load.js';
 import type { BudgetLimits } from '../runtime/budget.js';
 import { beginCostPlan, type BegunCostPlan, type CostPlan } from '../pipeline/cost-plan/estimate.js';
 import { DEFAULT_CONFIRM_ABOVE_USD, askToGoOn, needsConfirmation } from './confirm-run.js';
@@ -194,7 +193,7 @@ export function applyMaxConcurrency(config: SlantConfig, n: number): void {
 
 /** The config `slant run` (and `slant plan`) runs: the file with the command line's overrides. */
 export async function prepareRunConfig(opts: { config: string; store?: string; maxConcurrency?: number; concurrency?: number; moderator?: string; allowEmpty?: boolean; maxRecordBytes?: number; label?: string }): Promise<SlantConfig> {
-  const config = await loadConfigWithPlugins(opts.config);
+  const config = await loadConfig(opts.config);
   if (opts.store !== undefined) config.store = opts.store.includes('://') ? opts.store : resolve(opts.store);
   if (opts.maxConcurrency !== undefined) applyMaxConcurrency(config, opts.maxConcurrency);
   if (opts.concurrency) config.concurrency = opts.concurrency;

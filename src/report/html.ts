@@ -12,7 +12,8 @@ import type { ItemDetail, ItemSummary } from '../probes/item-view.js';
 import { EmbeddedItemList, jsonForScript, type Facets } from './items/embedded-list.js';
 import type { ReportModel } from './model.js';
 import { effectSign } from './findings-wording.js';
-import { DEMO_EXPLANATION } from '../config/demo.js';
+// the demo's explanation as its JSON, not through config/demo.ts, which loads the config parser (yaml, the config schema) that a report never needs
+import DEMO_EXPLANATION from '../config/demo-explanation.json' with { type: 'json' };
 import { spendHtml } from './spend-html.js';
 
 const STYLE = `
