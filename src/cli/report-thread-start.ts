@@ -35,7 +35,8 @@ export const ITEM_VIEW_TEXT_BEFORE_THREAD = 512 * 1024;
 export class ReportThreadStart {
   private cpuAtFirstItem: number | undefined;
   private started = false;
-  private ended = false;
+  /** started, tried, or measuring has ended: the start is decided */
+  private decided = false;
   /** the run's item marks made ahead: told when the thread starts, so the pairs offered before go to it */
   private marks: ItemMarksAhead | undefined;
 
@@ -51,9 +52,10 @@ export class ReportThreadStart {
     return marks;
   }
 
-  /** Start the thread now (unless measuring has ended); true when it runs. */
+  /** Start the thread now (unless measuring has ended); true when it runs. Tried once: a thread that cannot start is not tried again. */
   now(): boolean {
-    if (this.started || this.ended) return this.started;
+    if (this.decided) return this.started;
+    this.decided = true;
     this.started = startReportThread();
     if (this.started) this.marks?.threadStarted();
     return this.started;
@@ -66,7 +68,7 @@ export class ReportThreadStart {
 
   /** An item was measured. */
   item(): void {
-    if (this.started || this.ended) return;
+    if (this.decided) return;
     const used = cpuMs();
     this.cpuAtFirstItem ??= used;
     if (used - this.cpuAtFirstItem >= MEASURING_CPU_BEFORE_THREAD_MS || (this.marks?.waitingText ?? 0) >= ITEM_VIEW_TEXT_BEFORE_THREAD) this.now();
@@ -74,7 +76,7 @@ export class ReportThreadStart {
 
   /** Measuring has ended: a thread not started by now is not started (the report is made here). */
   end(): void {
-    this.ended = true;
+    this.decided = true;
   }
 }
 
