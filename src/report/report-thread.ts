@@ -33,6 +33,15 @@ export type ReportJob =
   | { kind: 'checkpoint'; path: string; truncate?: boolean };
 type JobResult<J extends ReportJob> = J extends { kind: 'figure' } ? string : J extends { kind: 'figures' } ? string[][] : J extends { kind: 'marks' } ? ({ key: string; marks: PairMarks } | null)[] : J extends { kind: 'terminal' } ? string : J extends { kind: 'checkpoint' } ? null : ItemDetail[];
 
+/**
+ * The thread's young generation, in MB. What it keeps is old (vega, the item views, the page's
+ * figures and details until they are sent); what it makes and drops (a figure's scene graph, an
+ * item's marks) is collected young. V8 let the thread's young generation grow to 16–32 MB, a
+ * third to a half of the thread's memory (it added 55–60 MB to a 1,000-document run's peak; with
+ * 4 MB, 30–33 MB), at no cost in CPU that the same runs could see (docs/benchmarks.md).
+ */
+const YOUNG_GENERATION_MB = 4;
+
 class ReportThread {
   private readonly worker: Worker;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (err: Error) => void }>();
@@ -46,7 +55,7 @@ class ReportThread {
   private readonly epochs = new Int32Array(new SharedArrayBuffer(4));
 
   constructor(url: URL) {
-    this.worker = new Worker(url, { workerData: { epochs: this.epochs } });
+    this.worker = new Worker(url, { workerData: { epochs: this.epochs }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     // an idle thread never keeps the process alive; a job being done does (call)
     this.worker.unref();
     this.worker.on('message', (m: { id: number; kind: ReportJob['kind']; result?: unknown; error?: string }) => {
