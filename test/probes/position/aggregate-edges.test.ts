@@ -305,6 +305,30 @@ describe('systems sharing the resampled gold sums', () => {
   });
 });
 
+describe('systems over the same articles share the gold resamples as they are', () => {
+  // Every system covers the same articles, so the second and third take the first's resampled
+  // gold sums. Fractional counts make any second addition of the gold rows to those sums show in
+  // the last digits (a sum added to itself row by row is not exactly twice it). Kills the shared
+  // sums being added to again when they are reused.
+  const golds = [[0.1, 0.7, 0, 0.3], [0.35, 0, 0.9, 0.15], [0, 0.45, 0.2, 0.65], [0.3, 0.1, 0.7, 0], [0.55, 0.25, 0, 0.05]];
+  const outs = [[0.2, 0.1, 0, 0], [0, 0.6, 0.3, 0.1], [0.7, 0, 0.1, 0.3], [0.15, 0.35, 0, 0.45], [0, 0.05, 0.95, 0.25]];
+  const systems = ['s1', 's2', 's3'];
+  const items = (names: string[]): PositionItem[] =>
+    golds.map((g, a) => item(`a${a}`, [g], Object.fromEntries(names.map((s) => [s, { counts: outs[(a + systems.indexOf(s)) % 5]!, f1: 0.1 * (a + 1) }]))));
+
+  it("each system's intervals are those of the system aggregated alone, digit for digit", () => {
+    const together = aggregatePositionGroups(items(systems), options).groups;
+    expect(together.map((g) => g.labels.model)).toEqual(systems);
+    for (const g of together) {
+      const alone = aggregatePositionGroups(items([g.labels.model!]), options).groups[0]!;
+      for (const name of ['wasserstein', 'position_shift']) {
+        expect(metric(g, name)!.ci).toBeDefined();
+        expect(metric(g, name)!.ci).toEqual(metric(alone, name)!.ci);
+      }
+    }
+  });
+});
+
 describe('systems over different articles share no gold resamples', () => {
   // Six articles, each with its own gold counts; four systems, first seen in this order, each
   // summarising some of them: p5 (articles 1–5), alt (1–4 and 6), p4 (1–4), full (1–6). A system's

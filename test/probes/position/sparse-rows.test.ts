@@ -3,7 +3,7 @@
  * back (gathered) in any order, across chunk boundaries and from the open chunk, each row must be
  * exactly the row pushed, zeros and all.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addFlatRow, SparseRows, type FlatRows } from '../../../src/probes/position/sparse-rows.js';
 
 const dense = (rows: FlatRows, K: number): number[][] =>
@@ -19,36 +19,39 @@ const rowOf = (i: number, K: number): number[] => Array.from({ length: K }, (_, 
 describe('SparseRows', () => {
   const K = 10;
   const n = 10_000; // two full chunks of 4,096 rows and an open one
-  // filled when the tests run, not while the file is collected (a mutant then fails a test, not the file)
-  let rows: SparseRows;
-  beforeAll(() => {
-    rows = new SparseRows(K);
+  // built by the first test that asks, never while the file is collected or in a hook: Stryker
+  // switches a mutant on for each test, so rows built before the test would be the original code's
+  let built: SparseRows | undefined;
+  const rows = (): SparseRows => {
+    if (built) return built;
+    built = new SparseRows(K);
     for (let i = 0; i < n; i++) {
-      if (i % 11 === 0) rows.pushEmpty();
-      else rows.push(rowOf(i, K));
+      if (i % 11 === 0) built.pushEmpty();
+      else built.push(rowOf(i, K));
     }
-  });
+    return built;
+  };
   const want = (i: number): number[] => (i % 11 === 0 ? new Array<number>(K).fill(0) : rowOf(i, K));
 
   it('gives back every row pushed, in the order asked, across chunks', () => {
-    expect(rows.length).toBe(n);
+    expect(rows().length).toBe(n);
     const all = Int32Array.from({ length: n }, (_, i) => i);
-    expect(dense(rows.gather(all), K)).toEqual(Array.from({ length: n }, (_, i) => want(i)));
+    expect(dense(rows().gather(all), K)).toEqual(Array.from({ length: n }, (_, i) => want(i)));
     const some = Int32Array.from([9_999, 4_095, 4_096, 0, 8_191, 8_192, 4_096, 13]);
-    expect(dense(rows.gather(some), K)).toEqual(Array.from(some, want));
+    expect(dense(rows().gather(some), K)).toEqual(Array.from(some, want));
   });
 
   it('keeps only the non-zero entries, in segment order', () => {
-    const g = rows.gather(Int32Array.from([1, 7, 2]));
+    const g = rows().gather(Int32Array.from([1, 7, 2]));
     // row 1: segments 4 and 9; row 7 is empty; row 2: segments 3 and 8
     expect(Array.from(g.start)).toEqual([0, 2, 2, 4]);
     expect(Array.from(g.seg)).toEqual([4, 9, 3, 8]);
     expect(Array.from(g.value)).toEqual([1.25, 1.25, 1.5, 1.5]);
-    expect(rows.gather(new Int32Array(0))).toEqual({ start: new Int32Array(1), seg: new Uint16Array(0), value: new Float64Array(0) });
+    expect(rows().gather(new Int32Array(0))).toEqual({ start: new Int32Array(1), seg: new Uint16Array(0), value: new Float64Array(0) });
   });
 
   it('adds a gathered row into a sum', () => {
-    const g = rows.gather(Int32Array.from([1, 2, 1]));
+    const g = rows().gather(Int32Array.from([1, 2, 1]));
     const out = new Float64Array(K).fill(0.5);
     for (let k = 0; k < 3; k++) addFlatRow(out, g, k);
     expect(Array.from(out)).toEqual([0.5, 0.5, 0.5, 2, 3, 0.5, 0.5, 0.5, 2, 3]);
@@ -56,7 +59,7 @@ describe('SparseRows', () => {
 
   it('adds rows of any chunk into a sum, in the order given', () => {
     const out = new Float64Array(K);
-    rows.addRows(out, Int32Array.from([1, 9_998, 4_097, 7]));
+    rows().addRows(out, Int32Array.from([1, 9_998, 4_097, 7]));
     const sum = new Array<number>(K).fill(0);
     for (const i of [1, 9_998, 4_097, 7]) sum.forEach((_, j) => (sum[j]! += want(i)[j]!));
     expect(Array.from(out)).toEqual(sum);
@@ -72,8 +75,14 @@ describe('SparseRows', () => {
     expect(got).toEqual([full, short, full, short, full, short]);
   });
 
+  it('reads a row up to its K segments only: entries past K are not part of it', () => {
+    const r = new SparseRows(3);
+    r.push([0, 2, 0, 7, 9]);
+    expect(r.gather(Int32Array.from([0]))).toEqual({ start: Int32Array.from([0, 1]), seg: Uint16Array.from([1]), value: Float64Array.from([2]) });
+  });
+
   it('refuses a row it does not have', () => {
-    expect(() => rows.gather(Int32Array.from([n]))).toThrow(/row 10000 outside 0\.\.9999/);
-    expect(() => rows.gather(Int32Array.from([-1]))).toThrow(RangeError);
+    expect(() => rows().gather(Int32Array.from([n]))).toThrow(/row 10000 outside 0\.\.9999/);
+    expect(() => rows().gather(Int32Array.from([-1]))).toThrow(RangeError);
   });
 });
