@@ -50,7 +50,9 @@ def main():
     model = {}
     for doc_id, d in data.items():
         art = sentences(d['src'])
-        g = np.mean([counts(r, art, k) for r in d['ref_summs']], axis=0)
+        # RealSumm gives one reference (ref_summ), SummEval several (ref_summs), as slant reads them
+        refs = d['ref_summs'] if 'ref_summs' in d else [d['ref_summ']]
+        g = np.mean([counts(r, art, k) for r in refs], axis=0)
         for sys_id, s in d['sys_summs'].items():
             model.setdefault(sys_id, []).append(counts(s['sys_summ'], art, k))
             gold.setdefault(sys_id, []).append(g)
