@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 /**
  * Builds dist/ from src/ in two parts:
- *   - the JavaScript: esbuild transpiles each module on its own (no bundling, no type-check; a
- *     second or two), then the assets tsc would not emit either (scripts/copy-assets.mjs). This is
- *     what `npm start`, the CLI tests and `npm ci` (prepare) need. Type errors are `npm run
- *     typecheck`'s to find (CI runs it), not the start's.
+ *   - the JavaScript: esbuild transpiles each module on its own (no type-check; a second or two),
+ *     then the assets tsc would not emit either (scripts/copy-assets.mjs), then bundles the CLI,
+ *     the library entry and the report thread's entry over their per-module outputs, with their
+ *     shared code in dist/chunks/ (scripts/bundle-cli.mjs: a command loads far fewer modules).
+ *     This is what `npm start`, the CLI tests and `npm ci` (prepare) need. Type errors are `npm
+ *     run typecheck`'s to find (CI runs it), not the start's.
  *   - the declarations (`.d.ts`, the package's types): tsc, incrementally (its build info sits in
  *     dist/, so deleting dist/ rebuilds it all). Needed to pack and publish (prepack).
  * `--js` builds the first part only. Each part writes a stamp (dist/.build-stamp, dist/.types-stamp)
@@ -21,10 +23,11 @@ import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleCli } from './bundle-cli.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STAMPS = { js: join(root, 'dist', '.build-stamp'), types: join(root, 'dist', '.types-stamp') };
-const INPUTS = ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/copy-assets.mjs', 'scripts/build.mjs'];
+const INPUTS = ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/copy-assets.mjs', 'scripts/bundle-cli.mjs', 'scripts/build.mjs'];
 
 /** The newest modification time (ms) of a tree's files and folders. */
 function newest(path) {
@@ -47,9 +50,10 @@ function stale(part) {
   return inputs > built;
 }
 
-/** Whether a file in dist/ still has its source: a copied asset at the same path, or the .ts module it was compiled from (a source map has none). */
+/** Whether a file in dist/ still has its source: a copied asset at the same path, the .ts module it was compiled from (a source map has none), or a chunk of the CLI's bundle (which each build writes afresh). */
 function hasSource(rel) {
   if (rel.endsWith('.map')) return false;
+  if (rel.startsWith('chunks/')) return true;
   if (existsSync(join(root, 'src', rel))) return true;
   const m = /^(.*)\.(d\.ts|js)$/.exec(rel);
   return m !== null && existsSync(join(root, 'src', `${m[1]}.ts`));
@@ -99,6 +103,8 @@ async function buildJs() {
   // one output per module, imports left as written (./x.js), as tsc emits them; settings from tsconfig.json
   await build({ entryPoints: sources(), outdir: join(root, 'dist'), outbase: join(root, 'src'), format: 'esm', platform: 'node', target: 'node20.19', tsconfig: join(root, 'tsconfig.build.json'), logLevel: 'warning' });
   run(['scripts/copy-assets.mjs']);
+  // then the CLI's entry points again, as one bundle (scripts/bundle-cli.mjs): fewer modules to load at each start
+  await bundleCli(root);
 }
 
 function buildTypes() {

@@ -3,10 +3,12 @@
  * server the example tests use) and of the offline demo into OUTDIR, with the fields that differ
  * from run to run by nature replaced by fixed values, so two trees can be compared byte for byte:
  *
- *   tsx scripts/example-results.ts OUTDIR [--root DIR]
+ *   tsx scripts/example-results.ts OUTDIR [--root DIR] [--compiled]
  *
  * --root runs the CLI of another checkout (default: this one), e.g. one made with
  * `git worktree add` at an older commit: scripts/results-unchanged.sh does exactly that and diffs.
+ * --compiled runs the checkout's built CLI (dist/cli/bin.js, the bundle users run) instead of its
+ * TypeScript sources.
  *
  * Replaced fields: run.id, run.createdAt, run.finishedAt (the clock) and every `wallMs` (measured
  * wall time, in results' cost rows). Each probe's `items` list is in the order the items finished
@@ -25,11 +27,12 @@ const run = promisify(execFile);
 const args = process.argv.slice(2);
 const outDir = args[0];
 if (!outDir) {
-  process.stderr.write('usage: tsx scripts/example-results.ts OUTDIR [--root DIR]\n');
+  process.stderr.write('usage: tsx scripts/example-results.ts OUTDIR [--root DIR] [--compiled]\n');
   process.exit(2);
 }
 const rootFlag = args.indexOf('--root');
 const root = resolve(rootFlag >= 0 && args[rootFlag + 1] ? args[rootFlag + 1]! : fileURLToPath(new URL('..', import.meta.url)));
+const cli = args.includes('--compiled') ? [join(root, 'dist/cli/bin.js')] : ['--import', import.meta.resolve('tsx'), join(root, 'src/cli/bin.ts')];
 
 /** the run-to-run fields, replaced in place (see the header) */
 function normalise(v: unknown, key = ''): unknown {
@@ -44,7 +47,7 @@ function normalise(v: unknown, key = ''): unknown {
 }
 
 async function slant(cwd: string, argv: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', import.meta.resolve('tsx'), join(root, 'src/cli/bin.ts'), '--json', ...argv], { cwd, env, maxBuffer: 1 << 28 });
+  const { stdout } = await run(process.execPath, [...cli, '--json', ...argv], { cwd, env, maxBuffer: 1 << 28 });
   return stdout;
 }
 

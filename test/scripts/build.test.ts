@@ -1,10 +1,11 @@
 /**
  * scripts/build.mjs on a small tree of its own: `--js --if-stale` (what `npm start` runs) builds
- * only when a source is newer than the last build, and a build removes the outputs of deleted
- * sources and old source maps.
+ * only when a source is newer than the last build, a build removes the outputs of deleted
+ * sources and old source maps, and the CLI's entry is a bundle whose code still finds its files
+ * beside its own source's place in dist/ (scripts/bundle-cli.mjs).
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,11 +17,18 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 mkdirSync(join(dir, 'scripts'));
 mkdirSync(join(dir, 'src/cli'), { recursive: true });
 mkdirSync(join(dir, 'src/annotate/public'), { recursive: true });
-for (const f of ['scripts/build.mjs', 'scripts/copy-assets.mjs', 'tsconfig.json', 'tsconfig.build.json', 'package.json']) copyFileSync(join(ROOT, f), join(dir, f));
+for (const f of ['scripts/build.mjs', 'scripts/copy-assets.mjs', 'scripts/bundle-cli.mjs', 'tsconfig.json', 'tsconfig.build.json', 'package.json']) copyFileSync(join(ROOT, f), join(dir, f));
 symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-writeFileSync(join(dir, 'src/cli/bin.ts'), "import words from './words.json' with { type: 'json' };\nconst n: number = words.length;\nconsole.log(`bin ${n}`);\n");
+mkdirSync(join(dir, 'src/lazy'));
+writeFileSync(
+  join(dir, 'src/cli/bin.ts'),
+  "import words from './words.json' with { type: 'json' };\nconst n: number = words.length;\nconst { asset } = await import('../lazy/asset.js');\nconsole.log(`bin ${n} ${asset()}`);\n",
+);
 writeFileSync(join(dir, 'src/cli/words.json'), '["a","b"]');
 writeFileSync(join(dir, 'src/cli/extra.ts'), 'export const extra = 1;\n');
+// read from beside its source, as the judges read their fitted models
+writeFileSync(join(dir, 'src/lazy/asset.ts'), "import { readFileSync } from 'node:fs';\nexport const asset = (): string => readFileSync(new URL('./note.json', import.meta.url), 'utf8').trim();\n");
+writeFileSync(join(dir, 'src/lazy/note.json'), '"found"\n');
 
 function build(...args: string[]): void {
   const r = spawnSync(process.execPath, ['scripts/build.mjs', ...args], { cwd: dir, encoding: 'utf8' });
@@ -38,9 +46,20 @@ describe('scripts/build.mjs', () => {
     build('--js');
     expect(existsSync(join(dir, 'dist/cli/bin.js'))).toBe(true);
     expect(existsSync(join(dir, 'dist/cli/words.json'))).toBe(true);
+    expect(existsSync(join(dir, 'dist/lazy/note.json'))).toBe(true);
     expect(existsSync(join(dir, 'dist/.build-stamp'))).toBe(true);
-    expect(readFileSync(join(dir, 'dist/cli/bin.js'), 'utf8')).toContain('with { type: "json" }');
-    expect(spawnSync(process.execPath, ['dist/cli/bin.js'], { cwd: dir, encoding: 'utf8' }).stdout).toBe('bin 2\n');
+    expect(spawnSync(process.execPath, ['dist/cli/bin.js'], { cwd: dir, encoding: 'utf8' }).stdout).toBe('bin 2 "found"\n');
+  });
+
+  it('bundles the CLI: the JSON it imports inlined, a lazy import in a chunk that reads its asset from the source’s place in dist/', () => {
+    const bin = readFileSync(join(dir, 'dist/cli/bin.js'), 'utf8');
+    expect(bin).not.toMatch(/import .*words\.json/);
+    expect(bin).toContain('["a", "b"]');
+    const chunk = /import\("\.\.\/(chunks\/[^"]+\.js)"\)/.exec(bin)?.[1];
+    expect(chunk).toBeDefined();
+    expect(readFileSync(join(dir, 'dist', chunk!), 'utf8')).toContain('new URL("../lazy/asset.js", import.meta.url)');
+    // the per-module output of a source that is not an entry stays as esbuild transpiled it
+    expect(readFileSync(join(dir, 'dist/cli/extra.js'), 'utf8')).toContain('extra = 1');
   });
 
   it('--if-stale with nothing changed builds nothing', () => {
@@ -65,5 +84,6 @@ describe('scripts/build.mjs', () => {
     expect(existsSync(join(dir, 'dist/cli/extra.js'))).toBe(false);
     expect(existsSync(join(dir, 'dist/cli/extra.js.map'))).toBe(false);
     expect(existsSync(join(dir, 'dist/cli/bin.js'))).toBe(true);
+    expect(readdirSync(join(dir, 'dist/chunks')).length).toBeGreaterThan(0);
   });
 });
