@@ -40,6 +40,11 @@ export class FloatColumn {
     this.last[this.used++] = x;
   }
 
+  /** The values pushed, in order, as the blocks they are kept in (views: valid until the next push); nothing is joined or copied. */
+  chunks(): Float64Array[] {
+    return [...this.blocks, this.last.subarray(0, this.used)];
+  }
+
   /** The values pushed, in order (a view: valid until the next push). */
   values(): Float64Array {
     if (this.blocks.length === 0) return this.last.subarray(0, this.used);

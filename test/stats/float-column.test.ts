@@ -56,4 +56,16 @@ describe('FloatColumn', () => {
     for (const x of [0.1, 1e300, -1 / 3, NaN]) c.push(x);
     expect(Array.from(c.values())).toEqual([0.1, 1e300, -1 / 3, NaN]);
   });
+
+  it('gives its values as the blocks it keeps them in, without joining them', () => {
+    const c = new FloatColumn();
+    expect(c.chunks().map((b) => b.length)).toEqual([0]);
+    for (let i = 0; i < 5_000; i++) c.push(i / 3);
+    const chunks = c.chunks();
+    expect(chunks.map((b) => b.length)).toEqual([1024, 2048, 1928]);
+    expect(chunks.flatMap((b) => Array.from(b))).toEqual(Array.from({ length: 5_000 }, (_, i) => i / 3));
+    expect(c.allocated).toBe(1024 + 2048 + 4096); // nothing joined
+    c.values();
+    expect(c.chunks().map((b) => b.length)).toEqual([5_000]);
+  });
 });

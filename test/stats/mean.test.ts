@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mean, meanMetric, sd, tInterval, variance } from '../../src/stats/mean.js';
+import { mean, meanMetric, meanMetricOfChunks, meanOfChunks, sd, tInterval, variance } from '../../src/stats/mean.js';
 
 // R's sleep data, group 1 (extra hours of sleep).
 const g1 = [0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0];
@@ -98,5 +98,33 @@ describe('mean edges', () => {
   it('tInterval names itself in its messages', () => {
     expect(() => tInterval([1, 2], 1.5)).toThrow('tInterval: level must be in (0, 1), got 1.5');
     expect(() => tInterval([1])).toThrow('tInterval: need at least 2 values, got 1');
+  });
+});
+
+describe('over chunks', () => {
+  // values whose sum's last digits depend on the order and on the correction pass: large offset, small spread
+  const values = (n: number): number[] => Array.from({ length: n }, (_, i) => 1e6 + Math.sin(i) / 7 + (i % 3) * 0.1);
+  const cut = (xs: number[], at: number[]): Float64Array[] => [0, ...at].map((a, k) => Float64Array.from(xs.slice(a, [...at, xs.length][k])));
+
+  it('gives the digits of the same values in one array, however they are cut', () => {
+    const xs = values(1_000);
+    for (const at of [[], [1], [500], [3, 4, 999], [0, 0, 1_000]]) {
+      const chunks = cut(xs, at);
+      expect(chunks.reduce((n, c) => n + c.length, 0)).toBe(1_000);
+      expect(meanOfChunks(chunks)).toBe(mean(xs));
+      expect(meanMetricOfChunks('m', 'm', chunks)).toEqual(meanMetric('m', 'm', xs));
+    }
+    // the correction pass matters here: a plain sum ÷ n differs in its last digits
+    expect(xs.reduce((a, x) => a + x, 0) / xs.length).not.toBe(mean(xs));
+  });
+
+  it('has no mean nor interval without values, and no interval for one', () => {
+    expect(meanOfChunks([])).toBeNaN();
+    expect(meanOfChunks([new Float64Array(0), new Float64Array(0)])).toBeNaN();
+    expect(meanMetricOfChunks('m', 'm', [new Float64Array(0)])).toEqual({ name: 'm', label: 'm', value: NaN, n: 0, kind: 'mean' });
+    expect(meanMetricOfChunks('m', 'm', [new Float64Array(0), Float64Array.from([5])])).toEqual({ name: 'm', label: 'm', value: 5, n: 1, kind: 'mean' });
+    const two = meanMetricOfChunks('m', 'm', [Float64Array.from([1]), Float64Array.from([2])]);
+    expect(two.ci?.low).toBeCloseTo(-4.853102, 6);
+    expect(two.ci?.high).toBeCloseTo(7.853102, 6);
   });
 });

@@ -1,4 +1,5 @@
 import { CodedColumn } from '../../core/coded-column.js';
+import { StringColumn } from '../../core/string-column.js';
 import { FloatColumn } from '../../stats/float-column.js';
 import { ROUGE_TYPES, type RougeType } from '../../text/rouge.js';
 import type { GroupResult, ItemAccumulator } from '../types.js';
@@ -46,7 +47,7 @@ interface SystemColumns {
  * aggregate (aggregate.ts) reads only these, so a run's end builds no per-article objects.
  */
 export class PositionColumns {
-  readonly ids: string[] = [];
+  private readonly ids = new StringColumn();
   private readonly shapes = new CodedColumn<ArticleShape>();
   private readonly gold: SparseRows;
   private readonly bySystem = new Map<string, SystemColumns>();
@@ -73,6 +74,11 @@ export class PositionColumns {
       if (o === undefined) col.counts.pushEmpty();
       else this.pushOutput(col, o, s);
     }
+  }
+
+  /** Article i's record id. */
+  id(i: number): string {
+    return this.ids.at(i);
   }
 
   /** The systems, in the order first seen. */
@@ -107,9 +113,13 @@ export class PositionColumns {
     return this.system(system).counts;
   }
 
-  /** One ROUGE score of a system over the articles that have it and whose ROUGE was computed, in order (a view: valid until the next add). */
-  rougeScores(system: string, t: RougeType, k: RougeScore): Float64Array {
-    return this.system(system).rouge[ROUGE_SCORES.length * ROUGE_TYPES.indexOf(t) + ROUGE_SCORES.indexOf(k)]!.values();
+  /**
+   * One ROUGE score of a system over the articles that have it and whose ROUGE was computed, in
+   * order, as the blocks the column keeps them in (views: valid until the next add). Not joined:
+   * nine joined copies were as large again as the columns while a group was aggregated.
+   */
+  rougeScores(system: string, t: RougeType, k: RougeScore): Float64Array[] {
+    return this.system(system).rouge[ROUGE_SCORES.length * ROUGE_TYPES.indexOf(t) + ROUGE_SCORES.indexOf(k)]!.chunks();
   }
 
   /** A system's summary sentences and dropped sentences, summed over the articles that have it and were not left out. */

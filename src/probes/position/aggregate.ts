@@ -9,14 +9,14 @@ import { bootstrapMeanInterval } from '../../stats/bootstrap.js';
 import { quantileSorted } from '../../stats/quantile.js';
 import { createRng } from '../../stats/rng.js';
 import { resampleDraws } from '../../stats/resample-draws.js';
-import { mean, meanMetric } from '../../stats/mean.js';
+import { mean, meanMetricOfChunks, meanOfChunks } from '../../stats/mean.js';
 import { spearman } from '../../stats/spearman.js';
 import { meanPosition, positionalWasserstein, releasedWasserstein } from '../../stats/wasserstein.js';
 import { ROUGE_TYPES, type RougeType } from '../../text/rouge.js';
 import type { GroupResult, ResultTable } from '../types.js';
 import { lazyArray } from '../../core/lazy-array.js';
 import { PositionColumns, ROUGE_SCORES } from './accumulate.js';
-import { addFlatRow, type FlatRows } from './sparse-rows.js';
+import { addRowOf, denseRowOf, rowTotalOf, type ChunkedRows } from './sparse-rows.js';
 import type { PositionMeasurement } from './measure.js';
 import type { PositionOptions } from './schema.js';
 
@@ -56,34 +56,20 @@ function distance(mode: PositionOptions['wassersteinMode']): Distance {
   return mode === 'released' ? releasedWasserstein : positionalWasserstein;
 }
 
-/** Row k of `rows` as K numbers, written into `out` (zeros where it has no entry). */
-function denseRow(out: Float64Array, rows: FlatRows, k: number): Float64Array {
-  out.fill(0);
-  for (let p = rows.start[k] as number, end = rows.start[k + 1] as number; p < end; p++) out[rows.seg[p] as number] = rows.value[p] as number;
-  return out;
-}
-
-/** The sum of row k of `rows`: its entries in segment order, the same number as its K counts added in order. */
-function rowTotal(rows: FlatRows, k: number): number {
-  let s = 0;
-  for (let p = rows.start[k] as number, end = rows.start[k + 1] as number; p < end; p++) s += rows.value[p] as number;
-  return s;
-}
-
 /**
  * The per-article table of a system: for each article where both gold and model have mass, its
  * id, distance, shift and both distributions. Its rows are made when read (results.json streams
- * them, src/results/streamed-items.ts) from the article's compressed counts, `at[k]` indexing the
- * rows of `model` and `gold`.
+ * them, src/results/streamed-items.ts) from the article's compressed counts, `at[k]` being its
+ * row in the columns (of `model`, `gold` and the ids).
  */
-function perArticleTable(ids: string[], at: Int32Array, model: FlatRows, gold: FlatRows, perW: Float64Array, perShift: Float64Array, K: number): readonly object[] {
+function perArticleTable(c: PositionColumns, at: Int32Array, model: ChunkedRows, gold: ChunkedRows, perW: Float64Array, perShift: Float64Array, K: number): readonly object[] {
   const scratch = new Float64Array(K);
-  return lazyArray(ids.length, (k) => ({
-    id: ids[k],
+  return lazyArray(at.length, (k) => ({
+    id: c.id(at[k] as number),
     wasserstein: perW[k],
     shift: perShift[k],
-    distribution: proportions(denseRow(scratch, model, at[k] as number)),
-    goldDistribution: proportions(denseRow(scratch, gold, at[k] as number)),
+    distribution: proportions(denseRowOf(scratch, model, at[k] as number)),
+    goldDistribution: proportions(denseRowOf(scratch, gold, at[k] as number)),
   }));
 }
 
@@ -98,14 +84,15 @@ function systemGroup(name: string, c: PositionColumns, options: PositionOptions,
   for (let i = 0; i < n; i++) if (c.has(i, name) && !c.excluded(i)) all[na++] = i;
   const arts = all.subarray(0, na);
   const { sentences, dropped } = c.sentenceSums(name);
-  // their counts, model and gold, a row an article in `arts` order
-  const m = c.systemRows(name).gather(arts);
-  const g = c.goldRows().gather(arts);
+  // their counts, model and gold, read where the columns keep them (row arts[a] of each): a copy
+  // of them in `arts` order was as large again as the columns while the group was aggregated
+  const m = c.systemRows(name).chunkList();
+  const g = c.goldRows().chunkList();
   const modelSum = new Float64Array(K);
   const goldSum = new Float64Array(K);
   for (let a = 0; a < na; a++) {
-    addFlatRow(modelSum, m, a);
-    addFlatRow(goldSum, g, a);
+    addRowOf(modelSum, m, arts[a] as number);
+    addRowOf(goldSum, g, arts[a] as number);
   }
   const metrics: Metric[] = [];
   const extra: Record<string, unknown> = {
@@ -140,20 +127,21 @@ function systemGroup(name: string, c: PositionColumns, options: PositionOptions,
     metrics.push(w, shift);
   }
   // Per-article distances, over articles where both gold and model have mass (`both`: their rows
-  // in m and g). The table reads its rows from these compressed counts, not dense copies of them.
+  // in the columns). The table reads its rows from these compressed counts, not dense copies of them.
   const both = new Int32Array(na);
   let nb = 0;
-  for (let a = 0; a < na; a++) if (rowTotal(m, a) > 0 && rowTotal(g, a) > 0) both[nb++] = a;
-  const bothIds: string[] = new Array<string>(nb);
+  for (let a = 0; a < na; a++) {
+    const i = arts[a] as number;
+    if (rowTotalOf(m, i) > 0 && rowTotalOf(g, i) > 0) both[nb++] = i;
+  }
   const perW = new Float64Array(nb);
   const perShift = new Float64Array(nb);
   const model = new Float64Array(K);
   const gold = new Float64Array(K);
   for (let k = 0; k < nb; k++) {
-    const a = both[k] as number;
-    bothIds[k] = c.ids[arts[a] as number] as string;
-    denseRow(model, m, a);
-    denseRow(gold, g, a);
+    const i = both[k] as number;
+    denseRowOf(model, m, i);
+    denseRowOf(gold, g, i);
     perW[k] = dist(gold, model);
     perShift[k] = meanPosition(model) - meanPosition(gold);
   }
@@ -166,12 +154,12 @@ function systemGroup(name: string, c: PositionColumns, options: PositionOptions,
     }
     metrics.push(mw, ms);
   }
-  extra.perArticle = perArticleTable(bothIds, both.subarray(0, nb), m, g, perW, perShift, K);
+  extra.perArticle = perArticleTable(c, both.subarray(0, nb), m, g, perW, perShift, K);
   metrics.push({ name: 'dropped_sentences', label: 'summary sentences dropped (zero similarity to every article sentence)', value: dropped, n: sentences, kind: 'count' });
-  const scores = (t: RougeType, k: (typeof ROUGE_SCORES)[number]): Float64Array => c.rougeScores(name, t, k);
-  const nr = scores('rouge1', 'fmeasure').length;
-  for (const t of ROUGE_TYPES) if (nr > 0) metrics.push(meanMetric(`${t}_f`, `${ROUGE_LABEL[t]} F`, scores(t, 'fmeasure')));
-  extra.rouge = Object.fromEntries(ROUGE_TYPES.map((t) => [t, { precision: mean(scores(t, 'precision')), recall: mean(scores(t, 'recall')), fmeasure: mean(scores(t, 'fmeasure')), n: nr }]));
+  const scores = (t: RougeType, k: (typeof ROUGE_SCORES)[number]): Float64Array[] => c.rougeScores(name, t, k);
+  const nr = scores('rouge1', 'fmeasure').reduce((n, b) => n + b.length, 0);
+  for (const t of ROUGE_TYPES) if (nr > 0) metrics.push(meanMetricOfChunks(`${t}_f`, `${ROUGE_LABEL[t]} F`, scores(t, 'fmeasure')));
+  extra.rouge = Object.fromEntries(ROUGE_TYPES.map((t) => [t, { precision: meanOfChunks(scores(t, 'precision')), recall: meanOfChunks(scores(t, 'recall')), fmeasure: meanOfChunks(scores(t, 'fmeasure')), n: nr }]));
   const order = ['wasserstein', 'position_shift', 'rouge1_f', 'dropped_sentences', 'wasserstein_per_article', 'position_shift_per_article', 'rouge2_f', 'rougeL_f'];
   metrics.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
   return { labels: { model: name }, metrics, extra };
@@ -192,10 +180,9 @@ const sameRows = (a: Int32Array | undefined, b: Int32Array): boolean => a !== un
  * draws articles with replacement, re-sums their counts and recomputes both statistics (one
  * pass, so both intervals come from the same resamples). Resamples in which the model or the
  * gold side has no mass are skipped; if more than 1% are, no interval is reported. `arts` are the
- * articles (their indices in the columns) and `m`, `g` their model and gold counts, a row each in
- * that order.
+ * articles (their rows in the columns) and `m`, `g` the columns' model and gold counts.
  */
-function bootstrapArticles(arts: Int32Array, m: FlatRows, g: FlatRows, K: number, dist: Distance, options: PositionOptions, shared: SharedGold): [Interval | undefined, Interval | undefined] {
+function bootstrapArticles(arts: Int32Array, m: ChunkedRows, g: ChunkedRows, K: number, dist: Distance, options: PositionOptions, shared: SharedGold): [Interval | undefined, Interval | undefined] {
   const n = arts.length;
   const B = options.resamples;
   // systems summarising the same articles resample the same gold sums: made once (`shared`)
@@ -211,9 +198,9 @@ function bootstrapArticles(arts: Int32Array, m: FlatRows, g: FlatRows, K: number
     ms.fill(0);
     const gs = goldSums.subarray(b * K, (b + 1) * K);
     for (let i = 0; i < n; i++) {
-      const k = draws !== null ? (draws[p++] as number) : Math.floor((rng as () => number)() * n);
-      addFlatRow(ms, m, k);
-      if (!reuse) addFlatRow(gs, g, k);
+      const i = arts[draws !== null ? (draws[p++] as number) : Math.floor((rng as () => number)() * n)] as number;
+      addRowOf(ms, m, i);
+      if (!reuse) addRowOf(gs, g, i);
     }
     if (!(total(ms) > 0 && total(gs) > 0)) continue;
     ws.push(dist(gs, ms));

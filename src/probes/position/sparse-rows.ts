@@ -1,5 +1,6 @@
 /** Rows of each chunk: 4,096 articles, a few tens of KB. */
-const CHUNK = 4096;
+const CHUNK_BITS = 12;
+const CHUNK = 1 << CHUNK_BITS;
 
 /** Compressed rows in one piece: row k's segments and values are `seg`/`value` from `start[k]` to `start[k + 1]`. */
 export interface FlatRows {
@@ -14,6 +15,35 @@ export function addFlatRow(out: Float64Array, rows: FlatRows, k: number): void {
     const j = rows.seg[p] as number;
     out[j] = (out[j] as number) + (rows.value[p] as number);
   }
+}
+
+/**
+ * Every row of a SparseRows, as its chunks in order: row i is row `i % 4,096` of chunk `i / 4,096`
+ * (SparseRows.chunkList). Read in place, so a reader over many rows copies none of them.
+ */
+export type ChunkedRows = readonly FlatRows[];
+
+/** out[seg] += value over row i's entries. */
+export function addRowOf(out: Float64Array, rows: ChunkedRows, i: number): void {
+  addFlatRow(out, rows[i >>> CHUNK_BITS] as FlatRows, i & (CHUNK - 1));
+}
+
+/** The sum of row i: its entries in segment order, the same number as its K counts added in order. */
+export function rowTotalOf(rows: ChunkedRows, i: number): number {
+  const c = rows[i >>> CHUNK_BITS] as FlatRows;
+  const r = i & (CHUNK - 1);
+  let s = 0;
+  for (let p = c.start[r] as number, end = c.start[r + 1] as number; p < end; p++) s += c.value[p] as number;
+  return s;
+}
+
+/** Row i as K numbers, written into `out` (zeros where it has no entry). */
+export function denseRowOf(out: Float64Array, rows: ChunkedRows, i: number): Float64Array {
+  out.fill(0);
+  const c = rows[i >>> CHUNK_BITS] as FlatRows;
+  const r = i & (CHUNK - 1);
+  for (let p = c.start[r] as number, end = c.start[r + 1] as number; p < end; p++) out[c.seg[p] as number] = c.value[p] as number;
+  return out;
 }
 
 /**
@@ -86,6 +116,11 @@ export class SparseRows {
       start[k + 1] = q;
     });
     return { start, seg, value };
+  }
+
+  /** The rows as their chunks, the open one last (a view of it: valid until the next push). */
+  chunkList(): ChunkedRows {
+    return this.rows === 0 ? this.chunks : [...this.chunks, { start: this.start, seg: this.seg, value: this.value }];
   }
 
   /** out[seg] += value over each of the given rows, in that order. */

@@ -4,7 +4,7 @@
  * exactly the row pushed, zeros and all.
  */
 import { describe, expect, it } from 'vitest';
-import { addFlatRow, SparseRows, type FlatRows } from '../../../src/probes/position/sparse-rows.js';
+import { addFlatRow, addRowOf, denseRowOf, rowTotalOf, SparseRows, type FlatRows } from '../../../src/probes/position/sparse-rows.js';
 
 const dense = (rows: FlatRows, K: number): number[][] =>
   Array.from({ length: rows.start.length - 1 }, (_, k) => {
@@ -64,6 +64,27 @@ describe('SparseRows', () => {
     for (const i of [1, 9_998, 4_097, 7]) sum.forEach((_, j) => (sum[j]! += want(i)[j]!));
     expect(Array.from(out)).toEqual(sum);
     expect(sum.filter((x) => x > 0).length).toBeGreaterThan(3);
+  });
+
+  it('reads rows in place, from their chunks, the open one included', () => {
+    const chunks = rows().chunkList();
+    expect(chunks.length).toBe(3); // two full chunks and the open one
+    const out = new Float64Array(K);
+    for (const i of [0, 1, 4_095, 4_096, 8_191, 8_192, 9_999, 7]) {
+      expect(Array.from(denseRowOf(out.fill(9), chunks, i))).toEqual(want(i));
+      expect(rowTotalOf(chunks, i)).toBe(want(i).reduce((a, x) => a + x, 0));
+    }
+    expect(rowTotalOf(chunks, 1)).toBe(2.5);
+    const sum = new Float64Array(K).fill(0.5);
+    for (const i of [1, 9_998, 4_097, 1]) addRowOf(sum, chunks, i);
+    const expected = new Array<number>(K).fill(0.5);
+    for (const i of [1, 9_998, 4_097, 1]) expected.forEach((_, j) => (expected[j]! += want(i)[j]!));
+    expect(Array.from(sum)).toEqual(expected);
+    // a column whose last chunk is full has no open one
+    const full = new SparseRows(2);
+    for (let i = 0; i < 4_096; i++) full.push([i, 1]);
+    expect(full.chunkList().length).toBe(1);
+    expect(rowTotalOf(full.chunkList(), 4_095)).toBe(4_096);
   });
 
   it('holds rows denser than its first arrays (every segment counted)', () => {
