@@ -44,10 +44,10 @@ export function parseProbeSettings(specs: string[]): Record<string, Record<strin
   return out;
 }
 
-/** Validate a --format value against an enum schema; undefined when not given. */
-export function parseFormat<T extends string>(value: string | undefined, schema: { options: readonly T[] }): T | undefined {
+/** Validate a --format value against the format names a command takes (src/config/formats.ts); undefined when not given. */
+export function parseFormat<T extends string>(value: string | undefined, formats: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
-  if (!(schema.options as readonly string[]).includes(value)) throw new UserError(`--format must be one of ${schema.options.join(', ')}, got "${value}"`);
+  if (!(formats as readonly string[]).includes(value)) throw new UserError(`--format must be one of ${formats.join(', ')}, got "${value}"`);
   return value as T;
 }
 

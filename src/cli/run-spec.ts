@@ -19,7 +19,7 @@ import { isLocalProvider } from '../models/providers.js';
 import { executeRun } from './execute-run.js';
 import { globalOptions } from './main-options.js';
 import { loadConfig, storeLocation } from './workspace-config.js';
-import { parseStoredSpec, type StoredSpec } from './stored-spec.js';
+import type { StoredSpec } from './stored-spec.js';
 import { resultsOutputFormat } from './results-output.js';
 import { failOnConditions } from './fail-on.js';
 import { refuseOutputOverInput, type ReadFile } from './output-over-input.js';
@@ -164,6 +164,8 @@ export async function resumeTarget(storePath: string, requested: string | true):
     if (!run) {
       throw new UserError(requested === true ? `no unfinished run in ${storePath} to resume` : `no run "${requested}" in ${storePath}`, { hint: 'list runs with `slant runs`' });
     }
+    // the stored spec's schema holds the whole config schema: built only for a resume, which reads one
+    const { parseStoredSpec } = await import('./stored-spec.js');
     const parsed = await parseStoredSpec(run.configJson, run.id);
     if (!parsed.success) throw new UserError(`run ${run.id} was stored by an incompatible slant version and cannot be resumed`);
     return { id: run.id, spec: parsed.data };

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { PROBE_NAMES, isKnownProbe } from '../probes/names.js';
 import { registeredProbeNames } from '../probes/manifests.js';
 import { ROLES, withRolesApplied } from './roles.js';
+import { DATA_FORMATS, INPUT_FORMAT_NAMES } from './formats.js';
 
-/** Input formats: the data layer's, plus SummEval's JSON (articles with references and every system's summary). */
-/** Formats the data layer reads (validate commands take these). */
-export const dataFormatSchema = z.enum(['jsonl', 'csv', 'tsv', 'parquet', 'json']);
-export const inputFormatSchema = z.enum(['jsonl', 'csv', 'tsv', 'parquet', 'json', 'summeval']);
+/** Formats the data layer reads (validate commands take these), and those an input may have (formats.ts). */
+export const dataFormatSchema = z.enum(DATA_FORMATS);
+export const inputFormatSchema = z.enum(INPUT_FORMAT_NAMES);
 
 /**
  * A probe's name: a built-in probe or one a plugin registered (`plugins:`, loaded before the config

@@ -61,3 +61,15 @@ describe('slant run before its first request', () => {
     for (const m of ['report/write.ts', 'report/html.ts', 'report/terminal.ts', 'mitigations/registry.ts', 'data/read-parquet.ts', 'data/read-csv.ts', 'data/index.ts']) expect(modules, m).not.toContain(m);
   });
 });
+
+describe('slant measure and slant validate before their first item', () => {
+  it('do not build the config schema: they read no config, and check --format against plain names', () => {
+    const measure = reachable(['cli/bin.ts', 'cli/commands/measure.ts', 'cli/run-spec.ts', 'pipeline/plan.ts', 'probes/framing/index.ts', 'probes/primacy/index.ts']);
+    expect(measure.modules.has('cli/execute-run.ts')).toBe(true);
+    expect(measure.modules.has('config/formats.ts')).toBe(true);
+    for (const m of ['config/schema.ts', 'cli/stored-spec.ts', 'config/load.ts']) expect(measure.modules, m).not.toContain(m);
+    const validate = reachable(['cli/commands/validate.ts', 'cli/commands/validate-verdict.ts', 'cli/commands/validate-embedder.ts']);
+    expect(validate.modules.has('config/formats.ts')).toBe(true);
+    expect(validate.modules).not.toContain('config/schema.ts');
+  });
+});

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { FAIL_ON_HELP } from '../fail-on.js';
 import { UserError } from '../../core/errors.js';
 import { PROBE_NAMES, type ProbeName } from '../../probes/names.js';
+import { INPUT_FORMAT_NAMES } from '../../config/formats.js';
 import { collect, parseFormat, parsePositiveInt, parseProbeSettings } from '../parse.js';
 import { basename } from 'node:path';
 import { deprecatedAlias } from '../flags.js';
@@ -92,10 +93,9 @@ export function registerMeasure(program: Command): void {
       const certaintyJudge = judge.certainty === 'offline' ? undefined : judge.certainty;
       if (opts.model && certaintyJudge) throw new UserError('give either --model (the model under test) or an LLM --judge for certainty, not both');
       const llm = opts.model ?? certaintyJudge;
-      const { inputFormatSchema } = await import('../../config/schema.js');
       const { parseFieldMappings } = await import('../../data/index.js');
       const { runSpec } = await import('../run-spec.js');
-      const format = parseFormat(opts.format, inputFormatSchema);
+      const format = parseFormat(opts.format, INPUT_FORMAT_NAMES);
       const settings = parseProbeSettings(opts.set);
       if (opts.moderator !== undefined) {
         if (!probes.includes('certainty')) throw new UserError('--moderator applies to the certainty probe, which is not being measured');

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
-import { dataFormatSchema } from '../../config/schema.js';
+import { DATA_FORMATS } from '../../config/formats.js';
 import { readRecords } from '../../data/index.js';
 import { embedderCard } from '../../judges/card-builders.js';
 import { createEmbedder } from '../../judges/registry.js';
@@ -27,7 +27,7 @@ export function registerValidateEmbedder(validate: Command): void {
     .action(async (opts: { input?: string; field: string[]; format?: string; embedder: string; limit?: number; seed: number; skipInvalid?: boolean }, cmd: Command) => {
       const global = globalOptions(cmd);
       if (!opts.input) throw new UserError('validate embedder needs --input FILE');
-      const format = parseFormat(opts.format, dataFormatSchema);
+      const format = parseFormat(opts.format, DATA_FORMATS);
       const reader = readRecords(opts.input, { ...(format ? { format } : {}), fields: fieldMap(opts.field, { text: 'text' }), required: ['text'], skipInvalid: opts.skipInvalid ?? false, limit: opts.limit, deriveIds: true, duplicates: 'skip' });
       const docs: string[] = [];
       for await (const r of reader) docs.push(String(r.fields.text));

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { InputError, UserError } from '../../core/errors.js';
-import { dataFormatSchema } from '../../config/schema.js';
+import { DATA_FORMATS } from '../../config/formats.js';
 import { readRecords } from '../../data/index.js';
 import { verdictCard } from '../../judges/card-builders.js';
 import { aliasToField, deprecatedAlias, fieldMap, fieldOption } from '../flags.js';
@@ -26,7 +26,7 @@ export function registerValidateVerdict(validate: Command): void {
       if (!opts.input) throw new UserError('validate verdict needs --input FILE');
       // answer: the model answer; label: the verdict a person read, true/false (also 1/0, yes/no)
       const fields = fieldMap(opts.field, { answer: 'answer', label: 'label' });
-      const format = parseFormat(opts.format, dataFormatSchema);
+      const format = parseFormat(opts.format, DATA_FORMATS);
       const reader = readRecords(opts.input, { ...(format ? { format } : {}), fields, required: ['answer'], optional: ['label'], limit: opts.limit, deriveIds: true, duplicates: 'skip' });
       const items: { answer: string; label: boolean }[] = [];
       for await (const r of reader) {

@@ -3,7 +3,7 @@ import { createTable } from '../../report/table.js';
 import { InputError, UserError } from '../../core/errors.js';
 import type { Framing, UnreadableAnswer } from '../../core/types.js';
 import { nText } from '../../core/excluded.js';
-import { dataFormatSchema } from '../../config/schema.js';
+import { DATA_FORMATS } from '../../config/formats.js';
 import { readRecords } from '../../data/index.js';
 import { createFramingJudge } from '../../judges/registry.js';
 import { evaluateFramingJudge, ratingToFraming, type FramingEvaluation } from '../../judges/framing/evaluate.js';
@@ -66,7 +66,7 @@ export function registerValidate(program: Command): void {
       const global = globalOptions(cmd);
       if (!opts.input) throw new UserError('validate framing needs --input FILE');
       const fields = fieldMap(opts.field, { text: 'text', rating: 'rating' });
-      const format = parseFormat(opts.format, dataFormatSchema);
+      const format = parseFormat(opts.format, DATA_FORMATS);
       const judge = await createFramingJudge(opts.judge);
       const reader = readRecords(opts.input, {
         ...(format ? { format } : {}),
@@ -187,7 +187,7 @@ function registerValidateCertainty(validate: Command): void {
       if (llmJudge && (opts.unseenOnly || opts.tieBand !== undefined || opts.clearBand !== undefined)) {
         throw new UserError('--unseen-only, --tie-band and --clear-band apply to the offline comparator, not to an LLM --judge');
       }
-      const format = parseFormat(opts.format, dataFormatSchema);
+      const format = parseFormat(opts.format, DATA_FORMATS);
       const reader = readRecords(opts.input, {
         ...(format ? { format } : {}),
         fields,
