@@ -34,11 +34,13 @@ import { renderSpend } from './spend-table.js';
 import type { RunActivity } from './run-activity.js';
 import { releaseReportThread, reportThread, reportThreadCanRun, stopReportThread } from '../report/report-thread.js';
 import { ReportThreadStart } from './report-thread-start.js';
+import { askItemsScript } from '../report/items/items-script-ahead.js';
 import { boundHeapGrowth } from './heap-growth.js';
 import { terminalWidth } from '../report/terminal-width.js';
 import { colorEnabled } from '../core/color.js';
 import { writtenResults } from '../results/json-text.js';
 import type { BegunReport } from '../report/write.js';
+import type { TerminalReportOptions } from '../report/terminal.js';
 
 /**
  * What a run needs only at its end: the report page (vega and its charts, ~270 modules), the
@@ -65,6 +67,20 @@ let begunReport: BegunReport | undefined;
 
 /** The terminal summary being drawn in the report thread (asked for once the results are complete), if any. */
 let terminalText: Promise<string | undefined> | undefined;
+
+/** The report thread makes this run's page item data (asked for once the run has measured: items/items-script-ahead.ts). */
+let itemsAsked = false;
+
+/**
+ * The terminal summary drawn in this thread, once the run's end has written results.json and
+ * waits for the report thread (which makes the page's item data and draws its figures): the same
+ * code and options as the thread would use, so the same text.
+ */
+function drawTerminalHere(results: Results, options: Required<Pick<TerminalReportOptions, 'verbose' | 'color' | 'width'>>): Promise<string | undefined> {
+  return new Promise((resolve) => setImmediate(resolve))
+    .then(async () => (await import('../report/terminal.js')).renderTerminalReport(results, options))
+    .catch(() => undefined);
+}
 
 let warmed = false;
 /** when this run starts its report thread (report-thread-start.ts) */
@@ -134,6 +150,7 @@ export async function executeRun(args: {
   boundHeapGrowth();
   // this run's own end: a summary drawn for an earlier run in this process is never printed for this one
   terminalText = undefined;
+  itemsAsked = false;
   begunReport = undefined;
   reporting = false;
   // vega and the item views load in the report thread, on another core, while the run measures
@@ -285,11 +302,15 @@ async function runWithStore(
         warmEnd();
         planLater?.onWaiting();
       },
-      // the store's write-ahead log is copied into its file in the report thread while this thread aggregates
-      // (closing the store at the end then has little left to copy)
-      onMeasured: () => {
+      // while this thread aggregates, the report thread makes the report page's item data from the store (its details' JSON,
+      // redacted): a run without conditions (a condition's cells are labelled from their results, stored as they are aggregated);
+      // else it copies the store's write-ahead log into its file (closing the store at the end then has little left to copy)
+      onMeasured: (runId) => {
         threadStart.end();
-        if (store.kind === 'sqlite') reportThread()?.call({ kind: 'checkpoint', path: store.location }).catch(() => undefined);
+        if (store.kind !== 'sqlite') return;
+        if ((plan.conditions?.length ?? 0) <= 1) itemsAsked = askItemsScript(store.location, runId, plan.probes.map((p) => p.probe.name));
+        // with the item data asked for, the thread's work until the figures is that: its log is copied by the run's last checkpoint, after them
+        if (!itemsAsked) reportThread()?.call({ kind: 'checkpoint', path: store.location }).catch(() => undefined);
       },
       // the report's item views are cut and mapped in the report thread while the records are measured
       // (those offered before it starts wait for it)
@@ -310,9 +331,9 @@ async function runWithStore(
         const thread = reportThread();
         if (thread === undefined) return;
         if (!args.global.json && !args.global.quiet) {
-          terminalText = thread
-            .call({ kind: 'terminal', results, options: { verbose: args.global.verbose === true, color: colorEnabled(), width: terminalWidth() } })
-            .catch(() => undefined);
+          const options = { verbose: args.global.verbose === true, color: colorEnabled(), width: terminalWidth() };
+          // a thread that makes the page's item data as well has the most to do at the end: this thread, which waits for it, draws the summary
+          terminalText = itemsAsked ? drawTerminalHere(results, options) : thread.call({ kind: 'terminal', results, options }).catch(() => undefined);
         }
         // the results are stored: what the run still writes is its status, so the store's log is emptied and
         // the file synced there, after the figures and the summary, while this thread writes the files

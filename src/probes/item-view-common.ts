@@ -94,9 +94,11 @@ export function pairSpec(input: ItemInput, opts: PairOptions = {}): PairSpec {
  * items (framing and primacy of one summary, several summaries of one source) share their texts,
  * thirds and sentence mapping, which were computed once per item (most of a report's end-of-run
  * time). Emptied when it holds MAX_PAIR_VIEWS (a report embeds a few hundred details) and by
- * `forgetPairViews`.
+ * `forgetPairViews`. Keyed by the texts themselves, map within map: a key joined from a long
+ * text and its options was a new string to hash at every look-up, where a text read once is
+ * hashed once.
  */
-const pairViews = new Map<string, { source: MarkedText | undefined; outputs: Map<string, PairView> }>();
+const pairViews = new Map<string, Map<string | undefined, { source: MarkedText | undefined; outputs: Map<number, Map<string | undefined, PairView>> }>>();
 let pairViewCount = 0;
 const MAX_PAIR_VIEWS = 1000;
 
@@ -108,10 +110,8 @@ export function forgetPairViews(): void {
 
 function pairView(spec: PairSpec, marks?: PairMarks): PairView {
   const { source: src, output: out, unit, topK } = spec;
-  const srcKey = `${unit}|${src === undefined ? '\u0000none' : src}`;
-  const key = `${topK}|${out === undefined ? '\u0000none' : out}`;
-  let bySource = pairViews.get(srcKey);
-  const hit = bySource?.outputs.get(key);
+  let bySource = pairViews.get(unit)?.get(src);
+  const hit = bySource?.outputs.get(topK)?.get(out);
   if (hit !== undefined) return hit;
   if (pairViewCount >= MAX_PAIR_VIEWS) {
     forgetPairViews();
@@ -121,10 +121,14 @@ function pairView(spec: PairSpec, marks?: PairMarks): PairView {
   const made = marks === undefined ? undefined : viewOfMarks(spec, marks);
   if (bySource === undefined) {
     bySource = { source: src === undefined ? undefined : (made?.texts[0] ?? sourceText('source', src, unit)), outputs: new Map() };
-    pairViews.set(srcKey, bySource);
+    let byUnit = pairViews.get(unit);
+    if (byUnit === undefined) pairViews.set(unit, (byUnit = new Map()));
+    byUnit.set(src, bySource);
   }
   const view = made ?? computedView(bySource.source, out, topK);
-  bySource.outputs.set(key, view);
+  let byTopK = bySource.outputs.get(topK);
+  if (byTopK === undefined) bySource.outputs.set(topK, (byTopK = new Map()));
+  byTopK.set(out, view);
   pairViewCount++;
   return view;
 }

@@ -191,7 +191,7 @@ export interface ItemsScript {
  * The page's data script (its items): made apart from the rest of the page, so that a report's end
  * makes it (the details' JSON, megabytes of texts) while its figures are still being drawn.
  */
-export function itemsScript(model: Pick<ReportModel, 'probes'>, items: ReportPageOptions['items']): ItemsScript {
+export function itemsScript(model: { readonly probes: readonly { readonly probe: string }[] }, items: ReportPageOptions['items']): ItemsScript {
   if (items.mode === 'api') return { head: jsonForScript({ mode: 'api', api: items.api, facets: items.facets }), rows: undefined, tail: '' };
   // the embedded list's rows are JSON text already (items/embedded-list.ts): spliced in after the cells, as one object would be written
   const list = items.summaries instanceof EmbeddedItemList ? items.summaries : EmbeddedItemList.of(items.summaries);

@@ -178,6 +178,60 @@ describe('the report thread', () => {
     expect(answered).toEqual(['details', 'figures', 'terminal']);
   });
 
+  it("makes a run's page item data from its store as the main thread makes it, the details redacted with the main thread's secrets", async () => {
+    const { Store } = await import('../../src/runtime/store.js');
+    const { inputKey } = await import('../../src/pipeline/store-keys.js');
+    const redactDist = (await import(new URL('../../dist/core/redact.js', import.meta.url).href)) as typeof import('../../src/core/redact.js');
+    const ahead = (await import(dist('items/items-script-ahead.js'))) as typeof import('../../src/report/items/items-script-ahead.js');
+    const writeAtomic = (await import(new URL('../../dist/runtime/write-atomic.js', import.meta.url).href)) as typeof import('../../src/runtime/write-atomic.js');
+    const path = join(mkdtempSync(join(tmpdir(), 'slant-thread-items-')), 'slant.db');
+    const store = Store.open(path);
+    const run = store.createRun({ configJson: '{}', configHash: 'h' });
+    // a key the texts hold (stored before it was registered): the page must not
+    const key = 'q7Zr-thread-key-93xk0';
+    for (const probe of ['framing', 'primacy']) store.upsertCell(run.id, { key: `m|d|${probe}`, model: 'm', dataset: 'd', probe, options: {} });
+    for (const input of inputs) {
+      store.putOutput(run.id, inputKey('d'), input.recordId, { ...input.fields, source: `${String(input.fields?.source)} The key was ${key}.` });
+      store.putItem(run.id, `m|d|${input.probe}`, input.recordId, input.measurement);
+    }
+    const probes = ['framing', 'primacy'];
+    try {
+      redactDist.registerSecret(key, { inUse: true });
+      expect(thread.startReportThread()).toBe(true);
+      const before = thread.reportThreadJobs().items;
+      expect(ahead.askItemsScript(path, run.id, probes)).toBe(true);
+      // another run's report does not take it
+      expect(await ahead.takeItemsScript('another run', probes)).toBeUndefined();
+      expect(ahead.askItemsScript(path, run.id, probes)).toBe(true);
+      const made = await ahead.takeItemsScript(run.id, probes);
+      expect(thread.reportThreadJobs().items).toBe(before + 2);
+      // taken once
+      expect(await ahead.takeItemsScript(run.id, probes)).toBeUndefined();
+      // what the main thread makes alone
+      thread.releaseReportThread();
+      const items = await write.reportItems({ run: { id: run.id } } as Parameters<typeof write.reportItems>[0], store);
+      expect(items.details.length).toBe(inputs.length);
+      const here = html.itemsScript({ probes: probes.map((probe) => ({ probe })) }, { mode: 'embedded', ...items });
+      // the rows and the text before them as made here; the details' text, redacted as this thread redacts it
+      expect({ head: made!.script.head, rows: made!.script.rows }).toEqual({ head: here.head, rows: [...here.rows!] });
+      expect(made!.script.tail).toBe(made!.tail.text);
+      expect(made!.omitted).toBe(items.omitted);
+      expect(made!.tail.text).toBe(writeAtomic.RedactedText.of(here.tail).text);
+      expect(here.tail).toContain(key);
+      expect(made!.tail.text).not.toContain(key);
+      // a secret registered since: the report redacts the page itself
+      expect(thread.startReportThread()).toBe(true);
+      expect(ahead.askItemsScript(path, run.id, probes)).toBe(true);
+      redactDist.registerSecret('another-secret-0123456789');
+      expect(await ahead.takeItemsScript(run.id, probes)).toBeUndefined();
+      // a plugin's probe: its item view is in the main thread only
+      expect(ahead.askItemsScript(path, run.id, ['plugin-probe'])).toBe(false);
+    } finally {
+      redactDist.clearSecrets();
+      store.close();
+    }
+  });
+
   it("copies a SQLite store's write-ahead log into its file while the store stays open", async () => {
     const { Store } = await import('../../src/runtime/store.js');
     const path = join(mkdtempSync(join(tmpdir(), 'slant-thread-wal-')), 'slant.db');
