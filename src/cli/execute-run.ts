@@ -34,7 +34,7 @@ import { renderSpend } from './spend-table.js';
 import type { RunActivity } from './run-activity.js';
 import { releaseReportThread, reportThread, reportThreadCanRun, stopReportThread } from '../report/report-thread.js';
 import { ReportThreadStart } from './report-thread-start.js';
-import { askItemsScript } from '../report/items/items-script-ahead.js';
+import { askItemsScript, THREAD_VIEWS } from '../report/items/items-script-ahead.js';
 import { boundHeapGrowth } from './heap-growth.js';
 import { terminalWidth } from '../report/terminal-width.js';
 import { colorEnabled } from '../core/color.js';
@@ -53,9 +53,10 @@ let endModules: Promise<EndModules> | undefined;
 /** the report's module, once loaded: the results begin the report the moment they are complete (onResults) */
 let reportWriter: typeof import('../report/write.js') | undefined;
 function loadEndModules(): Promise<EndModules> {
-  // with the report thread the terminal summary is drawn there (onResults below); here only if that
-  // fails, or the run ends its measuring before it starts the thread (then loaded at the end)
-  endModules ??= Promise.all([import('../report/write.js'), reportThread() === undefined && !reportThreadCanRun() ? import('../report/terminal.js') : undefined]).then((m) => {
+  // the terminal summary is drawn here when the report thread makes the page's item data, or has
+  // not started (onResults below); in the thread otherwise (a run that ends its measuring before
+  // it starts the thread loads the tables at the end)
+  endModules ??= Promise.all([import('../report/write.js'), (reportThread() === undefined && !reportThreadCanRun()) || itemsLikely ? import('../report/terminal.js') : undefined]).then((m) => {
     reportWriter = m[0];
     return m;
   });
@@ -70,6 +71,8 @@ let terminalText: Promise<string | undefined> | undefined;
 
 /** The report thread makes this run's page item data (asked for once the run has measured: items/items-script-ahead.ts). */
 let itemsAsked = false;
+/** ... as it will unless it fails to start: a SQLite store, no conditions, only built-in probes (known once the plan is made) */
+let itemsLikely = false;
 
 /**
  * The terminal summary drawn in this thread, once the run's end has written results.json and
@@ -151,6 +154,7 @@ export async function executeRun(args: {
   // this run's own end: a summary drawn for an earlier run in this process is never printed for this one
   terminalText = undefined;
   itemsAsked = false;
+  itemsLikely = false;
   begunReport = undefined;
   reporting = false;
   // vega and the item views load in the report thread, on another core, while the run measures
@@ -205,6 +209,7 @@ async function executeRunWith(args: Parameters<typeof executeRun>[0], planLater:
   let plan: ExecutionPlan;
   try {
     plan = await args.makePlan((m) => models.wrap(m));
+    itemsLikely = reportThreadCanRun() && store.kind === 'sqlite' && (plan.conditions?.length ?? 0) <= 1 && plan.probes.every((p) => THREAD_VIEWS.has(p.probe.name));
     threadStart.planned(plan.probes.map((p) => p.probe.name));
     if (args.batch === true)
       for (const p of plan.producers)
