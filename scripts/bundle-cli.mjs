@@ -14,10 +14,10 @@
  *   scripts/copy-assets.mjs; the thread's entry is there): each use is rewritten to that place,
  *   relative to the output file the code lands in, which is known only once the chunks are made.
  * - Native packages (better-sqlite3), the optional peers (a consumer may not have them installed),
- *   undici (loaded by require on a model's first request), vader-sentiment (its lexicon is read
- *   as a file from the package) and js-tiktoken (3.4 MB of token ranks in two modules: a copy would
- *   only double the package) stay packages, imported at run time; the other dependencies are
- *   bundled. Their CommonJS code calls `require`, which an ES module has not: each output file
+ *   vader-sentiment (its lexicon is read as a file from the package) and js-tiktoken (3.4 MB of
+ *   token ranks in two modules: a copy would only double the package) stay packages, imported at
+ *   run time; the other dependencies are bundled (undici too: a chunk of its own, imported on a
+ *   model's first request). Their CommonJS code calls `require`, which an ES module has not: each output file
  *   makes one (the banner).
  * The per-module outputs of the other sources stay as they are (the tests load some from dist/).
  */
@@ -25,7 +25,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join, relative, sep } from 'node:path';
 
 const ENTRIES = { 'cli/bin': 'cli/bin.ts', index: 'index.ts', 'report/report-thread-entry': 'report/report-thread-entry.ts' };
-const LOADED_AT_RUN_TIME = ['better-sqlite3', 'undici', 'vader-sentiment', 'js-tiktoken'];
+const LOADED_AT_RUN_TIME = ['better-sqlite3', 'vader-sentiment', 'js-tiktoken'];
 /** stands for dist/ in a rewritten `import.meta.url` until the output file's place is known */
 const DIST = '@@slant-dist@@/';
 

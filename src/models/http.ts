@@ -20,7 +20,6 @@
  */
 import { pipeline, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { createRequire } from 'node:module';
 import type { Dispatcher } from 'undici';
 import { positiveIntegerEnv } from '../core/env-number.js';
 import { UserError } from '../core/errors.js';
@@ -28,12 +27,16 @@ import { isSecretName, redact, registerSecret, registerSecretHeaders } from '../
 import { adviseStatus } from './http-error-advice.js';
 
 /**
- * undici, required on the first request: loading it costs about 70 ms of CPU, which commands
- * that ask no model (`slant measure`, `report`, `view`) need not pay. It is a CommonJS package,
- * so a synchronous require gives the same module an import would.
+ * undici, imported on the first request: loading it costs about 70 ms of CPU, which commands
+ * that ask no model (`slant measure`, `report`, `view`) need not pay. An `import()` (not a
+ * require) so that the built CLI's bundle holds it as one chunk (scripts/bundle-cli.mjs): its ~60
+ * CommonJS modules loaded one by one took twice the CPU of the bundled chunk. Only the first
+ * request awaits it; later ones read the module already loaded.
  */
-let undiciModule: typeof import('undici') | undefined;
-const undici = (): typeof import('undici') => (undiciModule ??= createRequire(import.meta.url)('undici') as typeof import('undici'));
+type Undici = Pick<typeof import('undici'), 'Agent' | 'request'>;
+let undiciModule: Undici | undefined;
+// `.default`: a CommonJS package's module.exports, which is all that a chunk of the bundle exports for it
+const loadUndici = async (): Promise<Undici> => (undiciModule ??= (await import('undici')).default);
 
 /** An HTTP-level failure of a provider call (non-2xx status, or an unusable 2xx body). */
 export class ProviderHttpError extends Error {
@@ -281,8 +284,8 @@ interface HttpResponse {
 
 let sharedDispatcher: Dispatcher | undefined;
 /** One keep-alive Agent for the process (redirects are followed by `open`). */
-function dispatcher(): Dispatcher {
-  sharedDispatcher ??= new (undici().Agent)();
+function dispatcher(undici: Undici): Dispatcher {
+  sharedDispatcher ??= new undici.Agent();
   return sharedDispatcher;
 }
 
@@ -419,6 +422,7 @@ export async function open(call: HttpCall): Promise<HttpResponse> {
   call.signal?.throwIfAborted(); // rejects with signal.reason, as fetch does
   let req: { url: string; method: string; headers: Record<string, string>; body: string | FormData | undefined } = { url: call.url, method: call.method ?? 'POST', headers, body };
   let res: Dispatcher.ResponseData;
+  const undici = undiciModule ?? (await loadUndici());
   for (let redirects = 0; ; redirects++) {
     try {
       const to = target(req.url);
@@ -428,7 +432,7 @@ export async function open(call: HttpCall): Promise<HttpResponse> {
         ...(req.body !== undefined ? { body: req.body } : {}),
         ...(call.signal !== undefined ? { signal: call.signal } : {}),
       };
-      res = await (to !== undefined ? dispatcher().request({ ...to, ...options }) : undici().request(req.url, { ...options, dispatcher: dispatcher() }));
+      res = await (to !== undefined ? dispatcher(undici).request({ ...to, ...options }) : undici.request(req.url, { ...options, dispatcher: dispatcher(undici) }));
     } catch (err) {
       if (call.signal?.aborted === true) throw call.signal.reason;
       throw networkError(call, err);

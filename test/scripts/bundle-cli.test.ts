@@ -3,7 +3,8 @@
  * which `npm ci` builds (prepare; `npm run build` after a change). The other CLI tests run the
  * TypeScript sources, so this one checks what only the bundle can get wrong: the JSON assets, the
  * vendored distributions and the report thread's entry found from the chunks, packages bundled
- * from CommonJS, and one set of modules shared with a plugin that imports `slant`.
+ * from CommonJS (undici's requests among them), and one set of modules shared with a plugin that
+ * imports `slant`.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startOpenAIServer } from '../helpers/loopback/openai-server.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'dist/cli/bin.js');
@@ -83,5 +85,26 @@ describe('the built CLI bundle', () => {
     // a second copy of the library's modules would make this an unknown error (exit 1, internal)
     expect(r.stderr).toContain('the refusing format reads nothing');
     expect(r.code).toBe(3);
+  });
+
+  it('runs a model over HTTP (undici, bundled from CommonJS): every record asked once, every summary measured', async () => {
+    const server = await startOpenAIServer({ respond: (prompt) => ({ text: `FINAL_SUMMARY: ${prompt.split(/\s+/).slice(5, 17).join(' ')}`, inputTokens: 50, outputTokens: 12 }) });
+    try {
+      const project = join(dir, 'http');
+      mkdirSync(project);
+      writeFileSync(join(project, 'reviews.jsonl'), REVIEWS.map((r, i) => JSON.stringify({ id: `r${i}`, text: r })).join('\n') + '\n');
+      writeFileSync(
+        join(project, 'slant.yaml'),
+        `models:\n  - id: openai-compatible:${server.url}/v1#loopback-model\ndatasets:\n  - { name: reviews, path: reviews.jsonl, fields: { source: text } }\nprobes:\n  - { name: primacy }\n`,
+      );
+      const r = await slant([BIN], ['run', '--no-cache', '-c', 'slant.yaml'], project);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(server.count('/v1/chat/completions')).toBe(REVIEWS.length);
+      const out = results(r.stdout) as { probes: { probe: string; items: unknown[] }[] };
+      expect(out.probes.map((p) => [p.probe, p.items.length])).toEqual([['primacy', REVIEWS.length]]);
+    } finally {
+      await server.close();
+    }
   });
 });
