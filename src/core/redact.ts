@@ -48,8 +48,6 @@ const PLACEHOLDERS: ReadonlySet<string> = new Set(placeholderKeys.values.map((v)
 
 /** registered secrets: whether slant sends each (only those can come back encoded by a provider) */
 const secrets = new Map<string, boolean>();
-/** changes to the registered secrets so far (secretsChanges) */
-let changes = 0;
 
 /**
  * One spelling of a registered secret, replaced by `re` (in any letter case when it has the `i`
@@ -153,7 +151,6 @@ export function registerSecret(value: string | undefined, opts: { inUse?: boolea
   // HTML entity boundary; no short key has one
   if (v.length < WHOLE_TOKEN_BELOW && /["'`\\&<>]/.test(v)) return;
   secrets.set(v, inUse);
-  changes++;
   const short = [...secrets.keys()].filter((x) => x.length < WHOLE_TOKEN_BELOW);
   shortTokens = short.length === 0 ? undefined : new RegExp(`(?<![A-Za-z0-9])(?:${short.sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})(?![A-Za-z0-9])`, 'g');
   if (v.length < WHOLE_TOKEN_BELOW) return;
@@ -167,39 +164,6 @@ export function clearSecrets(): void {
   secrets.clear();
   spellings = [];
   shortTokens = undefined;
-  changes++;
-}
-
-/** How many times the registered secrets have changed in this thread (a text redacted before a change may need it again). */
-export const secretsChanges = (): number => changes;
-
-/** The registered secrets as `redact` uses them, to be adopted by another thread of this process (`adoptSecrets`). */
-export interface SecretsSnapshot {
-  secrets: [string, boolean][];
-  spellings: { needle: string; lowered: boolean; source: string; flags: string }[];
-  shortTokens: string | undefined;
-}
-
-export function secretsSnapshot(): SecretsSnapshot {
-  return {
-    secrets: [...secrets],
-    spellings: spellings.map((sp) => ({ needle: sp.needle, lowered: sp.lowered, source: sp.re.source, flags: sp.re.flags })),
-    shortTokens: shortTokens?.source,
-  };
-}
-
-/**
- * Redact in this thread as the thread that took `snapshot` redacts: its secrets and their
- * spellings in the same order (a worker thread of the same process, which writes part of what
- * that thread would: src/report/report-thread.ts). The spellings are copied as they are, not
- * registered again, so the order in which they are tried is the same too.
- */
-export function adoptSecrets(snapshot: SecretsSnapshot): void {
-  secrets.clear();
-  for (const [v, inUse] of snapshot.secrets) secrets.set(v, inUse);
-  spellings = snapshot.spellings.map((sp) => ({ needle: sp.needle, lowered: sp.lowered, re: new RegExp(sp.source, sp.flags) }));
-  shortTokens = snapshot.shortTokens === undefined ? undefined : new RegExp(snapshot.shortTokens, 'g');
-  changes++;
 }
 
 /**

@@ -3,9 +3,9 @@
  * makes part of the report at the end of the run while the main thread makes the rest. It loads
  * the item views, the store reader and vega while the records are measured (on another core). As
  * soon as the run has measured it makes the page's item data from the store (items/store-script.ts:
- * the list's rows and the embedded details' JSON, redacted) while the main thread aggregates; then
- * it draws the report's figures (charts/svg.ts) while the main thread writes results.json and draws
- * the terminal summary. When it cannot make the item data (a plugin's probe, a PostgreSQL store, a
+ * the list's rows and the embedded details) while the main thread aggregates; then it draws the
+ * report's figures (charts/svg.ts) while the main thread writes results.json, draws the terminal
+ * summary and makes the details' JSON and redacts it. When it cannot make the item data (a plugin's probe, a PostgreSQL store, a
  * run with conditions), the main thread makes it and this thread makes about half of the item
  * details (report-items.ts) and draws the terminal summary. Its entry is report-thread-entry.ts,
  * which runs the same code the main thread would (charts/render.ts, items/registry.ts), so the
@@ -37,7 +37,7 @@ export type ReportJob =
    * the run aggregates; `truncate`, once its results are stored, after the figures asked for before it
    */
   | { kind: 'checkpoint'; path: string; truncate?: boolean }
-  /** a run's report page item data, from its SQLite store, the details' part redacted (items/store-script.ts) */
+  /** a run's report page item data (the list's rows, the details), from its SQLite store (items/store-script.ts) */
   | ({ kind: 'items' } & StoreScriptJob);
 type JobResult<J extends ReportJob> = J extends { kind: 'figure' }
   ? string

@@ -7,7 +7,7 @@ import { RedactedText, writeFileAtomicStream } from '../runtime/write-atomic.js'
 import type { RunReader } from '../runtime/run-store.js';
 import type { AnyStore } from '../runtime/sqlite-run-store.js';
 import type { Results } from '../results/schema.js';
-import { itemsScript, pageFigureSections, reportPagePieces, type ItemsScript } from './html.js';
+import { detailsScript, itemsScript, pageFigureSections, reportPagePieces, type ItemsScript } from './html.js';
 import type { ItemDetail } from '../probes/item-view.js';
 import { buildReportModel, type ReportModel } from './model.js';
 import { prefetchFigures } from './charts/svg.js';
@@ -35,12 +35,12 @@ export function beginReport(results: Results): BegunReport {
   return { results, model };
 }
 
-/** The report's parts: its model, the page's data script (html.ts itemsScript), how many items the list leaves out, and the script's details redacted if they were made so. */
-async function reportParts(results: Results, store: AnyStore<RunReader> | undefined, begun: BegunReport | undefined): Promise<{ model: ReportModel; script: ItemsScript; omitted: number; tail?: RedactedText }> {
+/** The report's parts: its model, the page's data script (html.ts itemsScript) and how many items the list leaves out. */
+async function reportParts(results: Results, store: AnyStore<RunReader> | undefined, begun: BegunReport | undefined): Promise<{ model: ReportModel; script: ItemsScript; omitted: number }> {
   const { model } = begun !== undefined && begun.results.run.id === results.run.id ? begun : beginReport(results);
-  // made in the report thread while the run aggregated (items/items-script-ahead.ts), when it was asked for
+  // read and made in the report thread while the run aggregated (items/items-script-ahead.ts), when it was asked for
   const ahead = store !== undefined ? await takeItemsScript(results.run.id, model.probes.map((p) => p.probe)) : undefined;
-  if (ahead !== undefined) return { model, ...ahead };
+  if (ahead !== undefined) return { model, script: stoppableSync(detailChars(ahead.details), () => ({ head: ahead.head, rows: ahead.rows, tail: detailsScript(ahead.details) })), omitted: ahead.omitted };
   const items = await reportItems(results, store);
   const script = stoppableSync(detailChars(items.details), () => itemsScript(model, { mode: 'embedded', ...items }));
   return { model, script, omitted: items.omitted };
@@ -60,10 +60,9 @@ const ROWS_PER_WRITE = 1024;
 
 /** `begun`: the report begun from these results (beginReport), its figures already being drawn. */
 export async function writeReportFile(path: string, results: Results, store?: AnyStore<RunReader>, opts: { madeAll?: () => void; begun?: BegunReport } = {}): Promise<void> {
-  const { model, script, omitted, tail: redacted } = await reportParts(results, store, opts.begun);
+  const { model, script, omitted } = await reportParts(results, store, opts.begun);
   // the embedded details (megabytes of texts) are redacted while the figures are still being drawn
-  // (in the report thread, when it made them)
-  const tail = redacted ?? stoppableSync(script.tail.length, () => RedactedText.of(script.tail));
+  const tail = stoppableSync(script.tail.length, () => RedactedText.of(script.tail));
   const { before, rows = [], end } = await reportPagePieces(model, { items: madeItems(omitted) }, script);
   // everything the page needs is made (the report thread has answered): the rest is writing it
   opts.madeAll?.();

@@ -2,7 +2,7 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmS
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { EXIT, UserError } from '../core/errors.js';
-import { redact, secretsChanges } from '../core/redact.js';
+import { redact } from '../core/redact.js';
 
 /**
  * Write a whole file so that a reader (or a crash) sees the old content or the new, never a part:
@@ -66,15 +66,6 @@ export class RedactedText {
 
   static of(text: string): RedactedText {
     return new RedactedText(redact(text));
-  }
-
-  /**
-   * A text `redact` answered in another thread of this process that had adopted this thread's
-   * secrets (core/redact.ts `adoptSecrets`) when they had changed `changes` times: undefined if they
-   * have changed since (the caller redacts it here then).
-   */
-  static redactedWith(text: string, changes: number): RedactedText | undefined {
-    return changes === secretsChanges() ? new RedactedText(text) : undefined;
   }
 }
 
