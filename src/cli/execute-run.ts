@@ -34,13 +34,11 @@ import { renderSpend } from './spend-table.js';
 import type { RunActivity } from './run-activity.js';
 import { releaseReportThread, reportThread, reportThreadCanRun, stopReportThread } from '../report/report-thread.js';
 import { ReportThreadStart } from './report-thread-start.js';
-import { askItemsScript, THREAD_VIEWS } from '../report/items/items-script-ahead.js';
 import { boundHeapGrowth } from './heap-growth.js';
 import { terminalWidth } from '../report/terminal-width.js';
 import { colorEnabled } from '../core/color.js';
 import { writtenResults } from '../results/json-text.js';
 import type { BegunReport } from '../report/write.js';
-import type { TerminalReportOptions } from '../report/terminal.js';
 
 /**
  * What a run needs only at its end: the report page (vega and its charts, ~270 modules), the
@@ -53,10 +51,9 @@ let endModules: Promise<EndModules> | undefined;
 /** the report's module, once loaded: the results begin the report the moment they are complete (onResults) */
 let reportWriter: typeof import('../report/write.js') | undefined;
 function loadEndModules(): Promise<EndModules> {
-  // the terminal summary is drawn here when the report thread makes the page's item data, or has
-  // not started (onResults below); in the thread otherwise (a run that ends its measuring before
-  // it starts the thread loads the tables at the end)
-  endModules ??= Promise.all([import('../report/write.js'), (reportThread() === undefined && !reportThreadCanRun()) || itemsLikely ? import('../report/terminal.js') : undefined]).then((m) => {
+  // with the report thread the terminal summary is drawn there (onResults below); here only if that
+  // fails, or the run ends its measuring before it starts the thread (then loaded at the end)
+  endModules ??= Promise.all([import('../report/write.js'), reportThread() === undefined && !reportThreadCanRun() ? import('../report/terminal.js') : undefined]).then((m) => {
     reportWriter = m[0];
     return m;
   });
@@ -68,22 +65,6 @@ let begunReport: BegunReport | undefined;
 
 /** The terminal summary being drawn in the report thread (asked for once the results are complete), if any. */
 let terminalText: Promise<string | undefined> | undefined;
-
-/** The report thread makes this run's page item data (asked for once the run has measured: items/items-script-ahead.ts). */
-let itemsAsked = false;
-/** ... as it will unless it fails to start: a SQLite store, no conditions, only built-in probes (known once the plan is made) */
-let itemsLikely = false;
-
-/**
- * The terminal summary drawn in this thread, once the run's end has written results.json and
- * waits for the report thread (which makes the page's item data and draws its figures): the same
- * code and options as the thread would use, so the same text.
- */
-function drawTerminalHere(results: Results, options: Required<Pick<TerminalReportOptions, 'verbose' | 'color' | 'width'>>): Promise<string | undefined> {
-  return new Promise((resolve) => setImmediate(resolve))
-    .then(async () => (await import('../report/terminal.js')).renderTerminalReport(results, options))
-    .catch(() => undefined);
-}
 
 let warmed = false;
 /** when this run starts its report thread (report-thread-start.ts) */
@@ -153,8 +134,6 @@ export async function executeRun(args: {
   boundHeapGrowth();
   // this run's own end: a summary drawn for an earlier run in this process is never printed for this one
   terminalText = undefined;
-  itemsAsked = false;
-  itemsLikely = false;
   begunReport = undefined;
   reporting = false;
   // vega and the item views load in the report thread, on another core, while the run measures
@@ -209,7 +188,6 @@ async function executeRunWith(args: Parameters<typeof executeRun>[0], planLater:
   let plan: ExecutionPlan;
   try {
     plan = await args.makePlan((m) => models.wrap(m));
-    itemsLikely = reportThreadCanRun() && store.kind === 'sqlite' && (plan.conditions?.length ?? 0) <= 1 && plan.probes.every((p) => THREAD_VIEWS.has(p.probe.name));
     threadStart.planned(plan.probes.map((p) => p.probe.name));
     if (args.batch === true)
       for (const p of plan.producers)
@@ -307,15 +285,11 @@ async function runWithStore(
         warmEnd();
         planLater?.onWaiting();
       },
-      // while this thread aggregates, the report thread makes the report page's item data from the store (its details' JSON,
-      // redacted): a run without conditions (a condition's cells are labelled from their results, stored as they are aggregated);
-      // else it copies the store's write-ahead log into its file (closing the store at the end then has little left to copy)
-      onMeasured: (runId) => {
+      // the store's write-ahead log is copied into its file in the report thread while this thread aggregates
+      // (closing the store at the end then has little left to copy)
+      onMeasured: () => {
         threadStart.end();
-        if (store.kind !== 'sqlite') return;
-        if ((plan.conditions?.length ?? 0) <= 1) itemsAsked = askItemsScript(store.location, runId, plan.probes.map((p) => p.probe.name));
-        // with the item data asked for, the thread's work until the figures is that: its log is copied by the run's last checkpoint, after them
-        if (!itemsAsked) reportThread()?.call({ kind: 'checkpoint', path: store.location }).catch(() => undefined);
+        if (store.kind === 'sqlite') reportThread()?.call({ kind: 'checkpoint', path: store.location }).catch(() => undefined);
       },
       // the report's item views are cut and mapped in the report thread while the records are measured
       // (those offered before it starts wait for it)
@@ -336,9 +310,9 @@ async function runWithStore(
         const thread = reportThread();
         if (thread === undefined) return;
         if (!args.global.json && !args.global.quiet) {
-          const options = { verbose: args.global.verbose === true, color: colorEnabled(), width: terminalWidth() };
-          // a thread that makes the page's item data as well has the most to do at the end: this thread, which waits for it, draws the summary
-          terminalText = itemsAsked ? drawTerminalHere(results, options) : thread.call({ kind: 'terminal', results, options }).catch(() => undefined);
+          terminalText = thread
+            .call({ kind: 'terminal', results, options: { verbose: args.global.verbose === true, color: colorEnabled(), width: terminalWidth() } })
+            .catch(() => undefined);
         }
         // the results are stored: what the run still writes is its status, so the store's log is emptied and
         // the file synced there, after the figures and the summary, while this thread writes the files

@@ -61,7 +61,7 @@ export interface RunArgs {
   /** the run's results are complete (the object the summary returns), before results.json and the report are written */
   onResults?: (results: Results) => void;
   /** every item is measured and stored (the run's end begins: aggregation, results, report) */
-  onMeasured?: (runId: string) => void;
+  onMeasured?: () => void;
   /**
    * The execution step in place of executePlan in this process: a distributed run (`slant run
    * --workers`) enqueues its units and waits for the workers (src/pipeline/distributed/coordinate.ts).
@@ -179,7 +179,7 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
     throw args.signal.reason;
   };
   await stopIfSignalled();
-  args.onMeasured?.(runId);
+  args.onMeasured?.();
   // from here on everything is made from stored items, and is made again for free: a signal ends
   // the process at once (src/core/stoppable.ts), as after kill -9 (the run resumes)
   // items stay in the store (results.json reads them from there) unless the caller wants them in hand

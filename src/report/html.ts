@@ -191,22 +191,13 @@ export interface ItemsScript {
  * The page's data script (its items): made apart from the rest of the page, so that a report's end
  * makes it (the details' JSON, megabytes of texts) while its figures are still being drawn.
  */
-export function itemsScript(model: { readonly probes: readonly { readonly probe: string }[] }, items: ReportPageOptions['items']): ItemsScript {
+export function itemsScript(model: Pick<ReportModel, 'probes'>, items: ReportPageOptions['items']): ItemsScript {
   if (items.mode === 'api') return { head: jsonForScript({ mode: 'api', api: items.api, facets: items.facets }), rows: undefined, tail: '' };
-  return { ...listScript(model, items.summaries), tail: detailsScript(items.details) };
-}
-
-/** The data script's text before the details (its head and the list's rows: itemsScript). */
-export function listScript(model: { readonly probes: readonly { readonly probe: string }[] }, summaries: readonly ItemSummary[] | EmbeddedItemList): { head: string; rows: readonly string[] } {
   // the embedded list's rows are JSON text already (items/embedded-list.ts): spliced in after the cells, as one object would be written
-  const list = summaries instanceof EmbeddedItemList ? summaries : EmbeddedItemList.of(summaries);
+  const list = items.summaries instanceof EmbeddedItemList ? items.summaries : EmbeddedItemList.of(items.summaries);
   const head = jsonForScript({ mode: 'embedded', facets: list.facets({ probes: model.probes.map((p) => p.probe) }), cells: list.cells });
-  return { head: `${head.slice(0, -1)},"rows":[`, rows: list.rowTexts() };
-}
-
-/** The data script's text after the list's rows: the embedded details (itemsScript). */
-export function detailsScript(details: readonly ItemDetail[]): string {
-  return `],${jsonForScript(pooledDetails(details)).slice(1)}`;
+  const tail = jsonForScript(pooledDetails(items.details));
+  return { head: `${head.slice(0, -1)},"rows":[`, rows: list.rowTexts(), tail: `],${tail.slice(1)}` };
 }
 
 /**

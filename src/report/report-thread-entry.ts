@@ -1,15 +1,15 @@
 /**
- * The report thread's entry (report-thread.ts starts it): loads the item views, the store reader
- * (items/store-script.ts), then vega, and draws one small figure to compile vega's code (unless the
- * run's end has begun by then); does each job it is sent ({ id, job } → { id, kind, result } or
- * { id, kind, error }), with the same code the main thread would run. Item marks are asked for while
- * the run measures, so the item views load first. At the run's end, in the order asked: the page's
- * item data from the store (as soon as the run has measured, while the main thread aggregates),
- * the store's write-ahead log copied into its file (so closing the store at the run's end has
- * little left to copy), the figures (as soon as the results are complete, while the main thread
- * writes results.json), the terminal summary when this thread draws it (asked for after the
- * figures, and waiting for them; item details asked for meanwhile are made between the figures'
- * sections), and the last checkpoint.
+ * The report thread's entry (report-thread.ts starts it): loads the item views, then vega, and
+ * draws one small figure to compile vega's code; does each job it is sent ({ id, job } → { id,
+ * kind, result } or { id, kind, error }), with the same code the main thread would run. Item
+ * marks are asked for while the run measures, so the item views load first and vega after them
+ * (a figure job waits for it), then the terminal tables; the run's figures and its terminal
+ * summary are only asked for at the end (the figures first, as soon as the results are complete:
+ * this thread draws them while the main thread writes results.json, reads the report's items and
+ * makes their JSON; the summary, needed only once the page is written, is asked for after them
+ * and waits for them, while item details asked for meanwhile are made between the figures' sections). Once
+ * the run has measured, its SQLite store's write-ahead log is copied into the file here, while
+ * the main thread aggregates, so closing the store at the run's end has little left to copy.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { itemDetail } from './items/registry.js';
@@ -20,56 +20,37 @@ import type { ReportJob } from './report-thread.js';
 const epochs = (workerData as { epochs?: Int32Array } | null)?.epochs;
 
 /**
- * the run's end has begun (a job of its end has arrived: its item data, a checkpoint, a figure):
- * warming up would only delay the real work (the warm-up pays off only while the run measures)
+ * a figure job has arrived, or the run's end has begun (a checkpoint or a summary asked for: a run
+ * whose thread started late, on a loaded machine): warming up would only delay the real work (the
+ * warm-up pays off only while the run measures)
  */
 let endBegun = false;
 
-/** the store reader and the page's item data (asked for first at the run's end), loaded once the item views are */
-const scripts = import('./items/store-script.js');
-// a failure to load is met again, and reported, by the job that needs it
-scripts.catch(() => undefined);
-
-/** vega, loaded next (the warm-up figure below draws with it, unless the run's end has begun) */
-const charts = scripts
-  .catch(() => undefined)
-  .then(() => import('./charts/render.js'))
-  .then(async (render) => {
-    if (endBegun) return render;
-    const { WARM_UP_FIGURE } = await import('./charts/svg.js');
-    // the warm-up is an optimisation: a failure here is met again, and reported, on a real figure
-    await render.renderFigureSvg(WARM_UP_FIGURE).catch(() => undefined);
-    return render;
-  });
+/** vega, loaded once the item views are (the warm-up figure below draws with it, unless the run's end has begun) */
+const charts = import('./charts/render.js').then(async (render) => {
+  if (endBegun) return render;
+  const { WARM_UP_FIGURE } = await import('./charts/svg.js');
+  // the warm-up is an optimisation: a failure here is met again, and reported, on a real figure
+  await render.renderFigureSvg(WARM_UP_FIGURE).catch(() => undefined);
+  return render;
+});
 
 /** the terminal tables, loaded once vega is (the run's summary is asked for at its end) */
 const terminal = charts.catch(() => undefined).then(() => import('./terminal.js'));
+// a failure to load is met again, and reported, by the job that needs it
 terminal.catch(() => undefined);
 
-/** SQLite's checkpoint, loaded last (a run's store is checkpointed here once it has measured) */
+/** SQLite, loaded last (a run's store is checkpointed here once it has measured) */
 const checkpoints = terminal.catch(() => undefined).then(() => import('../runtime/wal-checkpoint.js'));
 checkpoints.catch(() => undefined);
 
 /** the figures asked for so far, drawn (or failed): the terminal summary waits for them */
 let figuresDrawn: Promise<unknown> = Promise.resolve();
 
-/**
- * the page's item data being made (asked for first at the run's end), or made: the end's other
- * jobs wait for it, so that it is made in one stretch rather than between them (the page needs it
- * with the figures, which come next)
- */
-let itemsMade: Promise<unknown> = Promise.resolve();
-
 async function work(job: ReportJob): Promise<unknown> {
   if (job.kind !== 'marks' && job.kind !== 'details') endBegun = true;
-  if (job.kind === 'items') {
-    const made = scripts.then((m) => m.storeItemsScript(job));
-    itemsMade = made.catch(() => undefined);
-    return made;
-  }
   if (job.kind === 'checkpoint') {
-    // the run's last checkpoint waits for what the page needs first (its item data, the figures)
-    await itemsMade;
+    // the run's last checkpoint waits for the figures (the page needs them first)
     if (job.truncate === true) await figuresDrawn;
     (await checkpoints).checkpointWal(job.path, job.truncate === true ? 'truncate' : 'passive');
     return null;
@@ -83,7 +64,7 @@ async function work(job: ReportJob): Promise<unknown> {
   // (with the key they are stored under: hashing the texts here spares the measuring thread)
   if (job.kind === 'marks') return job.pairs.map((p) => (epochs !== undefined && Atomics.load(epochs, 0) !== job.epoch ? null : { key: pairMarksKey(p), marks: pairMarks(p) }));
   if (job.kind === 'figure' || job.kind === 'figures') {
-    const drawn = itemsMade.then(() => drawFigures(job));
+    const drawn = drawFigures(job);
     figuresDrawn = Promise.all([figuresDrawn, drawn]).catch(() => undefined);
     return drawn;
   }

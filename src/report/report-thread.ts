@@ -1,15 +1,10 @@
 /**
  * The report thread: a worker thread a run starts as it begins (src/cli/execute-run.ts), which
  * makes part of the report at the end of the run while the main thread makes the rest. It loads
- * the item views, the store reader and vega while the records are measured (on another core). As
- * soon as the run has measured it makes the page's item data from the store (items/store-script.ts:
- * the list's rows and the embedded details) while the main thread aggregates; then it draws the
- * report's figures (charts/svg.ts) while the main thread writes results.json, draws the terminal
- * summary and makes the details' JSON and redacts it. When it cannot make the item data (a plugin's probe, a PostgreSQL store, a
- * run with conditions), the main thread makes it and this thread makes about half of the item
- * details (report-items.ts) and draws the terminal summary. Its entry is report-thread-entry.ts,
- * which runs the same code the main thread would (charts/render.ts, items/registry.ts), so the
- * report is the same.
+ * vega and the item views while the records are measured (on another core), then draws the
+ * report's figures (charts/svg.ts) and makes about half of its item details (write.ts); the main
+ * thread makes the other half and the page. Its entry is report-thread-entry.ts, which runs the same
+ * code the main thread would (charts/render.ts, items/registry.ts), so the report is the same.
  *
  * A worker needs its entry as JavaScript, so the thread runs only from the compiled dist/. From
  * the TypeScript sources, in `slant report` and the viewer, or once the thread has failed, callers
@@ -23,7 +18,6 @@ import type { ItemDetail, ItemInput } from '../probes/item-view.js';
 import type { PairMarks, PairSpec } from '../probes/item-marks.js';
 import type { Results } from '../results/schema.js';
 import type { TerminalReportOptions } from './terminal.js';
-import type { StoreScript, StoreScriptJob } from './items/store-script.js';
 
 /** What the thread is asked to make. */
 export type ReportJob =
@@ -36,22 +30,8 @@ export type ReportJob =
    * copy the SQLite store's write-ahead log into its file (runtime/wal-checkpoint.ts): passively while
    * the run aggregates; `truncate`, once its results are stored, after the figures asked for before it
    */
-  | { kind: 'checkpoint'; path: string; truncate?: boolean }
-  /** a run's report page item data (the list's rows, the details), from its SQLite store (items/store-script.ts) */
-  | ({ kind: 'items' } & StoreScriptJob);
-type JobResult<J extends ReportJob> = J extends { kind: 'figure' }
-  ? string
-  : J extends { kind: 'figures' }
-    ? string[][]
-    : J extends { kind: 'marks' }
-      ? ({ key: string; marks: PairMarks } | null)[]
-      : J extends { kind: 'terminal' }
-        ? string
-        : J extends { kind: 'checkpoint' }
-          ? null
-          : J extends { kind: 'items' }
-            ? StoreScript | null
-            : ItemDetail[];
+  | { kind: 'checkpoint'; path: string; truncate?: boolean };
+type JobResult<J extends ReportJob> = J extends { kind: 'figure' } ? string : J extends { kind: 'figures' } ? string[][] : J extends { kind: 'marks' } ? ({ key: string; marks: PairMarks } | null)[] : J extends { kind: 'terminal' } ? string : J extends { kind: 'checkpoint' } ? null : ItemDetail[];
 
 /**
  * The thread's young generation, in MB. What it keeps is old (vega, the item views, the page's
@@ -154,7 +134,7 @@ class ReportThread {
 
 let thread: ReportThread | undefined;
 /** jobs of each kind the thread has done in this process */
-const done: Record<ReportJob['kind'], number> = { figure: 0, figures: 0, details: 0, marks: 0, terminal: 0, checkpoint: 0, items: 0 };
+const done: Record<ReportJob['kind'], number> = { figure: 0, figures: 0, details: 0, marks: 0, terminal: 0, checkpoint: 0 };
 
 /** The thread's entry, when running from the compiled JavaScript (a worker cannot run the TypeScript sources). */
 function entry(): URL | undefined {

@@ -178,45 +178,6 @@ describe('the report thread', () => {
     expect(answered).toEqual(['details', 'figures', 'terminal']);
   });
 
-  it("makes a run's page item data from its store as the main thread makes it, and the page made from it is the same", async () => {
-    const { Store } = await import('../../src/runtime/store.js');
-    const { inputKey } = await import('../../src/pipeline/store-keys.js');
-    const ahead = (await import(dist('items/items-script-ahead.js'))) as typeof import('../../src/report/items/items-script-ahead.js');
-    const path = join(mkdtempSync(join(tmpdir(), 'slant-thread-items-')), 'slant.db');
-    const store = Store.open(path);
-    const run = store.createRun({ configJson: '{}', configHash: 'h' });
-    for (const probe of ['framing', 'primacy']) store.upsertCell(run.id, { key: `m|d|${probe}`, model: 'm', dataset: 'd', probe, options: {} });
-    for (const input of inputs) {
-      store.putOutput(run.id, inputKey('d'), input.recordId, input.fields);
-      store.putItem(run.id, `m|d|${input.probe}`, input.recordId, input.measurement);
-    }
-    const probes = ['framing', 'primacy'];
-    try {
-      expect(thread.startReportThread()).toBe(true);
-      const before = thread.reportThreadJobs().items;
-      expect(ahead.askItemsScript(path, run.id, probes)).toBe(true);
-      // another run's report does not take it
-      expect(await ahead.takeItemsScript('another run', probes)).toBeUndefined();
-      expect(ahead.askItemsScript(path, run.id, probes)).toBe(true);
-      const made = await ahead.takeItemsScript(run.id, probes);
-      expect(thread.reportThreadJobs().items).toBe(before + 2);
-      // taken once
-      expect(await ahead.takeItemsScript(run.id, probes)).toBeUndefined();
-      // what the main thread makes alone
-      thread.releaseReportThread();
-      const items = await write.reportItems({ run: { id: run.id } } as Parameters<typeof write.reportItems>[0], store);
-      expect(items.details.length).toBe(inputs.length);
-      expect(items.details[0]!.mapping!.length).toBeGreaterThan(0);
-      const here = html.itemsScript({ probes: probes.map((probe) => ({ probe })) }, { mode: 'embedded', ...items });
-      expect(made).toEqual({ head: here.head, rows: [...here.rows!], details: items.details, omitted: items.omitted });
-      expect(html.detailsScript(made!.details)).toBe(here.tail);
-      // a plugin's probe: its item view is in the main thread only
-      expect(ahead.askItemsScript(path, run.id, ['plugin-probe'])).toBe(false);
-    } finally {
-      store.close();
-    }
-  });
-
   it("copies a SQLite store's write-ahead log into its file while the store stays open", async () => {
     const { Store } = await import('../../src/runtime/store.js');
     const path = join(mkdtempSync(join(tmpdir(), 'slant-thread-wal-')), 'slant.db');

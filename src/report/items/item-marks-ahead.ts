@@ -6,7 +6,7 @@
  * instead of computing them: that was most of a run's end.
  *
  * Which items: a report embeds the details of up to EMBEDDED_DETAILS items, changed items first
- * (cells in order, each in its stored order), then the unchanged ones (the same way) (report-items.ts).
+ * (cells in order, each in its stored order), then the unchanged ones (the same way) (write.ts).
  * So a changed item can be embedded only while fewer than EMBEDDED_DETAILS changed items come
  * before it in its own cell, and an unchanged one only while the changed items measured so far in
  * any cell plus the unchanged ones before it in its cell are fewer: every changed item goes before
