@@ -37,7 +37,7 @@ describe('the report thread of a run', () => {
     expect(thread.reportThread()).toBeDefined();
   });
 
-  it('a light-report run starts it once the item views waiting for it hold enough text, and they go to it then', async () => {
+  it('a light-report run whose item views waiting for a thread hold enough text gives the thread up: they and later ones are left to the report', async () => {
     const s = new start.ReportThreadStart();
     s.planned(['position']);
     const ahead = s.ahead(new marksAhead.ItemMarksAhead({ beforeThread: true }));
@@ -45,21 +45,41 @@ describe('the report thread of a run', () => {
     const inputs = Array.from({ length: 40 }, (_, r) => item(r, 2000));
     const offers: Promise<unknown>[] = [];
     for (const i of inputs) {
-      const o = offer(ahead, i);
-      expect(o).toBeDefined();
-      offers.push(o!);
-      s.item();
-      if (thread.reportThread() !== undefined) break;
       expect(ahead.waitingText).toBeLessThan(start.ITEM_VIEW_TEXT_BEFORE_THREAD);
+      const o = offer(ahead, i);
+      if (o === undefined) break;
+      offers.push(o);
+      s.item();
     }
-    // started by the pair that brought the text past the bound, not before
-    expect(thread.reportThread()).toBeDefined();
+    // given up by the pair that brought the text past the bound, not before
     const sent = inputs.slice(0, offers.length);
     expect(sent.reduce((n, i) => n + String(i.fields!.source).length + String(i.fields!.output).length, 0)).toBeGreaterThanOrEqual(start.ITEM_VIEW_TEXT_BEFORE_THREAD);
+    expect(sent.slice(0, -1).reduce((n, i) => n + String(i.fields!.source).length + String(i.fields!.output).length, 0)).toBeLessThan(start.ITEM_VIEW_TEXT_BEFORE_THREAD);
     expect(offers.length).toBeLessThan(inputs.length);
-    // the pairs offered before the start are made by the thread, as this thread would make them
+    expect(thread.reportThread()).toBeUndefined();
+    // the pairs waiting are answered with nothing (the report makes them), none waits any more
+    expect(await Promise.all(offers)).toEqual(sent.map(() => []));
+    expect(ahead.waitingText).toBe(0);
+    expect(offer(ahead, item(99))).toBeUndefined();
+    // nor does a later wait on a model start it
+    s.waiting();
+    expect(thread.reportThread()).toBeUndefined();
+  });
+
+  it('a light-report run that waits on a model before then starts it, and the pairs waiting go to it', async () => {
+    const s = new start.ReportThreadStart();
+    s.planned(['position']);
+    const ahead = s.ahead(new marksAhead.ItemMarksAhead({ beforeThread: true }));
+    const inputs = [0, 1, 2].map((r) => item(r));
+    const offers = inputs.map((i) => offer(ahead, i)!);
+    s.item();
+    expect(thread.reportThread()).toBeUndefined();
+    expect(ahead.waitingText).toBeGreaterThan(0);
+    s.waiting();
+    expect(thread.reportThread()).toBeDefined();
+    // made by the thread, as this thread would make them
     const rows = await Promise.all(offers);
-    expect(rows).toEqual(sent.map((i) => [{ key: marks.pairMarksKey(registry.itemPair(i)!), value: common.pairMarks(registry.itemPair(i)!) }]));
+    expect(rows).toEqual(inputs.map((i) => [{ key: marks.pairMarksKey(registry.itemPair(i)!), value: common.pairMarks(registry.itemPair(i)!) }]));
     expect(ahead.waitingText).toBe(0);
     ahead.drop();
   });

@@ -194,11 +194,14 @@ function bootstrapArticles(arts: Int32Array, m: ChunkedRows, g: ChunkedRows, K: 
   const ws: number[] = [];
   const ss: number[] = [];
   const ms = new Float64Array(K);
+  const identity = arts[n - 1] === n - 1;
   for (let b = 0, p = 0; b < B; b++) {
     ms.fill(0);
     const gs = goldSums.subarray(b * K, (b + 1) * K);
-    for (let i = 0; i < n; i++) {
-      const i = arts[draws !== null ? (draws[p++] as number) : Math.floor((rng as () => number)() * n)] as number;
+    for (let d = 0; d < n; d++) {
+      const k = draws !== null ? (draws[p++] as number) : Math.floor((rng as () => number)() * n);
+      // every article of the columns (the usual case): draw k is row k, one random read fewer
+      const i = identity ? k : (arts[k] as number);
       addRowOf(ms, m, i);
       if (!reuse) addRowOf(gs, g, i);
     }

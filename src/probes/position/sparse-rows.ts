@@ -25,7 +25,14 @@ export type ChunkedRows = readonly FlatRows[];
 
 /** out[seg] += value over row i's entries. */
 export function addRowOf(out: Float64Array, rows: ChunkedRows, i: number): void {
-  addFlatRow(out, rows[i >>> CHUNK_BITS] as FlatRows, i & (CHUNK - 1));
+  const c = rows[i >>> CHUNK_BITS] as FlatRows;
+  const r = i & (CHUNK - 1);
+  const seg = c.seg;
+  const value = c.value;
+  for (let p = c.start[r] as number, end = c.start[r + 1] as number; p < end; p++) {
+    const j = seg[p] as number;
+    out[j] = (out[j] as number) + (value[p] as number);
+  }
 }
 
 /** The sum of row i: its entries in segment order, the same number as its K counts added in order. */

@@ -14,10 +14,10 @@
  * kind per cell however large the run (a framing and a primacy item of one record share their
  * pair, made once). Without the report thread nothing is made here (the report makes what it
  * needs at the end, as before), and work the thread has not caught up with when measuring ends is
- * dropped the same way. A run that starts its thread once it has measured for a while
- * (src/cli/report-thread-start.ts) makes this `beforeThread`: the pairs offered before the thread
- * runs wait here (at most MAX_SENT) and go to it when it starts (`threadStarted`), or are dropped
- * with the rest when measuring ends first.
+ * dropped the same way. A run that may start its thread later (a light-report run, once it waits
+ * on a model: src/cli/report-thread-start.ts) makes this `beforeThread`: the pairs offered before
+ * the thread runs wait here (at most MAX_SENT) and go to it when it starts (`threadStarted`), or
+ * are dropped with the rest when measuring ends first or the run will not start it (`noThread`).
  *
  * The thread also hashes each pair's texts into the key its marks are stored under
  * (item-marks.ts `pairMarksKey`): hashing a 2,000-word source and its output was the measuring
@@ -50,13 +50,15 @@ export class ItemMarksAhead implements ItemsAhead {
   /** pairs offered before the thread started, waiting for it */
   private waiting: { spec: PairSpec; answer: (rows: AheadRow[]) => void }[] = [];
   private waitingChars = 0;
+  /** no thread will start (`noThread`): nothing waits for one any more */
+  private threadless = false;
 
   /** `beforeThread`: the report thread may start later in the run; pairs offered before it wait for it. */
   constructor(private readonly opts: { beforeThread?: boolean } = {}) {}
 
   offer(item: AheadItem): Promise<AheadRow[]> | undefined {
     const thread = reportThread();
-    if (thread === undefined && this.opts.beforeThread !== true) return undefined;
+    if (thread === undefined && (this.opts.beforeThread !== true || this.threadless)) return undefined;
     const input = { probe: item.probe, labels: item.labels, recordId: item.recordId, measurement: item.measurement, options: item.options, fields: item.fields };
     const counts = this.seen.get(item.cellKey) ?? { changed: 0, unchanged: 0 };
     this.seen.set(item.cellKey, counts);
@@ -93,6 +95,12 @@ export class ItemMarksAhead implements ItemsAhead {
     this.waiting = [];
     this.waitingChars = 0;
     for (const w of waiting) void (thread !== undefined ? ask(thread, w.spec) : Promise.resolve([])).then(w.answer);
+  }
+
+  /** No report thread will start: the pairs waiting, and any offered from now on, are left to the report. */
+  noThread(): void {
+    this.threadless = true;
+    this.drop();
   }
 
   drop(): void {
