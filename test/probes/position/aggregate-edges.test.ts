@@ -360,3 +360,31 @@ describe('systems over different articles share no gold resamples', () => {
     }
   });
 });
+
+describe('a system that skips articles before its last reads its own rows', () => {
+  // The bootstrap reads draw k as row k only when a system covers every row of the columns. 'gap'
+  // covers rows 0, 1, 2 and 5 of six: four articles whose last is row 5 = 4 + 1, so the check must
+  // be on the last row being exactly n - 1. Kills that check made `=== n + 1` (gap would read rows
+  // 0 to 3, two of them not its own).
+  const golds = [[2, 1, 0, 0], [0, 1, 2, 0], [1, 0, 0, 3], [3, 0, 1, 0], [0, 0, 2, 2], [1, 3, 0, 0]];
+  const outs = [[1, 1, 0, 0], [0, 2, 0, 1], [1, 0, 1, 1], [2, 0, 0, 0], [0, 1, 1, 0], [0, 0, 3, 1]];
+  const gap = [0, 1, 2, 5];
+  const items = (systems: string[], rows: number[]): PositionItem[] =>
+    rows.map((a) =>
+      item(
+        `a${a}`,
+        [golds[a]!],
+        Object.fromEntries(systems.filter((s) => s === 'full' || gap.includes(a)).map((s) => [s, { counts: outs[(a + s.length) % 6]!, f1: 0.1 * (a + 1) }])),
+      ),
+    );
+  const intervals = (g: { metrics: Metric[] }) => ['wasserstein', 'position_shift'].map((n) => metric(g, n)!.ci);
+
+  it('its intervals are those it has aggregated over its own articles alone', () => {
+    const together = aggregatePositionGroups(items(['full', 'gap'], [0, 1, 2, 3, 4, 5]), options).groups.find((g) => g.labels.model === 'gap')!;
+    const alone = aggregatePositionGroups(items(['gap'], gap), options).groups[0]!;
+    expect(metric(together, 'wasserstein')!.value).toBe(metric(alone, 'wasserstein')!.value);
+    const ci = intervals(together);
+    expect(ci.every((c) => c !== undefined)).toBe(true);
+    expect(ci).toEqual(intervals(alone));
+  });
+});
