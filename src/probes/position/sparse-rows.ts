@@ -99,32 +99,6 @@ export class SparseRows {
     this.push([]);
   }
 
-  /**
-   * The given rows, in that order, copied into one flat set of compressed rows (a bootstrap's
-   * resamples read them millions of times: no chunk to find per read).
-   */
-  gather(rows: Int32Array): FlatRows {
-    let nz = 0;
-    for (const i of rows) {
-      const c = this.chunkOf(i);
-      nz += (c.start[(i % CHUNK) + 1] as number) - (c.start[i % CHUNK] as number);
-    }
-    const start = new Int32Array(rows.length + 1);
-    const seg = new Uint16Array(nz);
-    const value = new Float64Array(nz);
-    let q = 0;
-    rows.forEach((i, k) => {
-      const c = this.chunkOf(i);
-      const r = i % CHUNK;
-      for (let p = c.start[r] as number, end = c.start[r + 1] as number; p < end; p++, q++) {
-        seg[q] = c.seg[p] as number;
-        value[q] = c.value[p] as number;
-      }
-      start[k + 1] = q;
-    });
-    return { start, seg, value };
-  }
-
   /** The rows as their chunks, the open one last (a view of it: valid until the next push). */
   chunkList(): ChunkedRows {
     return this.rows === 0 ? this.chunks : [...this.chunks, { start: this.start, seg: this.seg, value: this.value }];

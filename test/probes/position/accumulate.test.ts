@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { positionOptionsSchema, positionProbe, type PositionMeasurement, type PositionOptions } from '../../../src/probes/position/index.js';
 import { PositionColumns } from '../../../src/probes/position/accumulate.js';
-import type { FlatRows } from '../../../src/probes/position/sparse-rows.js';
+import { denseRowOf, type SparseRows } from '../../../src/probes/position/sparse-rows.js';
 import { ROUGE_TYPES, type RougeScores } from '../../../src/text/rouge.js';
 
 function articles(n: number, seed: number, K: number, systems: string[]): PositionMeasurement[] {
@@ -111,13 +111,11 @@ describe('position accumulate', () => {
 // was computed, and the sums of sentences and dropped sentences over those not left out.
 describe('position columns, row by row', () => {
   const K = 4;
-  const dense = (rows: FlatRows): number[][] =>
-    Array.from({ length: rows.start.length - 1 }, (_, k) => {
-      const row = new Array<number>(K).fill(0);
-      for (let p = rows.start[k]!; p < rows.start[k + 1]!; p++) row[rows.seg[p]!] = rows.value[p]!;
-      return row;
-    });
-  const every = (n: number): Int32Array => Int32Array.from({ length: n }, (_, i) => i);
+  /** Every row of `rows`, read in place, as its K numbers. */
+  const dense = (rows: SparseRows): number[][] => {
+    const chunks = rows.chunkList();
+    return Array.from({ length: rows.length }, (_, i) => Array.from(denseRowOf(new Float64Array(K), chunks, i)));
+  };
 
   it('holds each system’s counts at its article’s row, empty rows where an article lacks it, its scores and sums, and the gold means', () => {
     const ms = articles(60, 11, K, ['a', 'b', 'late']);
@@ -129,7 +127,7 @@ describe('position columns, row by row', () => {
     expect(missing).toBeGreaterThan(20); // the first third and some later articles
     for (const name of ['a', 'b', 'late']) {
       expect(columns.systemRows(name).length).toBe(60);
-      expect(dense(columns.systemRows(name).gather(every(60)))).toEqual(ms.map((m) => m.outputs[name]?.counts ?? new Array<number>(K).fill(0)));
+      expect(dense(columns.systemRows(name))).toEqual(ms.map((m) => m.outputs[name]?.counts ?? new Array<number>(K).fill(0)));
       const scored = ms.filter((m) => m.outputs[name] !== undefined && m.rougeOverCap !== true).map((m) => m.outputs[name]!);
       expect(scored.length).toBeLessThan(ms.filter((m) => m.outputs[name] !== undefined).length); // some over the cap
       for (const t of ROUGE_TYPES) for (const k of ['precision', 'recall', 'fmeasure'] as const) expect(columns.rougeScores(name, t, k).flatMap((b) => Array.from(b))).toEqual(scored.map((o) => o.rouge[t][k]));
@@ -138,7 +136,7 @@ describe('position columns, row by row', () => {
     }
     expect(() => columns.systemRows('none')).toThrow(/no system none/);
     // the mean of the gold summaries' counts; zeros for an article left out
-    const gold = dense(columns.goldRows().gather(every(60)));
+    const gold = dense(columns.goldRows());
     const mean = (m: PositionMeasurement) => Array.from({ length: K }, (_, j) => m.references.reduce((a, r) => a + (r.counts[j] ?? 0), 0) / m.references.length);
     ms.forEach((m, i) => {
       const want = m.excluded ? new Array<number>(K).fill(0) : mean(m);

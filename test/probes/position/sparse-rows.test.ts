@@ -1,17 +1,19 @@
 /**
  * Position keeps each article's segment counts by their non-zero entries, in chunks of rows: read
- * back (gathered) in any order, across chunk boundaries and from the open chunk, each row must be
+ * back in place in any order, across chunk boundaries and from the open chunk, each row must be
  * exactly the row pushed, zeros and all.
  */
 import { describe, expect, it } from 'vitest';
 import { addFlatRow, addRowOf, denseRowOf, rowTotalOf, SparseRows, type FlatRows } from '../../../src/probes/position/sparse-rows.js';
 
-const dense = (rows: FlatRows, K: number): number[][] =>
-  Array.from({ length: rows.start.length - 1 }, (_, k) => {
-    const row = new Array<number>(K).fill(0);
-    for (let p = rows.start[k]!; p < rows.start[k + 1]!; p++) row[rows.seg[p]!] = rows.value[p]!;
-    return row;
-  });
+/** Rows `at` of `rows`, read in place, each as its K numbers. */
+const dense = (rows: SparseRows, at: ArrayLike<number>, K: number): number[][] => {
+  const chunks = rows.chunkList();
+  return Array.from(at, (i) => Array.from(denseRowOf(new Float64Array(K), chunks, i)));
+};
+
+/** Row r of one chunk as its entries: segments and values. */
+const entries = (c: FlatRows, r: number) => ({ seg: Array.from(c.seg.subarray(c.start[r], c.start[r + 1])), value: Array.from(c.value.subarray(c.start[r], c.start[r + 1])) });
 
 /** Row i: empty every 7th, otherwise a few counts (some fractional), at segments that move with i. */
 const rowOf = (i: number, K: number): number[] => Array.from({ length: K }, (_, j) => (i % 7 === 0 ? 0 : (i + j) % 5 === 0 ? 1 + (i % 3) / 4 : 0));
@@ -36,24 +38,23 @@ describe('SparseRows', () => {
   it('gives back every row pushed, in the order asked, across chunks', () => {
     expect(rows().length).toBe(n);
     const all = Int32Array.from({ length: n }, (_, i) => i);
-    expect(dense(rows().gather(all), K)).toEqual(Array.from({ length: n }, (_, i) => want(i)));
+    expect(dense(rows(), all, K)).toEqual(Array.from({ length: n }, (_, i) => want(i)));
     const some = Int32Array.from([9_999, 4_095, 4_096, 0, 8_191, 8_192, 4_096, 13]);
-    expect(dense(rows().gather(some), K)).toEqual(Array.from(some, want));
+    expect(dense(rows(), some, K)).toEqual(Array.from(some, want));
   });
 
   it('keeps only the non-zero entries, in segment order', () => {
-    const g = rows().gather(Int32Array.from([1, 7, 2]));
+    const c = rows().chunkList()[0]!;
     // row 1: segments 4 and 9; row 7 is empty; row 2: segments 3 and 8
-    expect(Array.from(g.start)).toEqual([0, 2, 2, 4]);
-    expect(Array.from(g.seg)).toEqual([4, 9, 3, 8]);
-    expect(Array.from(g.value)).toEqual([1.25, 1.25, 1.5, 1.5]);
-    expect(rows().gather(new Int32Array(0))).toEqual({ start: new Int32Array(1), seg: new Uint16Array(0), value: new Float64Array(0) });
+    expect(entries(c, 1)).toEqual({ seg: [4, 9], value: [1.25, 1.25] });
+    expect(entries(c, 7)).toEqual({ seg: [], value: [] });
+    expect(entries(c, 2)).toEqual({ seg: [3, 8], value: [1.5, 1.5] });
   });
 
-  it('adds a gathered row into a sum', () => {
-    const g = rows().gather(Int32Array.from([1, 2, 1]));
+  it('adds a row of a chunk into a sum', () => {
+    const c = rows().chunkList()[0]!;
     const out = new Float64Array(K).fill(0.5);
-    for (let k = 0; k < 3; k++) addFlatRow(out, g, k);
+    for (const r of [1, 2, 1]) addFlatRow(out, c, r);
     expect(Array.from(out)).toEqual([0.5, 0.5, 0.5, 2, 3, 0.5, 0.5, 0.5, 2, 3]);
   });
 
@@ -91,7 +92,7 @@ describe('SparseRows', () => {
     const wide = new SparseRows(1000);
     const full = Array.from({ length: 1000 }, (_, j) => j + 1);
     for (let i = 0; i < 4_100; i++) wide.push(i % 2 === 0 ? full : [0, 3]);
-    const got = dense(wide.gather(Int32Array.from([0, 1, 4_094, 4_095, 4_096, 4_099])), 1000);
+    const got = dense(wide, [0, 1, 4_094, 4_095, 4_096, 4_099], 1000);
     const short = [0, 3, ...new Array<number>(998).fill(0)];
     expect(got).toEqual([full, short, full, short, full, short]);
   });
@@ -99,11 +100,13 @@ describe('SparseRows', () => {
   it('reads a row up to its K segments only: entries past K are not part of it', () => {
     const r = new SparseRows(3);
     r.push([0, 2, 0, 7, 9]);
-    expect(r.gather(Int32Array.from([0]))).toEqual({ start: Int32Array.from([0, 1]), seg: Uint16Array.from([1]), value: Float64Array.from([2]) });
+    expect(entries(r.chunkList()[0]!, 0)).toEqual({ seg: [1], value: [2] });
+    expect(r.chunkList()[0]!.start[1]).toBe(1);
   });
 
   it('refuses a row it does not have', () => {
-    expect(() => rows().gather(Int32Array.from([n]))).toThrow(/row 10000 outside 0\.\.9999/);
-    expect(() => rows().gather(Int32Array.from([-1]))).toThrow(RangeError);
+    const out = new Float64Array(K);
+    expect(() => rows().addRows(out, Int32Array.from([n]))).toThrow(/row 10000 outside 0\.\.9999/);
+    expect(() => rows().addRows(out, Int32Array.from([-1]))).toThrow(RangeError);
   });
 });
