@@ -102,7 +102,7 @@ export function hasConditionsTable(result: ProbeResult): boolean {
 }
 
 /** A probe's compact view: its lines (name, judge, the one table, notes) and what its layout needs in the legend under the tables. */
-interface CompactProbe {
+export interface CompactProbe {
   lines: string[];
   legend: string[];
   /** a cell says "n/a" (a condition that cannot run on that model) */
@@ -137,6 +137,29 @@ export function renderCompactProbe(view: ProbeView, result: ProbeResult, opts: T
     out.push(wrapLine(`${view.probe}: no headline figure; its tables are in --verbose and report.html`, '  ', width));
   }
   return { lines: out, legend: [], notApplicable: false, detail: 2 };
+}
+
+/**
+ * renderCompactProbe at one width and colouring, each probe's view laid out once per line budget
+ * and reused: the terminal summary tries three layouts, each laying every probe out twice, and a
+ * table without conditions takes no line budget, so all six are the same drawing. cli-table3
+ * measures every line of every cell several times while it draws, which made the repeated
+ * drawings most of the summary's time at the end of a run.
+ */
+export function compactProbeLayouts(opts: TerminalOptions): (view: ProbeView, result: ProbeResult, lines: number) => CompactProbe {
+  const made = new Map<ProbeView, Map<number, CompactProbe>>();
+  const budgeted = new Map<ProbeView, boolean>();
+  return (view, result, lines) => {
+    let byLines = made.get(view);
+    if (byLines === undefined) made.set(view, (byLines = new Map()));
+    let usesLines = budgeted.get(view);
+    if (usesLines === undefined) budgeted.set(view, (usesLines = hasConditionsTable(result)));
+    // only the conditions layout depends on the lines it may take
+    const key = usesLines ? lines : 0;
+    let c = byLines.get(key);
+    if (c === undefined) byLines.set(key, (c = renderCompactProbe(view, result, { ...opts, lines })));
+    return c;
+  };
 }
 
 /** The metrics of a probe's compact table without conditions (default: its headline metrics): the papers' first table. */

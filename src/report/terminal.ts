@@ -12,7 +12,7 @@ import { excludedText, nText } from '../core/excluded.js';
 import { formatApproximated, formatCut, formatInvalid, formatValue, statParts, TERMINAL_TABLES, usageCost, usageTokens, usageTotal, warningWords } from './format.js';
 import { buildReportModel, type ReportModel } from './model.js';
 import { renderPresentedTable, terminalWidth, wrapLine as wrapAt, type TerminalOptions } from './terminal-tables.js';
-import { conditionsLegend, hasConditionsTable, renderCompactProbe } from './terminal-compact.js';
+import { compactProbeLayouts, conditionsLegend, hasConditionsTable, type CompactProbe } from './terminal-compact.js';
 import { CLOSING_LINES, countLines, cutLine, fitLines, fittedFindings, SCREEN_LINES } from './terminal-fit.js';
 import { statOf } from '../results/presentation.js';
 import { colorEnabled } from '../core/color.js';
@@ -50,11 +50,12 @@ export function renderTerminalReport(results: Results, opts: TerminalReportOptio
   // report.html), then the least telling findings left out too; when nothing fits, everything in full
   // of those that fit, the one that leaves out the fewest findings, then shows the most of the tables' numbers
   const fits = (r: { lines: string[] }): boolean => r.lines.length <= SCREEN_LINES - CLOSING_LINES;
+  const layout = compactProbeLayouts(o);
   const tries = [
     { fitFindings: false, cutWarnings: false },
     { fitFindings: false, cutWarnings: true },
     { fitFindings: true, cutWarnings: true },
-  ].map((how) => compactReport(model, shown, o, given, how));
+  ].map((how) => compactReport(model, shown, o, layout, given, how));
   const best = tries.filter(fits).sort((a, b) => a.dropped - b.dropped || b.detail - a.detail)[0];
   return (best ?? (tries[0] as { lines: string[] })).lines.join('\n');
 }
@@ -67,7 +68,7 @@ type Shown = { view: ReportModel['probes'][number]; result: Results['probes'][nu
  * `fitFindings`) what the screen (SCREEN_LINES) leaves beside the tables at their narrowest, and
  * the tables what is left.
  */
-function compactReport(model: ReportModel, shown: Shown, o: Required<TerminalOptions>, given: readonly string[] | undefined, how: { fitFindings: boolean; cutWarnings: boolean }): { lines: string[]; dropped: number; detail: number } {
+function compactReport(model: ReportModel, shown: Shown, o: Required<TerminalOptions>, layout: (view: Shown[number]['view'], result: Shown[number]['result'], lines: number) => CompactProbe, given: readonly string[] | undefined, how: { fitFindings: boolean; cutWarnings: boolean }): { lines: string[]; dropped: number; detail: number } {
   const { cutWarnings } = how;
   const r = model.results;
   const tail: string[] = [];
@@ -82,7 +83,7 @@ function compactReport(model: ReportModel, shown: Shown, o: Required<TerminalOpt
   const notes = shown.flatMap(({ view }) => groupNotes(view));
   const conditions = shown.some(({ result }) => hasConditionsTable(result));
   // the tables at their narrowest, so the findings know how much of the screen they may take
-  const narrowest = shown.map(({ view, result }) => renderCompactProbe(view, result, { ...o, lines: 0 }));
+  const narrowest = shown.map(({ view, result }) => layout(view, result, 0));
   const legend = `  ${conditionsLegend(narrowest.some((c) => c.notApplicable))}`;
   const room = SCREEN_LINES - CLOSING_LINES - countLines([...notes, ...(conditions ? [legend] : []), ...tail], o.width);
   const lines = room - countLines([...narrowest.flatMap((c) => c.lines), ...new Set(narrowest.flatMap((c) => c.legend))], o.width) - 1;
@@ -93,7 +94,7 @@ function compactReport(model: ReportModel, shown: Shown, o: Required<TerminalOpt
   const legends: string[] = [];
   let detail = 0;
   for (const { view, result } of shown) {
-    const c = renderCompactProbe(view, result, { ...o, lines: perProbe });
+    const c = layout(view, result, perProbe);
     detail += c.detail;
     out.push(...c.lines, ...groupNotes(view));
     for (const l of c.legend) if (!legends.includes(l)) legends.push(l);
