@@ -50,8 +50,20 @@ export function transpose(a: readonly (readonly number[])[]): Matrix {
  * the same code, so a point estimate and a resample are computed alike, operation for operation.
  */
 
-/** Rows of a flat row-major array of `cols` columns. */
-const rowsOf = (flat: ArrayLike<number>, rows: number, cols: number): Matrix => Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => flat[i * cols + j] as number));
+/**
+ * Rows of a flat row-major array of `cols` columns. Plain loops: each resample builds its table
+ * this way, and Array.from with a mapping callback per cell cost more than the correction itself,
+ * most of all the first time a process corrects (the code not yet compiled).
+ */
+function rowsOf(flat: ArrayLike<number>, rows: number, cols: number): Matrix {
+  const out: Matrix = [];
+  for (let i = 0; i < rows; i++) {
+    const row: number[] = [];
+    for (let j = 0; j < cols; j++) row.push(flat[i * cols + j] as number);
+    out.push(row);
+  }
+  return out;
+}
 
 /** out = a · b, a (ar × ac) and b (ac × bc), each sum taken from 0 in order. */
 function multiplyInto(a: ArrayLike<number>, ar: number, ac: number, b: ArrayLike<number>, bc: number, out: Float64Array): void {
