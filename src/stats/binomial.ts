@@ -92,14 +92,24 @@ export function binomialDraw(n: number, p: number, rng: () => number): number {
  * counts per category: conditional binomials, category by category.
  */
 export function multinomialCounts(n: number, p: readonly number[], rng: () => number): number[] {
-  const out = p.map(() => 0);
+  const out = new Array<number>(p.length).fill(0);
+  multinomialCountsInto(n, p, rng, out);
+  return out;
+}
+
+/**
+ * The same draw into `out` (its first p.length entries; the same uniforms in the same order): a
+ * bootstrap that draws thousands of times reuses one buffer instead of making an array per draw.
+ */
+export function multinomialCountsInto(n: number, p: ArrayLike<number>, rng: () => number, out: number[] | Float64Array): void {
+  out.fill(0, 0, p.length);
   let rest = n;
   let mass = 0;
-  for (const v of p) mass += v;
+  for (let k = 0; k < p.length; k++) mass += p[k] as number;
   // no weight anywhere: every draw lands in the last category (the cumulative search's answer)
   if (!(mass > 0)) {
-    if (out.length > 0) out[out.length - 1] = n;
-    return out;
+    if (p.length > 0) out[p.length - 1] = n;
+    return;
   }
   for (let k = 0; k < p.length && rest > 0; k++) {
     const pk = p[k] as number;
@@ -112,5 +122,4 @@ export function multinomialCounts(n: number, p: readonly number[], rng: () => nu
     rest -= x;
     mass -= pk;
   }
-  return out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binomialDraw, multinomialCounts } from '../../src/stats/binomial.js';
+import { binomialDraw, multinomialCounts, multinomialCountsInto } from '../../src/stats/binomial.js';
 import { chiSquareSf } from '../../src/stats/distributions.js';
 import { createRng } from '../../src/stats/rng.js';
 
@@ -162,6 +162,20 @@ describe('multinomialCounts', () => {
     const rng = createRng(3);
     expect(multinomialCounts(9, [1, Infinity, 1], rng)).toEqual([0, 9, 0]);
     expect(multinomialCounts(9, [Infinity, 1], rng)).toEqual([9, 0]);
+  });
+
+  it('into a buffer: the same counts from the same uniforms, earlier counts cleared, entries past the weights left alone', () => {
+    const a = createRng(11);
+    const b = createRng(11);
+    const out = new Float64Array([5, 5, 5, 5, -1]);
+    for (const [n, p] of [[1000, [0.2, 0.3, 0.1, 0.4]], [40, [0.5, 0.5, 0, 0]], [7, [0, 0, 0, 0]], [3, [1, 0, 0, 0]]] as const) {
+      const want = multinomialCounts(n, p, a);
+      multinomialCountsInto(n, p, b, out);
+      expect(Array.from(out.subarray(0, 4))).toEqual(want);
+      expect(out[4]).toBe(-1);
+    }
+    // both streams were drawn from alike
+    expect(a()).toBe(b());
   });
 });
 
