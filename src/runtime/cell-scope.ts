@@ -9,7 +9,7 @@
  * cell when it pays for its first request there, and gives back what they did not use when the
  * record ends.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { asyncSlot } from './async-slot.js';
 
 interface CellScope {
   /** the model label of the cell (models[].label, else its id) */
@@ -28,11 +28,11 @@ export interface ItemScope {
   readonly onEnd: (() => void)[];
 }
 
-const scope = new AsyncLocalStorage<Partial<CellScope>>();
+const scope = asyncSlot<Partial<CellScope>>('cell');
 
 /** Run `work` for this cell (inside a record's scope, the record stays). */
 export function inCell<T>(cell: { model: string; condition: string }, work: () => Promise<T>): Promise<T> {
-  const item = scope.getStore()?.item;
+  const item = scope.get()?.item;
   return scope.run({ ...cell, ...(item !== undefined ? { item } : {}) }, work);
 }
 
@@ -48,6 +48,6 @@ export async function inItem<T>(item: { record: string; generator?: string }, wo
 
 /** The cell of the request being made (undefined outside any cell). */
 export function currentCell(): CellScope | undefined {
-  const s = scope.getStore();
+  const s = scope.get();
   return s?.model !== undefined && s.condition !== undefined ? (s as CellScope) : undefined;
 }

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { asyncSlot } from './async-slot.js';
 
 /**
  * "May this process still send requests for this run?" — asked by the Scheduler each time a
@@ -12,7 +12,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 type SendFence = () => Promise<void> | undefined;
 
-const current = new AsyncLocalStorage<SendFence>();
+const current = asyncSlot<SendFence>('send fence');
 
 /** Run `fn` with `fence` asked before every request sent inside it. */
 export function withSendFence<T>(fence: SendFence, fn: () => Promise<T>): Promise<T> {
@@ -21,5 +21,5 @@ export function withSendFence<T>(fence: SendFence, fn: () => Promise<T>): Promis
 
 /** The current fence's verdict (called by the Scheduler with a slot held). */
 export function beforeSend(): Promise<void> | undefined {
-  return current.getStore()?.();
+  return current.get()?.();
 }

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { asyncSlot } from './async-slot.js';
 
 /**
  * "Has someone answered this meanwhile?" — asked by the Scheduler each time a request gets a
@@ -8,7 +8,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 type SlotCheck = () => { value: unknown } | undefined;
 
-const current = new AsyncLocalStorage<SlotCheck>();
+const current = asyncSlot<SlotCheck>('slot check');
 
 /** Run `fn` with `check` asked whenever a request inside it gets a scheduler slot. */
 export function withSlotCheck<T>(check: SlotCheck, fn: () => Promise<T>): Promise<T> {
@@ -25,5 +25,5 @@ export class AnsweredWhileQueued extends Error {
 
 /** The answer found by the current slot check, if any (called by the Scheduler with a slot held). */
 export function answeredMeanwhile(): { value: unknown } | undefined {
-  return current.getStore()?.();
+  return current.get()?.();
 }

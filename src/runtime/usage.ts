@@ -1,8 +1,8 @@
 /** Token usage per model for one run. Cached answers are counted apart: they cost nothing now. */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { stepwiseInputTokens, stepwiseOutputTokens } from '../models/stepwise.js';
 import type { GenerateResult, LanguageModel } from '../models/types.js';
 import { wrapLanguageModel } from '../models/wrap.js';
+import { asyncSlot } from './async-slot.js';
 
 export interface ModelUsage {
   /** answers returned (live + cached) */
@@ -85,14 +85,14 @@ export function trackUsage(model: LanguageModel, tracker: UsageTracker): Languag
     async generate(next, req) {
       const r = await next(req);
       tracker.record(model.id, r);
-      scoped.getStore()?.record(model.id, r);
+      scoped.get()?.record(model.id, r);
       return r;
     },
     async stepwise(next, opts) {
       const r = await next(opts);
       const counted = { cached: r.cached === true, usage: { inputTokens: stepwiseInputTokens(r.usage), outputTokens: stepwiseOutputTokens(r.usage) } };
       tracker.record(model.id, counted);
-      scoped.getStore()?.record(model.id, counted);
+      scoped.get()?.record(model.id, counted);
       return r;
     },
   });
@@ -103,7 +103,7 @@ export function trackUsage(model: LanguageModel, tracker: UsageTracker): Languag
  * answer is also recorded in: a worker runs several units at once on the same models, and each
  * unit reports its own usage to the run's coordinator.
  */
-const scoped = new AsyncLocalStorage<UsageTracker>();
+const scoped = asyncSlot<UsageTracker>('usage tracker');
 
 /** Run `work` with every answer it receives (in any model wrapped by trackUsage) also recorded in `tracker`. */
 export function recordingUsage<T>(tracker: UsageTracker, work: () => Promise<T>): Promise<T> {
@@ -112,5 +112,5 @@ export function recordingUsage<T>(tracker: UsageTracker, work: () => Promise<T>)
 
 /** The tracker recordingUsage set for the work in progress, if any. */
 export function scopedUsage(): UsageTracker | undefined {
-  return scoped.getStore();
+  return scoped.get();
 }
