@@ -1,5 +1,5 @@
 import { splitSentencesWithOffsets } from '../text/sentences.js';
-import { splitIntoThirdsWithOffsets, type ThirdsUnit } from '../text/thirds.js';
+import { thirdsOffsets, type ThirdsUnit } from '../text/thirds.js';
 import { tfidfSimilarities } from './position/similarity.js';
 import { topIndices } from './position/mapping.js';
 import type { ItemDetail, ItemInput, ItemSummary, MarkedText } from './item-view.js';
@@ -22,13 +22,15 @@ export function outputText(input: ItemInput, field = 'output'): string | undefin
 
 /** A source with its thirds marked (as primacy cuts it) and its sentences. */
 function sourceText(title: string, text: string, unit: ThirdsUnit = 'words'): MarkedText {
-  const thirds = splitIntoThirdsWithOffsets(text, { unit });
+  // the view marks the thirds' offsets: the tokenisation primacy's TF-IDF would read is not made
+  const sentences = splitSentencesWithOffsets(text);
+  const thirds = thirdsOffsets(text, { unit }, sentences);
   const names = ['beginning', 'middle', 'end'];
   return {
     title,
     text,
     parts: thirds.map((p, i) => [p.start, p.end, names[i] as string]),
-    sentences: splitSentencesWithOffsets(text).map((s) => [s.start, s.end]),
+    sentences: sentences.map((s) => [s.start, s.end]),
   };
 }
 

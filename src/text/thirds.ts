@@ -18,7 +18,7 @@
  * the remaining parts are empty strings (1 word -> [w, '', '']). Empty or whitespace-only text
  * gives ['', '', ''].
  */
-import { splitSentencesWithOffsets } from './sentences.js';
+import { splitSentencesWithOffsets, type SentenceSpan } from './sentences.js';
 import { countWords } from './tokens.js';
 import { sliceTokens, textTokens, wordCountOf, wordStartAt } from './text-tokens.js';
 
@@ -69,8 +69,7 @@ function byWords(text: string): [TextPart, TextPart, TextPart] {
   return [part(text, 0, c1), part(text, c1, c2), part(text, c2, text.length)];
 }
 
-function bySentences(text: string): [TextPart, TextPart, TextPart] {
-  const sents = splitSentencesWithOffsets(text);
+function bySentences(text: string, sents: readonly SentenceSpan[] = splitSentencesWithOffsets(text)): [TextPart, TextPart, TextPart] {
   const m = sents.length;
   const span = (a: number, b: number): TextPart => {
     const first = sents[a];
@@ -130,23 +129,30 @@ function byCharacters(text: string): [TextPart, TextPart, TextPart] {
   return [part(text, 0, c1), part(text, c1, c2), part(text, c2, L)];
 }
 
-/** Beginning, middle and end thirds with their offsets into `text`. */
-export function splitIntoThirdsWithOffsets(text: string, opts: ThirdsOptions = {}): [TextPart, TextPart, TextPart] {
+/**
+ * The thirds' offsets alone, for a reader that only marks them (a report's item view): unlike
+ * splitIntoThirdsWithOffsets, no tokenisation of the thirds is made for TF-IDF to read next, which
+ * was most of the cost of a long article's view. `sentences`: the text's sentences
+ * (splitSentencesWithOffsets), when the caller has split them already (the 'sentences' unit cuts
+ * between them).
+ */
+export function thirdsOffsets(text: string, opts: ThirdsOptions = {}, sentences?: readonly SentenceSpan[]): [TextPart, TextPart, TextPart] {
   const unit = opts.unit ?? 'words';
-  let parts: [TextPart, TextPart, TextPart];
   switch (unit) {
     case 'words':
-      parts = byWords(text);
-      break;
+      return byWords(text);
     case 'sentences':
-      parts = bySentences(text);
-      break;
+      return bySentences(text, sentences);
     case 'characters':
-      parts = byCharacters(text);
-      break;
+      return byCharacters(text);
     default:
       throw new Error(`unknown thirds unit: ${String(unit)}`);
   }
+}
+
+/** Beginning, middle and end thirds with their offsets into `text`. */
+export function splitIntoThirdsWithOffsets(text: string, opts: ThirdsOptions = {}): [TextPart, TextPart, TextPart] {
+  const parts = thirdsOffsets(text, opts);
   // each third's tokenisation is cut from the text's, for whatever reads the thirds next (TF-IDF)
   const tokens = textTokens(text);
   for (const p of parts) if (p.text !== '') sliceTokens(tokens, p.start, p.end, p.text);

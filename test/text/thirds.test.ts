@@ -120,3 +120,42 @@ describe('thirds by words with the word starts reused from text to text', () => 
     for (const t of texts) expect(splitIntoThirds(t), JSON.stringify(t)).toEqual(reference(t));
   });
 });
+
+describe('thirdsOffsets (the offsets an item view marks)', () => {
+  const texts = [
+    'One. Two sentences here. Three is the last one, with more words in it. Four.',
+    'A single sentence of nine words, no more, no less.',
+    'Short. Texts.',
+    '',
+    'Unicode “quotes” and O’Brien’s café. Second one — with a dash. Third, and the end.',
+  ];
+
+  it('gives the offsets splitIntoThirdsWithOffsets gives, in every unit, with or without the sentences split ahead', async () => {
+    const { thirdsOffsets } = await import('../../src/text/thirds.js');
+    const { splitSentencesWithOffsets } = await import('../../src/text/sentences.js');
+    for (const text of texts)
+      for (const unit of ['words', 'sentences', 'characters'] as const) {
+        const want = splitIntoThirdsWithOffsets(text, { unit });
+        expect(thirdsOffsets(text, { unit })).toEqual(want);
+        expect(thirdsOffsets(text, { unit }, splitSentencesWithOffsets(text))).toEqual(want);
+      }
+  });
+
+  it('makes no tokenisation of the text by sentences or characters (splitIntoThirdsWithOffsets makes one for TF-IDF)', async () => {
+    const { thirdsOffsets } = await import('../../src/text/thirds.js');
+    const { textReads } = await import('../../src/text/text-reads.js');
+    const text = 'A text no one has read. It has three sentences. This is the third.';
+    for (const unit of ['sentences', 'characters'] as const) {
+      const before = textReads.pieces;
+      thirdsOffsets(`${text} ${unit}`, { unit });
+      expect(textReads.pieces).toBe(before);
+      splitIntoThirdsWithOffsets(`${text} ${unit}`, { unit });
+      expect(textReads.pieces).toBeGreaterThan(before);
+    }
+  });
+
+  it('refuses an unknown unit', async () => {
+    const { thirdsOffsets } = await import('../../src/text/thirds.js');
+    expect(() => thirdsOffsets('a b c', { unit: 'pages' as never })).toThrow(/unknown thirds unit: pages/);
+  });
+});
