@@ -20,6 +20,7 @@
  * `--phases`: also prints each run's peaks phase by phase (RSS, V8 heap used, external memory:
  * measuring and aggregation, results.json, the report's items/details/figures, writing
  * report.html, the terminal summary; bench/memory-phases.mjs), to find which step makes a peak.
+ * BENCH_NODE_ARGS='--some-v8-flag' passes node options to the CLI processes (to try a V8 setting).
  * `--readers`: also measures, on each run made, the commands that read it back (`slant compare` of
  * the run with itself, `slant view` serving its page, item pages, a tag filter and a search;
  * bench/memory-readers.ts): their peak RSS and its ratio to the smallest size's.
@@ -109,7 +110,7 @@ try {
         const out = join(cwd, 'usage.json');
         const storeArgs = store === 'postgres' ? ['--store', cluster!.newDatabase()] : [];
         const phasesOut = join(cwd, 'phases.json');
-        const hooks = ['--import', hook, ...(values.phases ? ['--import', phaseHook] : [])];
+        const hooks = [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', hook, ...(values.phases ? ['--import', phaseHook] : [])];
         const t0 = Date.now();
         const { stdout } = await promisify(execFile)(process.execPath, [...hooks, bin, ...cliArgs(cwd, inputs.get(n)!, storeArgs)], { cwd, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, SLANT_CPU_OUT: out, SLANT_PHASES_OUT: phasesOut } });
         const wall = Date.now() - t0;
