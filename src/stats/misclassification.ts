@@ -18,7 +18,7 @@
  * do not depend on the model under test), errors on different items are independent.
  */
 import type { Interval } from '../core/types.js';
-import { multinomialCounts, multinomialCountsInto } from './binomial.js';
+import { multinomialCountsInto } from './binomial.js';
 import { quantileSorted } from './quantile.js';
 import { createRng } from './rng.js';
 
@@ -230,13 +230,6 @@ export function correctJoint(pObs: readonly (readonly number[])[], ms: readonly 
   return new Corrector(ms.length, ms.length * cols).joint(pObs.flat(), cols, ms.flat(), mo.flat());
 }
 
-/**
- * n draws from a categorical distribution with probabilities p, as counts: conditional binomial
- * draws (binomial.ts), a few uniforms per category instead of one per draw.
- */
-export function multinomialDraw(n: number, p: readonly number[], rng: () => number): number[] {
-  return multinomialCounts(n, p, rng);
-}
 
 interface CorrectedEstimate {
   value: number;

@@ -2,7 +2,8 @@
 // about 2 s), kept apart from misclassification.test.ts so that mutation testing, which leaves it
 // out (vitest.mutation.config.ts), judges the file's mutants by the fast tests that pin intervals.
 import { describe, expect, it } from 'vitest';
-import { correctedStatistics, multinomialDraw } from '../../src/stats/misclassification.js';
+import { multinomialCounts } from '../../src/stats/binomial.js';
+import { correctedStatistics } from '../../src/stats/misclassification.js';
 import { createRng } from '../../src/stats/rng.js';
 
 describe('bootstrap over items and confusion counts', () => {
@@ -17,8 +18,8 @@ describe('bootstrap over items and confusion counts', () => {
     let covered = 0;
     for (let s = 0; s < sims; s++) {
       // the judge's validation rows: nVal true positives and nVal true negatives
-      const pos = multinomialDraw(nVal, [se, 1 - se], rng);
-      const neg = multinomialDraw(nVal, [1 - sp, sp], rng);
+      const pos = multinomialCounts(nVal, [se, 1 - se], rng);
+      const neg = multinomialCounts(nVal, [1 - sp, sp], rng);
       // the measured items: true class drawn, then judged with the same error rates
       let judgedPos = 0;
       for (let i = 0; i < nItems; i++) {
