@@ -3,8 +3,8 @@ import type { BegunCostPlan, CostPlan } from '../pipeline/cost-plan/estimate.js'
 /**
  * The cost plan of a run that needs it only in its results (no budget holds its judge calls, no
  * question asks to go on): its dry pass is made while the run waits on its models, so the first
- * request is not held back by it. The pass begins once the run first waits (its first turn of
- * requests written), one pretend answer per turn of the event loop, so answers arriving meanwhile
+ * request is not held back by it. The pass begins once the run's first answer is back (its other
+ * requests are out), one pretend answer per turn of the event loop, so answers arriving meanwhile
  * are read between its steps; the results wait for it. It is made once: the store's copy was taken
  * before the run began, so it counts what a plan made before the run counts.
  */

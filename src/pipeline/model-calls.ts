@@ -2,9 +2,11 @@ import { Gate } from '../runtime/gate.js';
 
 /**
  * The run's model calls (a record's generation under its condition, or a probe's questions to the
- * model): at most `concurrency` in flight at once. `onWaiting` is called once, when the run first
- * waits on its models (every call slot taken, or the first answer back), after the turn's requests
- * are written: the CLI loads what it needs at the end of the run in that idle time.
+ * model): at most `concurrency` in flight at once. `onWaiting` is called once, after the turn in
+ * which the first answer (or failure) came back: the CLI loads what it needs at the end of the run
+ * then, while the other requests are out. Every slot taken is no sign of that: the first calls wait
+ * on the HTTP client's loading and the provider's preflight check before any request is written,
+ * and the work done then held the first request back.
  */
 export class ModelCalls {
   private readonly gate: Gate;
@@ -17,17 +19,14 @@ export class ModelCalls {
 
   run<T>(call: () => Promise<T>): Promise<T> {
     const answer = this.gate.run(call);
-    if (this.onWaiting !== undefined) {
-      if (this.gate.inFlight >= this.gate.limit) this.waiting();
-      else void answer.then(this.waiting, this.waiting);
-    }
+    if (this.onWaiting !== undefined) void answer.then(this.waiting, this.waiting);
     return answer;
   }
 
   private readonly waiting = (): void => {
     const f = this.onWaiting;
     this.onWaiting = undefined;
-    // after this turn's requests are written
+    // after this turn's answers are read and their slots' requests written
     if (f) setImmediate(f);
   };
 }

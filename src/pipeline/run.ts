@@ -33,7 +33,7 @@ export interface RunArgs {
   onItem?: () => void;
   /** work for the report made while items are measured (src/pipeline/items-ahead.ts) */
   ahead?: ItemsAhead;
-  /** called once when the run first waits on its models (src/pipeline/execute.ts: onWaiting) */
+  /** called once when the run's first answer is back (src/pipeline/execute.ts: onWaiting) */
   onWaiting?: () => void;
   /** also write results.json here (e.g. `slant measure --output`) */
   resultsPath?: string;

@@ -1,7 +1,7 @@
 /**
  * The run's model calls alone: at most `concurrency` in flight, the others start in order as
- * places free; `onWaiting` called once, after the turn in which every place was taken (or the
- * first answer came back). Deterministic: calls settle when the test says so.
+ * places free; `onWaiting` called once, after the turn in which the first answer (or failure) came
+ * back, not when every place is taken (the first requests may not be written yet). Deterministic: calls settle when the test says so.
  */
 import { describe, expect, it } from 'vitest';
 import { ModelCalls } from '../../src/pipeline/model-calls.js';
@@ -14,7 +14,7 @@ function deferred(): { promise: Promise<string>; resolve: (v: string) => void } 
 const nextTurn = (): Promise<void> => new Promise((r) => setImmediate(r));
 
 describe('ModelCalls', () => {
-  it('keeps `concurrency` calls in flight, starts the rest in order, and calls onWaiting once when every place is taken', async () => {
+  it('keeps `concurrency` calls in flight, starts the rest in order, and calls onWaiting once the first answer is back', async () => {
     let waiting = 0;
     const calls = new ModelCalls(2, () => waiting++);
     const answers = [deferred(), deferred(), deferred()];
@@ -22,14 +22,17 @@ describe('ModelCalls', () => {
     const results = answers.map((d, i) => calls.run(() => (started.push(i), d.promise)));
     await Promise.resolve();
     expect(started).toEqual([0, 1]);
-    // called after the turn (the requests are written first), not synchronously
-    expect(waiting).toBe(0);
+    // every place taken, no answer yet: the run is not yet waiting on its models
     await nextTurn();
-    expect(waiting).toBe(1);
+    expect(waiting).toBe(0);
     answers[1]!.resolve('b');
     await results[1];
     await Promise.resolve();
     expect(started).toEqual([0, 1, 2]);
+    // called after the turn (the freed place's request is written first), not synchronously
+    expect(waiting).toBe(0);
+    await nextTurn();
+    expect(waiting).toBe(1);
     answers[0]!.resolve('a');
     answers[2]!.resolve('c');
     expect(await Promise.all(results)).toEqual(['a', 'b', 'c']);
