@@ -121,8 +121,9 @@ export async function executePlan(
     /** work for the report made from each measurement as it is stored, its rows stored with the items (items-ahead.ts) */
     ahead?: ItemsAhead;
     /**
-     * Called once, when the run's first answer is back (its other requests are out). The CLI loads what it needs at the end of the run (the report's charts, the
-     * distributions behind intervals) in that idle time instead of before the first request.
+     * Called once, when the run's first answer is back (its other requests are out). The CLI
+     * loads what it needs at the end of the run (the report's charts, the distributions behind
+     * intervals) in that idle time instead of before the first request.
      */
     onWaiting?: () => void;
     warnings: WarningLog;

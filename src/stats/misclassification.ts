@@ -230,7 +230,6 @@ export function correctJoint(pObs: readonly (readonly number[])[], ms: readonly 
   return new Corrector(ms.length, ms.length * cols).joint(pObs.flat(), cols, ms.flat(), mo.flat());
 }
 
-
 interface CorrectedEstimate {
   value: number;
   ci: Interval;
