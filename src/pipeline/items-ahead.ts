@@ -7,7 +7,10 @@
 export interface ItemsAhead {
   /** a measurement just stored: resolves to the rows to store beside it (none when it has nothing to add), or undefined at once */
   offer(item: AheadItem): Promise<AheadRow[]> | undefined;
-  /** measuring ends: what is not under way yet is dropped (the report makes it if it needs it) */
+  /**
+   * measuring (of a dataset) ends: rows answered from now on are not stored (its last commit does
+   * not wait for them); the maker may still make them for this process's report
+   */
   drop(): void;
 }
 
@@ -28,9 +31,14 @@ export interface AheadRow {
   value: unknown;
 }
 
-/** The offers under way and the writes of their rows: settled before a dataset's last commit. */
+/**
+ * The writes of the offers' rows: settled before a dataset's last commit. The offers not answered
+ * by then are not waited for: their rows are not stored (the report makes or takes them).
+ */
 export class AheadWrites {
-  private readonly pending = new Set<Promise<void>>();
+  private readonly writing = new Set<Promise<void>>();
+  /** counts `settle` calls: an offer made before the latest one stores nothing answered after it */
+  private settles = 0;
 
   constructor(
     private readonly ahead: ItemsAhead | undefined,
@@ -40,19 +48,26 @@ export class AheadWrites {
   offer(item: AheadItem): void {
     const rows = this.ahead?.offer(item);
     if (rows === undefined) return;
-    const p = rows
-      .then(async (list) => {
-        for (const r of list) await this.put(r.key, item.recordId, r.value);
-      })
-      // marks are an optimisation: a failure leaves them to the report, which makes them when it needs them
-      .catch(() => undefined)
-      .finally(() => this.pending.delete(p));
-    this.pending.add(p);
+    const madeIn = this.settles;
+    rows.then(
+      (list) => {
+        if (madeIn !== this.settles || list.length === 0) return;
+        const w = (async () => {
+          for (const r of list) await this.put(r.key, item.recordId, r.value);
+        })()
+          // marks are an optimisation: a failure leaves them to the report, which makes them when it needs them
+          .catch(() => undefined)
+          .finally(() => this.writing.delete(w));
+        this.writing.add(w);
+      },
+      () => undefined,
+    );
   }
 
-  /** Drop what has not started and wait for the rest to be put (then the caller commits). */
+  /** Measuring ends: tell the maker, and wait for the rows answered so far to be put (then the caller commits). */
   async settle(): Promise<void> {
     this.ahead?.drop();
-    while (this.pending.size > 0) await Promise.all([...this.pending]);
+    this.settles++;
+    while (this.writing.size > 0) await Promise.all([...this.writing]);
   }
 }

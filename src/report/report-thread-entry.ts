@@ -60,7 +60,7 @@ async function work(job: ReportJob): Promise<unknown> {
     await figuresDrawn;
     return (await terminal).renderTerminalReport(job.results, job.options);
   }
-  // marks of an epoch dropped since (the run stopped measuring) are left to the report
+  // marks of an epoch dropped since (the report has its details: the thread is released) are skipped
   // (with the key they are stored under: hashing the texts here spares the measuring thread)
   if (job.kind === 'marks') return job.pairs.map((p) => (epochs !== undefined && Atomics.load(epochs, 0) !== job.epoch ? null : { key: pairMarksKey(p), marks: pairMarks(p) }));
   if (job.kind === 'figure' || job.kind === 'figures') {

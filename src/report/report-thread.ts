@@ -171,7 +171,10 @@ let ending: Promise<void> | undefined;
 export function releaseReportThread(): void {
   const t = thread;
   thread = undefined;
-  if (t !== undefined) ending = t.stopWhenIdle();
+  if (t === undefined) return;
+  // marks still queued are for items the report did not need (it has its details): skipped
+  t.dropMarks();
+  ending = t.stopWhenIdle();
 }
 
 /** End the report thread (the run's report is written). */

@@ -17,7 +17,7 @@ import { BUILTIN_PROBES } from '../probes/manifests.js';
 import { EmbeddedItemList } from './items/embedded-list.js';
 import { buildReportModel, type ReportModel } from './model.js';
 import { prefetchFigures } from './charts/svg.js';
-import { EMBEDDED_DETAILS } from './items/item-marks-ahead.js';
+import { EMBEDDED_DETAILS, forgetMarksUnderWay, marksUnderWay } from './items/item-marks-ahead.js';
 
 export { EMBEDDED_DETAILS };
 /** Items listed in the file at all (compact: about 100 bytes each; a run of 30,000 items lists them all). */
@@ -69,7 +69,8 @@ const THREAD_VIEWS = new Set<string>(BUILTIN_PROBES.map((m) => m.name));
  * together: they share their texts' thirds, sentences and mapping, item-view-common.ts); if the
  * thread fails, its share is made here.
  */
-export async function makeDetails(inputs: readonly ItemInput[]): Promise<ItemDetail[]> {
+export async function makeDetails(given: readonly ItemInput[]): Promise<ItemDetail[]> {
+  const inputs = await withMarksUnderWay(given);
   const thread = reportThread();
   // records numbered in order of first appearance: the odd ones go to the thread
   const records = new Map<string, number>();
@@ -94,7 +95,23 @@ export async function makeDetails(inputs: readonly ItemInput[]): Promise<ItemDet
     return out;
   } finally {
     forgetPairViews();
+    forgetMarksUnderWay();
   }
+}
+
+/**
+ * The inputs with the marks the report thread was still making when measuring ended (item-marks-ahead.ts
+ * `marksUnderWay`): waited for, not made again (the thread answers them in the order sent, and
+ * is usually through them by the time the run has aggregated and read its items).
+ */
+async function withMarksUnderWay(inputs: readonly ItemInput[]): Promise<readonly ItemInput[]> {
+  const waits = inputs.map((i) => (i.marks === undefined ? marksUnderWay(i) : undefined));
+  if (waits.every((w) => w === undefined)) return inputs;
+  const marks = await Promise.all(waits);
+  return inputs.map((input, k) => {
+    const m = marks[k];
+    return m === undefined ? input : { ...input, marks: m };
+  });
 }
 
 /** The items whose details are embedded: changed items first (the ones a reader clicks), then the rest, up to EMBEDDED_DETAILS, chosen as the summaries go by. */

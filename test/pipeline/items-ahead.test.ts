@@ -56,6 +56,30 @@ describe('work for the report made while items are measured', () => {
     expect(stored.every((r) => Number(r.recordId.slice(1)) % 2 === 1)).toBe(true);
   });
 
+  it('does not wait at the end for offers still being made: their rows, answered after, are not stored', async () => {
+    const store = sqliteRunStore(Store.open(':memory:'));
+    const run = await store.createRun({ configJson: '{}', configHash: 'h' });
+    // a maker that goes on with what it was offered when told measuring ended (as the report thread does)
+    class GoingOn extends HeldAhead {
+      override drop(): void {
+        this.drops++;
+      }
+    }
+    const ahead = new GoingOn();
+    const plan = { datasets: [records(6)], producers: [recordedProducer('recorded')], probes: [{ probe, options: {}, fields: probe.fields ?? [] }], judges: {}, concurrency: 2 };
+    let handled = 0;
+    const outcome = await executePlan(plan, store, run.id, { warnings: new WarningLog(), ahead, onItem: () => ++handled === 1 && ahead.answer(1) });
+    // the run ended with the odd records' other offers still held
+    expect(outcome.measured).toBe(6);
+    expect(ahead.drops).toBe(1);
+    expect(ahead.held.length).toBeGreaterThan(0);
+    const storedAtEnd = (await store.listRunOutputs(run.id)).filter((r) => r.cellKey === '#made');
+    expect(storedAtEnd.length).toBeLessThanOrEqual(1);
+    ahead.answer(ahead.held.length);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await store.listRunOutputs(run.id)).filter((r) => r.cellKey === '#made')).toEqual(storedAtEnd);
+  });
+
   it('the cost plan’s dry pass offers nothing', async () => {
     const store = sqliteRunStore(Store.open(':memory:'));
     const run = await store.createRun({ configJson: '{}', configHash: 'h' });

@@ -130,6 +130,29 @@ describe('the report thread', () => {
     ahead.drop();
   });
 
+  it("marks still being made when measuring ends are taken by the report, not made again", async () => {
+    // a thread of its own: the marks the tests above left queued are dropped and answered first
+    await thread.stopReportThread();
+    expect(thread.startReportThread()).toBe(true);
+    const before = thread.reportThreadJobs();
+    const ahead = new marksAhead.ItemMarksAhead();
+    const offers = inputs.map((i) => ahead.offer({ cellKey: i.probe, probe: i.probe, options: i.options, labels: i.labels, recordId: i.recordId, measurement: i.measurement, fields: i.fields! }));
+    // measuring ends at once: the five pairs are still under way in the thread
+    ahead.drop();
+    expect(inputs.every((i) => marksAhead.marksUnderWay(i) !== undefined)).toBe(true);
+    const made = await write.makeDetails(inputs);
+    expect(made).toEqual(inputs.map((i) => registry.itemDetail(i)));
+    // each pair made once, by the marks jobs; no item detail made in the thread
+    expect(thread.reportThreadJobs().marks).toBe(before.marks + 5);
+    expect(thread.reportThreadJobs().details).toBe(before.details);
+    // the maker still answers its offers (the pipeline no longer stores them)
+    expect((await Promise.all(offers.filter((o) => o !== undefined))).every((rows) => rows.length === 1)).toBe(true);
+    // forgotten with the report: a second report makes its details
+    expect(marksAhead.marksUnderWay(inputs[0]!)).toBeUndefined();
+    await write.makeDetails(inputs);
+    expect(thread.reportThreadJobs().details).toBe(before.details + 1);
+  });
+
   it('released once the page has what it asked of it: it ends while the page is written, and stopping then waits for that end', async () => {
     expect(thread.startReportThread()).toBe(true);
     const running = thread.reportThread()!;

@@ -13,18 +13,24 @@
  * it, whatever the order of the cells. Only those are made, at most EMBEDDED_DETAILS pairs of each
  * kind per cell however large the run (a framing and a primacy item of one record share their
  * pair, made once). Without the report thread nothing is made here (the report makes what it
- * needs at the end, as before), and work the thread has not caught up with when measuring ends is
- * dropped the same way. A run that may start its thread later (a light-report run, once it waits
- * on a model: src/cli/report-thread-start.ts) makes this `beforeThread`: the pairs offered before
- * the thread runs wait here (at most MAX_SENT) and go to it when it starts (`threadStarted`), or
- * are dropped with the rest when measuring ends first or the run will not start it (`noThread`).
+ * needs at the end, as before). The pairs the thread has not answered when measuring ends are
+ * not stored (the dataset's last commit does not wait for them), but the thread goes on with them
+ * while the run aggregates, and the report of this process takes them from here (`marksUnderWay`)
+ * instead of making them again: a thread a few dozen pairs behind at the end was most of the
+ * report's item details. They are dropped only once the report no longer needs the thread
+ * (report-thread.ts `releaseReportThread`). A run that may start its thread later (a
+ * light-report run, once it waits on a model: src/cli/report-thread-start.ts) makes this
+ * `beforeThread`: the pairs offered before the thread runs wait here (at most MAX_SENT) and go to
+ * it when it starts (`threadStarted`), or are left to the report when measuring ends first or the
+ * run will not start it (`noThread`).
  *
  * The thread also hashes each pair's texts into the key its marks are stored under
  * (item-marks.ts `pairMarksKey`): hashing a 2,000-word source and its output was the measuring
  * thread's largest cost here.
  */
 import type { AheadItem, AheadRow, ItemsAhead } from '../../pipeline/items-ahead.js';
-import type { PairSpec } from '../../probes/item-marks.js';
+import type { ItemInput } from '../../probes/item-view.js';
+import type { PairMarks, PairSpec } from '../../probes/item-marks.js';
 import { reportThread } from '../report-thread.js';
 import { itemPair, itemSummary } from './registry.js';
 
@@ -37,6 +43,39 @@ const MAX_SENT = 512;
 const MAX_RECENT = 4096;
 
 const samePair = (a: PairSpec, b: PairSpec): boolean => a.source === b.source && a.output === b.output && a.unit === b.unit && a.topK === b.topK;
+
+/**
+ * Pairs sent and not answered, by record id, with their marks to come (undefined: the thread
+ * skipped or failed them). A pair answered while its dataset is still measuring is stored by the
+ * pipeline and leaves this map; one answered after (`drop` came first) stays for this process's
+ * report (`marksUnderWay`) until it is forgotten. At most MAX_SENT pairs are under way at once.
+ */
+const underWay = new Map<string, { spec: PairSpec; marks: Promise<PairMarks | undefined> }[]>();
+/** counts the ends of measuring (`drop`): a pair sent before the latest one is no longer stored */
+let measuredEnds = 0;
+
+function leaveUnderWay(recordId: string, spec: PairSpec): void {
+  const list = underWay.get(recordId)?.filter((e) => e.spec !== spec);
+  if (list === undefined || list.length === 0) underWay.delete(recordId);
+  else underWay.set(recordId, list);
+}
+
+/**
+ * The marks of an item's pair when they were sent to the report thread but not stored (measuring
+ * ended first): resolves when the thread answers, to undefined if it skipped or failed them.
+ * Undefined when no such pair is under way.
+ */
+export function marksUnderWay(input: ItemInput): Promise<PairMarks | undefined> | undefined {
+  const list = underWay.get(input.recordId);
+  if (list === undefined) return undefined;
+  const spec = itemPair(input);
+  return spec === undefined ? undefined : list.find((e) => samePair(e.spec, spec))?.marks;
+}
+
+/** Let go of the pairs under way (the report that needed them has its details). */
+export function forgetMarksUnderWay(): void {
+  underWay.clear();
+}
 
 export class ItemMarksAhead implements ItemsAhead {
   /** per cell: changed and unchanged items offered */
@@ -80,7 +119,16 @@ export class ItemMarksAhead implements ItemsAhead {
     this.sent++;
     if (thread === undefined) this.waitingChars += (spec.source?.length ?? 0) + (spec.output?.length ?? 0);
     const rows = thread !== undefined ? ask(thread, spec) : new Promise<AheadRow[]>((answer) => this.waiting.push({ spec, answer }));
-    return rows.finally(() => this.sent--);
+    const sentIn = measuredEnds;
+    const list = underWay.get(item.recordId);
+    const entry = { spec, marks: rows.then((r) => r[0]?.value as PairMarks | undefined) };
+    if (list !== undefined) list.push(entry);
+    else underWay.set(item.recordId, [entry]);
+    return rows.finally(() => {
+      this.sent--;
+      // answered while its dataset measures: the pipeline stores it, and the report reads it there
+      if (sentIn === measuredEnds) leaveUnderWay(item.recordId, spec);
+    });
   }
 
   /** The text (characters of sources and outputs) of the pairs offered before the thread started, waiting for it. */
@@ -103,12 +151,16 @@ export class ItemMarksAhead implements ItemsAhead {
     this.drop();
   }
 
+  /**
+   * Measuring ends: the pairs waiting for a thread that has not started are left to the report;
+   * those sent go on in the thread, for the report to take (`marksUnderWay`), not to be stored.
+   */
   drop(): void {
+    measuredEnds++;
     const waiting = this.waiting;
     this.waiting = [];
     this.waitingChars = 0;
     for (const w of waiting) w.answer([]);
-    reportThread()?.dropMarks();
   }
 }
 
