@@ -1,6 +1,7 @@
 import { splitSentencesWithOffsets } from '../text/sentences.js';
 import { thirdsOffsets, type ThirdsUnit } from '../text/thirds.js';
-import { tfidfSimilarities } from './position/similarity.js';
+import { readSentences } from '../text/sentence-tokens.js';
+import { tfidfSimilaritiesOfTerms } from './position/similarity.js';
 import { topIndices } from './position/mapping.js';
 import type { ItemDetail, ItemInput, ItemSummary, MarkedText } from './item-view.js';
 import { marksOfView, viewOfMarks, type PairMarks, type PairSpec, type PairView } from './item-marks.js';
@@ -45,15 +46,25 @@ export function plainText(title: string, text: string): MarkedText {
 export const MAX_MAPPED_SENTENCE_PAIRS = 4_000_000;
 
 /**
+ * The TF-IDF terms of a marked text's sentences, cut from the text's one tokenisation
+ * (sentence-tokens.ts; the same terms as tokenising each sentence alone): a 2,000-word source was
+ * scanned again sentence by sentence after its thirds had split it into pieces, and an article of
+ * several summaries once per summary.
+ */
+function sentenceTerms(t: MarkedText): string[][] {
+  const spans = (t.sentences ?? []).map(([start, end]) => ({ text: t.text.slice(start, end), start, end }));
+  return readSentences({ text: t.text, spans }, { terms: true }).terms ?? [];
+}
+
+/**
  * Each output sentence mapped to its `topK` most similar source sentences (TF-IDF cosine fitted on
  * the two texts, the position probe's default mapper; `topK` as the probe's option, default 1);
- * sentences with no shared term map to nothing.
+ * sentences with no shared term map to nothing. `sourceTerms`: the source's sentence terms, when
+ * a view of another output of the same source has them.
  */
-function mapSentences(source: MarkedText, output: MarkedText, topK = 1): NonNullable<ItemDetail['mapping']> {
-  const art = (source.sentences ?? []).map(([s, e]) => source.text.slice(s, e));
-  const sum = (output.sentences ?? []).map(([s, e]) => output.text.slice(s, e));
-  if (art.length === 0 || sum.length === 0) return [];
-  const [sims] = tfidfSimilarities(art, [sum], 'per-summary');
+function mapSentences(source: MarkedText, output: MarkedText, topK = 1, sourceTerms: () => string[][] = () => sentenceTerms(source)): NonNullable<ItemDetail['mapping']> {
+  if (!source.sentences?.length || !output.sentences?.length) return [];
+  const [sims] = tfidfSimilaritiesOfTerms(sourceTerms(), [sentenceTerms(output)], 'per-summary');
   return (sims ?? []).map((row, i) => {
     const targets = topIndices(row, topK);
     return { sentence: i, targets, score: targets.length ? (row[targets[0] as number] as number) : 0 };
@@ -100,7 +111,13 @@ export function pairSpec(input: ItemInput, opts: PairOptions = {}): PairSpec {
  * text and its options was a new string to hash at every look-up, where a text read once is
  * hashed once.
  */
-const pairViews = new Map<string, Map<string | undefined, { source: MarkedText | undefined; outputs: Map<number, Map<string | undefined, PairView>> }>>();
+interface SourceViews {
+  source: MarkedText | undefined;
+  /** the source's sentence terms, made by the first of its views that maps */
+  terms?: string[][];
+  outputs: Map<number, Map<string | undefined, PairView>>;
+}
+const pairViews = new Map<string, Map<string | undefined, SourceViews>>();
 let pairViewCount = 0;
 const MAX_PAIR_VIEWS = 1000;
 
@@ -127,7 +144,8 @@ function pairView(spec: PairSpec, marks?: PairMarks): PairView {
     if (byUnit === undefined) pairViews.set(unit, (byUnit = new Map()));
     byUnit.set(src, bySource);
   }
-  const view = made ?? computedView(bySource.source, out, topK);
+  const from = bySource;
+  const view = made ?? computedView(from.source, out, topK, () => (from.terms ??= sentenceTerms(from.source as MarkedText)));
   let byTopK = bySource.outputs.get(topK);
   if (byTopK === undefined) bySource.outputs.set(topK, (byTopK = new Map()));
   byTopK.set(out, view);
@@ -135,14 +153,14 @@ function pairView(spec: PairSpec, marks?: PairMarks): PairView {
   return view;
 }
 
-function computedView(source: MarkedText | undefined, out: string | undefined, topK: number): PairView {
+function computedView(source: MarkedText | undefined, out: string | undefined, topK: number, sourceTerms?: () => string[][]): PairView {
   const texts: MarkedText[] = [];
   if (source !== undefined) texts.push(source);
   if (out !== undefined) texts.push(plainText('output', out));
   const view: PairView = { texts };
   if (texts.length === 2) {
     const pairs = (texts[0]?.sentences?.length ?? 0) * (texts[1]?.sentences?.length ?? 0);
-    if (pairs <= MAX_MAPPED_SENTENCE_PAIRS) view.mapping = mapSentences(texts[0] as MarkedText, texts[1] as MarkedText, topK);
+    if (pairs <= MAX_MAPPED_SENTENCE_PAIRS) view.mapping = mapSentences(texts[0] as MarkedText, texts[1] as MarkedText, topK, sourceTerms);
     else view.unmapped = `not drawn: ${texts[0]?.sentences?.length} source sentences × ${texts[1]?.sentences?.length} output sentences is over the ${MAX_MAPPED_SENTENCE_PAIRS} pairs an item view maps`;
   }
   return view;

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { itemDetail } from '../../src/report/items/registry.js';
 import { forgetPairViews, MAX_MAPPED_SENTENCE_PAIRS } from '../../src/probes/item-view-common.js';
+import { tfidfSimilarities } from '../../src/probes/position/similarity.js';
+import { topIndices } from '../../src/probes/position/mapping.js';
+import { textReads } from '../../src/text/text-reads.js';
 
 describe('item view sentence mapping', () => {
   const input = (source: string, output: string) => ({ probe: 'framing', labels: {}, recordId: 'r', measurement: { source: 'neutral', summary: 'neutral' }, options: {}, fields: { source, output } });
@@ -18,6 +21,34 @@ describe('item view sentence mapping', () => {
     expect(d.mapping).toBeUndefined();
     expect(d.sections[0]).toEqual({ title: 'sentence mapping', text: 'not drawn: 5000 source sentences × 1000 output sentences is over the 4000000 pairs an item view maps' });
     expect(d.texts.map((t) => t.sentences?.length)).toEqual([5_000, 1_000]);
+  });
+});
+
+describe("the mapping reads each text's one tokenisation", () => {
+  // sentences cut inside whitespace-free runs, non-breaking spaces, tabs, accents, digits, a final sigma
+  const source = 'Café prices rose 5%.Then\u00a0they fell\tsharply! «Why?» asked Zoë, twice. ΟΔΟΣ ends here. The budget rose, and the budget fell. Parks got money;parks got trees.';
+  const outputs = ['Prices rose.Then they fell sharply!', 'Zoë asked why. Parks got trees and money.', 'Nothing in common at all.'];
+  const input = (output: string) => ({ probe: 'primacy', labels: {}, recordId: 'r', measurement: { sB: 0.1, sM: 0.2, sE: 0.3, primacy: false, recency: true }, options: {}, fields: { source, output } });
+  /** the mapping as each sentence tokenised on its own gives it */
+  const reference = (detail: ReturnType<typeof itemDetail>) => {
+    const [src, out] = detail.texts.map((t) => (t.sentences ?? []).map(([a, b]) => t.text.slice(a, b)));
+    const [sims] = tfidfSimilarities(src!, [out!], 'per-summary');
+    return sims!.map((row, i) => {
+      const targets = topIndices(row, 1);
+      return { sentence: i, targets, score: targets.length ? row[targets[0]!]! : 0 };
+    });
+  };
+
+  it('gives the mapping of the sentences tokenised one by one, scanning the source once for all its outputs', () => {
+    forgetPairViews();
+    const before = textReads.pieces;
+    const details = outputs.map((o) => itemDetail(input(o)));
+    // the source once (its thirds and its sentences), each output once
+    expect(textReads.pieces - before).toBe(1 + outputs.length);
+    for (const d of details) expect(d.mapping).toEqual(reference(d));
+    expect(details[0]!.mapping!.some((m) => m.targets.length > 0)).toBe(true);
+    expect(details[2]!.mapping!.every((m) => m.targets.length === 0)).toBe(true);
+    forgetPairViews();
   });
 });
 
