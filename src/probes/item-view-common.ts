@@ -45,6 +45,9 @@ export function plainText(title: string, text: string): MarkedText {
  */
 export const MAX_MAPPED_SENTENCE_PAIRS = 4_000_000;
 
+/** Sentence terms made, by marked text: a source's views (pairView) share its MarkedText, so its terms are made once for all its outputs. */
+const termsMade = new WeakMap<MarkedText, string[][]>();
+
 /**
  * The TF-IDF terms of a marked text's sentences, cut from the text's one tokenisation
  * (sentence-tokens.ts; the same terms as tokenising each sentence alone): a 2,000-word source was
@@ -52,19 +55,23 @@ export const MAX_MAPPED_SENTENCE_PAIRS = 4_000_000;
  * several summaries once per summary.
  */
 function sentenceTerms(t: MarkedText): string[][] {
-  const spans = (t.sentences ?? []).map(([start, end]) => ({ text: t.text.slice(start, end), start, end }));
-  return readSentences({ text: t.text, spans }, { terms: true }).terms ?? [];
+  let terms = termsMade.get(t);
+  if (terms === undefined) {
+    const spans = (t.sentences ?? []).map(([start, end]) => ({ text: t.text.slice(start, end), start, end }));
+    terms = readSentences({ text: t.text, spans }, { terms: true }).terms ?? [];
+    termsMade.set(t, terms);
+  }
+  return terms;
 }
 
 /**
  * Each output sentence mapped to its `topK` most similar source sentences (TF-IDF cosine fitted on
  * the two texts, the position probe's default mapper; `topK` as the probe's option, default 1);
- * sentences with no shared term map to nothing. `sourceTerms`: the source's sentence terms, when
- * a view of another output of the same source has them.
+ * sentences with no shared term map to nothing.
  */
-function mapSentences(source: MarkedText, output: MarkedText, topK = 1, sourceTerms: () => string[][] = () => sentenceTerms(source)): NonNullable<ItemDetail['mapping']> {
+function mapSentences(source: MarkedText, output: MarkedText, topK = 1): NonNullable<ItemDetail['mapping']> {
   if (!source.sentences?.length || !output.sentences?.length) return [];
-  const [sims] = tfidfSimilaritiesOfTerms(sourceTerms(), [sentenceTerms(output)], 'per-summary');
+  const [sims] = tfidfSimilaritiesOfTerms(sentenceTerms(source), [sentenceTerms(output)], 'per-summary');
   return (sims ?? []).map((row, i) => {
     const targets = topIndices(row, topK);
     return { sentence: i, targets, score: targets.length ? (row[targets[0] as number] as number) : 0 };
@@ -111,13 +118,7 @@ export function pairSpec(input: ItemInput, opts: PairOptions = {}): PairSpec {
  * text and its options was a new string to hash at every look-up, where a text read once is
  * hashed once.
  */
-interface SourceViews {
-  source: MarkedText | undefined;
-  /** the source's sentence terms, made by the first of its views that maps */
-  terms?: string[][];
-  outputs: Map<number, Map<string | undefined, PairView>>;
-}
-const pairViews = new Map<string, Map<string | undefined, SourceViews>>();
+const pairViews = new Map<string, Map<string | undefined, { source: MarkedText | undefined; outputs: Map<number, Map<string | undefined, PairView>> }>>();
 let pairViewCount = 0;
 const MAX_PAIR_VIEWS = 1000;
 
@@ -144,8 +145,7 @@ function pairView(spec: PairSpec, marks?: PairMarks): PairView {
     if (byUnit === undefined) pairViews.set(unit, (byUnit = new Map()));
     byUnit.set(src, bySource);
   }
-  const from = bySource;
-  const view = made ?? computedView(from.source, out, topK, () => (from.terms ??= sentenceTerms(from.source as MarkedText)));
+  const view = made ?? computedView(bySource.source, out, topK);
   let byTopK = bySource.outputs.get(topK);
   if (byTopK === undefined) bySource.outputs.set(topK, (byTopK = new Map()));
   byTopK.set(out, view);
@@ -153,14 +153,14 @@ function pairView(spec: PairSpec, marks?: PairMarks): PairView {
   return view;
 }
 
-function computedView(source: MarkedText | undefined, out: string | undefined, topK: number, sourceTerms?: () => string[][]): PairView {
+function computedView(source: MarkedText | undefined, out: string | undefined, topK: number): PairView {
   const texts: MarkedText[] = [];
   if (source !== undefined) texts.push(source);
   if (out !== undefined) texts.push(plainText('output', out));
   const view: PairView = { texts };
   if (texts.length === 2) {
     const pairs = (texts[0]?.sentences?.length ?? 0) * (texts[1]?.sentences?.length ?? 0);
-    if (pairs <= MAX_MAPPED_SENTENCE_PAIRS) view.mapping = mapSentences(texts[0] as MarkedText, texts[1] as MarkedText, topK, sourceTerms);
+    if (pairs <= MAX_MAPPED_SENTENCE_PAIRS) view.mapping = mapSentences(texts[0] as MarkedText, texts[1] as MarkedText, topK);
     else view.unmapped = `not drawn: ${texts[0]?.sentences?.length} source sentences × ${texts[1]?.sentences?.length} output sentences is over the ${MAX_MAPPED_SENTENCE_PAIRS} pairs an item view maps`;
   }
   return view;
