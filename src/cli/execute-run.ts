@@ -26,6 +26,7 @@ import { Budget, type BudgetLimits } from '../runtime/budget.js';
 import type { BegunCostPlan, CostPlan } from '../pipeline/cost-plan/estimate.js';
 import { PlanDuringRun } from './plan-during-run.js';
 import { tierUpAsUsual } from './tier-up.js';
+import { runFinished } from './exit-at-once.js';
 import { costReport, priceTable, type PriceTable } from '../runtime/cost.js';
 import type { ModelUsage } from '../runtime/usage.js';
 import type { Results } from '../results/schema.js';
@@ -155,6 +156,8 @@ export async function executeRun(args: {
   } finally {
     await planLater?.dispose();
     await stopReportThread();
+    // its store was closed by executeRunWith: a CLI process may end as soon as its command returns
+    runFinished();
   }
 }
 
