@@ -18,11 +18,34 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { syntheticDocuments } from './synthetic-docs.js';
+import { END_PHASES, PHASES_ENV } from '../src/core/phases.js';
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] as number;
 };
+
+/**
+ * The end of a run split into its steps (src/core/phases.ts): each step's own time in ms, from the
+ * step before it (the first from the last item stored), and the process's exit after the last.
+ */
+function endSteps(stderr: string, lastItem: number, exited: number): Record<string, number> {
+  const at = new Map<string, number>();
+  for (const line of stderr.split('\n')) {
+    const m = /^slant-phase (\d+(?:\.\d+)?) (.+)$/.exec(line);
+    if (m !== null) at.set(m[2] as string, Number(m[1]));
+  }
+  const out: Record<string, number> = {};
+  let before = lastItem;
+  for (const step of END_PHASES) {
+    const t = at.get(step);
+    if (t === undefined) continue;
+    out[step] = Math.round(t - before);
+    before = t;
+  }
+  out['exit'] = Math.round(exited - before);
+  return out;
+}
 
 /** The middle half of the runs' values (the lower and upper quartile, nearest rank): single runs on a shared machine spread widely. */
 const middleHalf = (xs: number[]): [number, number] => {
@@ -41,13 +64,13 @@ export async function measureCliBench(opts: { docs: number; words: number; runs:
     const lines: string[] = [];
     for (const d of syntheticDocuments(opts.docs, opts.words)) lines.push(JSON.stringify({ id: d.id, source: d.source, output: d.output }));
     writeFileSync(input, `${lines.join('\n')}\n`);
-    const rows: { bin: string; wall: number; startup: number; measuring: number; end: number; cpu: number; endCpu: number; load: number }[] = [];
+    const rows: { bin: string; wall: number; startup: number; measuring: number; end: number; cpu: number; endCpu: number; load: number; steps: Record<string, number> }[] = [];
     // A B A B …: each build once per round
     for (const bin of Array.from({ length: opts.runs }, () => builds).flat()) {
       const cwd = mkdtempSync(join(dir, 'run-'));
       const cpuOut = join(cwd, 'cpu.json');
       const t0 = Date.now();
-      await promisify(execFile)(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', cpuHook, bin, 'measure', 'framing', 'primacy', '-i', input], { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, SLANT_CPU_OUT: cpuOut, SLANT_CPU_SAMPLE_MS: '20' } });
+      const { stderr } = await promisify(execFile)(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', cpuHook, bin, 'measure', 'framing', 'primacy', '-i', input], { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, SLANT_CPU_OUT: cpuOut, SLANT_CPU_SAMPLE_MS: '20', [PHASES_ENV]: '1' } });
       const t1 = Date.now();
       const db = new Database(join(cwd, '.slant', 'slant.db'), { readonly: true });
       const span = db.prepare('SELECT min(created_at) AS first, max(created_at) AS last, count(*) AS n FROM items').get();
@@ -58,7 +81,7 @@ export async function measureCliBench(opts: { docs: number; words: number; runs:
       // the process's CPU (every thread) at the last sample before the last item was stored: what
       // the end of the run cost in CPU, which the load on a shared machine does not stretch
       const before = samples.filter(([t]) => t <= last).at(-1)?.[1] ?? 0;
-      const row = { bin, wall: t1 - t0, startup: first - t0, measuring: last - first, end: t1 - last, cpu, endCpu: cpu - before, load: loadavg()[0] as number };
+      const row = { bin, wall: t1 - t0, startup: first - t0, measuring: last - first, end: t1 - last, cpu, endCpu: cpu - before, load: loadavg()[0] as number, steps: endSteps(stderr, last, t1) };
       rows.push(row);
       console.log(
         JSON.stringify({
@@ -75,6 +98,7 @@ export async function measureCliBench(opts: { docs: number; words: number; runs:
           end_of_run_cpu_ms: Math.round(row.endCpu),
           end_of_run_cpu_share: Number((row.endCpu / cpu).toFixed(3)),
           load_average: Number(row.load.toFixed(2)),
+          end_steps_ms: row.steps,
         }),
       );
     }
@@ -82,6 +106,10 @@ export async function measureCliBench(opts: { docs: number; words: number; runs:
       const mine = rows.filter((x) => x.bin === bin);
       const share = median(mine.map((x) => x.end / x.wall));
       const [endLow, endHigh] = middleHalf(mine.map((x) => x.end));
+      // each step's own time, the median over the runs (a build that does not write a step leaves it out)
+      const names = [...new Set(mine.flatMap((x) => Object.keys(x.steps)))];
+      const steps = names.map((n) => `${n} ${median(mine.flatMap((x) => (x.steps[n] === undefined ? [] : [x.steps[n] as number])))}`).join(', ');
+      console.log(`${builds.length > 1 ? `${bin}: ` : ''}the end of the run by step, ms (medians): ${steps}`);
       console.log(`${builds.length > 1 ? `${bin}: ` : ''}median of ${mine.length}: wall ${median(mine.map((x) => x.wall))} ms, start-up ${median(mine.map((x) => x.startup))} ms, measuring ${median(mine.map((x) => x.measuring))} ms, end of run ${median(mine.map((x) => x.end))} ms (middle half of the runs ${endLow}–${endHigh} ms) = ${(100 * share).toFixed(1)}% of the whole (goal < 10%: ${share < 0.1 ? 'met' : 'not met'}); CLI CPU ${Math.round(median(mine.map((x) => x.cpu)))} ms, of it after the last item ${Math.round(median(mine.map((x) => x.endCpu)))} ms = ${(100 * median(mine.map((x) => x.endCpu / x.cpu))).toFixed(1)}%`);
     }
   } finally {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { openRunStore } from '../runtime/open-store.js';
+import { phase } from '../core/phases.js';
 import type { RunStore } from '../runtime/run-store.js';
 import { isPostgresUrl } from '../runtime/store-url.js';
 import { installInterruptHandler } from '../runtime/interrupt.js';
@@ -156,6 +157,7 @@ export async function executeRun(args: {
   } finally {
     await planLater?.dispose();
     await stopReportThread();
+    phase('report thread stopped');
     // its store was closed by executeRunWith: a CLI process may end as soon as its command returns
     runFinished();
   }
@@ -241,6 +243,7 @@ async function executeRunWith(args: Parameters<typeof executeRun>[0], planLater:
   } finally {
     interrupt.dispose();
     await store.close();
+    phase('store closed');
   }
 }
 

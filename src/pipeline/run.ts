@@ -1,5 +1,6 @@
 import type { ItemsAhead } from './items-ahead.js';
 import { settleSignals, stoppableStage } from '../core/stoppable.js';
+import { phase } from '../core/phases.js';
 import { join } from 'node:path';
 import { writeFileAtomic, writeFileAtomicStream } from '../runtime/write-atomic.js';
 import { crashPoint } from '../runtime/crash-point.js';
@@ -180,11 +181,13 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
   };
   await stopIfSignalled();
   args.onMeasured?.();
+  phase('measured');
   // from here on everything is made from stored items, and is made again for free: a signal ends
   // the process at once (src/core/stoppable.ts), as after kill -9 (the run resumes)
   // items stay in the store (results.json reads them from there) unless the caller wants them in hand
   const probes = await stoppableStage(() => aggregateRun(plan, store, runId, outcome.cells, { includeItems: !streamItems, listsFromStore: streamItems }));
   const items = streamItems ? { store, runId, sources: itemSources(plan, outcome.cells) } : undefined;
+  phase('aggregated');
   await stopIfSignalled();
   const status = outcome.interrupted ? 'interrupted' : 'completed';
   const results: Results = {
@@ -211,6 +214,7 @@ async function executeAndReport(args: RunArgs, store: RunStore, runId: string, c
   // only the lease's holder writes the run's results and marks it ended
   await lease.confirm();
   await store.putRunResults(runId, results);
+  phase('results stored');
   crashPoint('after-results-stored');
   await stopIfSignalled();
   args.onResults?.(results);
@@ -229,6 +233,7 @@ export async function writeReports(results: Results, reportDir: string, resultsP
     const json = resultsJsonText(results);
     if (resultsPath) writeFileAtomic(resultsPath, json, 'results JSON (--output)');
     writeFileAtomic(join(reportDir, 'results.json'), json, 'results JSON');
+    phase('results.json written');
     return JSON.parse(json) as Results;
   }
   // the items go from the store into the file page by page (the same text: streamed-items.ts)
@@ -238,6 +243,7 @@ export async function writeReports(results: Results, reportDir: string, resultsP
   };
   if (resultsPath) await writeFileAtomicStream(resultsPath, produce, 'results JSON (--output)');
   await writeFileAtomicStream(join(reportDir, 'results.json'), produce, 'results JSON');
+  phase('results.json written');
   return writtenResults(results);
 }
 

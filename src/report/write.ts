@@ -3,6 +3,7 @@
  * one self-contained report.html (figures inline as SVG, items embedded), written atomically.
  */
 import { stoppableSync } from '../core/stoppable.js';
+import { phase } from '../core/phases.js';
 import { RedactedText, writeFileAtomicStream } from '../runtime/write-atomic.js';
 import type { RunReader } from '../runtime/run-store.js';
 import { asRunStore, type AnyStore } from '../runtime/sqlite-run-store.js';
@@ -47,6 +48,7 @@ export async function reportItems(results: Results, store?: AnyStore<RunReader>)
     } finally {
       src.forget();
     }
+    phase('report items read');
     return { summaries: list, details: await makeDetails(inputs), omitted: total - list.length };
   }
   const inputs = results.probes.flatMap((p) => p.items.map((it) => ({ probe: p.probe, labels: it.labels, recordId: it.recordId, measurement: it.measurement, options: p.options, ...(it.steps ? { output: { steps: it.steps } } : {}) })));
@@ -151,7 +153,9 @@ export function beginReport(results: Results): BegunReport {
 async function reportParts(results: Results, store: AnyStore<RunReader> | undefined, begun: BegunReport | undefined): Promise<{ model: ReportModel; items: Awaited<ReturnType<typeof reportItems>>; script: ItemsScript }> {
   const { model } = begun !== undefined && begun.results.run.id === results.run.id ? begun : beginReport(results);
   const items = await reportItems(results, store);
+  phase('report details made');
   const script = stoppableSync(detailChars(items.details), () => itemsScript(model, { mode: 'embedded', ...items }));
+  phase('report data made');
   return { model, items, script };
 }
 
@@ -172,6 +176,7 @@ export async function writeReportFile(path: string, results: Results, store?: An
   const { before, rows = [], end } = await reportPagePieces(model, { items: { mode: 'embedded', ...items } }, script);
   // everything the page needs is made (the report thread has answered): the rest is writing it
   opts.madeAll?.();
+  phase('report page made');
   // the page is written piece by piece (the item list's rows a thousand at a time), never joined
   // into one string; redacting and writing a report of long items takes seconds: a signal ends it
   // (the results are stored first, so a resumed run or `slant report` writes it again; the
@@ -189,6 +194,7 @@ export async function writeReportFile(path: string, results: Results, store?: An
     },
     'HTML report',
   );
+  phase('report written');
 }
 
 /** Characters of text the item details embed (what rendering the page grows with). */
