@@ -16,7 +16,8 @@
  * keep-alive client (node:http, no slant code) sends the same number of requests first; the CLI's
  * CPU per request is printed divided by its (`cli_cpu_vs_bare`), and the CLI's main thread's own CPU
  * (`cli_main_thread_cpu_ms`, Linux), the thread every answer waits on to send the next request.
- * `--bin A --bin B` runs each build's CLI in turn (`--rounds` times, A B A B …) against the same
+ * `after_last_answer_steps_ms`: the time after the last answer by step of the run's end (the CLI runs
+ * with SLANT_PHASES=1, docs/cli.md). `--bin A --bin B` runs each build's CLI in turn (`--rounds` times, A B A B …) against the same
  * server, one line each: two builds compared under the same load.
  */
 import { execFile } from 'node:child_process';
@@ -25,6 +26,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { bareKeepAliveRun, loopbackBenchArgs, startLoopbackServer } from './loopback-bench.js';
+import { endSteps } from './end-steps.js';
+import { PHASES_ENV } from '../src/core/phases.js';
 
 const { n, latency, concurrency, ideal, bins, rounds, cache } = loopbackBenchArgs();
 /** the goal: wall time at most this multiple of the ideal */
@@ -76,10 +79,10 @@ try {
       const cpuOut = join(dir, 'cli-cpu.json');
       const t0 = performance.now();
       const epoch0 = performance.timeOrigin + t0;
-      const { stdout } = await promisify(execFile)(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', cpuHook, bin, '--json', 'run', ...(cache ? [] : ['--no-cache']), '-c', join(dir, 'slant.yaml')], {
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', cpuHook, bin, '--json', 'run', ...(cache ? [] : ['--no-cache']), '-c', join(dir, 'slant.yaml')], {
         cwd: dir,
         maxBuffer: 256 * 1024 * 1024,
-        env: { ...process.env, SLANT_CPU_OUT: cpuOut, SLANT_CPU_SAMPLE_MS: '20' },
+        env: { ...process.env, SLANT_CPU_OUT: cpuOut, SLANT_CPU_SAMPLE_MS: '20', [PHASES_ENV]: '1' },
       });
       const ms = performance.now() - t0;
       const epoch1 = performance.timeOrigin + performance.now();
@@ -111,6 +114,8 @@ try {
           to_first_request_ms: Math.round(s.firstMs - epoch0),
           mean_in_flight: Number(((s.busyMs - s0.busyMs) / (s.lastMs - s.firstMs)).toFixed(2)),
           after_last_answer_ms: Math.round(epoch1 - s.lastMs),
+          // that time by step of the run's end (SLANT_PHASES, docs/cli.md), from the last answer
+          after_last_answer_steps_ms: endSteps(stderr, s.lastMs, epoch1),
           cli_cpu_ms: Math.round(cliCpu),
           cli_cpu_ms_per_request: Number((cliCpu / n).toFixed(3)),
           cli_cpu_vs_bare: Number((cliCpu / n / bare.cpuMsPerRequest).toFixed(2)),

@@ -18,34 +18,13 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { syntheticDocuments } from './synthetic-docs.js';
-import { END_PHASES, PHASES_ENV } from '../src/core/phases.js';
+import { PHASES_ENV } from '../src/core/phases.js';
+import { endSteps } from './end-steps.js';
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] as number;
 };
-
-/**
- * The end of a run split into its steps (src/core/phases.ts): each step's own time in ms, from the
- * step before it (the first from the last item stored), and the process's exit after the last.
- */
-function endSteps(stderr: string, lastItem: number, exited: number): Record<string, number> {
-  const at = new Map<string, number>();
-  for (const line of stderr.split('\n')) {
-    const m = /^slant-phase (\d+(?:\.\d+)?) (.+)$/.exec(line);
-    if (m !== null) at.set(m[2] as string, Number(m[1]));
-  }
-  const out: Record<string, number> = {};
-  let before = lastItem;
-  for (const step of END_PHASES) {
-    const t = at.get(step);
-    if (t === undefined) continue;
-    out[step] = Math.round(t - before);
-    before = t;
-  }
-  out['exit'] = Math.round(exited - before);
-  return out;
-}
 
 /** The middle half of the runs' values (the lower and upper quartile, nearest rank): single runs on a shared machine spread widely. */
 const middleHalf = (xs: number[]): [number, number] => {
