@@ -13,7 +13,8 @@
  * Python, which needs scikit-learn and scipy) and `slant measure position -i PATH --format summeval`
  * (the compiled CLI, in a temporary directory) as whole processes, and prints each one's CPU time
  * (user + system of the process and its threads, from getrusage of the finished child), wall time,
- * slant's CPU ÷ the reference's (goal ≤ 0.4) and the load average. `--bin` (repeatable) times other
+ * slant's CPU ÷ the reference's (goal ≤ 0.4) and the load average; at the end each build's CPU
+ * beside the reference's, and slant's wall time ÷ the reference's. `--bin` (repeatable) times other
  * builds' CLIs in the same rounds (e.g. main's, in a second worktree), each against the same
  * reference run.
  */
@@ -124,16 +125,25 @@ if (values.reference) {
   const check = spawnSync(values.python as string, ['-c', 'import sklearn, scipy'], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`${values.python} cannot import scikit-learn and scipy (pass --python PATH of a Python that has them): ${check.stderr.trim()}`);
   const ratios = bins.map((): number[] => []);
+  // each build's own CPU and the wall ratio too: the reference's CPU varies by half from round to
+  // round on a shared machine (its first round reads scikit-learn from a cold disk cache), so the
+  // CPU ratio moves with the reference as much as with slant
+  const own = bins.map((): number[] => []);
+  const wallRatios = bins.map((): number[] => []);
+  const refCpu: number[] = [];
   console.log('\nwhole processes, in turns (CPU = user + system; load = 1-minute load average at the start)');
   for (let r = 0; r < Math.max(1, Number(values.rounds)); r++) {
     const load = loadavg()[0] as number;
     const ref = wholeProcess([values.python as string, reference, input], tmpdir());
     console.log(`round ${r + 1} (load ${load.toFixed(1)}): reference ${ref.cpu.toFixed(2)} s CPU (wall ${ref.wall.toFixed(1)} s)`);
+    refCpu.push(ref.cpu);
     bins.forEach((bin, b) => {
       const dir = mkdtempSync(join(tmpdir(), 'slant-position-'));
       try {
         const cli = wholeProcess([process.execPath, bin, 'measure', 'position', '-i', input, '--format', 'summeval'], dir);
         ratios[b]!.push(cli.cpu / ref.cpu);
+        own[b]!.push(cli.cpu);
+        wallRatios[b]!.push(cli.wall / ref.wall);
         console.log(`  ${bin}: slant measure position ${cli.cpu.toFixed(2)} s CPU (wall ${cli.wall.toFixed(1)} s): ${(cli.cpu / ref.cpu).toFixed(2)}× the reference's CPU`);
       } finally {
         rmSync(dir, { recursive: true, force: true });
@@ -144,5 +154,7 @@ if (values.reference) {
     const rs = ratios[b]!.sort((x, y) => x - y);
     const mid = rs[Math.floor((rs.length - 1) / 2)] as number;
     console.log(`${bin}: slant ÷ reference CPU: ${rs.map((x) => x.toFixed(2)).join(', ')} (goal ≤ 0.40${mid <= 0.4 ? ', met' : ', not met'} at the lower median)`);
+    const sorted = (xs: number[]): string => [...xs].sort((x, y) => x - y).map((x) => x.toFixed(2)).join(', ');
+    console.log(`${bin}: slant's CPU ${sorted(own[b]!)} s against the reference's ${sorted(refCpu)} s; slant ÷ reference wall: ${sorted(wallRatios[b]!)}`);
   });
 }
