@@ -36,6 +36,7 @@ import { renderSpend } from './spend-table.js';
 import type { RunActivity } from './run-activity.js';
 import { releaseReportThread, reportThread, reportThreadCanRun, stopReportThread } from '../report/report-thread.js';
 import { ReportThreadStart } from './report-thread-start.js';
+import { DeferredMarksAhead } from './deferred-marks-ahead.js';
 import { boundHeapGrowth } from './heap-growth.js';
 import { terminalWidth } from '../report/terminal-width.js';
 import { colorEnabled } from '../core/color.js';
@@ -262,6 +263,9 @@ async function runWithStore(
   {
     const configJson = canonicalJson(args.config);
     const jsonOutput = args.resultsPath !== undefined && resultsOutputFormat(args.resultsPath) === 'json' ? args.resultsPath : undefined;
+    // the report's item views are cut and mapped in the report thread while the records are measured
+    // (those offered before it starts wait for it)
+    const marksAhead = reportThreadCanRun() ? threadStart.ahead(new DeferredMarksAhead()) : undefined;
     const summary = await runAndReport({
       command: args.command,
       plan,
@@ -289,6 +293,7 @@ async function runWithStore(
         // the thread first, so the warm-up's figure is drawn there
         threadStart.waiting();
         warmEnd();
+        marksAhead?.load();
         planLater?.onWaiting();
       },
       // the store's write-ahead log is copied into its file in the report thread while this thread aggregates
@@ -297,9 +302,8 @@ async function runWithStore(
         threadStart.end();
         if (store.kind === 'sqlite') reportThread()?.call({ kind: 'checkpoint', path: store.location }).catch(() => undefined);
       },
-      // the report's item views are cut and mapped in the report thread while the records are measured
-      // (those offered before it starts wait for it)
-      ...(reportThreadCanRun() ? { ahead: threadStart.ahead(new (await import('../report/items/item-marks-ahead.js')).ItemMarksAhead({ beforeThread: true })) } : {}),
+      // (the module loaded once the run first waits on a model or measures an item: not before its first request)
+      ...(marksAhead !== undefined ? { ahead: marksAhead } : {}),
       // results JSON: written atomically with the report; .csv/.jsonl: below
       resultsPath: jsonOutput,
       waitForLease: args.waitForLease,
