@@ -38,6 +38,17 @@ let undiciModule: Undici | undefined;
 // `.default`: a CommonJS package's module.exports, which is all that a chunk of the bundle exports for it
 const loadUndici = async (): Promise<Undici> => (undiciModule ??= (await import('undici')).default);
 
+/**
+ * Begin loading undici now (a provider's model was just made: the command will most likely ask
+ * it). Loading it also starts compiling its HTTP parser (WebAssembly, on V8's background threads),
+ * which the first connection awaits: begun at the first request, a run sat idle for that compile
+ * (~60 ms) before sending anything; begun here, it compiles while the run opens its store and
+ * reads its records. A failure here is met again, and reported, by the first request.
+ */
+export function prepareHttp(): void {
+  if (undiciModule === undefined) loadUndici().catch(() => undefined);
+}
+
 /** An HTTP-level failure of a provider call (non-2xx status, or an unusable 2xx body). */
 export class ProviderHttpError extends Error {
   /** HTTP status; 200 for a 2xx answer whose body could not be used (malformed, truncated). */

@@ -1,6 +1,6 @@
 import { UserError } from '../../core/errors.js';
 import type { Scheduler } from '../../runtime/scheduler.js';
-import { checkBaseUrl, pickSetting, requireKey, type ProviderOptions } from '../http.js';
+import { checkBaseUrl, prepareHttp, pickSetting, requireKey, type ProviderOptions } from '../http.js';
 import { AnthropicModel } from './messages-model.js';
 import { rawTextOption, thinkingBudgetOption } from '../reasoning-options.js';
 import { ANTHROPIC_MIN_THINKING_BUDGET } from './messages-model.js';
@@ -13,6 +13,7 @@ export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 
 /** `anthropic:<model>`. Key: options.apiKey > ANTHROPIC_API_KEY. Base URL: options.baseURL > ANTHROPIC_BASE_URL > default. */
 export function createAnthropicModel(model: string, opts: ProviderOptions, scheduler: Scheduler): AnthropicModel {
+  prepareHttp();
   if (model.trim() === '') throw new UserError('anthropic: the model id needs a model name, e.g. anthropic:claude-3-5-haiku-latest');
   const env = opts.env ?? process.env;
   const apiKey = requireKey('anthropic', opts, ['ANTHROPIC_API_KEY']);

@@ -1,6 +1,6 @@
 import { UserError } from '../../core/errors.js';
 import type { Scheduler } from '../../runtime/scheduler.js';
-import { checkBaseUrl, pickSetting, requireKey, type ProviderOptions } from '../http.js';
+import { checkBaseUrl, prepareHttp, pickSetting, requireKey, type ProviderOptions } from '../http.js';
 import { GeminiModel } from './generate-model.js';
 import { rawTextOption, thinkingBudgetOption } from '../reasoning-options.js';
 import { answerSettings, nonDefault, withSettings } from '../answer-settings.js';
@@ -12,6 +12,7 @@ export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.co
 
 /** `gemini:<model>`. Key: options.apiKey > GEMINI_API_KEY > GOOGLE_API_KEY. Base URL: options.baseURL > GEMINI_BASE_URL > default. */
 export function createGeminiModel(model: string, opts: ProviderOptions, scheduler: Scheduler): GeminiModel {
+  prepareHttp();
   if (model.trim() === '') throw new UserError('gemini: the model id needs a model name, e.g. gemini:gemini-2.0-flash');
   const env = opts.env ?? process.env;
   const apiKey = requireKey('gemini', opts, ['GEMINI_API_KEY', 'GOOGLE_API_KEY']);

@@ -1,5 +1,5 @@
 import type { Scheduler } from '../../runtime/scheduler.js';
-import { checkBaseUrl, pickSetting, type ProviderOptions } from '../http.js';
+import { checkBaseUrl, prepareHttp, pickSetting, type ProviderOptions } from '../http.js';
 import { LlamaCppModel } from './completion-model.js';
 import { rawTextOption } from '../reasoning-options.js';
 import { answerSettings, withSettings } from '../answer-settings.js';
@@ -17,6 +17,7 @@ export const LLAMACPP_DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
  * Key (only if the server was started with --api-key): options.apiKey > LLAMACPP_API_KEY.
  */
 export function createLlamaCppModel(rest: string, opts: ProviderOptions, scheduler: Scheduler): LlamaCppModel {
+  prepareHttp();
   const env = opts.env ?? process.env;
   const url = rest.trim() !== '' ? rest.trim() : (pickSetting(opts.baseURL, env, ['LLAMACPP_BASE_URL'], LLAMACPP_DEFAULT_BASE_URL) ?? LLAMACPP_DEFAULT_BASE_URL);
   const baseURL = checkBaseUrl('llamacpp', url, rest.trim() !== '' ? 'the model id' : 'options.baseURL / LLAMACPP_BASE_URL');

@@ -1,6 +1,6 @@
 import { UserError } from '../../core/errors.js';
 import type { Scheduler } from '../../runtime/scheduler.js';
-import { checkBaseUrl, pickSetting, type ProviderOptions } from '../http.js';
+import { checkBaseUrl, prepareHttp, pickSetting, type ProviderOptions } from '../http.js';
 import { OllamaModel } from './chat-model.js';
 import { rawTextOption, thinkOption } from '../reasoning-options.js';
 import { answerSettings, nonDefault, withSettings } from '../answer-settings.js';
@@ -24,6 +24,7 @@ export function normalizeOllamaHost(host: string): string {
 
 /** `ollama:<model>`. Host: options.baseURL > OLLAMA_HOST > http://127.0.0.1:11434. No key. */
 export function createOllamaModel(model: string, opts: ProviderOptions, scheduler: Scheduler): OllamaModel {
+  prepareHttp();
   if (model.trim() === '') throw new UserError('ollama: the model id needs a model name, e.g. ollama:llama3.2');
   const env = opts.env ?? process.env;
   const raw = pickSetting(opts.baseURL, env, ['OLLAMA_HOST'], OLLAMA_DEFAULT_HOST) ?? OLLAMA_DEFAULT_HOST;

@@ -7,7 +7,7 @@
  */
 import { UserError } from '../../core/errors.js';
 import type { Scheduler } from '../../runtime/scheduler.js';
-import { checkBaseUrl, pickSetting, type ProviderOptions } from '../http.js';
+import { checkBaseUrl, prepareHttp, pickSetting, type ProviderOptions } from '../http.js';
 import { OpenAIChatModel, REASONING_EFFORTS } from '../openai/chat-model.js';
 import { rawTextOption, reasoningEffortOption, thinkOption } from '../reasoning-options.js';
 import { answerSettings, withSettings } from '../answer-settings.js';
@@ -40,6 +40,7 @@ export function parseCompatibleId(rest: string, opts: ProviderOptions): { baseUR
 }
 
 export function createOpenAICompatibleModel(rest: string, opts: ProviderOptions, scheduler: Scheduler): OpenAIChatModel {
+  prepareHttp();
   const { baseURL, model } = parseCompatibleId(rest, opts);
   const apiKey = pickSetting(opts.apiKey, opts.env ?? process.env, ['OPENAI_COMPATIBLE_API_KEY']);
   const created = new OpenAIChatModel({

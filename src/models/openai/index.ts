@@ -1,6 +1,6 @@
 import { UserError } from '../../core/errors.js';
 import type { Scheduler } from '../../runtime/scheduler.js';
-import { checkBaseUrl, pickSetting, requireKey, type ProviderOptions } from '../http.js';
+import { checkBaseUrl, prepareHttp, pickSetting, requireKey, type ProviderOptions } from '../http.js';
 import { OpenAIChatModel } from './chat-model.js';
 import { rawTextOption, reasoningEffortOption } from '../reasoning-options.js';
 import { REASONING_EFFORTS } from './chat-model.js';
@@ -17,6 +17,7 @@ export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
  * organization, project.
  */
 export function createOpenAIModel(model: string, opts: ProviderOptions, scheduler: Scheduler): OpenAIChatModel {
+  prepareHttp();
   if (model.trim() === '') throw new UserError('openai: the model id needs a model name, e.g. openai:gpt-4o-mini');
   const env = opts.env ?? process.env;
   const apiKey = requireKey('openai', opts, ['OPENAI_API_KEY']);
