@@ -12,9 +12,13 @@ export interface MarksAheadControl {
  * The item marks made ahead (item-marks-ahead.ts), loaded only when first needed: that module
  * reads the built-in probes' item views (every probe's presentation and item modules), about
  * 40–60 ms of loading that a run paid before its first request. Now the run's first wait on a
- * model (`load`, from onWaiting) or its first measured item loads them. Calls made before the
- * module is there are kept and replayed in their order the moment it is (an offer answers once its
- * turn has come), so the item views offered are chosen exactly as they were.
+ * model (`load`, from onWaiting: the module loads while the preflight check and the first
+ * requests are out) or its first measured item loads them; the pipeline waits for the load
+ * (`ready`) before it offers an item, since a run that never waits on a model (offline, every
+ * answer cached) would leave the loading no turn of the event loop until measuring ends, and every
+ * item view to the report's end. Calls made before the module is there are kept and replayed in
+ * their order the moment it is (an offer answers once its turn has come), so the item views offered
+ * are chosen exactly as they were.
  */
 export class DeferredMarksAhead implements ItemsAhead, MarksAheadControl {
   private inner: ItemMarksAhead | undefined;
@@ -26,13 +30,20 @@ export class DeferredMarksAhead implements ItemsAhead, MarksAheadControl {
   /** Begin loading the module (once). */
   load(): void {
     this.loading ??= import('../report/items/item-marks-ahead.js').then(
-      (m) => this.ready(new m.ItemMarksAhead({ beforeThread: true })),
+      (m) => this.loaded(new m.ItemMarksAhead({ beforeThread: true })),
       // the marks are an optimisation: without the module the report makes every item view at its end
-      () => this.ready(undefined),
+      () => this.loaded(undefined),
     );
   }
 
-  private ready(inner: ItemMarksAhead | undefined): void {
+  /** The loading the next offer waits for (begun now if it was not), or undefined once loaded. */
+  ready(): Promise<void> | undefined {
+    if (!this.pending) return undefined;
+    this.load();
+    return this.loading;
+  }
+
+  private loaded(inner: ItemMarksAhead | undefined): void {
     this.inner = inner;
     this.failed = inner === undefined;
     // replayed in one synchronous stretch: no call made meanwhile can pass one made before it

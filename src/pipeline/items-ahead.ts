@@ -8,6 +8,12 @@ export interface ItemsAhead {
   /** a measurement just stored: resolves to the rows to store beside it (none when it has nothing to add), or undefined at once */
   offer(item: AheadItem): Promise<AheadRow[]> | undefined;
   /**
+   * A maker still loading what it needs: the promise the next offer waits for (undefined once
+   * ready). A run that measures without waiting on a model (offline, or every answer cached) would
+   * otherwise give the loading no turn of the event loop until its end.
+   */
+  ready?(): Promise<void> | undefined;
+  /**
    * measuring (of a dataset) ends: rows answered from now on are not stored (its last commit does
    * not wait for them); the maker may still make them for this process's report
    */
@@ -44,6 +50,11 @@ export class AheadWrites {
     private readonly ahead: ItemsAhead | undefined,
     private readonly put: (key: string, recordId: string, value: unknown) => Promise<void>,
   ) {}
+
+  /** The maker's loading to wait for before the next offer (ItemsAhead.ready), if any. */
+  ready(): Promise<void> | undefined {
+    return this.ahead?.ready?.();
+  }
 
   offer(item: AheadItem): void {
     const rows = this.ahead?.offer(item);

@@ -60,7 +60,7 @@ export class ItemMeasurer {
       runId: string;
       items: Pick<ItemWriter, 'put'>;
       /** work for the report made from each stored measurement (items-ahead.ts) */
-      ahead?: Pick<AheadWrites, 'offer'>;
+      ahead?: Pick<AheadWrites, 'offer' | 'ready'>;
       book: Pick<CellBook, 'recordInvalid' | 'recordCellError' | 'markDone'>;
       calls: Pick<ModelCalls, 'run'>;
       judges: ProbeJudges;
@@ -127,6 +127,8 @@ export class ItemMeasurer {
       });
     }
     await this.deps.items.put(cell.key, record.id, measurement, local);
+    const aheadReady = this.deps.ahead?.ready();
+    if (aheadReady !== undefined) await aheadReady;
     this.deps.ahead?.offer({ cellKey: cell.key, probe: probe.name, options, labels: { model: cell.model, dataset: cell.dataset, ...(cell.condition !== BASELINE_KEY ? { condition: cell.conditionLabel } : {}) }, recordId: record.id, measurement, fields });
     if (asking) await store.putCost(runId, cell.costKey, record.id, asking.spent);
     book.markDone(cell, record.id);

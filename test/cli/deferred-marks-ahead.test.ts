@@ -82,4 +82,16 @@ describe('item marks made ahead, loaded when first needed', () => {
     expect(answers.slice(EMBEDDED_DETAILS)).toEqual([[], []]);
     ahead.drop();
   });
+  it('asks the pipeline to wait for its loading (ready), and no more once loaded', async () => {
+    const ahead = new deferred.DeferredMarksAhead();
+    const loading = ahead.ready();
+    expect(loading).toBeInstanceOf(Promise);
+    await loading;
+    expect(ahead.ready()).toBeUndefined();
+    // loaded, with no thread yet: an offer goes to the module at once, and waits there for a thread
+    const waiting = offer(ahead, item(7));
+    expect(ahead.waitingText).toBeGreaterThan(0);
+    ahead.drop();
+    expect(await waiting).toEqual([]);
+  });
 });

@@ -88,4 +88,27 @@ describe('work for the report made while items are measured', () => {
     await executePlan(plan, store, run.id, { warnings: new WarningLog(), ahead, countOnly: true });
     expect(ahead.offered).toEqual([]);
   });
+  it('a maker still loading (ready) is waited for before any item is offered, then offered every item in turn', async () => {
+    const store = sqliteRunStore(Store.open(':memory:'));
+    const run = await store.createRun({ configJson: '{}', configHash: 'h' });
+    let loaded = false;
+    let readyAsked = 0;
+    const offeredBeforeLoad: string[] = [];
+    const ahead = new HeldAhead();
+    const loading = new Promise<void>((resolve) => setTimeout(() => ((loaded = true), resolve()), 20));
+    const maker: ItemsAhead = {
+      ready: () => (readyAsked++, loaded ? undefined : loading),
+      offer: (item) => {
+        if (!loaded) offeredBeforeLoad.push(item.recordId);
+        return ahead.offer(item);
+      },
+      drop: () => ahead.drop(),
+    };
+    const plan = { datasets: [records(6)], producers: [recordedProducer('recorded')], probes: [{ probe, options: {}, fields: probe.fields ?? [] }], judges: {}, concurrency: 3 };
+    const outcome = await executePlan(plan, store, run.id, { warnings: new WarningLog(), ahead: maker });
+    expect(outcome.measured).toBe(6);
+    expect(readyAsked).toBeGreaterThanOrEqual(6);
+    expect(offeredBeforeLoad).toEqual([]);
+    expect(ahead.offered.map((o) => o.recordId).sort()).toEqual(Array.from({ length: 6 }, (_, i) => `r${i}`));
+  });
 });
