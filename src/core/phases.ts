@@ -8,7 +8,7 @@
 export const PHASES_ENV = 'SLANT_PHASES';
 
 /** The steps of a run's end, in the order a run that writes its report reaches them (docs/cli.md). */
-export const END_PHASES = ['measured', 'aggregated', 'results stored', 'results.json written', 'report items read', 'report details made', 'report data made', 'report page made', 'report written', 'store closed', 'report thread stopped'] as const;
+export const END_PHASES = ['measured', 'aggregated', 'results stored', 'results.json written', 'report items read', 'report details made', 'report data made', 'report page made', 'report written', 'store closed', 'report thread let go'] as const;
 type EndPhase = (typeof END_PHASES)[number];
 
 /** Note that `step` is done (written only when SLANT_PHASES=1). */
