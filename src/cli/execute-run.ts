@@ -36,7 +36,6 @@ import { renderSpend } from './spend-table.js';
 import type { RunActivity } from './run-activity.js';
 import { releaseReportThread, reportThread, reportThreadCanRun, stopReportThread } from '../report/report-thread.js';
 import { ReportThreadStart } from './report-thread-start.js';
-import { DeferredMarksAhead } from './deferred-marks-ahead.js';
 import { boundHeapGrowth } from './heap-growth.js';
 import { terminalWidth } from '../report/terminal-width.js';
 import { colorEnabled } from '../core/color.js';
@@ -269,7 +268,8 @@ async function runWithStore(
     const jsonOutput = args.resultsPath !== undefined && resultsOutputFormat(args.resultsPath) === 'json' ? args.resultsPath : undefined;
     // the report's item views are cut and mapped in the report thread while the records are measured
     // (those offered before it starts wait for it)
-    const marksAhead = reportThreadCanRun() ? threadStart.ahead(new DeferredMarksAhead()) : undefined;
+    // (the module is light: the item views it needs load once the run first waits on a model or measures an item, not before its first request)
+    const marksAhead = reportThreadCanRun() ? threadStart.ahead(new (await import('../report/items/item-marks-ahead.js')).ItemMarksAhead({ beforeThread: true })) : undefined;
     const summary = await runAndReport({
       command: args.command,
       plan,
@@ -306,7 +306,6 @@ async function runWithStore(
         threadStart.end();
         if (store.kind === 'sqlite') reportThread()?.call({ kind: 'checkpoint', path: store.location }).catch(() => undefined);
       },
-      // (the module loaded once the run first waits on a model or measures an item: not before its first request)
       ...(marksAhead !== undefined ? { ahead: marksAhead } : {}),
       // results JSON: written atomically with the report; .csv/.jsonl: below
       resultsPath: jsonOutput,

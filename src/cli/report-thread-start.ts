@@ -1,5 +1,5 @@
 import { startReportThread } from '../report/report-thread.js';
-import type { MarksAheadControl } from './deferred-marks-ahead.js';
+import type { ItemMarksAhead } from '../report/items/item-marks-ahead.js';
 
 /**
  * Probes whose report is light: a few figures and item views of short texts. A run of only these
@@ -46,7 +46,7 @@ export class ReportThreadStart {
   /** started, tried, or measuring has ended: the start is decided */
   private decided = false;
   /** the run's item marks made ahead: told when the thread starts, so the pairs offered before go to it */
-  private marks: MarksAheadControl | undefined;
+  private marks: ItemMarksAhead | undefined;
 
   /** The run's probes are known: start now unless all their reports are light. */
   planned(probes: readonly string[]): void {
@@ -54,7 +54,7 @@ export class ReportThreadStart {
   }
 
   /** The run's item marks made ahead (returned as given). */
-  ahead<T extends MarksAheadControl>(marks: T): T {
+  ahead(marks: ItemMarksAhead): ItemMarksAhead {
     this.marks = marks;
     if (this.started) marks.threadStarted();
     return marks;

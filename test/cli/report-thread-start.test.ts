@@ -41,6 +41,8 @@ describe('the report thread of a run', () => {
     const s = new start.ReportThreadStart();
     s.planned(['position']);
     const ahead = s.ahead(new marksAhead.ItemMarksAhead({ beforeThread: true }));
+    // the item views an offer reads (loaded when first needed)
+    await ahead.ready();
     // 2,000-word sources: about 16K characters a pair
     const inputs = Array.from({ length: 40 }, (_, r) => item(r, 2000));
     const offers: Promise<unknown>[] = [];
@@ -70,6 +72,8 @@ describe('the report thread of a run', () => {
     const s = new start.ReportThreadStart();
     s.planned(['position']);
     const ahead = s.ahead(new marksAhead.ItemMarksAhead({ beforeThread: true }));
+    // the item views an offer reads (loaded when first needed)
+    await ahead.ready();
     const inputs = [0, 1, 2].map((r) => item(r));
     const offers = inputs.map((i) => offer(ahead, i)!);
     s.item();
@@ -88,6 +92,8 @@ describe('the report thread of a run', () => {
     const s = new start.ReportThreadStart();
     s.planned(['position']);
     const ahead = s.ahead(new marksAhead.ItemMarksAhead({ beforeThread: true }));
+    // the item views an offer reads (loaded when first needed)
+    await ahead.ready();
     const waiting = [0, 1, 2].map((r) => offer(ahead, item(r)));
     s.item();
     expect(thread.reportThread()).toBeUndefined();

@@ -101,6 +101,8 @@ describe('the report thread', () => {
   it('while measuring, marks are made for the items a report may embed, once per pair', async () => {
     expect(thread.startReportThread()).toBe(true);
     const ahead = new marksAhead.ItemMarksAhead();
+    // the item views an offer reads (loaded when first needed)
+    await ahead.ready();
     const offer = (i: ItemInput, cellKey: string) => ahead.offer({ cellKey, probe: i.probe, options: i.options, labels: i.labels, recordId: i.recordId, measurement: i.measurement, fields: i.fields! });
     // framing then primacy of each record: the pair (source, output, words, top 1) is the same, sent once
     const offers = inputs.map((i) => offer(i, i.probe));
@@ -136,6 +138,8 @@ describe('the report thread', () => {
     expect(thread.startReportThread()).toBe(true);
     const before = thread.reportThreadJobs();
     const ahead = new marksAhead.ItemMarksAhead();
+    // the item views an offer reads (loaded when first needed)
+    await ahead.ready();
     const offers = inputs.map((i) => ahead.offer({ cellKey: i.probe, probe: i.probe, options: i.options, labels: i.labels, recordId: i.recordId, measurement: i.measurement, fields: i.fields! }));
     // measuring ends at once: the five pairs are still under way in the thread
     ahead.drop();

@@ -32,7 +32,30 @@ import type { AheadItem, AheadRow, ItemsAhead } from '../../pipeline/items-ahead
 import type { ItemInput } from '../../probes/item-view.js';
 import type { PairMarks, PairSpec } from '../../probes/item-marks.js';
 import { reportThread } from '../report-thread.js';
-import { itemPair, itemSummary } from './registry.js';
+
+/**
+ * The item views' registry (./registry.js), imported when first needed, not with this module: it
+ * loads every built-in probe's presentation and item modules (40–60 ms), which a run need not
+ * load before its first request. A run loads it when it first waits on a model (`load`, while its
+ * preflight check and first requests are out) or when the pipeline asks whether an offer may be
+ * made (`ready`, at the first measured item: a run that never waits on a model, offline or with
+ * every answer cached, gives a dynamic import no turn of the event loop while it measures).
+ */
+let views: typeof import('./registry.js') | undefined;
+let viewsLoading: Promise<void> | undefined;
+/** the registry could not be loaded: the report makes every item view itself (the marks are an optimisation) */
+let viewsFailed = false;
+function loadViews(): Promise<void> {
+  viewsLoading ??= import('./registry.js').then(
+    (m) => {
+      views = m;
+    },
+    () => {
+      viewsFailed = true;
+    },
+  );
+  return viewsLoading;
+}
 
 /** Items whose texts go into a report file (the rest are listed by their scores; `slant view` has them all). */
 export const EMBEDDED_DETAILS = 400;
@@ -68,7 +91,8 @@ function leaveUnderWay(recordId: string, spec: PairSpec): void {
 export function marksUnderWay(input: ItemInput): Promise<PairMarks | undefined> | undefined {
   const list = underWay.get(input.recordId);
   if (list === undefined) return undefined;
-  const spec = itemPair(input);
+  // no views loaded: nothing was offered, so nothing is under way
+  const spec = views?.itemPair(input);
   return spec === undefined ? undefined : list.find((e) => samePair(e.spec, spec))?.marks;
 }
 
@@ -95,9 +119,22 @@ export class ItemMarksAhead implements ItemsAhead {
   /** `beforeThread`: the report thread may start later in the run; pairs offered before it wait for it. */
   constructor(private readonly opts: { beforeThread?: boolean } = {}) {}
 
+  /** Begin loading the item views (once per process): the run waits on a model. */
+  load(): void {
+    void loadViews();
+  }
+
+  /** The item views' loading, which an offer needs, while it is under way (begun now if it was not); undefined once settled. */
+  ready(): Promise<void> | undefined {
+    return views !== undefined || viewsFailed ? undefined : loadViews();
+  }
+
   offer(item: AheadItem): Promise<AheadRow[]> | undefined {
     const thread = reportThread();
     if (thread === undefined && (this.opts.beforeThread !== true || this.threadless)) return undefined;
+    // offered before the views were loaded (the pipeline waits for `ready`): left to the report
+    if (views === undefined) return undefined;
+    const { itemPair, itemSummary } = views;
     const input = { probe: item.probe, labels: item.labels, recordId: item.recordId, measurement: item.measurement, options: item.options, fields: item.fields };
     const counts = this.seen.get(item.cellKey) ?? { changed: 0, unchanged: 0 };
     this.seen.set(item.cellKey, counts);
