@@ -84,7 +84,7 @@ export class RequestCache {
   }
 
   key(parts: CacheParts): string {
-    return sha256Hex(canonicalJson(strippedParts(parts)));
+    return encodeParts(parts).key;
   }
 
   /** The entry under `key` (counting a hit), or undefined. */
@@ -103,9 +103,14 @@ export class RequestCache {
   }
 
   async put(key: string, entry: CacheParts & { response: unknown }, opts: { releaseClaim?: boolean } = {}): Promise<void> {
-    const { provider, model, request } = strippedParts(entry);
-    const requestJson = redact(canonicalJson(request));
-    const responseJson = toStoredJson(entry.response, 'cached response');
+    return this.putEncoded(key, encodeParts(entry), entry.response, opts);
+  }
+
+  /** put, with the parts stripped and encoded already (getOrCompute encodes them once for the key and the row). */
+  private async putEncoded(key: string, parts: EncodedParts, response: unknown, opts: { releaseClaim?: boolean }): Promise<void> {
+    const { provider, model } = parts;
+    const requestJson = redact(parts.requestJson());
+    const responseJson = toStoredJson(response, 'cached response');
     const row = { provider, model, requestJson, responseJson };
     if (opts.releaseClaim === true && this.store.cachePutReleasing !== undefined) await this.store.cachePutReleasing(key, row);
     else await this.store.cachePut(key, row);
@@ -134,7 +139,8 @@ export class RequestCache {
     opts: GetOrComputeOptions<T> = {},
   ): Promise<{ value: T; cached: boolean }> {
     if (opts.noCache === true) return { value: await compute(), cached: false };
-    const key = this.key(parts);
+    const encoded = encodeParts(parts);
+    const { key } = encoded;
     const joined = this.inflight.get(key);
     if (joined !== undefined) return { value: (await joined) as T, cached: true };
     // SQLite answers at once (no await: identical requests made together share one compute); a
@@ -167,7 +173,7 @@ export class RequestCache {
       let released = false;
       if (opts.isCacheable === undefined || opts.isCacheable(value)) {
         try {
-          await this.put(key, { ...parts, response: value }, { releaseClaim: true });
+          await this.putEncoded(key, encoded, value, { releaseClaim: true });
           released = true;
         } catch (err) {
           // A value JSON cannot hold (undefined, a bigint) is returned but not cached.
@@ -216,6 +222,27 @@ export class RequestCache {
   }
 }
 
-function strippedParts(parts: CacheParts): CacheParts {
-  return { provider: parts.provider, model: parts.model, request: stripSecrets(parts.request) };
+/** A request's parts without credentials (stripSecrets), the cache key, and the stored request's text. */
+interface EncodedParts {
+  provider: string;
+  model: string;
+  key: string;
+  /** the stripped request's canonical JSON (throws a TypeError, as canonicalJson does, for a request JSON cannot hold) */
+  requestJson: () => string;
+}
+
+/**
+ * The key is the SHA-256 of canonicalJson({provider, model, request}) with secrets stripped, and
+ * the stored request is canonicalJson(request): the request's text is the same in both (keys
+ * sorted, "model" < "provider" < "request"), so it is stripped and encoded once per request, not
+ * twice (a long prompt encoded twice was a good part of the request cache's CPU). The key's text
+ * is the same string canonicalJson writes for the whole, so no stored key changes.
+ */
+function encodeParts(parts: CacheParts): EncodedParts {
+  const { provider, model } = parts;
+  const request = stripSecrets(parts.request);
+  // an undefined request is dropped from the key's object (as canonicalJson drops an undefined property) and cannot be stored
+  const json = request === undefined ? undefined : canonicalJson(request, '$.request');
+  const key = sha256Hex(`{"model":${JSON.stringify(model)},"provider":${JSON.stringify(provider)}${json === undefined ? '' : `,"request":${json}`}}`);
+  return { provider, model, key, requestJson: () => json ?? canonicalJson(request) };
 }

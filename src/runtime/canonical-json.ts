@@ -9,11 +9,12 @@ import { createHash } from 'node:crypto';
  *   (both as JSON.stringify does).
  * - Objects with a `toJSON` method (e.g. Date) are replaced by its result.
  * - Functions, symbols, bigints, NaN, ±Infinity, cycles and non-plain objects (Map, Set,
- *   class instances, typed arrays) throw a TypeError naming the path, e.g. `$.params.seed`.
+ *   class instances, typed arrays) throw a TypeError naming the path, e.g. `$.params.seed`
+ *   (`path`: what the value is called, when it is a part of a larger value).
  */
-export function canonicalJson(value: unknown): string {
-  const out = encode(value, '$', new Set<object>());
-  if (out === undefined) throw new TypeError('canonicalJson: the value at $ is undefined, which is not JSON');
+export function canonicalJson(value: unknown, path = '$'): string {
+  const out = encode(value, path, new Set<object>());
+  if (out === undefined) throw new TypeError(`canonicalJson: the value at ${path} is undefined, which is not JSON`);
   return out;
 }
 

@@ -142,7 +142,7 @@ export class RequestTimeoutError extends Error {
 }
 
 interface Waiter {
-  resolve: () => void;
+  resolve: (waited: true) => void;
   reject: (e: unknown) => void;
   /** stops listening for the run's abort */
   unsubscribe: () => void;
@@ -390,8 +390,10 @@ export class Scheduler {
     let firstFailure: number | undefined;
     try {
       for (let attempt = 0; ; attempt++) {
-        await this.acquire(lane, runSignal, attempt > 0);
-        const meanwhile = this.checkMeanwhile(lane);
+        const waited = await this.acquire(lane, runSignal, attempt > 0);
+        // asked only after a wait (a queue or a back-off): a request that took a free slot at once
+        // was looked up by its caller just before (one read of the store fewer per request)
+        const meanwhile = waited || attempt > 0 ? this.checkMeanwhile(lane) : undefined;
         if (meanwhile !== undefined) throw new AnsweredWhileQueued(meanwhile.value);
         await this.checkFence(lane);
         let outcome: { ok: true; value: T } | { ok: false; error: unknown; timedOut: boolean };
@@ -599,13 +601,14 @@ export class Scheduler {
     if (lane.rpm !== undefined) lane.starts.push(Date.now());
   }
 
-  private acquire(lane: Lane, signal: AbortSignal, retry: boolean): Promise<void> {
+  /** A slot of the lane: resolves false when one was free at once, true once one was given after waiting in the queue. */
+  private acquire(lane: Lane, signal: AbortSignal, retry: boolean): Promise<boolean> {
     if (signal.aborted) return Promise.reject(signal.reason);
     if (!lane.paused && lane.active < lane.limit && lane.queued === 0 && this.windowOpen(lane)) {
       this.started(lane);
-      return Promise.resolve();
+      return Promise.resolve(false);
     }
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<boolean>((resolve, reject) => {
       const w: Waiter = {
         resolve,
         reject,
@@ -631,7 +634,7 @@ export class Scheduler {
       w.done = true;
       w.unsubscribe();
       this.started(lane);
-      w.resolve();
+      w.resolve(true);
     }
   }
 

@@ -57,6 +57,27 @@ describe('RequestCache.key', () => {
     expect(cache.key(base)).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('is the same string canonicalJson writes for the whole, whatever the provider, model and request hold', () => {
+    const { cache } = memCache();
+    const awkward = [
+      { provider: 'p"q', model: 'm\\n\u2028é😀', request: { z: [1, undefined, { b: null, a: 'x' }], a: { toJSON: () => 'when' }, '': 0, é: -0 } },
+      { provider: 'openai', model: 'gpt-x', request: undefined },
+      { provider: 'openai', model: 'gpt-x', request: 'a bare string' },
+      { provider: '', model: '', request: [] },
+    ];
+    for (const parts of awkward) expect(cache.key(parts)).toBe(sha256Hex(canonicalJson({ provider: parts.provider, model: parts.model, request: parts.request })));
+    // what JSON cannot hold is named by its place in the whole
+    expect(() => cache.key({ provider: 'p', model: 'm', request: { seed: NaN } })).toThrow(/\$\.request\.seed/);
+  });
+
+  it('stores the request as its canonical JSON, stripped of credentials', async () => {
+    const { store, cache } = memCache();
+    const parts = { provider: 'openai', model: 'gpt-x', request: { b: 2, a: 1, apiKey: 'sk-abcdefgh12345678', nested: { token: 'secret-token-value', keep: true } } };
+    const { value } = await cache.getOrCompute(parts, async () => 'fresh');
+    expect(value).toBe('fresh');
+    expect(store.cacheGet(cache.key(parts))?.request_json).toBe('{"a":1,"b":2,"nested":{"keep":true}}');
+  });
+
   it('ignores key order, secrets and abort signals, but not what changes the answer', () => {
     const { cache } = memCache();
     const k = cache.key(base);
@@ -244,5 +265,40 @@ describe('RequestCache checked again when a scheduler slot frees', () => {
     expect(y).toEqual({ value: { text: 'answer to y (process B)' }, cached: true });
     expect(scheduler.stats().providers.p?.servedWhileQueued).toBe(1);
     expect(scheduler.stats().providers.p?.inFlight).toBe(0);
+  });
+
+  it('a request that takes a free slot at once is looked up once; one that waited, and a retry after its back-off, again', async () => {
+    const { Scheduler } = await import('../../src/runtime/scheduler.js');
+    const { store } = fileStore();
+    const lookups: string[] = [];
+    const cacheGet = store.cacheGet.bind(store);
+    store.cacheGet = (key: string) => {
+      lookups.push(key);
+      return cacheGet(key);
+    };
+    const cache = new RequestCache(store);
+    const scheduler = new Scheduler({ concurrency: { p: 1 }, baseDelayMs: 1, minDelayMs: 1, maxRetries: 2 });
+    let release!: () => void;
+    const blocker = new Promise<void>((r) => (release = r));
+    let failures = 1;
+    const send = (body: string, wait?: Promise<void>) => () =>
+      scheduler.run('p', async () => {
+        if (wait) await wait;
+        if (body === 'z' && failures-- > 0) throw Object.assign(new Error('busy'), { status: 503, retryable: true });
+        return { text: `answer to ${body}` };
+      });
+    const parts = (body: string) => ({ provider: 'p', model: 'm', request: { body } });
+    const keyOf = (body: string) => cache.key(parts(body));
+    const first = cache.getOrCompute(parts('x'), send('x', blocker));
+    const queued = cache.getOrCompute(parts('y'), send('y'));
+    await new Promise((r) => setImmediate(r));
+    release();
+    await Promise.all([first, queued]);
+    // x took the free slot: its caller's look-up only; y waited for the slot: looked up again before sending
+    expect(lookups.filter((k) => k === keyOf('x'))).toHaveLength(1);
+    expect(lookups.filter((k) => k === keyOf('y'))).toHaveLength(2);
+    // z failed once and was sent again after its back-off: looked up again before the retry
+    expect(await cache.getOrCompute(parts('z'), send('z'))).toEqual({ value: { text: 'answer to z' }, cached: false });
+    expect(lookups.filter((k) => k === keyOf('z'))).toHaveLength(2);
   });
 });
