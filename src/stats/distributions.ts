@@ -52,9 +52,24 @@ export function tCdf(t: number, df: number): number {
   return stdlib().tCdf(t, df);
 }
 
+/**
+ * Quantiles computed before, by p and df: a run's t intervals ask for the same few (0.975 at each
+ * group's n − 1, once per metric), and each costs about a millisecond while stdlib's inverse
+ * incomplete beta still runs in V8's interpreter, as it does at a run's end. Bounded, so a caller
+ * asking for many different df holds no more than this.
+ */
+const tQuantiles = new Map<string, number>();
+const MAX_T_QUANTILES = 1024;
+
 /** Student t quantile with `df` degrees of freedom. */
 export function tQuantile(p: number, df: number): number {
-  return stdlib().tQuantile(p, df);
+  const key = `${p} ${df}`;
+  let q = tQuantiles.get(key);
+  if (q === undefined) {
+    q = stdlib().tQuantile(p, df);
+    if (tQuantiles.size < MAX_T_QUANTILES) tQuantiles.set(key, q);
+  }
+  return q;
 }
 
 /** Chi-square CDF with `df` degrees of freedom. */

@@ -12,6 +12,20 @@ describe('distribution wrappers (values from scipy.stats)', () => {
     expect(tQuantile(0.975, 9)).toBeCloseTo(2.262157, 6);
   });
 
+  it('t quantiles asked again (remembered) and past what is remembered are the same values', () => {
+    // t.ppf(0.975, 499), t.ppf(0.025, 499), t.ppf(0.995, 30) from scipy.stats
+    const again = () => [tQuantile(0.975, 499), tQuantile(0.025, 499), tQuantile(0.995, 30)];
+    const first = again();
+    expect(first[0]).toBeCloseTo(1.9647293909876886, 10);
+    expect(first[1]).toBeCloseTo(-1.9647293909876886, 10);
+    expect(first[2]).toBeCloseTo(2.7499956535672254, 10);
+    expect(again()).toEqual(first);
+    // more distinct df than are remembered: each still computed
+    for (let df = 1; df <= 1500; df++) tQuantile(0.9, df);
+    expect(tQuantile(0.975, 5000)).toBeCloseTo(1.9604385517065073, 9);
+    expect(tQuantile(0.975, 9)).toBeCloseTo(2.262157, 6);
+  });
+
   it('chi-square upper tail keeps precision far in the tail', () => {
     // chi2.sf(100, 1) = 1.5239706048320995e-23; 1 − cdf would be 0 in double precision.
     expect(chiSquareSf(100, 1) / 1.5239706048320995e-23).toBeCloseTo(1, 8);
