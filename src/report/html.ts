@@ -9,7 +9,7 @@ import { excludedText } from '../core/excluded.js';
 import { APPROXIMATED_MARK } from './mitigation-tables.js';
 import { formatApproximated, formatCut, formatInterval, formatInvalid, formatP, formatValue, nLabel, statParts, undefinedText, usageCost, usageTokens, usageTotal, usageUnknown, warningWords } from './format.js';
 import type { ItemDetail, ItemSummary } from '../probes/item-view.js';
-import { EmbeddedItemList, jsonForScript, type Facets } from './items/embedded-list.js';
+import { EmbeddedItemList, jsonForScript, textForScript, type Facets } from './items/embedded-list.js';
 import type { ReportModel } from './model.js';
 import { effectSign } from './findings-wording.js';
 // the demo's explanation as its JSON, not through config/demo.ts, which loads the config parser (yaml, the config schema) that a report never needs
@@ -112,7 +112,7 @@ export const CSP = `default-src 'none'; img-src data:; style-src 'unsafe-inline'
  * The embedded details with each distinct text stored once (a source measured by several probes
  * and models appears in many details): texts carry `ref`, an index into `pool`.
  */
-function pooledDetails(details: readonly ItemDetail[]): { details: Record<string, unknown>; pool: string[] } {
+export function pooledDetails(details: readonly ItemDetail[]): { details: Record<string, unknown>; pool: string[] } {
   const pool: string[] = [];
   const index = new Map<string, number>();
   const ref = (text: string): number => {
@@ -127,6 +127,12 @@ function pooledDetails(details: readonly ItemDetail[]): { details: Record<string
     details: Object.fromEntries(details.map((d) => [detailKey(d), { ...d, texts: d.texts.map(({ text, ...rest }) => ({ ...rest, ref: ref(text) })) }])),
     pool,
   };
+}
+
+/** jsonForScript(pooledDetails(details)), the same text, with the pool's texts (most of it) written by textForScript. */
+export function pooledDetailsJson(details: readonly ItemDetail[]): string {
+  const { details: byKey, pool } = pooledDetails(details);
+  return `{"details":${jsonForScript(byKey)},"pool":[${pool.map(textForScript).join(',')}]}`;
 }
 
 const detailKey = (s: ItemSummary): string => `${s.probe}\u0000${s.labels.model}\u0000${s.labels.dataset}\u0000${s.labels.condition ?? ''}\u0000${s.recordId}`;
@@ -196,7 +202,7 @@ export function itemsScript(model: Pick<ReportModel, 'probes'>, items: ReportPag
   // the embedded list's rows are JSON text already (items/embedded-list.ts): spliced in after the cells, as one object would be written
   const list = items.summaries instanceof EmbeddedItemList ? items.summaries : EmbeddedItemList.of(items.summaries);
   const head = jsonForScript({ mode: 'embedded', facets: list.facets({ probes: model.probes.map((p) => p.probe) }), cells: list.cells });
-  const tail = jsonForScript(pooledDetails(items.details));
+  const tail = pooledDetailsJson(items.details);
   return { head: `${head.slice(0, -1)},"rows":[`, rows: list.rowTexts(), tail: `],${tail.slice(1)}` };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EmbeddedItemList } from '../../../src/report/items/embedded-list.js';
+import { EmbeddedItemList, jsonForScript, textForScript } from '../../../src/report/items/embedded-list.js';
 import type { ItemSummary } from '../../../src/probes/item-view.js';
 
 const s = (probe: string, model: string, recordId: string, tags: string[], condition?: string): ItemSummary => ({
@@ -37,5 +37,18 @@ describe('the embedded item list, built one summary at a time', () => {
       tags: ['changed', 'primacy', 'zeta'],
     });
     expect(EmbeddedItemList.of([s('framing', 'a', 'r1', [])]).facets().conditions).toEqual([]);
+  });
+});
+
+describe('a text as a report script holds it', () => {
+  it('is the text in quotes when nothing in it is escaped, and jsonForScript of it otherwise', () => {
+    expect(textForScript('A plain review, 5 stars: fine & cheap > 4.')).toBe('"A plain review, 5 stars: fine & cheap > 4."');
+    const awkward = ['say "hi"', 'back\\slash', 'a</script>b', 'line\nbreak', 'tab\there', '\u0000nul', 'sep\u2028para\u2029', 'lone \ud800 surrogate', 'emoji 😀 pair', 'é café ß', '', '\u001f\u007f'];
+    for (const s of awkward) {
+      expect(textForScript(s)).toBe(jsonForScript(s));
+      // the page reads back the very text
+      expect(JSON.parse(textForScript(s))).toBe(s);
+    }
+    expect(textForScript('a</script>b')).not.toContain('<');
   });
 });
