@@ -13,11 +13,11 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { promisify } from 'node:util';
+import { median } from '../src/stats/quantile.js';
 
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '5000' }, words: { type: 'string', default: '30,2000' }, rounds: { type: 'string', default: '3' }, build: { type: 'string', multiple: true } } });
 const builds = (values.build ?? [new URL('..', import.meta.url).pathname]).map((b) => resolve(b));
 const child = new URL('./request-cache-child.mjs', import.meta.url).pathname;
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 for (const words of values.words.split(',').map(Number)) {
   // a long prompt costs more per request: fewer of them

@@ -2,9 +2,10 @@ import { asyncSlot } from './async-slot.js';
 
 /**
  * "Has someone answered this meanwhile?" — asked by the Scheduler each time a request gets a
- * slot it waited for (in the queue, or after a back-off), just before it would be sent. The request cache sets it around a computation (so
- * provider code needs no change): a request that waited in the queue while another process (or
- * run) stored the same answer is then served from the store instead of being sent again.
+ * slot it waited for (in the queue, or after a back-off), just before it would be sent. The
+ * request cache sets it around a computation (so provider code needs no change): a request that
+ * waited in the queue while another process (or run) stored the same answer is then served from
+ * the store instead of being sent again.
  */
 type SlotCheck = () => { value: unknown } | undefined;
 
